@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import mercurius from 'mercurius';
+import type { Env } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { buildSchema } from './graphql/schema.ts';
+import { formatGraphQLErrors } from './graphql/errors.ts';
+import { graphqlValidationRules } from './graphql/limits.ts';
+import type { GraphQLContext, Viewer } from './graphql/context.ts';
+import type { TenantRegistry } from './modules/tenants/tenants.types.ts';
+import { resolveAccessToken } from './modules/auth/auth.sessions.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerFileRoutes } from './modules/files/files.routes.ts';
+import { registerDevRoutes } from './modules/dev/dev.routes.ts';
+import { registerWebApp } from './web-app.ts';
+import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
+import type { Services } from './services.ts';
+
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  tenants: TenantRegistry;
+  services: Services;
+};
+
+const CORRELATION_HEADER = 'x-correlation-id';
+const correlationPattern = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/** Strips secrets from a URL before it reaches a log line (the websocket token travels in the query). */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:access_token|token|accessToken)=)[^&]*/gi, '$1[redacted]');
+}
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) {
+    return null;
+  }
+  const match = /^(?:Bearer\s+)?(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+function clientIp(request: FastifyRequest): string {
+  return request.ip;
+}
+
+/**
+ * Builds the whole server (GraphQL, live updates, blobs, dev routes, web app) from config.
+ * Tests build it too, with their own database.
+ * @param deps - validated env, open database, tenant registry and providers
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env, database, tenants, services } = deps;
+  const production = env.NODE_ENV === 'production';
+
+  const app = Fastify({
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          host: req.hostname,
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+    requestIdHeader: false,
+    requestIdLogLabel: 'correlationId',
+    genReqId: (req) => {
+      const sent = req.headers[CORRELATION_HEADER];
+      return typeof sent === 'string' && correlationPattern.test(sent) ? sent : randomUUID();
+    },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(CORRELATION_HEADER, request.id);
+  });
+
+  const viewerFor = async (
+    tenantId: string,
+    token: string | null,
+  ): Promise<{ viewer: Viewer | null; rejectedToken: boolean }> => {
+    if (!token) {
+      return { viewer: null, rejectedToken: false };
+    }
+    const viewer = await resolveAccessToken(database.db, tenantId, token);
+    return { viewer, rejectedToken: viewer === null };
+  };
+
+  const publish = async (topic: string, payload: unknown): Promise<void> => {
+    await app.graphql.pubsub.publish({ topic, payload });
+  };
+
+  await app.register(mercurius, {
+    schema: buildSchema(),
+    path: '/graphql',
+    graphiql: false,
+    jit: 1,
+    queryDepth: env.GRAPHQL_MAX_DEPTH,
+    allowBatchedQueries: false,
+    validationRules: graphqlValidationRules({ production, maxCost: env.GRAPHQL_MAX_COST }),
+    errorFormatter: (execution, context) =>
+      formatGraphQLErrors(execution, context as unknown as GraphQLContext, production),
+    context: async (request): Promise<GraphQLContext> => {
+      const tenant = tenants.resolve(request.hostname);
+      const auth = await viewerFor(tenant.id, bearerToken(request.headers.authorization));
+      return {
+        env,
+        database,
+        tenant,
+        ...auth,
+        correlationId: request.id,
+        clientIp: clientIp(request),
+        log: request.log,
+        services,
+        publish,
+      };
+    },
+    subscription: {
+      emitter: createPubSubEmitter(env),
+      keepAlive: 30_000,
+      context: async (_socket, request): Promise<GraphQLContext> => {
+        const tenant = tenants.resolve(request.hostname);
+        const query = request.query as Record<string, string | undefined>;
+        const auth = await viewerFor(tenant.id, bearerToken(query.access_token));
+        return {
+          env,
+          database,
+          tenant,
+          ...auth,
+          correlationId: request.id,
+          clientIp: clientIp(request),
+          log: request.log,
+          services,
+          publish,
+        };
+      },
+      // The token may also come in the connection-init payload (graphql-ws). The request is not
+      // known here, so the tenant is checked in preSubscriptionExecution below.
+      onConnect: async ({ payload }) => {
+        const sent = payload as { accessToken?: unknown; Authorization?: unknown } | undefined;
+        const raw =
+          typeof sent?.accessToken === 'string'
+            ? sent.accessToken
+            : typeof sent?.Authorization === 'string'
+              ? sent.Authorization
+              : null;
+        const token = bearerToken(raw ?? undefined);
+        if (!token) {
+          return true;
+        }
+        const viewer = await resolveAccessToken(database.db, null, token);
+        return { viewer, rejectedToken: viewer === null };
+      },
+    },
+  });
+
+  app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {
+    const ctx = context as unknown as GraphQLContext;
+    if (ctx.viewer && ctx.viewer.tenantId !== ctx.tenant.id) {
+      ctx.viewer = null;
+      ctx.rejectedToken = true;
+    }
+  });
+
+  await registerHealthRoutes(app, deps);
+  await registerFileRoutes(app, deps, viewerFor);
+  if (!production || env.ALLOW_DEV_ROUTES) {
+    await registerDevRoutes(app, deps);
+  }
+  await registerWebApp(app, deps);
+  return app;
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the server reads, validated at start (README's configuration table). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A JSON file with tenant overrides; the demo tenants are used when unset. */
+  TENANTS_FILE: z.string().optional(),
+  /** Secret for signing sign-in links and other tokens; generated into DATA_DIR when unset outside production. */
+  APP_SECRET: z.string().min(32).optional(),
+  /** Where the built web app lives; served by the same process. */
+  WEB_DIST_DIR: z.string().optional(),
+  BLOB_STORAGE: z.enum(['fs', 's3']).default('fs'),
+  BLOB_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  SEED_DEMO: bool.default(true),
+  /** Trust X-Forwarded-* from a load balancer in front (true, or a list of proxy addresses). */
+  TRUST_PROXY: bool.default(false),
+  /** Serve /dev/* (SMS outbox) in production too; off unless explicitly allowed. */
+  ALLOW_DEV_ROUTES: bool.default(false),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(10),
+  GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Reads and validates the environment, naming every bad variable in one error.
+ * @param source - the environment to read (process.env by default)
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.BLOB_STORAGE === 's3' && !env.S3_BUCKET) {
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required when BLOB_STORAGE=s3');
+  }
+  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR) };
+}

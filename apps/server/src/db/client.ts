@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** One database type for both drivers: services never know which one they run on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a service gets inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Answers when the database is reachable (for /healthz). */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../drizzle',
+);
+
+// A fixed key so that several instances starting at once migrate one at a time.
+const MIGRATION_LOCK_KEY = 7_311_023;
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | null };
+
+/**
+ * Opens the database and applies pending migrations.
+ * @param options - PostgreSQL by URL, or PGlite in a folder (null: in memory, for tests)
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg({ client: lockClient, schema, casing: 'snake_case' }), {
+        migrationsFolder,
+      });
+    } finally {
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      lockClient.release();
+    }
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('SELECT 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+  }
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  const pgliteDb = drizzlePglite({ client, schema, casing: 'snake_case' });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  let closed = false;
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('SELECT 1');
+    },
+    close: async () => {
+      if (!closed) {
+        closed = true;
+        await client.close();
+      }
+    },
+  };
+}

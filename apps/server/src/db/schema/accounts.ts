@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, tenantColumn, updatedAt } from './common.ts';
+
+/** The account (user profile) identified by a mobile number within a tenant (spec doc 1 §3). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    /** Normalised 94 + 9 digits (spec doc 1 §5). */
+    mobileNo: varchar('mobile_no', { length: 11 }).notNull(),
+    status: text('status').notNull().default('active'),
+    defaultPaymentMethodId: uuid('default_payment_method_id'),
+    bookingReqId: uuid('booking_req_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('accounts_tenant_mobile_uq').on(t.tenantId, t.mobileNo)],
+);
+
+/** A patient profile under an account: the holder (Me) or a related person (spec doc 1 §3). */
+export const patients = pgTable(
+  'patients',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    givenName: text('given_name').notNull(),
+    familyName: text('family_name').notNull(),
+    gender: text('gender').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }),
+    /** Null means unclassified (spec doc 1 §2 Profiles screen). */
+    relationship: text('relationship'),
+    addressLineOne: text('address_line_one'),
+    addressLineTwo: text('address_line_two'),
+    addressLineThree: text('address_line_three'),
+    addressCity: text('address_city'),
+    /** The hospital the profile was registered at. */
+    hospitalId: uuid('hospital_id'),
+    mobileNo: varchar('mobile_no', { length: 11 }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('patients_account_idx').on(t.accountId)],
+);
+
+/** Saved card tokens; the card number is stored masked only (spec doc 1 §3 Payment method). */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('card'),
+    status: text('status').notNull().default('active'),
+    cardType: text('card_type'),
+    /** First 6 digits then a mask (spec doc 2 §5). */
+    cardNumber: text('card_number'),
+    cardExpiry: text('card_expiry'),
+    /** The gateway's token for the card; never sent to a browser. */
+    gatewayToken: text('gateway_token'),
+    gateway: text('gateway'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_account_idx').on(t.accountId)],
+);
+
+/** One SMS sign-in challenge: a 4-digit code stored only as a hash (issue 3 point 2). */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    mobileNo: varchar('mobile_no', { length: 11 }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sendCount: integer('send_count').notNull().default(1),
+    clientIp: text('client_ip'),
+    /** What the challenge was started for: 'sms' or 'link' with the link's target. */
+    purpose: text('purpose').notNull().default('sms'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_challenges_mobile_idx').on(t.tenantId, t.mobileNo, t.createdAt)],
+);
+
+/** Rate-limit events (sends, failures) per number and per client address. */
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    kind: text('kind').notNull(),
+    mobileNo: varchar('mobile_no', { length: 11 }),
+    clientIp: text('client_ip'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('auth_events_mobile_idx').on(t.tenantId, t.kind, t.mobileNo, t.at),
+    index('auth_events_ip_idx').on(t.tenantId, t.kind, t.clientIp, t.at),
+  ],
+);
+
+/** Access sessions: only the SHA-256 of the token is stored (issue 3 point 3). */
+export const accessSessions = pgTable(
+  'access_sessions',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('access_sessions_token_uq').on(t.tokenHash),
+    index('access_sessions_account_idx').on(t.accountId),
+  ],
+);
+
+/** SMS messages sent through any provider; the dev outbox reads them back. */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    provider: text('provider').notNull(),
+    to: varchar('to', { length: 20 }).notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('sent'),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_messages_sent_idx').on(t.sentAt)],
+);
+
+/** Blob metadata; the bytes live in the blob store under a generated key. */
+export const blobs = pgTable(
+  'blobs',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blobs_account_idx').on(t.accountId)],
+);
+

@@ -1,0 +1,211 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, tenantColumn, updatedAt } from './common.ts';
+
+/** A hospital (organization) of the tenant's group (spec doc 1 §3). */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    name: text('name').notNull(),
+    city: text('city'),
+    phone: text('phone'),
+    labReportHeaderImageUrl: text('lab_report_header_image_url'),
+    labReportFooterImageUrl: text('lab_report_footer_image_url'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('organizations_tenant_name_uq').on(t.tenantId, t.name)],
+);
+
+/** A doctor. Appears as data only (spec doc 1 §6). */
+export const practitioners = pgTable(
+  'practitioners',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    prefix: text('prefix').notNull().default('Dr.'),
+    givenName: text('given_name').notNull(),
+    familyName: text('family_name').notNull(),
+    /** The display text, e.g. 'Dr. Nimal Perera'. */
+    text: text('text').notNull(),
+    active: boolean('active').notNull().default(true),
+    includeNoShowInPractitionerPayment: boolean('include_no_show_in_practitioner_payment')
+      .notNull()
+      .default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('practitioners_tenant_idx').on(t.tenantId, t.active)],
+);
+
+/** A practitioner's role (specialty), e.g. code 'cardiologist', display 'Cardiologist' (spec doc 1 §3). */
+export const practitionerRoles = pgTable(
+  'practitioner_roles',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    practitionerId: uuid('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    code: text('code').notNull(),
+    display: text('display').notNull(),
+  },
+  (t) => [
+    index('practitioner_roles_practitioner_idx').on(t.practitionerId),
+    index('practitioner_roles_code_idx').on(t.tenantId, t.code),
+  ],
+);
+
+/** Fees charged for a kind of service at an organization (spec doc 2 §3 Charging scheme). */
+export const chargingSchemes = pgTable(
+  'charging_schemes',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    practitionerId: uuid('practitioner_id').references(() => practitioners.id),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('active'),
+    /** Fee lines: [{ category: 'doctor_fee' | 'hospital_fee' | ..., description, amount }]. */
+    items: jsonb('items').$type<{ category: string; description: string; amount: number }[]>().notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('charging_schemes_org_idx').on(t.organizationId)],
+);
+
+/** A doctor's consultation session in which numbered tokens are booked (spec doc 2 §3 Session). */
+export const consultationSessions = pgTable(
+  'consultation_sessions',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    practitionerId: uuid('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id),
+    practitionerRoleCode: text('practitioner_role_code').notNull(),
+    practitionerRoleDisplay: text('practitioner_role_display').notNull(),
+    chargingSchemeId: uuid('charging_scheme_id').references(() => chargingSchemes.id),
+    /** scheduled, started, completed, practitioner_canceled, provider_aborted (spec doc 2 §4). */
+    status: text('status').notNull().default('scheduled'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    sessionStartedTime: timestamp('session_started_time', { withTimezone: true }),
+    sessionCompletedTime: timestamp('session_completed_time', { withTimezone: true }),
+    /** -1 means unlimited (spec doc 2 §3). */
+    appointmentMaxAllowed: integer('appointment_max_allowed').notNull(),
+    /** Tokens handed out so far; the next token is issuedTokens + 1, taken by a conditional UPDATE. */
+    issuedTokens: integer('issued_tokens').notNull().default(0),
+    type: text('type').notNull().default('regular'),
+    /** 'in_person' or 'remote_presence_video_call' (spec doc 2 §3). */
+    participationMode: text('participation_mode').notNull().default('in_person'),
+    serviceTypeCode: text('service_type_code').notNull().default('2'),
+    serviceCategory: text('service_category'),
+    locationName: text('location_name'),
+    locationImageUrl: text('location_image_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('sessions_start_idx').on(t.tenantId, t.startTime),
+    index('sessions_practitioner_idx').on(t.practitionerId, t.startTime),
+    index('sessions_org_idx').on(t.organizationId, t.startTime),
+  ],
+);
+
+/** A numbered appointment inside a session (spec doc 2 §3 Appointment). */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => consultationSessions.id),
+    /** The owning account: access is always checked through it. */
+    accountId: uuid('account_id').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    tokenNo: integer('token_no').notNull(),
+    /** booked, arrived, cancelled, fulfilled, noshow, entered_in_error (spec doc 2 §4). */
+    appointmentStatus: text('appointment_status').notNull().default('booked'),
+    practitionerStatus: text('practitioner_status'),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    procedurePaymentStatus: text('procedure_payment_status'),
+    practitionerPaymentStatus: text('practitioner_payment_status'),
+    paymentRefundStatus: text('payment_refund_status'),
+    appointmentRescheduleStatus: text('appointment_reschedule_status'),
+    appointmentRescheduledFor: uuid('appointment_rescheduled_for'),
+    appointmentRescheduledBy: uuid('appointment_rescheduled_by'),
+    appointmentRescheduledBySession: uuid('appointment_rescheduled_by_session'),
+    appointmentOriginChannel: text('appointment_origin_channel').notNull().default('patient_app'),
+    appointmentBookingType: text('appointment_booking_type'),
+    valuepackStatus: text('valuepack_status'),
+    reasonReference: jsonb('reason_reference').$type<string[]>(),
+    documentReferenceIds: jsonb('document_reference_ids').$type<string[]>(),
+    feedbackRating: integer('feedback_rating'),
+    feedbackComment: text('feedback_comment'),
+    heartbeatLinkSeen: boolean('heartbeat_link_seen').notNull().default(false),
+    heartbeatTimestamps: jsonb('heartbeat_timestamps').$type<Record<string, string>>(),
+    appointmentArrivedTime: timestamp('appointment_arrived_time', { withTimezone: true }),
+    remoteCommunicationLink: text('remote_communication_link'),
+    procedureCodes: jsonb('procedure_codes').$type<string[]>(),
+    serviceRequestId: uuid('service_request_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('appointments_session_token_uq').on(t.sessionId, t.tokenNo),
+    index('appointments_patient_idx').on(t.patientId),
+    index('appointments_account_idx').on(t.accountId),
+  ],
+);
+
+/** Loyalty points per patient (spec doc 2 §3): Amount = activePoints / rate. */
+export const loyaltyAccounts = pgTable(
+  'loyalty_accounts',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    patientId: uuid('patient_id').notNull(),
+    name: text('name').notNull(),
+    activePoints: integer('active_points').notNull().default(0),
+    rate: numeric('rate', { precision: 10, scale: 4, mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('loyalty_accounts_patient_idx').on(t.patientId)],
+);
+
+export const loyaltyTransactions = pgTable(
+  'loyalty_transactions',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    loyaltyAccountId: uuid('loyalty_account_id')
+      .notNull()
+      .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
+    actor: text('actor'),
+    reasonCode: text('reason_code').notNull(),
+    items: jsonb('items').$type<{ description: string; points: number }[]>().notNull(),
+    createdTime: timestamp('created_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('loyalty_transactions_account_idx').on(t.loyaltyAccountId)],
+);
+

@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { Env } from '../config/env.ts';
+import type { ServerTenant } from '../modules/tenants/tenants.types.ts';
+import type { Services } from '../services.ts';
+
+/** The signed-in account behind a request's access token. */
+export type Viewer = { accountId: string; sessionId: string; mobileNo: string; tenantId: string };
+
+/** What every resolver receives. */
+export type GraphQLContext = {
+  env: Env;
+  database: Database;
+  tenant: ServerTenant;
+  viewer: Viewer | null;
+  /** The raw token when one was sent but did not resolve: lets resolvers answer E1022 vs E1023. */
+  rejectedToken: boolean;
+  correlationId: string;
+  clientIp: string;
+  log: FastifyBaseLogger;
+  services: Services;
+  /** Set by Mercurius on subscription contexts: subscribes to topics for live updates. */
+  pubsub?: { subscribe: (topics: string | string[]) => Promise<AsyncIterable<unknown>> };
+  /** Publishes to live subscribers on every instance (in-process or Redis). */
+  publish: (topic: string, payload: unknown) => Promise<void>;
+};

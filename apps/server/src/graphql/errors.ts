@@ -1,0 +1,70 @@
+import { AppError, errorString } from '@careline/domain/errors';
+import { GraphQLError, type ExecutionResult } from 'graphql';
+import type { GraphQLContext } from './context.ts';
+
+type FormattedError = { message: string; locations?: unknown; path?: unknown; extensions?: unknown };
+
+function findAppError(error: unknown): AppError | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current instanceof AppError) {
+      return current;
+    }
+    current = (current as { originalError?: unknown }).originalError;
+  }
+  return null;
+}
+
+/**
+ * Turns execution errors into what a client may see: catalogue 'CODE:message' strings only.
+ * Unexpected errors are logged with the correlation id and shown as the generic text (STYLE.md).
+ * @param execution - the GraphQL result with errors
+ * @param context - the request context (for the log, tenant and correlation id)
+ * @param production - whether to hide field suggestions
+ */
+export function formatGraphQLErrors(
+  execution: ExecutionResult & Required<Pick<ExecutionResult, 'errors'>>,
+  context: GraphQLContext,
+  production: boolean,
+): { statusCode: number; response: ExecutionResult } {
+  const hospital = context.tenant?.publicConfig.branding.hospitalName ?? 'the hospital';
+  // Mercurius wraps validation failures in one error carrying the list: unwrap them.
+  const flat = (execution.errors as readonly GraphQLError[]).flatMap((error) => {
+    const inner = (error.originalError as { errors?: unknown } | undefined)?.errors;
+    return Array.isArray(inner) ? (inner as GraphQLError[]) : [error];
+  });
+  let clientFault = false;
+  const errors = flat.map((error): FormattedError => {
+    const appError = findAppError(error);
+    if (appError) {
+      return { message: appError.message, path: error.path, extensions: { code: appError.code } };
+    }
+    const original = error.originalError;
+    const isRuntime = Boolean(original) && !(original instanceof GraphQLError) && !isRequestError(original);
+    if (isRuntime) {
+      context.log?.error(
+        { err: original, correlationId: context.correlationId, path: error.path },
+        'unexpected error in resolver',
+      );
+      return {
+        message: errorString('ARO-E9999', { hospital }),
+        path: error.path,
+        extensions: { code: 'ARO-E9999', correlationId: context.correlationId },
+      };
+    }
+    // Parse and validation errors describe the request, not the server: keep them, minus suggestions.
+    clientFault = true;
+    const message = production ? error.message.replace(/\s*Did you mean[^?]*\?/g, '') : error.message;
+    return { message, locations: error.locations, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
+  });
+  const statusCode = execution.data ? 200 : clientFault ? 400 : 200;
+  return {
+    statusCode,
+    response: { data: execution.data ?? null, errors: errors as unknown as GraphQLError[] },
+  };
+}
+
+function isRequestError(error: Error | undefined): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && code.startsWith('MER_ERR_GQL');
+}

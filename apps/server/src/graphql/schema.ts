@@ -1,0 +1,15 @@
+import type { GraphQLSchema } from 'graphql';
+import { builder } from './builder.ts';
+// Each module adds its types to the builder when imported.
+import '../modules/tenants/tenants.schema.ts';
+import '../modules/hospitals/hospitals.schema.ts';
+import '../modules/auth/auth.schema.ts';
+import '../modules/profiles/profiles.schema.ts';
+
+let schema: GraphQLSchema | null = null;
+
+/** The executable schema, built once per process. */
+export function buildSchema(): GraphQLSchema {
+  schema ??= builder.toSchema({ sortSchema: true });
+  return schema;
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { loadEnv } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+import { createTenantRegistry } from './modules/tenants/tenants.registry.ts';
+import { seedDemoIfEmpty } from './db/seed/seed.ts';
+import { createServices } from './services.ts';
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const bootLog = pino({ level: env.LOG_LEVEL });
+  const tenants = createTenantRegistry(env);
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pglite') },
+  );
+  if (env.SEED_DEMO) {
+    await seedDemoIfEmpty(database.db, tenants, bootLog);
+  }
+  const services = await createServices(env, database, tenants, bootLog);
+  const app = await buildApp({ env, database, tenants, services });
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) {
+      return;
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    { port: env.PORT, database: database.kind, tenants: tenants.all().map((t) => t.id) },
+    'Careline is running',
+  );
+}
+
+main().catch((error: unknown) => {
+  // Configuration errors name every bad key; print them plainly and stop.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

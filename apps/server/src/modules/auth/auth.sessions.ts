@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accessSessions, accounts } from '../../db/schema/index.ts';
+import type { Viewer } from '../../graphql/context.ts';
+
+/** A session ends after this long without use (issue 3 point 3). */
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session ends this long after sign-in whatever its use. */
+export const SESSION_ABSOLUTE_MS = 180 * 24 * 60 * 60 * 1000;
+// Writing last_seen_at on every request would turn reads into writes; once a minute is enough.
+const TOUCH_EVERY_MS = 60 * 1000;
+
+/** SHA-256 of a token, hex: the only form in which tokens are stored. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * Starts a new access session for an account and returns its token (256 random bits).
+ * @param db - database or transaction
+ * @param tenantId - the tenant
+ * @param accountId - the signed-in account
+ */
+export async function createAccessSession(
+  db: DbOrTx,
+  tenantId: string,
+  accountId: string,
+  now: Date = new Date(),
+): Promise<{ token: string; sessionId: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await db
+    .insert(accessSessions)
+    .values({
+      tenantId,
+      accountId,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    })
+    .returning({ id: accessSessions.id });
+  if (!row) {
+    throw new Error('access session insert returned no row');
+  }
+  return { token, sessionId: row.id };
+}
+
+/**
+ * The viewer behind an access token, or null when it is unknown, revoked or expired.
+ * @param db - database
+ * @param tenantId - the tenant the request came to (a token of another tenant is not valid here);
+ *   null only where the tenant is checked afterwards (websocket connection-init)
+ * @param token - the raw token
+ */
+export async function resolveAccessToken(
+  db: DbOrTx,
+  tenantId: string | null,
+  token: string,
+  now: Date = new Date(),
+): Promise<Viewer | null> {
+  if (token.length < 20 || token.length > 200) {
+    return null;
+  }
+  const [row] = await db
+    .select({
+      sessionId: accessSessions.id,
+      accountId: accessSessions.accountId,
+      lastSeenAt: accessSessions.lastSeenAt,
+      mobileNo: accounts.mobileNo,
+      tenantId: accessSessions.tenantId,
+    })
+    .from(accessSessions)
+    .innerJoin(accounts, eq(accounts.id, accessSessions.accountId))
+    .where(
+      and(
+        eq(accessSessions.tokenHash, hashToken(token)),
+        tenantId === null ? undefined : eq(accessSessions.tenantId, tenantId),
+        isNull(accessSessions.revokedAt),
+        gt(accessSessions.expiresAt, now),
+        gt(accessSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    )
+    .limit(1);
+  if (!row) {
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(accessSessions)
+      .set({ lastSeenAt: now })
+      .where(eq(accessSessions.id, row.sessionId));
+  }
+  return {
+    accountId: row.accountId,
+    sessionId: row.sessionId,
+    mobileNo: row.mobileNo,
+    tenantId: row.tenantId,
+  };
+}
+
+/**
+ * Revokes one session (logout).
+ * @param db - database
+ * @param sessionId - the session to end
+ */
+export async function revokeAccessSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db
+    .update(accessSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(accessSessions.id, sessionId), isNull(accessSessions.revokedAt)));
+}

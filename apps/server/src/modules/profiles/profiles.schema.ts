@@ -1,0 +1,2 @@
+import { builder } from '../../graphql/builder.ts';
+void builder;

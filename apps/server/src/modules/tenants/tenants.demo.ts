@@ -1,0 +1,49 @@
+import type { TenantOverride } from './tenants.types.ts';
+
+/**
+ * The demo hospital group's two tenants: the base configuration, and the spec's
+ * 'first tenant override' (spec doc 1 §6): medication ordering, agent chat, editProfile, genie and
+ * mobileBill off; reserve on; a screening-questionnaire link on channelling.
+ */
+export const demoTenants: TenantOverride[] = [
+  {
+    id: 'careline-demo',
+    default: true,
+    hosts: ['localhost', '127.0.0.1', 'careline.localhost'],
+    smsSenderName: 'Careline',
+    config: {
+      branding: { hospitalName: 'Careline Hospitals', shortName: 'Careline' },
+      billingAddress: { lines: ['No. 21, Galle Road'], city: 'Colombo 03', country: 'Sri Lanka' },
+      contacts: { fallback: '+94112500500' },
+      termsAndConditions: [
+        'Appointment fees are charged in full when you book.',
+        'Cancellations are accepted up to 24 hours before the session starts.',
+        'Refunds are credited to the card used for payment within 14 working days.',
+      ],
+    },
+  },
+  {
+    id: 'first-tenant',
+    hosts: ['first.localhost'],
+    smsSenderName: 'Lakeside',
+    config: {
+      branding: {
+        hospitalName: 'Lakeside Medical Group',
+        shortName: 'Lakeside',
+        theme: { primary: '#1f4e9c', secondary: '#e0a030' },
+      },
+      features: {
+        medicationOrder: { enabled: false },
+        agentChat: { enabled: false },
+        editProfile: { enabled: false },
+        paymentGateWay: { genie: false, mobileBill: false },
+        channelling: {
+          reserve: true,
+          questionnaireLink: 'https://forms.example.org/lakeside/screening',
+        },
+      },
+      billingAddress: { lines: ['No. 5, Lake Drive'], city: 'Kandy', country: 'Sri Lanka' },
+      contacts: { fallback: '+94812200200' },
+    },
+  },
+];

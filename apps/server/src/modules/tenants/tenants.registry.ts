@@ -1,0 +1,261 @@
+import fs from 'node:fs';
+import { baseTenantConfig, deepMerge } from '@careline/domain/tenant';
+import type { TenantPublicConfig } from '@careline/domain/tenant';
+import { z } from 'zod';
+import type { Env } from '../../config/env.ts';
+import { demoTenants } from './tenants.demo.ts';
+import type {
+  GatewaySettings,
+  ServerTenant,
+  TenantOverride,
+  TenantRegistry,
+} from './tenants.types.ts';
+
+const flag = z.object({ enabled: z.boolean(), payment: z.boolean() }).strict();
+const onOff = z.object({ enabled: z.boolean() }).strict();
+const coded = z
+  .object({ code: z.string().min(1), display: z.string().min(1), system: z.string(), enabled: z.boolean() })
+  .strict();
+const colour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a #hex colour');
+
+/** The shape every merged tenant config must have; unknown keys are mistakes and are refused. */
+const publicConfigSchema = z
+  .object({
+    tenantId: z.string().min(1),
+    appVersion: z.string().min(1),
+    uxFlow: z.enum(['chat', 'flat']),
+    deploymentType: z.enum(['single-site', 'saas']),
+    features: z
+      .object({
+        channelling: z
+          .object({
+            enabled: z.boolean(),
+            payment: z.boolean(),
+            reserve: z.boolean(),
+            questionnaireLink: z.string().url().optional(),
+          })
+          .strict(),
+        videoChannelling: flag,
+        medicationOrder: flag,
+        examinationOrder: flag,
+        procedureOrder: flag,
+        encounterOrder: flag,
+        paymentGateWay: z
+          .object({
+            masterCard: z.boolean(),
+            cyberSource: z.boolean(),
+            genie: z.boolean(),
+            mobileBill: z.boolean(),
+            cash: z.boolean(),
+          })
+          .strict(),
+        appointmentCancel: onOff,
+        appointmentRefund: onOff,
+        paymentTermsAndConditions: onOff,
+        agentChat: onOff,
+        chat: onOff,
+        appointmentPresentingComplains: onOff,
+        appointmentObservations: onOff,
+        questionnaireResponse: onOff,
+        editProfile: onOff,
+      })
+      .strict(),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as LKR'),
+    moneyDecimals: z.number().int().min(0).max(4),
+    branding: z
+      .object({
+        hospitalName: z.string().min(1),
+        shortName: z.string().min(1).max(12),
+        logoUrl: z.string().min(1),
+        iconUrl: z.string().min(1),
+        theme: z
+          .object({
+            primary: colour,
+            primaryContrast: colour,
+            secondary: colour,
+            background: colour,
+            surface: colour,
+            text: colour,
+            danger: colour,
+            success: colour,
+            warning: colour,
+          })
+          .strict(),
+      })
+      .strict(),
+    billingAddress: z
+      .object({ lines: z.array(z.string()).max(3), city: z.string(), country: z.string() })
+      .strict(),
+    contacts: z
+      .object({
+        fallback: z.string().min(1),
+        byOrganization: z.record(
+          z.string(),
+          z.partialRecord(
+            z.enum(['consultation', 'video', 'payment', 'medication', 'procedure', 'examination', 'admission']),
+            z.string(),
+          ),
+        ),
+      })
+      .strict(),
+    defaultOrganizationByOrderType: z.partialRecord(
+      z.enum(['Medication', 'Examination', 'Procedure', 'Finance']),
+      z.string(),
+    ),
+    relationships: z.array(z.string().min(1)).min(1),
+    diagnosticReportCodes: z.array(coded),
+    procedureCodes: z.array(coded),
+    reviewLinks: z.record(z.string(), z.string().url()),
+    termsAndConditions: z.array(z.string()),
+    map: z
+      .object({
+        latitude: z.number().min(-90).max(90),
+        longitude: z.number().min(-180).max(180),
+        zoom: z.number().int().min(1).max(22),
+        height: z.number().int().positive(),
+      })
+      .strict(),
+    trackingId: z.string(),
+  })
+  .strict();
+
+const gatewaySchema = z
+  .object({
+    cyberSource: z
+      .object({
+        profileId: z.string().min(1),
+        accessKey: z.string().min(1),
+        secretKey: z.string().min(1),
+        formUrl: z.string().min(1),
+      })
+      .strict(),
+    genie: z
+      .object({ merchantUrl: z.string().min(1), apiKey: z.string().min(1), secretKey: z.string().min(1) })
+      .strict(),
+  })
+  .strict();
+
+const overrideSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]{2,40}$/, 'must be 2-40 lowercase letters, digits or dashes'),
+    hosts: z.array(z.string().min(1)).optional(),
+    default: z.boolean().optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+    gateways: z.record(z.string(), z.unknown()).optional(),
+    smsSenderName: z.string().min(1).max(11).optional(),
+  })
+  .strict();
+
+/** Sandbox gateway settings used outside production: the form posts to our own sandbox. */
+function baseGateways(env: Env): GatewaySettings {
+  return {
+    cyberSource: {
+      profileId: 'sandbox-profile',
+      accessKey: 'sandbox-access-key',
+      secretKey: env.NODE_ENV === 'production' ? '' : 'sandbox-secret-key-not-for-production',
+      formUrl: '/payments/sandbox/cybersource/silent/pay',
+    },
+    genie: {
+      merchantUrl: '/payments/sandbox/genie/pay',
+      apiKey: 'sandbox-genie-key',
+      secretKey: env.NODE_ENV === 'production' ? '' : 'sandbox-genie-secret-not-for-production',
+    },
+  };
+}
+
+function describeIssues(where: string, error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `  ${where}.${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('\n');
+}
+
+/**
+ * Builds the tenant registry: base config deep-merged with each tenant's overrides, validated.
+ * Throws an error naming every bad key, so a bad configuration stops the start.
+ * @param env - validated environment (TENANTS_FILE, NODE_ENV)
+ * @param overrides - tenant overrides; the demo tenants or TENANTS_FILE when omitted
+ */
+export function createTenantRegistry(env: Env, overrides?: unknown[]): TenantRegistry {
+  let raw: unknown[] = overrides ?? demoTenants;
+  if (!overrides && env.TENANTS_FILE) {
+    try {
+      raw = JSON.parse(fs.readFileSync(env.TENANTS_FILE, 'utf8')) as unknown[];
+    } catch (error) {
+      throw new Error(`Invalid configuration:\n  TENANTS_FILE: ${(error as Error).message}`);
+    }
+    if (!Array.isArray(raw)) {
+      throw new Error('Invalid configuration:\n  TENANTS_FILE: must hold a JSON array of tenants');
+    }
+  }
+  const problems: string[] = [];
+  const tenants: ServerTenant[] = [];
+  raw.forEach((entry, index) => {
+    const parsed = overrideSchema.safeParse(entry);
+    if (!parsed.success) {
+      problems.push(describeIssues(`tenants[${index}]`, parsed.error));
+      return;
+    }
+    const override = parsed.data as TenantOverride;
+    const where = `tenants[${override.id}]`;
+    const merged = deepMerge<TenantPublicConfig>(
+      { ...baseTenantConfig, currency: env.NODE_ENV === 'production' ? 'LKR' : 'USD' },
+      override.config,
+    );
+    merged.tenantId = override.id;
+    const publicParsed = publicConfigSchema.safeParse(merged);
+    if (!publicParsed.success) {
+      problems.push(describeIssues(`${where}.config`, publicParsed.error));
+    }
+    const gateways = deepMerge<GatewaySettings>(baseGateways(env), override.gateways);
+    const gatewayParsed = gatewaySchema.safeParse(gateways);
+    if (!gatewayParsed.success) {
+      problems.push(describeIssues(`${where}.gateways`, gatewayParsed.error));
+    }
+    tenants.push({
+      id: override.id,
+      hosts: (override.hosts ?? []).map((host) => host.toLowerCase()),
+      publicConfig: merged,
+      gateways,
+      smsSenderName: override.smsSenderName ?? merged.branding.shortName,
+    });
+  });
+  if (tenants.length === 0 && problems.length === 0) {
+    problems.push('  tenants: at least one tenant is required');
+  }
+  const ids = new Set<string>();
+  const hostOwner = new Map<string, string>();
+  for (const tenant of tenants) {
+    if (ids.has(tenant.id)) {
+      problems.push(`  tenants[${tenant.id}].id: used by more than one tenant`);
+    }
+    ids.add(tenant.id);
+    for (const host of tenant.hosts) {
+      const owner = hostOwner.get(host);
+      if (owner) {
+        problems.push(`  tenants[${tenant.id}].hosts: ${host} is already served by ${owner}`);
+      }
+      hostOwner.set(host, tenant.id);
+    }
+  }
+  if (problems.length > 0) {
+    throw new Error(`Invalid tenant configuration:\n${problems.join('\n')}`);
+  }
+  const defaults = raw
+    .map((entry, index) => ((entry as TenantOverride).default ? tenants[index] : undefined))
+    .filter((tenant): tenant is ServerTenant => tenant !== undefined);
+  const defaultTenant = defaults[0] ?? tenants[0];
+  if (!defaultTenant) {
+    throw new Error('Invalid tenant configuration:\n  tenants: at least one tenant is required');
+  }
+  const byHost = new Map(tenants.flatMap((tenant) => tenant.hosts.map((host) => [host, tenant])));
+  const byId = new Map(tenants.map((tenant) => [tenant.id, tenant]));
+  return {
+    resolve: (host) => {
+      const name = (host ?? '').toLowerCase().replace(/:\d+$/, '');
+      return byHost.get(name) ?? defaultTenant;
+    },
+    byId: (id) => byId.get(id),
+    all: () => [...tenants],
+    defaultTenant,
+  };
+}

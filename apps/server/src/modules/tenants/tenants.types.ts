@@ -1,0 +1,42 @@
+import type { DeepPartial, TenantPublicConfig } from '@careline/domain/tenant';
+
+/** Card and wallet gateway settings per environment; keys never leave the server. */
+export type GatewaySettings = {
+  cyberSource: {
+    profileId: string;
+    accessKey: string;
+    secretKey: string;
+    /** The hosted form the browser posts to: the sandbox in dev, the provider's URL in production. */
+    formUrl: string;
+  };
+  genie: { merchantUrl: string; apiKey: string; secretKey: string };
+};
+
+/** A tenant as the server holds it: public settings plus what only the server may know. */
+export type ServerTenant = {
+  id: string;
+  /** Hosts served as this tenant (case-insensitive, without port). */
+  hosts: string[];
+  publicConfig: TenantPublicConfig;
+  gateways: GatewaySettings;
+  /** Sender name for SMS messages. */
+  smsSenderName: string;
+};
+
+/** What a tenants file or the demo defines per tenant: overrides onto the base. */
+export type TenantOverride = {
+  id: string;
+  hosts?: string[];
+  default?: boolean;
+  config?: DeepPartial<TenantPublicConfig>;
+  gateways?: DeepPartial<GatewaySettings>;
+  smsSenderName?: string;
+};
+
+export type TenantRegistry = {
+  /** The tenant for a request's host, or the default tenant. */
+  resolve: (host: string | undefined) => ServerTenant;
+  byId: (id: string) => ServerTenant | undefined;
+  all: () => ServerTenant[];
+  defaultTenant: ServerTenant;
+};

@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import type { TenantRegistry } from './modules/tenants/tenants.types.ts';
+import { createBlobStore, type BlobStore } from './providers/blob-storage/blob-store.ts';
+import { createSmsSender, type SmsSender } from './providers/sms/sms.ts';
+import { loadAppSecret } from './config/secret.ts';
+
+/** Providers and long-lived helpers, built once per process and shared by every request. */
+export type Services = {
+  blobStore: BlobStore;
+  sms: SmsSender;
+  /** Key for signing links and other tokens the server hands out. */
+  appSecret: Buffer;
+};
+
+/**
+ * Builds the providers from configuration.
+ * @param env - validated environment
+ * @param database - the open database (the SMS outbox writes to it)
+ * @param tenants - tenant registry
+ * @param log - logger for providers
+ */
+export async function createServices(
+  env: Env,
+  database: Database,
+  tenants: TenantRegistry,
+  log: FastifyBaseLogger,
+): Promise<Services> {
+  return {
+    blobStore: await createBlobStore(env),
+    sms: createSmsSender(env, database, tenants, log),
+    appSecret: loadAppSecret(env),
+  };
+}

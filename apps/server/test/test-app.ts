@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../src/app.ts';
+import { loadEnv, type Env } from '../src/config/env.ts';
+import type { Database } from '../src/db/client.ts';
+import { createTenantRegistry } from '../src/modules/tenants/tenants.registry.ts';
+import type { TenantRegistry } from '../src/modules/tenants/tenants.types.ts';
+import { createServices, type Services } from '../src/services.ts';
+import { createTestDatabase } from './test-db.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  env: Env;
+  tenants: TenantRegistry;
+  services: Services;
+  dataDir: string;
+  /** POSTs a GraphQL operation; returns the parsed body. */
+  gql: <T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ) => Promise<{ data: T | null; errors?: { message: string; extensions?: { code?: string } }[] }>;
+  close: () => Promise<void>;
+};
+
+/**
+ * Builds the real app on a fresh test database and a temporary DATA_DIR.
+ * @param envOverrides - extra environment variables (strings, as in process.env)
+ */
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-test-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...envOverrides,
+  });
+  const database = await createTestDatabase();
+  const tenants = createTenantRegistry(env);
+  const services = await createServices(env, database, tenants, pino({ level: 'silent' }));
+  const app = await buildApp({ env, database, tenants, services });
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    tenants,
+    services,
+    dataDir,
+    gql: async (query, variables = {}, headers = {}) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: { query, variables },
+      });
+      return response.json();
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

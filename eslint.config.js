@@ -1,0 +1,98 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importPlugin from 'eslint-plugin-import';
+import globals from 'globals';
+
+const features = [
+  'auth',
+  'profiles',
+  'consultations',
+  'payments',
+  'orders',
+  'lab-reports',
+  'chat',
+  'video',
+  'shell',
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'vitest.config.ts'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/require-await': 'off',
+      eqeqeq: ['error', 'always'],
+      curly: ['error', 'all'],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use string-literal unions, not enums.' },
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    // Config files must default-export by their tools' contract.
+    files: ['**/vite.config.ts', '**/vitest.config.ts', '**/drizzle.config.ts', 'eslint.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { react, 'react-hooks': reactHooks, import: importPlugin },
+    languageOptions: { globals: { ...globals.browser } },
+    settings: { react: { version: '19' } },
+    rules: {
+      ...react.configs.recommended.rules,
+      ...react.configs['jsx-runtime'].rules,
+      ...reactHooks.configs.recommended.rules,
+      'react/no-danger': 'error',
+      'react/prop-types': 'off',
+      // Features never import each other (STYLE.md); shared needs go to components/, lib/ or domain.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: features.map((feature) => ({
+            target: `./apps/web/src/features/${feature}`,
+            from: './apps/web/src/features',
+            except: [`./${feature}`],
+          })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'react', 'react-dom', 'fs', 'path'], message: 'packages/domain is pure: no I/O, no React.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,61 @@
+/**
+ * The one catalogue of messages a user may see from the server, as 'CODE:message' strings.
+ * spec doc 1 §8: the part before the colon is the code, the part after is shown to the user.
+ */
+export const errorCatalogue = {
+  // spec doc 1 §8
+  'ARO-E1001': 'Failed to initiate user authentication',
+  'ARO-E1013': 'Mobile number required, retry again',
+  'ARO-E1014': "You don't have permission. Retry after logging in again",
+  'ARO-E1015': 'Invalid verification code',
+  'ARO-E1022': 'Authentication failed',
+  'ARO-E1023': 'Please login',
+  'ARO-E1024': 'You have been logged out, please login again',
+  // Ours: the spec leaves the rest of the catalogue to the server ("not shown").
+  'ARO-E1100': 'Too many attempts, please wait a while and try again',
+  'ARO-E1101': 'Please wait a minute before asking for another code',
+  'ARO-E2001': 'The requested record was not found',
+  'ARO-E2002': 'The request is not valid',
+  'ARO-E3001': 'File is missing or empty',
+  'ARO-E3002': 'Only images and PDF files can be uploaded',
+  'ARO-E3003': 'File is too large',
+  'ARO-E9000': 'The request is too complex',
+  'ARO-E9999': 'Something went wrong. Contact {hospital} for more assistance.',
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** The generic fallback text when nothing better is known (spec doc 1 §8). */
+export const fallbackErrorText = 'Something went wrong';
+
+/**
+ * Renders a catalogue entry as the wire form 'CODE:message'.
+ * @param code - catalogue code
+ * @param vars - values for {placeholders} in the message, e.g. { hospital: 'Lanka Hospitals' }
+ */
+export function errorString(code: ErrorCode, vars: Record<string, string> = {}): string {
+  const text = errorCatalogue[code].replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
+  return `${code}:${text}`;
+}
+
+/**
+ * Splits a server error into its code and the text to show (spec doc 1 §8).
+ * @param raw - the error message as received, e.g. 'ARO-E1015:Invalid verification code'
+ */
+export function parseErrorString(raw: string): { code: string | null; text: string } {
+  const match = /^([A-Z]+-[A-Z]?\d+):([\s\S]*)$/.exec(raw);
+  if (!match) {
+    return { code: null, text: raw };
+  }
+  return { code: match[1] ?? null, text: match[2] ?? '' };
+}
+
+/** An error whose message is a catalogue 'CODE:message' string, safe to show to a user. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, vars: Record<string, string> = {}) {
+    super(errorString(code, vars));
+    this.name = 'AppError';
+    this.code = code;
+  }
+}
