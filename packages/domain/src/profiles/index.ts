@@ -1,0 +1,65 @@
+export {
+  relationshipChoices,
+  namePrefixes,
+  type NamePrefix,
+  genders,
+  type Gender,
+  multipleRolesRelationships,
+  RELATIONSHIP_EXTENSION_ID,
+  SELF_RELATIONSHIP,
+  PROFILE_REFRESH_WAIT_MS,
+  RELATIONSHIP_MODAL_TIMEOUT_MS,
+  ADDRESS_MAX_LINES,
+  ADDRESS_USE,
+  addressLabels,
+  profileTexts,
+  loyaltyLabels,
+} from './values.ts';
+export {
+  type PatientForm,
+  type PatientFormErrors,
+  patientFormTexts,
+  MIN_BIRTH_YEAR_EXCLUSIVE,
+  validatePatientForm,
+  isPatientFormValid,
+  genderForPrefix,
+  genderForRelationship,
+  prefixFitsGender,
+  sanitiseDobInput,
+  composeDateOfBirth,
+  splitDateOfBirth,
+} from './patient-form.ts';
+export { ageLabel } from './age.ts';
+export {
+  type ServerPatient,
+  type ClientPatient,
+  type PatientEditForm,
+  type PatientPatch,
+  type PatientPatchPath,
+  type CreatePatientArgs,
+  relationshipOf,
+  displayNameOf,
+  toClientPatient,
+  toPatientEditForm,
+  patientPatches,
+  createPatientArgs,
+} from './patient-mapping.ts';
+export {
+  type ProfileGroup,
+  relationshipLabel,
+  currentProfileLabel,
+  groupProfilesByRelationship,
+  profileCountText,
+  canEditProfile,
+} from './profile-list.ts';
+export {
+  relationshipFlowStates,
+  type RelationshipFlowState,
+  type RelationshipOption,
+  relationshipModalHeading,
+  unclassifiedPrompt,
+  relationshipOptions,
+  unclassifiedPatients,
+  defaultRelationshipView,
+} from './relationship-flow.ts';
+export { type LoyaltyAccount, visibleLoyaltyAccounts, loyaltyAmount } from './loyalty.ts';
