@@ -1,0 +1,72 @@
+import { SIGN_IN_LINK_PARAM } from '@careline/domain/auth';
+import { REQUEST_STATE, type RequestState } from '@careline/domain/shell';
+import type { UxFlow } from '@careline/domain/tenant';
+
+export const HOME_DASHBOARD_ROUTE = '/home-dashboard';
+export const CHAT_HOME_ROUTE = '/chat-home';
+export const LOGIN_ROUTE = '/login';
+
+/**
+ * Where the root path goes: /chat-home when the ux flow is chat, otherwise /login (spec doc 1 §2).
+ * @param uxFlow - the tenant's configured ux flow
+ */
+export function rootTarget(uxFlow: UxFlow): string {
+  return uxFlow === 'chat' ? CHAT_HOME_ROUTE : LOGIN_ROUTE;
+}
+
+/**
+ * Where /chat-home, /chat-home/{category} and /my-home go instead, if anywhere: in the flat flow they
+ * go to /home-dashboard (spec doc 1 §2); in the chat flow /my-home goes to /chat-home.
+ * @param uxFlow - the tenant's configured ux flow
+ * @param pathname - the address's path
+ */
+export function chatHomeRedirect(uxFlow: UxFlow, pathname: string): string | null {
+  const isMyHome = pathname === '/my-home' || pathname === '/my-home/';
+  if (uxFlow === 'flat') {
+    return HOME_DASHBOARD_ROUTE;
+  }
+  return isMyHome ? CHAT_HOME_ROUTE : null;
+}
+
+/**
+ * Whether the address carries an access token (a sign-in link, spec doc 1 §2 and §4).
+ * @param search - the address's query string
+ */
+export function carriesAccessToken(search: string): boolean {
+  const token = new URLSearchParams(search).get(SIGN_IN_LINK_PARAM);
+  return token !== null && token !== '';
+}
+
+/**
+ * Where a user at /login goes instead, if anywhere: a logged-in user goes to /home-dashboard, unless
+ * the address carries an access token (spec doc 1 §2).
+ * @param loggedIn - whether a mobile number is present (spec doc 1 §5)
+ * @param search - the address's query string
+ */
+export function loginRedirect(loggedIn: boolean, search: string): string | null {
+  if (!loggedIn || carriesAccessToken(search)) {
+    return null;
+  }
+  return HOME_DASHBOARD_ROUTE;
+}
+
+export type ShellAccess = 'allow' | 'wait' | 'login';
+
+/**
+ * Who gets the authenticated shell: it requires an access token and a user profile id; everyone else
+ * gets the login screen (spec doc 1 §2, §6). While the account of a stored token loads, wait.
+ * @param session - token, user profile id and the account's load state
+ */
+export function shellAccess(session: {
+  accessToken: string | null;
+  userProfileId: string | null;
+  accountState: RequestState;
+}): ShellAccess {
+  if (!session.accessToken) {
+    return 'login';
+  }
+  if (session.userProfileId) {
+    return 'allow';
+  }
+  return session.accountState === REQUEST_STATE.PENDING ? 'wait' : 'login';
+}

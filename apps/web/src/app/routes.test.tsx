@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { REQUEST_STATE, type RequestState } from '@careline/domain/shell';
+import { baseTenantConfig, type UxFlow } from '@careline/domain/tenant';
+import { SessionProvider, type SessionValue } from '../lib/session/session-provider.tsx';
+import { ChromeProvider } from '../lib/shell/chrome-context.tsx';
+import { TenantProvider } from '../lib/tenant/tenant-provider.tsx';
+import type { AccountView } from '../lib/session/account-view.ts';
+import { createAppRoutes, type AppScreens } from './routes.tsx';
+
+const stub = (text: string) =>
+  function StubScreen() {
+    return <p>{text}</p>;
+  };
+
+const screens: AppScreens = {
+  LoginScreen: stub('login screen'),
+  ChatHomeScreen: stub('chat home screen'),
+  ProfilesScreen: stub('profiles screen'),
+  ProfileFormScreen: stub('profile form screen'),
+  HomeDashboardScreen: stub('home dashboard screen'),
+  FeedbackScreen: stub('feedback screen'),
+};
+
+const account: AccountView = {
+  id: 'user-profile-1',
+  mobileNo: '94771234567',
+  status: 'active',
+  patients: {},
+  patientList: [],
+  paymentMethods: [],
+  defaultPaymentMethod: null,
+  hasPaymentMethod: false,
+  bookingReqId: null,
+  loyaltyAccounts: [],
+};
+
+type Who = 'guest' | 'signed-in' | 'loading';
+
+function sessionFor(who: Who): SessionValue {
+  const signedIn = who === 'signed-in';
+  const accountState: RequestState =
+    who === 'loading' ? REQUEST_STATE.PENDING : signedIn ? REQUEST_STATE.DONE : REQUEST_STATE.IDLE;
+  return {
+    accessToken: who === 'guest' ? null : 'token-1',
+    account: signedIn ? account : null,
+    accountState,
+    mobileNo: signedIn ? account.mobileNo : null,
+    userProfileId: signedIn ? account.id : null,
+    loggedIn: signedIn,
+    signIn: async () => null,
+    refreshAccount: async () => null,
+    logout: async () => undefined,
+  };
+}
+
+function renderAt(path: string, uxFlow: UxFlow, who: Who) {
+  const router = createMemoryRouter(createAppRoutes(screens), { initialEntries: [path] });
+  render(
+    <SessionProvider value={sessionFor(who)}>
+      <TenantProvider value={{ ...baseTenantConfig, uxFlow }} loading={null} failed={() => null}>
+        <ChromeProvider>
+          <RouterProvider router={router} />
+        </ChromeProvider>
+      </TenantProvider>
+    </SessionProvider>,
+  );
+  return router;
+}
+
+beforeAll(() => {
+  // jsdom does not scroll; the router's scroll restoration calls it on every navigation.
+  window.scrollTo = () => undefined;
+});
+afterEach(cleanup);
+
+describe('routes (spec doc 1 §2)', () => {
+  it('the root goes to /chat-home in the chat flow', async () => {
+    const router = renderAt('/', 'chat', 'guest');
+    expect(await screen.findByText('chat home screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/chat-home');
+  });
+
+  it('the root goes to /login in the flat flow', async () => {
+    const router = renderAt('/', 'flat', 'guest');
+    expect(await screen.findByText('login screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it.each(['/chat-home', '/chat-home/Medication', '/my-home'])('flat flow: %s goes to /home-dashboard', async (path) => {
+    const router = renderAt(path, 'flat', 'signed-in');
+    expect(await screen.findByText('home dashboard screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home-dashboard');
+  });
+
+  it('a logged-in user at /login goes to /home-dashboard', async () => {
+    const router = renderAt('/login', 'chat', 'signed-in');
+    expect(await screen.findByText('home dashboard screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home-dashboard');
+  });
+
+  it('unless the address carries an access token', async () => {
+    const router = renderAt('/login?access_token=abc', 'chat', 'signed-in');
+    expect(await screen.findByText('login screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('the authenticated shell gives the login screen to a user without a user profile id', async () => {
+    const router = renderAt('/profiles', 'chat', 'guest');
+    expect(await screen.findByText('login screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/profiles');
+  });
+
+  it('the authenticated shell waits while a stored token loads its account', async () => {
+    renderAt('/profiles', 'chat', 'loading');
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByText('login screen')).toBeNull();
+  });
+
+  it('a signed-in user gets the shell screens and the main bottom bar', async () => {
+    renderAt('/profiles/registration/p1', 'chat', 'signed-in');
+    expect(await screen.findByText('profile form screen')).toBeTruthy();
+    const bar = screen.getByRole('navigation', { name: 'Main' });
+    expect(bar.textContent).toBe('DoctorHomeAccount');
+  });
+
+  it('the main bottom bar shows only when the user has a mobile number', async () => {
+    renderAt('/chat-home', 'chat', 'guest');
+    await screen.findByText('chat home screen');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it.each(['/patient-feedback?id=1', '/pf?id=1'])('%s shows the feedback screen', async (path) => {
+    renderAt(path, 'chat', 'guest');
+    expect(await screen.findByText('feedback screen')).toBeTruthy();
+  });
+
+  it('an unknown route shows the generic error screen with Go Home', async () => {
+    renderAt('/no-such-page', 'chat', 'guest');
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+  });
+});

@@ -1,0 +1,134 @@
+import { lazy, useState, type ComponentType } from 'react';
+import { REQUEST_STATE } from '@careline/domain/shell';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { GenericErrorScreen } from '../components/error-screens.tsx';
+import { LoadingScreen } from '../components/loading-screen.tsx';
+import { AccessDeniedScreen } from '../features/shell/components/access-denied-screen.tsx';
+import { useSession } from '../lib/session/session-provider.tsx';
+import { useTenant } from '../lib/tenant/tenant-provider.tsx';
+import { carriesAccessToken, chatHomeRedirect, loginRedirect, rootTarget, shellAccess } from './route-rules.ts';
+import { ShellLayout } from './shell-layout.tsx';
+
+/** The screens the route table places; tests pass stand-ins. */
+export type AppScreens = {
+  LoginScreen: ComponentType;
+  ChatHomeScreen: ComponentType;
+  ProfilesScreen: ComponentType;
+  ProfileFormScreen: ComponentType;
+  HomeDashboardScreen: ComponentType;
+  FeedbackScreen: ComponentType;
+};
+
+// Every screen is its own chunk, so /login downloads only the shell and the login screen.
+export const lazyScreens: AppScreens = {
+  LoginScreen: lazy(() =>
+    import('../features/auth/components/login-screen.tsx').then((module) => ({ default: module.LoginScreen })),
+  ),
+  ChatHomeScreen: lazy(() =>
+    import('../features/chat/components/chat-home-screen.tsx').then((module) => ({ default: module.ChatHomeScreen })),
+  ),
+  ProfilesScreen: lazy(() =>
+    import('../features/profiles/components/profiles-screen.tsx').then((module) => ({ default: module.ProfilesScreen })),
+  ),
+  ProfileFormScreen: lazy(() =>
+    import('../features/profiles/components/profile-form-screen.tsx').then((module) => ({
+      default: module.ProfileFormScreen,
+    })),
+  ),
+  HomeDashboardScreen: lazy(() =>
+    import('../features/shell/components/home-dashboard-screen.tsx').then((module) => ({
+      default: module.HomeDashboardScreen,
+    })),
+  ),
+  FeedbackScreen: lazy(() =>
+    import('../features/shell/components/feedback-screen.tsx').then((module) => ({ default: module.FeedbackScreen })),
+  ),
+};
+
+/** / goes to /chat-home in the chat flow, else /login (spec doc 1 §2); the query string goes along. */
+function RootRedirect() {
+  const { uxFlow } = useTenant();
+  const { search } = useLocation();
+  return <Navigate to={`${rootTarget(uxFlow)}${search}`} replace />;
+}
+
+/** /chat-home, /chat-home/{category}, /my-home: flat flow goes to /home-dashboard (spec doc 1 §2). */
+function ChatHomeRoute({ Screen }: { Screen: ComponentType }) {
+  const { uxFlow } = useTenant();
+  const { pathname } = useLocation();
+  const target = chatHomeRedirect(uxFlow, pathname);
+  if (target) {
+    return <Navigate to={target} replace />;
+  }
+  return <Screen />;
+}
+
+/** /login: a logged-in user goes to /home-dashboard unless the address carries an access token. */
+function LoginRoute({ Screen }: { Screen: ComponentType }) {
+  const session = useSession();
+  const { search } = useLocation();
+  // Only a user who arrives signed in is redirected here; one who signs in on this screen is sent on
+  // by the screen (zero profiles → /profiles/registration, consultation → /doctor; spec doc 1 §2).
+  const [arrivedWithToken] = useState(() => session.accessToken !== null);
+  const target = loginRedirect(arrivedWithToken && session.loggedIn, search);
+  if (target) {
+    return <Navigate to={target} replace />;
+  }
+  // A stored token's account is still loading: wait rather than flash the login form.
+  if (session.accessToken && session.accountState === REQUEST_STATE.PENDING && !carriesAccessToken(search)) {
+    return <LoadingScreen />;
+  }
+  return <Screen />;
+}
+
+/** The authenticated shell: an access token and a user profile id, else the login screen (spec doc 1 §2). */
+function RequireShellAccess({ LoginScreen }: { LoginScreen: ComponentType }) {
+  const session = useSession();
+  switch (shellAccess(session)) {
+    case 'allow':
+      return <Outlet />;
+    case 'wait':
+      return <LoadingScreen />;
+    case 'login':
+      return <LoginScreen />;
+  }
+}
+
+/**
+ * The route table (spec doc 1 §2 Routes). Later screens add their routes inside the shell-access
+ * group (authenticated) or beside it (public).
+ * @param screens - the screens to place; lazily loaded ones by default
+ */
+export function createAppRoutes(screens: AppScreens = lazyScreens): RouteObject[] {
+  const { LoginScreen, ChatHomeScreen, ProfilesScreen, ProfileFormScreen, HomeDashboardScreen, FeedbackScreen } =
+    screens;
+  return [
+    {
+      path: '/',
+      element: <ShellLayout />,
+      errorElement: <GenericErrorScreen />,
+      children: [
+        { index: true, element: <RootRedirect /> },
+        { path: 'login', element: <LoginRoute Screen={LoginScreen} /> },
+        // The chat assistant signs users in itself (spec doc 1 §2 chat steps: mobile number, OTP).
+        { path: 'chat-home', element: <ChatHomeRoute Screen={ChatHomeScreen} /> },
+        { path: 'chat-home/:category', element: <ChatHomeRoute Screen={ChatHomeScreen} /> },
+        { path: 'my-home', element: <ChatHomeRoute Screen={ChatHomeScreen} /> },
+        // spec doc 1 §2: an address beginning with patient-feedback? or pf? shows the feedback screen.
+        { path: 'patient-feedback', element: <FeedbackScreen /> },
+        { path: 'pf', element: <FeedbackScreen /> },
+        { path: 'accessDenied', element: <AccessDeniedScreen /> },
+        {
+          element: <RequireShellAccess LoginScreen={LoginScreen} />,
+          children: [
+            { path: 'home-dashboard', element: <HomeDashboardScreen /> },
+            { path: 'profiles', element: <ProfilesScreen /> },
+            { path: 'profiles/registration', element: <ProfileFormScreen /> },
+            { path: 'profiles/registration/:id', element: <ProfileFormScreen /> },
+          ],
+        },
+        { path: '*', element: <GenericErrorScreen /> },
+      ],
+    },
+  ];
+}

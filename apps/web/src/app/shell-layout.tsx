@@ -1,0 +1,32 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen.tsx';
+import { AddToHomeBanner } from '../features/shell/components/add-to-home-banner.tsx';
+import { AppHeader } from '../features/shell/components/app-header.tsx';
+import { MainBottomBar, mainBottomBarVisible } from '../features/shell/components/main-bottom-bar.tsx';
+import { NetworkBars } from '../features/shell/components/network-bars.tsx';
+import { useSession } from '../lib/session/session-provider.tsx';
+import { useMainBottomBarHidden } from '../lib/shell/chrome-context.tsx';
+
+/** The page frame around every route: header, network bars, banner, the screen, bottom bar. */
+export function ShellLayout() {
+  const { loggedIn } = useSession();
+  const withBottomBar = mainBottomBarVisible(loggedIn, useMainBottomBarHidden());
+  return (
+    <div className={withBottomBar ? 'app-shell app-shell--with-bottom-bar' : 'app-shell'}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <AppHeader />
+      <NetworkBars />
+      <AddToHomeBanner />
+      <main id="main" className="app-shell__main" tabIndex={-1}>
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <MainBottomBar />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+// The client comes from @urql/core as in lib/graphql, so its errors are the classes lib/graphql checks.
+import { Client, fetchExchange } from '@urql/core';
+import { Provider } from 'urql';
+import { REQUEST_STATE } from '@careline/domain/shell';
+import { baseTenantConfig } from '@careline/domain/tenant';
+import { SessionProvider, type AccountView, type SessionValue } from '../../../lib/session';
+import { TenantProvider } from '../../../lib/tenant';
+import { LoginScreen } from './login-screen.tsx';
+
+type Call = { operationName: string | undefined; variables: Record<string, unknown> };
+
+const account: AccountView = {
+  id: 'up-1',
+  mobileNo: '94771234567',
+  status: 'active',
+  patients: {},
+  patientList: [],
+  paymentMethods: [],
+  defaultPaymentMethod: null,
+  hasPaymentMethod: false,
+  bookingReqId: null,
+  loyaltyAccounts: [],
+};
+
+function renderLogin(answer: (call: Call) => unknown) {
+  const calls: Call[] = [];
+  const fakeFetch: typeof fetch = async (_url, init) => {
+    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { query: string; variables: Record<string, unknown> };
+    const call = { operationName: /mutation\s+(\w+)/.exec(body.query)?.[1], variables: body.variables };
+    calls.push(call);
+    return new Response(JSON.stringify(answer(call)), { headers: { 'content-type': 'application/json' } });
+  };
+  const client = new Client({ url: 'http://test.local/graphql', exchanges: [fetchExchange], fetch: fakeFetch });
+  const signIn = vi.fn(async () => account);
+  const session: SessionValue = {
+    accessToken: null,
+    account: null,
+    accountState: REQUEST_STATE.IDLE,
+    mobileNo: null,
+    userProfileId: null,
+    loggedIn: false,
+    signIn,
+    refreshAccount: async () => null,
+    logout: async () => undefined,
+  };
+  function Where() {
+    return <output data-testid="location">{useLocation().pathname}</output>;
+  }
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginScreen /> },
+      { path: '*', element: <Where /> },
+    ],
+    { initialEntries: ['/login'] },
+  );
+  render(
+    <Provider value={client}>
+      <SessionProvider value={session}>
+        <TenantProvider value={{ ...baseTenantConfig, uxFlow: 'flat' }} loading={null} failed={() => null}>
+          <RouterProvider router={router} />
+        </TenantProvider>
+      </SessionProvider>
+    </Provider>,
+  );
+  return { calls, signIn };
+}
+
+beforeAll(() => {
+  window.scrollTo = () => undefined;
+});
+afterEach(cleanup);
+
+const mobileInput = () => screen.getByPlaceholderText<HTMLInputElement>('Type your mobile number here');
+const codeInput = () => screen.findByPlaceholderText<HTMLInputElement>('Type verification code');
+
+describe('/login (spec doc 1 §4 Sign-in, §5)', () => {
+  it('shows the mobile rules inline, strips non-digits and sends the 94 form', async () => {
+    const { calls } = renderLogin(() => ({ data: { initiateAuthentication: { id: 'c1' } } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    expect(screen.getByRole('alert').textContent).toBe('Type Your Mobile No.');
+    fireEvent.change(mobileInput(), { target: { value: '077-123 4567' } });
+    expect(mobileInput().value).toBe('0771234567');
+    expect(screen.getByRole('alert').textContent).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    await codeInput();
+    expect(calls).toEqual([{ operationName: 'initiateAuthentication', variables: { username: '94771234567' } }]);
+    expect(screen.getByText('There may be SMS delays. Please wait and check again your SMS')).toBeTruthy();
+    const resend = screen.getByRole<HTMLButtonElement>('button', { name: /Resend OTP/ });
+    expect(resend.disabled).toBe(true);
+    expect(resend.textContent).toMatch(/Resend OTP\s*(1:00|0:59)/);
+  });
+
+  it('a wrong code shows the spec text; the right one signs in and goes on', async () => {
+    const { calls, signIn } = renderLogin((call) => {
+      if (call.operationName === 'initiateAuthentication') {
+        return { data: { initiateAuthentication: { id: 'c1' } } };
+      }
+      return call.variables.verificationCode === 123
+        ? { data: { completeAuthentication: { id: 'c1', accessToken: 'token-9', outcome: 'succeeded' } } }
+        : { data: null, errors: [{ message: 'ARO-E1015:Invalid verification code' }] };
+    });
+    fireEvent.change(mobileInput(), { target: { value: '771234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    const code = await codeInput();
+    fireEvent.click(screen.getByRole('button', { name: 'Verify now' }));
+    expect(screen.getByText('Type verification code we sent you SMS')).toBeTruthy();
+    fireEvent.change(code, { target: { value: '12' } });
+    expect(screen.getByText('verification code should have 4 digits!')).toBeTruthy();
+    fireEvent.change(code, { target: { value: '9999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify now' }));
+    await screen.findByText('that is not the code I sent you');
+    expect(code.value).toBe('');
+    fireEvent.change(code, { target: { value: '0123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify now' }));
+    // spec doc 1 §2: an account with zero patients goes to /profiles/registration
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/profiles/registration'));
+    expect(signIn).toHaveBeenCalledWith('token-9');
+    // spec doc 1 §5: the code is sent as an integer ('0123' → 123)
+    expect(calls.at(-1)).toEqual({ operationName: 'completeAuthentication', variables: { id: 'c1', verificationCode: 123 } });
+  });
+
+  it('shows other server errors by their text', async () => {
+    renderLogin(() => ({ data: null, errors: [{ message: 'ARO-E1001:Failed to initiate user authentication' }] }));
+    fireEvent.change(mobileInput(), { target: { value: '94771234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    await screen.findByText('Failed to initiate user authentication');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send now' }).disabled).toBe(false);
+  });
+});

@@ -1,0 +1,208 @@
+import { useReducer, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from 'urql';
+import {
+  AUTH_OUTCOME_SUCCEEDED,
+  authTexts,
+  formatCountdown,
+  normaliseMobileNo,
+  parseVerificationCode,
+  validateMobileNo,
+  validateVerificationCode,
+} from '@careline/domain/auth';
+import { fallbackErrorText } from '@careline/domain/errors';
+import { errorCodes, errorText } from '../../../lib/graphql';
+import { useSession } from '../../../lib/session';
+import { useTenant } from '../../../lib/tenant';
+import {
+  completeAuthenticationMutation,
+  initiateAuthenticationMutation,
+  type CompleteAuthenticationData,
+  type CompleteAuthenticationVariables,
+  type InitiateAuthenticationData,
+  type InitiateAuthenticationVariables,
+} from '../api/auth-documents.ts';
+import { useSecondsUntil } from '../hooks/use-seconds-until.ts';
+import { REQUEST_TYPE_PARAM, afterSignInPath } from '../utils/after-sign-in-path.ts';
+import { codeError, initialLoginState, loginReducer, mobileError } from '../utils/login-state.ts';
+import './auth.css';
+
+/** The /login screen: mobile number, then the SMS code (spec doc 1 §2, §4 'Sign-in', §5). */
+export function LoginScreen() {
+  const [state, dispatch] = useReducer(loginReducer, initialLoginState);
+  const [, initiate] = useMutation<InitiateAuthenticationData, InitiateAuthenticationVariables>(
+    initiateAuthenticationMutation,
+  );
+  const [, complete] = useMutation<CompleteAuthenticationData, CompleteAuthenticationVariables>(
+    completeAuthenticationMutation,
+  );
+  const session = useSession();
+  const tenant = useTenant();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const secondsLeft = useSecondsUntil(state.resendAt);
+
+  async function requestCode(mobileNo: string, kind: 'send' | 'resend') {
+    dispatch({ type: kind === 'send' ? 'sendStarted' : 'resendStarted' });
+    const result = await initiate({ username: mobileNo });
+    if (result.error || !result.data) {
+      dispatch({ type: 'requestFailed', text: result.error ? errorText(result.error) : fallbackErrorText });
+      return;
+    }
+    const challengeId = result.data.initiateAuthentication.id;
+    dispatch(
+      kind === 'send'
+        ? { type: 'codeSent', challengeId, mobileNo, now: Date.now() }
+        : { type: 'codeResent', challengeId, now: Date.now() },
+    );
+  }
+
+  async function onSendNow(event: FormEvent) {
+    event.preventDefault();
+    dispatch({ type: 'mobileSubmitted' });
+    // spec doc 1 §5: normalised to the 94 form with 11 digits before sending
+    const mobileNo = validateMobileNo(state.mobileInput) === null ? normaliseMobileNo(state.mobileInput) : null;
+    if (mobileNo !== null && state.pending === null) {
+      await requestCode(mobileNo, 'send');
+    }
+  }
+
+  async function onVerifyNow(event: FormEvent) {
+    event.preventDefault();
+    dispatch({ type: 'codeSubmitted' });
+    if (validateVerificationCode(state.codeInput) !== null || state.pending !== null || !state.challengeId) {
+      return;
+    }
+    dispatch({ type: 'verifyStarted' });
+    const result = await complete({
+      id: state.challengeId,
+      // spec doc 1 §5: the code is sent as an integer
+      verificationCode: parseVerificationCode(state.codeInput),
+    });
+    if (result.error) {
+      // spec doc 1 §4, §8: ARO-E1015 is a wrong code; any other error shows its text
+      dispatch(
+        errorCodes(result.error).includes('ARO-E1015')
+          ? { type: 'codeRejected' }
+          : { type: 'requestFailed', text: errorText(result.error) },
+      );
+      return;
+    }
+    const answer = result.data?.completeAuthentication;
+    // spec doc 1 §4: any outcome other than 'succeeded' is a failure
+    if (!answer || answer.outcome !== AUTH_OUTCOME_SUCCEEDED || !answer.accessToken) {
+      dispatch({ type: 'codeRejected' });
+      return;
+    }
+    const account = await session.signIn(answer.accessToken);
+    if (!account) {
+      dispatch({ type: 'requestFailed', text: fallbackErrorText });
+      return;
+    }
+    await navigate(
+      afterSignInPath({
+        patientCount: account.patientList.length,
+        requestType: searchParams.get(REQUEST_TYPE_PARAM),
+        uxFlow: tenant.uxFlow,
+      }),
+      { replace: true },
+    );
+  }
+
+  const mobileMessage = mobileError(state);
+  const codeMessage = codeError(state);
+
+  return (
+    <div className="auth-screen">
+      <img className="auth-logo" src={tenant.branding.logoUrl} alt={tenant.branding.hospitalName} />
+      {state.step === 'mobile' ? (
+        <form className="auth-form" noValidate onSubmit={(event) => void onSendNow(event)}>
+          <label className="auth-label" htmlFor="login-mobile">
+            Mobile number
+          </label>
+          <input
+            id="login-mobile"
+            className="auth-input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder={authTexts.mobilePlaceholder}
+            value={state.mobileInput}
+            aria-invalid={mobileMessage !== null}
+            aria-describedby="login-mobile-error"
+            onChange={(event) => dispatch({ type: 'mobileTyped', value: event.target.value })}
+          />
+          <p id="login-mobile-error" className="auth-error" role="alert" aria-live="assertive">
+            {mobileMessage ?? state.serverError ?? ''}
+          </p>
+          <button className="auth-button" type="submit" disabled={state.pending !== null} aria-busy={state.pending === 'send'}>
+            {state.pending === 'send' ? <span className="auth-spinner" aria-hidden="true" /> : null}
+            {authTexts.sendNow}
+          </button>
+        </form>
+      ) : (
+        <form className="auth-form" noValidate onSubmit={(event) => void onVerifyNow(event)}>
+          <p className="auth-sent-to">
+            +{state.mobileNo}{' '}
+            <button
+              type="button"
+              className="auth-link-button"
+              disabled={state.pending !== null}
+              onClick={() => dispatch({ type: 'changeNumber' })}
+            >
+              Change number
+            </button>
+          </p>
+          <label className="auth-label" htmlFor="login-code">
+            Verification code
+          </label>
+          <input
+            id="login-code"
+            className="auth-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder={authTexts.codePlaceholder}
+            value={state.codeInput}
+            aria-invalid={codeMessage !== null}
+            aria-describedby="login-code-error login-sms-delay"
+            onChange={(event) => dispatch({ type: 'codeTyped', value: event.target.value })}
+          />
+          <p id="login-code-error" className="auth-error" role="alert" aria-live="assertive">
+            {codeMessage ?? state.serverError ?? ''}
+          </p>
+          <p className="auth-notice" role="status" aria-live="polite">
+            {state.notice ?? ''}
+          </p>
+          <button
+            className="auth-button"
+            type="submit"
+            disabled={state.pending !== null}
+            aria-busy={state.pending === 'verify'}
+          >
+            {state.pending === 'verify' ? <span className="auth-spinner" aria-hidden="true" /> : null}
+            {authTexts.verifyNow}
+          </button>
+          <button
+            className="auth-button auth-button-secondary"
+            type="button"
+            disabled={state.pending !== null || secondsLeft > 0 || state.mobileNo === null}
+            aria-busy={state.pending === 'resend'}
+            onClick={() => {
+              if (state.mobileNo !== null) {
+                void requestCode(state.mobileNo, 'resend');
+              }
+            }}
+          >
+            {state.pending === 'resend' ? <span className="auth-spinner" aria-hidden="true" /> : null}
+            {authTexts.resendOtp}
+            {secondsLeft > 0 ? <span className="auth-countdown"> {formatCountdown(secondsLeft)}</span> : null}
+          </button>
+          <p id="login-sms-delay" className="auth-hint">
+            {authTexts.smsDelay}
+          </p>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,294 @@
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from 'urql';
+import {
+  ACCESS_DENIED_ROUTE,
+  AUTH_OUTCOME_SUCCEEDED,
+  SIGN_IN_LINK_PARAM,
+  authTexts,
+  formatCountdown,
+  isInvalidLinkMobile,
+  normaliseMobileNo,
+  parseSignInLinkPayload,
+  parseVerificationCode,
+  splitSignInLinkToken,
+  validateMobileNo,
+  validateVerificationCode,
+} from '@careline/domain/auth';
+import { fallbackErrorText } from '@careline/domain/errors';
+import { profileTexts } from '@careline/domain/profiles';
+import { REQUEST_STATE, greetingText } from '@careline/domain/shell';
+import { errorCodes, errorText } from '../../../lib/graphql';
+import { useSession } from '../../../lib/session';
+import { useTenant } from '../../../lib/tenant';
+import {
+  completeAuthenticationMutation,
+  initiateAuthenticationMutation,
+  initiateLinkAuthenticationMutation,
+  type CompleteAuthenticationData,
+  type CompleteAuthenticationVariables,
+  type InitiateAuthenticationData,
+  type InitiateAuthenticationVariables,
+  type InitiateLinkAuthenticationData,
+  type InitiateLinkAuthenticationVariables,
+} from '../api/chat-documents.ts';
+import { useChatPacing } from '../hooks/use-chat-pacing.ts';
+import { useSecondsUntil } from '../hooks/use-seconds-until.ts';
+import { chatReducer, initialChatState } from '../utils/chat-flow.ts';
+import { chatMenuButtons } from '../utils/chat-menu.ts';
+import { linkDestination } from '../utils/link-destination.ts';
+import { ChatMessages } from './chat-messages.tsx';
+import './chat.css';
+
+const digitsOnly = (value: string) => value.replace(/\D/g, '');
+
+/** The chat home (/chat-home, /chat-home/{category}; spec doc 1 §2 Chat assistant, §4 Chat flow). */
+export function ChatHomeScreen() {
+  const session = useSession();
+  const tenant = useTenant();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const pacing = useChatPacing(state.messages, state.stepSeq);
+  const secondsLeft = useSecondsUntil(state.resendAt);
+  const [mobileInput, setMobileInput] = useState('');
+  const [mobileAttempted, setMobileAttempted] = useState(false);
+  const [codeInput, setCodeInput] = useState('');
+  const [codeAttempted, setCodeAttempted] = useState(false);
+  const [, initiate] = useMutation<InitiateAuthenticationData, InitiateAuthenticationVariables>(initiateAuthenticationMutation);
+  const [, complete] = useMutation<CompleteAuthenticationData, CompleteAuthenticationVariables>(completeAuthenticationMutation);
+  const [, initiateLink] = useMutation<InitiateLinkAuthenticationData, InitiateLinkAuthenticationVariables>(
+    initiateLinkAuthenticationMutation,
+  );
+  const started = useRef(false);
+  const linkToken = searchParams.get(SIGN_IN_LINK_PARAM);
+  const accountLoading = session.accessToken !== null && session.accountState === REQUEST_STATE.PENDING;
+
+  // spec doc 1 §4 Link sign-in: /chat-home?access_token=<base64> (entry init-link-follow).
+  async function followLink(token: string) {
+    const split = splitSignInLinkToken(token);
+    if (!split || !parseSignInLinkPayload(split.payload)) {
+      await navigate(ACCESS_DENIED_ROUTE, { replace: true });
+      return;
+    }
+    dispatch({ type: 'linkStarted', greeting: greetingText(new Date()) });
+    const result = await initiateLink({ token });
+    const answer = result.data?.initiateLinkAuthentication;
+    const destination = answer ? linkDestination(answer.target) : null;
+    if (result.error || !answer || destination === null) {
+      await navigate(ACCESS_DENIED_ROUTE, { replace: true });
+      return;
+    }
+    if (answer.alreadySignedIn) {
+      await navigate(destination, { replace: true });
+      return;
+    }
+    if (isInvalidLinkMobile(answer.target.mobileNo) || answer.id === null) {
+      dispatch({ type: 'linkWithoutCode', destination });
+      return;
+    }
+    dispatch({ type: 'linkCodeSent', challengeId: answer.id, mobileNo: answer.target.mobileNo, destination, now: Date.now() });
+  }
+
+  useEffect(() => {
+    if (started.current || (linkToken === null && accountLoading)) {
+      return;
+    }
+    started.current = true;
+    if (linkToken !== null) {
+      void followLink(linkToken);
+      return;
+    }
+    dispatch({
+      type: 'started',
+      greeting: greetingText(new Date()),
+      loggedIn: session.loggedIn,
+      hasPatients: (session.account?.patientList.length ?? 0) > 0,
+    });
+    // followLink and the session are read once, when the chat starts.
+  });
+
+  async function onSendNow(event: FormEvent) {
+    event.preventDefault();
+    setMobileAttempted(true);
+    if (validateMobileNo(mobileInput) !== null || state.pending !== null) {
+      return;
+    }
+    // spec doc 1 §5: normalised to the 94 form with 11 digits before sending
+    const mobileNo = normaliseMobileNo(mobileInput) ?? '';
+    dispatch({ type: 'mobileSubmitted', mobileNo });
+    const result = await initiate({ username: mobileNo });
+    if (result.error || !result.data) {
+      dispatch({ type: 'codeSendFailed', text: result.error ? errorText(result.error) : fallbackErrorText });
+      return;
+    }
+    setMobileAttempted(false);
+    setCodeInput('');
+    setCodeAttempted(false);
+    dispatch({ type: 'codeSent', challengeId: result.data.initiateAuthentication.id, now: Date.now() });
+  }
+
+  async function onVerifyNow(event: FormEvent) {
+    event.preventDefault();
+    setCodeAttempted(true);
+    if (validateVerificationCode(codeInput) !== null || state.pending !== null || state.challengeId === null) {
+      return;
+    }
+    const code = codeInput;
+    dispatch({ type: 'codeSubmitted', code });
+    setCodeInput('');
+    setCodeAttempted(false);
+    // spec doc 1 §5: the code is sent as an integer
+    const result = await complete({ id: state.challengeId, verificationCode: parseVerificationCode(code) });
+    if (result.error) {
+      if (errorCodes(result.error).includes('ARO-E1015')) {
+        dispatch({ type: 'codeRejected' });
+      } else {
+        dispatch({ type: 'verifyFailed', text: errorText(result.error) });
+      }
+      return;
+    }
+    const answer = result.data?.completeAuthentication;
+    // spec doc 1 §4: any outcome other than 'succeeded' is a failure
+    if (!answer || answer.outcome !== AUTH_OUTCOME_SUCCEEDED || !answer.accessToken) {
+      dispatch({ type: 'codeRejected' });
+      return;
+    }
+    const account = await session.signIn(answer.accessToken);
+    if (!account) {
+      dispatch({ type: 'verifyFailed', text: fallbackErrorText });
+      return;
+    }
+    if (state.linkDestination !== null) {
+      await navigate(state.linkDestination, { replace: true });
+      return;
+    }
+    dispatch({ type: 'signedIn', hasPatients: account.patientList.length > 0 });
+  }
+
+  async function onResend() {
+    if (state.mobileNo === null || state.pending !== null) {
+      return;
+    }
+    dispatch({ type: 'resendStarted' });
+    const result = await initiate({ username: state.mobileNo });
+    if (result.error || !result.data) {
+      dispatch({ type: 'resendFailed', text: result.error ? errorText(result.error) : fallbackErrorText });
+      return;
+    }
+    dispatch({ type: 'codeResent', challengeId: result.data.initiateAuthentication.id, now: Date.now() });
+  }
+
+  const inputsReady = pacing.shownCount >= state.messages.length;
+  const mobileMessage = mobileAttempted ? validateMobileNo(mobileInput) : null;
+  const codeMessage = codeAttempted ? validateVerificationCode(codeInput) : null;
+
+  return (
+    <div className="chat-screen">
+      <header className="chat-header">
+        <img className="chat-logo" src={tenant.branding.logoUrl} alt={tenant.branding.hospitalName} />
+      </header>
+
+      <ChatMessages messages={state.messages.slice(0, pacing.shownCount)} typing={pacing.typing} />
+
+      <section className="chat-suggestions" aria-label="Suggestions">
+        {state.step === 'starting' || state.step === 'link-check' || state.pending === 'send' || state.pending === 'verify' ? (
+          <span className="chat-spinner" role="status" aria-label="Loading" />
+        ) : null}
+
+        {state.step === 'mobile' && inputsReady && state.pending === null ? (
+          <form className="chat-input-row" noValidate onSubmit={(event) => void onSendNow(event)}>
+            <input
+              className="chat-input"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              aria-label="Mobile number"
+              placeholder={authTexts.mobilePlaceholder}
+              value={mobileInput}
+              aria-invalid={mobileMessage !== null}
+              aria-describedby="chat-mobile-error"
+              onChange={(event) => setMobileInput(digitsOnly(event.target.value))}
+            />
+            <button className="chat-button" type="submit">
+              {authTexts.sendNow}
+            </button>
+            <p id="chat-mobile-error" className="chat-error" role="alert">
+              {mobileMessage ?? ''}
+            </p>
+          </form>
+        ) : null}
+
+        {state.step === 'otp' && inputsReady && (state.pending === null || state.pending === 'resend') ? (
+          <form className="chat-input-row" noValidate onSubmit={(event) => void onVerifyNow(event)}>
+            <input
+              className="chat-input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              aria-label="Verification code"
+              placeholder={authTexts.codePlaceholder}
+              value={codeInput}
+              aria-invalid={codeMessage !== null}
+              aria-describedby="chat-code-error"
+              onChange={(event) => setCodeInput(digitsOnly(event.target.value))}
+            />
+            <button className="chat-button" type="submit" disabled={state.pending !== null}>
+              {authTexts.verifyNow}
+            </button>
+            <p id="chat-code-error" className="chat-error" role="alert">
+              {codeMessage ?? ''}
+            </p>
+            <button
+              className="chat-button chat-button-secondary"
+              type="button"
+              disabled={state.pending !== null || secondsLeft > 0}
+              aria-busy={state.pending === 'resend'}
+              onClick={() => void onResend()}
+            >
+              {authTexts.resendOtp}
+              {secondsLeft > 0 ? <span className="chat-countdown"> {formatCountdown(secondsLeft)}</span> : null}
+            </button>
+          </form>
+        ) : null}
+
+        {state.step === 'registration' && pacing.buttonsReady ? (
+          <div className="chat-buttons">
+            <button
+              className="chat-button"
+              type="button"
+              onClick={() => void navigate(`/profiles/registration?${new URLSearchParams({ back: '/chat-home', relationship: 'Me' }).toString()}`)}
+            >
+              {profileTexts.addNewProfile}
+            </button>
+          </div>
+        ) : null}
+
+        {state.step === 'menu' && pacing.buttonsReady ? (
+          <div className="chat-buttons">
+            {chatMenuButtons(tenant.features, session.loggedIn).map((button) => (
+              <button
+                key={button.label}
+                className="chat-button chat-button-secondary"
+                type="button"
+                onClick={() => {
+                  if (button.kind === 'route') {
+                    void navigate(button.to);
+                  } else {
+                    dispatch({ type: 'menuReply', choice: button.label, reply: button.reply });
+                  }
+                }}
+              >
+                {button.label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </section>
+
+      <footer className="chat-footer">
+        {tenant.branding.hospitalName} · v{tenant.appVersion}
+      </footer>
+    </div>
+  );
+}

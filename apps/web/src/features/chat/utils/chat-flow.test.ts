@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { chatReducer, initialChatState, type ChatAction, type ChatState } from './chat-flow.ts';
+
+const run = (...actions: ChatAction[]) => actions.reduce(chatReducer, initialChatState);
+const texts = (state: ChatState) => state.messages.map((m) => `${m.author}: ${m.text}`);
+
+describe('chat flow (spec doc 1 §2 Chat assistant, §4)', () => {
+  it('greets, then asks for the mobile number when not logged in', () => {
+    const state = run({ type: 'started', greeting: 'Good morning', loggedIn: false, hasPatients: false });
+    expect(state.step).toBe('mobile');
+    expect(texts(state)[0]).toBe('assistant: Good morning');
+  });
+
+  it('greets, then shows the menu when logged in with profiles', () => {
+    expect(run({ type: 'started', greeting: 'Good evening', loggedIn: true, hasPatients: true }).step).toBe('menu');
+  });
+
+  it('greets, then the registration step when logged in without profiles', () => {
+    expect(run({ type: 'started', greeting: 'Good evening', loggedIn: true, hasPatients: false }).step).toBe('registration');
+  });
+
+  it('goes mobile → otp with the SMS delay notice and a 1:00 countdown', () => {
+    const state = run(
+      { type: 'started', greeting: 'Good morning', loggedIn: false, hasPatients: false },
+      { type: 'mobileSubmitted', mobileNo: '94771234567' },
+      { type: 'codeSent', challengeId: 'c1', now: 5000 },
+    );
+    expect(state).toMatchObject({ step: 'otp', challengeId: 'c1', pending: null, resendAt: 65_000 });
+    expect(texts(state)).toContain('patient: +94771234567');
+    expect(texts(state)).toContain('event: There may be SMS delays. Please wait and check again your SMS');
+  });
+
+  it('a wrong code loops back to verification', () => {
+    const otp = run(
+      { type: 'started', greeting: 'Good morning', loggedIn: false, hasPatients: false },
+      { type: 'mobileSubmitted', mobileNo: '94771234567' },
+      { type: 'codeSent', challengeId: 'c1', now: 0 },
+    );
+    const state = ([{ type: 'codeSubmitted', code: '1111' }, { type: 'codeRejected' }] as ChatAction[]).reduce(chatReducer, otp);
+    expect(state.step).toBe('otp');
+    expect(state.stepSeq).toBeGreaterThan(otp.stepSeq);
+    expect(texts(state).at(-1)).toBe('assistant: that is not the code I sent you');
+  });
+
+  it('a failed send shows the failure and returns to the mobile step', () => {
+    const state = run(
+      { type: 'started', greeting: 'Good morning', loggedIn: false, hasPatients: false },
+      { type: 'mobileSubmitted', mobileNo: '94771234567' },
+      { type: 'codeSendFailed', text: 'Failed to initiate user authentication' },
+    );
+    expect(state).toMatchObject({ step: 'mobile', pending: null });
+    expect(state.messages.at(-1)).toMatchObject({ author: 'event', tone: 'error', text: 'Failed to initiate user authentication' });
+  });
+
+  it('a resend shows OTP Resent', () => {
+    const state = run(
+      { type: 'codeSent', challengeId: 'c1', now: 0 },
+      { type: 'resendStarted' },
+      { type: 'codeResent', challengeId: 'c2', now: 90_000 },
+    );
+    expect(state).toMatchObject({ challengeId: 'c2', resendAt: 150_000 });
+    expect(texts(state).at(-1)).toBe('event: OTP Resent');
+  });
+
+  it('signing in leads to the registration step or the menu', () => {
+    expect(run({ type: 'signedIn', hasPatients: false }).step).toBe('registration');
+    expect(run({ type: 'signedIn', hasPatients: true }).step).toBe('menu');
+  });
+
+  it('link sign-in enters at the OTP step for the link number, or the mobile step for INVALID', () => {
+    const sent = run(
+      { type: 'linkStarted', greeting: 'Good morning' },
+      { type: 'linkCodeSent', challengeId: 'c1', mobileNo: '94771234567', destination: '/order/view?orderId=o1', now: 0 },
+    );
+    expect(sent).toMatchObject({ step: 'otp', mobileNo: '94771234567', linkDestination: '/order/view?orderId=o1' });
+    const invalid = run({ type: 'linkStarted', greeting: 'Good morning' }, { type: 'linkWithoutCode', destination: '/x' });
+    expect(invalid).toMatchObject({ step: 'mobile', pending: null, linkDestination: '/x' });
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The chat home's flow (spec doc 1 §2 Chat assistant, §4 'Sign-in' and 'Chat flow') as a pure
+ * reducer: greeting, then the mobile number, OTP and registration steps when needed, then the
+ * service-type menu. A wrong code loops back to verification; an OTP send or verification failure
+ * shows a failure event and returns to the OTP-error state (spec doc 1 §8). Link sign-in
+ * (init-link-follow) enters at the OTP step once the server has sent the code.
+ */
+import { RESEND_COUNTDOWN_SECONDS, authTexts } from '@careline/domain/auth';
+
+export type ChatStep = 'starting' | 'link-check' | 'mobile' | 'otp' | 'registration' | 'menu';
+export type ChatPending = 'send' | 'verify' | 'resend' | 'link' | null;
+export type ChatAuthor = 'assistant' | 'patient' | 'event';
+
+export type ChatMessage = { id: number; author: ChatAuthor; text: string; tone: 'normal' | 'error' };
+
+export type ChatState = {
+  step: ChatStep;
+  /** Counts step entries, so re-entering a step (a wrong code) counts as new. */
+  stepSeq: number;
+  messages: ChatMessage[];
+  mobileNo: string | null;
+  challengeId: string | null;
+  pending: ChatPending;
+  /** When (epoch ms) 'Resend OTP' unlocks. */
+  resendAt: number | null;
+  /** Where a link sign-in goes once the code is verified. */
+  linkDestination: string | null;
+};
+
+export type ChatAction =
+  | { type: 'started'; greeting: string; loggedIn: boolean; hasPatients: boolean }
+  | { type: 'linkStarted'; greeting: string }
+  | { type: 'linkCodeSent'; challengeId: string; mobileNo: string; destination: string; now: number }
+  | { type: 'linkWithoutCode'; destination: string }
+  | { type: 'mobileSubmitted'; mobileNo: string }
+  | { type: 'codeSent'; challengeId: string; now: number }
+  | { type: 'codeSendFailed'; text: string }
+  | { type: 'codeSubmitted'; code: string }
+  | { type: 'codeRejected' }
+  | { type: 'verifyFailed'; text: string }
+  | { type: 'resendStarted' }
+  | { type: 'codeResent'; challengeId: string; now: number }
+  | { type: 'resendFailed'; text: string }
+  | { type: 'signedIn'; hasPatients: boolean }
+  | { type: 'menuReply'; choice: string; reply: string };
+
+/** What the assistant says at each step. The spec shows only the inputs' texts; these are ours. */
+export const chatAssistantTexts = {
+  askMobile: 'Please type your mobile number to sign in.',
+  codeSentTo: (mobileNo: string) => `I sent a verification code by SMS to +${mobileNo}.`,
+  askRegistration: "I couldn't find a profile for this number. Add your profile to continue.",
+  menu: 'How can I help you today?',
+} as const;
+
+export const initialChatState: ChatState = {
+  step: 'starting',
+  stepSeq: 0,
+  messages: [],
+  mobileNo: null,
+  challengeId: null,
+  pending: null,
+  resendAt: null,
+  linkDestination: null,
+};
+
+function say(state: ChatState, author: ChatAuthor, text: string, tone: ChatMessage['tone'] = 'normal'): ChatState {
+  const id = (state.messages.at(-1)?.id ?? 0) + 1;
+  return { ...state, messages: [...state.messages, { id, author, text, tone }] };
+}
+
+function enter(state: ChatState, step: ChatStep): ChatState {
+  return { ...state, step, stepSeq: state.stepSeq + 1 };
+}
+
+function afterSignIn(state: ChatState, hasPatients: boolean): ChatState {
+  return hasPatients
+    ? enter(say(state, 'assistant', chatAssistantTexts.menu), 'menu')
+    : enter(say(state, 'assistant', chatAssistantTexts.askRegistration), 'registration');
+}
+
+function codeStep(state: ChatState, challengeId: string, now: number): ChatState {
+  const asked = say(say(state, 'assistant', chatAssistantTexts.codeSentTo(state.mobileNo ?? '')), 'event', authTexts.smsDelay);
+  return {
+    ...enter(asked, 'otp'),
+    challengeId,
+    pending: null,
+    // spec doc 1 §4: the resend button is disabled during a countdown that starts at 1:00
+    resendAt: now + RESEND_COUNTDOWN_SECONDS * 1000,
+  };
+}
+
+/**
+ * The next chat state.
+ * @param state - current state
+ * @param action - what happened
+ */
+export function chatReducer(state: ChatState, action: ChatAction): ChatState {
+  switch (action.type) {
+    case 'started': {
+      const greeted = say(initialChatState, 'assistant', action.greeting);
+      if (action.loggedIn) {
+        return afterSignIn(greeted, action.hasPatients);
+      }
+      return enter(say(greeted, 'assistant', chatAssistantTexts.askMobile), 'mobile');
+    }
+    case 'linkStarted':
+      return { ...enter(say(initialChatState, 'assistant', action.greeting), 'link-check'), pending: 'link' };
+    case 'linkCodeSent':
+      return codeStep({ ...state, mobileNo: action.mobileNo, linkDestination: action.destination }, action.challengeId, action.now);
+    case 'linkWithoutCode':
+      // spec doc 1 §4: no code is sent for 'INVALID'; the normal mobile step follows
+      return {
+        ...enter(say(state, 'assistant', chatAssistantTexts.askMobile), 'mobile'),
+        pending: null,
+        linkDestination: action.destination,
+      };
+    case 'mobileSubmitted':
+      return { ...say(state, 'patient', `+${action.mobileNo}`), mobileNo: action.mobileNo, pending: 'send' };
+    case 'codeSent':
+      return codeStep(state, action.challengeId, action.now);
+    case 'codeSendFailed':
+      return { ...enter(say(state, 'event', action.text, 'error'), 'mobile'), pending: null };
+    case 'codeSubmitted':
+      return { ...say(state, 'patient', action.code), pending: 'verify' };
+    case 'codeRejected':
+      // spec doc 1 §4, §8: 'that is not the code I sent you', and verification starts again
+      return { ...enter(say(state, 'assistant', authTexts.wrongCode), 'otp'), pending: null };
+    case 'verifyFailed':
+      return { ...enter(say(state, 'event', action.text, 'error'), 'otp'), pending: null };
+    case 'resendStarted':
+      return { ...state, pending: 'resend' };
+    case 'codeResent':
+      return {
+        ...say(state, 'event', authTexts.otpResent),
+        challengeId: action.challengeId,
+        pending: null,
+        resendAt: action.now + RESEND_COUNTDOWN_SECONDS * 1000,
+      };
+    case 'resendFailed':
+      return { ...say(state, 'event', action.text, 'error'), pending: null };
+    case 'signedIn':
+      return afterSignIn({ ...state, pending: null }, action.hasPatients);
+    case 'menuReply':
+      return enter(say(say(state, 'patient', action.choice), 'assistant', action.reply), 'menu');
+  }
+}

@@ -1,0 +1,43 @@
+import { baseTenantConfig, deepMerge, type FeatureFlags } from '@careline/domain/tenant';
+import { describe, expect, it } from 'vitest';
+import { chatMenuButtons } from './chat-menu.ts';
+
+const labels = (features: FeatureFlags, loggedIn: boolean) => chatMenuButtons(features, loggedIn).map((b) => b.label);
+
+describe('chat menu (spec doc 1 §2 Chat assistant)', () => {
+  it('shows every service and the logged-in buttons with the base configuration', () => {
+    expect(labels(baseTenantConfig.features, true)).toEqual([
+      'Book a Doctor',
+      'Video Channel',
+      'Home Visit',
+      'Home Lab Test',
+      'Online Pharmacy',
+      'Chat With Hospital',
+      'What is my upcoming',
+      'Show my profile',
+      'Show my online payment history',
+    ]);
+  });
+
+  it('hides the logged-in buttons when not logged in', () => {
+    expect(labels(baseTenantConfig.features, false)).not.toContain('Show my profile');
+  });
+
+  it('hides a service whose feature is off', () => {
+    const features = deepMerge(baseTenantConfig.features, {
+      medicationOrder: { enabled: false },
+      agentChat: { enabled: false },
+    });
+    expect(labels(features, true)).not.toContain('Online Pharmacy');
+    expect(labels(features, true)).not.toContain('Chat With Hospital');
+  });
+
+  it('routes Show my profile and the payment history', () => {
+    const buttons = chatMenuButtons(baseTenantConfig.features, true);
+    expect(buttons.find((b) => b.label === 'Show my profile')).toMatchObject({ kind: 'route', to: '/profiles' });
+    expect(buttons.find((b) => b.label === 'Show my online payment history')).toMatchObject({
+      kind: 'route',
+      to: '/profiles/my-payment-history',
+    });
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The chat's service-type menu (spec doc 1 §2 Chat assistant): Book a Doctor, Video Channel, Home
+ * Visit, Home Lab Test, Online Pharmacy and Chat With Hospital, each only if its feature is enabled;
+ * 'What is my upcoming', 'Show my profile' and 'Show my online payment history' only when logged in.
+ * A button navigates to a route or sends a canned reply.
+ */
+import type { FeatureFlags } from '@careline/domain/tenant';
+
+export type ChatMenuButton =
+  | { label: string; kind: 'route'; to: string }
+  | { label: string; kind: 'reply'; reply: string };
+
+/** spec doc 1 §8: 'I couldn't find any sessions' when there are none to show. */
+export const noSessionsText = "I couldn't find any sessions";
+
+type ServiceButton = { label: string; to: string; enabled: (features: FeatureFlags) => boolean };
+
+// Routes of the screens later issues build (spec doc 1 §2 routes, doc 3 §2 /chat-home/{category}).
+const serviceButtons: ServiceButton[] = [
+  { label: 'Book a Doctor', to: '/doctor', enabled: (f) => f.channelling.enabled },
+  { label: 'Video Channel', to: '/doctor?type=video', enabled: (f) => f.videoChannelling.enabled },
+  { label: 'Home Visit', to: '/chat-home/Procedure', enabled: (f) => f.procedureOrder.enabled },
+  { label: 'Home Lab Test', to: '/chat-home/Examination', enabled: (f) => f.examinationOrder.enabled },
+  { label: 'Online Pharmacy', to: '/chat-home/Medication', enabled: (f) => f.medicationOrder.enabled },
+  { label: 'Chat With Hospital', to: '/chat-home/agent-chat', enabled: (f) => f.agentChat.enabled },
+];
+
+/**
+ * The menu buttons to show.
+ * @param features - the tenant's feature flags
+ * @param loggedIn - whether the user is logged in (spec doc 1 §5: a mobile number is present)
+ */
+export function chatMenuButtons(features: FeatureFlags, loggedIn: boolean): ChatMenuButton[] {
+  const services: ChatMenuButton[] = serviceButtons
+    .filter((button) => button.enabled(features))
+    .map((button) => ({ label: button.label, kind: 'route', to: button.to }));
+  if (!loggedIn) {
+    return services;
+  }
+  return [
+    ...services,
+    // Upcoming consultations arrive with the consultations issue; until then there are none to list.
+    { label: 'What is my upcoming', kind: 'reply', reply: noSessionsText },
+    { label: 'Show my profile', kind: 'route', to: '/profiles' },
+    { label: 'Show my online payment history', kind: 'route', to: '/profiles/my-payment-history' },
+  ];
+}

@@ -1,0 +1,189 @@
+import { useRef } from 'react';
+import { addressLabels, genders, namePrefixes, patientFormTexts, type PatientFormErrors } from '@careline/domain/profiles';
+import type { ProfileFormField, ProfileFormValues } from '../utils/profile-form-state.ts';
+
+type PatientFormFieldsProps = {
+  idPrefix: string;
+  values: ProfileFormValues;
+  errors: PatientFormErrors;
+  relationships: string[];
+  /** Address lines and city are edited on update (spec doc 1 §5). */
+  showAddress: boolean;
+  disabled: boolean;
+  onChange: (field: ProfileFormField, value: string) => void;
+};
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return (
+    <p id={id} className="profile-field-error" aria-live="polite">
+      {message ?? ''}
+    </p>
+  );
+}
+
+const dobParts = [
+  { part: 'day', label: 'Day', placeholder: 'DD', length: 2 },
+  { part: 'month', label: 'Month', placeholder: 'MM', length: 2 },
+  { part: 'year', label: 'Year', placeholder: 'YYYY', length: 4 },
+] as const;
+
+const addressFields = ['addressLineOne', 'addressLineTwo', 'addressLineThree', 'addressCity'] as const;
+
+/** The fields of the Add or Update Profile form (spec doc 1 §3 Patient client form, §5). */
+export function PatientFormFields({
+  idPrefix,
+  values,
+  errors,
+  relationships,
+  showAddress,
+  disabled,
+  onChange,
+}: PatientFormFieldsProps) {
+  const dobRefs = useRef<(HTMLInputElement | null)[]>([]);
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const dobError = errors.day ?? errors.month ?? errors.year ?? errors.dateOfBirth;
+
+  return (
+    <>
+      <div className="profile-field">
+        <label htmlFor={id('prefix')}>Prefix</label>
+        <select
+          id={id('prefix')}
+          value={values.prefix}
+          disabled={disabled}
+          aria-invalid={errors.prefix !== undefined}
+          aria-describedby={id('prefix-error')}
+          onChange={(event) => onChange('prefix', event.target.value)}
+        >
+          <option value="">Select</option>
+          {namePrefixes.map((prefix) => (
+            <option key={prefix} value={prefix}>
+              {prefix}
+            </option>
+          ))}
+        </select>
+        <FieldError id={id('prefix-error')} message={errors.prefix} />
+      </div>
+
+      <div className="profile-field">
+        <label htmlFor={id('given')}>Given name</label>
+        <input
+          id={id('given')}
+          type="text"
+          autoComplete="given-name"
+          value={values.givenName}
+          disabled={disabled}
+          aria-invalid={errors.givenName !== undefined}
+          aria-describedby={id('given-error')}
+          onChange={(event) => onChange('givenName', event.target.value)}
+        />
+        <FieldError id={id('given-error')} message={errors.givenName} />
+      </div>
+
+      <div className="profile-field">
+        <label htmlFor={id('family')}>Family name</label>
+        <input
+          id={id('family')}
+          type="text"
+          autoComplete="family-name"
+          value={values.familyName}
+          disabled={disabled}
+          aria-invalid={errors.familyName !== undefined}
+          aria-describedby={id('family-error')}
+          onChange={(event) => onChange('familyName', event.target.value)}
+        />
+        <FieldError id={id('family-error')} message={errors.familyName} />
+      </div>
+
+      <fieldset className="profile-field" aria-describedby={id('gender-error')} disabled={disabled}>
+        <legend>Gender</legend>
+        <div className="profile-choices">
+          {genders.map((gender) => (
+            <label key={gender} className="profile-choice">
+              <input
+                type="radio"
+                name={id('gender')}
+                value={gender}
+                checked={values.gender === gender}
+                onChange={() => onChange('gender', gender)}
+              />
+              {gender}
+            </label>
+          ))}
+        </div>
+        <FieldError id={id('gender-error')} message={errors.gender} />
+      </fieldset>
+
+      <fieldset className="profile-field" aria-describedby={id('dob-error')} disabled={disabled}>
+        <legend>Date of birth</legend>
+        <div className="profile-dob">
+          {dobParts.map(({ part, label, placeholder, length }, index) => (
+            <input
+              key={part}
+              ref={(element) => {
+                dobRefs.current[index] = element;
+              }}
+              type="text"
+              inputMode="numeric"
+              aria-label={label}
+              placeholder={placeholder}
+              maxLength={length}
+              className={`profile-dob-${part}`}
+              value={values[part]}
+              aria-invalid={errors[part] !== undefined || (errors.dateOfBirth !== undefined && part === 'day')}
+              onChange={(event) => {
+                const typed = event.target.value.replace(/\D/g, '').slice(0, length);
+                onChange(part, event.target.value);
+                // spec doc 1 §5: focus moves to the next field while typing
+                if (typed.length === length) {
+                  dobRefs.current[index + 1]?.focus();
+                }
+              }}
+            />
+          ))}
+        </div>
+        <FieldError id={id('dob-error')} message={dobError} />
+      </fieldset>
+
+      <fieldset className="profile-field" disabled={disabled}>
+        <legend>Relationship</legend>
+        <div className="profile-choices">
+          {relationships.map((relationship) => (
+            <label key={relationship} className="profile-choice">
+              <input
+                type="radio"
+                name={id('relationship')}
+                value={relationship}
+                checked={values.relationship === relationship}
+                onChange={() => onChange('relationship', relationship)}
+              />
+              {relationship}
+            </label>
+          ))}
+        </div>
+        {values.relationship === '' ? (
+          // spec doc 1 §5: a blinking prompt reads 'Select the relationship'
+          <p className="profile-relationship-prompt" aria-live="polite">
+            {patientFormTexts.relationship}
+          </p>
+        ) : null}
+      </fieldset>
+
+      {showAddress
+        ? addressFields.map((field, index) => (
+            <div className="profile-field" key={field}>
+              <label htmlFor={id(field)}>{addressLabels[index]}</label>
+              <input
+                id={id(field)}
+                type="text"
+                autoComplete={field === 'addressCity' ? 'address-level2' : `address-line${index + 1}`}
+                value={values[field]}
+                disabled={disabled}
+                onChange={(event) => onChange(field, event.target.value)}
+              />
+            </div>
+          ))
+        : null}
+    </>
+  );
+}

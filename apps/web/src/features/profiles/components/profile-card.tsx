@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import {
+  canEditProfile,
+  loyaltyAmount,
+  loyaltyLabels,
+  profileTexts,
+  relationshipLabel,
+  relationshipModalHeading,
+  visibleLoyaltyAccounts,
+  type ClientPatient,
+  type LoyaltyAccount,
+} from '@careline/domain/profiles';
+import { formatMoney, type TenantPublicConfig } from '@careline/domain/tenant';
+
+type ProfileCardProps = {
+  patient: ClientPatient;
+  loyaltyAccounts: LoyaltyAccount[];
+  tenant: TenantPublicConfig;
+  /** Opens the relationship modal for a profile without a relationship. */
+  onClassify: (patient: ClientPatient) => void;
+};
+
+/** A profile on the Profiles screen (spec doc 1 §2 'The profile card'). */
+export function ProfileCard({ patient, loyaltyAccounts, tenant, onClassify }: ProfileCardProps) {
+  // spec doc 1 §2: loyalty accounts with zero active points are hidden
+  const loyalty = visibleLoyaltyAccounts(loyaltyAccounts.filter((account) => account.patientId === patient.id));
+  const label = relationshipLabel(patient.relationship, patient.givenName);
+  const headingId = `profile-card-${patient.id}`;
+  return (
+    <article className="profile-card" aria-labelledby={headingId}>
+      <h3 id={headingId} className="profile-card-name">
+        {patient.displayName}
+      </h3>
+      <p className="profile-card-meta">
+        {label !== '' ? <span className="profile-card-relationship">{label}</span> : null}
+        <span>{patient.gender}</span>
+        {patient.age !== '' ? <span>{patient.age}</span> : null}
+      </p>
+      {loyalty.length > 0 ? (
+        <section className="profile-loyalty" aria-label={profileTexts.loyaltyInformation}>
+          <h4>{profileTexts.loyaltyInformation}</h4>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{loyaltyLabels.name}</th>
+                <th scope="col">{loyaltyLabels.activePoints}</th>
+                <th scope="col">{loyaltyLabels.amount}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {loyalty.map((account) => (
+                <tr key={account.id}>
+                  <td>{account.name}</td>
+                  <td>{account.activePoints}</td>
+                  <td>{formatMoney(loyaltyAmount(account.activePoints, account.rate), tenant)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+      <div className="profile-card-actions">
+        <Link to={`/history/appointments?patientId=${encodeURIComponent(patient.id)}`}>{profileTexts.viewAppointments}</Link>
+        {canEditProfile(patient, tenant.features.editProfile.enabled) ? (
+          <Link className="profile-button profile-button-small" to={`/profiles/registration/${encodeURIComponent(patient.id)}`}>
+            {profileTexts.editProfile}
+          </Link>
+        ) : null}
+        {patient.relationship === null ? (
+          <button type="button" className="profile-button profile-button-small" onClick={() => onClassify(patient)}>
+            {relationshipModalHeading(patient.displayName)}
+          </button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ServerPatient } from '@careline/domain/profiles';
+import { toAccountView, type ServerUserProfile } from '../../../lib/session';
+import { renderScreen } from '../test/render-screen.tsx';
+import { ProfileFormScreen } from './profile-form-screen.tsx';
+
+function serverPatient(id: string, relationship: string | null, given = 'Kamala'): ServerPatient {
+  return {
+    id,
+    name: { prefix: 'Mrs', given: [given], family: 'Perera' },
+    telecom: [],
+    birthDate: '1960-04-09',
+    gender: 'female',
+    address: { use: 'home', line: ['12 Temple Road'], city: 'Kandy' },
+    extension: relationship ? [{ valueId: 'relationship', value: relationship }] : [],
+    link: [],
+    hospitalId: 'h-1',
+  };
+}
+
+function account(patients: ServerPatient[]) {
+  const profile: ServerUserProfile = {
+    id: 'up-1',
+    identifier: '94771234567',
+    status: 'active',
+    mobileNo: '94771234567',
+    patients,
+    paymentMethods: [],
+    defaultPaymentMethod: null,
+    hasPaymentMethod: false,
+    bookingReqId: null,
+    loyaltyAccounts: [],
+  };
+  return toAccountView(profile, new Date(2025, 0, 1));
+}
+
+beforeAll(() => {
+  window.scrollTo = () => undefined;
+});
+afterEach(cleanup);
+
+const saveButton = () => screen.getByRole('button', { name: 'Save' });
+
+describe('Add Profile (spec doc 1 §5 Patient registration)', () => {
+  it('keeps Save disabled with the blinking prompt until a relationship is chosen', () => {
+    renderScreen({ path: '/profiles/registration', routePath: '/profiles/registration', element: <ProfileFormScreen />, account: account([]) });
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Select the relationship')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Mother' }));
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText('Select the relationship')).toBeNull();
+    // spec doc 1 §5: Mother sets female
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'female' }).checked).toBe(true);
+  });
+
+  it('shows every message by its field after a submit attempt, and follows input live', () => {
+    renderScreen({ path: '/profiles/registration', routePath: '/profiles/registration', element: <ProfileFormScreen />, account: account([]) });
+    fireEvent.click(screen.getByRole('radio', { name: 'Friend' }));
+    expect(screen.queryByText('We need your given name!')).toBeNull();
+    fireEvent.click(saveButton());
+    for (const text of [
+      'Please select your name prefix (Mr, Ms?)',
+      'We need your given name!',
+      'We need your family name!',
+      'We need your gender!',
+      'Your date of birth, date should be valid',
+    ]) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    fireEvent.change(screen.getByLabelText('Given name'), { target: { value: 'Nimal' } });
+    expect(screen.queryByText('We need your given name!')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Prefix'), { target: { value: 'Mr' } });
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'male' }).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'female' }));
+    expect(screen.getByText('invalid prefix match gender')).toBeTruthy();
+  });
+
+  it('keeps date parts to digits, moves focus on, and creates the profile at once', async () => {
+    const refreshAccount = vi.fn(async () => null);
+    const { calls } = renderScreen({
+      path: '/profiles/registration?back=/chat-home',
+      routePath: '/profiles/registration',
+      element: <ProfileFormScreen />,
+      account: account([]),
+      session: { refreshAccount },
+      answer: () => ({ data: { createPatient: { id: 'p-new', birthDate: '1990-05-07', gender: 'male', name: null, extension: [] } } }),
+    });
+    fireEvent.change(screen.getByLabelText('Prefix'), { target: { value: 'Mr' } });
+    fireEvent.change(screen.getByLabelText('Given name'), { target: { value: ' Nimal  Kumara ' } });
+    fireEvent.change(screen.getByLabelText('Family name'), { target: { value: 'Silva' } });
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '0a5' } });
+    expect(screen.getByLabelText<HTMLInputElement>('Month').value).toBe('05');
+    expect(document.activeElement).toBe(screen.getByLabelText('Year'));
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1990' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Me' }));
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat-home'));
+    expect(calls).toEqual([
+      {
+        operationName: 'createPatient',
+        variables: {
+          hospitalId: null,
+          name: { prefix: 'Mr', given: ['Nimal', 'Kumara'], family: 'Silva' },
+          birthDate: '1990-05-07',
+          gender: 'male',
+          extension: [{ valueId: 'relationship', value: 'Me' }],
+          link: [],
+        },
+      },
+    ]);
+    expect(refreshAccount).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Update Profile (spec doc 1 §2, §5, §7)', () => {
+  it('enables Update only after a change, patches every record of the person, then goes to /profiles?back=/chat-home', async () => {
+    const { calls } = renderScreen({
+      path: '/profiles/registration/p-1',
+      routePath: '/profiles/registration/:id',
+      element: <ProfileFormScreen />,
+      account: account([serverPatient('p-1', 'Mother'), serverPatient('p-2', 'Mother'), serverPatient('p-3', 'Sister', 'Anne')]),
+      answer: (call) => ({ data: { patchPatient: { id: call.variables.patientId } } }),
+    });
+    const update = screen.getByRole('button', { name: 'Update' });
+    expect((update as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('address line 1').value).toBe('12 Temple Road');
+    expect(screen.getByLabelText('landmark')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('city'), { target: { value: 'Galle' } });
+    expect((update as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(update);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/profiles?back=/chat-home'));
+    const patch = [{ op: 'replace', path: 'address', value: { use: 'home', line: ['12 Temple Road'], city: 'Galle' } }];
+    expect(calls).toEqual([
+      { operationName: 'patchPatient', variables: { patientId: 'p-1', patches: patch } },
+      { operationName: 'patchPatient', variables: { patientId: 'p-2', patches: patch } },
+    ]);
+  });
+});

@@ -1,0 +1,159 @@
+import { useMemo, useReducer, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useMutation } from 'urql';
+import {
+  createPatientArgs,
+  isPatientFormValid,
+  patientPatches,
+  profileTexts,
+  toPatientEditForm,
+  validatePatientForm,
+  type ClientPatient,
+} from '@careline/domain/profiles';
+import { REQUEST_STATE } from '@careline/domain/shell';
+import { errorText } from '../../../lib/graphql';
+import { useSession } from '../../../lib/session';
+import { useTenant } from '../../../lib/tenant';
+import {
+  createPatientMutation,
+  patchPatientMutation,
+  type CreatePatientData,
+  type CreatePatientVariables,
+  type PatchPatientData,
+  type PatchPatientVariables,
+} from '../api/profile-documents.ts';
+import { safeBackPath } from '../utils/back-path.ts';
+import {
+  emptyProfileForm,
+  initialProfileForm,
+  profileFormReducer,
+  visibleFormErrors,
+  type ProfileFormValues,
+} from '../utils/profile-form-state.ts';
+import { updateTargetIds } from '../utils/update-targets.ts';
+import { PatientFormFields } from './patient-form-fields.tsx';
+import './profiles.css';
+
+/** After an update the app goes to /profiles?back=/chat-home (spec doc 1 §2 Add or Update Profile). */
+const AFTER_UPDATE_PATH = '/profiles?back=/chat-home';
+
+type ProfileFormProps = {
+  patient: ClientPatient | null;
+  presetRelationship: string;
+  backPath: string | null;
+};
+
+function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps) {
+  const session = useSession();
+  const tenant = useTenant();
+  const navigate = useNavigate();
+  const initialValues = useMemo<ProfileFormValues>(
+    () => (patient ? toPatientEditForm(patient) : { ...emptyProfileForm, relationship: presetRelationship }),
+    [patient, presetRelationship],
+  );
+  const [state, dispatch] = useReducer(profileFormReducer, initialValues, initialProfileForm);
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [, createPatient] = useMutation<CreatePatientData, CreatePatientVariables>(createPatientMutation);
+  const [, patchPatient] = useMutation<PatchPatientData, PatchPatientVariables>(patchPatientMutation);
+
+  const now = new Date();
+  const errors = visibleFormErrors(state, now);
+  const patches = patient ? patientPatches(patient, state.values) : [];
+  const relationshipMissing = state.values.relationship.trim() === '';
+  // spec doc 1 §5: submit is disabled without a relationship and while the request is loading;
+  // Update also stays disabled until something changed.
+  const submitDisabled = saving || relationshipMissing || (patient !== null && patches.length === 0);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    dispatch({ type: 'submitted' });
+    if (submitDisabled || !isPatientFormValid(validatePatientForm(state.values, new Date()))) {
+      return;
+    }
+    setSaving(true);
+    setServerError(null);
+    if (patient === null) {
+      const hospitalId = session.account?.patientList[0]?.hospitalId ?? null;
+      const result = await createPatient({ hospitalId, ...createPatientArgs(state.values) });
+      if (result.error) {
+        setServerError(errorText(result.error));
+        setSaving(false);
+        return;
+      }
+      // The server answers with the created profile (read-your-writes): refresh once, move on at
+      // once — no 2-second wait (the spec's wait, doc 1 §4 Profile creation, worked around an old server).
+      await session.refreshAccount();
+      await navigate(backPath ?? '/profiles', { replace: true });
+      return;
+    }
+    const ids = session.account ? updateTargetIds(patient, session.account.patients) : [patient.id];
+    for (const patientId of ids) {
+      // spec doc 1 §7: one update call per profile that shares the relationship
+      const result = await patchPatient({ patientId, patches });
+      if (result.error) {
+        setServerError(errorText(result.error));
+        setSaving(false);
+        await session.refreshAccount();
+        return;
+      }
+    }
+    await session.refreshAccount();
+    await navigate(AFTER_UPDATE_PATH, { replace: true });
+  }
+
+  return (
+    <form className="profile-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <PatientFormFields
+        idPrefix="profile"
+        values={state.values}
+        errors={errors}
+        relationships={tenant.relationships}
+        showAddress={patient !== null}
+        disabled={saving}
+        onChange={(field, value) => dispatch({ type: 'changed', field, value })}
+      />
+      <p className="profile-server-error" role="alert" aria-live="assertive">
+        {serverError ?? ''}
+      </p>
+      <button className="profile-button" type="submit" disabled={submitDisabled} aria-busy={saving}>
+        {saving ? <span className="profile-spinner" aria-hidden="true" /> : null}
+        {patient ? 'Update' : 'Save'}
+      </button>
+    </form>
+  );
+}
+
+/** Add or Update Profile (/profiles/registration and /profiles/registration/{id}; spec doc 1 §2, §5). */
+export function ProfileFormScreen() {
+  const { id } = useParams();
+  const [searchParams] = useSearchParams();
+  const session = useSession();
+  const backPath = safeBackPath(searchParams.get('back'));
+  const presetRelationship = searchParams.get('relationship') ?? '';
+  const patient = id ? (session.account?.patients[id] ?? null) : null;
+  const loading = session.account === null && session.accountState === REQUEST_STATE.PENDING;
+
+  if (id && !patient) {
+    if (loading) {
+      return (
+        <div className="profiles-screen" aria-busy="true">
+          <span className="profile-spinner" aria-label="Loading" />
+        </div>
+      );
+    }
+    return <Navigate to="/profiles" replace />;
+  }
+
+  return (
+    <div className="profiles-screen">
+      <header className="profiles-header">
+        <Link className="profile-back" to={backPath ?? '/profiles'}>
+          {profileTexts.back}
+        </Link>
+        <h1>{patient ? 'Update Profile' : 'Add Profile'}</h1>
+      </header>
+      <ProfileForm key={patient?.id ?? 'new'} patient={patient} presetRelationship={presetRelationship} backPath={backPath} />
+    </div>
+  );
+}

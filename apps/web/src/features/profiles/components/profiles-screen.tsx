@@ -1,0 +1,143 @@
+import { useCallback, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import {
+  groupProfilesByRelationship,
+  profileCountText,
+  profileTexts,
+  relationshipModalHeading,
+  unclassifiedPatients,
+  unclassifiedPrompt,
+} from '@careline/domain/profiles';
+import { fallbackErrorText } from '@careline/domain/errors';
+import { REQUEST_STATE } from '@careline/domain/shell';
+import { useSession } from '../../../lib/session';
+import { useTenant } from '../../../lib/tenant';
+import { safeBackPath } from '../utils/back-path.ts';
+import { ProfileCard } from './profile-card.tsx';
+import { RelationshipModal } from './relationship-modal.tsx';
+import './profiles.css';
+
+/** The menu rows of the Profiles screen and the routes they open (spec doc 1 §2, §2 routes table). */
+export const profileMenuRows = [
+  { label: profileTexts.menuRows[0], to: '/history/appointments' },
+  { label: profileTexts.menuRows[1], to: '/history/examination' },
+  { label: profileTexts.menuRows[2], to: '/history/procedure' },
+  { label: profileTexts.menuRows[3], to: '/profiles/my-payment-history' },
+  { label: profileTexts.menuRows[4], to: '/profiles/payment-methods' },
+] as const;
+
+type ModalState = { open: false } | { open: true; classifyingId: string | null };
+
+/** The profile list (/profiles; spec doc 1 §2 Profiles screen). */
+export function ProfilesScreen() {
+  const session = useSession();
+  const tenant = useTenant();
+  const [searchParams] = useSearchParams();
+  const backPath = safeBackPath(searchParams.get('back'));
+  const [modal, setModal] = useState<ModalState>({ open: false });
+  const [loggingOut, setLoggingOut] = useState(false);
+  const closeModal = useCallback(() => setModal({ open: false }), []);
+  const account = session.account;
+
+  if (!account && session.accountState === REQUEST_STATE.FAILED) {
+    return (
+      <div className="profiles-screen">
+        <p className="profile-server-error" role="alert">
+          {fallbackErrorText}
+        </p>
+        <button type="button" className="profile-button" onClick={() => void session.refreshAccount()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (!account) {
+    return (
+      <div className="profiles-screen" aria-busy="true">
+        <span className="profile-spinner" aria-label="Loading" />
+      </div>
+    );
+  }
+  // spec doc 1 §2: an account with zero patients goes to /profiles/registration
+  if (account.patientList.length === 0) {
+    return <Navigate to="/profiles/registration" replace />;
+  }
+
+  const count = profileCountText(account.patientList.length);
+  const groups = groupProfilesByRelationship(account.patientList, tenant.relationships);
+  const unclassified = unclassifiedPatients(account.patientList);
+
+  return (
+    <div className="profiles-screen">
+      <header className="profiles-header">
+        {backPath ? (
+          <Link className="profile-back" to={backPath}>
+            {profileTexts.back}
+          </Link>
+        ) : null}
+        <p className="profiles-mobile">+{account.mobileNo}</p>
+        <h1>{count.title}</h1>
+        {count.subtitle ? <p className="profiles-subtitle">{count.subtitle}</p> : null}
+      </header>
+
+      <nav className="profiles-menu" aria-label="Account">
+        <ul>
+          {profileMenuRows.map((row) => (
+            <li key={row.to}>
+              <Link to={row.to}>{row.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {unclassified.length > 0 ? (
+        <div className="profiles-unclassified" role="status">
+          <p>{unclassifiedPrompt(unclassified.length)}</p>
+          <button type="button" className="profile-button profile-button-small" onClick={() => setModal({ open: true, classifyingId: null })}>
+            {relationshipModalHeading(null)}
+          </button>
+        </div>
+      ) : null}
+
+      {groups.map((group) => (
+        <section key={group.label} className="profiles-group" aria-label={group.label}>
+          <h2>{group.label}</h2>
+          {group.patients.map((patient) => (
+            <ProfileCard
+              key={patient.id}
+              patient={patient}
+              loyaltyAccounts={account.loyaltyAccounts}
+              tenant={tenant}
+              onClassify={(chosen) => setModal({ open: true, classifyingId: chosen.id })}
+            />
+          ))}
+        </section>
+      ))}
+
+      <div className="profiles-actions">
+        <Link className="profile-button" to="/profiles/registration">
+          {profileTexts.addNewProfile}
+        </Link>
+        <button
+          type="button"
+          className="profile-button profile-button-secondary"
+          disabled={loggingOut}
+          aria-busy={loggingOut}
+          onClick={() => {
+            setLoggingOut(true);
+            void session.logout();
+          }}
+        >
+          {profileTexts.logout}
+        </button>
+      </div>
+
+      <RelationshipModal
+        open={modal.open}
+        classifyingId={modal.open ? modal.classifyingId : null}
+        onSelect={closeModal}
+        onClose={closeModal}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ServerPatient } from '@careline/domain/profiles';
+import { toAccountView, type ServerUserProfile } from '../../../lib/session';
+import { renderScreen } from '../test/render-screen.tsx';
+import { RelationshipModal } from './relationship-modal.tsx';
+
+function serverPatient(id: string, given: string, relationship: string | null): ServerPatient {
+  return {
+    id,
+    name: { prefix: 'Mrs', given: [given], family: 'Perera' },
+    telecom: [],
+    birthDate: '1960-04-09',
+    gender: 'female',
+    address: null,
+    extension: relationship ? [{ valueId: 'relationship', value: relationship }] : [],
+    link: [],
+    hospitalId: null,
+  };
+}
+
+function accountWith(patients: ServerPatient[]) {
+  const profile: ServerUserProfile = {
+    id: 'up-1',
+    identifier: '94771234567',
+    status: 'active',
+    mobileNo: '94771234567',
+    patients,
+    paymentMethods: [],
+    defaultPaymentMethod: null,
+    hasPaymentMethod: false,
+    bookingReqId: null,
+    loyaltyAccounts: [],
+  };
+  return toAccountView(profile, new Date(2025, 0, 1));
+}
+
+beforeAll(() => {
+  window.scrollTo = () => undefined;
+});
+afterEach(cleanup);
+
+describe('relationship-classification modal (spec doc 1 §2, §4)', () => {
+  it('lists used relationships with names and unused ones; a used one selects its profile', () => {
+    const account = accountWith([serverPatient('me', 'Nimali', 'Me'), serverPatient('loose', 'Kamala', null)]);
+    const onSelect = vi.fn();
+    renderScreen({
+      path: '/x',
+      routePath: '/x',
+      account,
+      element: <RelationshipModal open onSelect={onSelect} onClose={() => undefined} />,
+    });
+    expect(screen.getByRole('heading', { name: 'This account is for?' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Me\s*Mrs Nimali Perera/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mother' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add new profile' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Me\s*Mrs Nimali Perera/ }));
+    expect(onSelect).toHaveBeenCalledWith(account.patients.me);
+  });
+
+  it('an unused relationship offers the unclassified profiles, and classifies the one picked', async () => {
+    const account = accountWith([serverPatient('me', 'Nimali', 'Me'), serverPatient('loose', 'Kamala', null)]);
+    const onSelect = vi.fn();
+    const { calls } = renderScreen({
+      path: '/x',
+      routePath: '/x',
+      account,
+      element: <RelationshipModal open onSelect={onSelect} onClose={() => undefined} />,
+      answer: () => ({ data: { patchPatient: { id: 'loose' } } }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Mother' }));
+    expect(screen.getByText('We found 1 unclassified profile(s). Select your Mother profile.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Mrs Kamala Perera/ }));
+    await waitFor(() => expect(onSelect).toHaveBeenCalledTimes(1));
+    expect(calls).toEqual([
+      {
+        operationName: 'patchPatient',
+        variables: {
+          patientId: 'loose',
+          patches: [{ op: 'replace', path: 'extension', value: { valueId: 'relationship', value: 'Mother' } }],
+        },
+      },
+    ]);
+  });
+
+  it('asks who an unclassified profile is, and Back closes it', () => {
+    const onClose = vi.fn();
+    renderScreen({
+      path: '/x',
+      routePath: '/x',
+      account: accountWith([serverPatient('loose', 'Kamala', null)]),
+      element: <RelationshipModal open classifyingId="loose" onSelect={() => undefined} onClose={onClose} />,
+    });
+    expect(screen.getByRole('heading', { name: 'Who is Mrs Kamala Perera for you?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('with no profile for a relationship and none unclassified, Add new profile opens the registration form', async () => {
+    renderScreen({
+      path: '/booking?step=2',
+      routePath: '/booking',
+      account: accountWith([serverPatient('me', 'Nimali', 'Me')]),
+      element: <RelationshipModal open onSelect={() => undefined} onClose={() => undefined} />,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Father' }));
+    expect(screen.getByText('No profiles found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add new profile' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/profiles/registration?back=%2Fbooking%3Fstep%3D2&relationship=Father',
+      ),
+    );
+  });
+});

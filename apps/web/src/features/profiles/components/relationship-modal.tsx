@@ -1,0 +1,210 @@
+import { useEffect, useReducer, useRef, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useMutation } from 'urql';
+import {
+  patientPatches,
+  profileCountText,
+  profileTexts,
+  relationshipLabel,
+  relationshipModalHeading,
+  relationshipOptions,
+  toPatientEditForm,
+  unclassifiedPrompt,
+  type ClientPatient,
+} from '@careline/domain/profiles';
+import { errorText } from '../../../lib/graphql';
+import { useSession } from '../../../lib/session';
+import { useTenant } from '../../../lib/tenant';
+import { patchPatientMutation, type PatchPatientData, type PatchPatientVariables } from '../api/profile-documents.ts';
+import {
+  initialRelationshipFlow,
+  relationshipFlowReducer,
+  type RelationshipFlow,
+  type RelationshipFlowAction,
+} from '../utils/relationship-flow.ts';
+import './profiles.css';
+
+export type RelationshipModalProps = {
+  open: boolean;
+  /** Called with the chosen (or just classified) profile. */
+  onSelect: (patient: ClientPatient) => void;
+  onClose: () => void;
+  /** Classify this unclassified profile ('Who is {patient} for you?') instead of choosing one. */
+  classifyingId?: string | null;
+};
+
+/**
+ * The relationship-classification modal (spec doc 1 §2, §4): opens whenever an order, booking or chat
+ * needs a profile and none has been chosen, and classifies unclassified profiles.
+ */
+export function RelationshipModal({ open, onSelect, onClose, classifyingId = null }: RelationshipModalProps) {
+  const session = useSession();
+  const tenant = useTenant();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [flow, dispatch] = useReducer(relationshipFlowReducer, initialRelationshipFlow);
+  const [, patchPatient] = useMutation<PatchPatientData, PatchPatientVariables>(patchPatientMutation);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const patients = session.account?.patientList ?? [];
+  const byId = session.account?.patients ?? {};
+  const classifying = classifyingId ? (byId[classifyingId] ?? null) : null;
+
+  useEffect(() => {
+    if (open) {
+      dispatch({ type: 'opened', classifyingId });
+      headingRef.current?.focus();
+    }
+  }, [open, classifyingId]);
+
+  /** Runs an action through the flow, then does what the state it leads to needs. */
+  function act(action: RelationshipFlowAction) {
+    const next = relationshipFlowReducer(flow, action);
+    dispatch(action);
+    switch (next.state) {
+      case 'PATIENT-UPDATE':
+        void saveRelationship(next);
+        return;
+      case 'PATIENT-FOUND': {
+        const only = next.patientIds.length === 1 ? byId[next.patientIds[0] ?? ''] : undefined;
+        if (only) {
+          onSelect(only);
+        }
+        return;
+      }
+      case 'PATIENT-REGISTRATION': {
+        // The registration form takes over and comes back here afterwards.
+        const query = new URLSearchParams({ back: `${location.pathname}${location.search}` });
+        if (next.relationship) {
+          query.set('relationship', next.relationship);
+        }
+        void navigate(`/profiles/registration?${query.toString()}`);
+        return;
+      }
+      case 'SHOW-RELATIONSHIP':
+      case 'FOUND-UNCLASSIFIED-PATIENTS':
+      case 'PATIENT-NOT-FOUND':
+        return;
+    }
+  }
+
+  /** PATIENT-UPDATE: saves the relationship, reloads the account; the profile is then found. */
+  async function saveRelationship(next: RelationshipFlow) {
+    const patientId = next.patientIds[0];
+    const before = patientId ? byId[patientId] : undefined;
+    if (!patientId || !before || next.relationship === null) {
+      return;
+    }
+    const patches = patientPatches(before, { ...toPatientEditForm(before), relationship: next.relationship });
+    const result = await patchPatient({ patientId, patches });
+    if (result.error) {
+      dispatch({ type: 'updateFailed', text: errorText(result.error) });
+      return;
+    }
+    const account = await session.refreshAccount();
+    dispatch({ type: 'updateSucceeded' });
+    const updated = account?.patients[patientId];
+    if (updated) {
+      onSelect(updated);
+    }
+  }
+
+  if (!open) {
+    return null;
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      onClose();
+    }
+  }
+
+  const heading = relationshipModalHeading(classifying?.displayName ?? null);
+  const busy = flow.state === 'PATIENT-UPDATE';
+
+  return (
+    <div className="relationship-backdrop" onKeyDown={onKeyDown}>
+      <div className="relationship-modal" role="dialog" aria-modal="true" aria-labelledby="relationship-heading" aria-busy={busy}>
+        <h2 id="relationship-heading" tabIndex={-1} ref={headingRef}>
+          {heading}
+        </h2>
+        <p className="profile-server-error" role="alert">
+          {flow.error ?? ''}
+        </p>
+
+        {flow.state === 'SHOW-RELATIONSHIP' ? (
+          <ul className="relationship-options">
+            {relationshipOptions(patients, tenant.relationships).map((option) => (
+              <li key={option.relationship}>
+                <button
+                  type="button"
+                  className="relationship-option"
+                  onClick={() => act({ type: 'relationshipChosen', relationship: option.relationship, patients })}
+                >
+                  <span className="relationship-option-name">{option.relationship}</span>
+                  {option.patientNames.length > 0 ? (
+                    <span className="relationship-option-patients">{option.patientNames.join(', ')}</span>
+                  ) : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        {flow.state === 'FOUND-UNCLASSIFIED-PATIENTS' ? (
+          <>
+            <p>{unclassifiedPrompt(flow.patientIds.length, flow.relationship)}</p>
+            <ul className="relationship-options">
+              {flow.patientIds.map((patientId) => {
+                const patient = byId[patientId];
+                return patient ? (
+                  <li key={patientId}>
+                    <button type="button" className="relationship-option" onClick={() => act({ type: 'unclassifiedChosen', patientId })}>
+                      <span className="relationship-option-name">{patient.displayName}</span>
+                      <span className="relationship-option-patients">{[patient.gender, patient.age].filter(Boolean).join(', ')}</span>
+                    </button>
+                  </li>
+                ) : null;
+              })}
+            </ul>
+          </>
+        ) : null}
+
+        {flow.state === 'PATIENT-NOT-FOUND' ? <p>{profileCountText(0).title}</p> : null}
+
+        {flow.state === 'PATIENT-FOUND' && flow.patientIds.length > 1 ? (
+          <ul className="relationship-options">
+            {flow.patientIds.map((patientId) => {
+              const patient = byId[patientId];
+              return patient ? (
+                <li key={patientId}>
+                  <button type="button" className="relationship-option" onClick={() => onSelect(patient)}>
+                    <span className="relationship-option-name">{relationshipLabel(patient.relationship, patient.givenName)}</span>
+                    <span className="relationship-option-patients">{patient.displayName}</span>
+                  </button>
+                </li>
+              ) : null;
+            })}
+          </ul>
+        ) : null}
+
+        {busy ? <span className="profile-spinner" aria-label="Saving" /> : null}
+
+        <div className="relationship-actions">
+          <button
+            type="button"
+            className="profile-link-button"
+            disabled={busy}
+            onClick={() => (flow.state === 'SHOW-RELATIONSHIP' ? onClose() : act({ type: 'back' }))}
+          >
+            {profileTexts.back}
+          </button>
+          {classifying === null ? (
+            <button type="button" className="profile-button" disabled={busy} onClick={() => act({ type: 'registrationChosen' })}>
+              {profileTexts.addNewProfile}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+// The client comes from @urql/core as in lib/graphql, so its errors are the classes lib/graphql checks.
+import { Client, fetchExchange } from '@urql/core';
+import { Provider } from 'urql';
+import { REQUEST_STATE } from '@careline/domain/shell';
+import { baseTenantConfig, type TenantPublicConfig } from '@careline/domain/tenant';
+import type { ReactNode } from 'react';
+import { SessionProvider, type AccountView, type SessionValue } from '../../../lib/session';
+import { TenantProvider } from '../../../lib/tenant';
+
+export type GraphQLCall = { operationName: string | undefined; variables: Record<string, unknown> };
+
+/**
+ * Renders a screen at a path with a ready session and tenant, answering GraphQL calls from a
+ * function and recording them; the current location is shown in a test id.
+ */
+export function renderScreen(options: {
+  path: string;
+  routePath: string;
+  element: ReactNode;
+  account: AccountView | null;
+  answer?: (call: GraphQLCall) => unknown;
+  tenant?: TenantPublicConfig;
+  session?: Partial<SessionValue>;
+}) {
+  const calls: GraphQLCall[] = [];
+  const fakeFetch: typeof fetch = async (_url, init) => {
+    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { operationName?: string; query: string; variables: Record<string, unknown> };
+    const operationName = body.operationName ?? /(?:mutation|query)\s+(\w+)/.exec(body.query)?.[1];
+    const call = { operationName, variables: body.variables };
+    calls.push(call);
+    return new Response(JSON.stringify(options.answer?.(call) ?? { data: null }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  const client = new Client({ url: 'http://test.local/graphql', exchanges: [fetchExchange], fetch: fakeFetch });
+  const session: SessionValue = {
+    accessToken: options.account ? 'token-1' : null,
+    account: options.account,
+    accountState: options.account ? REQUEST_STATE.DONE : REQUEST_STATE.IDLE,
+    mobileNo: options.account?.mobileNo ?? null,
+    userProfileId: options.account?.id ?? null,
+    loggedIn: options.account !== null,
+    signIn: async () => options.account,
+    refreshAccount: async () => options.account,
+    logout: async () => undefined,
+    ...options.session,
+  };
+  function Where() {
+    const location = useLocation();
+    return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  }
+  const router = createMemoryRouter(
+    [
+      { path: options.routePath, element: options.element },
+      { path: '*', element: <Where /> },
+    ],
+    { initialEntries: [options.path] },
+  );
+  render(
+    <Provider value={client}>
+      <SessionProvider value={session}>
+        <TenantProvider value={options.tenant ?? baseTenantConfig} loading={null} failed={() => null}>
+          <RouterProvider router={router} />
+        </TenantProvider>
+      </SessionProvider>
+    </Provider>,
+  );
+  return { calls, router, session };
+}

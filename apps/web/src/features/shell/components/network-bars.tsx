@@ -1,0 +1,30 @@
+import { networkBarFor, networkTexts } from '@careline/domain/shell';
+import { useNetworkIssue } from '../../../lib/network/network-status.ts';
+import { Button } from '../../../components/button.tsx';
+
+/** spec doc 1 §2: the offline bar, or the slow bar when the live socket fails (WS_ERROR). */
+export function NetworkBars({ reload = () => window.location.reload() }: { reload?: () => void }) {
+  const bar = networkBarFor(useNetworkIssue());
+  if (bar === 'offline') {
+    return (
+      <div className="network-bar network-bar--offline" role="alert">
+        <strong>{networkTexts.offline}</strong>
+        <span>{networkTexts.offlineRecheck}</span>
+      </div>
+    );
+  }
+  if (bar === 'slow') {
+    return (
+      <div className="network-bar network-bar--slow" role="status">
+        <div>
+          <strong>{networkTexts.slow}</strong>
+          <span>{networkTexts.slowDetail}</span>
+        </div>
+        <Button variant="secondary" onClick={reload}>
+          {networkTexts.refreshNow}
+        </Button>
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,12 @@
+export { getAccessToken, setAccessToken, clearStoredSession, storedSessionPrefix } from './session-storage.ts';
+export { SessionProvider, useSession, type SessionValue } from './session-provider.tsx';
+export { toAccountView, type AccountView } from './account-view.ts';
+export {
+  queryOneProfileQuery,
+  patientFields,
+  logoutMutation,
+  type LoyaltyAccount,
+  type PaymentMethod,
+  type ServerUserProfile,
+  type QueryOneProfileResult,
+} from './account-query.ts';

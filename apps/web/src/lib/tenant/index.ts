@@ -1,0 +1,2 @@
+export { TenantProvider, useTenant, tenantConfigQuery } from './tenant-provider.tsx';
+export { applyBranding, themeVariable } from './apply-branding.ts';
