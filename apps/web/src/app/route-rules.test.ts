@@ -15,6 +15,12 @@ describe('root behaviour (spec doc 1 §2)', () => {
     expect(chatHomeRedirect('flat', path)).toBe('/home-dashboard');
   });
 
+  it('flat flow keeps a sign-in link at /chat-home so it can be read (spec doc 1 §2 route table)', () => {
+    expect(chatHomeRedirect('flat', '/chat-home', '?access_token=abc')).toBeNull();
+    expect(chatHomeRedirect('flat', '/chat-home', '?access_token=')).toBe('/home-dashboard');
+    expect(chatHomeRedirect('flat', '/my-home', '?access_token=abc')).toBe('/home-dashboard');
+  });
+
   it('chat flow keeps /chat-home and its categories, and sends /my-home to /chat-home', () => {
     expect(chatHomeRedirect('chat', '/chat-home')).toBeNull();
     expect(chatHomeRedirect('chat', '/chat-home/Examination')).toBeNull();

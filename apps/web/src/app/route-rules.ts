@@ -17,12 +17,18 @@ export function rootTarget(uxFlow: UxFlow): string {
 /**
  * Where /chat-home, /chat-home/{category} and /my-home go instead, if anywhere: in the flat flow they
  * go to /home-dashboard (spec doc 1 §2); in the chat flow /my-home goes to /chat-home.
+ * Sign-in links always point at /chat-home (spec doc 1 §2 route table), so an address carrying an
+ * access token stays there in either flow: the link is read and signed in there.
  * @param uxFlow - the tenant's configured ux flow
  * @param pathname - the address's path
+ * @param search - the address's query string
  */
-export function chatHomeRedirect(uxFlow: UxFlow, pathname: string): string | null {
+export function chatHomeRedirect(uxFlow: UxFlow, pathname: string, search = ''): string | null {
   const isMyHome = pathname === '/my-home' || pathname === '/my-home/';
   if (uxFlow === 'flat') {
+    if (!isMyHome && carriesAccessToken(search)) {
+      return null;
+    }
     return HOME_DASHBOARD_ROUTE;
   }
   return isMyHome ? CHAT_HOME_ROUTE : null;

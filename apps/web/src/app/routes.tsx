@@ -55,8 +55,8 @@ function RootRedirect() {
 /** /chat-home, /chat-home/{category}, /my-home: flat flow goes to /home-dashboard (spec doc 1 §2). */
 function ChatHomeRoute({ Screen }: { Screen: ComponentType }) {
   const { uxFlow } = useTenant();
-  const { pathname } = useLocation();
-  const target = chatHomeRedirect(uxFlow, pathname);
+  const { pathname, search } = useLocation();
+  const target = chatHomeRedirect(uxFlow, pathname, search);
   if (target) {
     return <Navigate to={target} replace />;
   }
