@@ -17,7 +17,11 @@ describe('server platform', () => {
   });
 
   it('echoes a well-formed correlation id and replaces a malformed one', async () => {
-    const ok = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-correlation-id': 'abc-123' } });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-correlation-id': 'abc-123' },
+    });
     expect(ok.headers['x-correlation-id']).toBe('abc-123');
     const bad = await t.app.inject({
       method: 'GET',
@@ -36,7 +40,9 @@ describe('server platform', () => {
       headers: { 'content-type': 'application/json', host: 'first.localhost:3000' },
       payload: { query: '{ tenantConfig }' },
     });
-    const first = response.json<{ data: { tenantConfig: { tenantId: string; features: { channelling: { reserve: boolean } } } } }>();
+    const first = response.json<{
+      data: { tenantConfig: { tenantId: string; features: { channelling: { reserve: boolean } } } };
+    }>();
     expect(first.data.tenantConfig.tenantId).toBe('first-tenant');
     expect(first.data.tenantConfig.features.channelling.reserve).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import mercurius from 'mercurius';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
@@ -10,6 +11,7 @@ import type { GraphQLContext, Viewer } from './graphql/context.ts';
 import type { TenantRegistry } from './modules/tenants/tenants.types.ts';
 import { resolveAccessToken } from './modules/auth/auth.sessions.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerWebApp } from './web-app.ts';
@@ -21,9 +23,13 @@ export type AppDeps = {
   database: Database;
   tenants: TenantRegistry;
   services: Services;
+  /** Where log lines go instead of stdout (tests capture them to check what is logged). */
+  logStream?: DestinationStream;
 };
 
 const CORRELATION_HEADER = 'x-correlation-id';
+// Errors met while building a request's GraphQL context, keyed by that context.
+const contextFailures = new WeakMap<object, unknown>();
 const correlationPattern = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** Strips secrets from a URL before it reaches a log line (the websocket token travels in the query). */
@@ -55,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: {
         req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
@@ -66,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     requestIdHeader: false,
-    requestIdLogLabel: 'correlationId',
+    logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     genReqId: (req) => {
       const sent = req.headers[CORRELATION_HEADER];
       return typeof sent === 'string' && correlationPattern.test(sent) ? sent : randomUUID();
@@ -91,9 +98,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { viewer, rejectedToken: viewer === null };
   };
 
-  const publish = async (topic: string, payload: unknown): Promise<void> => {
-    await app.graphql.pubsub.publish({ topic, payload });
-  };
+  // Mercurius's publish takes a callback; resolve once the emitter (in-process or Redis) has it.
+  const publish = (topic: string, payload: unknown): Promise<void> =>
+    new Promise((resolve, reject) => {
+      app.graphql.pubsub.publish({ topic, payload }, (error?: unknown) => {
+        if (error) {
+          reject(
+            error instanceof Error ? error : new Error('pub/sub publish failed', { cause: error }),
+          );
+          return;
+        }
+        resolve();
+      });
+    });
+
+  const emitter = createPubSubEmitter(env, (error) => {
+    app.log.error({ err: error }, 'pub/sub (Redis) error');
+  });
+  if (emitter) {
+    // Close the Redis connections with the app, or the process (and tests) never exit.
+    app.addHook('onClose', (_instance, done) => {
+      emitter.close(() => done());
+    });
+  }
 
   await app.register(mercurius, {
     schema: buildSchema(),
@@ -107,8 +134,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       formatGraphQLErrors(execution, context as unknown as GraphQLContext, production),
     context: async (request): Promise<GraphQLContext> => {
       const tenant = tenants.resolve(request.hostname);
-      const auth = await viewerFor(tenant.id, bearerToken(request.headers.authorization));
-      return {
+      let auth: { viewer: Viewer | null; rejectedToken: boolean } = {
+        viewer: null,
+        rejectedToken: false,
+      };
+      let failure: unknown = null;
+      try {
+        auth = await viewerFor(tenant.id, bearerToken(request.headers.authorization));
+      } catch (error) {
+        // Mercurius calls this function again from its error handler, so throwing here would end
+        // in Fastify's default handler, which shows the error (SQL included) to the client.
+        failure = error;
+      }
+      const context: GraphQLContext = {
         env,
         database,
         tenant,
@@ -119,9 +157,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         services,
         publish,
       };
+      if (failure) {
+        contextFailures.set(context, failure);
+      }
+      return context;
     },
     subscription: {
-      emitter: createPubSubEmitter(env),
+      emitter,
       keepAlive: 30_000,
       context: async (_socket, request): Promise<GraphQLContext> => {
         const tenant = tenants.resolve(request.hostname);
@@ -159,6 +201,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // A token that could not be checked (database down) fails the operation as an unexpected error
+  // (logged, ARO-E9999 with the correlation id), never as "not signed in".
+  app.graphql.addHook('preExecution', async (_schema, _document, context) => {
+    const failure = contextFailures.get(context);
+    if (failure) {
+      throw failure instanceof Error
+        ? failure
+        : new Error('access token lookup failed', { cause: failure });
+    }
+  });
+
   app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {
     const ctx = context as unknown as GraphQLContext;
     if (ctx.viewer && ctx.viewer.tenantId !== ctx.tenant.id) {
@@ -168,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await registerHealthRoutes(app, deps);
+  await registerManifestRoutes(app, deps);
   await registerFileRoutes(app, deps, viewerFor);
   if (!production || env.ALLOW_DEV_ROUTES) {
     await registerDevRoutes(app, deps);

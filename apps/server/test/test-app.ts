@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadEnv, type Env } from '../src/config/env.ts';
 import type { Database } from '../src/db/client.ts';
@@ -30,8 +30,12 @@ export type TestApp = {
 /**
  * Builds the real app on a fresh test database and a temporary DATA_DIR.
  * @param envOverrides - extra environment variables (strings, as in process.env)
+ * @param options - logStream: receives the app's log lines (set LOG_LEVEL too, tests default to silent)
  */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -44,7 +48,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const database = await createTestDatabase();
   const tenants = createTenantRegistry(env);
   const services = await createServices(env, database, tenants, pino({ level: 'silent' }));
-  const app = await buildApp({ env, database, tenants, services });
+  const app = await buildApp({ env, database, tenants, services, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -35,6 +35,22 @@ const envSchema = z.object({
   ALLOW_DEV_ROUTES: bool.default(false),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
+  /** SMS provider: outbox (default outside production), twilio or http; see providers/sms/sms.ts. */
+  SMS_PROVIDER: z.enum(['outbox', 'twilio', 'http']).optional(),
+  SMS_ALLOW_OUTBOX_IN_PRODUCTION: bool.default(false),
+  SMS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
+  TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_METHOD: z.enum(['POST', 'PUT', 'GET']).default('POST'),
+  /** JSON object of extra headers, e.g. {"Authorization":"Bearer ..."}. */
+  SMS_HTTP_HEADERS: z.string().optional(),
+  /** Body with {{to}}, {{body}}, {{sender}} placeholders (values escaped for the content type). */
+  SMS_HTTP_BODY_TEMPLATE: z.string().optional(),
+  SMS_HTTP_CONTENT_TYPE: z.enum(['json', 'form']).default('json'),
 });
 
 export type Env = z.infer<typeof envSchema>;

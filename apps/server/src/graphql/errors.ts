@@ -2,7 +2,12 @@ import { AppError, errorString } from '@careline/domain/errors';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { GraphQLContext } from './context.ts';
 
-type FormattedError = { message: string; locations?: unknown; path?: unknown; extensions?: unknown };
+type FormattedError = {
+  message: string;
+  locations?: unknown;
+  path?: unknown;
+  extensions?: unknown;
+};
 
 function findAppError(error: unknown): AppError | null {
   let current: unknown = error;
@@ -29,18 +34,28 @@ export function formatGraphQLErrors(
 ): { statusCode: number; response: ExecutionResult } {
   const hospital = context.tenant?.publicConfig.branding.hospitalName ?? 'the hospital';
   // Mercurius wraps validation failures in one error carrying the list: unwrap them.
-  const flat = (execution.errors as readonly GraphQLError[]).flatMap((error) => {
+  const flat = execution.errors.flatMap((error) => {
     const inner = (error.originalError as { errors?: unknown } | undefined)?.errors;
     return Array.isArray(inner) ? (inner as GraphQLError[]) : [error];
   });
   let clientFault = false;
+  let requestStatus: number | null = null;
   const errors = flat.map((error): FormattedError => {
     const appError = findAppError(error);
     if (appError) {
       return { message: appError.message, path: error.path, extensions: { code: appError.code } };
     }
     const original = error.originalError;
-    const isRuntime = Boolean(original) && !(original instanceof GraphQLError) && !isRequestError(original);
+    // Fastify's own refusals (bad JSON, body too large) carry a 4xx status: the client's fault.
+    const httpStatus = clientErrorStatus(original);
+    if (httpStatus !== null) {
+      requestStatus ??= httpStatus;
+    }
+    const isRuntime =
+      Boolean(original) &&
+      !isGraphQLError(original) &&
+      !isRequestError(original) &&
+      httpStatus === null;
     if (isRuntime) {
       context.log?.error(
         { err: original, correlationId: context.correlationId, path: error.path },
@@ -54,14 +69,34 @@ export function formatGraphQLErrors(
     }
     // Parse and validation errors describe the request, not the server: keep them, minus suggestions.
     clientFault = true;
-    const message = production ? error.message.replace(/\s*Did you mean[^?]*\?/g, '') : error.message;
-    return { message, locations: error.locations, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
+    const message = production
+      ? error.message.replace(/\s*Did you mean[^?]*\?/g, '')
+      : error.message;
+    return {
+      message,
+      locations: error.locations,
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    };
   });
-  const statusCode = execution.data ? 200 : clientFault ? 400 : 200;
+  const statusCode = execution.data ? 200 : clientFault ? (requestStatus ?? 400) : 200;
   return {
     statusCode,
     response: { data: execution.data ?? null, errors: errors as unknown as GraphQLError[] },
   };
+}
+
+// By name, not instanceof: under vitest our files and Mercurius load different copies of graphql.
+function isGraphQLError(error: Error | undefined): boolean {
+  return error instanceof GraphQLError || error?.name === 'GraphQLError';
+}
+
+function clientErrorStatus(error: Error | undefined): number | null {
+  // Only Fastify's own errors: another library's 4xx (a gateway's answer) is still a server fault.
+  const { statusCode, code } = (error ?? {}) as { statusCode?: unknown; code?: unknown };
+  const fromFastify = typeof code === 'string' && code.startsWith('FST_');
+  return fromFastify && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500
+    ? statusCode
+    : null;
 }
 
 function isRequestError(error: Error | undefined): boolean {

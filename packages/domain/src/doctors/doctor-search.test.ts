@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compareNaturally, displayedRoles, isHiddenRole, matchesDoctorSearch } from './doctor-search.ts';
+import {
+  compareNaturally,
+  displayedRoles,
+  isHiddenRole,
+  matchesDoctorSearch,
+} from './doctor-search.ts';
 
 const nimal = { name: 'Dr. Nimal Perera', roles: ['Cardiologist'] };
 const fathima = { name: 'Dr. Fathima Rizvi', roles: ['Gynaecologist & Obstetrician'] };

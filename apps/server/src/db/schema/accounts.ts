@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   date,
   index,
@@ -53,6 +54,11 @@ export const patients = pgTable(
     /** The hospital the profile was registered at. */
     hospitalId: uuid('hospital_id'),
     mobileNo: varchar('mobile_no', { length: 11 }),
+    /** Related patients of the same account (spec doc 1 §3 "links to related patients"). */
+    linkedPatientIds: uuid('linked_patient_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -148,6 +154,8 @@ export const smsMessages = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
+    /** Send order: timestamps can tie (PGlite's clock is coarse), the outbox lists oldest first. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     provider: text('provider').notNull(),
     to: varchar('to', { length: 20 }).notNull(),
     body: text('body').notNull(),
@@ -156,7 +164,10 @@ export const smsMessages = pgTable(
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sms_messages_sent_idx').on(t.sentAt)],
+  (t) => [
+    index('sms_messages_sent_idx').on(t.sentAt),
+    index('sms_messages_to_idx').on(t.to, t.seq),
+  ],
 );
 
 /** Blob metadata; the bytes live in the blob store under a generated key. */

@@ -1,5 +1,95 @@
+import type { SignInLinkTarget } from '@careline/domain/auth';
 import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import {
+  completeAuthentication,
+  initiateAuthentication,
+  initiateLinkAuthentication,
+  type AuthDeps,
+  type AuthResult,
+  type LinkAuthentication,
+} from './auth.service.ts';
 import { revokeAccessSession } from './auth.sessions.ts';
+
+/** The sign-in service's view of a request. */
+export function authDepsOf(ctx: GraphQLContext): AuthDeps {
+  return {
+    db: ctx.database.db,
+    tenant: ctx.tenant,
+    sms: ctx.services.sms,
+    appSecret: ctx.services.appSecret,
+    clientIp: ctx.clientIp,
+    log: ctx.log,
+  };
+}
+
+const AuthChallengeRef = builder.objectRef<{ id: string }>('AuthChallenge').implement({
+  fields: (t) => ({ id: t.exposeID('id') }),
+});
+
+const AuthResultRef = builder.objectRef<AuthResult>('AuthResult').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    accessToken: t.exposeString('accessToken', { nullable: true }),
+    outcome: t.exposeString('outcome'),
+  }),
+});
+
+const LinkTargetRef = builder.objectRef<SignInLinkTarget>('LinkTarget').implement({
+  fields: (t) => ({
+    kind: t.exposeString('kind'),
+    mobileNo: t.exposeString('mobileNo'),
+    patientIndex: t.int({
+      nullable: true,
+      resolve: (target) => (target.kind === 'appointment' ? target.patientIndex : null),
+    }),
+    sessionId: t.id({
+      nullable: true,
+      resolve: (target) => (target.kind === 'appointment' ? target.sessionId : null),
+    }),
+    appointmentId: t.id({
+      nullable: true,
+      resolve: (target) => (target.kind === 'appointment' ? target.appointmentId : null),
+    }),
+    orderId: t.id({ nullable: true, resolve: (target) => (target.kind === 'order' ? target.orderId : null) }),
+  }),
+});
+
+const LinkAuthenticationRef = builder.objectRef<LinkAuthentication>('LinkAuthentication').implement({
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: true }),
+    alreadySignedIn: t.exposeBoolean('alreadySignedIn'),
+    target: t.field({ type: LinkTargetRef, resolve: (link) => link.target }),
+  }),
+});
+
+builder.mutationField('initiateAuthentication', (t) =>
+  t.field({
+    type: AuthChallengeRef,
+    description: 'Sends a 4-digit code by SMS (spec doc 1 §4 Sign-in); again within the code life is a resend.',
+    args: { username: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => initiateAuthentication(authDepsOf(ctx), args.username),
+  }),
+);
+
+builder.mutationField('completeAuthentication', (t) =>
+  t.field({
+    type: AuthResultRef,
+    description: 'Checks the code and returns an access token (spec doc 1 §4 Sign-in).',
+    args: { id: t.arg.id({ required: true }), verificationCode: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      completeAuthentication(authDepsOf(ctx), String(args.id), args.verificationCode),
+  }),
+);
+
+builder.mutationField('initiateLinkAuthentication', (t) =>
+  t.field({
+    type: LinkAuthenticationRef,
+    description: 'Starts sign-in from a signed link (spec doc 1 §4 Link sign-in).',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => initiateLinkAuthentication(authDepsOf(ctx), ctx.viewer, args.token),
+  }),
+);
 
 builder.mutationField('logout', (t) =>
   t.boolean({

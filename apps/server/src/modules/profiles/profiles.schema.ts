@@ -1,2 +1,192 @@
+import type { ServerPatient } from '@careline/domain/profiles';
 import { builder } from '../../graphql/builder.ts';
-void builder;
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { requireViewer } from '../auth/auth.policy.ts';
+import {
+  createPatient,
+  deletePaymentMethod,
+  patchPatient,
+  queryOneProfile,
+  setDefaultPaymentMethod,
+  type LoyaltyAccountView,
+  type PaymentMethodView,
+  type ProfileDeps,
+  type UserProfileView,
+} from './profiles.service.ts';
+
+function profileDeps(ctx: GraphQLContext): ProfileDeps {
+  return { db: ctx.database.db, tenant: ctx.tenant, viewer: requireViewer(ctx) };
+}
+
+const HumanNameRef = builder.objectRef<ServerPatient['name']>('HumanName').implement({
+  fields: (t) => ({
+    prefix: t.exposeString('prefix'),
+    given: t.exposeStringList('given'),
+    family: t.exposeString('family'),
+  }),
+});
+
+const ContactPointRef = builder.objectRef<ServerPatient['telecom'][number]>('ContactPoint').implement({
+  fields: (t) => ({
+    use: t.exposeString('use'),
+    system: t.exposeString('system'),
+    value: t.exposeString('value'),
+  }),
+});
+
+const AddressRef = builder.objectRef<NonNullable<ServerPatient['address']>>('Address').implement({
+  fields: (t) => ({
+    use: t.exposeString('use'),
+    line: t.exposeStringList('line'),
+    city: t.exposeString('city', { nullable: true }),
+  }),
+});
+
+const ExtensionRef = builder.objectRef<ServerPatient['extension'][number]>('Extension').implement({
+  fields: (t) => ({
+    valueId: t.exposeString('valueId'),
+    value: t.exposeString('value', { nullable: true }),
+  }),
+});
+
+/** The Patient GraphQL type (docs/api-contract.md); other modules may use it for their fields. */
+export const PatientRef = builder.objectRef<ServerPatient>('Patient').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.field({ type: HumanNameRef, resolve: (patient) => patient.name }),
+    telecom: t.field({ type: [ContactPointRef], resolve: (patient) => patient.telecom }),
+    birthDate: t.exposeString('birthDate', { nullable: true }),
+    gender: t.exposeString('gender'),
+    address: t.field({ type: AddressRef, nullable: true, resolve: (patient) => patient.address }),
+    extension: t.field({ type: [ExtensionRef], resolve: (patient) => patient.extension }),
+    link: t.exposeIDList('link'),
+    hospitalId: t.exposeID('hospitalId', { nullable: true }),
+  }),
+});
+
+const PaymentMethodRef = builder.objectRef<PaymentMethodView>('PaymentMethod').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    type: t.exposeString('type'),
+    status: t.exposeString('status'),
+    cardExpiry: t.exposeString('cardExpiry', { nullable: true }),
+    cardType: t.exposeString('cardType', { nullable: true }),
+    cardNumber: t.exposeString('cardNumber', { nullable: true }),
+    defaultMethod: t.exposeBoolean('defaultMethod'),
+  }),
+});
+
+export const LoyaltyAccountRef = builder.objectRef<LoyaltyAccountView>('LoyaltyAccount').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    patientId: t.exposeID('patientId'),
+    patientRelationship: t.exposeString('patientRelationship', { nullable: true }),
+    name: t.exposeString('name'),
+    activePoints: t.exposeInt('activePoints'),
+    rate: t.exposeFloat('rate'),
+  }),
+});
+
+const UserProfileRef = builder.objectRef<UserProfileView>('UserProfile').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    identifier: t.exposeString('identifier'),
+    status: t.exposeString('status'),
+    mobileNo: t.exposeString('mobileNo'),
+    patients: t.field({ type: [PatientRef], resolve: (profile) => profile.patients }),
+    paymentMethods: t.field({ type: [PaymentMethodRef], resolve: (profile) => profile.paymentMethods }),
+    defaultPaymentMethod: t.exposeID('defaultPaymentMethod', { nullable: true }),
+    hasPaymentMethod: t.exposeBoolean('hasPaymentMethod'),
+    bookingReqId: t.exposeID('bookingReqId', { nullable: true }),
+    loyaltyAccounts: t.field({ type: [LoyaltyAccountRef], resolve: (profile) => profile.loyaltyAccounts }),
+  }),
+});
+
+const HumanNameInput = builder.inputType('HumanNameInput', {
+  fields: (t) => ({
+    prefix: t.string({ required: true }),
+    given: t.stringList({ required: true }),
+    family: t.string({ required: true }),
+  }),
+});
+
+const ExtensionInput = builder.inputType('ExtensionInput', {
+  fields: (t) => ({
+    valueId: t.string({ required: true }),
+    value: t.string(),
+  }),
+});
+
+const PatientPatchInput = builder.inputType('PatientPatchInput', {
+  fields: (t) => ({
+    op: t.string({ required: true }),
+    path: t.string({ required: true }),
+    value: t.field({ type: 'JSON' }),
+  }),
+});
+
+builder.queryField('queryOneProfile', (t) =>
+  t.field({
+    type: UserProfileRef,
+    nullable: true,
+    description: 'The signed-in account: profiles, saved cards, loyalty accounts (spec doc 1 §7).',
+    resolve: (_root, _args, ctx) => queryOneProfile(profileDeps(ctx)),
+  }),
+);
+
+builder.mutationField('createPatient', (t) =>
+  t.field({
+    type: PatientRef,
+    description: 'Adds a profile to the signed-in account and returns it (spec doc 1 §4 Profile creation).',
+    args: {
+      hospitalId: t.arg.id(),
+      name: t.arg({ type: HumanNameInput, required: true }),
+      birthDate: t.arg.string({ required: true }),
+      gender: t.arg.string({ required: true }),
+      extension: t.arg({ type: [ExtensionInput] }),
+      link: t.arg.idList(),
+    },
+    resolve: (_root, args, ctx) =>
+      createPatient(profileDeps(ctx), {
+        hospitalId: args.hospitalId === null || args.hospitalId === undefined ? null : String(args.hospitalId),
+        name: args.name,
+        birthDate: args.birthDate,
+        gender: args.gender,
+        extension: args.extension ?? null,
+        link: args.link?.map(String) ?? null,
+      }),
+  }),
+);
+
+builder.mutationField('patchPatient', (t) =>
+  t.field({
+    type: PatientRef,
+    description: 'Changes one profile of the signed-in account, all patches or none (spec doc 1 §7).',
+    args: {
+      patientId: t.arg.id({ required: true }),
+      patches: t.arg({ type: [PatientPatchInput], required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      patchPatient(
+        profileDeps(ctx),
+        String(args.patientId),
+        args.patches.map((patch) => ({ op: patch.op, path: patch.path, value: patch.value })),
+      ),
+  }),
+);
+
+builder.mutationField('deletePaymentMethod', (t) =>
+  t.boolean({
+    description: "Deletes one of the account's saved cards.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => deletePaymentMethod(profileDeps(ctx), String(args.id)),
+  }),
+);
+
+builder.mutationField('setDefaultPaymentMethod', (t) =>
+  t.boolean({
+    description: "Makes one of the account's saved cards the default.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => setDefaultPaymentMethod(profileDeps(ctx), String(args.id)),
+  }),
+);

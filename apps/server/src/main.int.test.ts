@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// tsx's own CLI, as `npm start` runs it. Not through npx: npm's shell does not pass SIGTERM on, so
+// the server would never hear it (deployments must signal the tsx or node process itself).
+const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+
+type Started = {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+};
+
+/** Starts `tsx src/main.ts` on a free port with its own DATA_DIR and waits for it to listen. */
+async function startServer(dataDir: string): Promise<Started> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    SEED_DEMO: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  };
+  // This process's own embedded database and in-process pub/sub, whatever CI exports.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], {
+    cwd: serverDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    const onData = (): void => {
+      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match) {
+        child.stdout?.off('data', onData);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on('data', onData);
+    void exited.then((code) =>
+      reject(new Error(`server exited (${code}) before listening:\n${output}`)),
+    );
+  });
+  return { child, port, output: () => output, exited };
+}
+
+function waitForOutput(started: Started, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      if (pattern.test(started.output())) {
+        started.child.stdout?.off('data', check);
+        resolve();
+      }
+    };
+    started.child.stdout?.on('data', check);
+    void started.exited.then(() =>
+      pattern.test(started.output()) ? resolve() : reject(new Error(started.output())),
+    );
+    check();
+  });
+}
+
+function getStatus(port: number, urlPath: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+      .on('error', reject);
+  });
+}
+
+describe('graceful shutdown of `tsx src/main.ts`', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-main-'));
+  let started: Started | undefined;
+
+  afterAll(async () => {
+    if (started && started.child.exitCode === null) {
+      // SIGTERM, not SIGKILL: tsx passes it on, while a killed tsx would orphan the server.
+      started.child.kill('SIGTERM');
+      await started.exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('on SIGTERM finishes the request in flight, closes the database and exits 0', async () => {
+    started = await startServer(dataDir);
+    expect(await getStatus(started.port, '/healthz')).toBe(200);
+
+    // A request whose body is still arriving when SIGTERM comes.
+    const body = JSON.stringify({ query: '{ tenantConfig }' });
+    const half = Math.floor(body.length / 2);
+    const request = http.request({
+      host: '127.0.0.1',
+      port: started.port,
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      request.on('error', reject);
+    });
+    request.write(body.slice(0, half));
+    request.flushHeaders();
+    // Give the server the first half before the signal, so the request is surely in flight.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    started.child.kill('SIGTERM');
+    await waitForOutput(started, /shutting down: finishing requests in flight/);
+    request.end(body.slice(half));
+
+    const answered = await response;
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.text)).toMatchObject({
+      data: { tenantConfig: { tenantId: 'careline-demo' } },
+    });
+
+    expect(await started.exited).toBe(0);
+    expect(started.output()).not.toMatch(/error during shutdown|shutdown took too long/);
+
+    // The database was closed cleanly: a new process opens the same DATA_DIR and is healthy.
+    started = await startServer(dataDir);
+    expect(await getStatus(started.port, '/healthz')).toBe(200);
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+    // Starting PGlite in a new folder takes a while on a busy machine: no wall-clock assertion here.
+  }, 300_000);
+});

@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { accessSessions, accounts, authChallenges, authEvents, smsMessages } from '../../db/schema/index.ts';
+import type { SmsSender } from '../../providers/sms/sms.ts';
+import { completeAuthentication, initiateAuthentication, type AuthDeps } from './auth.service.ts';
+import { latestCode, signIn, testAuthDeps } from './auth.testing.ts';
+
+const INVALID = 'ARO-E1015:Invalid verification code';
+const MINUTE = 60_000;
+
+/** A wrong code for a known right one. */
+const wrong = (code: string, k = 1): number => (Number(code) + k) % 10_000;
+
+async function errorOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'no error';
+}
+
+describe('sign-in by SMS code', () => {
+  let t: TestApp;
+  let numberSeq = 0;
+  // Each test gets its own numbers and client address, so that limits of one do not leak into another.
+  const freshNumber = (): string => `9477${String(1_000_000 + numberSeq++).slice(1)}0`.slice(0, 11);
+  const freshIp = (): string => `198.51.100.${numberSeq++ % 250}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const sessionsOf = async (mobileNo: string): Promise<number> => {
+    const [row] = await t.database.db
+      .select({ n: count() })
+      .from(accessSessions)
+      .innerJoin(accounts, eq(accounts.id, accessSessions.accountId))
+      .where(eq(accounts.mobileNo, mobileNo));
+    return row?.n ?? 0;
+  };
+
+  it('sends a code naming the hospital and signs in with it over GraphQL', async () => {
+    const started = await t.gql<{ initiateAuthentication: { id: string } }>(
+      'mutation { initiateAuthentication(username: "0771234567") { id } }',
+    );
+    expect(started.errors).toBeUndefined();
+    const [sms] = await t.database.db.select().from(smsMessages).where(eq(smsMessages.to, '94771234567'));
+    expect(sms?.body).toMatch(/^Your Careline Hospitals verification code is \d{4}\. It expires in 5 minutes\.$/);
+    expect(sms?.status).toBe('sent');
+    const code = await latestCode(t.database, '94771234567');
+    const done = await t.gql<{ completeAuthentication: { id: string; accessToken: string; outcome: string } }>(
+      'mutation ($id: ID!, $c: Int!) { completeAuthentication(id: $id, verificationCode: $c) { id accessToken outcome } }',
+      { id: started.data?.initiateAuthentication.id, c: Number(code) },
+    );
+    expect(done.errors).toBeUndefined();
+    expect(done.data?.completeAuthentication.outcome).toBe('succeeded');
+    expect(done.data?.completeAuthentication.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The code itself is never stored, only its keyed hash.
+    const [challenge] = await t.database.db
+      .select()
+      .from(authChallenges)
+      .where(eq(authChallenges.id, started.data?.initiateAuthentication.id ?? ''));
+    expect(challenge?.codeHash).not.toContain(code);
+    expect(challenge?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses an invalid number with ARO-E1013 and sends nothing', async () => {
+    const before = await t.database.db.select({ n: count() }).from(smsMessages);
+    const result = await t.gql('mutation { initiateAuthentication(username: "0112345678") { id } }');
+    expect(result.errors?.[0]?.message).toBe('ARO-E1013:Mobile number required, retry again');
+    const after = await t.database.db.select({ n: count() }).from(smsMessages);
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('gives a new token on each sign-in and creates the account once', async () => {
+    const first = await signIn(t, '0771111111');
+    const second = await signIn(t, '771111111');
+    expect(first).not.toBe(second);
+    const rows = await t.database.db.select().from(accounts).where(eq(accounts.mobileNo, '94771111111'));
+    expect(rows).toHaveLength(1);
+    expect(await sessionsOf('94771111111')).toBe(2);
+  });
+
+  it('expires a code after 5 minutes', async () => {
+    const now = new Date('2030-01-01T08:00:00Z');
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { now, clientIp: freshIp() });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const code = Number(await latestCode(t.database, mobileNo));
+    const late = { ...deps, now: new Date(now.getTime() + 5 * MINUTE) };
+    expect(await errorOf(completeAuthentication(late, id, code))).toBe(INVALID);
+    const inTime = { ...deps, now: new Date(now.getTime() + 5 * MINUTE - 1) };
+    expect((await completeAuthentication(inTime, id, code)).outcome).toBe('succeeded');
+  });
+
+  it('uses a code once', async () => {
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { clientIp: freshIp() });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const code = Number(await latestCode(t.database, mobileNo));
+    expect((await completeAuthentication(deps, id, code)).outcome).toBe('succeeded');
+    expect(await errorOf(completeAuthentication(deps, id, code))).toBe(INVALID);
+    expect(await sessionsOf(mobileNo)).toBe(1);
+  });
+
+  it('signs in once when the right code arrives twice at the same time', async () => {
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { clientIp: freshIp() });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const code = Number(await latestCode(t.database, mobileNo));
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => completeAuthentication(deps, id, code)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await sessionsOf(mobileNo)).toBe(1);
+  });
+
+  it('ends a challenge after 5 wrong codes, even for the right one', async () => {
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { clientIp: freshIp() });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const code = await latestCode(t.database, mobileNo);
+    for (let k = 1; k <= 5; k++) {
+      expect(await errorOf(completeAuthentication(deps, id, wrong(code, k)))).toBe(INVALID);
+    }
+    expect(await errorOf(completeAuthentication(deps, id, Number(code)))).toBe(INVALID);
+    const [row] = await t.database.db.select().from(authChallenges).where(eq(authChallenges.id, id));
+    expect(row?.failedAttempts).toBe(5);
+    expect(await sessionsOf(mobileNo)).toBe(0);
+  });
+
+  it('compares at most 5 codes per challenge when many guesses arrive at once', async () => {
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { clientIp: freshIp() });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const code = await latestCode(t.database, mobileNo);
+    // 8 at once: under the number's daily cap of 10, so only the challenge's own cap can stop them.
+    await Promise.allSettled(
+      Array.from({ length: 8 }, (_, k) => completeAuthentication(deps, id, wrong(code, k + 1))),
+    );
+    const [row] = await t.database.db.select().from(authChallenges).where(eq(authChallenges.id, id));
+    expect(row?.failedAttempts).toBe(5);
+    const guesses = await t.database.db
+      .select({ n: count() })
+      .from(authEvents)
+      .where(and(eq(authEvents.kind, 'verify_guess'), eq(authEvents.mobileNo, mobileNo)));
+    expect(guesses[0]?.n).toBe(5);
+  });
+
+  it('keeps the challenge and its failures on a resend: a new code never resets the count', async () => {
+    const now = new Date('2030-01-02T08:00:00Z');
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { now, clientIp: freshIp() });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const first = await latestCode(t.database, mobileNo);
+    for (let k = 1; k <= 3; k++) {
+      await errorOf(completeAuthentication(deps, id, wrong(first, k)));
+    }
+    const later = { ...deps, now: new Date(now.getTime() + MINUTE) };
+    const resent = await initiateAuthentication(later, mobileNo);
+    expect(resent.id).toBe(id);
+    const second = await latestCode(t.database, mobileNo);
+    // The old code is gone with the resend.
+    if (first !== second) {
+      expect(await errorOf(completeAuthentication(later, id, Number(first)))).toBe(INVALID);
+    } else {
+      await errorOf(completeAuthentication(later, id, wrong(second)));
+    }
+    await errorOf(completeAuthentication(later, id, wrong(second)));
+    // Five failures in all: the new code no longer works either.
+    expect(await errorOf(completeAuthentication(later, id, Number(second)))).toBe(INVALID);
+    const [row] = await t.database.db.select().from(authChallenges).where(eq(authChallenges.id, id));
+    expect(row?.failedAttempts).toBe(5);
+    expect(row?.sendCount).toBe(2);
+  });
+
+  it('accepts the resent code while tries are left', async () => {
+    const now = new Date('2030-01-03T08:00:00Z');
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { now, clientIp: freshIp() });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const first = await latestCode(t.database, mobileNo);
+    await errorOf(completeAuthentication(deps, id, wrong(first)));
+    const later = { ...deps, now: new Date(now.getTime() + 2 * MINUTE) };
+    await initiateAuthentication(later, mobileNo);
+    const second = Number(await latestCode(t.database, mobileNo));
+    expect((await completeAuthentication(later, id, second)).outcome).toBe('succeeded');
+  });
+
+  it('spaces resends by 60 seconds (ARO-E1101)', async () => {
+    const now = new Date('2030-01-04T08:00:00Z');
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { now, clientIp: freshIp() });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const soon = { ...deps, now: new Date(now.getTime() + 59_999) };
+    expect(await errorOf(initiateAuthentication(soon, mobileNo))).toMatch(/^ARO-E1101:/);
+    const minute = { ...deps, now: new Date(now.getTime() + MINUTE) };
+    expect((await initiateAuthentication(minute, mobileNo)).id).toBe(id);
+    const sent = await t.database.db.select({ n: count() }).from(smsMessages).where(eq(smsMessages.to, mobileNo));
+    expect(sent[0]?.n).toBe(2);
+  });
+
+  it('sends at most 5 SMS per number per hour (ARO-E1100)', async () => {
+    const start = new Date('2030-01-05T08:00:00Z').getTime();
+    const mobileNo = freshNumber();
+    const at = (ms: number): AuthDeps => testAuthDeps(t, { now: new Date(start + ms), clientIp: freshIp() });
+    for (let k = 0; k < 5; k++) {
+      await initiateAuthentication(at(k * 2 * MINUTE), mobileNo);
+    }
+    expect(await errorOf(initiateAuthentication(at(10 * MINUTE), mobileNo))).toMatch(/^ARO-E1100:/);
+    expect(await errorOf(initiateAuthentication(at(59 * MINUTE), mobileNo))).toMatch(/^ARO-E1100:/);
+    // One hour after the first send, one slot is free again.
+    await initiateAuthentication(at(60 * MINUTE + 1), mobileNo);
+    const sent = await t.database.db.select({ n: count() }).from(smsMessages).where(eq(smsMessages.to, mobileNo));
+    expect(sent[0]?.n).toBe(6);
+  });
+
+  it('caps failures per number at 10 in 24 hours across challenges', async () => {
+    const start = new Date('2030-01-06T08:00:00Z').getTime();
+    const mobileNo = freshNumber();
+    const at = (ms: number): AuthDeps => testAuthDeps(t, { now: new Date(start + ms), clientIp: freshIp() });
+    for (let c = 0; c < 2; c++) {
+      const deps = at(c * 10 * MINUTE);
+      const { id } = await initiateAuthentication(deps, mobileNo);
+      const code = await latestCode(t.database, mobileNo);
+      for (let k = 1; k <= 5; k++) {
+        expect(await errorOf(completeAuthentication(deps, id, wrong(code, k)))).toBe(INVALID);
+      }
+    }
+    // A third challenge with the right code still fails: the number is locked.
+    const third = at(2 * 60 * MINUTE);
+    const { id } = await initiateAuthentication(third, mobileNo);
+    const code = Number(await latestCode(t.database, mobileNo));
+    expect(await errorOf(completeAuthentication(third, id, code))).toBe(INVALID);
+    // The refused attempt did not use a try on the challenge.
+    const [row] = await t.database.db.select().from(authChallenges).where(eq(authChallenges.id, id));
+    expect(row?.failedAttempts).toBe(0);
+    // Once the first five failures are 24 hours old, the number may try again.
+    const nextDay = at(24 * 60 * MINUTE + MINUTE);
+    const again = await initiateAuthentication(nextDay, mobileNo);
+    const fresh = Number(await latestCode(t.database, mobileNo));
+    expect((await completeAuthentication(nextDay, again.id, fresh)).outcome).toBe('succeeded');
+  });
+
+  it('limits initiations and completions per client address (ARO-E1100)', async () => {
+    const now = new Date('2030-01-07T08:00:00Z');
+    const deps = testAuthDeps(t, { now, clientIp: '203.0.113.9' });
+    for (let k = 0; k < 30; k++) {
+      await initiateAuthentication(deps, freshNumber());
+    }
+    expect(await errorOf(initiateAuthentication(deps, freshNumber()))).toMatch(/^ARO-E1100:/);
+    // Another address is not affected.
+    await initiateAuthentication({ ...deps, clientIp: '203.0.113.10' }, freshNumber());
+    for (let k = 0; k < 60; k++) {
+      expect(await errorOf(completeAuthentication(deps, randomUUID(), 1234))).toBe(INVALID);
+    }
+    expect(await errorOf(completeAuthentication(deps, randomUUID(), 1234))).toMatch(/^ARO-E1100:/);
+    // After the 10-minute window the address may go on.
+    const later = { ...deps, now: new Date(now.getTime() + 10 * MINUTE + 1) };
+    await initiateAuthentication(later, freshNumber());
+    expect(await errorOf(completeAuthentication(later, randomUUID(), 1234))).toBe(INVALID);
+  });
+
+  it('gives the same ARO-E1015 for unknown, malformed and other-tenant challenge ids', async () => {
+    const deps = testAuthDeps(t, { clientIp: freshIp() });
+    const answers = [
+      await errorOf(completeAuthentication(deps, randomUUID(), 1234)),
+      await errorOf(completeAuthentication(deps, 'not-a-uuid', 1234)),
+      await errorOf(completeAuthentication(deps, "'; DROP TABLE accounts; --", 1234)),
+    ];
+    const mobileNo = freshNumber();
+    const other = t.tenants.byId('first-tenant');
+    if (!other) {
+      throw new Error('first-tenant missing');
+    }
+    const { id } = await initiateAuthentication({ ...deps, tenant: other }, mobileNo);
+    const code = Number(await latestCode(t.database, mobileNo));
+    answers.push(await errorOf(completeAuthentication(deps, id, code)));
+    const viaGraphql = await t.gql('mutation { completeAuthentication(id: "nope", verificationCode: 1) { id } }');
+    answers.push(viaGraphql.errors?.[0]?.message ?? '');
+    expect(new Set(answers)).toEqual(new Set([INVALID]));
+    // Still valid on its own tenant.
+    expect((await completeAuthentication({ ...deps, tenant: other }, id, code)).outcome).toBe('succeeded');
+  });
+
+  it('leaves no usable challenge when the SMS cannot be sent (ARO-E1001)', async () => {
+    const failing: SmsSender = {
+      provider: 'test',
+      send: async () => {
+        throw new Error('provider down');
+      },
+    };
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { clientIp: freshIp(), sms: failing });
+    expect(await errorOf(initiateAuthentication(deps, mobileNo))).toBe(
+      'ARO-E1001:Failed to initiate user authentication',
+    );
+    const left = await t.database.db.select().from(authChallenges).where(eq(authChallenges.mobileNo, mobileNo));
+    expect(left).toHaveLength(0);
+  });
+
+  it('keeps the code already sent when a resend cannot be sent', async () => {
+    const now = new Date('2030-01-08T08:00:00Z');
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { now, clientIp: freshIp() });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const code = Number(await latestCode(t.database, mobileNo));
+    const failing: SmsSender = {
+      provider: 'test',
+      send: async () => {
+        throw new Error('provider down');
+      },
+    };
+    const later = { ...deps, now: new Date(now.getTime() + 2 * MINUTE), sms: failing };
+    expect(await errorOf(initiateAuthentication(later, mobileNo))).toMatch(/^ARO-E1001:/);
+    expect((await completeAuthentication(later, id, code)).outcome).toBe('succeeded');
+  });
+
+  it('refuses a request with 100 aliased completeAuthentication attempts, counting nothing', async () => {
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { clientIp: '127.0.0.1' });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const eventsBefore = await t.database.db.select({ n: count() }).from(authEvents);
+    const fields = Array.from(
+      { length: 100 },
+      (_, k) => `a${k}: completeAuthentication(id: "${id}", verificationCode: ${k}) { accessToken }`,
+    ).join('\n');
+    const result = await t.gql(`mutation { ${fields} }`);
+    expect(result.data ?? null).toBeNull();
+    expect(result.errors?.[0]?.message).toMatch(/^ARO-E2002:/);
+    const eventsAfter = await t.database.db.select({ n: count() }).from(authEvents);
+    expect(eventsAfter[0]?.n).toBe(eventsBefore[0]?.n);
+    const [row] = await t.database.db.select().from(authChallenges).where(eq(authChallenges.id, id));
+    expect(row?.failedAttempts).toBe(0);
+    expect(await sessionsOf(mobileNo)).toBe(0);
+  });
+
+  it('refuses batched (array) requests', async () => {
+    const eventsBefore = await t.database.db.select({ n: count() }).from(authEvents);
+    const one = { query: `mutation { completeAuthentication(id: "${randomUUID()}", verificationCode: 1) { id } }` };
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(Array.from({ length: 50 }, () => one)),
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    const eventsAfter = await t.database.db.select({ n: count() }).from(authEvents);
+    expect(eventsAfter[0]?.n).toBe(eventsBefore[0]?.n);
+  });
+});

@@ -1,0 +1,270 @@
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts, authChallenges, authEvents } from '../../db/schema/index.ts';
+
+/** Kinds of auth_events rows; each limit counts one kind in its window. */
+export type AuthEventKind = 'initiate_ip' | 'verify_ip' | 'sms_send' | 'verify_guess';
+
+export type ChallengeRow = {
+  id: string;
+  mobileNo: string;
+  codeHash: string;
+  failedAttempts: number;
+  consumedAt: Date | null;
+  expiresAt: Date;
+  lastSentAt: Date;
+};
+
+const challengeColumns = {
+  id: authChallenges.id,
+  mobileNo: authChallenges.mobileNo,
+  codeHash: authChallenges.codeHash,
+  failedAttempts: authChallenges.failedAttempts,
+  consumedAt: authChallenges.consumedAt,
+  expiresAt: authChallenges.expiresAt,
+  lastSentAt: authChallenges.lastSentAt,
+};
+
+/** Records one event and returns its id (a reservation the caller may take back). */
+export async function insertAuthEvent(
+  db: DbOrTx,
+  event: { tenantId: string; kind: AuthEventKind; mobileNo?: string | null; clientIp?: string | null; at: Date },
+): Promise<string> {
+  const [row] = await db
+    .insert(authEvents)
+    .values({
+      tenantId: event.tenantId,
+      kind: event.kind,
+      mobileNo: event.mobileNo ?? null,
+      clientIp: event.clientIp ?? null,
+      at: event.at,
+    })
+    .returning({ id: authEvents.id });
+  if (!row) {
+    throw new Error('auth event insert returned no row');
+  }
+  return row.id;
+}
+
+/** Takes back a reservation that did not happen (refused by its limit, or not a guess after all). */
+export async function deleteAuthEvent(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(authEvents).where(eq(authEvents.id, id));
+}
+
+/** Events of one kind for a number or an address after `since`. */
+export async function countAuthEvents(
+  db: DbOrTx,
+  filter: { tenantId: string; kind: AuthEventKind; since: Date } & (
+    | { mobileNo: string; clientIp?: undefined }
+    | { clientIp: string; mobileNo?: undefined }
+  ),
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(authEvents)
+    .where(
+      and(
+        eq(authEvents.tenantId, filter.tenantId),
+        eq(authEvents.kind, filter.kind),
+        filter.mobileNo !== undefined
+          ? eq(authEvents.mobileNo, filter.mobileNo)
+          : eq(authEvents.clientIp, filter.clientIp),
+        gt(authEvents.at, filter.since),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The newest challenge for a number that can still be answered at `now`. */
+export async function findLiveChallenge(
+  db: DbOrTx,
+  tenantId: string,
+  mobileNo: string,
+  now: Date,
+  maxFailures: number,
+): Promise<ChallengeRow | null> {
+  const [row] = await db
+    .select(challengeColumns)
+    .from(authChallenges)
+    .where(
+      and(
+        eq(authChallenges.tenantId, tenantId),
+        eq(authChallenges.mobileNo, mobileNo),
+        isNull(authChallenges.consumedAt),
+        gt(authChallenges.expiresAt, now),
+        lt(authChallenges.failedAttempts, maxFailures),
+      ),
+    )
+    .orderBy(desc(authChallenges.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A challenge by id, with the number's guesses since `guessesSince` (one round trip: under a flood
+ * of guesses for a locked number this is the only query).
+ */
+export async function findChallenge(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  guessesSince: Date,
+): Promise<(ChallengeRow & { recentGuesses: number }) | null> {
+  const [row] = await db
+    .select({
+      ...challengeColumns,
+      // Written out with table names: drizzle leaves columns unqualified in a single-table select.
+      recentGuesses: sql<number>`(
+        SELECT count(*)::int FROM auth_events e
+        WHERE e.tenant_id = auth_challenges.tenant_id
+          AND e.kind = 'verify_guess'
+          AND e.mobile_no = auth_challenges.mobile_no
+          AND e.at > ${guessesSince.toISOString()}::timestamptz
+      )`,
+    })
+    .from(authChallenges)
+    .where(and(eq(authChallenges.id, id), eq(authChallenges.tenantId, tenantId)))
+    .limit(1);
+  return row ? { ...row, recentGuesses: Number(row.recentGuesses) } : null;
+}
+
+export async function insertChallenge(
+  db: DbOrTx,
+  values: {
+    id: string;
+    tenantId: string;
+    mobileNo: string;
+    codeHash: string;
+    expiresAt: Date;
+    now: Date;
+    clientIp: string;
+    purpose: 'sms' | 'link';
+  },
+): Promise<void> {
+  await db.insert(authChallenges).values({
+    id: values.id,
+    tenantId: values.tenantId,
+    mobileNo: values.mobileNo,
+    codeHash: values.codeHash,
+    expiresAt: values.expiresAt,
+    lastSentAt: values.now,
+    createdAt: values.now,
+    clientIp: values.clientIp,
+    purpose: values.purpose,
+  });
+}
+
+export async function deleteChallenge(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(authChallenges).where(eq(authChallenges.id, id));
+}
+
+/**
+ * Puts a new code on a live challenge, only if nobody else did since `previous` was read
+ * (so two resends at once cannot both pass the spacing check). The failure count is kept.
+ */
+export async function replaceChallengeCode(
+  db: DbOrTx,
+  previous: ChallengeRow,
+  next: { codeHash: string; now: Date; expiresAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(authChallenges)
+    .set({
+      codeHash: next.codeHash,
+      lastSentAt: next.now,
+      expiresAt: next.expiresAt,
+      sendCount: sql`${authChallenges.sendCount} + 1`,
+    })
+    .where(
+      and(
+        eq(authChallenges.id, previous.id),
+        isNull(authChallenges.consumedAt),
+        eq(authChallenges.lastSentAt, previous.lastSentAt),
+        eq(authChallenges.codeHash, previous.codeHash),
+      ),
+    )
+    .returning({ id: authChallenges.id });
+  return rows.length === 1;
+}
+
+/** Undoes replaceChallengeCode when the SMS could not be sent: the code the user holds stays valid. */
+export async function restoreChallengeCode(
+  db: DbOrTx,
+  previous: ChallengeRow,
+  replacedHash: string,
+): Promise<void> {
+  await db
+    .update(authChallenges)
+    .set({
+      codeHash: previous.codeHash,
+      lastSentAt: previous.lastSentAt,
+      expiresAt: previous.expiresAt,
+      sendCount: sql`${authChallenges.sendCount} - 1`,
+    })
+    .where(and(eq(authChallenges.id, previous.id), eq(authChallenges.codeHash, replacedHash)));
+}
+
+/**
+ * Takes one try from a challenge before the code is compared, so that at most `maxFailures` codes
+ * are ever compared against it, however many requests arrive at once. Null when none is left.
+ */
+export async function reserveChallengeTry(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  now: Date,
+  maxFailures: number,
+): Promise<{ mobileNo: string; codeHash: string; failedAttempts: number } | null> {
+  const [row] = await db
+    .update(authChallenges)
+    .set({ failedAttempts: sql`${authChallenges.failedAttempts} + 1` })
+    .where(
+      and(
+        eq(authChallenges.id, id),
+        eq(authChallenges.tenantId, tenantId),
+        isNull(authChallenges.consumedAt),
+        gt(authChallenges.expiresAt, now),
+        lt(authChallenges.failedAttempts, maxFailures),
+      ),
+    )
+    .returning({
+      mobileNo: authChallenges.mobileNo,
+      codeHash: authChallenges.codeHash,
+      failedAttempts: authChallenges.failedAttempts,
+    });
+  return row ?? null;
+}
+
+/**
+ * Marks a challenge used, once: only the request whose code matched the current hash and that finds
+ * it unused gets a row back. The try taken by reserveChallengeTry is given back (it was not a failure).
+ */
+export async function consumeChallenge(
+  db: DbOrTx,
+  id: string,
+  codeHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(authChallenges)
+    .set({ consumedAt: now, failedAttempts: sql`${authChallenges.failedAttempts} - 1` })
+    .where(
+      and(eq(authChallenges.id, id), isNull(authChallenges.consumedAt), eq(authChallenges.codeHash, codeHash)),
+    )
+    .returning({ id: authChallenges.id });
+  return rows.length === 1;
+}
+
+/** The account of a number, created on first sign-in; safe when two sign-ins race (unique index). */
+export async function findOrCreateAccount(db: DbOrTx, tenantId: string, mobileNo: string): Promise<string> {
+  await db.insert(accounts).values({ tenantId, mobileNo }).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.mobileNo, mobileNo)))
+    .limit(1);
+  if (!row) {
+    throw new Error('account missing after insert');
+  }
+  return row.id;
+}

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+describe('GET /dev/sms-outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists the messages sent, oldest first, optionally for one number', async () => {
+    const sends = ['94771110001', '94771110002', '94771110001', '94771110003', '94771110001'];
+    for (const [k, to] of sends.entries()) {
+      await t.services.sms.send({ tenantId: 'careline-demo', to, body: `message ${k}` });
+    }
+    const all = await t.app.inject({ method: 'GET', url: '/dev/sms-outbox' });
+    expect(all.statusCode).toBe(200);
+    const rows = all.json<{ to: string; body: string; sentAt: string }[]>();
+    expect(rows.map((row) => row.body)).toEqual(sends.map((_, k) => `message ${k}`));
+    expect(rows[0]).toMatchObject({ to: '94771110001', body: 'message 0' });
+    expect(rows[0]?.sentAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const one = await t.app.inject({ method: 'GET', url: '/dev/sms-outbox?to=0771110001' });
+    expect(one.json<{ body: string }[]>().map((row) => row.body)).toEqual(['message 0', 'message 2', 'message 4']);
+  });
+
+  it('shows the verification SMS of a sign-in', async () => {
+    await t.gql('mutation { initiateAuthentication(username: "771110009") { id } }');
+    const response = await t.app.inject({ method: 'GET', url: '/dev/sms-outbox?to=94771110009' });
+    const [sms] = response.json<{ to: string; body: string }[]>();
+    expect(sms?.to).toBe('94771110009');
+    expect(sms?.body).toMatch(/^Your Careline Hospitals verification code is \d{4}\. It expires in 5 minutes\.$/);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Hospital days are Sri Lanka days (UTC+05:30, no daylight saving). The tenant configuration has no
+ * time zone yet; when a tenant outside Sri Lanka arrives this becomes a tenant setting.
+ */
+export const HOSPITAL_UTC_OFFSET_MINUTES = 330;
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * The instant a hospital day starts (local midnight), `dayOffset` days after the day of `now`.
+ * @param now - the current instant
+ * @param dayOffset - 0 for today, 1 for tomorrow, -1 for yesterday
+ */
+export function startOfHospitalDay(now: Date, dayOffset = 0): Date {
+  const offsetMs = HOSPITAL_UTC_OFFSET_MINUTES * MINUTE_MS;
+  const localMidnight = Math.floor((now.getTime() + offsetMs) / DAY_MS) * DAY_MS;
+  return new Date(localMidnight - offsetMs + dayOffset * DAY_MS);
+}
+
+/**
+ * A local clock time on a hospital day, e.g. 17:30 tomorrow.
+ * @param now - the current instant
+ * @param dayOffset - days after today
+ * @param hours - local hour (0–23)
+ * @param minutes - local minutes
+ */
+export function hospitalTime(now: Date, dayOffset: number, hours: number, minutes = 0): Date {
+  return new Date(
+    startOfHospitalDay(now, dayOffset).getTime() + (hours * 60 + minutes) * MINUTE_MS,
+  );
+}
+
+/**
+ * Day of the week (0 Sunday … 6 Saturday) of a hospital day.
+ * @param now - the current instant
+ * @param dayOffset - days after today
+ */
+export function hospitalWeekday(now: Date, dayOffset: number): number {
+  const shifted =
+    startOfHospitalDay(now, dayOffset).getTime() + HOSPITAL_UTC_OFFSET_MINUTES * MINUTE_MS;
+  return new Date(shifted).getUTCDay();
+}

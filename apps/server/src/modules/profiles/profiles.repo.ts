@@ -1,0 +1,214 @@
+import { and, asc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts, loyaltyAccounts, organizations, patients, paymentMethods } from '../../db/schema/index.ts';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type PatientRow = typeof patients.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type LoyaltyAccountRow = typeof loyaltyAccounts.$inferSelect;
+
+/** Every query below is scoped by tenant and account: ids from a request never reach another account. */
+export type Owner = { tenantId: string; accountId: string };
+
+export async function findAccount(db: DbOrTx, owner: Owner): Promise<AccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, owner.accountId), eq(accounts.tenantId, owner.tenantId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listPatients(db: DbOrTx, owner: Owner): Promise<PatientRow[]> {
+  return db
+    .select()
+    .from(patients)
+    .where(
+      and(eq(patients.accountId, owner.accountId), eq(patients.tenantId, owner.tenantId), eq(patients.active, true)),
+    )
+    .orderBy(asc(patients.createdAt), asc(patients.id));
+}
+
+export async function findPatient(db: DbOrTx, owner: Owner, patientId: string): Promise<PatientRow | null> {
+  const [row] = await db
+    .select()
+    .from(patients)
+    .where(
+      and(
+        eq(patients.id, patientId),
+        eq(patients.accountId, owner.accountId),
+        eq(patients.tenantId, owner.tenantId),
+        eq(patients.active, true),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** How many of `ids` are active patients of the account. */
+export async function countOwnPatients(db: DbOrTx, owner: Owner, ids: string[]): Promise<number> {
+  if (ids.length === 0) {
+    return 0;
+  }
+  const rows = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      and(
+        inArray(patients.id, ids),
+        eq(patients.accountId, owner.accountId),
+        eq(patients.tenantId, owner.tenantId),
+        eq(patients.active, true),
+      ),
+    );
+  return rows.length;
+}
+
+export async function organizationExists(db: DbOrTx, tenantId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.id, id), eq(organizations.tenantId, tenantId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export type PatientValues = {
+  prefix: string;
+  givenName: string;
+  familyName: string;
+  gender: string;
+  birthDate: string | null;
+  relationship: string | null;
+  addressLineOne: string | null;
+  addressLineTwo: string | null;
+  addressLineThree: string | null;
+  addressCity: string | null;
+  linkedPatientIds: string[];
+};
+
+export async function insertPatient(
+  db: DbOrTx,
+  owner: Owner,
+  values: PatientValues & { hospitalId: string | null; mobileNo: string },
+): Promise<PatientRow> {
+  const [row] = await db
+    .insert(patients)
+    .values({ ...values, tenantId: owner.tenantId, accountId: owner.accountId })
+    .returning();
+  if (!row) {
+    throw new Error('patient insert returned no row');
+  }
+  return row;
+}
+
+export async function updatePatient(
+  db: DbOrTx,
+  owner: Owner,
+  patientId: string,
+  values: PatientValues,
+): Promise<PatientRow | null> {
+  const [row] = await db
+    .update(patients)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(patients.id, patientId),
+        eq(patients.accountId, owner.accountId),
+        eq(patients.tenantId, owner.tenantId),
+        eq(patients.active, true),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function listPaymentMethods(db: DbOrTx, owner: Owner): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.accountId, owner.accountId),
+        eq(paymentMethods.tenantId, owner.tenantId),
+        ne(paymentMethods.status, 'deleted'),
+      ),
+    )
+    .orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id));
+}
+
+/**
+ * Deletes a saved card of the account: kept as a row for payment history, without its gateway token.
+ * False when the id is not one of the account's cards.
+ */
+export async function deletePaymentMethodRow(db: DbOrTx, owner: Owner, id: string): Promise<boolean> {
+  const rows = await db
+    .update(paymentMethods)
+    .set({ status: 'deleted', gatewayToken: null })
+    .where(
+      and(
+        eq(paymentMethods.id, id),
+        eq(paymentMethods.accountId, owner.accountId),
+        eq(paymentMethods.tenantId, owner.tenantId),
+        ne(paymentMethods.status, 'deleted'),
+      ),
+    )
+    .returning({ id: paymentMethods.id });
+  return rows.length === 1;
+}
+
+export async function clearDefaultPaymentMethod(db: DbOrTx, owner: Owner, id: string): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ defaultPaymentMethodId: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(accounts.id, owner.accountId),
+        eq(accounts.tenantId, owner.tenantId),
+        eq(accounts.defaultPaymentMethodId, id),
+      ),
+    );
+}
+
+/** Makes a card the default, only if it is one of the account's live cards (one conditional UPDATE). */
+export async function setDefaultPaymentMethodRow(db: DbOrTx, owner: Owner, id: string): Promise<boolean> {
+  const rows = await db
+    .update(accounts)
+    .set({ defaultPaymentMethodId: id, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(accounts.id, owner.accountId),
+        eq(accounts.tenantId, owner.tenantId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(paymentMethods)
+            .where(
+              and(
+                eq(paymentMethods.id, id),
+                eq(paymentMethods.accountId, owner.accountId),
+                eq(paymentMethods.tenantId, owner.tenantId),
+                ne(paymentMethods.status, 'deleted'),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning({ id: accounts.id });
+  return rows.length === 1;
+}
+
+export async function listLoyaltyAccounts(
+  db: DbOrTx,
+  tenantId: string,
+  patientIds: string[],
+): Promise<LoyaltyAccountRow[]> {
+  if (patientIds.length === 0) {
+    return [];
+  }
+  return db
+    .select()
+    .from(loyaltyAccounts)
+    .where(and(inArray(loyaltyAccounts.patientId, patientIds), eq(loyaltyAccounts.tenantId, tenantId)))
+    .orderBy(asc(loyaltyAccounts.createdAt), asc(loyaltyAccounts.id));
+}
