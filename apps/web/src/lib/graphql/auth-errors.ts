@@ -5,21 +5,63 @@ import { clearStoredSession, getAccessToken } from '../session/session-storage.t
 export type { AuthErrorAction };
 export type OperationKind = 'query' | 'mutation' | 'subscription' | 'teardown';
 
+/** Where the text of an authentication error waits for the next sign-in screen (spec doc 1 §8). */
+export const authNoticeKey = 'careline.authNotice';
+
+/** The action an authentication error asks for, with the text to show after it (spec doc 1 §8). */
+export type PickedAuthError = { action: AuthErrorAction; text: string | null };
+
 /**
  * The authentication error action for an operation's errors (spec doc 1 §8): ARO-E1022 acts on a
  * query only ("'Authentication failed' on a query"); ARO-E1023 and ARO-E1024 on any operation.
  * @param messages - the operation's error messages ('CODE:message')
  * @param kind - the operation's kind
  */
-export function authActionFor(messages: readonly string[], kind: OperationKind): AuthErrorAction | null {
-  const actions = messages.map((message) => authErrorAction(parseErrorString(message).code));
-  if (actions.includes('logout')) {
-    return 'logout';
+export function authActionFor(messages: readonly string[], kind: OperationKind): PickedAuthError | null {
+  const parsed = messages.map((message) => {
+    const { code, text } = parseErrorString(message);
+    return { action: authErrorAction(code), text };
+  });
+  const chosen =
+    parsed.find((entry) => entry.action === 'logout') ??
+    (kind === 'query' ? parsed.find((entry) => entry.action === 'reload-clear') : undefined);
+  if (!chosen?.action) {
+    return null;
   }
-  if (actions.includes('reload-clear') && kind === 'query') {
-    return 'reload-clear';
+  return { action: chosen.action, text: chosen.text.trim().length > 0 ? chosen.text : null };
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    // Storage can be blocked (private mode): the notice is then simply not shown.
+    return null;
   }
-  return null;
+}
+
+/**
+ * Keeps an authentication error's text for the next sign-in screen. Session storage survives the
+ * reload or navigation that follows, and is written after clearStoredSession, which empties it.
+ * @param text - the text after the colon, e.g. 'Please login'
+ */
+export function saveAuthNotice(text: string): void {
+  try {
+    sessionStore()?.setItem(authNoticeKey, text);
+  } catch {
+    // A full or blocked storage only loses the notice.
+  }
+}
+
+/** The waiting authentication notice, if any, without removing it. */
+export function peekAuthNotice(): string | null {
+  const text = sessionStore()?.getItem(authNoticeKey) ?? null;
+  return text && text.length > 0 ? text : null;
+}
+
+/** Removes the waiting authentication notice once a sign-in screen has shown it. */
+export function clearAuthNotice(): void {
+  sessionStore()?.removeItem(authNoticeKey);
 }
 
 type BrowserLocation = { reload: () => void; assign: (url: string) => void };
@@ -27,14 +69,23 @@ type BrowserLocation = { reload: () => void; assign: (url: string) => void };
 /**
  * Carries out an authentication error action. Does nothing when no login data is stored any more
  * (another failed request already acted), so parallel failures cannot reload the page in a loop.
+ * The error's text (spec doc 1 §8) is kept for the next sign-in screen to show once.
  * @param action - reload-clear or logout
  * @param location - the page location (window.location)
+ * @param notice - the text to show after the reload, if any
  */
-export function performAuthAction(action: AuthErrorAction, location: BrowserLocation = window.location): void {
+export function performAuthAction(
+  action: AuthErrorAction,
+  location: BrowserLocation = window.location,
+  notice: string | null = null,
+): void {
   if (getAccessToken() === null) {
     return;
   }
   clearStoredSession();
+  if (notice !== null) {
+    saveAuthNotice(notice);
+  }
   switch (action) {
     case 'reload-clear':
       location.reload();

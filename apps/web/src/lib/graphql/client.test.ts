@@ -76,7 +76,7 @@ describe('error handling (spec doc 1 §8)', () => {
     setAccessToken('token-abc');
     const { client, onAuthError } = clientWith(errorBody('ARO-E1022:Authentication failed'));
     const result = await client.query('query queryOneProfile { queryOneProfile { id } }', {}).toPromise();
-    expect(onAuthError).toHaveBeenCalledWith('reload-clear');
+    expect(onAuthError).toHaveBeenCalledWith('reload-clear', 'Authentication failed');
     expect(errorText(result.error)).toBe('Authentication failed');
   });
 
@@ -92,7 +92,7 @@ describe('error handling (spec doc 1 §8)', () => {
   ])('%s logs the patient out', async (message, text) => {
     const { client, onAuthError } = clientWith(errorBody(message));
     const result = await client.mutation('mutation logout { logout }', {}).toPromise();
-    expect(onAuthError).toHaveBeenCalledWith('logout');
+    expect(onAuthError).toHaveBeenCalledWith('logout', text);
     expect(errorText(result.error)).toBe(text);
   });
 
@@ -109,7 +109,7 @@ describe('error handling (spec doc 1 §8)', () => {
   });
 
   it('authActionFor picks the action from the codes', () => {
-    expect(authActionFor(['ARO-E1022:Authentication failed'], 'query')).toBe('reload-clear');
+    expect(authActionFor(['ARO-E1022:Authentication failed'], 'query')?.action).toBe('reload-clear');
     expect(authActionFor(['ARO-E1022:Authentication failed'], 'subscription')).toBeNull();
     expect(authActionFor(['ARO-E2001:The requested record was not found'], 'query')).toBeNull();
   });

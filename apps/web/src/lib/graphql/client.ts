@@ -12,7 +12,7 @@ export type GraphQLClientOptions = {
   /** Websocket endpoint without the token; derived from the page's address when omitted. */
   socketUrl?: string;
   getAccessToken?: () => string | null;
-  onAuthError?: (action: AuthErrorAction) => void;
+  onAuthError?: (action: AuthErrorAction, notice: string | null) => void;
   /** For tests: a stand-in for graphql-ws createClient. */
   createWsClient?: LiveSocketOptions['createWsClient'];
   /** For tests: a stand-in for fetch. */
@@ -52,7 +52,9 @@ export function requestHeaders(token: string | null): Record<string, string> {
  */
 export function createGraphQLClient(options: GraphQLClientOptions = {}): GraphQLClient {
   const readToken = options.getAccessToken ?? getAccessToken;
-  const onAuthError = options.onAuthError ?? ((action: AuthErrorAction) => performAuthAction(action));
+  const onAuthError =
+    options.onAuthError ??
+    ((action: AuthErrorAction, notice: string | null) => performAuthAction(action, window.location, notice));
   const socketBase = options.socketUrl ?? defaultSocketUrl();
 
   const liveSocket = createLiveSocket({
@@ -78,9 +80,9 @@ export function createGraphQLClient(options: GraphQLClientOptions = {}): GraphQL
     exchanges: [
       mapExchange({
         onError: (error, operation) => {
-          const action = authActionFor(errorMessages(error), operation.kind);
-          if (action) {
-            onAuthError(action);
+          const picked = authActionFor(errorMessages(error), operation.kind);
+          if (picked) {
+            onAuthError(picked.action, picked.text);
           }
         },
       }),

@@ -9,6 +9,7 @@ import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig } from '@careline/domain/tenant';
 import { SessionProvider, type AccountView, type SessionValue } from '../../../lib/session';
 import { TenantProvider } from '../../../lib/tenant';
+import { authNoticeKey } from '../../../lib/graphql/auth-errors.ts';
 import { LoginScreen } from './login-screen.tsx';
 
 type Call = { operationName: string | undefined; variables: Record<string, unknown> };
@@ -106,6 +107,8 @@ describe('/login (spec doc 1 §4 Sign-in, §5)', () => {
     fireEvent.change(mobileInput(), { target: { value: '771234567' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
     const code = await codeInput();
+    // The code form replaces the mobile form: focus moves to the code input.
+    await waitFor(() => expect(document.activeElement).toBe(code));
     fireEvent.click(screen.getByRole('button', { name: 'Verify now' }));
     expect(screen.getByText('Type verification code we sent you SMS')).toBeTruthy();
     fireEvent.change(code, { target: { value: '12' } });
@@ -113,6 +116,8 @@ describe('/login (spec doc 1 §4 Sign-in, §5)', () => {
     fireEvent.change(code, { target: { value: '9999' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify now' }));
     await screen.findByText('that is not the code I sent you');
+    // spec doc 1 §8: the server's text for ARO-E1015 shows as the second line
+    expect(screen.getByText('Invalid verification code').parentElement?.id).toBe('login-code-error');
     expect(code.value).toBe('');
     fireEvent.change(code, { target: { value: '0123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify now' }));
@@ -129,5 +134,15 @@ describe('/login (spec doc 1 §4 Sign-in, §5)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
     await screen.findByText('Failed to initiate user authentication');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send now' }).disabled).toBe(false);
+  });
+
+  it('shows once why the last session ended (spec doc 1 §8 ARO-E1023)', async () => {
+    window.sessionStorage.setItem(authNoticeKey, 'Please login');
+    renderLogin(() => ({ data: { initiateAuthentication: { id: 'c1' } } }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('Please login');
+    await waitFor(() => expect(window.sessionStorage.getItem(authNoticeKey)).toBeNull());
+    cleanup();
+    renderLogin(() => ({ data: { initiateAuthentication: { id: 'c1' } } }));
+    expect(screen.queryByText('Please login')).toBeNull();
   });
 });

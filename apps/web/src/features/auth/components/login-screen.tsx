@@ -1,4 +1,4 @@
-import { useReducer, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
 import {
@@ -22,6 +22,7 @@ import {
   type InitiateAuthenticationData,
   type InitiateAuthenticationVariables,
 } from '../api/auth-documents.ts';
+import { useAuthNotice } from '../hooks/use-auth-notice.ts';
 import { useSecondsUntil } from '../hooks/use-seconds-until.ts';
 import { REQUEST_TYPE_PARAM, afterSignInPath } from '../utils/after-sign-in-path.ts';
 import { codeError, initialLoginState, loginReducer, mobileError } from '../utils/login-state.ts';
@@ -41,6 +42,15 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const secondsLeft = useSecondsUntil(state.resendAt);
+  const authNotice = useAuthNotice(state.step === 'mobile');
+  const codeInputRef = useRef<HTMLInputElement>(null);
+
+  // The mobile form is replaced by the code form: move focus to the code input, not the page top.
+  useEffect(() => {
+    if (state.step === 'code') {
+      codeInputRef.current?.focus();
+    }
+  }, [state.step]);
 
   async function requestCode(mobileNo: string, kind: 'send' | 'resend') {
     dispatch({ type: kind === 'send' ? 'sendStarted' : 'resendStarted' });
@@ -80,10 +90,11 @@ export function LoginScreen() {
       verificationCode: parseVerificationCode(state.codeInput),
     });
     if (result.error) {
-      // spec doc 1 §4, §8: ARO-E1015 is a wrong code; any other error shows its text
+      // spec doc 1 §4, §8: ARO-E1015 is a wrong code, shown with the server's own text
+      // ('Invalid verification code'); any other error shows its text
       dispatch(
         errorCodes(result.error).includes('ARO-E1015')
-          ? { type: 'codeRejected' }
+          ? { type: 'codeRejected', detail: errorText(result.error) }
           : { type: 'requestFailed', text: errorText(result.error) },
       );
       return;
@@ -115,6 +126,12 @@ export function LoginScreen() {
   return (
     <div className="auth-screen">
       <img className="auth-logo" src={tenant.branding.logoUrl} alt={tenant.branding.hospitalName} />
+      {authNotice !== null ? (
+        // spec doc 1 §8: why the last session ended (ARO-E1022, ARO-E1023, ARO-E1024)
+        <p className="auth-error auth-session-notice" role="alert">
+          {authNotice}
+        </p>
+      ) : null}
       {state.step === 'mobile' ? (
         <form className="auth-form" noValidate onSubmit={(event) => void onSendNow(event)}>
           <label className="auth-label" htmlFor="login-mobile">
@@ -158,6 +175,7 @@ export function LoginScreen() {
           </label>
           <input
             id="login-code"
+            ref={codeInputRef}
             className="auth-input"
             type="text"
             inputMode="numeric"
@@ -169,7 +187,15 @@ export function LoginScreen() {
             onChange={(event) => dispatch({ type: 'codeTyped', value: event.target.value })}
           />
           <p id="login-code-error" className="auth-error" role="alert" aria-live="assertive">
-            {codeMessage ?? state.serverError ?? ''}
+            {codeMessage === null && state.serverError !== null && state.serverDetail !== null ? (
+              // Two lines: the wrong-code text, then the server's text (spec doc 1 §4, §8)
+              <>
+                <span className="auth-error-line">{state.serverError}</span>
+                <span className="auth-error-line">{state.serverDetail}</span>
+              </>
+            ) : (
+              (codeMessage ?? state.serverError ?? '')
+            )}
           </p>
           <p className="auth-notice" role="status" aria-live="polite">
             {state.notice ?? ''}

@@ -52,6 +52,15 @@ describe('login state (spec doc 1 §4, §5)', () => {
     expect(codeError(state)).toBeNull();
   });
 
+  it("keeps the server's text of a wrong code (ARO-E1015) until the code is typed again", () => {
+    const rejected = run(
+      { type: 'codeSent', challengeId: 'c1', mobileNo: '94771234567', now: 0 },
+      { type: 'codeRejected', detail: 'Invalid verification code' },
+    );
+    expect(rejected).toMatchObject({ serverError: 'that is not the code I sent you', serverDetail: 'Invalid verification code' });
+    expect(loginReducer(rejected, { type: 'codeTyped', value: '1' })).toMatchObject({ serverError: null, serverDetail: null });
+  });
+
   it('a resend shows OTP Resent and restarts the countdown', () => {
     const state = run(
       { type: 'codeSent', challengeId: 'c1', mobileNo: '94771234567', now: 0 },

@@ -24,6 +24,8 @@ export type LoginState = {
   pending: LoginPending;
   /** A server answer to show: the text after the colon, or the wrong-code text. */
   serverError: string | null;
+  /** The server's own text shown under the wrong-code line (ARO-E1015 'Invalid verification code'). */
+  serverDetail: string | null;
   /** 'OTP Resent' after a successful resend. */
   notice: string | null;
   /** When (epoch ms) the resend button unlocks. */
@@ -39,7 +41,7 @@ export type LoginAction =
   | { type: 'codeTyped'; value: string }
   | { type: 'codeSubmitted' }
   | { type: 'verifyStarted' }
-  | { type: 'codeRejected' }
+  | { type: 'codeRejected'; detail?: string }
   | { type: 'resendStarted' }
   | { type: 'codeResent'; challengeId: string; now: number }
   | { type: 'changeNumber' };
@@ -54,6 +56,7 @@ export const initialLoginState: LoginState = {
   codeAttempted: false,
   pending: null,
   serverError: null,
+  serverDetail: null,
   notice: null,
   resendAt: null,
 };
@@ -74,11 +77,11 @@ export function digitsOnly(value: string): string {
 export function loginReducer(state: LoginState, action: LoginAction): LoginState {
   switch (action.type) {
     case 'mobileTyped':
-      return { ...state, mobileInput: digitsOnly(action.value), serverError: null };
+      return { ...state, mobileInput: digitsOnly(action.value), serverError: null, serverDetail: null };
     case 'mobileSubmitted':
       return { ...state, mobileAttempted: true };
     case 'sendStarted':
-      return { ...state, pending: 'send', serverError: null, notice: null };
+      return { ...state, pending: 'send', serverError: null, serverDetail: null, notice: null };
     case 'codeSent':
       return {
         ...state,
@@ -89,18 +92,19 @@ export function loginReducer(state: LoginState, action: LoginAction): LoginState
         codeAttempted: false,
         pending: null,
         serverError: null,
+        serverDetail: null,
         notice: null,
         // spec doc 1 §4: the resend button is disabled during a countdown that starts at 1:00
         resendAt: action.now + RESEND_COUNTDOWN_SECONDS * 1000,
       };
     case 'requestFailed':
-      return { ...state, pending: null, serverError: action.text, notice: null };
+      return { ...state, pending: null, serverError: action.text, serverDetail: null, notice: null };
     case 'codeTyped':
-      return { ...state, codeInput: digitsOnly(action.value), serverError: null };
+      return { ...state, codeInput: digitsOnly(action.value), serverError: null, serverDetail: null };
     case 'codeSubmitted':
       return { ...state, codeAttempted: true };
     case 'verifyStarted':
-      return { ...state, pending: 'verify', serverError: null, notice: null };
+      return { ...state, pending: 'verify', serverError: null, serverDetail: null, notice: null };
     case 'codeRejected':
       // spec doc 1 §4: a wrong code shows 'that is not the code I sent you' and restarts verification
       return {
@@ -109,10 +113,12 @@ export function loginReducer(state: LoginState, action: LoginAction): LoginState
         codeInput: '',
         codeAttempted: false,
         serverError: authTexts.wrongCode,
+        // spec doc 1 §8: the server's text (ARO-E1015) is shown with the wrong-code line
+        serverDetail: action.detail ?? null,
         notice: null,
       };
     case 'resendStarted':
-      return { ...state, pending: 'resend', serverError: null, notice: null };
+      return { ...state, pending: 'resend', serverError: null, serverDetail: null, notice: null };
     case 'codeResent':
       return {
         ...state,

@@ -32,6 +32,7 @@ import {
   type InitiateLinkAuthenticationData,
   type InitiateLinkAuthenticationVariables,
 } from '../api/chat-documents.ts';
+import { useAuthNotice } from '../hooks/use-auth-notice.ts';
 import { useChatPacing } from '../hooks/use-chat-pacing.ts';
 import { useSecondsUntil } from '../hooks/use-seconds-until.ts';
 import { chatReducer, initialChatState } from '../utils/chat-flow.ts';
@@ -61,6 +62,8 @@ export function ChatHomeScreen() {
     initiateLinkAuthenticationMutation,
   );
   const started = useRef(false);
+  const chatInputRef = useRef<HTMLInputElement>(null);
+  const authNotice = useAuthNotice(state.step === 'mobile');
   const linkToken = searchParams.get(SIGN_IN_LINK_PARAM);
   const accountLoading = session.accessToken !== null && session.accountState === REQUEST_STATE.PENDING;
 
@@ -142,7 +145,7 @@ export function ChatHomeScreen() {
     const result = await complete({ id: state.challengeId, verificationCode: parseVerificationCode(code) });
     if (result.error) {
       if (errorCodes(result.error).includes('ARO-E1015')) {
-        dispatch({ type: 'codeRejected' });
+        dispatch({ type: 'codeRejected', detail: errorText(result.error) });
       } else {
         dispatch({ type: 'verifyFailed', text: errorText(result.error) });
       }
@@ -182,6 +185,16 @@ export function ChatHomeScreen() {
   const inputsReady = pacing.shownCount >= state.messages.length;
   const mobileMessage = mobileAttempted ? validateMobileNo(mobileInput) : null;
   const codeMessage = codeAttempted ? validateVerificationCode(codeInput) : null;
+  const showMobileInput = state.step === 'mobile' && inputsReady && state.pending === null;
+  const showCodeInput = state.step === 'otp' && inputsReady && (state.pending === null || state.pending === 'resend');
+  // Which input is on screen, and since which step entry: each time one appears, focus moves into it.
+  const inputShown = showMobileInput ? `mobile-${state.stepSeq}` : showCodeInput ? `otp-${state.stepSeq}` : null;
+
+  useEffect(() => {
+    if (inputShown !== null) {
+      chatInputRef.current?.focus();
+    }
+  }, [inputShown]);
 
   return (
     <div className="chat-screen">
@@ -191,14 +204,22 @@ export function ChatHomeScreen() {
 
       <ChatMessages messages={state.messages.slice(0, pacing.shownCount)} typing={pacing.typing} />
 
+      {authNotice !== null ? (
+        // spec doc 1 §8: why the last session ended (ARO-E1022, ARO-E1023, ARO-E1024)
+        <p className="chat-error chat-session-notice" role="alert">
+          {authNotice}
+        </p>
+      ) : null}
+
       <section className="chat-suggestions" aria-label="Suggestions">
         {state.step === 'starting' || state.step === 'link-check' || state.pending === 'send' || state.pending === 'verify' ? (
           <span className="chat-spinner" role="status" aria-label="Loading" />
         ) : null}
 
-        {state.step === 'mobile' && inputsReady && state.pending === null ? (
+        {showMobileInput ? (
           <form className="chat-input-row" noValidate onSubmit={(event) => void onSendNow(event)}>
             <input
+              ref={chatInputRef}
               className="chat-input"
               type="tel"
               inputMode="numeric"
@@ -219,9 +240,10 @@ export function ChatHomeScreen() {
           </form>
         ) : null}
 
-        {state.step === 'otp' && inputsReady && (state.pending === null || state.pending === 'resend') ? (
+        {showCodeInput ? (
           <form className="chat-input-row" noValidate onSubmit={(event) => void onVerifyNow(event)}>
             <input
+              ref={chatInputRef}
               className="chat-input"
               type="text"
               inputMode="numeric"

@@ -42,6 +42,16 @@ describe('chat flow (spec doc 1 §2 Chat assistant, §4)', () => {
     expect(texts(state).at(-1)).toBe('assistant: that is not the code I sent you');
   });
 
+  it("a wrong code also shows the server's text as an event (spec doc 1 §8 ARO-E1015)", () => {
+    const state = run(
+      { type: 'codeSent', challengeId: 'c1', now: 0 },
+      { type: 'codeSubmitted', code: '1111' },
+      { type: 'codeRejected', detail: 'Invalid verification code' },
+    );
+    expect(texts(state).slice(-2)).toEqual(['event: Invalid verification code', 'assistant: that is not the code I sent you']);
+    expect(state.messages.at(-2)).toMatchObject({ tone: 'error' });
+  });
+
   it('a failed send shows the failure and returns to the mobile step', () => {
     const state = run(
       { type: 'started', greeting: 'Good morning', loggedIn: false, hasPatients: false },

@@ -36,7 +36,7 @@ export type ChatAction =
   | { type: 'codeSent'; challengeId: string; now: number }
   | { type: 'codeSendFailed'; text: string }
   | { type: 'codeSubmitted'; code: string }
-  | { type: 'codeRejected' }
+  | { type: 'codeRejected'; detail?: string }
   | { type: 'verifyFailed'; text: string }
   | { type: 'resendStarted' }
   | { type: 'codeResent'; challengeId: string; now: number }
@@ -122,9 +122,12 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...enter(say(state, 'event', action.text, 'error'), 'mobile'), pending: null };
     case 'codeSubmitted':
       return { ...say(state, 'patient', action.code), pending: 'verify' };
-    case 'codeRejected':
+    case 'codeRejected': {
+      // spec doc 1 §8: the server's text ('Invalid verification code', ARO-E1015) as an event
+      const told = action.detail ? say(state, 'event', action.detail, 'error') : state;
       // spec doc 1 §4, §8: 'that is not the code I sent you', and verification starts again
-      return { ...enter(say(state, 'assistant', authTexts.wrongCode), 'otp'), pending: null };
+      return { ...enter(say(told, 'assistant', authTexts.wrongCode), 'otp'), pending: null };
+    }
     case 'verifyFailed':
       return { ...enter(say(state, 'event', action.text, 'error'), 'otp'), pending: null };
     case 'resendStarted':

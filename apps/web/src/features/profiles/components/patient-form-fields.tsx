@@ -95,7 +95,7 @@ export function PatientFormFields({
         <FieldError id={id('family-error')} message={errors.familyName} />
       </div>
 
-      <fieldset className="profile-field" aria-describedby={id('gender-error')} disabled={disabled}>
+      <fieldset className="profile-field" disabled={disabled}>
         <legend>Gender</legend>
         <div className="profile-choices">
           {genders.map((gender) => (
@@ -105,6 +105,8 @@ export function PatientFormFields({
                 name={id('gender')}
                 value={gender}
                 checked={values.gender === gender}
+                aria-invalid={errors.gender !== undefined}
+                aria-describedby={id('gender-error')}
                 onChange={() => onChange('gender', gender)}
               />
               {gender}
@@ -114,7 +116,7 @@ export function PatientFormFields({
         <FieldError id={id('gender-error')} message={errors.gender} />
       </fieldset>
 
-      <fieldset className="profile-field" aria-describedby={id('dob-error')} disabled={disabled}>
+      <fieldset className="profile-field" disabled={disabled}>
         <legend>Date of birth</legend>
         <div className="profile-dob">
           {dobParts.map(({ part, label, placeholder, length }, index) => (
@@ -131,6 +133,7 @@ export function PatientFormFields({
               className={`profile-dob-${part}`}
               value={values[part]}
               aria-invalid={errors[part] !== undefined || (errors.dateOfBirth !== undefined && part === 'day')}
+              aria-describedby={id('dob-error')}
               onChange={(event) => {
                 const typed = event.target.value.replace(/\D/g, '').slice(0, length);
                 onChange(part, event.target.value);
@@ -145,8 +148,15 @@ export function PatientFormFields({
         <FieldError id={id('dob-error')} message={dobError} />
       </fieldset>
 
-      <fieldset className="profile-field" disabled={disabled}>
-        <legend>Relationship</legend>
+      <fieldset
+        className="profile-field"
+        role="radiogroup"
+        aria-required="true"
+        aria-labelledby={id('relationship-legend')}
+        aria-describedby={id('relationship-prompt')}
+        disabled={disabled}
+      >
+        <legend id={id('relationship-legend')}>Relationship</legend>
         <div className="profile-choices">
           {relationships.map((relationship) => (
             <label key={relationship} className="profile-choice">
@@ -161,12 +171,11 @@ export function PatientFormFields({
             </label>
           ))}
         </div>
-        {values.relationship === '' ? (
-          // spec doc 1 §5: a blinking prompt reads 'Select the relationship'
-          <p className="profile-relationship-prompt" aria-live="polite">
-            {patientFormTexts.relationship}
-          </p>
-        ) : null}
+        {/* spec doc 1 §5: a blinking prompt reads 'Select the relationship'. The live region stays
+            in the page and only its text changes, so screen readers announce it reliably. */}
+        <p id={id('relationship-prompt')} className="profile-relationship-prompt" aria-live="polite">
+          {values.relationship === '' ? patientFormTexts.relationship : ''}
+        </p>
       </fieldset>
 
       {showAddress

@@ -48,14 +48,20 @@ describe('Add Profile (spec doc 1 §5 Patient registration)', () => {
     renderScreen({ path: '/profiles/registration', routePath: '/profiles/registration', element: <ProfileFormScreen />, account: account([]) });
     expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Select the relationship')).toBeTruthy();
+    const group = screen.getByRole('radiogroup', { name: 'Relationship' });
+    expect(group.getAttribute('aria-required')).toBe('true');
+    const prompt = document.getElementById(group.getAttribute('aria-describedby') ?? '');
     fireEvent.click(screen.getByRole('radio', { name: 'Mother' }));
     expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText('Select the relationship')).toBeNull();
+    // The live region stays in the page with its text emptied, so it is announced reliably.
+    expect(prompt?.isConnected).toBe(true);
+    expect(prompt?.getAttribute('aria-live')).toBe('polite');
     // spec doc 1 §5: Mother sets female
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'female' }).checked).toBe(true);
   });
 
-  it('shows every message by its field after a submit attempt, and follows input live', () => {
+  it('shows every message by its field after a submit attempt, and follows input live', async () => {
     renderScreen({ path: '/profiles/registration', routePath: '/profiles/registration', element: <ProfileFormScreen />, account: account([]) });
     fireEvent.click(screen.getByRole('radio', { name: 'Friend' }));
     expect(screen.queryByText('We need your given name!')).toBeNull();
@@ -68,6 +74,12 @@ describe('Add Profile (spec doc 1 §5 Patient registration)', () => {
       'Your date of birth, date should be valid',
     ]) {
       expect(screen.getByText(text)).toBeTruthy();
+    }
+    // A submit with errors moves focus to the first invalid field.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Prefix')));
+    const dobError = screen.getByText('Your date of birth, date should be valid');
+    for (const part of ['Day', 'Month', 'Year']) {
+      expect(screen.getByLabelText(part).getAttribute('aria-describedby')).toBe(dobError.id);
     }
     fireEvent.change(screen.getByLabelText('Given name'), { target: { value: 'Nimal' } });
     expect(screen.queryByText('We need your given name!')).toBeNull();
@@ -112,6 +124,25 @@ describe('Add Profile (spec doc 1 §5 Patient registration)', () => {
       },
     ]);
     expect(refreshAccount).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Add Profile for an account without profiles (spec doc 1 §2)', () => {
+  it("heads the form with 'No profiles found / Add your profile to continue'", () => {
+    renderScreen({ path: '/profiles/registration', routePath: '/profiles/registration', element: <ProfileFormScreen />, account: account([]) });
+    expect(screen.getByText('No profiles found')).toBeTruthy();
+    expect(screen.getByText('Add your profile to continue')).toBeTruthy();
+  });
+
+  it('shows neither line once the account has a profile', () => {
+    renderScreen({
+      path: '/profiles/registration',
+      routePath: '/profiles/registration',
+      element: <ProfileFormScreen />,
+      account: account([serverPatient('p-1', 'Me')]),
+    });
+    expect(screen.queryByText('No profiles found')).toBeNull();
+    expect(screen.queryByText('Add your profile to continue')).toBeNull();
   });
 });
 

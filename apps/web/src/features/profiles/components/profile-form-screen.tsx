@@ -1,10 +1,11 @@
-import { useMemo, useReducer, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
 import {
   createPatientArgs,
   isPatientFormValid,
   patientPatches,
+  profileCountText,
   profileTexts,
   toPatientEditForm,
   validatePatientForm,
@@ -56,6 +57,15 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
   const [serverError, setServerError] = useState<string | null>(null);
   const [, createPatient] = useMutation<CreatePatientData, CreatePatientVariables>(createPatientMutation);
   const [, patchPatient] = useMutation<PatchPatientData, PatchPatientVariables>(patchPatientMutation);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped by each submit that has errors; the effect then focuses the first field marked invalid.
+  const [invalidSubmits, setInvalidSubmits] = useState(0);
+
+  useEffect(() => {
+    if (invalidSubmits > 0) {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [invalidSubmits]);
 
   const now = new Date();
   const errors = visibleFormErrors(state, now);
@@ -68,7 +78,11 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     dispatch({ type: 'submitted' });
-    if (submitDisabled || !isPatientFormValid(validatePatientForm(state.values, new Date()))) {
+    if (submitDisabled) {
+      return;
+    }
+    if (!isPatientFormValid(validatePatientForm(state.values, new Date()))) {
+      setInvalidSubmits((count) => count + 1);
       return;
     }
     setSaving(true);
@@ -103,7 +117,7 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
   }
 
   return (
-    <form className="profile-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form ref={formRef} className="profile-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <PatientFormFields
         idPrefix="profile"
         values={state.values}
@@ -133,12 +147,14 @@ export function ProfileFormScreen() {
   const presetRelationship = searchParams.get('relationship') ?? '';
   const patient = id ? (session.account?.patients[id] ?? null) : null;
   const loading = session.account === null && session.accountState === REQUEST_STATE.PENDING;
+  // spec doc 1 §2: an account with zero patients lands here; the Profiles screen's empty text heads the form.
+  const empty = !id && session.account !== null && session.account.patientList.length === 0 ? profileCountText(0) : null;
 
   if (id && !patient) {
     if (loading) {
       return (
         <div className="profiles-screen" aria-busy="true">
-          <span className="profile-spinner" aria-label="Loading" />
+          <span className="profile-spinner" role="status" aria-label="Loading" />
         </div>
       );
     }
@@ -152,6 +168,12 @@ export function ProfileFormScreen() {
           {profileTexts.back}
         </Link>
         <h1>{patient ? 'Update Profile' : 'Add Profile'}</h1>
+        {empty ? (
+          <>
+            <p className="profiles-empty-title">{empty.title}</p>
+            <p className="profiles-subtitle">{empty.subtitle}</p>
+          </>
+        ) : null}
       </header>
       <ProfileForm key={patient?.id ?? 'new'} patient={patient} presetRelationship={presetRelationship} backPath={backPath} />
     </div>

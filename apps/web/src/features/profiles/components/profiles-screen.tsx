@@ -54,7 +54,7 @@ export function ProfilesScreen() {
   if (!account) {
     return (
       <div className="profiles-screen" aria-busy="true">
-        <span className="profile-spinner" aria-label="Loading" />
+        <span className="profile-spinner" role="status" aria-label="Loading" />
       </div>
     );
   }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import type { ServerPatient } from '@careline/domain/profiles';
 import { toAccountView, type ServerUserProfile } from '../../../lib/session';
 import { renderScreen } from '../test/render-screen.tsx';
@@ -106,11 +107,54 @@ describe('relationship-classification modal (spec doc 1 §2, §4)', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Father' }));
     expect(screen.getByText('No profiles found')).toBeTruthy();
+    expect(screen.getByText('Add your profile to continue')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add new profile' }));
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe(
         '/profiles/registration?back=%2Fbooking%3Fstep%3D2&relationship=Father',
       ),
     );
+  });
+
+  it('is a portalled dialog that traps focus and gives it back on close', async () => {
+    function Host() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Choose profile
+          </button>
+          <RelationshipModal open={open} onSelect={() => setOpen(false)} onClose={() => setOpen(false)} />
+        </>
+      );
+    }
+    renderScreen({
+      path: '/x',
+      routePath: '/x',
+      account: accountWith([serverPatient('me', 'Nimali', 'Me')]),
+      element: <Host />,
+    });
+    const trigger = screen.getByRole('button', { name: 'Choose profile' });
+    trigger.focus();
+    fireEvent.click(trigger);
+    const dialog = screen.getByRole('dialog', { name: 'This account is for?' });
+    // Portalled straight into the body, outside the page's own tree.
+    expect(dialog.parentElement?.parentElement).toBe(document.body);
+    expect(trigger.parentElement?.contains(dialog)).toBe(false);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    // Tab from the last control wraps to the first.
+    const addNew = screen.getByRole('button', { name: 'Add new profile' });
+    addNew.focus();
+    fireEvent.keyDown(addNew, { key: 'Tab' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).not.toBe(addNew);
+    // A step that replaces the focused button keeps focus inside.
+    const father = screen.getByRole('button', { name: 'Father' });
+    father.focus();
+    fireEvent.click(father);
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(document.activeElement ?? dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
   });
 });

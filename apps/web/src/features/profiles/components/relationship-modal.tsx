@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import {
@@ -12,6 +12,7 @@ import {
   unclassifiedPrompt,
   type ClientPatient,
 } from '@careline/domain/profiles';
+import { Modal } from '../../../components/modal.tsx';
 import { errorText } from '../../../lib/graphql';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
@@ -44,7 +45,7 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
   const location = useLocation();
   const [flow, dispatch] = useReducer(relationshipFlowReducer, initialRelationshipFlow);
   const [, patchPatient] = useMutation<PatchPatientData, PatchPatientVariables>(patchPatientMutation);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const patients = session.account?.patientList ?? [];
   const byId = session.account?.patients ?? {};
   const classifying = classifyingId ? (byId[classifyingId] ?? null) : null;
@@ -52,9 +53,18 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
   useEffect(() => {
     if (open) {
       dispatch({ type: 'opened', classifyingId });
-      headingRef.current?.focus();
     }
   }, [open, classifyingId]);
+
+  // Each step replaces the buttons: when the focused one goes, focus stays in the dialog.
+  useEffect(() => {
+    const body = bodyRef.current;
+    const dialog = body?.closest<HTMLElement>('[role="dialog"]');
+    if (!body || !dialog || dialog.contains(document.activeElement)) {
+      return;
+    }
+    (body.querySelector<HTMLElement>('button:not([disabled])') ?? dialog).focus();
+  }, [open, flow.state]);
 
   /** Runs an action through the flow, then does what the state it leads to needs. */
   function act(action: RelationshipFlowAction) {
@@ -108,25 +118,14 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
     }
   }
 
-  if (!open) {
-    return null;
-  }
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape') {
-      onClose();
-    }
-  }
-
   const heading = relationshipModalHeading(classifying?.displayName ?? null);
   const busy = flow.state === 'PATIENT-UPDATE';
 
   return (
-    <div className="relationship-backdrop" onKeyDown={onKeyDown}>
-      <div className="relationship-modal" role="dialog" aria-modal="true" aria-labelledby="relationship-heading" aria-busy={busy}>
-        <h2 id="relationship-heading" tabIndex={-1} ref={headingRef}>
-          {heading}
-        </h2>
+    // The shared dialog: portal, focus moved in and trapped, Escape and backdrop close, focus returns.
+    // Its own close button is hidden: Back (and Escape) is the way out, as before.
+    <Modal open={open} title={heading} onClose={onClose} closeLabel={null}>
+      <div ref={bodyRef} className="relationship-modal-body" aria-busy={busy}>
         <p className="profile-server-error" role="alert">
           {flow.error ?? ''}
         </p>
@@ -169,7 +168,13 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
           </>
         ) : null}
 
-        {flow.state === 'PATIENT-NOT-FOUND' ? <p>{profileCountText(0).title}</p> : null}
+        {flow.state === 'PATIENT-NOT-FOUND' ? (
+          // spec doc 1 §2: 'No profiles found / Add your profile to continue'
+          <div className="relationship-not-found">
+            <p className="relationship-not-found-title">{profileCountText(0).title}</p>
+            <p className="profiles-subtitle">{profileCountText(0).subtitle}</p>
+          </div>
+        ) : null}
 
         {flow.state === 'PATIENT-FOUND' && flow.patientIds.length > 1 ? (
           <ul className="relationship-options">
@@ -187,7 +192,7 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
           </ul>
         ) : null}
 
-        {busy ? <span className="profile-spinner" aria-label="Saving" /> : null}
+        {busy ? <span className="profile-spinner" role="status" aria-label="Saving" /> : null}
 
         <div className="relationship-actions">
           <button
@@ -205,6 +210,6 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
           ) : null}
         </div>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+// The client comes from @urql/core as in lib/graphql, so its errors are the classes lib/graphql checks.
+import { Client, fetchExchange } from '@urql/core';
+import { Provider } from 'urql';
+import { REQUEST_STATE } from '@careline/domain/shell';
+import { baseTenantConfig } from '@careline/domain/tenant';
+import { authNoticeKey } from '../../../lib/graphql/auth-errors.ts';
+import { SessionProvider, type SessionValue } from '../../../lib/session';
+import { TenantProvider } from '../../../lib/tenant';
+import { ChatHomeScreen } from './chat-home-screen.tsx';
+
+function renderChat(answer: (operationName: string | undefined) => unknown) {
+  const fakeFetch: typeof fetch = async (_url, init) => {
+    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { query: string };
+    return new Response(JSON.stringify(answer(/mutation\s+(\w+)/.exec(body.query)?.[1])), {
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  const client = new Client({ url: 'http://test.local/graphql', exchanges: [fetchExchange], fetch: fakeFetch });
+  const session: SessionValue = {
+    accessToken: null,
+    account: null,
+    accountState: REQUEST_STATE.IDLE,
+    mobileNo: null,
+    userProfileId: null,
+    loggedIn: false,
+    signIn: async () => null,
+    refreshAccount: async () => null,
+    logout: async () => undefined,
+  };
+  const router = createMemoryRouter([{ path: '/chat-home', element: <ChatHomeScreen /> }], { initialEntries: ['/chat-home'] });
+  render(
+    <Provider value={client}>
+      <SessionProvider value={session}>
+        <TenantProvider value={{ ...baseTenantConfig, uxFlow: 'chat' }} loading={null} failed={() => null}>
+          <RouterProvider router={router} />
+        </TenantProvider>
+      </SessionProvider>
+    </Provider>,
+  );
+}
+
+/** Lets the chat's paced messages (about 1 s each, spec doc 1 §9) all appear, on fake time. */
+async function letChatType() {
+  for (let step = 0; step < 10; step += 1) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+  }
+}
+
+beforeAll(() => {
+  window.scrollTo = () => undefined;
+});
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: false });
+  window.sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('chat home sign-in (spec doc 1 §4, §8)', () => {
+  it('shows once why the last session ended, and focuses each input as it appears', async () => {
+    window.sessionStorage.setItem(authNoticeKey, 'You have been logged out, please login again');
+    renderChat(() => ({ data: { initiateAuthentication: { id: 'c1' } } }));
+    await letChatType();
+    const mobile = screen.getByRole('textbox', { name: 'Mobile number' });
+    expect(document.activeElement).toBe(mobile);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('You have been logged out, please login again');
+    expect(window.sessionStorage.getItem(authNoticeKey)).toBeNull();
+
+    fireEvent.change(mobile, { target: { value: '771234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    await letChatType();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Verification code' }));
+    expect(screen.queryByText('You have been logged out, please login again')).toBeNull();
+  });
+
+  it("a wrong code shows the server's text and the wrong-code line", async () => {
+    renderChat((operationName) =>
+      operationName === 'initiateAuthentication'
+        ? { data: { initiateAuthentication: { id: 'c1' } } }
+        : { data: null, errors: [{ message: 'ARO-E1015:Invalid verification code' }] },
+    );
+    await letChatType();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Mobile number' }), { target: { value: '771234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    await letChatType();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Verification code' }), { target: { value: '9999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify now' }));
+    await letChatType();
+    const log = screen.getByRole('log');
+    expect(log.textContent).toContain('Invalid verification code');
+    expect(log.textContent).toContain('that is not the code I sent you');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Verification code' }));
+  });
+});
