@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // e2e (real Chromium against the real built app and server).
 export default defineConfig({
   test: {
+    // Global teardown stops the browser tests' server gracefully; allow for a loaded 2-core machine.
+    teardownTimeout: 30_000,
     projects: [
       {
         extends: true,

@@ -195,7 +195,7 @@ export function createTenantRegistry(env: Env, overrides?: unknown[]): TenantReg
       problems.push(describeIssues(`tenants[${index}]`, parsed.error));
       return;
     }
-    const override = parsed.data as TenantOverride;
+    const override = parsed.data;
     const where = `tenants[${override.id}]`;
     const merged = deepMerge<TenantPublicConfig>(
       { ...baseTenantConfig, currency: env.NODE_ENV === 'production' ? 'LKR' : 'USD' },

@@ -1,0 +1,79 @@
+// `npm run dev`: the server under `tsx watch` on :3000 and Vite's dev server (hot reload) on :5173,
+// which proxies /graphql, /blob and /dev to the server. Both stop together.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { rootDir, webDir } from './web-build.mjs';
+
+const bin = (name) => path.join(rootDir, 'node_modules/.bin', name);
+
+const children = [
+  {
+    name: 'server',
+    process: spawn(bin('tsx'), ['watch', '--clear-screen=false', path.join(rootDir, 'apps/server/src/main.ts')], {
+      cwd: rootDir,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: process.env.PORT ?? '3000' },
+    }),
+  },
+  {
+    name: 'web',
+    process: spawn(bin('vite'), ['--port', '5173', '--strictPort'], { cwd: webDir, stdio: 'inherit', env: process.env }),
+  },
+];
+
+console.log('[careline] dev: server on http://localhost:3000, app with hot reload on http://localhost:5173');
+
+let stopping = false;
+function stopAll(signal, exitCode) {
+  if (stopping) {
+    return;
+  }
+  stopping = true;
+  for (const child of children) {
+    if (child.process.exitCode === null && child.process.signalCode === null) {
+      child.process.kill(signal);
+    }
+  }
+  // Give both a moment to close cleanly, then make sure nothing is left behind.
+  const force = setTimeout(() => {
+    for (const child of children) {
+      if (child.process.exitCode === null && child.process.signalCode === null) {
+        child.process.kill('SIGKILL');
+      }
+    }
+    process.exit(exitCode);
+  }, 10_000);
+  force.unref();
+  let left = children.length;
+  for (const child of children) {
+    if (child.process.exitCode !== null || child.process.signalCode !== null) {
+      left -= 1;
+      continue;
+    }
+    child.process.once('exit', () => {
+      left -= 1;
+      if (left === 0) {
+        process.exit(exitCode);
+      }
+    });
+  }
+  if (left === 0) {
+    process.exit(exitCode);
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => stopAll(signal, 0));
+}
+for (const child of children) {
+  child.process.on('error', (error) => {
+    console.error(`[careline] ${child.name} could not start: ${error.message}`);
+    stopAll('SIGTERM', 1);
+  });
+  child.process.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[careline] ${child.name} stopped (${code ?? signal}); stopping the other one too`);
+      stopAll('SIGTERM', code ?? 1);
+    }
+  });
+}
