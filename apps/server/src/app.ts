@@ -5,11 +5,13 @@ import mercurius from 'mercurius';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { buildSchema } from './graphql/schema.ts';
-import { formatGraphQLErrors } from './graphql/errors.ts';
+import { errorString } from '@careline/domain/errors';
+import { formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
 import { graphqlValidationRules } from './graphql/limits.ts';
 import type { GraphQLContext, Viewer } from './graphql/context.ts';
 import type { TenantRegistry } from './modules/tenants/tenants.types.ts';
 import { resolveAccessToken } from './modules/auth/auth.sessions.ts';
+import { startAuthPruning } from './modules/auth/auth.prune.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
@@ -85,6 +87,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(CORRELATION_HEADER, request.id);
+  });
+
+  // Non-GraphQL routes: a server fault never shows its message (SQL, parameters) to the client
+  // (STYLE.md); Fastify's own 4xx refusals (bad JSON, body too large) get the generic request error.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: errorString('ARO-E2002') });
+    }
+    request.log.error({ err: sanitiseError(error), correlationId: request.id }, 'request failed');
+    const hospital = tenants.resolve(request.hostname).publicConfig.branding.hospitalName;
+    return reply.code(500).send({ error: errorString('ARO-E9999', { hospital }) });
   });
 
   const viewerFor = async (
@@ -220,10 +234,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  const stopPruning = startAuthPruning(database.db, app.log);
+  app.addHook('onClose', async () => {
+    stopPruning();
+  });
+
   await registerHealthRoutes(app, deps);
   await registerManifestRoutes(app, deps);
   await registerFileRoutes(app, deps, viewerFor);
   if (!production || env.ALLOW_DEV_ROUTES) {
+    if (production) {
+      // The outbox shows sign-in codes; loopback-only (dev.routes.ts), but still not for a live system.
+      app.log.warn(
+        'ALLOW_DEV_ROUTES is on in production: /dev/* (SMS codes, sign-in links) answers local clients',
+      );
+    }
     await registerDevRoutes(app, deps);
   }
   await registerWebApp(app, deps);

@@ -29,7 +29,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   SEED_DEMO: bool.default(true),
-  /** Trust X-Forwarded-* from a load balancer in front (true, or a list of proxy addresses). */
+  /** Boolean: trust X-Forwarded-For for the client address; true only behind a proxy that overwrites that header. */
   TRUST_PROXY: bool.default(false),
   /** Serve /dev/* (SMS outbox) in production too; off unless explicitly allowed. */
   ALLOW_DEV_ROUTES: bool.default(false),

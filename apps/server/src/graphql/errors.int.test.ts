@@ -101,6 +101,23 @@ describe.each([['development'], ['production']])('unexpected errors (%s)', (node
     expectNoLeak(response.body);
   });
 
+  it('another route against the broken database answers the generic JSON error, never its message', async () => {
+    // /dev/* exists outside production only; in production the same request is a plain 404.
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/dev/sms-outbox',
+      headers: { 'x-correlation-id': 'corr-9' },
+    });
+    expectNoLeak(response.body);
+    if (nodeEnv === 'development') {
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ error: generic });
+      expect(response.headers['x-correlation-id']).toBe('corr-9');
+    } else {
+      expect(response.statusCode).toBe(404);
+    }
+  });
+
   it('/healthz reports the database as unavailable without details', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(503);

@@ -58,7 +58,7 @@ export function formatGraphQLErrors(
       httpStatus === null;
     if (isRuntime) {
       context.log?.error(
-        { err: original, correlationId: context.correlationId, path: error.path },
+        { err: sanitiseError(original), correlationId: context.correlationId, path: error.path },
         'unexpected error in resolver',
       );
       return {
@@ -83,6 +83,37 @@ export function formatGraphQLErrors(
     statusCode,
     response: { data: execution.data ?? null, errors: errors as unknown as GraphQLError[] },
   };
+}
+
+/**
+ * What of an unexpected error may be logged: Drizzle's messages carry the query's parameters
+ * (mobile numbers, names, hashes), so the message is cut before them and the cause keeps only its code.
+ * @param error - the error a resolver threw
+ */
+export function sanitiseError(error: unknown): {
+  type: string;
+  message: string;
+  causeCode?: string;
+  stack?: string;
+} {
+  const err = error instanceof Error ? error : new Error(String(error));
+  const cut = (text: string): string => text.split(/\nparams|params:/)[0]?.trimEnd() ?? '';
+  const cause = (err as { cause?: unknown }).cause;
+  const causeCode =
+    (cause as { code?: unknown } | undefined)?.code ?? (err as { code?: unknown }).code;
+  return {
+    type: err.name,
+    message: cut(err.message),
+    ...(typeof causeCode === 'string' ? { causeCode } : {}),
+    // The stack's first line repeats the message: keep only the frames.
+    ...(err.stack
+      ? { stack: [`${err.name}: ${cut(err.message)}`, ...frames(err.stack)].join('\n') }
+      : {}),
+  };
+}
+
+function frames(stack: string): string[] {
+  return stack.split('\n').filter((line) => line.trimStart().startsWith('at '));
 }
 
 // By name, not instanceof: under vitest our files and Mercurius load different copies of graphql.

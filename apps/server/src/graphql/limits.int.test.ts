@@ -71,12 +71,27 @@ describe('GraphQL limits (development)', () => {
       'completeAuthentication',
       'mutation { a: completeAuthentication(id: "00000000-0000-4000-8000-000000000000", verificationCode: 1111) { outcome } b: completeAuthentication(id: "00000000-0000-4000-8000-000000000000", verificationCode: 2222) { outcome } }',
     ],
+    [
+      'initiateLinkAuthentication',
+      'mutation { a: initiateLinkAuthentication(token: "x") { id } b: initiateLinkAuthentication(token: "y") { id } }',
+    ],
   ])('refuses %s repeated under aliases, before anything runs', async (field, query) => {
     const result = await post(t, { query });
     expect(result.status).toBe(400);
     expect(result.body.data).toBeNull();
     expect(result.body.errors?.map((error) => error.message)).toEqual([
       `ARO-E2002:The request is not valid (${field} more than once)`,
+    ]);
+  });
+
+  it('refuses two different sign-in fields in one operation, sending nothing', async () => {
+    const query =
+      'mutation { initiateLinkAuthentication(token: "x") { id } initiateAuthentication(username: "0771239876") { id } }';
+    const result = await post(t, { query });
+    expect(result.status).toBe(400);
+    expect(result.body.data).toBeNull();
+    expect(result.body.errors?.map((error) => error.message)).toEqual([
+      'ARO-E2002:The request is not valid (more than one sign-in field: initiateLinkAuthentication, initiateAuthentication)',
     ]);
   });
 

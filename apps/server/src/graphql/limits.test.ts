@@ -8,6 +8,7 @@ const schema = buildSchema(`
   type Mutation {
     initiateAuthentication(username: String!): Int
     completeAuthentication(id: ID!, verificationCode: Int!): Int
+    initiateLinkAuthentication(token: String!): Int
     logout: Boolean
   }
 `);
@@ -45,13 +46,24 @@ describe('costLimitRule', () => {
 });
 
 describe('singleUseRootFieldRule', () => {
-  it('allows each sign-in field once', () => {
-    expect(errorsOf('mutation { initiateAuthentication(username: "0771234567") }')).toEqual([]);
+  it('allows one sign-in field per operation', () => {
+    expect(errorsOf('mutation { initiateAuthentication(username: "0771234567") logout }')).toEqual(
+      [],
+    );
     expect(
-      errorsOf(
-        'mutation { initiateAuthentication(username: "0771234567") completeAuthentication(id: "1", verificationCode: 1234) }',
-      ),
+      errorsOf('mutation { completeAuthentication(id: "1", verificationCode: 1234) }'),
     ).toEqual([]);
+    expect(errorsOf('mutation { initiateLinkAuthentication(token: "t") }')).toEqual([]);
+  });
+
+  it.each([
+    'mutation { initiateAuthentication(username: "0771234567") completeAuthentication(id: "1", verificationCode: 1234) }',
+    'mutation { initiateLinkAuthentication(token: "t") initiateAuthentication(username: "0771234567") }',
+    'mutation { initiateLinkAuthentication(token: "t") completeAuthentication(id: "1", verificationCode: 1234) }',
+  ])('refuses a mix of sign-in fields: %s', (query) => {
+    expect(errorsOf(query, [singleUseRootFieldRule])).toEqual([
+      expect.stringMatching(/^ARO-E2002:The request is not valid \(more than one sign-in field: /),
+    ]);
   });
 
   it.each([
@@ -62,6 +74,10 @@ describe('singleUseRootFieldRule', () => {
     [
       'completeAuthentication',
       'mutation { a: completeAuthentication(id: "1", verificationCode: 1111) b: completeAuthentication(id: "1", verificationCode: 2222) }',
+    ],
+    [
+      'initiateLinkAuthentication',
+      'mutation { a: initiateLinkAuthentication(token: "t") b: initiateLinkAuthentication(token: "u") }',
     ],
   ])('refuses %s repeated under aliases', (field, query) => {
     expect(errorsOf(query, [singleUseRootFieldRule])).toEqual([

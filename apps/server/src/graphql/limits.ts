@@ -9,8 +9,15 @@ import {
   type ValidationRule,
 } from 'graphql';
 
-/** Root fields that may appear at most once per request, so aliases cannot multiply attempts. */
-export const singleUseRootFields = new Set(['initiateAuthentication', 'completeAuthentication']);
+/**
+ * Sign-in root fields: one of them at most per request (any mix), so aliases cannot multiply
+ * attempts or sends.
+ */
+export const singleUseRootFields = new Set([
+  'initiateAuthentication',
+  'completeAuthentication',
+  'initiateLinkAuthentication',
+]);
 
 function selectionCost(
   selectionSet: SelectionSetNode | undefined,
@@ -66,7 +73,7 @@ export function costLimitRule(maxCost: number): ValidationRule {
   };
 }
 
-/** Rejects an operation that names a sign-in field more than once (aliases). */
+/** Rejects an operation that names sign-in fields more than once in total (aliases, or a mix). */
 export const singleUseRootFieldRule: ValidationRule = (context) => ({
   OperationDefinition(node) {
     const counts = new Map<string, number>();
@@ -80,12 +87,16 @@ export const singleUseRootFieldRule: ValidationRule = (context) => ({
         return;
       }
     }
-    for (const [field, count] of counts) {
-      if (count > 1) {
-        context.reportError(
-          new GraphQLError(`ARO-E2002:The request is not valid (${field} more than once)`),
-        );
-      }
+    const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+    if (total > 1) {
+      const fields = [...counts.keys()];
+      context.reportError(
+        new GraphQLError(
+          fields.length === 1
+            ? `ARO-E2002:The request is not valid (${fields[0] ?? ''} more than once)`
+            : `ARO-E2002:The request is not valid (more than one sign-in field: ${fields.join(', ')})`,
+        ),
+      );
     }
   },
 });

@@ -123,8 +123,27 @@ export const authEvents = pgTable(
   },
   (t) => [
     index('auth_events_mobile_idx').on(t.tenantId, t.kind, t.mobileNo, t.at),
-    index('auth_events_ip_idx').on(t.tenantId, t.kind, t.clientIp, t.at),
+    // Address limits count across tenants (auth.service.ts limitAddress).
+    index('auth_events_ip_idx').on(t.kind, t.clientIp, t.at),
   ],
+);
+
+/**
+ * One row per number that was sent a code: the send slot claimed atomically before each SMS, so that
+ * concurrent sign-ins or a new challenge after a lockout cannot beat the 1-minute resend spacing
+ * (spec doc 1 §4; issue 3 point 2).
+ */
+export const authNumbers = pgTable(
+  'auth_numbers',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    mobileNo: varchar('mobile_no', { length: 11 }).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    /** The slot's previous time, put back when the SMS could not be sent. */
+    previousSentAt: timestamp('previous_sent_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('auth_numbers_mobile_uq').on(t.tenantId, t.mobileNo)],
 );
 
 /** Access sessions: only the SHA-256 of the token is stored (issue 3 point 3). */

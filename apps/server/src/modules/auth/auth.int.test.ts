@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accessSessions, accounts, authChallenges, authEvents, smsMessages } from '../../db/schema/index.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
 import { completeAuthentication, initiateAuthentication, type AuthDeps } from './auth.service.ts';
+import { replaceChallengeCode } from './auth.repo.ts';
 import { latestCode, signIn, testAuthDeps } from './auth.testing.ts';
 
 const INVALID = 'ARO-E1015:Invalid verification code';
@@ -97,6 +98,40 @@ describe('sign-in by SMS code', () => {
     expect(await errorOf(completeAuthentication(late, id, code))).toBe(INVALID);
     const inTime = { ...deps, now: new Date(now.getTime() + 5 * MINUTE - 1) };
     expect((await completeAuthentication(inTime, id, code)).outcome).toBe('succeeded');
+  });
+
+  it('does not take a challenge for dead when a resend changed its code during the check', async () => {
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { clientIp: freshIp() });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const code = Number(await latestCode(t.database, mobileNo));
+    const [before] = await t.database.db
+      .select()
+      .from(authChallenges)
+      .where(eq(authChallenges.id, id));
+    const db = t.database.db;
+    // A resend lands between the code check and the consume: the consume finds another hash.
+    const racing = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'transaction') {
+          return async (...args: Parameters<typeof db.transaction>) => {
+            await target
+              .update(authChallenges)
+              .set({ codeHash: 'resent' })
+              .where(eq(authChallenges.id, id));
+            return target.transaction(...args);
+          };
+        }
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    expect(await errorOf(completeAuthentication({ ...deps, db: racing }, id, code))).toBe(INVALID);
+    // The challenge is still live: once its code is back (here: the old one), it signs in.
+    await db
+      .update(authChallenges)
+      .set({ codeHash: before?.codeHash ?? '' })
+      .where(eq(authChallenges.id, id));
+    expect((await completeAuthentication(deps, id, code)).outcome).toBe('succeeded');
   });
 
   it('uses a code once', async () => {
@@ -206,6 +241,77 @@ describe('sign-in by SMS code', () => {
     expect(sent[0]?.n).toBe(2);
   });
 
+  it('sends one SMS and starts one challenge when 6 initiations for a number arrive at once', async () => {
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { clientIp: freshIp() });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => errorOf(initiateAuthentication(deps, mobileNo))),
+    );
+    expect(results.filter((r) => r === 'no error')).toHaveLength(1);
+    expect(results.filter((r) => r.startsWith('ARO-E1101:'))).toHaveLength(5);
+    const sent = await t.database.db
+      .select({ n: count() })
+      .from(smsMessages)
+      .where(eq(smsMessages.to, mobileNo));
+    expect(sent[0]?.n).toBe(1);
+    const challenges = await t.database.db
+      .select({ n: count() })
+      .from(authChallenges)
+      .where(eq(authChallenges.mobileNo, mobileNo));
+    expect(challenges[0]?.n).toBe(1);
+  });
+
+  it('keeps the 60-second spacing when a locked challenge is followed by a new one', async () => {
+    const now = new Date('2030-01-04T09:00:00Z');
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { now, clientIp: freshIp() });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const code = await latestCode(t.database, mobileNo);
+    for (let k = 1; k <= 5; k++) {
+      expect(await errorOf(completeAuthentication(deps, id, wrong(code, k)))).toBe(INVALID);
+    }
+    const soon = { ...deps, now: new Date(now.getTime() + 30_000) };
+    expect(await errorOf(initiateAuthentication(soon, mobileNo))).toMatch(/^ARO-E1101:/);
+    const minute = { ...deps, now: new Date(now.getTime() + MINUTE) };
+    expect((await initiateAuthentication(minute, mobileNo)).id).not.toBe(id);
+  });
+
+  it('never puts a new code on an expired or locked challenge', async () => {
+    const now = new Date('2030-01-04T10:00:00Z');
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { now, clientIp: freshIp() });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const [row] = await t.database.db
+      .select()
+      .from(authChallenges)
+      .where(eq(authChallenges.id, id));
+    if (!row) {
+      throw new Error('challenge missing');
+    }
+    const next = {
+      codeHash: 'ab',
+      expiresAt: new Date(now.getTime() + 20 * MINUTE),
+      maxFailures: 5,
+    };
+    const late = new Date(now.getTime() + 6 * MINUTE);
+    expect(await replaceChallengeCode(t.database.db, row, { ...next, now: late })).toBe(false);
+    await t.database.db
+      .update(authChallenges)
+      .set({ failedAttempts: 5 })
+      .where(eq(authChallenges.id, id));
+    expect(
+      await replaceChallengeCode(t.database.db, row, {
+        ...next,
+        now: new Date(now.getTime() + MINUTE),
+      }),
+    ).toBe(false);
+    const [after] = await t.database.db
+      .select()
+      .from(authChallenges)
+      .where(eq(authChallenges.id, id));
+    expect(after?.codeHash).toBe(row.codeHash);
+  });
+
   it('sends at most 5 SMS per number per hour (ARO-E1100)', async () => {
     const start = new Date('2030-01-05T08:00:00Z').getTime();
     const mobileNo = freshNumber();
@@ -265,6 +371,32 @@ describe('sign-in by SMS code', () => {
     const later = { ...deps, now: new Date(now.getTime() + 10 * MINUTE + 1) };
     await initiateAuthentication(later, freshNumber());
     expect(await errorOf(completeAuthentication(later, randomUUID(), 1234))).toBe(INVALID);
+  });
+
+  it('counts an address across tenants and an IPv6 address by its /64', async () => {
+    const now = new Date('2030-01-08T08:00:00Z');
+    const limits = { initiationsPerAddress: 2 };
+    const first = t.tenants.byId('first-tenant');
+    if (!first) {
+      throw new Error('first-tenant missing');
+    }
+    const deps = testAuthDeps(t, { now, clientIp: '203.0.113.77', limits });
+    await initiateAuthentication(deps, freshNumber());
+    await initiateAuthentication({ ...deps, tenant: first }, freshNumber());
+    // Switching the Host header (tenant) does not give the address a new budget.
+    expect(
+      await errorOf(initiateAuthentication({ ...deps, tenant: first }, freshNumber())),
+    ).toMatch(/^ARO-E1100:/);
+    const v6 = testAuthDeps(t, { now, clientIp: '2001:db8:aa:bb::1', limits });
+    await initiateAuthentication(v6, freshNumber());
+    await initiateAuthentication({ ...v6, clientIp: '2001:db8:aa:bb:ffff:1:2:3' }, freshNumber());
+    expect(
+      await errorOf(
+        initiateAuthentication({ ...v6, clientIp: '2001:0db8:00aa:00bb::9' }, freshNumber()),
+      ),
+    ).toMatch(/^ARO-E1100:/);
+    // Another /64 has its own budget.
+    await initiateAuthentication({ ...v6, clientIp: '2001:db8:aa:bc::1' }, freshNumber());
   });
 
   it('gives the same ARO-E1015 for unknown, malformed and other-tenant challenge ids', async () => {

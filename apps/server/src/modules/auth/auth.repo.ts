@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, authChallenges, authEvents } from '../../db/schema/index.ts';
+import { accounts, authChallenges, authEvents, authNumbers } from '../../db/schema/index.ts';
 
 /** Kinds of auth_events rows; each limit counts one kind in its window. */
 export type AuthEventKind = 'initiate_ip' | 'verify_ip' | 'sms_send' | 'verify_guess';
@@ -28,7 +28,13 @@ const challengeColumns = {
 /** Records one event and returns its id (a reservation the caller may take back). */
 export async function insertAuthEvent(
   db: DbOrTx,
-  event: { tenantId: string; kind: AuthEventKind; mobileNo?: string | null; clientIp?: string | null; at: Date },
+  event: {
+    tenantId: string;
+    kind: AuthEventKind;
+    mobileNo?: string | null;
+    clientIp?: string | null;
+    at: Date;
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(authEvents)
@@ -51,12 +57,15 @@ export async function deleteAuthEvent(db: DbOrTx, id: string): Promise<void> {
   await db.delete(authEvents).where(eq(authEvents.id, id));
 }
 
-/** Events of one kind for a number or an address after `since`. */
+/**
+ * Events of one kind for a number (within its tenant) or an address after `since`. An address is
+ * counted across tenants: switching the Host header must not multiply its budget.
+ */
 export async function countAuthEvents(
   db: DbOrTx,
-  filter: { tenantId: string; kind: AuthEventKind; since: Date } & (
-    | { mobileNo: string; clientIp?: undefined }
-    | { clientIp: string; mobileNo?: undefined }
+  filter: { kind: AuthEventKind; since: Date } & (
+    | { tenantId: string; mobileNo: string; clientIp?: undefined }
+    | { tenantId?: undefined; clientIp: string; mobileNo?: undefined }
   ),
 ): Promise<number> {
   const [row] = await db
@@ -64,7 +73,7 @@ export async function countAuthEvents(
     .from(authEvents)
     .where(
       and(
-        eq(authEvents.tenantId, filter.tenantId),
+        filter.mobileNo !== undefined ? eq(authEvents.tenantId, filter.tenantId) : undefined,
         eq(authEvents.kind, filter.kind),
         filter.mobileNo !== undefined
           ? eq(authEvents.mobileNo, filter.mobileNo)
@@ -73,6 +82,51 @@ export async function countAuthEvents(
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Claims the number's send slot: true for exactly one of any requests arriving together, and only
+ * when the last send was at or before `notAfter` (one statement, so the database serialises them).
+ */
+export async function claimSendSlot(
+  db: DbOrTx,
+  slot: { tenantId: string; mobileNo: string; now: Date; notAfter: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(authNumbers)
+    .values({ tenantId: slot.tenantId, mobileNo: slot.mobileNo, lastSentAt: slot.now })
+    .onConflictDoUpdate({
+      target: [authNumbers.tenantId, authNumbers.mobileNo],
+      set: { lastSentAt: slot.now, previousSentAt: sql`${authNumbers.lastSentAt}` },
+      setWhere: lte(authNumbers.lastSentAt, slot.notAfter),
+    })
+    .returning({ id: authNumbers.id });
+  return rows.length === 1;
+}
+
+/** Gives the slot back when the SMS was not sent, so the user may try again at once. */
+export async function releaseSendSlot(
+  db: DbOrTx,
+  slot: { tenantId: string; mobileNo: string; now: Date },
+): Promise<void> {
+  await db
+    .update(authNumbers)
+    .set({ lastSentAt: sql`coalesce(${authNumbers.previousSentAt}, 'epoch'::timestamptz)` })
+    .where(
+      and(
+        eq(authNumbers.tenantId, slot.tenantId),
+        eq(authNumbers.mobileNo, slot.mobileNo),
+        eq(authNumbers.lastSentAt, slot.now),
+      ),
+    );
+}
+
+/** Frees the number's send slot after a sign-in: the right code proves the sender holds the phone. */
+export async function resetSendSlot(db: DbOrTx, tenantId: string, mobileNo: string): Promise<void> {
+  await db
+    .update(authNumbers)
+    .set({ lastSentAt: sql`'epoch'::timestamptz`, previousSentAt: null })
+    .where(and(eq(authNumbers.tenantId, tenantId), eq(authNumbers.mobileNo, mobileNo)));
 }
 
 /** The newest challenge for a number that can still be answered at `now`. */
@@ -160,12 +214,13 @@ export async function deleteChallenge(db: DbOrTx, id: string): Promise<void> {
 
 /**
  * Puts a new code on a live challenge, only if nobody else did since `previous` was read
- * (so two resends at once cannot both pass the spacing check). The failure count is kept.
+ * (so two resends at once cannot both pass the spacing check) and it is still live: a resend never
+ * revives an expired or locked challenge. The failure count is kept.
  */
 export async function replaceChallengeCode(
   db: DbOrTx,
   previous: ChallengeRow,
-  next: { codeHash: string; now: Date; expiresAt: Date },
+  next: { codeHash: string; now: Date; expiresAt: Date; maxFailures: number },
 ): Promise<boolean> {
   const rows = await db
     .update(authChallenges)
@@ -181,6 +236,8 @@ export async function replaceChallengeCode(
         isNull(authChallenges.consumedAt),
         eq(authChallenges.lastSentAt, previous.lastSentAt),
         eq(authChallenges.codeHash, previous.codeHash),
+        gt(authChallenges.expiresAt, next.now),
+        lt(authChallenges.failedAttempts, next.maxFailures),
       ),
     )
     .returning({ id: authChallenges.id });
@@ -249,14 +306,22 @@ export async function consumeChallenge(
     .update(authChallenges)
     .set({ consumedAt: now, failedAttempts: sql`${authChallenges.failedAttempts} - 1` })
     .where(
-      and(eq(authChallenges.id, id), isNull(authChallenges.consumedAt), eq(authChallenges.codeHash, codeHash)),
+      and(
+        eq(authChallenges.id, id),
+        isNull(authChallenges.consumedAt),
+        eq(authChallenges.codeHash, codeHash),
+      ),
     )
     .returning({ id: authChallenges.id });
   return rows.length === 1;
 }
 
 /** The account of a number, created on first sign-in; safe when two sign-ins race (unique index). */
-export async function findOrCreateAccount(db: DbOrTx, tenantId: string, mobileNo: string): Promise<string> {
+export async function findOrCreateAccount(
+  db: DbOrTx,
+  tenantId: string,
+  mobileNo: string,
+): Promise<string> {
   await db.insert(accounts).values({ tenantId, mobileNo }).onConflictDoNothing();
   const [row] = await db
     .select({ id: accounts.id })

@@ -22,8 +22,11 @@ import {
   findLiveChallenge,
   findOrCreateAccount,
   insertAuthEvent,
+  claimSendSlot,
   insertChallenge,
+  releaseSendSlot,
   replaceChallengeCode,
+  resetSendSlot,
   reserveChallengeTry,
   restoreChallengeCode,
   type AuthEventKind,
@@ -113,7 +116,9 @@ function limitsOf(deps: AuthDeps): AuthLimits {
 
 /** HMAC of the code bound to its challenge and number: a leaked table row reveals no code. */
 function codeHash(appSecret: Buffer, challengeId: string, mobileNo: string, code: string): string {
-  return createHmac('sha256', appSecret).update(`${challengeId}:${mobileNo}:${code}`, 'utf8').digest('hex');
+  return createHmac('sha256', appSecret)
+    .update(`${challengeId}:${mobileNo}:${code}`, 'utf8')
+    .digest('hex');
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -146,8 +151,7 @@ async function takeFromLimit(
   deps: AuthDeps,
   now: Date,
   limit: { kind: AuthEventKind; cap: number; windowMs: number; counted?: number } & (
-    | { mobileNo: string; clientIp?: undefined }
-    | { clientIp: string; mobileNo?: undefined }
+    { mobileNo: string; clientIp?: undefined } | { clientIp: string; mobileNo?: undefined }
   ),
 ): Promise<string | null> {
   if (!Number.isFinite(limit.cap)) {
@@ -157,7 +161,7 @@ async function takeFromLimit(
   const filter =
     limit.mobileNo !== undefined
       ? { tenantId: deps.tenant.id, kind: limit.kind, since, mobileNo: limit.mobileNo }
-      : { tenantId: deps.tenant.id, kind: limit.kind, since, clientIp: limit.clientIp };
+      : { kind: limit.kind, since, clientIp: limit.clientIp };
   // A full window is refused without writing: a flood of attempts costs one read each.
   if ((limit.counted ?? (await countAuthEvents(deps.db, filter))) >= limit.cap) {
     return 'refused';
@@ -178,13 +182,51 @@ async function takeFromLimit(
   return id;
 }
 
-async function limitAddress(deps: AuthDeps, now: Date, kind: 'initiate_ip' | 'verify_ip'): Promise<void> {
+/**
+ * The key an address is limited by: IPv4 as is, IPv6 by its /64 (one subscriber usually holds a
+ * whole /64, so single addresses would give an attacker billions of budgets).
+ * @param ip - the client address as Fastify reports it
+ */
+export function addressKey(ip: string): string {
+  const lower = ip.toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower);
+  if (mapped?.[1]) {
+    return mapped[1];
+  }
+  if (!lower.includes(':')) {
+    return lower;
+  }
+  const [head = '', tail] = (lower.split('%')[0] ?? '').split('::');
+  const headParts = head === '' ? [] : head.split(':');
+  const tailParts = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups =
+    tail === undefined
+      ? headParts
+      : [
+          ...headParts,
+          ...Array<string>(Math.max(0, 8 - headParts.length - tailParts.length)).fill('0'),
+          ...tailParts,
+        ];
+  const prefix = groups
+    .slice(0, 4)
+    .map((group) => (/^[0-9a-f]{1,4}$/.test(group) ? group.replace(/^0+(?=.)/, '') : '0'));
+  while (prefix.length < 4) {
+    prefix.push('0');
+  }
+  return `${prefix.join(':')}::/64`;
+}
+
+async function limitAddress(
+  deps: AuthDeps,
+  now: Date,
+  kind: 'initiate_ip' | 'verify_ip',
+): Promise<void> {
   const limits = limitsOf(deps);
   const taken = await takeFromLimit(deps, now, {
     kind,
     cap: kind === 'initiate_ip' ? limits.initiationsPerAddress : limits.completionsPerAddress,
     windowMs: limits.addressWindowMs,
-    clientIp: deps.clientIp,
+    clientIp: addressKey(deps.clientIp),
   });
   if (taken === 'refused') {
     throw new AppError('ARO-E1100');
@@ -195,14 +237,50 @@ async function limitAddress(deps: AuthDeps, now: Date, kind: 'initiate_ip' | 've
  * Sends a code to a number: a new challenge, or a new code on the live one (a resend keeps the
  * challenge id and its failure count). Nothing stays usable when the SMS could not be sent.
  */
-async function sendCode(deps: AuthDeps, now: Date, mobileNo: string, purpose: 'sms' | 'link'): Promise<string> {
+async function sendCode(
+  deps: AuthDeps,
+  now: Date,
+  mobileNo: string,
+  purpose: 'sms' | 'link',
+): Promise<string> {
   const limits = limitsOf(deps);
   const tenantId = deps.tenant.id;
-  const live = await findLiveChallenge(deps.db, tenantId, mobileNo, now, limits.failuresPerChallenge);
-  // spec doc 1 §4: the resend button waits 1:00; the server holds the same line.
-  if (live && now.getTime() - live.lastSentAt.getTime() < limits.resendSpacingMs) {
+  const slot = { tenantId, mobileNo, now };
+  // spec doc 1 §4: the resend button waits 1:00; the server holds the same line per number, also
+  // for concurrent requests and for a new challenge after a lockout: one atomic claim decides.
+  const claimed = await claimSendSlot(deps.db, {
+    ...slot,
+    notAfter: new Date(now.getTime() - limits.resendSpacingMs),
+  });
+  if (!claimed) {
     throw new AppError('ARO-E1101');
   }
+  try {
+    return await sendClaimedCode(deps, now, mobileNo, purpose);
+  } catch (error) {
+    // Nothing was sent: the user may try again at once.
+    await releaseSendSlot(deps.db, slot).catch((releaseError: unknown) =>
+      deps.log?.error({ err: releaseError }, 'sms send slot release failed'),
+    );
+    throw error;
+  }
+}
+
+async function sendClaimedCode(
+  deps: AuthDeps,
+  now: Date,
+  mobileNo: string,
+  purpose: 'sms' | 'link',
+): Promise<string> {
+  const limits = limitsOf(deps);
+  const tenantId = deps.tenant.id;
+  const live = await findLiveChallenge(
+    deps.db,
+    tenantId,
+    mobileNo,
+    now,
+    limits.failuresPerChallenge,
+  );
   const sendEvent = await takeFromLimit(deps, now, {
     kind: 'sms_send',
     cap: limits.smsPerNumber,
@@ -217,13 +295,23 @@ async function sendCode(deps: AuthDeps, now: Date, mobileNo: string, purpose: 's
   const message = {
     tenantId,
     to: mobileNo,
-    body: verificationSmsText(deps.tenant.publicConfig.branding.hospitalName, code, limits.codeTtlMs),
+    body: verificationSmsText(
+      deps.tenant.publicConfig.branding.hospitalName,
+      code,
+      limits.codeTtlMs,
+    ),
   };
 
   if (live) {
     const hash = codeHash(deps.appSecret, live.id, mobileNo, code);
-    if (!(await replaceChallengeCode(deps.db, live, { codeHash: hash, now, expiresAt }))) {
-      // Another resend won the race: this one is inside the spacing.
+    const replaced = await replaceChallengeCode(deps.db, live, {
+      codeHash: hash,
+      now,
+      expiresAt,
+      maxFailures: limits.failuresPerChallenge,
+    });
+    if (!replaced) {
+      // The challenge ended (used, locked, expired) or changed since it was read.
       if (sendEvent) {
         await deleteAuthEvent(deps.db, sendEvent);
       }
@@ -266,7 +354,10 @@ async function sendCode(deps: AuthDeps, now: Date, mobileNo: string, purpose: 's
  * @param deps - database, tenant, SMS sender, secret, client address, clock
  * @param username - the mobile number in any accepted form
  */
-export async function initiateAuthentication(deps: AuthDeps, username: string): Promise<{ id: string }> {
+export async function initiateAuthentication(
+  deps: AuthDeps,
+  username: string,
+): Promise<{ id: string }> {
   const now = deps.now ?? new Date();
   await limitAddress(deps, now, 'initiate_ip');
   const mobileNo = normaliseMobileNo(username);
@@ -320,14 +411,25 @@ export async function completeAuthentication(
   if (guessEvent === 'refused') {
     throw invalid;
   }
-  const reserved = await reserveChallengeTry(deps.db, tenantId, id, now, limits.failuresPerChallenge);
+  const reserved = await reserveChallengeTry(
+    deps.db,
+    tenantId,
+    id,
+    now,
+    limits.failuresPerChallenge,
+  );
   if (!reserved) {
     if (guessEvent) {
       await deleteAuthEvent(deps.db, guessEvent);
     }
     throw invalid;
   }
-  const candidate = codeHash(deps.appSecret, id, reserved.mobileNo, formatVerificationCode(verificationCode));
+  const candidate = codeHash(
+    deps.appSecret,
+    id,
+    reserved.mobileNo,
+    formatVerificationCode(verificationCode),
+  );
   if (!sameHash(candidate, reserved.codeHash)) {
     if (reserved.failedAttempts >= limits.failuresPerChallenge) {
       rememberDead(tenantId, id, 0);
@@ -342,13 +444,24 @@ export async function completeAuthentication(
       // A right code is not a failure: it does not count towards the number's daily cap.
       await deleteAuthEvent(tx, guessEvent);
     }
+    // Signed in: another device of the same person may ask for a code at once.
+    await resetSendSlot(tx, tenantId, reserved.mobileNo);
     const accountId = await findOrCreateAccount(tx, tenantId, reserved.mobileNo);
     return createAccessSession(tx, tenantId, accountId, now);
   });
-  rememberDead(tenantId, id, 0);
   if (!session) {
+    // Either another request used it, or a concurrent resend changed the code (the challenge is
+    // still live then): only a fact read back from the database marks it dead here.
+    const after = await findChallenge(deps.db, tenantId, id, now);
+    if (
+      after &&
+      (after.consumedAt !== null || after.failedAttempts >= limits.failuresPerChallenge)
+    ) {
+      rememberDead(tenantId, id, 0);
+    }
     throw invalid;
   }
+  rememberDead(tenantId, id, 0);
   return { id, accessToken: session.token, outcome: AUTH_OUTCOME_SUCCEEDED };
 }
 
@@ -381,5 +494,9 @@ export async function initiateLinkAuthentication(
   if (viewer && viewer.tenantId === deps.tenant.id && viewer.mobileNo === mobileNo) {
     return { id: null, alreadySignedIn: true, target: normalised };
   }
-  return { id: await sendCode(deps, now, mobileNo, 'link'), alreadySignedIn: false, target: normalised };
+  return {
+    id: await sendCode(deps, now, mobileNo, 'link'),
+    alreadySignedIn: false,
+    target: normalised,
+  };
 }

@@ -35,10 +35,40 @@ function linkTarget(body: SignInLinkRequest): SignInLinkTarget | null {
 }
 
 /**
+ * Whether a socket address is this machine (127.0.0.0/8, ::1, or IPv4-mapped 127.x).
+ * @param address - the peer address of the connection
+ */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) {
+    return false;
+  }
+  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
+  return (
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4) ||
+    address === '::1' ||
+    address === '0:0:0:0:0:0:0:1'
+  );
+}
+
+/**
  * Development-only routes (registered by app.ts outside production): GET /dev/sms-outbox lists the SMS
  * sent, oldest first; POST /dev/sign-in-links mints signed sign-in links for tests (docs/api-contract.md).
  */
-export async function registerDevRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerDevRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
+  await root.register(async (app) => {
+    // The outbox shows codes and the links route signs links: with HOST=0.0.0.0 anyone on the LAN
+    // could sign in as anyone. The socket's peer is used, never X-Forwarded-For (spoofable).
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isLoopbackAddress(request.socket.remoteAddress)) {
+        reply.callNotFound();
+        return reply;
+      }
+    });
+    devRoutes(app, deps);
+  });
+}
+
+function devRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { database, services } = deps;
 
   app.get<{ Querystring: { to?: string } }>('/dev/sms-outbox', async (request) => {

@@ -212,6 +212,40 @@ describe('account and profiles', () => {
     expect(removed.data?.patchPatient.extension).toEqual([]);
   });
 
+  it('accepts only relationship (extension) patches where the tenant has editProfile off', async () => {
+    // first.localhost is the demo tenant with editProfile off (spec doc 1 §6).
+    const host = { host: 'first.localhost' };
+    const carol = { ...host, authorization: `Bearer ${await signIn(t, '0770000031', host)}` };
+    const created = await as(carol).gql<{ createPatient: Patient }>(CREATE, {
+      ...me,
+      name: { prefix: 'Mr', given: ['Sunil'], family: 'Fernando' },
+      extension: [],
+    });
+    expect(created.errors).toBeUndefined();
+    const id = created.data?.createPatient.id ?? '';
+    const refused = await as(carol).gql<{ patchPatient: Patient }>(PATCH, {
+      id,
+      patches: [
+        { op: 'replace', path: 'extension', value: { valueId: 'relationship', value: 'Father' } },
+        { op: 'replace', path: 'name', value: { prefix: 'Mr', given: ['Other'], family: 'Name' } },
+      ],
+    });
+    expect(refused.errors?.map((error) => error.message)).toEqual([
+      'ARO-E2002:Editing profiles is not available',
+    ]);
+    const classified = await as(carol).gql<{ patchPatient: Patient }>(PATCH, {
+      id,
+      patches: [
+        { op: 'replace', path: 'extension', value: { valueId: 'relationship', value: 'Father' } },
+      ],
+    });
+    expect(classified.errors).toBeUndefined();
+    expect(classified.data?.patchPatient).toMatchObject({
+      name: { prefix: 'Mr', given: ['Sunil'], family: 'Fernando' },
+      extension: [{ valueId: 'relationship', value: 'Father' }],
+    });
+  });
+
   it('applies no patch of a list when one is bad', async () => {
     const created = (await as(alice).gql<{ createPatient: Patient }>(CREATE, me)).data?.createPatient as Patient;
     const [before] = await t.database.db.select().from(patients).where(eq(patients.id, created.id));

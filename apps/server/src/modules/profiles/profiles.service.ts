@@ -456,6 +456,14 @@ export async function patchPatient(
   if (patches.length > MAX_PATCHES) {
     throw invalidInput(`At most ${MAX_PATCHES} patches at once`);
   }
+  // spec doc 1 §6: with editProfile off there is no Edit Profile screen; the relationship modal
+  // (which classifies profiles through 'extension') is the only change left.
+  if (
+    !deps.tenant.publicConfig.features.editProfile.enabled &&
+    patches.some((patch) => patch.path !== 'extension')
+  ) {
+    throw invalidInput('Editing profiles is not available');
+  }
   const row = await deps.db.transaction(async (tx) => {
     const current = await findPatient(tx, owner, patientId);
     if (!current) {

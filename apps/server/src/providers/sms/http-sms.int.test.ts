@@ -88,4 +88,34 @@ describe('generic HTTP SMS adapter against a local fake', () => {
     expect(row?.status).toBe('failed');
     expect(row?.error).toContain('503');
   });
+
+  it('stores bodies and gateway error texts with the codes hidden', async () => {
+    const body = 'Your Careline Hospitals verification code is 0427. It expires in 5 minutes.';
+    await sender({ SMS_HTTP_URL: `${fake.baseUrl}/send` }).send({
+      tenantId: 'careline-demo',
+      to: '94771230005',
+      body,
+    });
+    expect(JSON.parse(fake.requests[0]?.body ?? '{}')).toMatchObject({ message: body });
+    fake.answer = { status: 400, body: `rejected: ${body}` };
+    await expect(
+      sender({ SMS_HTTP_URL: `${fake.baseUrl}/send` }).send({
+        tenantId: 'careline-demo',
+        to: '94771230005',
+        body,
+      }),
+    ).rejects.toBeInstanceOf(SmsSendError);
+    const rows = await database.db
+      .select()
+      .from(smsMessages)
+      .where(eq(smsMessages.to, '94771230005'));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.body).toBe(
+        'Your Careline Hospitals verification code is ••••. It expires in 5 minutes.',
+      );
+      expect(row.error ?? '').not.toContain('0427');
+    }
+    expect(rows.find((row) => row.status === 'failed')?.error).toContain('••••');
+  });
 });

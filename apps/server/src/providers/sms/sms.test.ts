@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
 import { fillTemplate } from './http-sms.ts';
-import { redactCodes, resolveSmsConfig, toE164 } from './sms.ts';
+import { redactCodes, redactCodesOf, resolveSmsConfig, toE164 } from './sms.ts';
 
-const env = (vars: Record<string, string>) => loadEnv({ DATA_DIR: '/tmp/careline-sms-test', ...vars });
+const env = (vars: Record<string, string>) =>
+  loadEnv({ DATA_DIR: '/tmp/careline-sms-test', ...vars });
 
 describe('SMS configuration', () => {
   it('uses the outbox by default outside production', () => {
@@ -12,13 +13,19 @@ describe('SMS configuration', () => {
   });
 
   it('refuses to start in production without a real provider', () => {
-    expect(() => resolveSmsConfig(env({ NODE_ENV: 'production' }))).toThrow(/SMS_PROVIDER: required in production/);
+    expect(() => resolveSmsConfig(env({ NODE_ENV: 'production' }))).toThrow(
+      /SMS_PROVIDER: required in production/,
+    );
     expect(() => resolveSmsConfig(env({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox' }))).toThrow(
       /SMS_PROVIDER: outbox does not deliver/,
     );
     expect(
       resolveSmsConfig(
-        env({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', SMS_ALLOW_OUTBOX_IN_PRODUCTION: 'true' }),
+        env({
+          NODE_ENV: 'production',
+          SMS_PROVIDER: 'outbox',
+          SMS_ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+        }),
       ),
     ).toEqual({ provider: 'outbox', production: true });
   });
@@ -30,15 +37,31 @@ describe('SMS configuration', () => {
     expect(run).toThrow(/TWILIO_FROM: required/);
     expect(
       resolveSmsConfig(
-        env({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_MESSAGING_SERVICE_SID: 'MG1' }),
+        env({
+          SMS_PROVIDER: 'twilio',
+          TWILIO_ACCOUNT_SID: 'AC1',
+          TWILIO_AUTH_TOKEN: 't',
+          TWILIO_MESSAGING_SERVICE_SID: 'MG1',
+        }),
       ),
-    ).toMatchObject({ provider: 'twilio', baseUrl: 'https://api.twilio.com', from: null, messagingServiceSid: 'MG1' });
+    ).toMatchObject({
+      provider: 'twilio',
+      baseUrl: 'https://api.twilio.com',
+      from: null,
+      messagingServiceSid: 'MG1',
+    });
   });
 
   it('names the missing URL and a bad header list for the HTTP gateway', () => {
     expect(() => resolveSmsConfig(env({ SMS_PROVIDER: 'http' }))).toThrow(/SMS_HTTP_URL: required/);
     expect(() =>
-      resolveSmsConfig(env({ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://gw.local/send', SMS_HTTP_HEADERS: '[1]' })),
+      resolveSmsConfig(
+        env({
+          SMS_PROVIDER: 'http',
+          SMS_HTTP_URL: 'http://gw.local/send',
+          SMS_HTTP_HEADERS: '[1]',
+        }),
+      ),
     ).toThrow(/SMS_HTTP_HEADERS: must be a JSON object/);
   });
 });
@@ -50,8 +73,14 @@ describe('SMS helpers', () => {
   });
 
   it('hides codes in log lines', () => {
-    expect(redactCodes('Your Careline Hospitals verification code is 0427. It expires in 5 minutes.')).toBe(
-      'Your Careline Hospitals verification code is ****. It expires in 5 minutes.',
+    expect(
+      redactCodes('Your Careline Hospitals verification code is 0427. It expires in 5 minutes.'),
+    ).toBe('Your Careline Hospitals verification code is ••••. It expires in 5 minutes.');
+  });
+
+  it("hides a message's codes in a provider's error text, keeping the provider's error number", () => {
+    expect(redactCodesOf('twilio 400 21211: rejected "code is 0427"', 'Your code is 0427')).toBe(
+      'twilio 400 21211: rejected "code is ••••"',
     );
   });
 

@@ -25,7 +25,11 @@ export type SmsTransport = {
    * @param body - the text
    * @param sender - the tenant's sender name (alphanumeric sender id where the provider allows one)
    */
-  deliver: (to: string, body: string, sender: string) => Promise<{ providerMessageId: string | null }>;
+  deliver: (
+    to: string,
+    body: string,
+    sender: string,
+  ) => Promise<{ providerMessageId: string | null }>;
 };
 
 export type SmsProvider = 'outbox' | 'twilio' | 'http';
@@ -89,7 +93,9 @@ export function resolveSmsConfig(env: Env): SmsConfig {
         problems.push('TWILIO_AUTH_TOKEN: required when SMS_PROVIDER=twilio');
       }
       if (!env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID) {
-        problems.push('TWILIO_FROM: required when SMS_PROVIDER=twilio (or TWILIO_MESSAGING_SERVICE_SID)');
+        problems.push(
+          'TWILIO_FROM: required when SMS_PROVIDER=twilio (or TWILIO_MESSAGING_SERVICE_SID)',
+        );
       }
       break;
     case 'http':
@@ -143,11 +149,26 @@ export function toE164(mobileNo: string): string {
 }
 
 /**
- * Hides one-time codes (runs of 4 to 8 digits) in a message body before it is logged.
+ * Hides one-time codes (runs of 4 to 8 digits) in a message body or a provider's error text
+ * before it is stored or logged.
  * @param body - the SMS text
  */
 export function redactCodes(body: string): string {
-  return body.replace(/\b\d{4,8}\b/g, (digits) => '*'.repeat(digits.length));
+  return body.replace(/(?<!\d)\d{4,8}(?!\d)/g, '••••');
+}
+
+/**
+ * Hides in a text (a provider's error answer) the codes that a message body carries.
+ * @param text - the text to clean
+ * @param body - the SMS text whose codes must not appear
+ */
+export function redactCodesOf(text: string, body: string): string {
+  const codes = new Set(body.match(/(?<!\d)\d{4,8}(?!\d)/g) ?? []);
+  let cleaned = text;
+  for (const code of codes) {
+    cleaned = cleaned.split(code).join('••••');
+  }
+  return cleaned;
 }
 
 /**
@@ -172,34 +193,48 @@ export function createSmsTransport(config: SmsConfig, log: FastifyBaseLogger): S
  * @param database - where messages are recorded
  * @param tenants - tenant registry (for the sender name)
  * @param log - logger
+ * @param options - keepBodies: store message texts with their codes (only the dev outbox, outside
+ *   production: GET /dev/sms-outbox is how the demo and browser tests sign in)
  */
 export function recordingSmsSender(
   transport: SmsTransport,
   database: Database,
   tenants: TenantRegistry,
   log: FastifyBaseLogger,
+  options: { keepBodies: boolean } = { keepBodies: false },
 ): SmsSender {
   return {
     provider: transport.provider,
     send: async (message) => {
-      const sender = tenants.byId(message.tenantId)?.smsSenderName ?? tenants.defaultTenant.smsSenderName;
+      const sender =
+        tenants.byId(message.tenantId)?.smsSenderName ?? tenants.defaultTenant.smsSenderName;
       const row = {
         tenantId: message.tenantId,
         provider: transport.provider,
         to: message.to.replace(/^\+/, ''),
-        body: message.body,
+        // A stored code is a way in for anyone who can read the table (issue 3 point 2).
+        body: options.keepBodies ? message.body : redactCodes(message.body),
       };
       let providerMessageId: string | null;
       try {
         ({ providerMessageId } = await transport.deliver(toE164(message.to), message.body, sender));
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        log.warn({ provider: transport.provider, tenantId: message.tenantId, reason }, 'sms send failed');
+        // Gateways may echo the message (and its code) in their error answers; their own error
+        // numbers (Twilio's 21211) stay readable.
+        const reason = redactCodesOf(
+          error instanceof Error ? error.message : String(error),
+          message.body,
+        );
+        log.warn(
+          { provider: transport.provider, tenantId: message.tenantId, reason },
+          'sms send failed',
+        );
         await database.db
           .insert(smsMessages)
           .values({ ...row, status: 'failed', error: reason.slice(0, 500) })
           .catch((recordError: unknown) => log.error({ err: recordError }, 'sms record failed'));
-        throw error instanceof SmsSendError ? error : new SmsSendError(reason);
+        // A fresh error with the redacted text: callers log it (auth.service.ts).
+        throw new SmsSendError(reason);
       }
       await database.db.insert(smsMessages).values({ ...row, status: 'sent', providerMessageId });
     },
@@ -220,5 +255,8 @@ export function createSmsSender(
   log: FastifyBaseLogger,
 ): SmsSender {
   const config = resolveSmsConfig(env);
-  return recordingSmsSender(createSmsTransport(config, log), database, tenants, log);
+  const keepBodies = config.provider === 'outbox' && env.NODE_ENV !== 'production';
+  return recordingSmsSender(createSmsTransport(config, log), database, tenants, log, {
+    keepBodies,
+  });
 }

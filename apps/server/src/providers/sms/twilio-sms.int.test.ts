@@ -42,7 +42,11 @@ describe('Twilio SMS adapter against a local fake', () => {
 
   it('posts a form with To in E.164, From and Body, with basic auth, and records the message', async () => {
     fake.answer = { status: 201, body: JSON.stringify({ sid: 'SM0001', status: 'queued' }) };
-    await sender().send({ tenantId: 'careline-demo', to: '94771234567', body: 'Your code is 0427' });
+    await sender().send({
+      tenantId: 'careline-demo',
+      to: '94771234567',
+      body: 'Your code is 0427',
+    });
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
     expect(request?.method).toBe('POST');
@@ -55,8 +59,16 @@ describe('Twilio SMS adapter against a local fake', () => {
     expect(form.get('To')).toBe('+94771234567');
     expect(form.get('From')).toBe('+15005550006');
     expect(form.get('Body')).toBe('Your code is 0427');
-    const [row] = await database.db.select().from(smsMessages).where(eq(smsMessages.providerMessageId, 'SM0001'));
-    expect(row).toMatchObject({ provider: 'twilio', to: '94771234567', status: 'sent', body: 'Your code is 0427' });
+    const [row] = await database.db
+      .select()
+      .from(smsMessages)
+      .where(eq(smsMessages.providerMessageId, 'SM0001'));
+    expect(row).toMatchObject({
+      provider: 'twilio',
+      to: '94771234567',
+      status: 'sent',
+      body: 'Your code is ••••',
+    });
   });
 
   it('uses the messaging service instead of From when one is set', async () => {
@@ -72,10 +84,16 @@ describe('Twilio SMS adapter against a local fake', () => {
   });
 
   it('rejects and records a failure when Twilio refuses the message', async () => {
-    fake.answer = { status: 400, body: JSON.stringify({ code: 21211, message: "The 'To' number is not valid" }) };
+    fake.answer = {
+      status: 400,
+      body: JSON.stringify({ code: 21211, message: "The 'To' number is not valid" }),
+    };
     const sending = sender().send({ tenantId: 'careline-demo', to: '94771234569', body: 'x' });
     await expect(sending).rejects.toBeInstanceOf(SmsSendError);
-    const [row] = await database.db.select().from(smsMessages).where(eq(smsMessages.to, '94771234569'));
+    const [row] = await database.db
+      .select()
+      .from(smsMessages)
+      .where(eq(smsMessages.to, '94771234569'));
     expect(row?.status).toBe('failed');
     expect(row?.error).toContain('21211');
   });
@@ -83,7 +101,11 @@ describe('Twilio SMS adapter against a local fake', () => {
   it('gives up after SMS_TIMEOUT_MS', async () => {
     fake.answer = 'hang';
     await expect(
-      sender({ SMS_TIMEOUT_MS: '100' }).send({ tenantId: 'careline-demo', to: '94771234560', body: 'x' }),
+      sender({ SMS_TIMEOUT_MS: '100' }).send({
+        tenantId: 'careline-demo',
+        to: '94771234560',
+        body: 'x',
+      }),
     ).rejects.toBeInstanceOf(SmsSendError);
     fake.answer = { status: 201, body: '{}' };
   });
