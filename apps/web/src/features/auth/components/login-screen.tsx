@@ -21,9 +21,9 @@ import {
   type CompleteAuthenticationVariables,
   type InitiateAuthenticationData,
   type InitiateAuthenticationVariables,
-} from '../api/auth-documents.ts';
-import { useAuthNotice } from '../hooks/use-auth-notice.ts';
-import { useSecondsUntil } from '../hooks/use-seconds-until.ts';
+} from '../../../lib/sign-in/sign-in-documents.ts';
+import { useAuthNotice } from '../../../lib/sign-in/use-auth-notice.ts';
+import { useSecondsUntil } from '../../../lib/sign-in/use-seconds-until.ts';
 import { REQUEST_TYPE_PARAM, afterSignInPath } from '../utils/after-sign-in-path.ts';
 import { codeError, initialLoginState, loginReducer, mobileError } from '../utils/login-state.ts';
 import './auth.css';

@@ -31,10 +31,10 @@ import {
   type InitiateAuthenticationVariables,
   type InitiateLinkAuthenticationData,
   type InitiateLinkAuthenticationVariables,
-} from '../api/chat-documents.ts';
-import { useAuthNotice } from '../hooks/use-auth-notice.ts';
+} from '../../../lib/sign-in/sign-in-documents.ts';
+import { useAuthNotice } from '../../../lib/sign-in/use-auth-notice.ts';
 import { useChatPacing } from '../hooks/use-chat-pacing.ts';
-import { useSecondsUntil } from '../hooks/use-seconds-until.ts';
+import { useSecondsUntil } from '../../../lib/sign-in/use-seconds-until.ts';
 import { chatReducer, initialChatState } from '../utils/chat-flow.ts';
 import { chatMenuButtons } from '../utils/chat-menu.ts';
 import { linkDestination } from '../utils/link-destination.ts';

@@ -1,5 +1,5 @@
 import { signInLinkDestination } from '@careline/domain/auth';
-import type { LinkTargetData } from '../api/chat-documents.ts';
+import type { LinkTargetData } from '../../../lib/sign-in/sign-in-documents.ts';
 
 /**
  * Where a verified sign-in link goes (spec doc 1 §4): /view/appointment?sessionId=…&appointmentId=…

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { clearAuthNotice, peekAuthNotice } from '../../../lib/graphql/auth-errors.ts';
+import { clearAuthNotice, peekAuthNotice } from '../graphql/auth-errors.ts';
 
 /**
  * The text of the authentication error that ended the last session (spec doc 1 §8: ARO-E1022,
  * ARO-E1023, ARO-E1024), shown once: it is removed from storage as soon as it is on screen.
- * @param active - whether the chat mobile-number step is on screen
+ * @param active - whether the sign-in step that shows it (/login or the chat's mobile step) is on screen
  */
 export function useAuthNotice(active: boolean): string | null {
   // Read once on mount (a StrictMode double effect must not lose it); removed once shown.

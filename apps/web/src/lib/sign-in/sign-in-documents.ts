@@ -1,4 +1,4 @@
-/** The sign-in operations the chat's steps use (spec doc 1 §7; docs/api-contract.md). */
+/** Sign-in operations shared by /login and the chat steps (spec doc 1 §7; docs/api-contract.md). */
 
 export const initiateAuthenticationMutation = /* GraphQL */ `
   mutation initiateAuthentication($username: String!) {
