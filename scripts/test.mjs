@@ -41,16 +41,35 @@ function describeDatabaseUrl(url) {
   }
 }
 
-function run(command, commandArgs, env) {
+function run(command, commandArgs, env, output) {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: rootDir, stdio: 'inherit', env });
+    const child = spawn(command, commandArgs, {
+      cwd: rootDir,
+      stdio: output ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+      env,
+    });
+    if (output) {
+      // Shown as it comes, and kept so the caller can read what went wrong.
+      child.stdout.on('data', (chunk) => {
+        process.stdout.write(chunk);
+        output.text += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        process.stderr.write(chunk);
+        output.text += chunk;
+      });
+    }
     child.on('error', (error) => {
       console.error(`could not run ${command}: ${error.message}`);
       resolve(127);
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
+
+// Vitest gives a worker 60 s to start, hard-coded; on an overloaded shared machine it can miss that.
+// Such a run failed no test: it is run once more, loudly. A failing test is never retried.
+const workerStartFailure = /\[vitest-pool(?:-runner)?\]: (?:Timeout waiting for worker to respond|Timeout starting|Failed to start)/;
 
 function banner(text) {
   const line = '='.repeat(Math.max(60, text.length + 4));
@@ -84,29 +103,42 @@ function vitestStage(name, label, project, env) {
     label,
     run: async () => {
       const reportFile = path.join(reportDir, `${label.replace(/[^a-z0-9]+/gi, '-')}.json`);
-      const code = await run(
-        vitestBin,
-        [
-          'run',
-          '--project',
-          project,
-          '--passWithNoTests',
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${reportFile}`,
-        ],
-        env,
-      );
-      let report;
-      try {
-        report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
-      } catch {
-        report = undefined;
+      const attempt = async () => {
+        const output = { text: '' };
+        const exitCode = await run(
+          vitestBin,
+          [
+            'run',
+            '--project',
+            project,
+            '--passWithNoTests',
+            '--reporter=default',
+            '--reporter=json',
+            `--outputFile.json=${reportFile}`,
+          ],
+          env,
+          output,
+        );
+        let parsed;
+        try {
+          parsed = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+        } catch {
+          parsed = undefined;
+        }
+        return { exitCode, parsed, output: output.text };
+      };
+      let { exitCode: code, parsed: report, output } = await attempt();
+      let retried = false;
+      if (code !== 0 && (report?.numFailedTests ?? 0) === 0 && workerStartFailure.test(output)) {
+        retried = true;
+        banner(`${label}: a vitest worker did not start in time (machine overloaded); running the stage once more`);
+        lateWarnings.push(`${label} was run twice: its first run could not start a vitest worker in time.`);
+        ({ exitCode: code, parsed: report } = await attempt());
       }
       const passed = report?.numPassedTests ?? 0;
       const skipped = (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
       let failed = report?.numFailedTests ?? 0;
-      let note = '';
+      let note = retried ? 'second run' : '';
       // A file that fails to load, an error outside any test or a crash fails the run without failing a test.
       if (code !== 0 && failed === 0) {
         failed = 1;
