@@ -31,7 +31,9 @@ export type AppDeps = {
 
 const CORRELATION_HEADER = 'x-correlation-id';
 // Errors met while building a request's GraphQL context, keyed by that context.
-const contextFailures = new WeakMap<object, unknown>();
+// The viewer each HTTP request's token resolved to, set by the /graphql route's preHandler.
+const requestAuth = new WeakMap<FastifyRequest, { viewer: Viewer | null; rejectedToken: boolean }>();
+const anonymous = { viewer: null, rejectedToken: false } as const;
 const correlationPattern = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** Strips secrets from a URL before it reaches a log line (the websocket token travels in the query). */
@@ -146,36 +148,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     validationRules: graphqlValidationRules({ production, maxCost: env.GRAPHQL_MAX_COST }),
     errorFormatter: (execution, context) =>
       formatGraphQLErrors(execution, context as unknown as GraphQLContext, production),
-    context: async (request): Promise<GraphQLContext> => {
-      const tenant = tenants.resolve(request.hostname);
-      let auth: { viewer: Viewer | null; rejectedToken: boolean } = {
-        viewer: null,
-        rejectedToken: false,
-      };
-      let failure: unknown = null;
-      try {
-        auth = await viewerFor(tenant.id, bearerToken(request.headers.authorization));
-      } catch (error) {
-        // Mercurius calls this function again from its error handler, so throwing here would end
-        // in Fastify's default handler, which shows the error (SQL included) to the client.
-        failure = error;
-      }
-      const context: GraphQLContext = {
-        env,
-        database,
-        tenant,
-        ...auth,
-        correlationId: request.id,
-        clientIp: clientIp(request),
-        log: request.log,
-        services,
-        publish,
-      };
-      if (failure) {
-        contextFailures.set(context, failure);
-      }
-      return context;
+    // The token is checked in the route's preHandler (below), once per HTTP request and only when one
+    // was sent; a lookup that fails answers there. A Mercurius hook here would cost every request.
+    additionalRouteOptions: {
+      preHandler: async (request, reply) => {
+        const token = bearerToken(request.headers.authorization);
+        if (!token) {
+          return;
+        }
+        const tenant = tenants.resolve(request.hostname);
+        try {
+          requestAuth.set(request, await viewerFor(tenant.id, token));
+        } catch (error) {
+          // A token that could not be checked (database down) is an unexpected error: logged, and
+          // answered with the generic text and the correlation id, never as "not signed in".
+          request.log.error({ err: sanitiseError(error) }, 'access token lookup failed');
+          const hospital = tenant.publicConfig.branding.hospitalName;
+          return reply.code(200).send({
+            data: null,
+            errors: [
+              {
+                message: errorString('ARO-E9999', { hospital }),
+                extensions: { code: 'ARO-E9999', correlationId: request.id },
+              },
+            ],
+          });
+        }
+      },
     },
+    context: (request): GraphQLContext => ({
+      env,
+      database,
+      tenant: tenants.resolve(request.hostname),
+      ...(requestAuth.get(request) ?? anonymous),
+      correlationId: request.id,
+      clientIp: clientIp(request),
+      log: request.log,
+      services,
+      publish,
+    }),
     subscription: {
       emitter,
       keepAlive: 30_000,
@@ -213,17 +224,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return { viewer, rejectedToken: viewer === null };
       },
     },
-  });
-
-  // A token that could not be checked (database down) fails the operation as an unexpected error
-  // (logged, ARO-E9999 with the correlation id), never as "not signed in".
-  app.graphql.addHook('preExecution', async (_schema, _document, context) => {
-    const failure = contextFailures.get(context);
-    if (failure) {
-      throw failure instanceof Error
-        ? failure
-        : new Error('access token lookup failed', { cause: failure });
-    }
   });
 
   app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {
