@@ -16,6 +16,8 @@ export const errorCatalogue = {
   'ARO-E1101': 'Please wait a minute before asking for another code',
   'ARO-E2001': 'The requested record was not found',
   'ARO-E2002': 'The request is not valid',
+  // issue 6 §4.1: Me, Father, Mother, Husband and Wife are single roles.
+  'ARO-E2003': 'Only one person in an account can be {relationship}. Choose another relationship',
   'ARO-E3001': 'File is missing or empty',
   'ARO-E3002': 'Only images and PDF files can be uploaded',
   'ARO-E3003': 'File is too large',

@@ -4,6 +4,7 @@ import { useMutation } from 'urql';
 import {
   createPatientArgs,
   isPatientFormValid,
+  offeredRelationships,
   patientPatches,
   profileCountText,
   profileTexts,
@@ -122,7 +123,7 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
         idPrefix="profile"
         values={state.values}
         errors={errors}
-        relationships={tenant.relationships}
+        relationships={offeredRelationships(tenant.relationships, session.account?.patientList ?? [], patient)}
         showAddress={patient !== null}
         disabled={saving}
         onChange={(field, value) => dispatch({ type: 'changed', field, value })}
