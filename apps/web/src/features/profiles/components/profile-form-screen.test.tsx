@@ -202,5 +202,23 @@ describe('Update Profile (spec doc 1 §2, §5, §7)', () => {
     expect(screen.queryByRole('radio', { name: 'Me' })).toBeNull();
     expect(screen.queryByRole('radio', { name: 'Mother' })).toBeNull();
     expect(screen.getByRole('radio', { name: 'Sister' })).toBeTruthy();
+    cleanup();
+    // A preset used single role (?relationship=Me) is not chosen: Save waits for a relationship.
+    renderScreen({
+      path: '/profiles/registration?relationship=Me',
+      routePath: '/profiles/registration',
+      element: <ProfileFormScreen />,
+      account: account(patients),
+    });
+    expect(screen.getByText('Select the relationship')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
+    cleanup();
+    renderScreen({
+      path: '/profiles/registration?relationship=Sister',
+      routePath: '/profiles/registration',
+      element: <ProfileFormScreen />,
+      account: account(patients),
+    });
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Sister' }).checked).toBe(true);
   });
 });
