@@ -14,8 +14,14 @@ export const errorCatalogue = {
   // Ours: the spec leaves the rest of the catalogue to the server ("not shown").
   'ARO-E1100': 'Too many attempts, please wait a while and try again',
   'ARO-E1101': 'Please wait a minute before asking for another code',
+  // issue 6 §4.4: say what to do when a code is used up, and until when a number is locked.
+  'ARO-E1102': 'This code is used up after 5 wrong tries. Tap Resend OTP to get a new code',
+  // {until} is an ISO 8601 time; the web app shows it in the user's own time (lib/sign-in).
+  'ARO-E1103': 'Too many wrong codes for this number. You can try again after {until}',
   'ARO-E2001': 'The requested record was not found',
   'ARO-E2002': 'The request is not valid',
+  // issue 6 §4.1: Me, Father, Mother, Husband and Wife are single roles.
+  'ARO-E2003': 'Only one person in an account can be {relationship}. Choose another relationship',
   'ARO-E3001': 'File is missing or empty',
   'ARO-E3002': 'Only images and PDF files can be uploaded',
   'ARO-E3003': 'File is too large',

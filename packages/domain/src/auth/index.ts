@@ -32,3 +32,9 @@ export {
 } from './sign-in-link.ts';
 export { encodeBase64, decodeBase64, encodeBase64Url } from './base64.ts';
 export { authTexts, ACCESS_DENIED_ROUTE, AUTH_OUTCOME_SUCCEEDED } from './texts.ts';
+export {
+  CODE_USED_UP_ERROR,
+  NUMBER_LOCKED_ERROR,
+  localTimeInWords,
+  localiseSignInText,
+} from './lockout.ts';

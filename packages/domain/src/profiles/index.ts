@@ -63,3 +63,11 @@ export {
   defaultRelationshipView,
 } from './relationship-flow.ts';
 export { type LoyaltyAccount, visibleLoyaltyAccounts, loyaltyAmount } from './loyalty.ts';
+export {
+  singleRoleRelationships,
+  isSingleRole,
+  type PersonRecord,
+  samePersonIds,
+  takesUsedSingleRole,
+  offeredRelationships,
+} from './single-roles.ts';

@@ -67,19 +67,23 @@ describe('toClientPatient', () => {
     });
   });
 
-  it('lists every profile with the same relationship, itself included', () => {
+  it('lists the records of the same person with the same relationship, itself first', () => {
     const sister1 = serverPatient({ relationship: 'Sister' });
     const sister2 = serverPatient({ relationship: 'Sister' });
     const me = serverPatient({ relationship: 'Me' });
+    const meElsewhere = serverPatient({ relationship: 'Me', link: [me.id] });
     const loose1 = serverPatient({ relationship: null });
-    const loose2 = serverPatient({ relationship: null });
-    const all = [sister1, me, sister2, loose1, loose2];
-    expect(toClientPatient(sister2, all, now).sameRelationshipIds).toEqual([sister1.id, sister2.id]);
-    expect(toClientPatient(me, all, now).sameRelationshipIds).toEqual([me.id]);
+    const loose2 = serverPatient({ relationship: null, link: [loose1.id] });
+    const all = [sister1, me, sister2, loose1, loose2, meElsewhere];
+    // Two sisters are two people: sharing a label does not make them the same person.
+    expect(toClientPatient(sister2, all, now).sameRelationshipIds).toEqual([sister2.id]);
+    // The same person registered at another hospital, linked either way.
+    expect(toClientPatient(me, all, now).sameRelationshipIds).toEqual([me.id, meElsewhere.id]);
+    expect(toClientPatient(meElsewhere, all, now).sameRelationshipIds).toEqual([meElsewhere.id, me.id]);
     // No relationship is not a shared relationship.
     expect(toClientPatient(loose1, all, now).sameRelationshipIds).toEqual([loose1.id]);
     // Itself is included even when missing from the list.
-    expect(toClientPatient(sister1, [sister2], now).sameRelationshipIds).toEqual([sister1.id, sister2.id]);
+    expect(toClientPatient(sister1, [sister2], now).sameRelationshipIds).toEqual([sister1.id]);
   });
 
   it.each([

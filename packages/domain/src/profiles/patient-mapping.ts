@@ -4,6 +4,7 @@
  */
 import { ageLabel } from './age.ts';
 import { type PatientForm, composeDateOfBirth, splitDateOfBirth } from './patient-form.ts';
+import { samePersonIds } from './single-roles.ts';
 import { ADDRESS_MAX_LINES, ADDRESS_USE, RELATIONSHIP_EXTENSION_ID } from './values.ts';
 
 export type ServerPatient = {
@@ -33,7 +34,10 @@ export type ClientPatient = {
   dateOfBirth: string;
   dob: { date: string; month: string; year: string };
   hospitalId: string | null;
-  /** Ids of every profile with the same relationship, this one included. */
+  /**
+   * Ids of this person's records with the same relationship, this one included: the records linked
+   * to it (the same person registered at several hospitals), never other people sharing a label.
+   */
   sameRelationshipIds: string[];
   addressLineOne: string;
   addressLineTwo: string;
@@ -97,11 +101,16 @@ function givenList(givenName: string): string[] {
  */
 export function toClientPatient(server: ServerPatient, all: ServerPatient[], now: Date): ClientPatient {
   const relationship = relationshipOf(server);
+  const records = [server, ...all.filter((other) => other.id !== server.id)].map((patient) => ({
+    id: patient.id,
+    relationship: relationshipOf(patient),
+    link: patient.link,
+  }));
+  const person = new Set(samePersonIds(server.id, records));
   const sameRelationshipIds =
-    relationship === null ? [server.id] : all.filter((other) => relationshipOf(other) === relationship).map((other) => other.id);
-  if (!sameRelationshipIds.includes(server.id)) {
-    sameRelationshipIds.unshift(server.id);
-  }
+    relationship === null
+      ? [server.id]
+      : [server.id, ...all.filter((other) => other.id !== server.id && person.has(other.id) && relationshipOf(other) === relationship).map((other) => other.id)];
   const dateOfBirth = server.birthDate ?? '';
   const { day, month, year } = splitDateOfBirth(dateOfBirth);
   const lines = server.address?.line ?? [];

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -9,6 +9,9 @@ import { replaceChallengeCode } from './auth.repo.ts';
 import { latestCode, signIn, testAuthDeps } from './auth.testing.ts';
 
 const INVALID = 'ARO-E1015:Invalid verification code';
+const USED_UP = 'ARO-E1102:This code is used up after 5 wrong tries. Tap Resend OTP to get a new code';
+const lockedUntil = (until: Date): string =>
+  `ARO-E1103:Too many wrong codes for this number. You can try again after ${until.toISOString()}`;
 const MINUTE = 60_000;
 
 /** A wrong code for a known right one. */
@@ -67,8 +70,11 @@ describe('sign-in by SMS code', () => {
       .select()
       .from(authChallenges)
       .where(eq(authChallenges.id, started.data?.initiateAuthentication.id ?? ''));
-    expect(challenge?.codeHash).not.toContain(code);
-    expect(challenge?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    // (Compared with the keyed hash itself: a random hex string contains any 4 digits now and then.)
+    const id = started.data?.initiateAuthentication.id ?? '';
+    const keyed = createHmac('sha256', t.services.appSecret).update(`${id}:94771234567:${code}`, 'utf8').digest('hex');
+    expect(challenge?.codeHash).toBe(keyed);
+    expect(challenge?.codeHash).not.toBe(code);
   });
 
   it('refuses an invalid number with ARO-E1013 and sends nothing', async () => {
@@ -156,15 +162,19 @@ describe('sign-in by SMS code', () => {
     expect(await sessionsOf(mobileNo)).toBe(1);
   });
 
-  it('ends a challenge after 5 wrong codes, even for the right one', async () => {
+  it('ends a challenge after 5 wrong codes and says the code is used up, even to the right one', async () => {
     const mobileNo = freshNumber();
     const deps = testAuthDeps(t, { clientIp: freshIp() });
     const { id } = await initiateAuthentication(deps, mobileNo);
     const code = await latestCode(t.database, mobileNo);
-    for (let k = 1; k <= 5; k++) {
+    for (let k = 1; k <= 4; k++) {
       expect(await errorOf(completeAuthentication(deps, id, wrong(code, k)))).toBe(INVALID);
     }
-    expect(await errorOf(completeAuthentication(deps, id, Number(code)))).toBe(INVALID);
+    // The fifth wrong code already says what to do next (issue 6 §4.4).
+    expect(await errorOf(completeAuthentication(deps, id, wrong(code, 5)))).toBe(USED_UP);
+    expect(await errorOf(completeAuthentication(deps, id, Number(code)))).toBe(USED_UP);
+    // Also from another process (no memory of the dead challenge): read from the database.
+    expect(await errorOf(completeAuthentication({ ...deps, clientIp: freshIp() }, id, Number(code)))).toBe(USED_UP);
     const [row] = await t.database.db.select().from(authChallenges).where(eq(authChallenges.id, id));
     expect(row?.failedAttempts).toBe(5);
     expect(await sessionsOf(mobileNo)).toBe(0);
@@ -209,7 +219,7 @@ describe('sign-in by SMS code', () => {
     }
     await errorOf(completeAuthentication(later, id, wrong(second)));
     // Five failures in all: the new code no longer works either.
-    expect(await errorOf(completeAuthentication(later, id, Number(second)))).toBe(INVALID);
+    expect(await errorOf(completeAuthentication(later, id, Number(second)))).toBe(USED_UP);
     const [row] = await t.database.db.select().from(authChallenges).where(eq(authChallenges.id, id));
     expect(row?.failedAttempts).toBe(5);
     expect(row?.sendCount).toBe(2);
@@ -268,7 +278,7 @@ describe('sign-in by SMS code', () => {
     const { id } = await initiateAuthentication(deps, mobileNo);
     const code = await latestCode(t.database, mobileNo);
     for (let k = 1; k <= 5; k++) {
-      expect(await errorOf(completeAuthentication(deps, id, wrong(code, k)))).toBe(INVALID);
+      expect(await errorOf(completeAuthentication(deps, id, wrong(code, k)))).toBe(k < 5 ? INVALID : USED_UP);
     }
     const soon = { ...deps, now: new Date(now.getTime() + 30_000) };
     expect(await errorOf(initiateAuthentication(soon, mobileNo))).toMatch(/^ARO-E1101:/);
@@ -327,28 +337,85 @@ describe('sign-in by SMS code', () => {
     expect(sent[0]?.n).toBe(6);
   });
 
-  it('caps failures per number at 10 in 24 hours across challenges', async () => {
+  it('locks a number for one client after 10 failures, and says until when (ARO-E1103)', async () => {
     const start = new Date('2030-01-06T08:00:00Z').getTime();
     const mobileNo = freshNumber();
-    const at = (ms: number): AuthDeps => testAuthDeps(t, { now: new Date(start + ms), clientIp: freshIp() });
+    const stranger = freshIp();
+    const at = (ms: number, clientIp = stranger): AuthDeps => testAuthDeps(t, { now: new Date(start + ms), clientIp });
     for (let c = 0; c < 2; c++) {
       const deps = at(c * 10 * MINUTE);
       const { id } = await initiateAuthentication(deps, mobileNo);
       const code = await latestCode(t.database, mobileNo);
-      for (let k = 1; k <= 5; k++) {
+      for (let k = 1; k <= 4; k++) {
         expect(await errorOf(completeAuthentication(deps, id, wrong(code, k)))).toBe(INVALID);
       }
+      // The tenth failure says the number is locked for this client, until its first failure is a day old.
+      expect(await errorOf(completeAuthentication(deps, id, wrong(code, 5)))).toBe(
+        c === 0 ? USED_UP : lockedUntil(new Date(start + 24 * 60 * MINUTE)),
+      );
     }
-    // A third challenge with the right code still fails: the number is locked.
-    const third = at(2 * 60 * MINUTE);
-    const { id } = await initiateAuthentication(third, mobileNo);
+    // No new code is sent to a client that may not try it; the answer says until when.
+    const later = at(2 * 60 * MINUTE);
+    expect(await errorOf(initiateAuthentication(later, mobileNo))).toBe(lockedUntil(new Date(start + 24 * 60 * MINUTE)));
+    // The owner, on another address, signs in at once (issue 6 §4.5).
+    const owner = at(2 * 60 * MINUTE, freshIp());
+    const { id } = await initiateAuthentication(owner, mobileNo);
     const code = Number(await latestCode(t.database, mobileNo));
-    expect(await errorOf(completeAuthentication(third, id, code))).toBe(INVALID);
-    // The refused attempt did not use a try on the challenge.
+    expect((await completeAuthentication(owner, id, code)).outcome).toBe('succeeded');
+    // Once the first five failures are 24 hours old, the stranger's address may try again.
+    const nextDay = at(24 * 60 * MINUTE + MINUTE);
+    const again = await initiateAuthentication(nextDay, mobileNo);
+    const fresh = Number(await latestCode(t.database, mobileNo));
+    expect((await completeAuthentication(nextDay, again.id, fresh)).outcome).toBe('succeeded');
+  });
+
+  it("gives a stranger asking for a code their own challenge, never the owner's", async () => {
+    const now = new Date('2030-01-06T12:00:00Z').getTime();
+    const mobileNo = freshNumber();
+    const owner = testAuthDeps(t, { now: new Date(now), clientIp: freshIp() });
+    const { id } = await initiateAuthentication(owner, mobileNo);
+    const stranger = testAuthDeps(t, { now: new Date(now + MINUTE), clientIp: freshIp() });
+    const theirs = await initiateAuthentication(stranger, mobileNo);
+    expect(theirs.id).not.toBe(id);
+    const strangerCode = await latestCode(t.database, mobileNo);
+    for (let k = 1; k <= 5; k++) {
+      await errorOf(completeAuthentication(stranger, theirs.id, wrong(strangerCode, k)));
+    }
+    // The owner's challenge kept its tries; the owner's code (the first SMS) still works.
     const [row] = await t.database.db.select().from(authChallenges).where(eq(authChallenges.id, id));
     expect(row?.failedAttempts).toBe(0);
-    // Once the first five failures are 24 hours old, the number may try again.
-    const nextDay = at(24 * 60 * MINUTE + MINUTE);
+    const sms = await t.database.db.select({ body: smsMessages.body }).from(smsMessages).where(eq(smsMessages.to, mobileNo)).orderBy(smsMessages.seq);
+    const ownerCode = Number(/code is (\d{4})/.exec(sms[0]?.body ?? '')?.[1]);
+    expect((await completeAuthentication({ ...owner, now: new Date(now + 2 * MINUTE) }, id, ownerCode)).outcome).toBe('succeeded');
+  });
+
+  it('caps failures per number at 50 in 24 hours from all clients, and says until when', async () => {
+    const start = new Date('2030-01-08T08:00:00Z').getTime();
+    const mobileNo = freshNumber();
+    const limits = { smsPerNumber: Infinity };
+    const at = (ms: number, clientIp: string): AuthDeps =>
+      testAuthDeps(t, { now: new Date(start + ms), clientIp, limits });
+    // Five addresses, ten failures each, two challenges each: 50 failures.
+    for (let c = 0; c < 10; c++) {
+      const deps = at(c * 2 * MINUTE, `203.0.113.${100 + Math.floor(c / 2)}`);
+      const { id } = await initiateAuthentication(deps, mobileNo);
+      const code = await latestCode(t.database, mobileNo);
+      for (let k = 1; k <= 5; k++) {
+        await errorOf(completeAuthentication(deps, id, wrong(code, k)));
+      }
+    }
+    const failures = await t.database.db
+      .select({ n: count() })
+      .from(authEvents)
+      .where(and(eq(authEvents.kind, 'verify_guess'), eq(authEvents.mobileNo, mobileNo)));
+    expect(failures[0]?.n).toBe(50);
+    // Now any client is refused until the first failure is a day old; no SMS is sent.
+    const anyone = at(30 * MINUTE, freshIp());
+    const sentBefore = await t.database.db.select({ n: count() }).from(smsMessages).where(eq(smsMessages.to, mobileNo));
+    expect(await errorOf(initiateAuthentication(anyone, mobileNo))).toBe(lockedUntil(new Date(start + 24 * 60 * MINUTE)));
+    const sentAfter = await t.database.db.select({ n: count() }).from(smsMessages).where(eq(smsMessages.to, mobileNo));
+    expect(sentAfter[0]?.n).toBe(sentBefore[0]?.n);
+    const nextDay = at(24 * 60 * MINUTE + 3 * MINUTE, freshIp());
     const again = await initiateAuthentication(nextDay, mobileNo);
     const fresh = Number(await latestCode(t.database, mobileNo));
     expect((await completeAuthentication(nextDay, again.id, fresh)).outcome).toBe('succeeded');

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, authChallenges, authEvents, authNumbers } from '../../db/schema/index.ts';
 
@@ -57,31 +57,45 @@ export async function deleteAuthEvent(db: DbOrTx, id: string): Promise<void> {
   await db.delete(authEvents).where(eq(authEvents.id, id));
 }
 
+/** Which events a limit counts: a number's (within its tenant), optionally from one address key, or an address's. */
+export type AuthEventFilter = { kind: AuthEventKind; since: Date } & (
+  | { tenantId: string; mobileNo: string; clientIp?: string }
+  | { tenantId?: undefined; clientIp: string; mobileNo?: undefined }
+);
+
+function eventConditions(filter: AuthEventFilter) {
+  return and(
+    filter.mobileNo !== undefined ? eq(authEvents.tenantId, filter.tenantId) : undefined,
+    eq(authEvents.kind, filter.kind),
+    filter.mobileNo !== undefined ? eq(authEvents.mobileNo, filter.mobileNo) : undefined,
+    filter.clientIp !== undefined ? eq(authEvents.clientIp, filter.clientIp) : undefined,
+    gt(authEvents.at, filter.since),
+  );
+}
+
 /**
- * Events of one kind for a number (within its tenant) or an address after `since`. An address is
- * counted across tenants: switching the Host header must not multiply its budget.
+ * Events of one kind for a number (within its tenant), for a number from one address key, or for an
+ * address after `since`. An address alone is counted across tenants: switching the Host header must
+ * not multiply its budget.
  */
-export async function countAuthEvents(
-  db: DbOrTx,
-  filter: { kind: AuthEventKind; since: Date } & (
-    | { tenantId: string; mobileNo: string; clientIp?: undefined }
-    | { tenantId?: undefined; clientIp: string; mobileNo?: undefined }
-  ),
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(authEvents)
-    .where(
-      and(
-        filter.mobileNo !== undefined ? eq(authEvents.tenantId, filter.tenantId) : undefined,
-        eq(authEvents.kind, filter.kind),
-        filter.mobileNo !== undefined
-          ? eq(authEvents.mobileNo, filter.mobileNo)
-          : eq(authEvents.clientIp, filter.clientIp),
-        gt(authEvents.at, filter.since),
-      ),
-    );
+export async function countAuthEvents(db: DbOrTx, filter: AuthEventFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(authEvents).where(eventConditions(filter));
   return row?.n ?? 0;
+}
+
+/**
+ * The time of the event at `offset` (0 = the oldest) among those a filter counts, or null: with a
+ * window of W and a cap of C, a full window of N events frees a place at the (N - C)th one's time + W.
+ */
+export async function eventTimeAt(db: DbOrTx, filter: AuthEventFilter, offset: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: authEvents.at })
+    .from(authEvents)
+    .where(eventConditions(filter))
+    .orderBy(asc(authEvents.at))
+    .offset(Math.max(0, offset))
+    .limit(1);
+  return row?.at ?? null;
 }
 
 /**
@@ -129,11 +143,16 @@ export async function resetSendSlot(db: DbOrTx, tenantId: string, mobileNo: stri
     .where(and(eq(authNumbers.tenantId, tenantId), eq(authNumbers.mobileNo, mobileNo)));
 }
 
-/** The newest challenge for a number that can still be answered at `now`. */
+/**
+ * The newest challenge for a number that can still be answered at `now`, among those the same client
+ * address started: a challenge, its id and its tries belong to the client that asked for it, so a
+ * stranger asking for a code for the number never gets (and never uses up) the owner's challenge.
+ */
 export async function findLiveChallenge(
   db: DbOrTx,
   tenantId: string,
   mobileNo: string,
+  clientIp: string,
   now: Date,
   maxFailures: number,
 ): Promise<ChallengeRow | null> {
@@ -144,6 +163,7 @@ export async function findLiveChallenge(
       and(
         eq(authChallenges.tenantId, tenantId),
         eq(authChallenges.mobileNo, mobileNo),
+        eq(authChallenges.clientIp, clientIp),
         isNull(authChallenges.consumedAt),
         gt(authChallenges.expiresAt, now),
         lt(authChallenges.failedAttempts, maxFailures),
@@ -155,15 +175,17 @@ export async function findLiveChallenge(
 }
 
 /**
- * A challenge by id, with the number's guesses since `guessesSince` (one round trip: under a flood
- * of guesses for a locked number this is the only query).
+ * A challenge by id, with the number's failed guesses since `guessesSince`, in all and from the
+ * address key `clientKey` (one round trip: under a flood of guesses for a locked number this is the
+ * only query).
  */
 export async function findChallenge(
   db: DbOrTx,
   tenantId: string,
   id: string,
   guessesSince: Date,
-): Promise<(ChallengeRow & { recentGuesses: number }) | null> {
+  clientKey = '',
+): Promise<(ChallengeRow & { recentGuesses: number; recentClientGuesses: number }) | null> {
   const [row] = await db
     .select({
       ...challengeColumns,
@@ -175,11 +197,21 @@ export async function findChallenge(
           AND e.mobile_no = auth_challenges.mobile_no
           AND e.at > ${guessesSince.toISOString()}::timestamptz
       )`,
+      recentClientGuesses: sql<number>`(
+        SELECT count(*)::int FROM auth_events e
+        WHERE e.tenant_id = auth_challenges.tenant_id
+          AND e.kind = 'verify_guess'
+          AND e.mobile_no = auth_challenges.mobile_no
+          AND e.client_ip = ${clientKey}
+          AND e.at > ${guessesSince.toISOString()}::timestamptz
+      )`,
     })
     .from(authChallenges)
     .where(and(eq(authChallenges.id, id), eq(authChallenges.tenantId, tenantId)))
     .limit(1);
-  return row ? { ...row, recentGuesses: Number(row.recentGuesses) } : null;
+  return row
+    ? { ...row, recentGuesses: Number(row.recentGuesses), recentClientGuesses: Number(row.recentClientGuesses) }
+    : null;
 }
 
 export async function insertChallenge(

@@ -17,6 +17,7 @@ import {
   consumeChallenge,
   countAuthEvents,
   deleteAuthEvent,
+  eventTimeAt,
   deleteChallenge,
   findChallenge,
   findLiveChallenge,
@@ -44,6 +45,9 @@ export type AuthLimits = {
   resendSpacingMs: number;
   smsPerNumber: number;
   smsPerNumberWindowMs: number;
+  /** Wrong codes for a number from one client address (key) in the window: a stranger's budget. */
+  failuresPerClient: number;
+  /** Wrong codes for a number from all clients in the window: caps the chance of a guess (docs/security.md). */
   failuresPerNumber: number;
   failuresPerNumberWindowMs: number;
   initiationsPerAddress: number;
@@ -57,7 +61,9 @@ export const defaultAuthLimits: AuthLimits = {
   resendSpacingMs: 60_000,
   smsPerNumber: 5,
   smsPerNumberWindowMs: 60 * 60_000,
-  failuresPerNumber: 10,
+  // docs/security.md: 50 compared codes per number per day, each a 1-in-10,000 chance: <= 0.5%.
+  failuresPerClient: 10,
+  failuresPerNumber: 50,
   failuresPerNumberWindowMs: 24 * 60 * 60_000,
   initiationsPerAddress: 30,
   completionsPerAddress: 60,
@@ -87,16 +93,17 @@ export type LinkAuthentication = {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// Challenges known to be over for good (used, locked, or expired — a resend never revives an expired
-// one), so that a flood of guesses at them costs no query. Per process and bounded; only permanent
-// facts go in, so instances need not share it. Value: the time from which the challenge is dead.
-const deadChallenges = new Map<string, number>();
+// Challenges known to be over for good (used, used up, or expired — a resend never revives an
+// expired one), so that a flood of guesses at them costs no query. Per process and bounded; only
+// permanent facts go in, so instances need not share it. Value: the time from which the challenge is
+// dead, and whether its tries are used up (the user is told to ask for a new code).
+const deadChallenges = new Map<string, { fromMs: number; usedUp: boolean }>();
 const DEAD_CHALLENGES_MAX = 50_000;
 
-function rememberDead(tenantId: string, id: string, fromMs: number): void {
+function rememberDead(tenantId: string, id: string, fromMs: number, usedUp = false): void {
   const key = `${tenantId}:${id}`;
   deadChallenges.delete(key);
-  deadChallenges.set(key, fromMs);
+  deadChallenges.set(key, { fromMs, usedUp });
   if (deadChallenges.size > DEAD_CHALLENGES_MAX) {
     const oldest = deadChallenges.keys().next().value;
     if (oldest !== undefined) {
@@ -105,9 +112,9 @@ function rememberDead(tenantId: string, id: string, fromMs: number): void {
   }
 }
 
-function isKnownDead(tenantId: string, id: string, now: Date): boolean {
-  const from = deadChallenges.get(`${tenantId}:${id}`);
-  return from !== undefined && now.getTime() >= from;
+function knownDead(tenantId: string, id: string, now: Date): { usedUp: boolean } | null {
+  const dead = deadChallenges.get(`${tenantId}:${id}`);
+  return dead !== undefined && now.getTime() >= dead.fromMs ? dead : null;
 }
 
 function limitsOf(deps: AuthDeps): AuthLimits {
@@ -234,6 +241,79 @@ async function limitAddress(
 }
 
 /**
+ * The guess limits of a number as seen from the request's client (issue 6 §4.5): failures per
+ * number and client address key, under a higher cap per number (docs/security.md).
+ */
+function guessLimits(deps: AuthDeps, now: Date, mobileNo: string) {
+  const limits = limitsOf(deps);
+  const since = new Date(now.getTime() - limits.failuresPerNumberWindowMs);
+  const number = { tenantId: deps.tenant.id, kind: 'verify_guess' as const, since, mobileNo };
+  return [
+    { filter: { ...number, clientIp: addressKey(deps.clientIp) }, cap: limits.failuresPerClient },
+    { filter: number, cap: limits.failuresPerNumber },
+  ];
+}
+
+/**
+ * ARO-E1103 with the time from which the request's client may try the number again: when the
+ * oldest failures that fill each full window are a window old.
+ * @param counts - the failures each guess limit counts now, in guessLimits' order
+ */
+async function lockedError(deps: AuthDeps, now: Date, mobileNo: string, counts: number[]): Promise<AppError> {
+  const windowMs = limitsOf(deps).failuresPerNumberWindowMs;
+  let untilMs = now.getTime();
+  for (const [i, limit] of guessLimits(deps, now, mobileNo).entries()) {
+    const counted = counts[i] ?? 0;
+    if (Number.isFinite(limit.cap) && counted >= limit.cap) {
+      const at = await eventTimeAt(deps.db, limit.filter, counted - limit.cap);
+      untilMs = Math.max(untilMs, (at?.getTime() ?? now.getTime()) + windowMs);
+    }
+  }
+  return new AppError('ARO-E1103', { until: new Date(untilMs).toISOString() });
+}
+
+/** Whether any guess limit is full at these counts (in guessLimits' order). */
+function guessesFull(deps: AuthDeps, now: Date, mobileNo: string, counts: number[]): boolean {
+  return guessLimits(deps, now, mobileNo).some((limit, i) => (counts[i] ?? 0) >= limit.cap);
+}
+
+/** The failures each guess limit counts now, in guessLimits' order. */
+async function countGuesses(deps: AuthDeps, now: Date, mobileNo: string): Promise<number[]> {
+  return Promise.all(guessLimits(deps, now, mobileNo).map((limit) => countAuthEvents(deps.db, limit.filter)));
+}
+
+/**
+ * Takes one guess from the number's limits before a code is compared: written first, then counted,
+ * so that guesses arriving together each see the others and neither cap is ever passed. A refused
+ * guess is taken back and answered with ARO-E1103; a right code gives its guess back later.
+ */
+async function takeGuess(
+  deps: AuthDeps,
+  now: Date,
+  mobileNo: string,
+  counted: number[],
+): Promise<string> {
+  if (guessesFull(deps, now, mobileNo, counted)) {
+    // A full window is refused without writing: a flood of guesses costs one read each.
+    throw await lockedError(deps, now, mobileNo, counted);
+  }
+  const id = await insertAuthEvent(deps.db, {
+    tenantId: deps.tenant.id,
+    kind: 'verify_guess',
+    mobileNo,
+    clientIp: addressKey(deps.clientIp),
+    at: now,
+  });
+  const counts = await countGuesses(deps, now, mobileNo);
+  if (guessLimits(deps, now, mobileNo).some((limit, i) => (counts[i] ?? 0) > limit.cap)) {
+    // Refused guesses do not count, so the lock lifts once the window has passed.
+    await deleteAuthEvent(deps.db, id);
+    throw await lockedError(deps, now, mobileNo, counts.map((n) => n - 1));
+  }
+  return id;
+}
+
+/**
  * Sends a code to a number: a new challenge, or a new code on the live one (a resend keeps the
  * challenge id and its failure count). Nothing stays usable when the SMS could not be sent.
  */
@@ -246,6 +326,11 @@ async function sendCode(
   const limits = limitsOf(deps);
   const tenantId = deps.tenant.id;
   const slot = { tenantId, mobileNo, now };
+  // A code this client may not try is not sent: the user is told until when (issue 6 §4.4).
+  const guesses = await countGuesses(deps, now, mobileNo);
+  if (guessesFull(deps, now, mobileNo, guesses)) {
+    throw await lockedError(deps, now, mobileNo, guesses);
+  }
   // spec doc 1 §4: the resend button waits 1:00; the server holds the same line per number, also
   // for concurrent requests and for a new challenge after a lockout: one atomic claim decides.
   const claimed = await claimSendSlot(deps.db, {
@@ -278,6 +363,7 @@ async function sendClaimedCode(
     deps.db,
     tenantId,
     mobileNo,
+    deps.clientIp,
     now,
     limits.failuresPerChallenge,
   );
@@ -368,8 +454,10 @@ export async function initiateAuthentication(
 }
 
 /**
- * Checks a code and signs in (spec doc 1 §4 Sign-in step 3). Wrong, expired, used, unknown and
- * locked challenges all get the same ARO-E1015.
+ * Checks a code and signs in (spec doc 1 §4 Sign-in step 3). Wrong, expired, used and unknown
+ * challenges get ARO-E1015; a challenge whose tries are used up gets ARO-E1102 (ask for a new code),
+ * whatever the code; a number this client may not try any more gets ARO-E1103 with the time it may
+ * try again (issue 6 §4.4, §4.5).
  * @param deps - database, tenant, SMS sender, secret, client address, clock
  * @param id - the challenge id from initiateAuthentication
  * @param verificationCode - the code as an integer (spec doc 1 §5)
@@ -384,33 +472,34 @@ export async function completeAuthentication(
   const tenantId = deps.tenant.id;
   await limitAddress(deps, now, 'verify_ip');
   const invalid = new AppError('ARO-E1015');
-  if (!uuidPattern.test(id) || isKnownDead(tenantId, id, now)) {
+  const usedUp = new AppError('ARO-E1102');
+  if (!uuidPattern.test(id)) {
     throw invalid;
   }
+  const dead = knownDead(tenantId, id, now);
+  if (dead) {
+    throw dead.usedUp ? usedUp : invalid;
+  }
   const guessesSince = new Date(now.getTime() - limits.failuresPerNumberWindowMs);
-  const challenge = await findChallenge(deps.db, tenantId, id, guessesSince);
+  const challenge = await findChallenge(deps.db, tenantId, id, guessesSince, addressKey(deps.clientIp));
   if (!challenge) {
     throw invalid;
   }
-  if (challenge.consumedAt !== null || challenge.failedAttempts >= limits.failuresPerChallenge) {
+  if (challenge.consumedAt !== null) {
     rememberDead(tenantId, id, 0);
     throw invalid;
+  }
+  if (challenge.failedAttempts >= limits.failuresPerChallenge) {
+    rememberDead(tenantId, id, 0, true);
+    throw usedUp;
   }
   if (challenge.expiresAt.getTime() <= now.getTime()) {
     rememberDead(tenantId, id, challenge.expiresAt.getTime());
     throw invalid;
   }
-  // Both tries are taken before the code is compared, so concurrent guesses cannot exceed either cap.
-  const guessEvent = await takeFromLimit(deps, now, {
-    kind: 'verify_guess',
-    cap: limits.failuresPerNumber,
-    windowMs: limits.failuresPerNumberWindowMs,
-    mobileNo: challenge.mobileNo,
-    counted: challenge.recentGuesses,
-  });
-  if (guessEvent === 'refused') {
-    throw invalid;
-  }
+  // Both tries are taken before the code is compared, so concurrent guesses cannot exceed any cap.
+  const counted = [challenge.recentClientGuesses, challenge.recentGuesses];
+  const guessEvent = await takeGuess(deps, now, challenge.mobileNo, counted);
   const reserved = await reserveChallengeTry(
     deps.db,
     tenantId,
@@ -419,10 +508,11 @@ export async function completeAuthentication(
     limits.failuresPerChallenge,
   );
   if (!reserved) {
-    if (guessEvent) {
-      await deleteAuthEvent(deps.db, guessEvent);
-    }
-    throw invalid;
+    await deleteAuthEvent(deps.db, guessEvent);
+    const after = await findChallenge(deps.db, tenantId, id, now);
+    throw after && after.consumedAt === null && after.failedAttempts >= limits.failuresPerChallenge
+      ? usedUp
+      : invalid;
   }
   const candidate = codeHash(
     deps.appSecret,
@@ -431,8 +521,17 @@ export async function completeAuthentication(
     formatVerificationCode(verificationCode),
   );
   if (!sameHash(candidate, reserved.codeHash)) {
+    // A wrong code: say so, or, when it was the last try this client has, what to do next.
+    const counts = await countGuesses(deps, now, reserved.mobileNo);
+    if (guessesFull(deps, now, reserved.mobileNo, counts)) {
+      if (reserved.failedAttempts >= limits.failuresPerChallenge) {
+        rememberDead(tenantId, id, 0, true);
+      }
+      throw await lockedError(deps, now, reserved.mobileNo, counts);
+    }
     if (reserved.failedAttempts >= limits.failuresPerChallenge) {
-      rememberDead(tenantId, id, 0);
+      rememberDead(tenantId, id, 0, true);
+      throw usedUp;
     }
     throw invalid;
   }
@@ -440,10 +539,8 @@ export async function completeAuthentication(
     if (!(await consumeChallenge(tx, id, candidate, now))) {
       return null;
     }
-    if (guessEvent) {
-      // A right code is not a failure: it does not count towards the number's daily cap.
-      await deleteAuthEvent(tx, guessEvent);
-    }
+    // A right code is not a failure: it does not count towards the number's caps.
+    await deleteAuthEvent(tx, guessEvent);
     // Signed in: another device of the same person may ask for a code at once.
     await resetSendSlot(tx, tenantId, reserved.mobileNo);
     const accountId = await findOrCreateAccount(tx, tenantId, reserved.mobileNo);
@@ -453,11 +550,10 @@ export async function completeAuthentication(
     // Either another request used it, or a concurrent resend changed the code (the challenge is
     // still live then): only a fact read back from the database marks it dead here.
     const after = await findChallenge(deps.db, tenantId, id, now);
-    if (
-      after &&
-      (after.consumedAt !== null || after.failedAttempts >= limits.failuresPerChallenge)
-    ) {
+    if (after && after.consumedAt !== null) {
       rememberDead(tenantId, id, 0);
+    } else if (after && after.failedAttempts >= limits.failuresPerChallenge) {
+      rememberDead(tenantId, id, 0, true);
     }
     throw invalid;
   }

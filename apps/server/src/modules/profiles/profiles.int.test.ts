@@ -247,7 +247,8 @@ describe('account and profiles', () => {
   });
 
   it('applies no patch of a list when one is bad', async () => {
-    const created = (await as(alice).gql<{ createPatient: Patient }>(CREATE, me)).data?.createPatient as Patient;
+    const brother = { ...me, extension: [{ valueId: 'relationship', value: 'Brother' }] };
+    const created = (await as(alice).gql<{ createPatient: Patient }>(CREATE, brother)).data?.createPatient as Patient;
     const [before] = await t.database.db.select().from(patients).where(eq(patients.id, created.id));
     for (const [bad, message] of [
       [{ op: 'replace', path: 'address', value: { line: ['a', 'b', 'c', 'd'] } }, 'An address has at most 3 lines'],
@@ -265,6 +266,77 @@ describe('account and profiles', () => {
     }
     const [after] = await t.database.db.select().from(patients).where(eq(patients.id, created.id));
     expect(after).toEqual(before);
+  });
+
+  it('keeps one person per single role: a second Me is refused, another record of the same person is not', async () => {
+    const dave = { authorization: `Bearer ${await signIn(t, '0770000041')}` };
+    const create = async (relationship: string, given: string, link: string[] = []) =>
+      as(dave).gql<{ createPatient: Patient }>(CREATE, {
+        ...me,
+        name: { prefix: 'Mr', given: [given], family: 'Perera' },
+        extension: [{ valueId: 'relationship', value: relationship }],
+        link,
+      });
+    const self = (await create('Me', 'Nimal')).data?.createPatient as Patient;
+    const [selfRow] = await t.database.db.select().from(patients).where(eq(patients.id, self.id));
+    const rowsOf = () => t.database.db.select().from(patients).where(eq(patients.accountId, selfRow?.accountId ?? ''));
+    const before = await rowsOf();
+
+    for (const relationship of ['Me', 'Father']) {
+      if (relationship === 'Father') {
+        expect((await create('Father', 'Sunil')).errors).toBeUndefined();
+      }
+      const second = await create(relationship, 'Kasun');
+      expect(second.errors?.map((error) => error.message)).toEqual([
+        `ARO-E2003:Only one person in an account can be ${relationship}. Choose another relationship`,
+      ]);
+    }
+    expect(await rowsOf()).toHaveLength(before.length + 1);
+
+    // The same person registered at another hospital: a record linked to the first may be Me too.
+    const elsewhere = await create('Me', 'Nimal', [self.id]);
+    expect(elsewhere.errors).toBeUndefined();
+
+    // Two distinct people may share a multiple-roles label; neither may become Me by a patch.
+    const sister1 = (await create('Sister', 'Nimali')).data?.createPatient as Patient;
+    const sister2 = (await create('Sister', 'Anne')).data?.createPatient as Patient;
+    expect(sister2.id).not.toBe(sister1.id);
+    const promoted = await as(dave).gql(PATCH, {
+      id: sister2.id,
+      patches: [{ op: 'replace', path: 'extension', value: { valueId: 'relationship', value: 'Me' } }],
+    });
+    expect(promoted.errors?.[0]?.message).toMatch(/^ARO-E2003:/);
+    // Nor by unlinking: the second Me record would then be another person.
+    const unlinked = await as(dave).gql(PATCH, {
+      id: elsewhere.data?.createPatient.id,
+      patches: [{ op: 'remove', path: 'link' }],
+    });
+    expect(unlinked.errors?.[0]?.message).toMatch(/^ARO-E2003:/);
+    // Editing one sister's name changes only her.
+    const renamed = await as(dave).gql(PATCH, {
+      id: sister1.id,
+      patches: [{ op: 'replace', path: 'name', value: { prefix: 'Ms', given: ['Nimasha'], family: 'Perera' } }],
+    });
+    expect(renamed.errors).toBeUndefined();
+    const rows = await rowsOf();
+    expect(rows.find((row) => row.id === sister2.id)?.givenName).toBe('Anne');
+    expect(rows.find((row) => row.id === self.id)).toMatchObject({ prefix: 'Mr', givenName: 'Nimal' });
+  });
+
+  it('lets two single-role creations race and keeps one', async () => {
+    const erin = { authorization: `Bearer ${await signIn(t, '0770000042')}` };
+    const results = await Promise.all(
+      ['Asha', 'Bimali'].map((given) =>
+        as(erin).gql<{ createPatient: Patient }>(CREATE, {
+          ...me,
+          name: { prefix: 'Mrs', given: [given], family: 'Perera' },
+          gender: 'female',
+          extension: [{ valueId: 'relationship', value: 'Wife' }],
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.errors === undefined)).toHaveLength(1);
+    expect(results.filter((result) => result.errors?.[0]?.message.startsWith('ARO-E2003:'))).toHaveLength(1);
   });
 
   it("answers ARO-E2001 for another account's ids, as for missing ones, and changes nothing", async () => {

@@ -19,6 +19,18 @@ export async function findAccount(db: DbOrTx, owner: Owner): Promise<AccountRow 
   return row ?? null;
 }
 
+/**
+ * Locks the account row until the transaction ends, so that checks over all of its profiles (one
+ * person per single role) see every concurrent change of the same account one after the other.
+ */
+export async function lockAccount(db: DbOrTx, owner: Owner): Promise<void> {
+  await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.id, owner.accountId), eq(accounts.tenantId, owner.tenantId)))
+    .for('update');
+}
+
 export async function listPatients(db: DbOrTx, owner: Owner): Promise<PatientRow[]> {
   return db
     .select()

@@ -4,6 +4,7 @@ import {
   ADDRESS_USE,
   RELATIONSHIP_EXTENSION_ID,
   splitDateOfBirth,
+  takesUsedSingleRole,
   validatePatientForm,
   type PatientFormErrors,
   type ServerPatient,
@@ -21,6 +22,7 @@ import {
   listLoyaltyAccounts,
   listPatients,
   listPaymentMethods,
+  lockAccount,
   organizationExists,
   setDefaultPaymentMethodRow,
   updatePatient,
@@ -88,6 +90,8 @@ const MAX_NAME_LENGTH = 100;
 const MAX_ADDRESS_PART_LENGTH = 200;
 const MAX_LINKS = 50;
 const MAX_PATCHES = 20;
+/** Stands for the profile being created in checks over the account's profiles (never a stored id). */
+const NEW_PATIENT_ID = 'new';
 
 /** ARO-E2002 with the precise reason, so the user can fix the input. */
 function invalidInput(detail: string): AppError {
@@ -307,6 +311,27 @@ async function checkLinks(db: DbOrTx, owner: Owner, ids: string[], self: string 
 }
 
 /**
+ * Refuses a second person in a single role (issue 6 §4.1): Me, Father, Mother, Husband and Wife.
+ * Another record of the same person (linked to it) may share the role. Locks the account first.
+ * @param subjectId - the profile being written (any unused id for a new one)
+ */
+async function checkSingleRole(
+  db: DbOrTx,
+  owner: Owner,
+  subjectId: string,
+  values: Pick<PatientValues, 'relationship' | 'linkedPatientIds'>,
+): Promise<void> {
+  await lockAccount(db, owner);
+  const records = (await listPatients(db, owner))
+    .filter((row) => row.id !== subjectId)
+    .map((row) => ({ id: row.id, relationship: row.relationship, link: row.linkedPatientIds }));
+  records.push({ id: subjectId, relationship: values.relationship, link: values.linkedPatientIds });
+  if (values.relationship !== null && takesUsedSingleRole(subjectId, records)) {
+    throw new AppError('ARO-E2003', { relationship: values.relationship });
+  }
+}
+
+/**
  * The signed-in account with its profiles, cards and loyalty accounts (spec doc 1 §3, §7 queryOneProfile).
  * @param deps - database, tenant, viewer
  */
@@ -381,6 +406,7 @@ export async function createPatient(deps: ProfileDeps, input: CreatePatientInput
   }
   const row = await deps.db.transaction(async (tx) => {
     await checkLinks(tx, owner, values.linkedPatientIds, null);
+    await checkSingleRole(tx, owner, NEW_PATIENT_ID, values);
     return insertPatient(tx, owner, { ...values, hospitalId, mobileNo: deps.viewer.mobileNo });
   });
   return toServerPatient(row);
@@ -490,6 +516,14 @@ export async function patchPatient(
       throw invalidInput(problem);
     }
     await checkLinks(tx, owner, values.linkedPatientIds, patientId);
+    // Only a change of role or links can make a second person in a role; other edits of a profile
+    // stored before this rule stay possible (the user must be able to fix a duplicate).
+    if (
+      values.relationship !== current.relationship ||
+      values.linkedPatientIds.join() !== current.linkedPatientIds.join()
+    ) {
+      await checkSingleRole(tx, owner, patientId, values);
+    }
     const updated = await updatePatient(tx, owner, patientId, values);
     if (!updated) {
       throw notFound();

@@ -128,6 +128,52 @@ describe('/login (spec doc 1 §4 Sign-in, §5)', () => {
     expect(calls.at(-1)).toEqual({ operationName: 'completeAuthentication', variables: { id: 'c1', verificationCode: 123 } });
   });
 
+  it('says a used-up code is used up (not wrong) and offers a new one (issue 6 §4.4)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      let challenge = 0;
+      const { calls } = renderLogin((call) =>
+        call.operationName === 'initiateAuthentication'
+          ? { data: { initiateAuthentication: { id: `c${++challenge}` } } }
+          : { data: null, errors: [{ message: 'ARO-E1102:This code is used up after 5 wrong tries. Tap Resend OTP to get a new code' }] },
+      );
+      fireEvent.change(mobileInput(), { target: { value: '771234567' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+      const code = await codeInput();
+      fireEvent.change(code, { target: { value: '1234' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify now' }));
+      await screen.findByText('This code is used up after 5 wrong tries. Tap Resend OTP to get a new code');
+      expect(screen.queryByText('that is not the code I sent you')).toBeNull();
+      expect(code.value).toBe('');
+      // A minute after the send, Resend OTP asks for a new code and the next try uses it.
+      vi.setSystemTime(Date.now() + 61_000);
+      const resend = screen.getByRole<HTMLButtonElement>('button', { name: /Resend OTP/ });
+      await waitFor(() => expect(resend.disabled).toBe(false));
+      fireEvent.click(resend);
+      await screen.findByText('OTP Resent');
+      fireEvent.change(code, { target: { value: '4321' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify now' }));
+      await waitFor(() => expect(calls.at(-1)?.variables).toEqual({ id: 'c2', verificationCode: 4321 }));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("says until when a locked number may try again, in the user's time (issue 6 §4.4)", async () => {
+    const until = new Date(Date.now() + 60 * 60_000);
+    until.setSeconds(0, 0);
+    renderLogin(() => ({
+      data: null,
+      errors: [{ message: `ARO-E1103:Too many wrong codes for this number. You can try again after ${until.toISOString()}` }],
+    }));
+    fireEvent.change(mobileInput(), { target: { value: '771234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    const hours = until.getHours();
+    const time = `${hours % 12 === 0 ? 12 : hours % 12}:${String(until.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+    const text = await screen.findByText(new RegExp(`^Too many wrong codes for this number\\. You can try again after ${time} (today|tomorrow)$`));
+    expect(text.id).toBe('login-mobile-error');
+  });
+
   it('shows other server errors by their text', async () => {
     renderLogin(() => ({ data: null, errors: [{ message: 'ARO-E1001:Failed to initiate user authentication' }] }));
     fireEvent.change(mobileInput(), { target: { value: '94771234567' } });

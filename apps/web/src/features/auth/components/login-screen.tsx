@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
 import {
   AUTH_OUTCOME_SUCCEEDED,
+  CODE_USED_UP_ERROR,
   authTexts,
   formatCountdown,
   normaliseMobileNo,
@@ -11,7 +12,7 @@ import {
   validateVerificationCode,
 } from '@careline/domain/auth';
 import { fallbackErrorText } from '@careline/domain/errors';
-import { errorCodes, errorText } from '../../../lib/graphql';
+import { errorCodes } from '../../../lib/graphql';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import {
@@ -22,6 +23,7 @@ import {
   type InitiateAuthenticationData,
   type InitiateAuthenticationVariables,
 } from '../../../lib/sign-in/sign-in-documents.ts';
+import { signInErrorText } from '../../../lib/sign-in/sign-in-errors.ts';
 import { useAuthNotice } from '../../../lib/sign-in/use-auth-notice.ts';
 import { useSecondsUntil } from '../../../lib/sign-in/use-seconds-until.ts';
 import { REQUEST_TYPE_PARAM, afterSignInPath } from '../utils/after-sign-in-path.ts';
@@ -56,7 +58,7 @@ export function LoginScreen() {
     dispatch({ type: kind === 'send' ? 'sendStarted' : 'resendStarted' });
     const result = await initiate({ username: mobileNo });
     if (result.error || !result.data) {
-      dispatch({ type: 'requestFailed', text: result.error ? errorText(result.error) : fallbackErrorText });
+      dispatch({ type: 'requestFailed', text: result.error ? signInErrorText(result.error) : fallbackErrorText });
       return;
     }
     const challengeId = result.data.initiateAuthentication.id;
@@ -91,11 +93,16 @@ export function LoginScreen() {
     });
     if (result.error) {
       // spec doc 1 §4, §8: ARO-E1015 is a wrong code, shown with the server's own text
-      // ('Invalid verification code'); any other error shows its text
+      // ('Invalid verification code'); a used-up code says to ask for a new one (issue 6 §4.4);
+      // any other error (a locked number: until when) shows its text
+      const codes = errorCodes(result.error);
+      const text = signInErrorText(result.error);
       dispatch(
-        errorCodes(result.error).includes('ARO-E1015')
-          ? { type: 'codeRejected', detail: errorText(result.error) }
-          : { type: 'requestFailed', text: errorText(result.error) },
+        codes.includes('ARO-E1015')
+          ? { type: 'codeRejected', detail: text }
+          : codes.includes(CODE_USED_UP_ERROR)
+            ? { type: 'codeUsedUp', text }
+            : { type: 'requestFailed', text },
       );
       return;
     }

@@ -42,6 +42,7 @@ export type LoginAction =
   | { type: 'codeSubmitted' }
   | { type: 'verifyStarted' }
   | { type: 'codeRejected'; detail?: string }
+  | { type: 'codeUsedUp'; text: string }
   | { type: 'resendStarted' }
   | { type: 'codeResent'; challengeId: string; now: number }
   | { type: 'changeNumber' };
@@ -115,6 +116,18 @@ export function loginReducer(state: LoginState, action: LoginAction): LoginState
         serverError: authTexts.wrongCode,
         // spec doc 1 §8: the server's text (ARO-E1015) is shown with the wrong-code line
         serverDetail: action.detail ?? null,
+        notice: null,
+      };
+    case 'codeUsedUp':
+      // issue 6 §4.4: the code's tries are used up; the text says to ask for a new one, and the
+      // resend button does that (the server keeps the 1-minute spacing, so does its countdown)
+      return {
+        ...state,
+        pending: null,
+        codeInput: '',
+        codeAttempted: false,
+        serverError: action.text,
+        serverDetail: null,
         notice: null,
       };
     case 'resendStarted':

@@ -99,4 +99,37 @@ describe('chat home sign-in (spec doc 1 §4, §8)', () => {
     expect(log.textContent).toContain('that is not the code I sent you');
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Verification code' }));
   });
+
+  it("offers 'Change number' at the code step, back to the mobile step with the number kept (issue 6 §4.6)", async () => {
+    const usernames: unknown[] = [];
+    renderChat((operationName) => {
+      if (operationName === 'initiateAuthentication') {
+        usernames.push(operationName);
+        return { data: { initiateAuthentication: { id: `c${usernames.length}` } } };
+      }
+      return { data: null, errors: [{ message: 'ARO-E1102:This code is used up after 5 wrong tries. Tap Resend OTP to get a new code' }] };
+    });
+    await letChatType();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Mobile number' }), { target: { value: '771234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    await letChatType();
+    // A used-up code says what to do, not that the code is wrong (issue 6 §4.4).
+    fireEvent.change(screen.getByRole('textbox', { name: 'Verification code' }), { target: { value: '1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify now' }));
+    await letChatType();
+    const log = screen.getByRole('log');
+    expect(log.textContent).toContain('This code is used up after 5 wrong tries. Tap Resend OTP to get a new code');
+    expect(log.textContent).not.toContain('that is not the code I sent you');
+    fireEvent.click(screen.getByRole('button', { name: 'Change number' }));
+    await letChatType();
+    expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
+    const mobile = screen.getByRole<HTMLInputElement>('textbox', { name: 'Mobile number' });
+    expect(mobile.value).toBe('771234567');
+    expect(document.activeElement).toBe(mobile);
+    fireEvent.change(mobile, { target: { value: '771234568' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    await letChatType();
+    expect(usernames).toHaveLength(2);
+    expect(screen.getByRole('log').textContent).toContain('I sent a verification code by SMS to +94771234568.');
+  });
 });

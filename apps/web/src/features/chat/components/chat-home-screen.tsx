@@ -18,7 +18,7 @@ import {
 import { fallbackErrorText } from '@careline/domain/errors';
 import { profileTexts } from '@careline/domain/profiles';
 import { REQUEST_STATE, greetingText } from '@careline/domain/shell';
-import { errorCodes, errorText } from '../../../lib/graphql';
+import { errorCodes } from '../../../lib/graphql';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import {
@@ -32,6 +32,7 @@ import {
   type InitiateLinkAuthenticationData,
   type InitiateLinkAuthenticationVariables,
 } from '../../../lib/sign-in/sign-in-documents.ts';
+import { signInErrorText } from '../../../lib/sign-in/sign-in-errors.ts';
 import { useAuthNotice } from '../../../lib/sign-in/use-auth-notice.ts';
 import { useChatPacing } from '../hooks/use-chat-pacing.ts';
 import { useSecondsUntil } from '../../../lib/sign-in/use-seconds-until.ts';
@@ -122,7 +123,7 @@ export function ChatHomeScreen() {
     dispatch({ type: 'mobileSubmitted', mobileNo });
     const result = await initiate({ username: mobileNo });
     if (result.error || !result.data) {
-      dispatch({ type: 'codeSendFailed', text: result.error ? errorText(result.error) : fallbackErrorText });
+      dispatch({ type: 'codeSendFailed', text: result.error ? signInErrorText(result.error) : fallbackErrorText });
       return;
     }
     setMobileAttempted(false);
@@ -145,9 +146,9 @@ export function ChatHomeScreen() {
     const result = await complete({ id: state.challengeId, verificationCode: parseVerificationCode(code) });
     if (result.error) {
       if (errorCodes(result.error).includes('ARO-E1015')) {
-        dispatch({ type: 'codeRejected', detail: errorText(result.error) });
+        dispatch({ type: 'codeRejected', detail: signInErrorText(result.error) });
       } else {
-        dispatch({ type: 'verifyFailed', text: errorText(result.error) });
+        dispatch({ type: 'verifyFailed', text: signInErrorText(result.error) });
       }
       return;
     }
@@ -176,7 +177,7 @@ export function ChatHomeScreen() {
     dispatch({ type: 'resendStarted' });
     const result = await initiate({ username: state.mobileNo });
     if (result.error || !result.data) {
-      dispatch({ type: 'resendFailed', text: result.error ? errorText(result.error) : fallbackErrorText });
+      dispatch({ type: 'resendFailed', text: result.error ? signInErrorText(result.error) : fallbackErrorText });
       return;
     }
     dispatch({ type: 'codeResent', challengeId: result.data.initiateAuthentication.id, now: Date.now() });
@@ -270,6 +271,19 @@ export function ChatHomeScreen() {
             >
               {authTexts.resendOtp}
               {secondsLeft > 0 ? <span className="chat-countdown"> {formatCountdown(secondsLeft)}</span> : null}
+            </button>
+            {/* issue 6 §4.6: as on /login, the number can be changed at the code step */}
+            <button
+              className="chat-button chat-button-secondary"
+              type="button"
+              disabled={state.pending !== null}
+              onClick={() => {
+                setCodeInput('');
+                setCodeAttempted(false);
+                dispatch({ type: 'changeNumber' });
+              }}
+            >
+              Change number
             </button>
           </form>
         ) : null}

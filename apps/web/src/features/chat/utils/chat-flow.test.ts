@@ -30,6 +30,17 @@ describe('chat flow (spec doc 1 §2 Chat assistant, §4)', () => {
     expect(texts(state)).toContain('event: There may be SMS delays. Please wait and check again your SMS');
   });
 
+  it("'Change number' in the code step goes back to the mobile step, forgetting the code (issue 6 §4.6)", () => {
+    const otp = run(
+      { type: 'started', greeting: 'Good morning', loggedIn: false, hasPatients: false },
+      { type: 'linkCodeSent', challengeId: 'c1', mobileNo: '94771234567', destination: '/x', now: 0 },
+    );
+    const state = chatReducer(otp, { type: 'changeNumber' });
+    expect(state).toMatchObject({ step: 'mobile', mobileNo: null, challengeId: null, resendAt: null, linkDestination: null, pending: null });
+    expect(state.stepSeq).toBeGreaterThan(otp.stepSeq);
+    expect(texts(state).at(-1)).toBe('assistant: Please type your mobile number to sign in.');
+  });
+
   it('a wrong code loops back to verification', () => {
     const otp = run(
       { type: 'started', greeting: 'Good morning', loggedIn: false, hasPatients: false },

@@ -41,6 +41,7 @@ export type ChatAction =
   | { type: 'resendStarted' }
   | { type: 'codeResent'; challengeId: string; now: number }
   | { type: 'resendFailed'; text: string }
+  | { type: 'changeNumber' }
   | { type: 'signedIn'; hasPatients: boolean }
   | { type: 'menuReply'; choice: string; reply: string };
 
@@ -141,6 +142,17 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     case 'resendFailed':
       return { ...say(state, 'event', action.text, 'error'), pending: null };
+    case 'changeNumber':
+      // issue 6 §4.6: like /login's 'Change number': back to the mobile step, the code forgotten
+      // (a link's destination belonged to the link's number, so it goes too)
+      return {
+        ...enter(say(state, 'assistant', chatAssistantTexts.askMobile), 'mobile'),
+        mobileNo: null,
+        challengeId: null,
+        pending: null,
+        resendAt: null,
+        linkDestination: null,
+      };
     case 'signedIn':
       return afterSignIn({ ...state, pending: null }, action.hasPatients);
     case 'menuReply':

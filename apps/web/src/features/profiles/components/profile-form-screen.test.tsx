@@ -152,7 +152,8 @@ describe('Update Profile (spec doc 1 §2, §5, §7)', () => {
       path: '/profiles/registration/p-1',
       routePath: '/profiles/registration/:id',
       element: <ProfileFormScreen />,
-      account: account([serverPatient('p-1', 'Mother'), serverPatient('p-2', 'Mother'), serverPatient('p-3', 'Sister', 'Anne')]),
+      // p-2 is the same person registered at another hospital (linked); p-3 is someone else.
+      account: account([serverPatient('p-1', 'Mother'), { ...serverPatient('p-2', 'Mother'), link: ['p-1'] }, serverPatient('p-3', 'Sister', 'Anne')]),
       answer: (call) => ({ data: { patchPatient: { id: call.variables.patientId } } }),
     });
     const update = screen.getByRole('button', { name: 'Update' });
@@ -168,5 +169,56 @@ describe('Update Profile (spec doc 1 §2, §5, §7)', () => {
       { operationName: 'patchPatient', variables: { patientId: 'p-1', patches: patch } },
       { operationName: 'patchPatient', variables: { patientId: 'p-2', patches: patch } },
     ]);
+  });
+
+  it('patches only the profile edited when another person shares its label (issue 6 §4.1)', async () => {
+    const { calls } = renderScreen({
+      path: '/profiles/registration/s-1',
+      routePath: '/profiles/registration/:id',
+      element: <ProfileFormScreen />,
+      account: account([serverPatient('me', 'Me', 'Kamala'), serverPatient('s-1', 'Sister', 'Nimali'), serverPatient('s-2', 'Sister', 'Nimali')]),
+      answer: (call) => ({ data: { patchPatient: { id: call.variables.patientId } } }),
+    });
+    fireEvent.change(screen.getByLabelText('city'), { target: { value: 'Galle' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/profiles?back=/chat-home'));
+    expect(calls.map((call) => call.variables.patientId)).toEqual(['s-1']);
+  });
+
+  it('does not offer the single roles another person holds; the edited person keeps theirs (issue 6 §4.1)', () => {
+    const patients = [serverPatient('me', 'Me'), serverPatient('mo', 'Mother'), serverPatient('si', 'Sister')];
+    renderScreen({
+      path: '/profiles/registration/mo',
+      routePath: '/profiles/registration/:id',
+      element: <ProfileFormScreen />,
+      account: account(patients),
+    });
+    expect(screen.queryByRole('radio', { name: 'Me' })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Mother' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Father' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Sister' })).toBeTruthy();
+    cleanup();
+    renderScreen({ path: '/profiles/registration', routePath: '/profiles/registration', element: <ProfileFormScreen />, account: account(patients) });
+    expect(screen.queryByRole('radio', { name: 'Me' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Mother' })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Sister' })).toBeTruthy();
+    cleanup();
+    // A preset used single role (?relationship=Me) is not chosen: Save waits for a relationship.
+    renderScreen({
+      path: '/profiles/registration?relationship=Me',
+      routePath: '/profiles/registration',
+      element: <ProfileFormScreen />,
+      account: account(patients),
+    });
+    expect(screen.getByText('Select the relationship')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
+    cleanup();
+    renderScreen({
+      path: '/profiles/registration?relationship=Sister',
+      routePath: '/profiles/registration',
+      element: <ProfileFormScreen />,
+      account: account(patients),
+    });
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Sister' }).checked).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { useMutation } from 'urql';
 import {
   createPatientArgs,
   isPatientFormValid,
+  offeredRelationships,
   patientPatches,
   profileCountText,
   profileTexts,
@@ -48,9 +49,12 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
   const session = useSession();
   const tenant = useTenant();
   const navigate = useNavigate();
+  const relationships = offeredRelationships(tenant.relationships, session.account?.patientList ?? [], patient);
+  // A preset single role another person already holds is not offered, so it is not preset either.
+  const preset = relationships.includes(presetRelationship) ? presetRelationship : '';
   const initialValues = useMemo<ProfileFormValues>(
-    () => (patient ? toPatientEditForm(patient) : { ...emptyProfileForm, relationship: presetRelationship }),
-    [patient, presetRelationship],
+    () => (patient ? toPatientEditForm(patient) : { ...emptyProfileForm, relationship: preset }),
+    [patient, preset],
   );
   const [state, dispatch] = useReducer(profileFormReducer, initialValues, initialProfileForm);
   const [saving, setSaving] = useState(false);
@@ -122,7 +126,7 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
         idPrefix="profile"
         values={state.values}
         errors={errors}
-        relationships={tenant.relationships}
+        relationships={relationships}
         showAddress={patient !== null}
         disabled={saving}
         onChange={(field, value) => dispatch({ type: 'changed', field, value })}

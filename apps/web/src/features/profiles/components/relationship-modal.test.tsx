@@ -85,6 +85,18 @@ describe('relationship-classification modal (spec doc 1 §2, §4)', () => {
     ]);
   });
 
+  it('classifying a profile, does not offer a single role another person holds (issue 6 §4.1)', () => {
+    renderScreen({
+      path: '/x',
+      routePath: '/x',
+      account: accountWith([serverPatient('me', 'Nimali', 'Me'), serverPatient('si', 'Anne', 'Sister'), serverPatient('loose', 'Kamala', null)]),
+      element: <RelationshipModal open classifyingId="loose" onSelect={() => undefined} onClose={() => undefined} />,
+    });
+    expect(screen.queryByRole('button', { name: /^Me/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mother' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Sister/ })).toBeTruthy();
+  });
+
   it('asks who an unclassified profile is, and Back closes it', () => {
     const onClose = vi.fn();
     renderScreen({

@@ -2,6 +2,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import {
+  isSingleRole,
   patientPatches,
   profileCountText,
   profileTexts,
@@ -132,7 +133,10 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
 
         {flow.state === 'SHOW-RELATIONSHIP' ? (
           <ul className="relationship-options">
-            {relationshipOptions(patients, tenant.relationships).map((option) => (
+            {relationshipOptions(patients, tenant.relationships)
+              // Classifying a profile: a single role another person holds is not offered (issue 6 §4.1).
+              .filter((option) => classifying === null || !isSingleRole(option.relationship) || option.patientIds.length === 0)
+              .map((option) => (
               <li key={option.relationship}>
                 <button
                   type="button"

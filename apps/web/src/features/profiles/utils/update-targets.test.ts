@@ -25,17 +25,20 @@ function patient(id: string, relationship: string | null, givenName: string, sam
 }
 
 describe('updateTargetIds (spec doc 1 §7 one update per profile sharing the relationship)', () => {
-  it('updates every record of a one-person relationship', () => {
-    const a = patient('a', 'Mother', 'Kamala', ['a', 'b']);
-    const b = patient('b', 'Mother', 'Kamala', ['a', 'b']);
+  it('updates every record of the same person (linked records at several hospitals)', () => {
+    const a = patient('a', 'Me', 'Nimal', ['a', 'b']);
+    const b = patient('b', 'Me', 'Nimal', ['b', 'a']);
     expect(updateTargetIds(b, { a, b })).toEqual(['b', 'a']);
   });
 
-  it('updates only the same person among multiple-roles relationships', () => {
-    const a = patient('a', 'Sister', 'Nimali', ['a', 'b', 'c']);
-    const b = patient('b', 'Sister', 'Anne', ['a', 'b', 'c']);
-    const c = patient('c', 'Sister', 'Nimali', ['a', 'b', 'c']);
-    expect(updateTargetIds(a, { a, b, c })).toEqual(['a', 'c']);
+  it('never updates another person who shares the label, even with the same given name', () => {
+    const a = patient('a', 'Sister', 'Nimali', ['a']);
+    const b = patient('b', 'Sister', 'Anne', ['b']);
+    const c = patient('c', 'Sister', 'Nimali', ['c']);
+    expect(updateTargetIds(a, { a, b, c })).toEqual(['a']);
+    const mother = patient('m', 'Mother', 'Kamala', ['m']);
+    const secondMother = patient('n', 'Mother', 'Sita', ['n']);
+    expect(updateTargetIds(secondMother, { m: mother, n: secondMother })).toEqual(['n']);
   });
 
   it('updates an unclassified profile alone', () => {

@@ -2,15 +2,12 @@
  * Which profiles one edit updates (spec doc 1 §7: "Updating a profile makes one update call per
  * profile that shares the same relationship").
  *
- * Our reading: profiles "share the relationship" when they are records of the same person, e.g. the
- * account holder ('Me') registered at two hospitals. For a relationship one person holds (Me,
- * Father, Mother, Husband, Wife) every profile with it is that person. For the multiple-roles
- * relationships (Sister, Brother, Friend, Daughter, Son, Other) two profiles are the same person only
- * when their relationship labels match, i.e. the same relationship and given name ('Sister Nimali'):
- * giving two different sisters the same name, birth date and address would destroy data.
+ * Those are the records of the same person: one person registered at several hospitals of the
+ * group, the records linked to each other (issue 6 §4.1). Other people who happen to share a
+ * relationship label are never among them: their names, birth dates and addresses are their own.
  * Unclassified profiles share nothing.
  */
-import { relationshipLabel, type ClientPatient } from '@careline/domain/profiles';
+import type { ClientPatient } from '@careline/domain/profiles';
 
 /**
  * The ids to patch for an edit of a profile, the profile itself first.
@@ -21,10 +18,6 @@ export function updateTargetIds(patient: ClientPatient, patients: Record<string,
   if (patient.relationship === null) {
     return [patient.id];
   }
-  const label = relationshipLabel(patient.relationship, patient.givenName);
-  const others = patient.sameRelationshipIds.filter((id) => {
-    const other = patients[id];
-    return id !== patient.id && other !== undefined && relationshipLabel(other.relationship, other.givenName) === label;
-  });
+  const others = patient.sameRelationshipIds.filter((id) => id !== patient.id && patients[id] !== undefined);
   return [patient.id, ...others];
 }

@@ -1,0 +1,53 @@
+/**
+ * What a user is told when a code is used up or a number is locked (issue 6 §4.4). The server's
+ * ARO-E1103 text ends with the time the lock lifts, as an ISO 8601 time: the app shows it in the
+ * user's own time zone and words ('4:05 PM today', '9:30 AM tomorrow', '9:30 AM on 24 Nov').
+ */
+
+/** A code whose tries are used up (5 wrong codes): the user should ask for a new one. */
+export const CODE_USED_UP_ERROR = 'ARO-E1102';
+/** A number this client may not try any more today; the text says until when. */
+export const NUMBER_LOCKED_ERROR = 'ARO-E1103';
+
+const isoTime = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z/;
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function startOfDay(date: Date): number {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+/**
+ * A moment in the local time of the runtime, as 'h:mm A' (spec doc 1 §9) and the day in words.
+ * @param when - the moment
+ * @param now - the current time
+ */
+export function localTimeInWords(when: Date, now: Date): string {
+  const hours = when.getHours();
+  const time = `${hours % 12 === 0 ? 12 : hours % 12}:${String(when.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  // Days counted by local calendar dates, not by 24-hour steps (daylight saving changes included).
+  const days = Math.round((startOfDay(when) - startOfDay(now)) / 86_400_000);
+  if (days === 0) {
+    return `${time} today`;
+  }
+  if (days === 1) {
+    return `${time} tomorrow`;
+  }
+  return `${time} on ${when.getDate()} ${months[when.getMonth()] ?? ''}`;
+}
+
+/**
+ * A server text with its ISO 8601 time (ARO-E1103) put in the user's own time; other texts as they are.
+ * A lock that lifts within the minute is told as the next minute, never as a time already past.
+ * @param text - the text after the colon of a 'CODE:message' error
+ * @param now - the current time
+ */
+export function localiseSignInText(text: string, now: Date): string {
+  return text.replace(isoTime, (iso) => {
+    const when = new Date(iso);
+    if (Number.isNaN(when.getTime())) {
+      return iso;
+    }
+    const rounded = new Date(Math.ceil(when.getTime() / 60_000) * 60_000);
+    return localTimeInWords(rounded, now);
+  });
+}
