@@ -14,6 +14,14 @@ export const errorCatalogue = {
   // Ours: the spec leaves the rest of the catalogue to the server ("not shown").
   'ARO-E1100': 'Too many attempts, please wait a while and try again',
   'ARO-E1101': 'Please wait a minute before asking for another code',
+  // Staff sign-in and authorization (issue 7).
+  'ARO-E1200': 'The email or password is not correct',
+  'ARO-E1201': 'Please change your temporary password first',
+  'ARO-E1202': 'Choose another password: {reason}',
+  'ARO-E1203': 'A staff user with this email already exists',
+  'ARO-E1204': 'The current password is not correct',
+  'ARO-E1205': 'You cannot remove your own administrator role',
+  'ARO-E1210': 'You do not have permission for this action',
   'ARO-E2001': 'The requested record was not found',
   'ARO-E2002': 'The request is not valid',
   'ARO-E3001': 'File is missing or empty',
