@@ -54,14 +54,26 @@ export async function makePractitioner(
   const given = `Doc${unique()}`;
   const [row] = await db
     .insert(practitioners)
-    .values({ tenantId, prefix: 'Dr.', givenName: given, familyName: 'Perera', text: `Dr. ${given} Perera` })
+    .values({
+      tenantId,
+      prefix: 'Dr.',
+      givenName: given,
+      familyName: 'Perera',
+      text: `Dr. ${given} Perera`,
+    })
     .returning();
   if (!row) {
     throw new Error('practitioner insert returned no row');
   }
   await db
     .insert(practitionerRoles)
-    .values({ tenantId, practitionerId: row.id, organizationId, code: 'GP', display: 'General Practitioner' });
+    .values({
+      tenantId,
+      practitionerId: row.id,
+      organizationId,
+      code: 'GP',
+      display: 'General Practitioner',
+    });
   return row;
 }
 
@@ -76,7 +88,8 @@ export async function makePatientAccount(
   tenantId: string,
   fields: { mobileNo?: string; hospitalId?: string | null; givenName?: string } = {},
 ): Promise<{ account: typeof accounts.$inferSelect; patient: typeof patients.$inferSelect }> {
-  const mobileNo = fields.mobileNo ?? `9477${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const mobileNo =
+    fields.mobileNo ?? `9477${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const [account] = await db.insert(accounts).values({ tenantId, mobileNo }).returning();
   if (!account) {
     throw new Error('account insert returned no row');

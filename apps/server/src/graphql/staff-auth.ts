@@ -43,11 +43,15 @@ export function staffAccess(
  * @param action - the operation's policy key
  * @param organizationId - the hospital
  */
-export function actingRole(staff: StaffViewer, action: StaffAction, organizationId: string): StaffRole | null {
+export function actingRole(
+  staff: StaffViewer,
+  action: StaffAction,
+  organizationId: string,
+): StaffRole | null {
   const roles: readonly StaffRole[] = staffPolicies[action];
   return (
-    staff.memberships.find((m) => m.organizationId === organizationId && roles.includes(m.role))?.role ??
-    null
+    staff.memberships.find((m) => m.organizationId === organizationId && roles.includes(m.role))
+      ?.role ?? null
   );
 }
 
@@ -99,6 +103,7 @@ export function staffOperation(action: StaffAction) {
 /** Field options for staff operations of one's own account (me, sign-out, password change). */
 export const staffSelfOperation = {
   authScopes: { staffSignedIn: true },
-  unauthorizedError: (_parent: unknown, _args: unknown, ctx: GraphQLContext) => staffAccessError(ctx),
+  unauthorizedError: (_parent: unknown, _args: unknown, ctx: GraphQLContext) =>
+    staffAccessError(ctx),
   extensions: { staffAction: 'self' },
 } as const;

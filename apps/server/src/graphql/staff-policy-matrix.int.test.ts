@@ -64,7 +64,11 @@ const SAMPLES: Record<string, Sample> = {
     query: `mutation ($o: ID!, $i: CreateStaffUserInput!) { createStaffUser(organizationId: $o, input: $i) { user { id } } }`,
     variables: (o) => ({
       o,
-      i: { email: `matrix-${(emailCounter += 1)}@hospital.test`, displayName: 'New Nurse', roles: [{ role: 'nurse' }] },
+      i: {
+        email: `matrix-${(emailCounter += 1)}@hospital.test`,
+        displayName: 'New Nurse',
+        roles: [{ role: 'nurse' }],
+      },
     }),
   },
   setStaffRoles: {
@@ -76,7 +80,8 @@ const SAMPLES: Record<string, Sample> = {
     variables: (o) => ({ o }),
   },
   staffPatientLookup: {
-    query: 'query ($o: ID!, $m: String!) { staffPatientLookup(organizationId: $o, mobileNo: $m) { id } }',
+    query:
+      'query ($o: ID!, $m: String!) { staffPatientLookup(organizationId: $o, mobileNo: $m) { id } }',
     variables: (o) => ({ o, m: patientMobile }),
   },
 };
@@ -95,7 +100,7 @@ function rootFields(): { name: string; staffAction: string | null }[] {
       type
         ? Object.values(type.getFields()).map((field) => ({
             name: field.name,
-            staffAction: ((field.extensions as { staffAction?: string }).staffAction ?? null),
+            staffAction: (field.extensions as { staffAction?: string }).staffAction ?? null,
           }))
         : [],
   );
@@ -131,8 +136,11 @@ beforeAll(async () => {
     ]);
     tokens.set(role, await staffToken(user.email));
   }
-  targetStaffId = (await makeStaffUser(db, tenantId, [{ organizationId: hospitalA, role: 'nurse' }])).id;
-  patientMobile = (await makePatientAccount(db, tenantId, { hospitalId: hospitalA })).account.mobileNo;
+  targetStaffId = (
+    await makeStaffUser(db, tenantId, [{ organizationId: hospitalA, role: 'nurse' }])
+  ).id;
+  patientMobile = (await makePatientAccount(db, tenantId, { hospitalId: hospitalA })).account
+    .mobileNo;
 });
 
 afterAll(async () => {
@@ -148,7 +156,10 @@ describe('every root field has a policy', () => {
         continue;
       }
       if (field.staffAction === 'self') {
-        expect(SELF_SAMPLES[field.name], `${field.name} needs a sample in SELF_SAMPLES`).toBeDefined();
+        expect(
+          SELF_SAMPLES[field.name],
+          `${field.name} needs a sample in SELF_SAMPLES`,
+        ).toBeDefined();
         continue;
       }
       if (field.staffAction && field.staffAction in staffPolicies) {
@@ -157,7 +168,9 @@ describe('every root field has a policy', () => {
       }
       unclassified.push(field.name);
     }
-    expect(unclassified, 'root fields with no policy: use staffOperation() or list them').toEqual([]);
+    expect(unclassified, 'root fields with no policy: use staffOperation() or list them').toEqual(
+      [],
+    );
   });
 });
 
@@ -182,7 +195,9 @@ describe('role × hospital matrix', () => {
         const got = errorCode(body);
         const expected = allowed ? null : 'ARO-E1210';
         if (got !== expected) {
-          mismatches.push(`${name} as ${role} in own hospital: expected ${expected ?? 'success'}, got ${got ?? 'success'}`);
+          mismatches.push(
+            `${name} as ${role} in own hospital: expected ${expected ?? 'success'}, got ${got ?? 'success'}`,
+          );
         }
       }
     }
@@ -220,7 +235,9 @@ describe('tokens of the other kind', () => {
       ...Object.values(SELF_SAMPLES).map((query) => ({ query, variables: {} })),
     ];
     for (const request of requests) {
-      const body = await t.gql(request.query, request.variables, { authorization: `Bearer ${token}` });
+      const body = await t.gql(request.query, request.variables, {
+        authorization: `Bearer ${token}`,
+      });
       expect(errorCode(body), request.query).toBe('ARO-E1023');
       expect(body.data === null || Object.values(body.data).every((v) => v === null)).toBe(true);
     }

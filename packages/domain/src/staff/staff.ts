@@ -139,14 +139,18 @@ export const staffCreateUserInput = z.object({
   email: z
     .string()
     .transform(normaliseStaffEmail)
-    .refine((value) => validateStaffEmail(value) === null, { message: 'Enter a valid email address' }),
+    .refine((value) => validateStaffEmail(value) === null, {
+      message: 'Enter a valid email address',
+    }),
   displayName: z
     .string()
     .transform((value) => value.trim())
     .refine((value) => value.length >= 1 && value.length <= 100 && !hasControlCharacters(value), {
       message: 'Enter a name of 1 to 100 characters',
     }),
-  roles: staffRoleList.refine((roles) => roles.length >= 1, { message: 'Choose at least one role' }),
+  roles: staffRoleList.refine((roles) => roles.length >= 1, {
+    message: 'Choose at least one role',
+  }),
 });
 export type StaffCreateUserInput = z.infer<typeof staffCreateUserInput>;
 

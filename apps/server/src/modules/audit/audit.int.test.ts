@@ -36,7 +36,9 @@ beforeAll(async () => {
   t = await createTestApp();
   tenantId = t.tenants.defaultTenant.id;
   hospital = (await makeOrganization(t.database.db, tenantId)).id;
-  const admin = await makeStaffUser(t.database.db, tenantId, [{ organizationId: hospital, role: 'admin' }]);
+  const admin = await makeStaffUser(t.database.db, tenantId, [
+    { organizationId: hospital, role: 'admin' },
+  ]);
   const receptionist = await makeStaffUser(t.database.db, tenantId, [
     { organizationId: hospital, role: 'receptionist' },
   ]);
@@ -50,19 +52,28 @@ afterAll(async () => {
   await t.close();
 });
 
-const LOOKUP = 'query ($o: ID!, $m: String!) { staffPatientLookup(organizationId: $o, mobileNo: $m) { id givenName } }';
+const LOOKUP =
+  'query ($o: ID!, $m: String!) { staffPatientLookup(organizationId: $o, mobileNo: $m) { id givenName } }';
 
 describe('the audit trail', () => {
   it('records a patient lookup: who, role, hospital, action, patient, when and the correlation id', async () => {
-    const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
+    const { account, patient } = await makePatientAccount(t.database.db, tenantId, {
+      hospitalId: hospital,
+    });
     const local = `0${account.mobileNo.slice(2)}`;
     const before = new Date(Date.now() - 1000);
-    const body = await t.gql(LOOKUP, { o: hospital, m: local }, {
-      authorization: `Bearer ${receptionistToken}`,
-      'x-correlation-id': 'corr-lookup-1',
-    });
+    const body = await t.gql(
+      LOOKUP,
+      { o: hospital, m: local },
+      {
+        authorization: `Bearer ${receptionistToken}`,
+        'x-correlation-id': 'corr-lookup-1',
+      },
+    );
     expect(body.errors).toBeUndefined();
-    expect(body.data).toEqual({ staffPatientLookup: [{ id: patient.id, givenName: patient.givenName }] });
+    expect(body.data).toEqual({
+      staffPatientLookup: [{ id: patient.id, givenName: patient.givenName }],
+    });
     const rows = await t.database.db
       .select()
       .from(auditEvents)
@@ -83,13 +94,22 @@ describe('the audit trail', () => {
 
   it('records a lookup that finds nobody, and hides profiles known only to other hospitals', async () => {
     const elsewhere = await makeOrganization(t.database.db, tenantId);
-    const { account } = await makePatientAccount(t.database.db, tenantId, { hospitalId: elsewhere.id });
-    const body = await t.gql(LOOKUP, { o: hospital, m: account.mobileNo }, {
-      authorization: `Bearer ${receptionistToken}`,
-      'x-correlation-id': 'corr-lookup-2',
+    const { account } = await makePatientAccount(t.database.db, tenantId, {
+      hospitalId: elsewhere.id,
     });
+    const body = await t.gql(
+      LOOKUP,
+      { o: hospital, m: account.mobileNo },
+      {
+        authorization: `Bearer ${receptionistToken}`,
+        'x-correlation-id': 'corr-lookup-2',
+      },
+    );
     expect(body.data).toEqual({ staffPatientLookup: [] });
-    const rows = await t.database.db.select().from(auditEvents).where(eq(auditEvents.correlationId, 'corr-lookup-2'));
+    const rows = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.correlationId, 'corr-lookup-2'));
     expect(rows.map((r) => [r.action, r.patientAccountId])).toEqual([['patient.lookup', null]]);
   });
 
@@ -110,12 +130,26 @@ describe('the audit trail', () => {
 
     // Through the API: a refused creation (duplicate email) writes nothing either.
     const create = `mutation ($o: ID!, $i: CreateStaffUserInput!) { createStaffUser(organizationId: $o, input: $i) { user { id } temporaryPassword } }`;
-    const input = { email: 'twice@hospital.test', displayName: 'Twice', roles: [{ role: 'cashier' }] };
-    const first = await t.gql(create, { o: hospital, i: input }, { authorization: `Bearer ${adminToken}` });
+    const input = {
+      email: 'twice@hospital.test',
+      displayName: 'Twice',
+      roles: [{ role: 'cashier' }],
+    };
+    const first = await t.gql(
+      create,
+      { o: hospital, i: input },
+      { authorization: `Bearer ${adminToken}` },
+    );
     expect(first.errors).toBeUndefined();
     const afterFirst = await auditCount();
-    const second = await t.gql(create, { o: hospital, i: input }, { authorization: `Bearer ${adminToken}` });
-    expect(second.errors?.[0]?.message).toBe('ARO-E1203:A staff user with this email already exists');
+    const second = await t.gql(
+      create,
+      { o: hospital, i: input },
+      { authorization: `Bearer ${adminToken}` },
+    );
+    expect(second.errors?.[0]?.message).toBe(
+      'ARO-E1203:A staff user with this email already exists',
+    );
     expect(await auditCount()).toBe(afterFirst);
   });
 
@@ -123,11 +157,19 @@ describe('the audit trail', () => {
     const [row] = await t.database.db.select().from(auditEvents).limit(1);
     expect(row).toBeDefined();
     await expect(
-      t.database.db.update(auditEvents).set({ action: 'tampered' }).where(eq(auditEvents.id, row?.id ?? '')),
+      t.database.db
+        .update(auditEvents)
+        .set({ action: 'tampered' })
+        .where(eq(auditEvents.id, row?.id ?? '')),
     ).rejects.toThrow();
-    await expect(t.database.db.delete(auditEvents).where(eq(auditEvents.id, row?.id ?? ''))).rejects.toThrow();
+    await expect(
+      t.database.db.delete(auditEvents).where(eq(auditEvents.id, row?.id ?? '')),
+    ).rejects.toThrow();
     await expect(t.database.db.execute(sql`TRUNCATE audit_events`)).rejects.toThrow();
-    const [still] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.id, row?.id ?? ''));
+    const [still] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.id, row?.id ?? ''));
     expect(still?.action).toBe(row?.action);
   });
 
@@ -140,7 +182,9 @@ describe('the audit trail', () => {
     const trail = `query ($o: ID!, $f: AuditFilter, $first: Int, $after: String) {
       auditTrail(organizationId: $o, filter: $f, first: $first, after: $after) {
         events { action actorName role correlationId } nextCursor } }`;
-    const lookups = await t.gql<{ auditTrail: { events: { action: string; actorName: string }[]; nextCursor: string | null } }>(
+    const lookups = await t.gql<{
+      auditTrail: { events: { action: string; actorName: string }[]; nextCursor: string | null };
+    }>(
       trail,
       { o: hospital, f: { action: 'patient.lookup' }, first: 1 },
       { authorization: `Bearer ${adminToken}` },
@@ -157,9 +201,15 @@ describe('the audit trail', () => {
     );
     // Newest first: the second lookup, then the first.
     expect(page1?.events[0]).toMatchObject({ correlationId: 'corr-lookup-2' });
-    expect(page2.data?.auditTrail.events).toEqual([expect.objectContaining({ correlationId: 'corr-lookup-1' })]);
+    expect(page2.data?.auditTrail.events).toEqual([
+      expect.objectContaining({ correlationId: 'corr-lookup-1' }),
+    ]);
 
-    const refused = await t.gql(trail, { o: hospital }, { authorization: `Bearer ${receptionistToken}` });
+    const refused = await t.gql(
+      trail,
+      { o: hospital },
+      { authorization: `Bearer ${receptionistToken}` },
+    );
     expect(refused.errors?.[0]?.message.split(':')[0]).toBe('ARO-E1210');
   });
 });

@@ -41,7 +41,8 @@ builder.queryField('auditTrail', (t) =>
   t.field({
     ...staffOperation('audit.browse'),
     type: AuditPageRef,
-    description: "A hospital's audit trail, newest first, for its admins. Read-only: no API edits it.",
+    description:
+      "A hospital's audit trail, newest first, for its admins. Read-only: no API edits it.",
     args: {
       organizationId: t.arg.id({ required: true }),
       filter: t.arg({ type: AuditFilterRef, required: false }),
@@ -49,14 +50,20 @@ builder.queryField('auditTrail', (t) =>
       after: t.arg.string({ required: false }),
     },
     resolve: (_root, args, ctx) =>
-      browseAuditTrail({ db: ctx.database.db, tenantId: ctx.tenant.id }, String(args.organizationId), {
-        action: args.filter?.action ?? null,
-        staffUserId: args.filter?.staffUserId ? String(args.filter.staffUserId) : null,
-        patientAccountId: args.filter?.patientAccountId ? String(args.filter.patientAccountId) : null,
-        from: args.filter?.from ?? null,
-        to: args.filter?.to ?? null,
-        first: args.first ?? null,
-        after: args.after ?? null,
-      }),
+      browseAuditTrail(
+        { db: ctx.database.db, tenantId: ctx.tenant.id },
+        String(args.organizationId),
+        {
+          action: args.filter?.action ?? null,
+          staffUserId: args.filter?.staffUserId ? String(args.filter.staffUserId) : null,
+          patientAccountId: args.filter?.patientAccountId
+            ? String(args.filter.patientAccountId)
+            : null,
+          from: args.filter?.from ?? null,
+          to: args.filter?.to ?? null,
+          first: args.first ?? null,
+          after: args.after ?? null,
+        },
+      ),
   }),
 );

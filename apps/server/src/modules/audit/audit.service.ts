@@ -37,7 +37,8 @@ export async function recordAudit(db: DbOrTx, record: AuditRecord): Promise<void
     organizationId:
       record.organizationId ?? (actor.kind === 'staff' ? actor.organizationId : null) ?? null,
     action: record.action,
-    patientAccountId: record.patientAccountId ?? (actor.kind === 'patient' ? actor.accountId : null),
+    patientAccountId:
+      record.patientAccountId ?? (actor.kind === 'patient' ? actor.accountId : null),
     patientId: record.patientId ?? null,
     correlationId: record.correlationId,
     details: record.details ?? {},

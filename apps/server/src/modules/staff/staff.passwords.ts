@@ -21,7 +21,10 @@ let dummyHash: Promise<string> | null = null;
  * @param storedHash - the user's PHC string, or null
  * @param password - the password sent
  */
-export async function verifyStaffPassword(storedHash: string | null, password: string): Promise<boolean> {
+export async function verifyStaffPassword(
+  storedHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (storedHash === null) {
     dummyHash ??= hashStaffPassword(randomBytes(24).toString('base64url'));
     await verify(await dummyHash, password).catch(() => false);

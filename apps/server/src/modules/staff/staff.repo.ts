@@ -204,7 +204,10 @@ export async function listStaffAt(
     .from(staffMemberships)
     .innerJoin(staffUsers, eq(staffUsers.id, staffMemberships.staffUserId))
     .where(
-      and(eq(staffMemberships.tenantId, tenantId), eq(staffMemberships.organizationId, organizationId)),
+      and(
+        eq(staffMemberships.tenantId, tenantId),
+        eq(staffMemberships.organizationId, organizationId),
+      ),
     )
     .orderBy(asc(staffUsers.displayName), asc(staffUsers.id));
   const byUser = new Map<string, StaffListRow>();
@@ -225,7 +228,10 @@ export async function listStaffAt(
  * @param db - database
  * @param tenantId - the tenant
  */
-export async function organizationNames(db: DbOrTx, tenantId: string): Promise<Map<string, string>> {
+export async function organizationNames(
+  db: DbOrTx,
+  tenantId: string,
+): Promise<Map<string, string>> {
   const rows = await db
     .select({ id: organizations.id, name: organizations.name })
     .from(organizations)

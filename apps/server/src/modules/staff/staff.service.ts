@@ -105,7 +105,13 @@ async function membershipsOf(db: Db, staffUserId: string) {
 
 async function refuseWhenLimited(deps: StaffDeps, email: string, now: Date): Promise<void> {
   const since = new Date(now.getTime() - STAFF_FAILURE_WINDOW_MS);
-  const counts = await countStaffSignInFailures(deps.db, deps.tenantId, email, deps.clientIp, since);
+  const counts = await countStaffSignInFailures(
+    deps.db,
+    deps.tenantId,
+    email,
+    deps.clientIp,
+    since,
+  );
   if (
     counts.forEmail >= STAFF_MAX_FAILURES_PER_USER ||
     counts.forAddress >= STAFF_MAX_FAILURES_PER_ADDRESS
@@ -152,7 +158,10 @@ export async function staffSignIn(
     });
     return session.token;
   });
-  return { token, staff: await userView(deps.db, deps.tenantId, user, await membershipsOf(deps.db, user.id)) };
+  return {
+    token,
+    staff: await userView(deps.db, deps.tenantId, user, await membershipsOf(deps.db, user.id)),
+  };
 }
 
 /**
@@ -418,4 +427,3 @@ export async function listStaff(
     rows.map((row) => userView(deps.db, deps.tenantId, row.user, row.memberships, names)),
   );
 }
-
