@@ -9,6 +9,11 @@ import { errorString } from '@careline/domain/errors';
 import { formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
 import { graphqlValidationRules } from './graphql/limits.ts';
 import type { GraphQLContext, Viewer } from './graphql/context.ts';
+import {
+  isStaffToken,
+  resolveStaffToken,
+  type StaffViewer,
+} from './modules/staff/staff.sessions.ts';
 import type { TenantRegistry } from './modules/tenants/tenants.types.ts';
 import { resolveAccessToken } from './modules/auth/auth.sessions.ts';
 import { startAuthPruning } from './modules/auth/auth.prune.ts';
@@ -32,8 +37,9 @@ export type AppDeps = {
 const CORRELATION_HEADER = 'x-correlation-id';
 // Errors met while building a request's GraphQL context, keyed by that context.
 // The viewer each HTTP request's token resolved to, set by the /graphql route's preHandler.
-const requestAuth = new WeakMap<FastifyRequest, { viewer: Viewer | null; rejectedToken: boolean }>();
-const anonymous = { viewer: null, rejectedToken: false } as const;
+type RequestAuth = { viewer: Viewer | null; staff: StaffViewer | null; rejectedToken: boolean };
+const requestAuth = new WeakMap<FastifyRequest, RequestAuth>();
+const anonymous: RequestAuth = { viewer: null, staff: null, rejectedToken: false };
 const correlationPattern = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** Strips secrets from a URL before it reaches a log line (the websocket token travels in the query). */
@@ -103,15 +109,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send({ error: errorString('ARO-E9999', { hospital }) });
   });
 
-  const viewerFor = async (
-    tenantId: string,
-    token: string | null,
-  ): Promise<{ viewer: Viewer | null; rejectedToken: boolean }> => {
+  // A token is a patient's or a staff member's, told apart by its prefix and looked up in that table
+  // only: the viewer of a request is never both (issue 7 point 1).
+  const viewerFor = async (tenantId: string | null, token: string | null): Promise<RequestAuth> => {
     if (!token) {
-      return { viewer: null, rejectedToken: false };
+      return anonymous;
+    }
+    if (isStaffToken(token)) {
+      const staff = await resolveStaffToken(database.db, tenantId, token);
+      return { viewer: null, staff, rejectedToken: staff === null };
     }
     const viewer = await resolveAccessToken(database.db, tenantId, token);
-    return { viewer, rejectedToken: viewer === null };
+    return { viewer, staff: null, rejectedToken: viewer === null };
   };
 
   // Mercurius's publish takes a callback; resolve once the emitter (in-process or Redis) has it.
@@ -220,8 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (!token) {
           return true;
         }
-        const viewer = await resolveAccessToken(database.db, null, token);
-        return { viewer, rejectedToken: viewer === null };
+        return viewerFor(null, token);
       },
     },
   });
@@ -230,6 +238,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const ctx = context as unknown as GraphQLContext;
     if (ctx.viewer && ctx.viewer.tenantId !== ctx.tenant.id) {
       ctx.viewer = null;
+      ctx.rejectedToken = true;
+    }
+    if (ctx.staff && ctx.staff.tenantId !== ctx.tenant.id) {
+      ctx.staff = null;
       ctx.rejectedToken = true;
     }
   });

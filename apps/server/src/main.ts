@@ -5,6 +5,7 @@ import { loadEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { createTenantRegistry } from './modules/tenants/tenants.registry.ts';
 import { seedDemoIfEmpty } from './db/seed/seed.ts';
+import { seedDemoStaffIfEmpty } from './db/seed/staff-seed.ts';
 import { createServices } from './services.ts';
 
 async function main(): Promise<void> {
@@ -18,6 +19,13 @@ async function main(): Promise<void> {
   );
   if (env.SEED_DEMO) {
     await seedDemoIfEmpty(database.db, tenants, bootLog);
+    // Demo staff have a published password: never in production (README, issue 7 point 7).
+    if (env.NODE_ENV !== 'production') {
+      const staff = await seedDemoStaffIfEmpty(database.db, tenants);
+      if (staff > 0) {
+        bootLog.info({ staff }, 'demo staff seeded (development passwords, see README)');
+      }
+    }
   }
   const services = await createServices(env, database, tenants, bootLog);
   const app = await buildApp({ env, database, tenants, services });

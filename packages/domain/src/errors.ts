@@ -18,6 +18,14 @@ export const errorCatalogue = {
   'ARO-E1102': 'This code is used up after 5 wrong tries. Tap Resend OTP to get a new code',
   // {until} is an ISO 8601 time; the web app shows it in the user's own time (lib/sign-in).
   'ARO-E1103': 'Too many wrong codes for this number. You can try again after {until}',
+  // Staff sign-in and authorization (issue 7).
+  'ARO-E1200': 'The email or password is not correct',
+  'ARO-E1201': 'Please change your temporary password first',
+  'ARO-E1202': 'Choose another password: {reason}',
+  'ARO-E1203': 'A staff user with this email already exists',
+  'ARO-E1204': 'The current password is not correct',
+  'ARO-E1205': 'You cannot remove your own administrator role',
+  'ARO-E1210': 'You do not have permission for this action',
   'ARO-E2001': 'The requested record was not found',
   'ARO-E2002': 'The request is not valid',
   // issue 6 §4.1: Me, Father, Mother, Husband and Wife are single roles.

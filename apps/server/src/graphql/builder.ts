@@ -1,5 +1,7 @@
 import SchemaBuilder from '@pothos/core';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type { GraphQLContext } from './context.ts';
+import { staffAccess, staffAccessError, type StaffAction } from './staff-auth.ts';
 
 /** The one Pothos builder; each module adds its types in `<module>.schema.ts`. */
 export const builder = new SchemaBuilder<{
@@ -9,8 +11,30 @@ export const builder = new SchemaBuilder<{
     JSON: { Input: unknown; Output: unknown };
   };
   DefaultFieldNullability: false;
+  // Authorization as scopes on the schema (issue 7 point 2); policies live in <module>.policy.ts.
+  AuthScopes: {
+    /** A signed-in patient account of this tenant. */
+    patient: boolean;
+    /** A signed-in staff member, even one who still has to change a temporary password. */
+    staffSignedIn: boolean;
+    /** A staff member whose role in the hospital allows the action (policy table). */
+    staffAction: { action: StaffAction; organizationId: string };
+  };
 }>({
   defaultFieldNullability: false,
+  plugins: [ScopeAuthPlugin],
+  scopeAuth: {
+    authScopes: (ctx) => ({
+      patient: ctx.viewer !== null && ctx.viewer.tenantId === ctx.tenant.id,
+      staffSignedIn: ctx.staff !== null && ctx.staff.tenantId === ctx.tenant.id,
+      staffAction: ({ action, organizationId }) =>
+        ctx.staff !== null &&
+        ctx.staff.tenantId === ctx.tenant.id &&
+        !ctx.staff.mustChangePassword &&
+        staffAccess(ctx.staff, action, organizationId) === 'allowed',
+    }),
+    unauthorizedError: (_parent, ctx) => staffAccessError(ctx),
+  },
 });
 
 builder.queryType({});

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { Env } from '../config/env.ts';
 import type { ServerTenant } from '../modules/tenants/tenants.types.ts';
 import type { Services } from '../services.ts';
+import type { StaffViewer } from '../modules/staff/staff.sessions.ts';
 
 /** The signed-in account behind a request's access token. */
 export type Viewer = { accountId: string; sessionId: string; mobileNo: string; tenantId: string };
@@ -12,7 +13,10 @@ export type GraphQLContext = {
   env: Env;
   database: Database;
   tenant: ServerTenant;
+  /** The patient account behind the token; null for anonymous requests and for staff. */
   viewer: Viewer | null;
+  /** The staff member behind a staff token; null otherwise. Never set together with `viewer`. */
+  staff: StaffViewer | null;
   /** The raw token when one was sent but did not resolve: lets resolvers answer E1022 vs E1023. */
   rejectedToken: boolean;
   correlationId: string;

@@ -17,6 +17,9 @@ export const singleUseRootFields = new Set([
   'initiateAuthentication',
   'completeAuthentication',
   'initiateLinkAuthentication',
+  // Staff passwords: one guess per request, so aliases cannot multiply guesses past the limits.
+  'staffSignIn',
+  'staffChangePassword',
 ]);
 
 function selectionCost(

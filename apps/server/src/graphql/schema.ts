@@ -5,6 +5,8 @@ import '../modules/tenants/tenants.schema.ts';
 import '../modules/hospitals/hospitals.schema.ts';
 import '../modules/auth/auth.schema.ts';
 import '../modules/profiles/profiles.schema.ts';
+import '../modules/staff/staff.schema.ts';
+import '../modules/audit/audit.schema.ts';
 
 let schema: GraphQLSchema | null = null;
 

@@ -17,6 +17,7 @@ import {
   seedDemoAccounts,
   seedDemoIfEmpty,
 } from '../db/seed/seed.ts';
+import { seedDemoStaffIfEmpty } from '../db/seed/staff-seed.ts';
 
 const KNOWN_FLAGS = new Set(['--reset', '--demo-accounts', '--bench']);
 
@@ -55,6 +56,9 @@ async function main(): Promise<void> {
       log.info('all tables emptied');
     }
     await seedDemoIfEmpty(database.db, tenants, log);
+    if (env.NODE_ENV !== 'production') {
+      await seedDemoStaffIfEmpty(database.db, tenants);
+    }
     if (flags.includes('--demo-accounts')) {
       await seedDemoAccounts(database.db, tenants);
       log.info({ mobileNo: DEMO_ACCOUNT_MOBILE }, 'demo account present in every tenant');

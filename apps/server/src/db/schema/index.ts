@@ -5,3 +5,4 @@ export * from './orders.ts';
 export * from './lab-reports.ts';
 export * from './clinical.ts';
 export * from './communications.ts';
+export * from './staff.ts';

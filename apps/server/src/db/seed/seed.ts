@@ -527,8 +527,20 @@ export async function resetAllData(db: Db): Promise<void> {
   );
   const tables = result.map((row) => `"public"."${row.tablename.replaceAll('"', '""')}"`);
   if (tables.length > 0) {
-    await db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+    await db.transaction(async (tx) => {
+      await allowAuditReset(tx);
+      await tx.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+    });
   }
+}
+
+/**
+ * The audit trail refuses DELETE and TRUNCATE (migration 0002) except inside a transaction that set
+ * this: only the reset and tenant removal below do, never a request.
+ * @param tx - the transaction that empties tables
+ */
+async function allowAuditReset(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select set_config('careline.reset_all_data', 'on', true)`);
 }
 
 /**
@@ -537,6 +549,7 @@ export async function resetAllData(db: Db): Promise<void> {
  * @param tenantId - the tenant to remove
  */
 export async function deleteTenantData(db: DbOrTx, tenantId: string): Promise<void> {
+  await allowAuditReset(db);
   const tablesResult = rowsOf<{ table_name: string }>(
     await db.execute(
       sql`select table_name from information_schema.columns

@@ -1,7 +1,9 @@
 import type { ServerPatient } from '@careline/domain/profiles';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { actingRole, staffAccessError, staffOperation } from '../../graphql/staff-auth.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
+import { lookupPatientsByMobile, type StaffPatientView } from './profiles.lookup.ts';
 import {
   createPatient,
   deletePaymentMethod,
@@ -188,5 +190,44 @@ builder.mutationField('setDefaultPaymentMethod', (t) =>
     description: "Makes one of the account's saved cards the default.",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => setDefaultPaymentMethod(profileDeps(ctx), String(args.id)),
+  }),
+);
+
+const StaffPatientRef = builder.objectRef<StaffPatientView>('StaffPatient').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    prefix: t.exposeString('prefix'),
+    givenName: t.exposeString('givenName'),
+    familyName: t.exposeString('familyName'),
+    gender: t.exposeString('gender'),
+    birthDate: t.exposeString('birthDate', { nullable: true }),
+    relationship: t.exposeString('relationship', { nullable: true }),
+    mobileNo: t.exposeString('mobileNo'),
+    hospitalId: t.exposeID('hospitalId', { nullable: true }),
+  }),
+});
+
+builder.queryField('staffPatientLookup', (t) =>
+  t.field({
+    ...staffOperation('patients.lookup'),
+    type: [StaffPatientRef],
+    description: "Profiles behind a mobile number known to the staff member's hospital; audited.",
+    args: {
+      organizationId: t.arg.id({ required: true }),
+      mobileNo: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) => {
+      const staff = ctx.staff;
+      const organizationId = String(args.organizationId);
+      const role = staff ? actingRole(staff, 'patients.lookup', organizationId) : null;
+      if (!staff || !role) {
+        throw staffAccessError(ctx, { action: 'patients.lookup', organizationId });
+      }
+      return lookupPatientsByMobile(
+        { db: ctx.database.db, tenantId: ctx.tenant.id, correlationId: ctx.correlationId },
+        { staffUserId: staff.staffUserId, role, organizationId },
+        args.mobileNo,
+      );
+    },
   }),
 );

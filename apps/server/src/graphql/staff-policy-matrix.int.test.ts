@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { STAFF_ROLES, type StaffRole } from '@careline/domain/staff';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  FACTORY_STAFF_PASSWORD,
+  makeOrganization,
+  makePatientAccount,
+  makePractitioner,
+  makeStaffUser,
+} from '../../test/factories.ts';
+import { signIn as patientSignIn } from '../modules/auth/auth.testing.ts';
+import { buildSchema } from './schema.ts';
+import { staffPolicies, type StaffAction } from './staff-auth.ts';
+
+/*
+ * The role × hospital policy matrix (issue 7), generated from the schema: every root field is either
+ * public, patient-only, or a staff operation carrying a `staffAction` extension (staffOperation() /
+ * staffSelfOperation). A new root field that is none of these, or a staff operation without a sample
+ * request below, fails this file, so no operation reaches production without a tested policy.
+ */
+
+const PUBLIC_FIELDS = new Set([
+  'tenantConfig',
+  'queryOrganization',
+  'queryPractitioner',
+  'querySession',
+  'subscribeSession',
+  'initiateAuthentication',
+  'completeAuthentication',
+  'initiateLinkAuthentication',
+  'staffSignIn',
+  // Ends the session of whatever token is sent; reaches no data.
+  'logout',
+]);
+
+/** Patient-only operations, each with a request a staff token must be refused on. */
+const PATIENT_FIELDS: Record<string, string> = {
+  queryOneProfile: '{ queryOneProfile { id } }',
+  createPatient:
+    'mutation { createPatient(name: {prefix: "Mr.", given: ["Staff"], family: "Probe"}, birthDate: "1990-01-01", gender: "male") { id } }',
+  patchPatient: `mutation { patchPatient(patientId: "${randomUUID()}", patches: [{op: "replace", path: "/gender", value: "female"}]) { id } }`,
+  deletePaymentMethod: `mutation { deletePaymentMethod(id: "${randomUUID()}") }`,
+  setDefaultPaymentMethod: `mutation { setDefaultPaymentMethod(id: "${randomUUID()}") }`,
+};
+
+type Sample = { query: string; variables: (organizationId: string) => Record<string, unknown> };
+
+let t: TestApp;
+let tenantId: string;
+let hospitalA: string;
+let hospitalB: string;
+let patientMobile: string;
+let targetStaffId: string;
+let emailCounter = 0;
+
+/** One request per hospital-scoped staff operation; `organizationId` is the hospital asked about. */
+const SAMPLES: Record<string, Sample> = {
+  staffUsers: {
+    query: 'query ($o: ID!) { staffUsers(organizationId: $o) { id } }',
+    variables: (o) => ({ o }),
+  },
+  createStaffUser: {
+    query: `mutation ($o: ID!, $i: CreateStaffUserInput!) { createStaffUser(organizationId: $o, input: $i) { user { id } } }`,
+    variables: (o) => ({
+      o,
+      i: {
+        email: `matrix-${(emailCounter += 1)}@hospital.test`,
+        displayName: 'New Nurse',
+        roles: [{ role: 'nurse' }],
+      },
+    }),
+  },
+  setStaffRoles: {
+    query: `mutation ($o: ID!, $s: ID!) { setStaffRoles(organizationId: $o, staffUserId: $s, roles: [{role: nurse}]) { id } }`,
+    variables: (o) => ({ o, s: targetStaffId }),
+  },
+  auditTrail: {
+    query: 'query ($o: ID!) { auditTrail(organizationId: $o, first: 5) { events { id } } }',
+    variables: (o) => ({ o }),
+  },
+  staffPatientLookup: {
+    query:
+      'query ($o: ID!, $m: String!) { staffPatientLookup(organizationId: $o, mobileNo: $m) { id } }',
+    variables: (o) => ({ o, m: patientMobile }),
+  },
+};
+
+const SELF_SAMPLES: Record<string, string> = {
+  staffMe: '{ staffMe { id } }',
+  staffSignOut: 'mutation { staffSignOut }',
+  staffChangePassword:
+    'mutation { staffChangePassword(currentPassword: "x", newPassword: "a-new-password-2026") { id } }',
+};
+
+function rootFields(): { name: string; staffAction: string | null }[] {
+  const schema = buildSchema();
+  return [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap(
+    (type) =>
+      type
+        ? Object.values(type.getFields()).map((field) => ({
+            name: field.name,
+            staffAction: (field.extensions as { staffAction?: string }).staffAction ?? null,
+          }))
+        : [],
+  );
+}
+
+const errorCode = (body: { errors?: { message: string }[] }): string | null =>
+  body.errors?.[0]?.message.split(':')[0] ?? null;
+
+async function staffToken(email: string): Promise<string> {
+  const body = await t.gql<{ staffSignIn: { token: string } }>(
+    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
+    { e: email, p: FACTORY_STAFF_PASSWORD },
+  );
+  const token = body.data?.staffSignIn.token;
+  if (!token) {
+    throw new Error(JSON.stringify(body.errors));
+  }
+  return token;
+}
+
+const tokens = new Map<StaffRole, string>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = t.tenants.defaultTenant.id;
+  const db = t.database.db;
+  hospitalA = (await makeOrganization(db, tenantId)).id;
+  hospitalB = (await makeOrganization(db, tenantId)).id;
+  const doctor = await makePractitioner(db, tenantId, hospitalA);
+  for (const role of STAFF_ROLES) {
+    const user = await makeStaffUser(db, tenantId, [
+      { organizationId: hospitalA, role, practitionerId: role === 'doctor' ? doctor.id : null },
+    ]);
+    tokens.set(role, await staffToken(user.email));
+  }
+  targetStaffId = (
+    await makeStaffUser(db, tenantId, [{ organizationId: hospitalA, role: 'nurse' }])
+  ).id;
+  patientMobile = (await makePatientAccount(db, tenantId, { hospitalId: hospitalA })).account
+    .mobileNo;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('every root field has a policy', () => {
+  it('is public, patient-only, or a staff operation with a policy and a sample request', () => {
+    const unclassified: string[] = [];
+    for (const field of rootFields()) {
+      if (PUBLIC_FIELDS.has(field.name) || field.name in PATIENT_FIELDS) {
+        expect(field.staffAction, `${field.name} is listed as public or patient`).toBeNull();
+        continue;
+      }
+      if (field.staffAction === 'self') {
+        expect(
+          SELF_SAMPLES[field.name],
+          `${field.name} needs a sample in SELF_SAMPLES`,
+        ).toBeDefined();
+        continue;
+      }
+      if (field.staffAction && field.staffAction in staffPolicies) {
+        expect(SAMPLES[field.name], `${field.name} needs a sample in SAMPLES`).toBeDefined();
+        continue;
+      }
+      unclassified.push(field.name);
+    }
+    expect(unclassified, 'root fields with no policy: use staffOperation() or list them').toEqual(
+      [],
+    );
+  });
+});
+
+describe('role × hospital matrix', () => {
+  const staffFields = (): { name: string; action: StaffAction }[] =>
+    rootFields()
+      .filter((f) => f.staffAction && f.staffAction !== 'self')
+      .map((f) => ({ name: f.name, action: f.staffAction as StaffAction }));
+
+  it('allows exactly the roles of the policy table in their own hospital', async () => {
+    const mismatches: string[] = [];
+    for (const { name, action } of staffFields()) {
+      const sample = SAMPLES[name];
+      if (!sample) {
+        continue;
+      }
+      for (const role of STAFF_ROLES) {
+        const allowed = (staffPolicies[action] as readonly StaffRole[]).includes(role);
+        const body = await t.gql(sample.query, sample.variables(hospitalA), {
+          authorization: `Bearer ${tokens.get(role) ?? ''}`,
+        });
+        const got = errorCode(body);
+        const expected = allowed ? null : 'ARO-E1210';
+        if (got !== expected) {
+          mismatches.push(
+            `${name} as ${role} in own hospital: expected ${expected ?? 'success'}, got ${got ?? 'success'}`,
+          );
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('refuses every role in another hospital with the same answer as a missing one', async () => {
+    const mismatches: string[] = [];
+    for (const { name } of staffFields()) {
+      const sample = SAMPLES[name];
+      if (!sample) {
+        continue;
+      }
+      for (const role of STAFF_ROLES) {
+        for (const organizationId of [hospitalB, randomUUID()]) {
+          const body = await t.gql(sample.query, sample.variables(organizationId), {
+            authorization: `Bearer ${tokens.get(role) ?? ''}`,
+          });
+          if (errorCode(body) !== 'ARO-E2001') {
+            mismatches.push(`${name} as ${role} elsewhere: got ${errorCode(body) ?? 'success'}`);
+          }
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe('tokens of the other kind', () => {
+  it('a patient token is refused by every staff operation', async () => {
+    const { account } = await makePatientAccount(t.database.db, tenantId);
+    const token = await patientSignIn(t, account.mobileNo);
+    const requests = [
+      ...Object.values(SAMPLES).map((s) => ({ query: s.query, variables: s.variables(hospitalA) })),
+      ...Object.values(SELF_SAMPLES).map((query) => ({ query, variables: {} })),
+    ];
+    for (const request of requests) {
+      const body = await t.gql(request.query, request.variables, {
+        authorization: `Bearer ${token}`,
+      });
+      expect(errorCode(body), request.query).toBe('ARO-E1023');
+      expect(body.data === null || Object.values(body.data).every((v) => v === null)).toBe(true);
+    }
+  });
+
+  it('a staff token is refused by every patient-only operation', async () => {
+    for (const [name, query] of Object.entries(PATIENT_FIELDS)) {
+      const body = await t.gql(query, {}, { authorization: `Bearer ${tokens.get('admin') ?? ''}` });
+      expect(errorCode(body), name).toBe('ARO-E1023');
+    }
+  });
+});

@@ -1,0 +1,127 @@
+import { AppError } from '@careline/domain/errors';
+import type { DbOrTx } from '../../db/client.ts';
+import { insertAuditEvent, listAuditEvents } from './audit.repo.ts';
+
+/** Who acted: a staff member under one role in one hospital, or a patient account. */
+export type AuditActor =
+  | { kind: 'staff'; staffUserId: string; role: string | null; organizationId: string | null }
+  | { kind: 'patient'; accountId: string };
+
+export type AuditRecord = {
+  tenantId: string;
+  actor: AuditActor;
+  /** Dotted verb, e.g. 'patient.lookup', 'staff.create', 'auth.sign-in', 'profile.update'. */
+  action: string;
+  correlationId: string;
+  /** The patient account whose data was read or changed. */
+  patientAccountId?: string | null;
+  patientId?: string | null;
+  /** The hospital the action concerned, when the actor is a patient or it differs from the role's. */
+  organizationId?: string | null;
+  details?: Record<string, unknown>;
+};
+
+/**
+ * Records one audited action. Call it with the transaction of the change it records, so that a
+ * change that fails leaves no row and a row never exists without its change (issue 7 point 3).
+ * @param db - the change's transaction (or the database for a pure read)
+ * @param record - who, what, whose, where and the correlation id
+ */
+export async function recordAudit(db: DbOrTx, record: AuditRecord): Promise<void> {
+  const { actor } = record;
+  await insertAuditEvent(db, {
+    tenantId: record.tenantId,
+    actorKind: actor.kind,
+    actorId: actor.kind === 'staff' ? actor.staffUserId : actor.accountId,
+    role: actor.kind === 'staff' ? actor.role : null,
+    organizationId:
+      record.organizationId ?? (actor.kind === 'staff' ? actor.organizationId : null) ?? null,
+    action: record.action,
+    patientAccountId:
+      record.patientAccountId ?? (actor.kind === 'patient' ? actor.accountId : null),
+    patientId: record.patientId ?? null,
+    correlationId: record.correlationId,
+    details: record.details ?? {},
+  });
+}
+
+export type AuditEventView = {
+  id: string;
+  at: Date;
+  actorKind: string;
+  actorId: string;
+  actorName: string | null;
+  role: string | null;
+  action: string;
+  patientAccountId: string | null;
+  patientId: string | null;
+  correlationId: string;
+  details: Record<string, unknown>;
+};
+
+export const AUDIT_PAGE_MAX = 100;
+
+function encodeCursor(event: { at: Date; id: string }): string {
+  return Buffer.from(`${event.at.toISOString()}|${event.id}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const at = new Date(iso ?? '');
+  if (!id || Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw new AppError('ARO-E2002');
+  }
+  return { at, id };
+}
+
+/**
+ * One page of a hospital's audit trail, newest first, for its admins (issue 7 point 3). Reading the
+ * trail is itself not audited: it holds who looked at patients, not the patients' records.
+ * @param deps - database and tenant
+ * @param organizationId - the hospital (authorised by the caller's scope)
+ * @param filter - optional action, staff user, patient account, time range, page size and cursor
+ */
+export async function browseAuditTrail(
+  deps: { db: DbOrTx; tenantId: string },
+  organizationId: string,
+  filter: {
+    action?: string | null;
+    staffUserId?: string | null;
+    patientAccountId?: string | null;
+    from?: Date | null;
+    to?: Date | null;
+    first?: number | null;
+    after?: string | null;
+  },
+): Promise<{ events: AuditEventView[]; nextCursor: string | null }> {
+  const limit = Math.min(Math.max(filter.first ?? 50, 1), AUDIT_PAGE_MAX);
+  const rows = await listAuditEvents(deps.db, {
+    tenantId: deps.tenantId,
+    organizationId,
+    action: filter.action,
+    actorId: filter.staffUserId,
+    patientAccountId: filter.patientAccountId,
+    from: filter.from,
+    to: filter.to,
+    before: filter.after ? decodeCursor(filter.after) : null,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    events: page.map((row) => ({
+      id: row.id,
+      at: row.at,
+      actorKind: row.actorKind,
+      actorId: row.actorId,
+      actorName: row.actorName,
+      role: row.role,
+      action: row.action,
+      patientAccountId: row.patientAccountId,
+      patientId: row.patientId,
+      correlationId: row.correlationId,
+      details: row.details,
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
+}

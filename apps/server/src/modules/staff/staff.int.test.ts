@@ -1,0 +1,273 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import {
+  FACTORY_STAFF_PASSWORD,
+  makeOrganization,
+  makePatientAccount,
+  makeStaffUser,
+} from '../../../test/factories.ts';
+import { staffSessions, staffUsers } from '../../db/schema/index.ts';
+import { signIn as patientSignIn } from '../auth/auth.testing.ts';
+import {
+  STAFF_SESSION_ABSOLUTE_MS,
+  STAFF_SESSION_IDLE_MS,
+  resolveStaffToken,
+} from './staff.sessions.ts';
+import { STAFF_MAX_FAILURES_PER_ADDRESS, STAFF_MAX_FAILURES_PER_USER } from './staff.service.ts';
+
+type Gql = { data: Record<string, unknown> | null; errors?: { message: string }[] };
+
+const SIGN_IN = `mutation ($e: String!, $p: String!) {
+  staffSignIn(email: $e, password: $p) { token staff { id email mustChangePassword memberships { role organizationName } } }
+}`;
+const ME = '{ staffMe { id email mustChangePassword } }';
+
+let t: TestApp;
+let tenantId: string;
+let orgId: string;
+
+const code = (result: { errors?: { message: string }[] }): string | undefined =>
+  result.errors?.[0]?.message.split(':')[0];
+
+async function signInAs(email: string, password: string, ip = '198.51.100.1'): Promise<Gql> {
+  return t.gql(SIGN_IN, { e: email, p: password }, { 'x-forwarded-for': ip });
+}
+
+async function tokenFor(email: string, password = FACTORY_STAFF_PASSWORD): Promise<string> {
+  const result = await signInAs(email, password);
+  const token = (result.data?.staffSignIn as { token?: string } | undefined)?.token;
+  if (!token) {
+    throw new Error(`staff sign-in failed: ${JSON.stringify(result.errors)}`);
+  }
+  return token;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: 'true' });
+  tenantId = t.tenants.defaultTenant.id;
+  orgId = (await makeOrganization(t.database.db, tenantId)).id;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('staff sign-in', () => {
+  it('signs in with email and password, case-insensitively, and stores only an argon2id hash', async () => {
+    const user = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'nurse' },
+    ]);
+    const result = await signInAs(`  ${user.email.toUpperCase()} `, FACTORY_STAFF_PASSWORD);
+    expect(result.errors).toBeUndefined();
+    const data = result.data?.staffSignIn as {
+      token: string;
+      staff: { email: string; memberships: unknown[] };
+    };
+    expect(data.token.startsWith('stf_')).toBe(true);
+    expect(data.staff.email).toBe(user.email);
+    expect(data.staff.memberships).toHaveLength(1);
+    expect(data.staff.memberships[0]).toMatchObject({ role: 'nurse' });
+    const [stored] = await t.database.db
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.id, user.id));
+    expect(stored?.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(stored?.passwordHash).not.toContain(FACTORY_STAFF_PASSWORD);
+    const sessions = await t.database.db
+      .select()
+      .from(staffSessions)
+      .where(eq(staffSessions.staffUserId, user.id));
+    expect(sessions.map((s) => s.tokenHash)).not.toContain(data.token);
+  });
+
+  it('answers a wrong password and an unknown email with the same error', async () => {
+    const user = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'nurse' },
+    ]);
+    const wrong = await signInAs(user.email, 'not-the-password', '198.51.100.2');
+    const unknown = await signInAs('nobody@hospital.test', FACTORY_STAFF_PASSWORD, '198.51.100.2');
+    expect(wrong.errors?.[0]?.message).toBe('ARO-E1200:The email or password is not correct');
+    expect(unknown.errors?.[0]?.message).toBe(wrong.errors?.[0]?.message);
+  });
+
+  it('refuses even the right password once an account has too many failures', async () => {
+    const user = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'nurse' },
+    ]);
+    for (let i = 0; i < STAFF_MAX_FAILURES_PER_USER; i += 1) {
+      // Each from another address: the per-account limit holds whoever guesses.
+      expect(code(await signInAs(user.email, `wrong-${i}`, `203.0.113.${i + 1}`))).toBe(
+        'ARO-E1200',
+      );
+    }
+    expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '203.0.113.200'))).toBe(
+      'ARO-E1100',
+    );
+  });
+
+  it('refuses an address that guessed too often, for every account, while others still sign in', async () => {
+    const victim = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'nurse' },
+    ]);
+    for (let i = 0; i < STAFF_MAX_FAILURES_PER_ADDRESS; i += 1) {
+      await signInAs(`guess-${i}@hospital.test`, 'wrong', '192.0.2.77');
+    }
+    expect(code(await signInAs(victim.email, FACTORY_STAFF_PASSWORD, '192.0.2.77'))).toBe(
+      'ARO-E1100',
+    );
+    expect(
+      code(await signInAs(victim.email, FACTORY_STAFF_PASSWORD, '192.0.2.78')),
+    ).toBeUndefined();
+  });
+
+  it('refuses a batch of password guesses aliased into one request, counting nothing', async () => {
+    const user = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'nurse' },
+    ]);
+    const aliases = Array.from(
+      { length: 20 },
+      (_, i) => `a${i}: staffSignIn(email: "${user.email}", password: "guess-${i}") { token }`,
+    ).join('\n');
+    const result = await t.gql(`mutation { ${aliases} }`);
+    expect(result.data).toBeFalsy();
+    expect(code(result)).toBe('ARO-E2002');
+    expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '192.0.2.90'))).toBeUndefined();
+  });
+
+  it('refuses a disabled user', async () => {
+    const user = await makeStaffUser(
+      t.database.db,
+      tenantId,
+      [{ organizationId: orgId, role: 'nurse' }],
+      {
+        disabledAt: new Date(),
+      },
+    );
+    expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '192.0.2.91'))).toBe(
+      'ARO-E1200',
+    );
+  });
+});
+
+describe('staff sessions', () => {
+  it('end after the idle time, after the absolute time, and at sign-out', async () => {
+    const user = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'cashier' },
+    ]);
+    const token = await tokenFor(user.email);
+    const now = Date.now();
+    expect(
+      await resolveStaffToken(t.database.db, tenantId, token, new Date(now + 60_000)),
+    ).not.toBeNull();
+    expect(
+      await resolveStaffToken(
+        t.database.db,
+        tenantId,
+        token,
+        new Date(now + 60_000 + STAFF_SESSION_IDLE_MS + 1000),
+      ),
+    ).toBeNull();
+    // Used every hour, it still ends at the absolute limit.
+    let at = now;
+    while (at + STAFF_SESSION_IDLE_MS / 2 < now + STAFF_SESSION_ABSOLUTE_MS) {
+      at += STAFF_SESSION_IDLE_MS / 2;
+      expect(await resolveStaffToken(t.database.db, tenantId, token, new Date(at))).not.toBeNull();
+    }
+    expect(
+      await resolveStaffToken(
+        t.database.db,
+        tenantId,
+        token,
+        new Date(now + STAFF_SESSION_ABSOLUTE_MS + 1000),
+      ),
+    ).toBeNull();
+
+    const fresh = await tokenFor(user.email);
+    expect(code(await t.gql(ME, {}, bearer(fresh)))).toBeUndefined();
+    expect((await t.gql('mutation { staffSignOut }', {}, bearer(fresh))).data).toEqual({
+      staffSignOut: true,
+    });
+    expect(code(await t.gql(ME, {}, bearer(fresh)))).toBe('ARO-E1022');
+  });
+
+  it('are not valid on another tenant', async () => {
+    const user = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'cashier' },
+    ]);
+    const token = await tokenFor(user.email);
+    const other = await t.gql(ME, {}, { ...bearer(token), host: 'first.localhost' });
+    expect(code(other)).toBe('ARO-E1022');
+  });
+});
+
+describe('temporary passwords', () => {
+  it('must be changed before anything else, and the change ends the other sessions', async () => {
+    const user = await makeStaffUser(
+      t.database.db,
+      tenantId,
+      [{ organizationId: orgId, role: 'admin' }],
+      {
+        mustChangePassword: true,
+      },
+    );
+    const token = await tokenFor(user.email);
+    const other = await tokenFor(user.email);
+    const me = await t.gql(ME, {}, bearer(token));
+    expect(me.data).toEqual({
+      staffMe: { id: user.id, email: user.email, mustChangePassword: true },
+    });
+    const list = `query ($o: ID!) { staffUsers(organizationId: $o) { id } }`;
+    expect(code(await t.gql(list, { o: orgId }, bearer(token)))).toBe('ARO-E1201');
+
+    const change = `mutation ($c: String!, $n: String!) { staffChangePassword(currentPassword: $c, newPassword: $n) { mustChangePassword } }`;
+    expect(code(await t.gql(change, { c: 'wrong', n: 'a-new-password-2026' }, bearer(token)))).toBe(
+      'ARO-E1204',
+    );
+    const weak = await t.gql(change, { c: FACTORY_STAFF_PASSWORD, n: 'short' }, bearer(token));
+    expect(weak.errors?.[0]?.message).toBe(
+      'ARO-E1202:Choose another password: Use at least 12 characters',
+    );
+    const same = await t.gql(
+      change,
+      { c: FACTORY_STAFF_PASSWORD, n: FACTORY_STAFF_PASSWORD },
+      bearer(token),
+    );
+    expect(code(same)).toBe('ARO-E1202');
+
+    const done = await t.gql(
+      change,
+      { c: FACTORY_STAFF_PASSWORD, n: 'a-new-password-2026' },
+      bearer(token),
+    );
+    expect(done.data).toEqual({ staffChangePassword: { mustChangePassword: false } });
+    expect(code(await t.gql(list, { o: orgId }, bearer(token)))).toBeUndefined();
+    expect(code(await t.gql(ME, {}, bearer(other)))).toBe('ARO-E1022');
+    expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '192.0.2.92'))).toBe(
+      'ARO-E1200',
+    );
+    expect(code(await signInAs(user.email, 'a-new-password-2026', '192.0.2.92'))).toBeUndefined();
+  });
+});
+
+describe('patients and staff never share a viewer', () => {
+  it('a patient token cannot call a staff operation, nor a staff token a patient one', async () => {
+    const { account } = await makePatientAccount(t.database.db, tenantId);
+    const patientToken = await patientSignIn(t, account.mobileNo);
+    const staffUser = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'admin' },
+    ]);
+    const staffToken = await tokenFor(staffUser.email);
+
+    expect(code(await t.gql(ME, {}, bearer(patientToken)))).toBe('ARO-E1023');
+    const lookup = `query ($o: ID!, $m: String!) { staffPatientLookup(organizationId: $o, mobileNo: $m) { id } }`;
+    expect(code(await t.gql(lookup, { o: orgId, m: account.mobileNo }, bearer(patientToken)))).toBe(
+      'ARO-E1023',
+    );
+    const profile = '{ queryOneProfile { id } }';
+    expect(code(await t.gql(profile, {}, bearer(staffToken)))).toBe('ARO-E1023');
+    expect(code(await t.gql(profile, {}, bearer(patientToken)))).toBeUndefined();
+  });
+});

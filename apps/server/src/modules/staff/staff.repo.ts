@@ -1,0 +1,240 @@
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import type { StaffRole } from '@careline/domain/staff';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  organizations,
+  practitionerRoles,
+  staffMemberships,
+  staffSignInFailures,
+  staffUsers,
+} from '../../db/schema/index.ts';
+
+export type StaffUserRow = typeof staffUsers.$inferSelect;
+
+/**
+ * A tenant's staff user by email.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param email - normalised email
+ */
+export async function findStaffUserByEmail(
+  db: DbOrTx,
+  tenantId: string,
+  email: string,
+): Promise<StaffUserRow | null> {
+  const [row] = await db
+    .select()
+    .from(staffUsers)
+    .where(and(eq(staffUsers.tenantId, tenantId), eq(staffUsers.email, email)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A tenant's staff user by id.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param id - the staff user id
+ */
+export async function findStaffUserById(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+): Promise<StaffUserRow | null> {
+  const [row] = await db
+    .select()
+    .from(staffUsers)
+    .where(and(eq(staffUsers.tenantId, tenantId), eq(staffUsers.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Counts failed sign-ins since a time, for one email of a tenant and for one client address.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param email - normalised email
+ * @param clientIp - the client address (counted across tenants)
+ * @param since - window start
+ */
+export async function countStaffSignInFailures(
+  db: DbOrTx,
+  tenantId: string,
+  email: string,
+  clientIp: string,
+  since: Date,
+): Promise<{ forEmail: number; forAddress: number }> {
+  const [forEmail] = await db
+    .select({ n: count() })
+    .from(staffSignInFailures)
+    .where(
+      and(
+        eq(staffSignInFailures.tenantId, tenantId),
+        eq(staffSignInFailures.email, email),
+        gt(staffSignInFailures.at, since),
+      ),
+    );
+  const [forAddress] = await db
+    .select({ n: count() })
+    .from(staffSignInFailures)
+    .where(and(eq(staffSignInFailures.clientIp, clientIp), gt(staffSignInFailures.at, since)));
+  return { forEmail: forEmail?.n ?? 0, forAddress: forAddress?.n ?? 0 };
+}
+
+/**
+ * Records a failed sign-in.
+ * @param db - database
+ * @param row - tenant, email and address
+ */
+export async function insertStaffSignInFailure(
+  db: DbOrTx,
+  row: { tenantId: string; email: string; clientIp: string; at?: Date },
+): Promise<void> {
+  await db.insert(staffSignInFailures).values(row);
+}
+
+export type MembershipInput = {
+  organizationId: string;
+  role: StaffRole;
+  practitionerId?: string | null;
+};
+
+/**
+ * Which of these organizations exist in the tenant.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param ids - organization ids
+ */
+export async function existingOrganizationIds(
+  db: DbOrTx,
+  tenantId: string,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) {
+    return new Set();
+  }
+  const rows = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.tenantId, tenantId), inArray(organizations.id, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Whether a practitioner works at an organization of the tenant (for the doctor role).
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param practitionerId - the practitioner
+ * @param organizationId - the hospital
+ */
+export async function practitionerWorksAt(
+  db: DbOrTx,
+  tenantId: string,
+  practitionerId: string,
+  organizationId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: practitionerRoles.id })
+    .from(practitionerRoles)
+    .where(
+      and(
+        eq(practitionerRoles.tenantId, tenantId),
+        eq(practitionerRoles.practitionerId, practitionerId),
+        eq(practitionerRoles.organizationId, organizationId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Replaces a user's roles in one hospital, leaving the other hospitals' roles alone.
+ * @param db - the transaction
+ * @param tenantId - the tenant
+ * @param staffUserId - the staff user
+ * @param organizationId - the hospital
+ * @param memberships - the roles to hold there from now on
+ */
+export async function replaceMembershipsAt(
+  db: DbOrTx,
+  tenantId: string,
+  staffUserId: string,
+  organizationId: string,
+  memberships: MembershipInput[],
+): Promise<void> {
+  await db
+    .delete(staffMemberships)
+    .where(
+      and(
+        eq(staffMemberships.staffUserId, staffUserId),
+        eq(staffMemberships.organizationId, organizationId),
+      ),
+    );
+  if (memberships.length > 0) {
+    await db.insert(staffMemberships).values(
+      memberships.map((m) => ({
+        tenantId,
+        staffUserId,
+        organizationId,
+        role: m.role,
+        practitionerId: m.practitionerId ?? null,
+      })),
+    );
+  }
+}
+
+export type StaffListRow = {
+  user: StaffUserRow;
+  memberships: { organizationId: string; role: string; practitionerId: string | null }[];
+};
+
+/**
+ * The staff users who hold a role in a hospital, with their roles there (only there).
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param organizationId - the hospital
+ */
+export async function listStaffAt(
+  db: DbOrTx,
+  tenantId: string,
+  organizationId: string,
+): Promise<StaffListRow[]> {
+  const rows = await db
+    .select({ user: staffUsers, membership: staffMemberships })
+    .from(staffMemberships)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffMemberships.staffUserId))
+    .where(
+      and(
+        eq(staffMemberships.tenantId, tenantId),
+        eq(staffMemberships.organizationId, organizationId),
+      ),
+    )
+    .orderBy(asc(staffUsers.displayName), asc(staffUsers.id));
+  const byUser = new Map<string, StaffListRow>();
+  for (const row of rows) {
+    const entry = byUser.get(row.user.id) ?? { user: row.user, memberships: [] };
+    entry.memberships.push({
+      organizationId: row.membership.organizationId,
+      role: row.membership.role,
+      practitionerId: row.membership.practitionerId,
+    });
+    byUser.set(row.user.id, entry);
+  }
+  return [...byUser.values()];
+}
+
+/**
+ * The names of organizations, for showing memberships.
+ * @param db - database
+ * @param tenantId - the tenant
+ */
+export async function organizationNames(
+  db: DbOrTx,
+  tenantId: string,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.tenantId, tenantId));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -1,0 +1,175 @@
+import { STAFF_ROLES } from '@careline/domain/staff';
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { staffAccessError, staffOperation, staffSelfOperation } from '../../graphql/staff-auth.ts';
+import type { StaffViewer } from './staff.sessions.ts';
+import {
+  createStaffUser,
+  listStaff,
+  setStaffRoles,
+  staffChangePassword,
+  staffMe,
+  staffSignIn,
+  staffSignOut,
+  type StaffDeps,
+  type StaffMembershipView,
+  type StaffUserView,
+} from './staff.service.ts';
+
+function staffDeps(ctx: GraphQLContext): StaffDeps {
+  return {
+    db: ctx.database.db,
+    tenantId: ctx.tenant.id,
+    correlationId: ctx.correlationId,
+    clientIp: ctx.clientIp,
+  };
+}
+
+/** The staff member of a request whose scope check passed. */
+export function signedInStaff(ctx: GraphQLContext): StaffViewer {
+  if (!ctx.staff) {
+    throw staffAccessError(ctx);
+  }
+  return ctx.staff;
+}
+
+export const StaffRoleEnum = builder.enumType('StaffRole', { values: STAFF_ROLES });
+
+const StaffMembershipRef = builder.objectRef<StaffMembershipView>('StaffMembership').implement({
+  fields: (t) => ({
+    organizationId: t.exposeID('organizationId'),
+    organizationName: t.exposeString('organizationName'),
+    role: t.field({ type: StaffRoleEnum, resolve: (m) => m.role }),
+    practitionerId: t.exposeID('practitionerId', { nullable: true }),
+  }),
+});
+
+export const StaffUserRef = builder.objectRef<StaffUserView>('StaffUser').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    displayName: t.exposeString('displayName'),
+    mustChangePassword: t.exposeBoolean('mustChangePassword'),
+    disabled: t.exposeBoolean('disabled'),
+    memberships: t.field({ type: [StaffMembershipRef], resolve: (user) => user.memberships }),
+  }),
+});
+
+const StaffSignInResultRef = builder
+  .objectRef<{ token: string; staff: StaffUserView }>('StaffSignInResult')
+  .implement({
+    fields: (t) => ({
+      token: t.exposeString('token'),
+      staff: t.field({ type: StaffUserRef, resolve: (result) => result.staff }),
+    }),
+  });
+
+const CreatedStaffUserRef = builder
+  .objectRef<{ user: StaffUserView; temporaryPassword: string }>('CreatedStaffUser')
+  .implement({
+    fields: (t) => ({
+      user: t.field({ type: StaffUserRef, resolve: (result) => result.user }),
+      /** Shown once to the admin, who hands it over; it must be changed at first sign-in. */
+      temporaryPassword: t.exposeString('temporaryPassword'),
+    }),
+  });
+
+const StaffRoleInputRef = builder.inputType('StaffRoleInput', {
+  fields: (t) => ({
+    role: t.field({ type: StaffRoleEnum, required: true }),
+    practitionerId: t.id({ required: false }),
+  }),
+});
+
+const CreateStaffUserInputRef = builder.inputType('CreateStaffUserInput', {
+  fields: (t) => ({
+    email: t.string({ required: true }),
+    displayName: t.string({ required: true }),
+    roles: t.field({ type: [StaffRoleInputRef], required: true }),
+  }),
+});
+
+builder.mutationField('staffSignIn', (t) =>
+  t.field({
+    type: StaffSignInResultRef,
+    description: 'Staff sign-in with email and password; limited per account and per address.',
+    args: {
+      email: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) => staffSignIn(staffDeps(ctx), args),
+  }),
+);
+
+builder.mutationField('staffSignOut', (t) =>
+  t.boolean({
+    ...staffSelfOperation,
+    resolve: async (_root, _args, ctx) => {
+      await staffSignOut(staffDeps(ctx), signedInStaff(ctx));
+      return true;
+    },
+  }),
+);
+
+builder.mutationField('staffChangePassword', (t) =>
+  t.field({
+    ...staffSelfOperation,
+    type: StaffUserRef,
+    args: {
+      currentPassword: t.arg.string({ required: true }),
+      newPassword: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) => staffChangePassword(staffDeps(ctx), signedInStaff(ctx), args),
+  }),
+);
+
+builder.queryField('staffMe', (t) =>
+  t.field({
+    ...staffSelfOperation,
+    type: StaffUserRef,
+    resolve: (_root, _args, ctx) => staffMe(staffDeps(ctx), signedInStaff(ctx)),
+  }),
+);
+
+builder.queryField('staffUsers', (t) =>
+  t.field({
+    ...staffOperation('staff.users.list'),
+    type: [StaffUserRef],
+    args: { organizationId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      listStaff(staffDeps(ctx), signedInStaff(ctx), String(args.organizationId)),
+  }),
+);
+
+builder.mutationField('createStaffUser', (t) =>
+  t.field({
+    ...staffOperation('staff.users.create'),
+    type: CreatedStaffUserRef,
+    args: {
+      organizationId: t.arg.id({ required: true }),
+      input: t.arg({ type: CreateStaffUserInputRef, required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      createStaffUser(staffDeps(ctx), signedInStaff(ctx), String(args.organizationId), args.input),
+  }),
+);
+
+builder.mutationField('setStaffRoles', (t) =>
+  t.field({
+    ...staffOperation('staff.users.setRoles'),
+    type: StaffUserRef,
+    args: {
+      organizationId: t.arg.id({ required: true }),
+      staffUserId: t.arg.id({ required: true }),
+      roles: t.arg({ type: [StaffRoleInputRef], required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      setStaffRoles(
+        staffDeps(ctx),
+        signedInStaff(ctx),
+        String(args.organizationId),
+        String(args.staffUserId),
+        { roles: args.roles },
+      ),
+  }),
+);

@@ -1,0 +1,429 @@
+import { AppError } from '@careline/domain/errors';
+import {
+  isStaffRole,
+  staffChangePasswordInput,
+  staffCreateUserInput,
+  staffSetRolesInput,
+  staffSignInInput,
+  validateStaffPassword,
+  type StaffRole,
+} from '@careline/domain/staff';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { staffMemberships, staffUsers } from '../../db/schema/index.ts';
+import { actingRole, staffAccessError, type StaffAction } from '../../graphql/staff-auth.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import {
+  generateTemporaryPassword,
+  hashStaffPassword,
+  verifyStaffPassword,
+} from './staff.passwords.ts';
+import {
+  countStaffSignInFailures,
+  existingOrganizationIds,
+  findStaffUserByEmail,
+  findStaffUserById,
+  insertStaffSignInFailure,
+  listStaffAt,
+  organizationNames,
+  practitionerWorksAt,
+  replaceMembershipsAt,
+  type MembershipInput,
+  type StaffUserRow,
+} from './staff.repo.ts';
+import {
+  createStaffSession,
+  revokeOtherStaffSessions,
+  revokeStaffSession,
+  type StaffViewer,
+} from './staff.sessions.ts';
+
+/** Failed sign-ins counted over this window. */
+export const STAFF_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Failures per account in the window before its sign-in is refused until the window moves on. */
+export const STAFF_MAX_FAILURES_PER_USER = 5;
+/** Failures per client address in the window (all accounts, all tenants): one desk, many guesses. */
+export const STAFF_MAX_FAILURES_PER_ADDRESS = 30;
+
+export type StaffDeps = {
+  db: Db;
+  tenantId: string;
+  correlationId: string;
+  clientIp: string;
+};
+
+export type StaffMembershipView = {
+  organizationId: string;
+  organizationName: string;
+  role: StaffRole;
+  practitionerId: string | null;
+};
+
+export type StaffUserView = {
+  id: string;
+  email: string;
+  displayName: string;
+  mustChangePassword: boolean;
+  disabled: boolean;
+  memberships: StaffMembershipView[];
+};
+
+function invalid(): AppError {
+  return new AppError('ARO-E2002');
+}
+
+async function userView(
+  db: Db,
+  tenantId: string,
+  user: StaffUserRow,
+  memberships: { organizationId: string; role: string; practitionerId: string | null }[],
+  names?: Map<string, string>,
+): Promise<StaffUserView> {
+  names ??= await organizationNames(db, tenantId);
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    mustChangePassword: user.mustChangePassword,
+    disabled: user.disabledAt !== null,
+    memberships: memberships
+      .filter((m): m is typeof m & { role: StaffRole } => isStaffRole(m.role))
+      .map((m) => ({ ...m, organizationName: names.get(m.organizationId) ?? '' })),
+  };
+}
+
+async function membershipsOf(db: Db, staffUserId: string) {
+  return db
+    .select({
+      organizationId: staffMemberships.organizationId,
+      role: staffMemberships.role,
+      practitionerId: staffMemberships.practitionerId,
+    })
+    .from(staffMemberships)
+    .where(eq(staffMemberships.staffUserId, staffUserId));
+}
+
+async function refuseWhenLimited(deps: StaffDeps, email: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - STAFF_FAILURE_WINDOW_MS);
+  const counts = await countStaffSignInFailures(
+    deps.db,
+    deps.tenantId,
+    email,
+    deps.clientIp,
+    since,
+  );
+  if (
+    counts.forEmail >= STAFF_MAX_FAILURES_PER_USER ||
+    counts.forAddress >= STAFF_MAX_FAILURES_PER_ADDRESS
+  ) {
+    throw new AppError('ARO-E1100');
+  }
+}
+
+/**
+ * Signs a staff member in with email and password (issue 7 point 1). Limited per account and per
+ * address before any hash is checked; an unknown email costs the same hash time as a known one.
+ * @param deps - database, tenant, correlation id and client address
+ * @param input - email and password as sent
+ */
+export async function staffSignIn(
+  deps: StaffDeps,
+  input: { email: string; password: string },
+  now: Date = new Date(),
+): Promise<{ token: string; staff: StaffUserView }> {
+  const parsed = staffSignInInput.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError('ARO-E1200');
+  }
+  const { email, password } = parsed.data;
+  await refuseWhenLimited(deps, email, now);
+  const user = await findStaffUserByEmail(deps.db, deps.tenantId, email);
+  const ok = await verifyStaffPassword(user?.passwordHash ?? null, password);
+  if (!user || !ok || user.disabledAt !== null) {
+    await insertStaffSignInFailure(deps.db, {
+      tenantId: deps.tenantId,
+      email,
+      clientIp: deps.clientIp,
+      at: now,
+    });
+    throw new AppError('ARO-E1200');
+  }
+  const token = await deps.db.transaction(async (tx) => {
+    const session = await createStaffSession(tx, deps.tenantId, user.id, now);
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor: { kind: 'staff', staffUserId: user.id, role: null, organizationId: null },
+      action: 'staff.sign-in',
+      correlationId: deps.correlationId,
+    });
+    return session.token;
+  });
+  return {
+    token,
+    staff: await userView(deps.db, deps.tenantId, user, await membershipsOf(deps.db, user.id)),
+  };
+}
+
+/**
+ * Ends the current staff session.
+ * @param deps - database
+ * @param staff - the signed-in staff member
+ */
+export async function staffSignOut(deps: StaffDeps, staff: StaffViewer): Promise<void> {
+  await revokeStaffSession(deps.db, staff.sessionId);
+}
+
+/**
+ * The signed-in staff member with the names of their hospitals.
+ * @param deps - database and tenant
+ * @param staff - the signed-in staff member
+ */
+export async function staffMe(deps: StaffDeps, staff: StaffViewer): Promise<StaffUserView> {
+  const user = await findStaffUserById(deps.db, deps.tenantId, staff.staffUserId);
+  if (!user) {
+    throw new AppError('ARO-E1022');
+  }
+  return userView(deps.db, deps.tenantId, user, staff.memberships);
+}
+
+/**
+ * Changes the signed-in member's password: the current one must be right (and is limited like a
+ * sign-in), the new one must pass the domain rule and differ. Clears the temporary-password flag and
+ * ends the member's other sessions.
+ * @param deps - database, tenant, correlation id, address
+ * @param staff - the signed-in staff member
+ * @param input - current and new password
+ */
+export async function staffChangePassword(
+  deps: StaffDeps,
+  staff: StaffViewer,
+  input: { currentPassword: string; newPassword: string },
+  now: Date = new Date(),
+): Promise<StaffUserView> {
+  const parsed = staffChangePasswordInput.safeParse(input);
+  if (!parsed.success) {
+    throw invalid();
+  }
+  const user = await findStaffUserById(deps.db, deps.tenantId, staff.staffUserId);
+  if (!user) {
+    throw new AppError('ARO-E1022');
+  }
+  await refuseWhenLimited(deps, user.email, now);
+  if (!(await verifyStaffPassword(user.passwordHash, parsed.data.currentPassword))) {
+    await insertStaffSignInFailure(deps.db, {
+      tenantId: deps.tenantId,
+      email: user.email,
+      clientIp: deps.clientIp,
+      at: now,
+    });
+    throw new AppError('ARO-E1204');
+  }
+  const reason =
+    parsed.data.newPassword === parsed.data.currentPassword
+      ? 'The new password must differ from the current one'
+      : validateStaffPassword(parsed.data.newPassword, user.email);
+  if (reason) {
+    throw new AppError('ARO-E1202', { reason });
+  }
+  const passwordHash = await hashStaffPassword(parsed.data.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(staffUsers)
+      .set({ passwordHash, mustChangePassword: false, passwordChangedAt: now, updatedAt: now })
+      .where(eq(staffUsers.id, user.id));
+    await revokeOtherStaffSessions(tx, user.id, staff.sessionId);
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor: { kind: 'staff', staffUserId: user.id, role: null, organizationId: null },
+      action: 'staff.password-change',
+      correlationId: deps.correlationId,
+    });
+  });
+  return userView(
+    deps.db,
+    deps.tenantId,
+    { ...user, mustChangePassword: false },
+    staff.memberships,
+  );
+}
+
+function requireAccess(staff: StaffViewer, action: StaffAction, organizationId: string): StaffRole {
+  const role = actingRole(staff, action, organizationId);
+  if (!role || staff.mustChangePassword) {
+    throw staffAccessError({ staff, rejectedToken: false }, { action, organizationId });
+  }
+  return role;
+}
+
+async function checkMemberships(deps: StaffDeps, memberships: MembershipInput[]): Promise<void> {
+  const known = await existingOrganizationIds(
+    deps.db,
+    deps.tenantId,
+    memberships.map((m) => m.organizationId),
+  );
+  for (const m of memberships) {
+    if (!known.has(m.organizationId)) {
+      throw new AppError('ARO-E2001');
+    }
+    if (m.role === 'doctor') {
+      // A doctor account is the practitioner who sees the queue and calls the patients.
+      if (
+        !m.practitionerId ||
+        !(await practitionerWorksAt(deps.db, deps.tenantId, m.practitionerId, m.organizationId))
+      ) {
+        throw invalid();
+      }
+    } else if (m.practitionerId) {
+      throw invalid();
+    }
+  }
+}
+
+/**
+ * An admin creates a staff user with roles in a hospital the admin administers, and a temporary
+ * password that must be changed at first sign-in (issue 7 point 1). The password is returned once.
+ * @param deps - database, tenant, correlation id
+ * @param admin - the signed-in admin
+ * @param organizationId - the hospital
+ * @param input - email, name and roles there
+ */
+export async function createStaffUser(
+  deps: StaffDeps,
+  admin: StaffViewer,
+  organizationId: string,
+  input: unknown,
+): Promise<{ user: StaffUserView; temporaryPassword: string }> {
+  const actorRole = requireAccess(admin, 'staff.users.create', organizationId);
+  const parsed = staffCreateUserInput.safeParse(input);
+  if (!parsed.success) {
+    throw invalid();
+  }
+  const { email, displayName } = parsed.data;
+  const memberships = parsed.data.roles.map((r) => ({ organizationId, ...r }));
+  await checkMemberships(deps, memberships);
+  if (await findStaffUserByEmail(deps.db, deps.tenantId, email)) {
+    throw new AppError('ARO-E1203');
+  }
+  const temporaryPassword = generateTemporaryPassword();
+  const passwordHash = await hashStaffPassword(temporaryPassword);
+  const user = await deps.db
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(staffUsers)
+        .values({
+          tenantId: deps.tenantId,
+          email,
+          displayName,
+          passwordHash,
+          mustChangePassword: true,
+          createdByStaffUserId: admin.staffUserId,
+        })
+        .returning();
+      if (!created) {
+        throw new Error('staff user insert returned no row');
+      }
+      await replaceMembershipsAt(tx, deps.tenantId, created.id, organizationId, memberships);
+      await recordAudit(tx, {
+        tenantId: deps.tenantId,
+        actor: { kind: 'staff', staffUserId: admin.staffUserId, role: actorRole, organizationId },
+        action: 'staff.create',
+        correlationId: deps.correlationId,
+        details: { staffUserId: created.id, email, roles: memberships.map((m) => m.role) },
+      });
+      return created;
+    })
+    .catch((error: unknown) => {
+      // Two admins creating the same email at once: the unique index decides.
+      if (isUniqueViolation(error)) {
+        throw new AppError('ARO-E1203');
+      }
+      throw error;
+    });
+  return {
+    user: await userView(deps.db, deps.tenantId, user, await membershipsOf(deps.db, user.id)),
+    temporaryPassword,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * An admin sets the roles a staff user holds in one hospital (an empty list removes them there).
+ * The user must already hold a role in a hospital this admin administers, so ids of other hospitals'
+ * staff reveal nothing; an admin cannot remove their own admin role.
+ * @param deps - database, tenant, correlation id
+ * @param admin - the signed-in admin
+ * @param organizationId - the hospital
+ * @param staffUserId - the user
+ * @param input - the roles there from now on
+ */
+export async function setStaffRoles(
+  deps: StaffDeps,
+  admin: StaffViewer,
+  organizationId: string,
+  staffUserId: string,
+  input: unknown,
+): Promise<StaffUserView> {
+  const actorRole = requireAccess(admin, 'staff.users.setRoles', organizationId);
+  const parsed = staffSetRolesInput.safeParse(input);
+  if (!parsed.success) {
+    throw invalid();
+  }
+  const memberships = parsed.data.roles.map((r) => ({ organizationId, ...r }));
+  const target = await findStaffUserById(deps.db, deps.tenantId, staffUserId);
+  const current = target ? await membershipsOf(deps.db, target.id) : [];
+  const visible = current.some(
+    (m) => actingRole(admin, 'staff.users.setRoles', m.organizationId) !== null,
+  );
+  if (!target || !visible) {
+    throw new AppError('ARO-E2001');
+  }
+  if (target.id === admin.staffUserId && !memberships.some((m) => m.role === 'admin')) {
+    throw new AppError('ARO-E1205');
+  }
+  await checkMemberships(deps, memberships);
+  await deps.db.transaction(async (tx) => {
+    await replaceMembershipsAt(tx, deps.tenantId, target.id, organizationId, memberships);
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor: { kind: 'staff', staffUserId: admin.staffUserId, role: actorRole, organizationId },
+      action: 'staff.roles',
+      correlationId: deps.correlationId,
+      details: { staffUserId: target.id, roles: memberships.map((m) => m.role) },
+    });
+  });
+  const after = await membershipsOf(deps.db, target.id);
+  return userView(
+    deps.db,
+    deps.tenantId,
+    target,
+    after.filter((m) => m.organizationId === organizationId),
+  );
+}
+
+/**
+ * The staff of one hospital with their roles there.
+ * @param deps - database and tenant
+ * @param admin - the signed-in admin
+ * @param organizationId - the hospital
+ */
+export async function listStaff(
+  deps: StaffDeps,
+  admin: StaffViewer,
+  organizationId: string,
+): Promise<StaffUserView[]> {
+  requireAccess(admin, 'staff.users.list', organizationId);
+  const rows = await listStaffAt(deps.db, deps.tenantId, organizationId);
+  const names = await organizationNames(deps.db, deps.tenantId);
+  return Promise.all(
+    rows.map((row) => userView(deps.db, deps.tenantId, row.user, row.memberships, names)),
+  );
+}

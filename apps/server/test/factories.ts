@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import type { StaffRole } from '@careline/domain/staff';
+import type { DbOrTx } from '../src/db/client.ts';
+import {
+  accounts,
+  organizations,
+  patients,
+  practitionerRoles,
+  practitioners,
+  staffMemberships,
+  staffUsers,
+} from '../src/db/schema/index.ts';
+import { hashStaffPassword } from '../src/modules/staff/staff.passwords.ts';
+
+/*
+ * Row factories: each test makes the rows it needs, with unique names, so tests never depend on the
+ * demo seed's numbers and can run side by side on one database.
+ */
+
+const unique = (): string => randomBytes(4).toString('hex');
+
+/**
+ * A hospital of a tenant.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param fields - overrides
+ */
+export async function makeOrganization(
+  db: DbOrTx,
+  tenantId: string,
+  fields: Partial<typeof organizations.$inferInsert> = {},
+): Promise<typeof organizations.$inferSelect> {
+  const [row] = await db
+    .insert(organizations)
+    .values({ tenantId, name: `Hospital ${unique()}`, city: 'Colombo', ...fields })
+    .returning();
+  if (!row) {
+    throw new Error('organization insert returned no row');
+  }
+  return row;
+}
+
+/**
+ * A practitioner with one role at a hospital.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param organizationId - where the practitioner works
+ */
+export async function makePractitioner(
+  db: DbOrTx,
+  tenantId: string,
+  organizationId: string,
+): Promise<typeof practitioners.$inferSelect> {
+  const given = `Doc${unique()}`;
+  const [row] = await db
+    .insert(practitioners)
+    .values({
+      tenantId,
+      prefix: 'Dr.',
+      givenName: given,
+      familyName: 'Perera',
+      text: `Dr. ${given} Perera`,
+    })
+    .returning();
+  if (!row) {
+    throw new Error('practitioner insert returned no row');
+  }
+  await db
+    .insert(practitionerRoles)
+    .values({
+      tenantId,
+      practitionerId: row.id,
+      organizationId,
+      code: 'GP',
+      display: 'General Practitioner',
+    });
+  return row;
+}
+
+/**
+ * A patient account with one profile (Me).
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param fields - the mobile number (94…) and the profile's hospital
+ */
+export async function makePatientAccount(
+  db: DbOrTx,
+  tenantId: string,
+  fields: { mobileNo?: string; hospitalId?: string | null; givenName?: string } = {},
+): Promise<{ account: typeof accounts.$inferSelect; patient: typeof patients.$inferSelect }> {
+  const mobileNo =
+    fields.mobileNo ?? `9477${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const [account] = await db.insert(accounts).values({ tenantId, mobileNo }).returning();
+  if (!account) {
+    throw new Error('account insert returned no row');
+  }
+  const [patient] = await db
+    .insert(patients)
+    .values({
+      tenantId,
+      accountId: account.id,
+      prefix: 'Mr.',
+      givenName: fields.givenName ?? `Patient${unique()}`,
+      familyName: 'Silva',
+      gender: 'male',
+      birthDate: '1980-01-01',
+      relationship: 'Me',
+      hospitalId: fields.hospitalId ?? null,
+      mobileNo,
+    })
+    .returning();
+  if (!patient) {
+    throw new Error('patient insert returned no row');
+  }
+  return { account, patient };
+}
+
+let sharedHash: Promise<string> | null = null;
+/** The password every factory-made staff user has (hashed once per test file). */
+export const FACTORY_STAFF_PASSWORD = 'factory-password-1234';
+
+/**
+ * A staff user with roles in hospitals, signed-in ready (password FACTORY_STAFF_PASSWORD, no forced
+ * change unless asked).
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param memberships - roles per hospital
+ * @param fields - overrides (e.g. mustChangePassword: true)
+ */
+export async function makeStaffUser(
+  db: DbOrTx,
+  tenantId: string,
+  memberships: { organizationId: string; role: StaffRole; practitionerId?: string | null }[],
+  fields: Partial<typeof staffUsers.$inferInsert> = {},
+): Promise<typeof staffUsers.$inferSelect> {
+  sharedHash ??= hashStaffPassword(FACTORY_STAFF_PASSWORD);
+  const [row] = await db
+    .insert(staffUsers)
+    .values({
+      tenantId,
+      email: `staff-${unique()}@hospital.test`,
+      displayName: `Staff ${unique()}`,
+      passwordHash: await sharedHash,
+      mustChangePassword: false,
+      ...fields,
+    })
+    .returning();
+  if (!row) {
+    throw new Error('staff user insert returned no row');
+  }
+  if (memberships.length > 0) {
+    await db.insert(staffMemberships).values(
+      memberships.map((m) => ({
+        tenantId,
+        staffUserId: row.id,
+        organizationId: m.organizationId,
+        role: m.role,
+        practitionerId: m.practitionerId ?? null,
+      })),
+    );
+  }
+  return row;
+}
