@@ -6,7 +6,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Viewer } from '../auth/auth.viewer.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
 import { claimedKind, extensionFor, sniffBlobType } from './files.content-type.ts';
-import { findOwnedBlob, insertBlob } from './files.repo.ts';
+import { findOwnedBlob } from './files.repo.ts';
+import { recordUpload } from './files.service.ts';
 
 export type ViewerLookup = (
   tenantId: string,
@@ -184,14 +185,18 @@ export async function registerFileRoutes(
         await providers.blobStore.put(storageKey, read.bytes, actual.contentType);
         let id: string;
         try {
-          id = await insertBlob(database.db, {
-            tenantId: tenant.id,
-            accountId: viewer.accountId,
-            storageKey,
-            contentType: actual.contentType,
-            byteSize: read.bytes.length,
-            sha256: read.sha256,
-          });
+          id = await recordUpload(
+            database.db,
+            {
+              tenantId: tenant.id,
+              accountId: viewer.accountId,
+              storageKey,
+              contentType: actual.contentType,
+              byteSize: read.bytes.length,
+              sha256: read.sha256,
+            },
+            request.id,
+          );
         } catch (error) {
           await providers.blobStore.delete(storageKey).catch((cleanup: unknown) => {
             request.log.warn({ err: cleanup, storageKey }, 'could not remove an unrecorded blob');
