@@ -14,7 +14,13 @@ async function main(): Promise<void> {
   const tenants = createTenantRegistry(env);
   const database = await openDatabase(
     env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          onConnectionError: (error) => {
+            bootLog.error({ err: error }, 'database connection lost; the pool reconnects');
+          },
+        }
       : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pglite') },
   );
   if (env.SEED_DEMO) {
