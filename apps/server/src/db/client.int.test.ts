@@ -52,10 +52,10 @@ describe('PostgreSQL drops connections (issue 6 §2)', () => {
         throw new Error('app not built');
       }
       const app = t;
-      const nameRows = await app.database.db.execute<{ name: string }>(
+      const nameResult = (await app.database.db.execute(
         sql`SELECT current_database() AS name`,
-      );
-      const databaseName = (nameRows.rows[0] as { name: string }).name;
+      )) as unknown as { rows: { name: string }[] };
+      const databaseName = nameResult.rows[0]?.name ?? '';
       const query = '{ queryOrganization { id } }';
       expect((await app.gql(query)).errors).toBeUndefined();
 
