@@ -52,10 +52,8 @@ describe('PostgreSQL drops connections (issue 6 §2)', () => {
         throw new Error('app not built');
       }
       const app = t;
-      const nameResult = (await app.database.db.execute(
-        sql`SELECT current_database() AS name`,
-      )) as unknown as { rows: { name: string }[] };
-      const databaseName = nameResult.rows[0]?.name ?? '';
+      const nameResult: unknown = await app.database.db.execute(sql`SELECT current_database() AS name`);
+      const databaseName = (nameResult as { rows: { name: string }[] }).rows[0]?.name ?? '';
       const query = '{ queryOrganization { id } }';
       expect((await app.gql(query)).errors).toBeUndefined();
 
