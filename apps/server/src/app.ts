@@ -147,6 +147,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  // The same rules for HTTP and for operations over the websocket (preSubscriptionParsing below).
+  const validationRules = graphqlValidationRules({
+    production,
+    maxCost: env.GRAPHQL_MAX_COST,
+    maxRows: env.GRAPHQL_MAX_ROWS,
+    maxAliases: env.GRAPHQL_MAX_ALIASES,
+  });
+
   await app.register(mercurius, {
     schema: buildSchema(),
     path: '/graphql',
@@ -154,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jit: 1,
     queryDepth: env.GRAPHQL_MAX_DEPTH,
     allowBatchedQueries: false,
-    validationRules: graphqlValidationRules({ production, maxCost: env.GRAPHQL_MAX_COST }),
+    validationRules,
     errorFormatter: (execution, context) =>
       formatGraphQLErrors(execution, context as unknown as GraphQLContext, production),
     // The token is checked in the route's preHandler (below), once per HTTP request and only when one
