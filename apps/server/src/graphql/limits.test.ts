@@ -36,7 +36,9 @@ function errorsOf(
 
 describe('costLimitRule', () => {
   it('counts every selected field, fragments expanded', () => {
-    expect(validate(schema, parse('{ a b { c d { c } } }'), [costLimitRule(limits(5))])).toEqual([]);
+    expect(validate(schema, parse('{ a b { c d { c } } }'), [costLimitRule(limits(5))])).toEqual(
+      [],
+    );
     expect(
       validate(schema, parse('{ a b { c d { c } } x: a }'), [costLimitRule(limits(5))]).map(
         (e) => e.message,
@@ -49,7 +51,9 @@ describe('costLimitRule', () => {
   });
 
   it('weighs list fields by the rows they can return: a literal limit, else the declared maximum', () => {
-    const rule = (maxCost: number, maxRows = 1_000_000) => [costLimitRule(limits(maxCost, maxRows))];
+    const rule = (maxCost: number, maxRows = 1_000_000) => [
+      costLimitRule(limits(maxCost, maxRows)),
+    ];
     const messages = (query: string, maxCost: number, maxRows?: number) =>
       validate(schema, parse(query), rule(maxCost, maxRows)).map((e) => e.message);
     // querySession + 3 rows × (id + tags of 100 rows (undeclared list)) = 1 + 3 × 101
@@ -62,9 +66,9 @@ describe('costLimitRule', () => {
     expect(declared).toBe(5000);
     expect(messages('{ querySession { id } }', 1 + declared)).toEqual([]);
     expect(messages('{ querySession { id } }', declared)).toHaveLength(1);
-    expect(
-      messages('query ($n: Int) { querySession(limit: $n) { id } }', declared),
-    ).toHaveLength(1);
+    expect(messages('query ($n: Int) { querySession(limit: $n) { id } }', declared)).toHaveLength(
+      1,
+    );
     // A limit above the declared maximum is capped to it.
     expect(messages('{ querySession(limit: 99999999) { id } }', 1 + declared)).toEqual([]);
     // Rows: the list's own rows plus nested lists' rows per row; 3 + 3 × 100

@@ -206,7 +206,8 @@ export function costLimitRule(limits: CostLimits): ValidationRule {
     const meter = new CostMeter(context, fragments, limits);
     return {
       OperationDefinition(node) {
-        const root = context.getSchema().getRootType(node.operation) as SchemaType | null | undefined;
+        const root = context.getSchema().getRootType(node.operation) as
+          SchemaType | null | undefined;
         const weight = meter.selectionWeight(node.selectionSet, root ?? null);
         if (weight.cost > limits.maxCost) {
           context.reportError(
