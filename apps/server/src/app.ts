@@ -8,6 +8,7 @@ import { buildSchema } from './graphql/schema.ts';
 import { errorString } from '@careline/domain/errors';
 import { formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
 import { graphqlValidationRules } from './graphql/limits.ts';
+import { createSubscriptionLimits } from './graphql/subscription-limits.ts';
 import type { GraphQLContext, Viewer } from './graphql/context.ts';
 import {
   isStaffToken,
@@ -155,6 +156,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAliases: env.GRAPHQL_MAX_ALIASES,
   });
 
+  const subscriptionLimits = createSubscriptionLimits({
+    rules: validationRules,
+    maxSubscriptionsPerSocket: env.GRAPHQL_WS_MAX_SUBSCRIPTIONS,
+    maxSocketsPerAddress: env.GRAPHQL_WS_MAX_SOCKETS_PER_ADDRESS,
+    trustProxy: env.TRUST_PROXY,
+  });
+
   await app.register(mercurius, {
     schema: buildSchema(),
     path: '/graphql',
@@ -207,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     subscription: {
       emitter,
       keepAlive: 30_000,
+      verifyClient: subscriptionLimits.verifyClient,
       context: async (_socket, request): Promise<GraphQLContext> => {
         const tenant = tenants.resolve(request.hostname);
         const query = request.query as Record<string, string | undefined>;
@@ -242,6 +251,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  app.graphql.addHook('preSubscriptionParsing', subscriptionLimits.preSubscriptionParsing);
+  app.graphql.addHook('onSubscriptionEnd', subscriptionLimits.onSubscriptionEnd);
   app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {
     const ctx = context as unknown as GraphQLContext;
     if (ctx.viewer && ctx.viewer.tenantId !== ctx.tenant.id) {
