@@ -5,6 +5,7 @@ import { buildSchema } from './graphql/schema.ts';
 import { errorString } from '@careline/domain/errors';
 import { formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
 import { graphqlValidationRules } from './graphql/limits.ts';
+import { createSubscriptionLimits } from './graphql/subscription-limits.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import type { Viewer } from './modules/auth/auth.viewer.ts';
 import {
@@ -136,6 +137,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  // The same rules for HTTP and for operations over the websocket (preSubscriptionParsing below).
+  const validationRules = graphqlValidationRules({
+    production,
+    maxCost: env.GRAPHQL_MAX_COST,
+    maxRows: env.GRAPHQL_MAX_ROWS,
+    maxAliases: env.GRAPHQL_MAX_ALIASES,
+  });
+
+  const subscriptionLimits = createSubscriptionLimits({
+    rules: validationRules,
+    maxSubscriptionsPerSocket: env.GRAPHQL_WS_MAX_SUBSCRIPTIONS,
+    maxSocketsPerAddress: env.GRAPHQL_WS_MAX_SOCKETS_PER_ADDRESS,
+    trustProxy: env.TRUST_PROXY,
+  });
+
   await app.register(mercurius, {
     schema: buildSchema(),
     path: '/graphql',
@@ -143,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jit: 1,
     queryDepth: env.GRAPHQL_MAX_DEPTH,
     allowBatchedQueries: false,
-    validationRules: graphqlValidationRules({ production, maxCost: env.GRAPHQL_MAX_COST }),
+    validationRules,
     errorFormatter: (execution, context) =>
       formatGraphQLErrors(execution, context as unknown as GraphQLContext, production),
     // The token is checked in the route's preHandler (below), once per HTTP request and only when one
@@ -188,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     subscription: {
       emitter,
       keepAlive: 30_000,
+      verifyClient: subscriptionLimits.verifyClient,
       context: async (_socket, request): Promise<GraphQLContext> => {
         const tenant = tenants.resolve(request.hostname);
         const query = request.query as Record<string, string | undefined>;
@@ -223,6 +240,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  app.graphql.addHook('preSubscriptionParsing', subscriptionLimits.preSubscriptionParsing);
+  app.graphql.addHook('onSubscriptionEnd', subscriptionLimits.onSubscriptionEnd);
   app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {
     const ctx = context as unknown as GraphQLContext;
     if (ctx.viewer && ctx.viewer.tenantId !== ctx.tenant.id) {
