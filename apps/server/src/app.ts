@@ -137,13 +137,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     });
 
-  const emitter = createPubSubEmitter(env, (error) => {
-    app.log.error({ err: error }, 'pub/sub (Redis) error');
+  const pubsub = createPubSubEmitter(env, {
+    down: (message, error) => app.log.error({ err: sanitiseError(error) }, message),
+    up: (message) => app.log.info(message),
   });
-  if (emitter) {
+  const emitter = pubsub?.emitter;
+  if (pubsub) {
     // Close the Redis connections with the app, or the process (and tests) never exit.
-    app.addHook('onClose', (_instance, done) => {
-      emitter.close(() => done());
+    app.addHook('onClose', async () => {
+      await pubsub.close();
     });
   }
 
@@ -251,7 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopPruning();
   });
 
-  await registerHealthRoutes(app, deps);
+  await registerHealthRoutes(app, deps, pubsub?.health);
   await registerManifestRoutes(app, deps);
   await registerFileRoutes(app, deps, viewerFor);
   if (!production || env.ALLOW_DEV_ROUTES) {
