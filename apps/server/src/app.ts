@@ -17,6 +17,7 @@ import {
 import type { TenantRegistry } from './modules/tenants/tenants.types.ts';
 import { resolveAccessToken } from './modules/auth/auth.sessions.ts';
 import { startAuthPruning } from './modules/auth/auth.prune.ts';
+import { startIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
@@ -249,8 +250,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const stopPruning = startAuthPruning(database.db, app.log);
+  const stopKeyPruning = startIdempotencyPruning(database.db, app.log);
   app.addHook('onClose', async () => {
     stopPruning();
+    stopKeyPruning();
   });
 
   await registerHealthRoutes(app, deps, pubsub?.health);
