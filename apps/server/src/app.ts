@@ -15,6 +15,7 @@ import {
 } from './modules/staff/staff.access-sessions.ts';
 import { resolveAccessToken } from './modules/auth/auth.access-sessions.ts';
 import { startAuthPruning } from './modules/auth/auth.prune.ts';
+import { startIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
@@ -127,13 +128,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     });
 
-  const emitter = createPubSubEmitter(env, (error) => {
-    app.log.error({ err: error }, 'pub/sub (Redis) error');
+  const pubsub = createPubSubEmitter(env, {
+    down: (message, error) => app.log.error({ err: sanitiseError(error) }, message),
+    up: (message) => app.log.info(message),
   });
-  if (emitter) {
+  const emitter = pubsub?.emitter;
+  if (pubsub) {
     // Close the Redis connections with the app, or the process (and tests) never exit.
-    app.addHook('onClose', (_instance, done) => {
-      emitter.close(() => done());
+    app.addHook('onClose', async () => {
+      await pubsub.close();
     });
   }
 
@@ -255,11 +258,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const stopPruning = startAuthPruning(database.db, app.log);
+  const stopKeyPruning = startIdempotencyPruning(database.db, app.log);
   app.addHook('onClose', async () => {
     stopPruning();
+    stopKeyPruning();
   });
 
-  await registerHealthRoutes(app, deps);
+  await registerHealthRoutes(app, deps, pubsub?.health);
   await registerManifestRoutes(app, deps);
   await registerFileRoutes(app, deps, viewerFor);
   if (!production || env.ALLOW_DEV_ROUTES) {
