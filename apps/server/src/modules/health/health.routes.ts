@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 /** GET /healthz: 200 once the database answers, 503 otherwise. */
 export async function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
