@@ -4,6 +4,7 @@ import type { DbOrTx } from '../src/db/client.ts';
 import {
   accounts,
   consultationSessions,
+  documentReferences,
   organizations,
   patients,
   practitionerRoles,
@@ -198,6 +199,27 @@ export async function makeStaffUser(
         practitionerId: m.practitionerId ?? null,
       })),
     );
+  }
+  return row;
+}
+
+/**
+ * A document of an account, at a hospital, referencing a blob.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param fields - the owning account, the blob, the hospital and other overrides
+ */
+export async function makeDocumentReference(
+  db: DbOrTx,
+  tenantId: string,
+  fields: Partial<typeof documentReferences.$inferInsert> & { accountId: string },
+): Promise<typeof documentReferences.$inferSelect> {
+  const [row] = await db
+    .insert(documentReferences)
+    .values({ tenantId, authorReference: `Patient/${fields.patientId ?? 'unknown'}`, ...fields })
+    .returning();
+  if (!row) {
+    throw new Error('document reference insert returned no row');
   }
   return row;
 }
