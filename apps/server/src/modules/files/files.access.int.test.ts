@@ -142,7 +142,12 @@ describe('blob access through documents', () => {
     });
     expect(await status(id, uploaderStaff.auth)).toBe(200);
     expect(await status(id, owner.auth)).toBe(200);
-    expect(await status(id, nurseA.auth)).toBe(200);
+    const byNurse = await t.app.inject({
+      method: 'GET',
+      url: `/blob/get/${id}`,
+      headers: { authorization: nurseA.auth, 'x-correlation-id': 'nurse-a-read-1' },
+    });
+    expect(byNurse.statusCode).toBe(200);
     expect(await status(id, other.auth)).toBe(404);
     expect(await status(id, nurseB.auth)).toBe(404);
     expect((await get(id, nurseB.auth)).body).toBe(await missingBody(nurseB.auth));
@@ -157,16 +162,19 @@ describe('blob access through documents', () => {
           eq(auditEvents.patientAccountId, owner.accountId),
         ),
       );
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    // The uploader's read and nurse A's read; none for the owner or for nurse B.
+    expect(rows.map((row) => row.actorId).sort()).toEqual(
+      [uploaderStaff.staffUserId, nurseA.staffUserId].sort(),
+    );
+    expect(rows.find((row) => row.actorId === nurseA.staffUserId)).toMatchObject({
       actorKind: 'staff',
       actorId: nurseA.staffUserId,
       role: 'nurse',
       organizationId: hospitalA,
       patientId: owner.patientId,
+      correlationId: 'nurse-a-read-1',
       details: { blobId: id, documentReferenceId: document.id },
     });
-    expect(rows[0]?.correlationId).toEqual(expect.any(String));
     const byNurseB = await t.database.db
       .select()
       .from(auditEvents)

@@ -80,9 +80,6 @@ export async function findReadableBlob(
   if (staff.mustChangePassword) {
     return null;
   }
-  if (blob.staffUserId === staff.staffUserId) {
-    return blob;
-  }
   const mine = new Set(staff.memberships.map((membership) => membership.organizationId));
   const documents = await selectDocumentsOfBlob(db, tenantId, blob.id);
   const document = documents.find((d) => d.organizationId !== null && mine.has(d.organizationId));
@@ -106,6 +103,10 @@ export async function findReadableBlob(
       correlationId,
       details: { blobId: blob.id, documentReferenceId: document.id },
     });
+    return blob;
+  }
+  // After the document check, so that an uploader's read of a patient's document is audited too.
+  if (blob.staffUserId === staff.staffUserId) {
     return blob;
   }
   const hospitals = await selectImageHospitalsOfBlob(db, tenantId, blob.id);
