@@ -3,6 +3,8 @@ import type { StaffRole } from '@careline/domain/staff';
 import type { DbOrTx } from '../src/db/client.ts';
 import {
   accounts,
+  consultationSessions,
+  documentReferences,
   organizations,
   patients,
   practitionerRoles,
@@ -41,39 +43,78 @@ export async function makeOrganization(
 }
 
 /**
- * A practitioner with one role at a hospital.
+ * A practitioner with roles at a hospital (one General Practitioner role unless told).
  * @param db - database
  * @param tenantId - the tenant
  * @param organizationId - where the practitioner works
+ * @param options - roles ({ code, display }; [] for none), givenName, familyName and other fields
  */
 export async function makePractitioner(
   db: DbOrTx,
   tenantId: string,
   organizationId: string,
+  options: {
+    roles?: { code: string; display: string }[];
+    givenName?: string;
+    familyName?: string;
+    fields?: Partial<typeof practitioners.$inferInsert>;
+  } = {},
 ): Promise<typeof practitioners.$inferSelect> {
-  const given = `Doc${unique()}`;
+  const given = options.givenName ?? `Doc${unique()}`;
+  const family = options.familyName ?? 'Perera';
   const [row] = await db
     .insert(practitioners)
     .values({
       tenantId,
       prefix: 'Dr.',
       givenName: given,
-      familyName: 'Perera',
-      text: `Dr. ${given} Perera`,
+      familyName: family,
+      text: `Dr. ${given} ${family}`,
+      ...options.fields,
     })
     .returning();
   if (!row) {
     throw new Error('practitioner insert returned no row');
   }
-  await db
-    .insert(practitionerRoles)
+  const roles = options.roles ?? [{ code: 'GP', display: 'General Practitioner' }];
+  if (roles.length > 0) {
+    await db
+      .insert(practitionerRoles)
+      .values(roles.map((role) => ({ tenantId, practitionerId: row.id, organizationId, ...role })));
+  }
+  return row;
+}
+
+/**
+ * A consultation session of a practitioner at a hospital, starting in an hour unless told.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param refs - the practitioner and the hospital
+ * @param fields - overrides (startTime, status, participationMode, role code and display…)
+ */
+export async function makeConsultationSession(
+  db: DbOrTx,
+  tenantId: string,
+  refs: { practitionerId: string; organizationId: string },
+  fields: Partial<typeof consultationSessions.$inferInsert> = {},
+): Promise<typeof consultationSessions.$inferSelect> {
+  const startTime = fields.startTime ?? new Date(Date.now() + 60 * 60 * 1000);
+  const [row] = await db
+    .insert(consultationSessions)
     .values({
       tenantId,
-      practitionerId: row.id,
-      organizationId,
-      code: 'GP',
-      display: 'General Practitioner',
-    });
+      ...refs,
+      practitionerRoleCode: 'GP',
+      practitionerRoleDisplay: 'General Practitioner',
+      appointmentMaxAllowed: 20,
+      startTime,
+      endTime: new Date(startTime.getTime() + 2 * 60 * 60 * 1000),
+      ...fields,
+    })
+    .returning();
+  if (!row) {
+    throw new Error('consultation session insert returned no row');
+  }
   return row;
 }
 
@@ -158,6 +199,27 @@ export async function makeStaffUser(
         practitionerId: m.practitionerId ?? null,
       })),
     );
+  }
+  return row;
+}
+
+/**
+ * A document of an account, at a hospital, referencing a blob.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param fields - the owning account, the blob, the hospital and other overrides
+ */
+export async function makeDocumentReference(
+  db: DbOrTx,
+  tenantId: string,
+  fields: Partial<typeof documentReferences.$inferInsert> & { accountId: string },
+): Promise<typeof documentReferences.$inferSelect> {
+  const [row] = await db
+    .insert(documentReferences)
+    .values({ tenantId, authorReference: `Patient/${fields.patientId ?? 'unknown'}`, ...fields })
+    .returning();
+  if (!row) {
+    throw new Error('document reference insert returned no row');
   }
   return row;
 }

@@ -13,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tenantColumn, updatedAt } from './common.ts';
+import { staffUsers } from './staff.ts';
 
 /** The account (user profile) identified by a mobile number within a tenant (spec doc 1 §3). */
 export const accounts = pgTable(
@@ -195,9 +196,10 @@ export const blobs = pgTable(
   {
     id: idColumn(),
     tenantId: tenantColumn(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The patient account that uploaded it; null for a blob staff uploaded. */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The staff member that uploaded it (hospital-wide images, staff documents). */
+    staffUserId: uuid('staff_user_id').references(() => staffUsers.id),
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),

@@ -7,3 +7,4 @@ export * from './clinical.ts';
 export * from './communications.ts';
 export * from './staff.ts';
 export * from './idempotency.ts';
+export * from './files.ts';

@@ -138,6 +138,8 @@ export const documentReferences = pgTable(
     tenantId: tenantColumn(),
     accountId: uuid('account_id').notNull(),
     patientId: uuid('patient_id'),
+    /** The hospital the document belongs to: its staff may read it (issue 7 point 4). */
+    organizationId: uuid('organization_id').references(() => organizations.id),
     /** The stored blob (x-blobdata-id). */
     blobId: uuid('blob_id'),
     url: text('url'),
@@ -152,5 +154,6 @@ export const documentReferences = pgTable(
   (t) => [
     index('document_references_account_idx').on(t.tenantId, t.accountId, t.createdTime),
     index('document_references_patient_idx').on(t.tenantId, t.patientId),
+    index('document_references_blob_idx').on(t.tenantId, t.blobId),
   ],
 );

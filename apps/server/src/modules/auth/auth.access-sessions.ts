@@ -100,13 +100,15 @@ export async function resolveAccessToken(
 }
 
 /**
- * Revokes one session (logout).
+ * Revokes one access session (logout); false when it was already revoked.
  * @param db - database
  * @param accessSessionId - the sign-in session to end
  */
-export async function revokeAccessSession(db: DbOrTx, accessSessionId: string): Promise<void> {
-  await db
+export async function revokeAccessSession(db: DbOrTx, accessSessionId: string): Promise<boolean> {
+  const rows = await db
     .update(accessSessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(accessSessions.id, accessSessionId), isNull(accessSessions.revokedAt)));
+    .where(and(eq(accessSessions.id, accessSessionId), isNull(accessSessions.revokedAt)))
+    .returning({ id: accessSessions.id });
+  return rows.length > 0;
 }

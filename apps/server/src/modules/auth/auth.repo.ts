@@ -327,13 +327,14 @@ export async function reserveChallengeTry(
 /**
  * Marks a challenge used, once: only the request whose code matched the current hash and that finds
  * it unused gets a row back. The try taken by reserveChallengeTry is given back (it was not a failure).
+ * @returns what the challenge was started for ('sms' or 'link'), or null when it was not consumed
  */
 export async function consumeChallenge(
   db: DbOrTx,
   id: string,
   codeHash: string,
   now: Date,
-): Promise<boolean> {
+): Promise<{ purpose: string } | null> {
   const rows = await db
     .update(authChallenges)
     .set({ consumedAt: now, failedAttempts: sql`${authChallenges.failedAttempts} - 1` })
@@ -344,8 +345,8 @@ export async function consumeChallenge(
         eq(authChallenges.codeHash, codeHash),
       ),
     )
-    .returning({ id: authChallenges.id });
-  return rows.length === 1;
+    .returning({ purpose: authChallenges.purpose });
+  return rows[0] ?? null;
 }
 
 /** The account of a number, created on first sign-in; safe when two sign-ins race (unique index). */

@@ -5,11 +5,11 @@ import {
   completeAuthentication,
   initiateAuthentication,
   initiateLinkAuthentication,
+  signOut,
   type AuthDeps,
   type AuthResult,
   type LinkAuthentication,
 } from './auth.service.ts';
-import { revokeAccessSession } from './auth.access-sessions.ts';
 
 /** The sign-in service's view of a request. */
 export function authDepsOf(ctx: GraphQLContext): AuthDeps {
@@ -19,6 +19,7 @@ export function authDepsOf(ctx: GraphQLContext): AuthDeps {
     sms: ctx.providers.sms,
     appSecret: ctx.providers.appSecret,
     clientIp: ctx.clientIp,
+    correlationId: ctx.correlationId,
     log: ctx.log,
   };
 }
@@ -96,7 +97,7 @@ builder.mutationField('logout', (t) =>
     description: 'Ends the access session of the token sent with this request.',
     resolve: async (_root, _args, ctx) => {
       if (ctx.viewer) {
-        await revokeAccessSession(ctx.database.db, ctx.viewer.accessSessionId);
+        await signOut(ctx.database.db, ctx.viewer, ctx.correlationId);
       }
       return true;
     },

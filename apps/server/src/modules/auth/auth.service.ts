@@ -33,7 +33,8 @@ import {
   type AuthEventKind,
 } from './auth.repo.ts';
 import { verifySignInLink } from './auth.links.ts';
-import { createAccessSession } from './auth.access-sessions.ts';
+import { createAccessSession, revokeAccessSession } from './auth.access-sessions.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 /** Limits on sign-in (issue "Sign-in" points 1-2). Tests may loosen one to reach the one under test. */
 export type AuthLimits = {
@@ -77,6 +78,8 @@ export type AuthDeps = {
   sms: SmsSender;
   appSecret: Buffer;
   clientIp: string;
+  /** The request's correlation id, written into the audit trail. */
+  correlationId: string;
   log?: FastifyBaseLogger;
   /** The clock; tests move it instead of sleeping. */
   now?: Date;
@@ -536,7 +539,8 @@ export async function completeAuthentication(
     throw invalid;
   }
   const session = await deps.db.transaction(async (tx) => {
-    if (!(await consumeChallenge(tx, id, candidate, now))) {
+    const consumed = await consumeChallenge(tx, id, candidate, now);
+    if (!consumed) {
       return null;
     }
     // A right code is not a failure: it does not count towards the number's caps.
@@ -544,7 +548,20 @@ export async function completeAuthentication(
     // Signed in: another device of the same person may ask for a code at once.
     await resetSendSlot(tx, tenantId, reserved.mobileNo);
     const accountId = await findOrCreateAccount(tx, tenantId, reserved.mobileNo);
-    return createAccessSession(tx, tenantId, accountId, now);
+    const created = await createAccessSession(tx, tenantId, accountId, now);
+    // issue 7 point 3: every patient sign-in is audited, in the sign-in's own transaction.
+    await recordAudit(tx, {
+      tenantId,
+      actor: { kind: 'patient', accountId },
+      action: 'auth.sign-in',
+      correlationId: deps.correlationId,
+      details: {
+        method: consumed.purpose === 'link' ? 'link' : 'sms',
+        accessSessionId: created.accessSessionId,
+        clientIp: deps.clientIp,
+      },
+    });
+    return created;
   });
   if (!session) {
     // Either another request used it, or a concurrent resend changed the code (the challenge is
@@ -595,4 +612,26 @@ export async function initiateLinkAuthentication(
     alreadySignedIn: false,
     target: normalised,
   };
+}
+
+/**
+ * Ends the viewer's access session (logout) and records the sign-out in the audit trail, in one
+ * transaction.
+ * @param db - database
+ * @param viewer - the signed-in patient of the request
+ * @param correlationId - the request's correlation id
+ */
+export async function signOut(db: Db, viewer: Viewer, correlationId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await revokeAccessSession(tx, viewer.accessSessionId))) {
+      return;
+    }
+    await recordAudit(tx, {
+      tenantId: viewer.tenantId,
+      actor: { kind: 'patient', accountId: viewer.accountId },
+      action: 'auth.sign-out',
+      correlationId,
+      details: { accessSessionId: viewer.accessSessionId },
+    });
+  });
 }

@@ -36,6 +36,7 @@ export function testAuthDeps(t: TestApp, extra: Partial<AuthDeps> = {}): AuthDep
     sms: t.providers.sms,
     appSecret: t.providers.appSecret,
     clientIp: '192.0.2.1',
+    correlationId: 'test-correlation-id',
     ...extra,
   };
 }

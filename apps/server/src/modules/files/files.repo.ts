@@ -1,6 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { blobs } from '../../db/schema/index.ts';
+import {
+  blobs,
+  diagnosticReports,
+  documentReferences,
+  organizationImages,
+} from '../../db/schema/index.ts';
 
 export type BlobRow = typeof blobs.$inferSelect;
 
@@ -24,22 +29,116 @@ export async function insertBlob(
 }
 
 /**
- * A blob of this account in this tenant, or null (missing and someone else's look the same).
+ * A blob of the tenant by id, whoever uploaded it, or null. Callers decide who may read it.
  * @param db - database
  * @param tenantId - the tenant the request came to
- * @param accountId - the signed-in account
  * @param id - the blob id (already checked to be a UUID)
  */
-export async function findOwnedBlob(
-  db: DbOrTx,
-  tenantId: string,
-  accountId: string,
-  id: string,
-): Promise<BlobRow | null> {
+export async function findBlob(db: DbOrTx, tenantId: string, id: string): Promise<BlobRow | null> {
   const [row] = await db
     .select()
     .from(blobs)
-    .where(and(eq(blobs.id, id), eq(blobs.tenantId, tenantId), eq(blobs.accountId, accountId)))
+    .where(and(eq(blobs.id, id), eq(blobs.tenantId, tenantId)))
     .limit(1);
   return row ?? null;
+}
+
+/** A document that references a blob: whose it is and which hospital it belongs to. */
+export type BlobDocument = {
+  id: string;
+  accountId: string;
+  patientId: string | null;
+  organizationId: string | null;
+};
+
+/**
+ * The documents (document_references, not entered in error) that reference a blob.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param blobId - the blob
+ */
+export async function selectDocumentsOfBlob(
+  db: DbOrTx,
+  tenantId: string,
+  blobId: string,
+): Promise<BlobDocument[]> {
+  return db
+    .select({
+      id: documentReferences.id,
+      accountId: documentReferences.accountId,
+      patientId: documentReferences.patientId,
+      organizationId: documentReferences.organizationId,
+    })
+    .from(documentReferences)
+    .where(
+      and(
+        eq(documentReferences.tenantId, tenantId),
+        eq(documentReferences.blobId, blobId),
+        ne(documentReferences.status, 'entered-in-error'),
+      ),
+    );
+}
+
+/**
+ * The hospitals that use a blob as a hospital-wide image (report header, footer, signature, logo).
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param blobId - the blob
+ */
+export async function selectImageHospitalsOfBlob(
+  db: DbOrTx,
+  tenantId: string,
+  blobId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ organizationId: organizationImages.organizationId })
+    .from(organizationImages)
+    .where(and(eq(organizationImages.tenantId, tenantId), eq(organizationImages.blobId, blobId)));
+  return rows.map((row) => row.organizationId);
+}
+
+/**
+ * Whether an account has a document of one of these hospitals (a document reference or a lab
+ * report): the documents that use a hospital's images.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param accountId - the patient account
+ * @param organizationIds - the hospitals
+ */
+export async function accountHasDocumentAt(
+  db: DbOrTx,
+  tenantId: string,
+  accountId: string,
+  organizationIds: string[],
+): Promise<boolean> {
+  if (organizationIds.length === 0) {
+    return false;
+  }
+  const [document] = await db
+    .select({ one: sql<number>`1` })
+    .from(documentReferences)
+    .where(
+      and(
+        eq(documentReferences.tenantId, tenantId),
+        eq(documentReferences.accountId, accountId),
+        inArray(documentReferences.organizationId, organizationIds),
+        ne(documentReferences.status, 'entered-in-error'),
+      ),
+    )
+    .limit(1);
+  if (document) {
+    return true;
+  }
+  const [report] = await db
+    .select({ one: sql<number>`1` })
+    .from(diagnosticReports)
+    .where(
+      and(
+        eq(diagnosticReports.tenantId, tenantId),
+        eq(diagnosticReports.accountId, accountId),
+        inArray(diagnosticReports.organizationId, organizationIds),
+      ),
+    )
+    .limit(1);
+  return report !== undefined;
 }

@@ -4,14 +4,15 @@ import { errorString, type ErrorCode } from '@careline/domain/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Viewer } from '../auth/auth.viewer.ts';
+import type { StaffViewer } from '../staff/staff.access-sessions.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
 import { claimedKind, extensionFor, sniffBlobType } from './files.content-type.ts';
-import { findOwnedBlob, insertBlob } from './files.repo.ts';
+import { findReadableBlob, recordUpload, type BlobReader } from './files.service.ts';
 
 export type ViewerLookup = (
   tenantId: string,
   token: string | null,
-) => Promise<{ viewer: Viewer | null; rejectedToken: boolean }>;
+) => Promise<{ viewer: Viewer | null; staff: StaffViewer | null; rejectedToken: boolean }>;
 
 /** Response header carrying the new blob's id (spec doc 1 §7 Blob storage). */
 export const BLOB_ID_HEADER = 'x-blobdata-id';
@@ -98,7 +99,8 @@ function readLimited(stream: Readable, maxBytes: number): Promise<ReadResult> {
 
 /**
  * POST /blob/put and GET /blob/get/:id (spec doc 1 §7 Blob storage: "/put" and "/get/{id}" on the
- * blob service, served under /blob/ by the one process). Blobs belong to the uploading account.
+ * blob service, served under /blob/ by the one process). A patient uploads; who may read is files.service
+ * findReadableBlob (issue 7 point 4).
  * @param app - the Fastify app
  * @param deps - env (BLOB_MAX_BYTES), database, tenants and the blob store
  * @param viewerFor - resolves an access token to the signed-in account, as GraphQL does
@@ -113,14 +115,14 @@ export async function registerFileRoutes(
 
   const signedIn = async (
     request: FastifyRequest,
-  ): Promise<{ tenant: ServerTenant; viewer: Viewer | null }> => {
+  ): Promise<{ tenant: ServerTenant; viewer: Viewer | null; staff: StaffViewer | null }> => {
     const tenant = tenants.resolve(request.hostname);
     const token = tokenFrom(request.headers.authorization);
     if (!token) {
-      return { tenant, viewer: null };
+      return { tenant, viewer: null, staff: null };
     }
-    const { viewer } = await viewerFor(tenant.id, token);
-    return { tenant, viewer };
+    const { viewer, staff } = await viewerFor(tenant.id, token);
+    return { tenant, viewer, staff };
   };
 
   await app.register(
@@ -184,14 +186,18 @@ export async function registerFileRoutes(
         await providers.blobStore.put(storageKey, read.bytes, actual.contentType);
         let id: string;
         try {
-          id = await insertBlob(database.db, {
-            tenantId: tenant.id,
-            accountId: viewer.accountId,
-            storageKey,
-            contentType: actual.contentType,
-            byteSize: read.bytes.length,
-            sha256: read.sha256,
-          });
+          id = await recordUpload(
+            database.db,
+            {
+              tenantId: tenant.id,
+              accountId: viewer.accountId,
+              storageKey,
+              contentType: actual.contentType,
+              byteSize: read.bytes.length,
+              sha256: read.sha256,
+            },
+            request.id,
+          );
         } catch (error) {
           await providers.blobStore.delete(storageKey).catch((cleanup: unknown) => {
             request.log.warn({ err: cleanup, storageKey }, 'could not remove an unrecorded blob');
@@ -206,14 +212,19 @@ export async function registerFileRoutes(
       });
 
       blob.get<{ Params: { id: string } }>('/get/:id', async (request, reply) => {
-        const { tenant, viewer } = await signedIn(request);
-        if (!viewer) {
+        const { tenant, viewer, staff } = await signedIn(request);
+        const reader: BlobReader | null = viewer
+          ? { kind: 'patient', viewer }
+          : staff
+            ? { kind: 'staff', staff }
+            : null;
+        if (!reader) {
           return refuse(reply, refusals.unauthenticated);
         }
-        // Someone else's blob and a missing one get the same answer.
+        // A blob this reader may not read and a missing one get the same answer.
         const id = request.params.id;
         const row = uuidPattern.test(id)
-          ? await findOwnedBlob(database.db, tenant.id, viewer.accountId, id.toLowerCase())
+          ? await findReadableBlob(database.db, tenant.id, reader, id.toLowerCase(), request.id)
           : null;
         if (!row) {
           return refuse(reply, refusals.notFound);

@@ -17,7 +17,7 @@ import {
 } from './profiles.service.ts';
 
 function profileDeps(ctx: GraphQLContext): ProfileDeps {
-  return { db: ctx.database.db, tenant: ctx.tenant, viewer: requireViewer(ctx) };
+  return { db: ctx.database.db, tenant: ctx.tenant, viewer: requireViewer(ctx), correlationId: ctx.correlationId };
 }
 
 const HumanNameRef = builder.objectRef<ServerPatient['name']>('HumanName').implement({

@@ -12,6 +12,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Viewer } from '../auth/auth.viewer.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   clearDefaultPaymentMethod,
   countOwnPatients,
@@ -38,6 +39,8 @@ export type ProfileDeps = {
   db: Db;
   tenant: ServerTenant;
   viewer: Viewer;
+  /** The request's correlation id, written into the audit trail. */
+  correlationId: string;
   /** The clock (birth dates may not be in the future); tests may fix it. */
   now?: Date;
 };
@@ -105,6 +108,25 @@ const notFound = (): AppError => new AppError('ARO-E2001');
 
 function ownerOf(deps: ProfileDeps): Owner {
   return { tenantId: deps.tenant.id, accountId: deps.viewer.accountId };
+}
+
+/**
+ * Records a change the patient made, in the change's transaction (issue 7 point 3).
+ * @param tx - the change's transaction
+ * @param deps - tenant, viewer and correlation id
+ * @param change - the action and what it concerned (never the values: the trail is not a copy of records)
+ */
+async function auditPatientChange(
+  tx: DbOrTx,
+  deps: ProfileDeps,
+  change: { action: string; patientId?: string | null; organizationId?: string | null; details?: Record<string, unknown> },
+): Promise<void> {
+  await recordAudit(tx, {
+    tenantId: deps.tenant.id,
+    actor: { kind: 'patient', accountId: deps.viewer.accountId },
+    correlationId: deps.correlationId,
+    ...change,
+  });
 }
 
 /**
@@ -420,6 +442,7 @@ export async function createPatient(
       await checkLinks(tx, owner, values.linkedPatientIds, null);
       await checkSingleRole(tx, owner, NEW_PATIENT_ID, values);
       const row = await insertPatient(tx, owner, { ...values, hospitalId, mobileNo: deps.viewer.mobileNo });
+      await auditPatientChange(tx, deps, { action: 'profile.create', patientId: row.id, organizationId: hospitalId });
       return toServerPatient(row);
     },
     now,
@@ -542,6 +565,12 @@ export async function patchPatient(
     if (!updated) {
       throw notFound();
     }
+    await auditPatientChange(tx, deps, {
+      action: 'profile.update',
+      patientId,
+      organizationId: updated.hospitalId,
+      details: { paths: [...new Set(patches.map((patch) => String(patch.path)))] },
+    });
     return updated;
   });
   return toServerPatient(row);
@@ -562,6 +591,7 @@ export async function deletePaymentMethod(deps: ProfileDeps, id: string): Promis
       throw notFound();
     }
     await clearDefaultPaymentMethod(tx, owner, id);
+    await auditPatientChange(tx, deps, { action: 'account.payment-method.delete', details: { paymentMethodId: id } });
   });
   return true;
 }
@@ -572,8 +602,14 @@ export async function deletePaymentMethod(deps: ProfileDeps, id: string): Promis
  * @param id - the payment method
  */
 export async function setDefaultPaymentMethod(deps: ProfileDeps, id: string): Promise<boolean> {
-  if (!uuidPattern.test(id) || !(await setDefaultPaymentMethodRow(deps.db, ownerOf(deps), id))) {
+  if (!uuidPattern.test(id)) {
     throw notFound();
   }
+  await deps.db.transaction(async (tx) => {
+    if (!(await setDefaultPaymentMethodRow(tx, ownerOf(deps), id))) {
+      throw notFound();
+    }
+    await auditPatientChange(tx, deps, { action: 'account.payment-method.set-default', details: { paymentMethodId: id } });
+  });
   return true;
 }

@@ -1,0 +1,32 @@
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { blobs } from './accounts.ts';
+import { createdAt, idColumn, tenantColumn } from './common.ts';
+import { organizations } from './hospitals.ts';
+
+/** What a hospital-wide image is for (spec doc 3 §3 Printable lab report: header, footer, signature). */
+export type OrganizationImageKind =
+  'lab_report_header' | 'lab_report_footer' | 'signature' | 'logo';
+
+/**
+ * A hospital-wide image: readable as the documents that use it allow, that is by whoever may read a
+ * document of that hospital (issue 7 point 4).
+ */
+export const organizationImages = pgTable(
+  'organization_images',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    blobId: uuid('blob_id')
+      .notNull()
+      .references(() => blobs.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<OrganizationImageKind>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('organization_images_blob_org_uq').on(t.blobId, t.organizationId),
+    index('organization_images_org_idx').on(t.tenantId, t.organizationId),
+  ],
+);
