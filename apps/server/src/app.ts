@@ -5,10 +5,11 @@ import mercurius from 'mercurius';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { buildSchema } from './graphql/schema.ts';
-import { errorString } from '@careline/domain/errors';
+import { AppError, errorString } from '@careline/domain/errors';
 import { formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
 import { graphqlValidationRules } from './graphql/limits.ts';
 import { createSubscriptionLimits } from './graphql/subscription-limits.ts';
+import { isParsedDocument } from './graphql/parsed-document.ts';
 import type { GraphQLContext, Viewer } from './graphql/context.ts';
 import {
   isStaffToken,
@@ -263,9 +264,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // A query that is not GraphQL text (Mercurius would try it as a JSON AST) is refused.
+  const notAQuery = (): AppError => {
+    const error = new AppError('ARO-E2002');
+    error.message = 'ARO-E2002:The request is not valid (the query is not a GraphQL document)';
+    return error;
+  };
+  app.graphql.addHook('preValidation', async (_schema, document) => {
+    if (!isParsedDocument(document)) {
+      throw notAQuery();
+    }
+  });
   app.graphql.addHook('preSubscriptionParsing', subscriptionLimits.preSubscriptionParsing);
   app.graphql.addHook('onSubscriptionEnd', subscriptionLimits.onSubscriptionEnd);
-  app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {
+  app.graphql.addHook('preSubscriptionExecution', async (_schema, document, context) => {
+    // A query sent as an object skips preSubscriptionParsing (and so the rules): refuse it.
+    if (!isParsedDocument(document)) {
+      throw notAQuery();
+    }
     const ctx = context as unknown as GraphQLContext;
     if (ctx.viewer && ctx.viewer.tenantId !== ctx.tenant.id) {
       ctx.viewer = null;
