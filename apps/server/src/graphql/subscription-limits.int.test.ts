@@ -3,7 +3,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { sessionTopic } from '../modules/hospitals/hospitals.schema.ts';
+import { consultationSessionTopic } from '../modules/consultations/consultations.schema.ts';
 
 type Outcome = { data?: unknown; errors?: readonly { message: string }[] };
 
@@ -40,7 +40,7 @@ function firstOutcome(
       for (let attempt = 0; attempt < 200 && !done; attempt++) {
         await new Promise((wait) => setTimeout(wait, 25));
         t.app.graphql.pubsub.publish({
-          topic: sessionTopic('careline-demo', sessionId),
+          topic: consultationSessionTopic('careline-demo', sessionId),
           payload: { status: 'started', attempt },
         });
       }
