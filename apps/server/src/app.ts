@@ -4,7 +4,7 @@ import mercurius from 'mercurius';
 import { buildSchema } from './graphql/schema.ts';
 import { AppError, errorString } from '@careline/domain/errors';
 import { formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
-import { graphqlValidationRules } from './graphql/limits.ts';
+import { graphqlValidationRules, nulTextMessage, variablesHoldNul } from './graphql/limits.ts';
 import { createSubscriptionLimits } from './graphql/subscription-limits.ts';
 import { isParsedDocument } from './graphql/parsed-document.ts';
 import type { GraphQLContext } from './graphql/context.ts';
@@ -25,7 +25,6 @@ import { registerWebApp } from './web-app.ts';
 import { capConnectionsPerAddress } from './connection-limits.ts';
 import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
 import type { AppDeps } from './app-deps.ts';
-
 
 const CORRELATION_HEADER = 'x-correlation-id';
 // Errors met while building a request's GraphQL context, keyed by that context.
@@ -182,6 +181,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // was sent; a lookup that fails answers there. A Mercurius hook here would cost every request.
     additionalRouteOptions: {
       preHandler: async (request, reply) => {
+        // NUL in a text variable would fail in PostgreSQL as a server fault: it is bad input (issue 6 §1).
+        const sent = (request.method === 'GET' ? request.query : request.body) as {
+          variables?: unknown;
+        } | null;
+        if (variablesHoldNul(sent?.variables)) {
+          return reply.code(400).send({
+            data: null,
+            errors: [{ message: nulTextMessage, extensions: { code: 'ARO-E2002' } }],
+          });
+        }
         const token = bearerToken(request.headers.authorization);
         if (!token) {
           return;

@@ -91,6 +91,12 @@ describe('bad scalar input gets a clear validation error, never ARO-E9999 (issue
     [
       'NUL in a given name',
       { prefix: 'Mr', given: ['Ni\u0000mal'], family: 'Perera' },
+      // Caught before the resolver, as NUL in any variable is.
+      'ARO-E2002:Text must not contain NUL characters',
+    ],
+    [
+      'an escape character in a given name',
+      { prefix: 'Mr', given: ['Ni\u001bmal'], family: 'Perera' },
       'name.given',
     ],
     [
@@ -112,7 +118,7 @@ describe('bad scalar input gets a clear validation error, never ARO-E9999 (issue
     const result = await post(json(CREATE, { name }), 'application/json', auth);
     expect(result.body.data).toBeNull();
     expect(result.body.errors?.map((error) => error.message)).toEqual([
-      `ARO-E2002:${field} must not contain control characters`,
+      field.startsWith('ARO-') ? field : `ARO-E2002:${field} must not contain control characters`,
     ]);
     expect(errorLines()).toEqual([]);
     const profile = await post(
@@ -139,7 +145,7 @@ describe('bad scalar input gets a clear validation error, never ARO-E9999 (issue
             {
               op: 'replace',
               path: 'name',
-              value: { prefix: 'Mr', given: ['A\u0000'], family: 'B' },
+              value: { prefix: 'Mr', given: ['A\u0009'], family: 'B' },
             },
           ],
         },
@@ -150,6 +156,30 @@ describe('bad scalar input gets a clear validation error, never ARO-E9999 (issue
     expect(patched.body.errors?.map((error) => error.message)).toEqual([
       'ARO-E2002:name.given must not contain control characters',
     ]);
+    expect(errorLines()).toEqual([]);
+  });
+
+  it('refuses NUL in any text argument, written in the query or sent as a variable', async () => {
+    const literal = await post(json('{ querySession(status: ["a\\u0000b"]) { id } }'));
+    expect(literal.status).toBe(400);
+    expect(literal.body.errors?.map((error) => error.message)).toEqual([
+      'ARO-E2002:Text must not contain NUL characters',
+    ]);
+    const variable = await post(
+      json('query ($s: [String!]) { querySession(status: $s) { id } }', { s: ['a\u0000b'] }),
+    );
+    expect(variable.status).toBe(400);
+    expect(variable.body.errors?.map((error) => error.message)).toEqual([
+      'ARO-E2002:Text must not contain NUL characters',
+    ]);
+    const viaGet = await t.app.inject({
+      method: 'GET',
+      url: `/graphql?query=${encodeURIComponent('query ($s: [String!]) { querySession(status: $s) { id } }')}&variables=${encodeURIComponent(JSON.stringify({ s: ['a\u0000b'] }))}`,
+    });
+    expect(viaGet.statusCode).toBe(400);
+    expect(viaGet.json<Body>().errors?.[0]?.message).toBe(
+      'ARO-E2002:Text must not contain NUL characters',
+    );
     expect(errorLines()).toEqual([]);
   });
 

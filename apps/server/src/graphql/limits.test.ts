@@ -4,7 +4,10 @@ import {
   costLimitRule,
   graphqlValidationRules,
   listFieldRows,
+  noNulTextRule,
+  nulTextMessage,
   singleUseRootFieldRule,
+  variablesHoldNul,
 } from './limits.ts';
 
 const schema = buildSchema(`
@@ -191,5 +194,29 @@ describe('graphqlValidationRules', () => {
     for (const message of messages) {
       expect(message).toMatch(/introspection/i);
     }
+  });
+});
+
+describe('NUL in text', () => {
+  it('refuses a string literal holding NUL', () => {
+    expect(errorsOf('{ b { c } }')).toEqual([]);
+    expect(validate(schema, parse('{ querySession(limit: 1) { id } a }'), [noNulTextRule])).toEqual(
+      [],
+    );
+    const withNul = 'mutation { initiateAuthentication(username: "07\\u00007") }';
+    expect(validate(schema, parse(withNul), [noNulTextRule]).map((e) => e.message)).toEqual([
+      nulTextMessage,
+    ]);
+  });
+
+  it.each([
+    [{ a: 'fine', b: ['also', { c: 'fine' }] }, false],
+    [{ a: ['x', { c: 'n\u0000ul' }] }, true],
+    [{ 'k\u0000': 1 }, true],
+    ['{"s":"a\\u0000b"}', true],
+    ['{"s":"ab"}', false],
+    [undefined, false],
+  ])('finds NUL in variables %#', (variables, found) => {
+    expect(variablesHoldNul(variables)).toBe(found);
   });
 });

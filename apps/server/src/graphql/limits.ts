@@ -276,6 +276,46 @@ export const singleUseRootFieldRule: ValidationRule = (context) => ({
   },
 });
 
+/** What a NUL in any text input answers: PostgreSQL cannot store it, so it is the client's error. */
+export const nulTextMessage = 'ARO-E2002:Text must not contain NUL characters';
+
+/** Refuses string literals holding NUL (written as \u0000 in the query), before anything runs. */
+export const noNulTextRule: ValidationRule = (context) => ({
+  StringValue(node) {
+    if (node.value.includes('\u0000')) {
+      context.reportError(new GraphQLError(nulTextMessage, { nodes: node }));
+    }
+  },
+});
+
+/**
+ * Whether variables hold NUL in any string, however deep (JSON-parsed POST variables, or the GET
+ * query parameter's JSON text, where NUL can only be written as an escape).
+ * @param variables - the request's variables
+ */
+export function variablesHoldNul(variables: unknown): boolean {
+  if (typeof variables === 'string') {
+    return variables.includes('\u0000') || /\\u0000/i.test(variables);
+  }
+  const pending: unknown[] = [variables];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) {
+        return true;
+      }
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes('\u0000')) {
+          return true;
+        }
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * Refuses introspection (`__schema`, `__type`; `__typename` stays allowed).
  * Judged by field name rather than graphql's NoSchemaIntrospectionCustomRule, whose type checks
@@ -302,7 +342,7 @@ export const noIntrospectionRule: ValidationRule = (context) => ({
 export function graphqlValidationRules(
   options: { production: boolean } & CostLimits,
 ): ValidationRule[] {
-  const rules: ValidationRule[] = [costLimitRule(options), singleUseRootFieldRule];
+  const rules: ValidationRule[] = [costLimitRule(options), singleUseRootFieldRule, noNulTextRule];
   if (options.production) {
     rules.push(noIntrospectionRule);
   }
