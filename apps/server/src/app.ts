@@ -22,7 +22,7 @@ import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerWebApp } from './web-app.ts';
-import { capConnectionsPerAddress } from './connection-limits.ts';
+import { capConnectionsPerAddress, closeSilentConnections } from './connection-limits.ts';
 import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
 import type { AppDeps } from './app-deps.ts';
 
@@ -92,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connectionsCheckingInterval: env.HTTP_CONNECTIONS_CHECK_INTERVAL_MS,
     },
   });
+  closeSilentConnections(app.server, env.HTTP_HEADERS_TIMEOUT_MS);
   if (!env.TRUST_PROXY) {
     capConnectionsPerAddress(app.server, env.HTTP_MAX_CONNECTIONS_PER_ADDRESS);
   }
