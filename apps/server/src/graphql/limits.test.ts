@@ -12,7 +12,7 @@ import {
 
 const schema = buildSchema(`
   type Query { a: Int, b: B, querySession(limit: Int): [S!]! }
-  type S { id: ID, tags: [String!]! }
+  type S { id: ID, tags: [String!]!, children(limit: Int): [S!]! }
   type B { c: Int, d: B }
   type Mutation {
     initiateAuthentication(username: String!): Int
@@ -74,10 +74,12 @@ describe('costLimitRule', () => {
     );
     // A limit above the declared maximum is capped to it.
     expect(messages('{ querySession(limit: 99999999) { id } }', 1 + declared)).toEqual([]);
-    // Rows: the list's own rows plus nested lists' rows per row; 3 + 3 × 100
-    expect(messages('{ querySession(limit: 3) { tags } }', 1e9, 303)).toEqual([]);
-    expect(messages('{ querySession(limit: 3) { tags } }', 1e9, 302)).toEqual([
-      'ARO-E9000:The request is too complex (more than 302 rows)',
+    // Rows: the list's own rows plus nested lists' rows per row; 3 + 3 × 4. Lists of scalars
+    // (tags) add values to the cost, not rows.
+    const nested = '{ querySession(limit: 3) { tags children(limit: 4) { id tags } } }';
+    expect(messages(nested, 1e9, 15)).toEqual([]);
+    expect(messages(nested, 1e9, 14)).toEqual([
+      'ARO-E9000:The request is too complex (more than 14 rows)',
     ]);
   });
 

@@ -28,7 +28,7 @@ export const singleUseRootFields = new Set([
 export type CostLimits = {
   /** Worst-case fields in the response: each field counts once per row it can appear in. */
   maxCost: number;
-  /** Worst-case rows of all list fields together, nested lists multiplied by their parents' rows. */
+  /** Worst-case rows of all lists of objects together, nested lists multiplied by their parents' rows. */
   maxRows: number;
   /** Most response keys (aliases) one field name may have in one selection set. */
   maxAliases: number;
@@ -183,7 +183,8 @@ class CostMeter {
     const rows = definition && parent && isListField(definition) ? rowsOf(parent, field) : 1;
     const listRows = definition && parent && isListField(definition) ? rows : 0;
     if (!field.selectionSet) {
-      return { cost: rows, rows: listRows };
+      // A list of scalars adds values (cost), not rows of records.
+      return { cost: rows, rows: 0 };
     }
     const inner = this.selectionWeight(field.selectionSet, type);
     return this.clamp({ cost: 1 + rows * inner.cost, rows: listRows + rows * inner.rows });
