@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
 import { buildSchema } from './graphql/schema.ts';
-import { errorString } from '@careline/domain/errors';
+import { AppError, errorString } from '@careline/domain/errors';
 import { formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
-import { graphqlValidationRules } from './graphql/limits.ts';
+import { graphqlValidationRules, nulTextMessage, variablesHoldNul } from './graphql/limits.ts';
 import { createSubscriptionLimits } from './graphql/subscription-limits.ts';
+import { isParsedDocument } from './graphql/parsed-document.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import type { Viewer } from './modules/auth/auth.viewer.ts';
 import {
@@ -21,10 +22,9 @@ import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerWebApp } from './web-app.ts';
-import { capConnectionsPerAddress } from './connection-limits.ts';
+import { capConnectionsPerAddress, closeSilentConnections } from './connection-limits.ts';
 import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
 import type { AppDeps } from './app-deps.ts';
-
 
 const CORRELATION_HEADER = 'x-correlation-id';
 // Errors met while building a request's GraphQL context, keyed by that context.
@@ -92,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connectionsCheckingInterval: env.HTTP_CONNECTIONS_CHECK_INTERVAL_MS,
     },
   });
+  closeSilentConnections(app.server, env.HTTP_HEADERS_TIMEOUT_MS);
   if (!env.TRUST_PROXY) {
     capConnectionsPerAddress(app.server, env.HTTP_MAX_CONNECTIONS_PER_ADDRESS);
   }
@@ -181,6 +182,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // was sent; a lookup that fails answers there. A Mercurius hook here would cost every request.
     additionalRouteOptions: {
       preHandler: async (request, reply) => {
+        // NUL in a text variable would fail in PostgreSQL as a server fault: it is bad input (issue 6 §1).
+        const sent = (request.method === 'GET' ? request.query : request.body) as {
+          variables?: unknown;
+        } | null;
+        if (variablesHoldNul(sent?.variables)) {
+          return reply.code(400).send({
+            data: null,
+            errors: [{ message: nulTextMessage, extensions: { code: 'ARO-E2002' } }],
+          });
+        }
         const token = bearerToken(request.headers.authorization);
         if (!token) {
           return;
@@ -255,9 +266,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // A query that is not GraphQL text (Mercurius would try it as a JSON AST) is refused.
+  const notAQuery = (): AppError => {
+    const error = new AppError('ARO-E2002');
+    error.message = 'ARO-E2002:The request is not valid (the query is not a GraphQL document)';
+    return error;
+  };
+  app.graphql.addHook('preValidation', async (_schema, document) => {
+    if (!isParsedDocument(document)) {
+      throw notAQuery();
+    }
+  });
   app.graphql.addHook('preSubscriptionParsing', subscriptionLimits.preSubscriptionParsing);
   app.graphql.addHook('onSubscriptionEnd', subscriptionLimits.onSubscriptionEnd);
-  app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {
+  app.graphql.addHook('preSubscriptionExecution', async (_schema, document, context) => {
+    // A query sent as an object skips preSubscriptionParsing (and so the rules): refuse it.
+    if (!isParsedDocument(document)) {
+      throw notAQuery();
+    }
     const ctx = context as unknown as GraphQLContext;
     if (ctx.viewer && ctx.viewer.tenantId !== ctx.tenant.id) {
       ctx.viewer = null;

@@ -82,6 +82,15 @@ describe('slow clients: header timeout (issue 6 §1)', () => {
     const fine = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(fine.status).toBe(200);
   }, 30_000);
+
+  it('closes a connection that never sends a byte', async () => {
+    const socket = await connect(port);
+    socket.once('error', () => undefined);
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+    });
+    expect(socket.destroyed).toBe(true);
+  }, 30_000);
 });
 
 describe('slow clients: connections per address (issue 6 §1)', () => {

@@ -28,3 +28,19 @@ export function capConnectionsPerAddress(server: Server, maxPerAddress: number):
     });
   });
 }
+
+/**
+ * Closes a connection that sends nothing within the header timeout. Node's own header timeout only
+ * starts with a request's first byte, so a silent socket would otherwise stay open for good.
+ * @param server - the Node HTTP server Fastify listens with
+ * @param timeoutMs - how long a new connection may stay silent (HTTP_HEADERS_TIMEOUT_MS)
+ */
+export function closeSilentConnections(server: Server, timeoutMs: number): void {
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), timeoutMs);
+    timer.unref();
+    const clear = (): void => clearTimeout(timer);
+    socket.once('data', clear);
+    socket.once('close', clear);
+  });
+}

@@ -40,8 +40,8 @@ const envSchema = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(10),
   /** Worst-case fields in a response: list fields weigh what they select by the rows they can return. */
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(500_000),
-  /** Worst-case rows of all list fields of one request (nested lists multiplied). */
-  GRAPHQL_MAX_ROWS: z.coerce.number().int().positive().default(60_000),
+  /** Worst-case rows of all lists of objects in one request (nested lists multiplied). */
+  GRAPHQL_MAX_ROWS: z.coerce.number().int().positive().default(100_000),
   /** Most aliases (response keys) of one field name in one selection set. */
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().positive().default(20),
   /** Most live subscriptions one websocket may hold at once. */

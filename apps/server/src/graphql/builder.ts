@@ -1,4 +1,6 @@
 import SchemaBuilder from '@pothos/core';
+import { AppError } from '@careline/domain/errors';
+import { Kind } from 'graphql';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type { GraphQLContext } from './context.ts';
 import { staffAccess, staffAccessError, type StaffAction } from './staff-auth.ts';
@@ -41,15 +43,26 @@ builder.queryType({});
 builder.mutationType({});
 builder.subscriptionType({});
 
+// ISO 8601: a date, or a date and time with an optional offset (T or a space between them).
+const isoDateTime =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** A bad DateTime is the client's mistake: a clear ARO-E2002, never ARO-E9999 (issue 6 §1). */
+function parseDateTime(value: unknown): Date {
+  const date = typeof value === 'string' && isoDateTime.test(value) ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) {
+    const error = new AppError('ARO-E2002');
+    error.message =
+      'ARO-E2002:DateTime must be an ISO 8601 date and time, such as 2026-01-31T09:30:00+05:30';
+    throw error;
+  }
+  return date;
+}
+
 builder.scalarType('DateTime', {
   serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
-  parseValue: (value) => {
-    const date = new Date(String(value));
-    if (Number.isNaN(date.getTime())) {
-      throw new TypeError('DateTime must be an ISO 8601 string');
-    }
-    return date;
-  },
+  parseValue: parseDateTime,
+  parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : null),
 });
 
 builder.scalarType('JSON', {

@@ -43,6 +43,8 @@ export function formatGraphQLErrors(
   const errors = flat.map((error): FormattedError => {
     const appError = findAppError(error);
     if (appError) {
+      // Without a path it refused the request itself (a bad scalar in validation or in variables).
+      clientFault ||= !error.path;
       return { message: appError.message, path: error.path, extensions: { code: appError.code } };
     }
     const original = error.originalError;

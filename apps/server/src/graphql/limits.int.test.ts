@@ -180,7 +180,7 @@ describe('GraphQL limits that keep anonymous requests from stalling the server (
     expect(result.status).toBe(400);
     expect(result.body.data).toBeNull();
     expect(result.body.errors?.map((error) => error.message)).toEqual([
-      'ARO-E9000:The request is too complex (more than 60000 rows)',
+      'ARO-E9000:The request is too complex (more than 100000 rows)',
       'ARO-E9000:The request is too complex (querySession more than 20 times)',
     ]);
     expect(executions).toBe(0);
@@ -197,7 +197,7 @@ describe('GraphQL limits that keep anonymous requests from stalling the server (
     const result = await post(t, { query: `{ ${spreads} } ${fragments.join(' ')}` });
     expect(result.status).toBe(400);
     expect(result.body.errors?.map((error) => error.message)).toEqual([
-      'ARO-E9000:The request is too complex (more than 60000 rows)',
+      'ARO-E9000:The request is too complex (more than 100000 rows)',
     ]);
     expect(executions).toBe(0);
   });

@@ -4,12 +4,15 @@ import {
   costLimitRule,
   graphqlValidationRules,
   listFieldRows,
+  noNulTextRule,
+  nulTextMessage,
   singleUseRootFieldRule,
+  variablesHoldNul,
 } from './limits.ts';
 
 const schema = buildSchema(`
   type Query { a: Int, b: B, querySession(limit: Int): [S!]! }
-  type S { id: ID, tags: [String!]! }
+  type S { id: ID, tags: [String!]!, children(limit: Int): [S!]! }
   type B { c: Int, d: B }
   type Mutation {
     initiateAuthentication(username: String!): Int
@@ -71,10 +74,12 @@ describe('costLimitRule', () => {
     );
     // A limit above the declared maximum is capped to it.
     expect(messages('{ querySession(limit: 99999999) { id } }', 1 + declared)).toEqual([]);
-    // Rows: the list's own rows plus nested lists' rows per row; 3 + 3 × 100
-    expect(messages('{ querySession(limit: 3) { tags } }', 1e9, 303)).toEqual([]);
-    expect(messages('{ querySession(limit: 3) { tags } }', 1e9, 302)).toEqual([
-      'ARO-E9000:The request is too complex (more than 302 rows)',
+    // Rows: the list's own rows plus nested lists' rows per row; 3 + 3 × 4. Lists of scalars
+    // (tags) add values to the cost, not rows.
+    const nested = '{ querySession(limit: 3) { tags children(limit: 4) { id tags } } }';
+    expect(messages(nested, 1e9, 15)).toEqual([]);
+    expect(messages(nested, 1e9, 14)).toEqual([
+      'ARO-E9000:The request is too complex (more than 14 rows)',
     ]);
   });
 
@@ -191,5 +196,29 @@ describe('graphqlValidationRules', () => {
     for (const message of messages) {
       expect(message).toMatch(/introspection/i);
     }
+  });
+});
+
+describe('NUL in text', () => {
+  it('refuses a string literal holding NUL', () => {
+    expect(errorsOf('{ b { c } }')).toEqual([]);
+    expect(validate(schema, parse('{ querySession(limit: 1) { id } a }'), [noNulTextRule])).toEqual(
+      [],
+    );
+    const withNul = 'mutation { initiateAuthentication(username: "07\\u00007") }';
+    expect(validate(schema, parse(withNul), [noNulTextRule]).map((e) => e.message)).toEqual([
+      nulTextMessage,
+    ]);
+  });
+
+  it.each([
+    [{ a: 'fine', b: ['also', { c: 'fine' }] }, false],
+    [{ a: ['x', { c: 'n\u0000ul' }] }, true],
+    [{ 'k\u0000': 1 }, true],
+    ['{"s":"a\\u0000b"}', true],
+    ['{"s":"ab"}', false],
+    [undefined, false],
+  ])('finds NUL in variables %#', (variables, found) => {
+    expect(variablesHoldNul(variables)).toBe(found);
   });
 });

@@ -28,7 +28,7 @@ export const singleUseRootFields = new Set([
 export type CostLimits = {
   /** Worst-case fields in the response: each field counts once per row it can appear in. */
   maxCost: number;
-  /** Worst-case rows of all list fields together, nested lists multiplied by their parents' rows. */
+  /** Worst-case rows of all lists of objects together, nested lists multiplied by their parents' rows. */
   maxRows: number;
   /** Most response keys (aliases) one field name may have in one selection set. */
   maxAliases: number;
@@ -183,7 +183,8 @@ class CostMeter {
     const rows = definition && parent && isListField(definition) ? rowsOf(parent, field) : 1;
     const listRows = definition && parent && isListField(definition) ? rows : 0;
     if (!field.selectionSet) {
-      return { cost: rows, rows: listRows };
+      // A list of scalars adds values (cost), not rows of records.
+      return { cost: rows, rows: 0 };
     }
     const inner = this.selectionWeight(field.selectionSet, type);
     return this.clamp({ cost: 1 + rows * inner.cost, rows: listRows + rows * inner.rows });
@@ -276,6 +277,46 @@ export const singleUseRootFieldRule: ValidationRule = (context) => ({
   },
 });
 
+/** What a NUL in any text input answers: PostgreSQL cannot store it, so it is the client's error. */
+export const nulTextMessage = 'ARO-E2002:Text must not contain NUL characters';
+
+/** Refuses string literals holding NUL (written as \u0000 in the query), before anything runs. */
+export const noNulTextRule: ValidationRule = (context) => ({
+  StringValue(node) {
+    if (node.value.includes('\u0000')) {
+      context.reportError(new GraphQLError(nulTextMessage, { nodes: node }));
+    }
+  },
+});
+
+/**
+ * Whether variables hold NUL in any string, however deep (JSON-parsed POST variables, or the GET
+ * query parameter's JSON text, where NUL can only be written as an escape).
+ * @param variables - the request's variables
+ */
+export function variablesHoldNul(variables: unknown): boolean {
+  if (typeof variables === 'string') {
+    return variables.includes('\u0000') || /\\u0000/i.test(variables);
+  }
+  const pending: unknown[] = [variables];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) {
+        return true;
+      }
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes('\u0000')) {
+          return true;
+        }
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * Refuses introspection (`__schema`, `__type`; `__typename` stays allowed).
  * Judged by field name rather than graphql's NoSchemaIntrospectionCustomRule, whose type checks
@@ -302,7 +343,7 @@ export const noIntrospectionRule: ValidationRule = (context) => ({
 export function graphqlValidationRules(
   options: { production: boolean } & CostLimits,
 ): ValidationRule[] {
-  const rules: ValidationRule[] = [costLimitRule(options), singleUseRootFieldRule];
+  const rules: ValidationRule[] = [costLimitRule(options), singleUseRootFieldRule, noNulTextRule];
   if (options.production) {
     rules.push(noIntrospectionRule);
   }

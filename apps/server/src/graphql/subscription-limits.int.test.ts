@@ -144,6 +144,55 @@ describe('GraphQL over the websocket runs the same limits as HTTP (issue 6 §1)'
     }
   });
 
+  it('refuses a query sent as an object (a hand-made AST skips parsing and the rules)', async () => {
+    const { socket, status } = await openSocket(url);
+    expect(status).toBe('open');
+    const messages: { type: string; payload?: unknown }[] = [];
+    const errorArrived = new Promise<void>((resolve) => {
+      socket.on('message', (raw: Buffer) => {
+        const message = JSON.parse(raw.toString()) as { type: string; payload?: unknown };
+        messages.push(message);
+        if (message.type === 'connection_ack') {
+          const aliases = Array.from({ length: 50 }, (_, i) => ({
+            kind: 'Field',
+            alias: { kind: 'Name', value: `a${i}` },
+            name: { kind: 'Name', value: 'subscribeSession' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'StringValue', value: 'ast' },
+              },
+            ],
+          }));
+          const document = {
+            kind: 'Document',
+            definitions: [
+              {
+                kind: 'OperationDefinition',
+                operation: 'subscription',
+                selectionSet: { kind: 'SelectionSet', selections: aliases },
+              },
+            ],
+          };
+          socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: document } }));
+        }
+        if (message.type === 'error' || message.type === 'next') {
+          resolve();
+        }
+      });
+    });
+    socket.send(JSON.stringify({ type: 'connection_init' }));
+    await errorArrived;
+    expect(messages.at(-1)).toMatchObject({
+      type: 'error',
+      payload: [
+        { message: 'ARO-E2002:The request is not valid (the query is not a GraphQL document)' },
+      ],
+    });
+    socket.close();
+  });
+
   it('caps the subscriptions of one socket, and frees a place when one completes', async () => {
     const client = wsClient(url);
     try {

@@ -1,4 +1,5 @@
 import { AppError } from '@careline/domain/errors';
+import { hasControlCharacters } from '@careline/domain/staff';
 import {
   ADDRESS_MAX_LINES,
   ADDRESS_USE,
@@ -237,6 +238,10 @@ function patientProblem(values: PatientValues, tenant: ServerTenant, now: Date, 
 function text(value: unknown, what: string): string {
   if (typeof value !== 'string') {
     throw invalidInput(`${what} must be text`);
+  }
+  // issue 6 §1: NUL and other control characters are refused, never stored or sent to the database.
+  if (hasControlCharacters(value)) {
+    throw invalidInput(`${what} must not contain control characters`);
   }
   return value;
 }
