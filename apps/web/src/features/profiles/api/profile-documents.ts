@@ -9,6 +9,7 @@ export const createPatientMutation = /* GraphQL */ `
     $gender: String!
     $extension: [ExtensionInput!]
     $link: [ID!]
+    $idempotencyKey: String
   ) {
     createPatient(
       hospitalId: $hospitalId
@@ -17,6 +18,7 @@ export const createPatientMutation = /* GraphQL */ `
       gender: $gender
       extension: $extension
       link: $link
+      idempotencyKey: $idempotencyKey
     ) {
       id
       birthDate
@@ -35,7 +37,8 @@ export const createPatientMutation = /* GraphQL */ `
 `;
 
 export type CreatePatientData = { createPatient: { id: string } };
-export type CreatePatientVariables = CreatePatientArgs & { hospitalId: string | null };
+/** idempotencyKey: one per submit, reused when the same submit is retried (docs/api-contract.md). */
+export type CreatePatientVariables = CreatePatientArgs & { hospitalId: string | null; idempotencyKey: string };
 
 export const patchPatientMutation = /* GraphQL */ `
   mutation patchPatient($patientId: ID!, $patches: [PatientPatchInput!]!) {
