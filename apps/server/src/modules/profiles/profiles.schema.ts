@@ -17,7 +17,12 @@ import {
 } from './profiles.service.ts';
 
 function profileDeps(ctx: GraphQLContext): ProfileDeps {
-  return { db: ctx.database.db, tenant: ctx.tenant, viewer: requireViewer(ctx) };
+  return {
+    db: ctx.database.db,
+    tenant: ctx.tenant,
+    viewer: requireViewer(ctx),
+    maxProfiles: ctx.env.PROFILES_MAX_PER_ACCOUNT,
+  };
 }
 
 const HumanNameRef = builder.objectRef<ServerPatient['name']>('HumanName').implement({
