@@ -7,7 +7,7 @@ import { lockDataDir } from './db/data-dir-lock.ts';
 import { createTenantRegistry } from './modules/tenants/tenants.registry.ts';
 import { seedDemoIfEmpty } from './db/seed/seed.ts';
 import { seedDemoStaffIfEmpty } from './db/seed/staff-seed.ts';
-import { createServices } from './services.ts';
+import { createProviders } from './providers/providers.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -39,8 +39,8 @@ async function main(): Promise<void> {
       }
     }
   }
-  const services = await createServices(env, database, tenants, bootLog);
-  const app = await buildApp({ env, database, tenants, services });
+  const providers = await createProviders(env, database, tenants, bootLog);
+  const app = await buildApp({ env, database, tenants, providers });
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

@@ -40,6 +40,9 @@ export const errorCatalogue = {
   'ARO-E3003': 'File is too large',
   'ARO-E3004': 'Upload limit reached: at most {files} files and {size} in 24 hours. Please try again later',
   'ARO-E9000': 'The request is too complex',
+  // issue 6 §1: live updates and connections are capped per socket and per client address.
+  'ARO-E9001': 'Too many live updates on one connection',
+  'ARO-E9002': 'Too many connections from this address, please try again later',
   'ARO-E9999': 'Something went wrong. Contact {hospital} for more assistance.',
 } as const;
 

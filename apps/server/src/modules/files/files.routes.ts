@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { errorString, type ErrorCode } from '@careline/domain/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
-import type { Viewer } from '../../graphql/context.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Viewer } from '../auth/auth.viewer.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
 import { claimedKind, extensionFor, sniffBlobType } from './files.content-type.ts';
 import {
@@ -116,7 +116,7 @@ export async function registerFileRoutes(
   deps: AppDeps,
   viewerFor: ViewerLookup,
 ): Promise<void> {
-  const { env, database, tenants, services } = deps;
+  const { env, database, tenants, providers } = deps;
   const maxBytes = env.BLOB_MAX_BYTES;
   const quota: UploadQuota = {
     maxFiles: env.UPLOADS_MAX_PER_DAY,
@@ -211,9 +211,9 @@ export async function registerFileRoutes(
           return refuse(reply, refusals.unsupported);
         }
         const storageKey = `${tenant.id}/${randomUUID()}`;
-        await services.blobStore.put(storageKey, read.bytes, actual.contentType);
+        await providers.blobStore.put(storageKey, read.bytes, actual.contentType);
         const removeStored = (): Promise<void> =>
-          services.blobStore.delete(storageKey).catch((cleanup: unknown) => {
+          providers.blobStore.delete(storageKey).catch((cleanup: unknown) => {
             request.log.warn({ err: cleanup, storageKey }, 'could not remove an unrecorded blob');
           });
         let id: string | null;
@@ -258,7 +258,7 @@ export async function registerFileRoutes(
         if (!row) {
           return refuse(reply, refusals.notFound);
         }
-        const bytes = await services.blobStore.get(row.storageKey);
+        const bytes = await providers.blobStore.get(row.storageKey);
         if (!bytes) {
           request.log.error({ blobId: row.id }, 'blob metadata without bytes in the store');
           return refuse(reply, refusals.notFound);

@@ -10,7 +10,7 @@ import {
   type ServerPatient,
 } from '@careline/domain/profiles';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Viewer } from '../../graphql/context.ts';
+import type { Viewer } from '../auth/auth.viewer.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
 import {
   clearDefaultPaymentMethod,

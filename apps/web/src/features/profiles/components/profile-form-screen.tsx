@@ -19,10 +19,6 @@ import { useTenant } from '../../../lib/tenant';
 import {
   createPatientMutation,
   patchPatientMutation,
-  type CreatePatientData,
-  type CreatePatientVariables,
-  type PatchPatientData,
-  type PatchPatientVariables,
 } from '../api/profile-documents.ts';
 import { safeBackPath } from '../utils/back-path.ts';
 import {
@@ -60,8 +56,8 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
   const [state, dispatch] = useReducer(profileFormReducer, initialValues, initialProfileForm);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [, createPatient] = useMutation<CreatePatientData, CreatePatientVariables>(createPatientMutation);
-  const [, patchPatient] = useMutation<PatchPatientData, PatchPatientVariables>(patchPatientMutation);
+  const [, createPatient] = useMutation(createPatientMutation);
+  const [, patchPatient] = useMutation(patchPatientMutation);
   const formRef = useRef<HTMLFormElement>(null);
   // The key of the last create that did not succeed: pressing Save again with the same input
   // retries it, so the server creates the profile at most once (issue 6 §2).
