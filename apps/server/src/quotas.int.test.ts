@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { makePatientAccount } from '../test/factories.ts';
 import { blobs, patients } from './db/schema/index.ts';
-import { createAccessSession } from './modules/auth/auth.sessions.ts';
+import { createAccessSession } from './modules/auth/auth.access-sessions.ts';
 
 const TENANT = 'careline-demo';
 const CREATE = `mutation ($given: [String!]!, $key: String) {
