@@ -33,9 +33,12 @@ export const errorCatalogue = {
   // issue 6 §2: retried writes carry an idempotency key (docs/api-contract.md).
   'ARO-E2004': 'This request key was already used for a different request. Please submit again',
   'ARO-E2005': 'This request is still being processed. Please wait a moment and try again',
+  // issue 6 §2 quotas (PROFILES_MAX_PER_ACCOUNT, UPLOADS_MAX_PER_DAY, UPLOAD_BYTES_MAX_PER_DAY).
+  'ARO-E2006': 'An account can have at most {max} profiles. Remove one you no longer need first',
   'ARO-E3001': 'File is missing or empty',
   'ARO-E3002': 'Only images and PDF files can be uploaded',
   'ARO-E3003': 'File is too large',
+  'ARO-E3004': 'Upload limit reached: at most {files} files and {size} in 24 hours. Please try again later',
   'ARO-E9000': 'The request is too complex',
   // issue 6 §1: live updates and connections are capped per socket and per client address.
   'ARO-E9001': 'Too many live updates on one connection',

@@ -37,6 +37,10 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Serve /dev/* (SMS outbox) in production too; off unless explicitly allowed. */
   ALLOW_DEV_ROUTES: bool.default(false),
+  /** Quotas (issue 6 §2): profiles per account, and uploads per account in any 24 hours. */
+  PROFILES_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
+  UPLOADS_MAX_PER_DAY: z.coerce.number().int().positive().default(50),
+  UPLOAD_BYTES_MAX_PER_DAY: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(10),
   /** Worst-case fields in a response: list fields weigh what they select by the rows they can return. */
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(500_000),

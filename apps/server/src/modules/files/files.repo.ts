@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  accounts,
   blobs,
   diagnosticReports,
   documentReferences,
@@ -141,4 +142,60 @@ export async function accountHasDocumentAt(
     )
     .limit(1);
   return report !== undefined;
+}
+
+/** Upload caps of one account over a rolling window (issue 6 §2). */
+export type UploadQuota = { maxFiles: number; maxBytes: number; windowMs: number };
+export type UploadUsage = { files: number; bytes: number };
+
+/**
+ * How many files and bytes an account uploaded since a moment.
+ * @param db - database or transaction
+ * @param tenantId - the tenant
+ * @param accountId - the uploading account
+ * @param since - start of the window
+ */
+export async function uploadUsageSince(
+  db: DbOrTx,
+  tenantId: string,
+  accountId: string,
+  since: Date,
+): Promise<UploadUsage> {
+  const [row] = await db
+    .select({ files: count(), bytes: sum(blobs.byteSize) })
+    .from(blobs)
+    .where(
+      and(eq(blobs.tenantId, tenantId), eq(blobs.accountId, accountId), gt(blobs.createdAt, since)),
+    );
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+/**
+ * Records a blob unless it would take the account over its upload quota; the account row is locked
+ * so that uploads sent at once cannot pass the cap together.
+ * @param db - database
+ * @param row - as for insertBlob
+ * @param quota - the caps and window
+ * @param now - the clock
+ * @returns the new blob's id, or null when over the quota (nothing recorded)
+ */
+export async function insertBlobWithinQuota(
+  db: DbOrTx,
+  row: Parameters<typeof insertBlob>[1] & { accountId: string },
+  quota: UploadQuota,
+  now: Date = new Date(),
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.id, row.accountId), eq(accounts.tenantId, row.tenantId)))
+      .for('update');
+    const since = new Date(now.getTime() - quota.windowMs);
+    const used = await uploadUsageSince(tx, row.tenantId, row.accountId, since);
+    if (used.files + 1 > quota.maxFiles || used.bytes + row.byteSize > quota.maxBytes) {
+      return null;
+    }
+    return insertBlob(tx, row);
+  });
 }

@@ -7,6 +7,7 @@ import type { Viewer } from '../auth/auth.viewer.ts';
 import type { StaffViewer } from '../staff/staff.access-sessions.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
 import { claimedKind, extensionFor, sniffBlobType } from './files.content-type.ts';
+import { uploadUsageSince, type UploadQuota } from './files.repo.ts';
 import { findReadableBlob, recordUpload, type BlobReader } from './files.service.ts';
 
 export type ViewerLookup = (
@@ -37,19 +38,22 @@ const refusals = {
   unsupported: { status: 415, code: 'ARO-E3002' },
   tooLarge: { status: 413, code: 'ARO-E3003' },
   badRequest: { status: 400, code: 'ARO-E2002' },
+  overQuota: { status: 429, code: 'ARO-E3004' },
 } as const satisfies Record<string, Refusal>;
 
 function refuse(
   reply: FastifyReply,
   refusal: Refusal,
-  options: { bodyUnread?: boolean } = {},
+  options: { bodyUnread?: boolean; vars?: Record<string, string> } = {},
 ): FastifyReply {
   if (options.bodyUnread) {
     // The upload was not read: close the connection rather than let Node drain an unbounded body.
     reply.header('connection', 'close');
   }
-  return reply.code(refusal.status).send({ error: errorString(refusal.code) });
+  return reply.code(refusal.status).send({ error: errorString(refusal.code, options.vars) });
 }
+
+const DAY_MS = 24 * 60 * 60_000;
 
 type ReadResult = { kind: 'ok'; bytes: Buffer; sha256: string } | { kind: 'too-large' };
 
@@ -112,6 +116,18 @@ export async function registerFileRoutes(
 ): Promise<void> {
   const { env, database, tenants, providers } = deps;
   const maxBytes = env.BLOB_MAX_BYTES;
+  const quota: UploadQuota = {
+    maxFiles: env.UPLOADS_MAX_PER_DAY,
+    maxBytes: env.UPLOAD_BYTES_MAX_PER_DAY,
+    windowMs: DAY_MS,
+  };
+  const quotaVars = {
+    files: String(quota.maxFiles),
+    size:
+      quota.maxBytes >= 1024 * 1024
+        ? `${Math.round((quota.maxBytes / (1024 * 1024)) * 10) / 10} MB`
+        : `${Math.ceil(quota.maxBytes / 1024)} KB`,
+  };
 
   const signedIn = async (
     request: FastifyRequest,
@@ -170,6 +186,16 @@ export async function registerFileRoutes(
         if (!body) {
           return refuse(reply, refusals.empty);
         }
+        // Over the daily quota already: refuse before reading the body (checked again on insert).
+        const used = await uploadUsageSince(
+          database.db,
+          tenant.id,
+          viewer.accountId,
+          new Date(Date.now() - quota.windowMs),
+        );
+        if (used.files >= quota.maxFiles || used.bytes >= quota.maxBytes) {
+          return refuse(reply, refusals.overQuota, { bodyUnread: true, vars: quotaVars });
+        }
         const read = await readLimited(body, maxBytes);
         if (read.kind === 'too-large') {
           return refuse(reply, refusals.tooLarge, { bodyUnread: true });
@@ -184,7 +210,11 @@ export async function registerFileRoutes(
         }
         const storageKey = `${tenant.id}/${randomUUID()}`;
         await providers.blobStore.put(storageKey, read.bytes, actual.contentType);
-        let id: string;
+        const removeStored = (): Promise<void> =>
+          providers.blobStore.delete(storageKey).catch((cleanup: unknown) => {
+            request.log.warn({ err: cleanup, storageKey }, 'could not remove an unrecorded blob');
+          });
+        let id: string | null;
         try {
           id = await recordUpload(
             database.db,
@@ -197,12 +227,15 @@ export async function registerFileRoutes(
               sha256: read.sha256,
             },
             request.id,
+            quota,
           );
         } catch (error) {
-          await providers.blobStore.delete(storageKey).catch((cleanup: unknown) => {
-            request.log.warn({ err: cleanup, storageKey }, 'could not remove an unrecorded blob');
-          });
+          await removeStored();
           throw error;
+        }
+        if (id === null) {
+          await removeStored();
+          return refuse(reply, refusals.overQuota, { vars: quotaVars });
         }
         return reply
           .code(201)

@@ -5,10 +5,11 @@ import type { StaffViewer } from '../staff/staff.access-sessions.ts';
 import {
   accountHasDocumentAt,
   findBlob,
-  insertBlob,
+  insertBlobWithinQuota,
   selectDocumentsOfBlob,
   selectImageHospitalsOfBlob,
   type BlobRow,
+  type UploadQuota,
 } from './files.repo.ts';
 
 /** Who asks for a blob: a signed-in patient or a staff member (never both). */
@@ -21,6 +22,7 @@ export type BlobReader =
  * @param db - database
  * @param row - uploader, generated storage key, sniffed content type, size and SHA-256
  * @param correlationId - the request's correlation id
+ * @param quota - the account's upload caps; over them nothing is recorded and null is returned
  */
 export async function recordUpload(
   db: Db,
@@ -28,9 +30,13 @@ export async function recordUpload(
     accountId: string;
   },
   correlationId: string,
-): Promise<string> {
+  quota: UploadQuota,
+): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const id = await insertBlob(tx, row);
+    const id = await insertBlobWithinQuota(tx, row, quota);
+    if (id === null) {
+      return null;
+    }
     await recordAudit(tx, {
       tenantId: row.tenantId,
       actor: { kind: 'patient', accountId: row.accountId },

@@ -17,7 +17,13 @@ import {
 } from './profiles.service.ts';
 
 function profileDeps(ctx: GraphQLContext): ProfileDeps {
-  return { db: ctx.database.db, tenant: ctx.tenant, viewer: requireViewer(ctx), correlationId: ctx.correlationId };
+  return {
+    db: ctx.database.db,
+    tenant: ctx.tenant,
+    viewer: requireViewer(ctx),
+    correlationId: ctx.correlationId,
+    maxProfiles: ctx.env.PROFILES_MAX_PER_ACCOUNT,
+  };
 }
 
 const HumanNameRef = builder.objectRef<ServerPatient['name']>('HumanName').implement({

@@ -44,7 +44,12 @@ export type ProfileDeps = {
   correlationId: string;
   /** The clock (birth dates may not be in the future); tests may fix it. */
   now?: Date;
+  /** Most active profiles one account may have (PROFILES_MAX_PER_ACCOUNT); 20 when unset. */
+  maxProfiles?: number;
 };
+
+/** The default of PROFILES_MAX_PER_ACCOUNT (README's configuration table). */
+export const DEFAULT_MAX_PROFILES = 20;
 
 export type PaymentMethodView = {
   id: string;
@@ -446,6 +451,11 @@ export async function createPatient(
     async (tx) => {
       await checkLinks(tx, owner, values.linkedPatientIds, null);
       await checkSingleRole(tx, owner, NEW_PATIENT_ID, values);
+      // The account row is locked by checkSingleRole, so two creates cannot both pass the cap.
+      const maxProfiles = deps.maxProfiles ?? DEFAULT_MAX_PROFILES;
+      if ((await listPatients(tx, owner)).length >= maxProfiles) {
+        throw new AppError('ARO-E2006', { max: String(maxProfiles) });
+      }
       const row = await insertPatient(tx, owner, { ...values, hospitalId, mobileNo: deps.viewer.mobileNo });
       await auditPatientChange(tx, deps, { action: 'profile.create', patientId: row.id, organizationId: hospitalId });
       return toServerPatient(row);

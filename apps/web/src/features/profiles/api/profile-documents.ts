@@ -9,6 +9,7 @@ export const createPatientMutation = graphql(`
     $gender: String!
     $extension: [ExtensionInput!]
     $link: [ID!]
+    $idempotencyKey: String
   ) {
     createPatient(
       hospitalId: $hospitalId
@@ -17,6 +18,7 @@ export const createPatientMutation = graphql(`
       gender: $gender
       extension: $extension
       link: $link
+      idempotencyKey: $idempotencyKey
     ) {
       id
       birthDate

@@ -120,10 +120,44 @@ describe('Add Profile (spec doc 1 §5 Patient registration)', () => {
           gender: 'male',
           extension: [{ valueId: 'relationship', value: 'Me' }],
           link: [],
+          idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
         },
       },
     ]);
     expect(refreshAccount).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the same idempotency key when Save is pressed again after a dropped connection (issue 6 §2)', async () => {
+    let attempts = 0;
+    const { calls } = renderScreen({
+      path: '/profiles/registration',
+      routePath: '/profiles/registration',
+      element: <ProfileFormScreen />,
+      account: account([]),
+      answer: () => {
+        attempts += 1;
+        if (attempts === 1) {
+          throw new TypeError('Failed to fetch');
+        }
+        return { data: { createPatient: { id: 'p-new', birthDate: '1990-05-07', gender: 'male', name: null, extension: [] } } };
+      },
+    });
+    fireEvent.change(screen.getByLabelText('Prefix'), { target: { value: 'Mr' } });
+    fireEvent.change(screen.getByLabelText('Given name'), { target: { value: 'Nimal' } });
+    fireEvent.change(screen.getByLabelText('Family name'), { target: { value: 'Silva' } });
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '07' } });
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '05' } });
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1990' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Me' }));
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect((saveButton() as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/profiles'));
+    expect(calls).toHaveLength(2);
+    const [first, retry] = calls;
+    expect(typeof first?.variables.idempotencyKey).toBe('string');
+    expect(retry?.variables.idempotencyKey).toBe(first?.variables.idempotencyKey);
   });
 });
 

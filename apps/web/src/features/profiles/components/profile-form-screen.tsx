@@ -28,6 +28,7 @@ import {
   visibleFormErrors,
   type ProfileFormValues,
 } from '../utils/profile-form-state.ts';
+import { keyForSubmit, type SubmitKey } from '../utils/submit-key.ts';
 import { updateTargetIds } from '../utils/update-targets.ts';
 import { PatientFormFields } from './patient-form-fields.tsx';
 import './profiles.css';
@@ -58,6 +59,9 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
   const [, createPatient] = useMutation(createPatientMutation);
   const [, patchPatient] = useMutation(patchPatientMutation);
   const formRef = useRef<HTMLFormElement>(null);
+  // The key of the last create that did not succeed: pressing Save again with the same input
+  // retries it, so the server creates the profile at most once (issue 6 §2).
+  const pendingCreate = useRef<SubmitKey | null>(null);
   // Bumped by each submit that has errors; the effect then focuses the first field marked invalid.
   const [invalidSubmits, setInvalidSubmits] = useState(0);
 
@@ -89,12 +93,16 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
     setServerError(null);
     if (patient === null) {
       const hospitalId = session.account?.patientList[0]?.hospitalId ?? null;
-      const result = await createPatient({ hospitalId, ...createPatientArgs(state.values) });
+      const args = { hospitalId, ...createPatientArgs(state.values) };
+      const submit = keyForSubmit(pendingCreate.current, args, () => crypto.randomUUID());
+      pendingCreate.current = submit;
+      const result = await createPatient({ ...args, idempotencyKey: submit.key });
       if (result.error) {
         setServerError(errorText(result.error));
         setSaving(false);
         return;
       }
+      pendingCreate.current = null;
       // The server answers with the created profile (read-your-writes): refresh once, move on at
       // once — no 2-second wait (the spec's wait, doc 1 §4 Profile creation, worked around an old server).
       await session.refreshAccount();
