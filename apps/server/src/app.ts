@@ -15,11 +15,13 @@ import {
 } from './modules/staff/staff.access-sessions.ts';
 import { resolveAccessToken } from './modules/auth/auth.access-sessions.ts';
 import { startAuthPruning } from './modules/auth/auth.prune.ts';
+import { startIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerWebApp } from './web-app.ts';
+import { capConnectionsPerAddress } from './connection-limits.ts';
 import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
 import type { AppDeps } from './app-deps.ts';
 
@@ -81,7 +83,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Slow clients (issue 6 §1): trickled headers or bodies and idle keep-alive sockets are closed.
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    maxRequestsPerSocket: env.HTTP_MAX_REQUESTS_PER_SOCKET,
+    http: {
+      headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: env.HTTP_CONNECTIONS_CHECK_INTERVAL_MS,
+    },
   });
+  if (!env.TRUST_PROXY) {
+    capConnectionsPerAddress(app.server, env.HTTP_MAX_CONNECTIONS_PER_ADDRESS);
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(CORRELATION_HEADER, request.id);
@@ -127,13 +140,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     });
 
-  const emitter = createPubSubEmitter(env, (error) => {
-    app.log.error({ err: error }, 'pub/sub (Redis) error');
+  const pubsub = createPubSubEmitter(env, {
+    down: (message, error) => app.log.error({ err: sanitiseError(error) }, message),
+    up: (message) => app.log.info(message),
   });
-  if (emitter) {
+  const emitter = pubsub?.emitter;
+  if (pubsub) {
     // Close the Redis connections with the app, or the process (and tests) never exit.
-    app.addHook('onClose', (_instance, done) => {
-      emitter.close(() => done());
+    app.addHook('onClose', async () => {
+      await pubsub.close();
     });
   }
 
@@ -255,11 +270,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const stopPruning = startAuthPruning(database.db, app.log);
+  const stopKeyPruning = startIdempotencyPruning(database.db, app.log);
   app.addHook('onClose', async () => {
     stopPruning();
+    stopKeyPruning();
   });
 
-  await registerHealthRoutes(app, deps);
+  await registerHealthRoutes(app, deps, pubsub?.health);
   await registerManifestRoutes(app, deps);
   await registerFileRoutes(app, deps, viewerFor);
   if (!production || env.ALLOW_DEV_ROUTES) {

@@ -30,6 +30,9 @@ export const errorCatalogue = {
   'ARO-E2002': 'The request is not valid',
   // issue 6 §4.1: Me, Father, Mother, Husband and Wife are single roles.
   'ARO-E2003': 'Only one person in an account can be {relationship}. Choose another relationship',
+  // issue 6 §2: retried writes carry an idempotency key (docs/api-contract.md).
+  'ARO-E2004': 'This request key was already used for a different request. Please submit again',
+  'ARO-E2005': 'This request is still being processed. Please wait a moment and try again',
   'ARO-E3001': 'File is missing or empty',
   'ARO-E3002': 'Only images and PDF files can be uploaded',
   'ARO-E3003': 'File is too large',
