@@ -1,6 +1,7 @@
 export {
   validateMobileNo,
   normaliseMobileNo,
+  mobileNoInput,
   isLoggedIn,
   mobileNoTexts,
   MOBILE_NO_LENGTHS,
@@ -8,6 +9,8 @@ export {
 export {
   validateVerificationCode,
   parseVerificationCode,
+  verificationCodeInput,
+  verificationCodeValue,
   formatVerificationCode,
   formatCountdown,
   verificationCodeTexts,

@@ -13,6 +13,7 @@
  * 'Invalid Mobile No!': the spec's inputs are type number, so non-digits are never a number.
  * Only surrounding whitespace is forgiven; '+94...' or inner spaces are not digits and fail.
  */
+import { z } from 'zod';
 
 export const mobileNoTexts = {
   empty: 'Type Your Mobile No.',
@@ -27,12 +28,8 @@ export const MOBILE_NO_LENGTHS = { plain: 9, withZero: 10, with94: 11 } as const
 
 const allDigits = /^\d+$/;
 
-/**
- * Validates a typed mobile number, returning the spec's message or null when valid (spec doc 1 §5).
- * @param input - the text as typed, e.g. '0771234567', '771234567' or '94771234567'
- */
-export function validateMobileNo(input: string): string | null {
-  const value = input.trim();
+/** The spec's message for the first row of the table the trimmed input breaks, or null. */
+function mobileNoProblem(value: string): string | null {
   if (value === '') {
     return mobileNoTexts.empty;
   }
@@ -58,21 +55,41 @@ export function validateMobileNo(input: string): string | null {
 }
 
 /**
+ * A mobile number as typed (spec doc 1 §5, §9), parsed to the 94-prefixed 11-digit form sent to the
+ * server; an invalid one fails with the spec's message. The one rule for the sign-in forms and
+ * initiateAuthentication.
+ */
+export const mobileNoInput = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const message = mobileNoProblem(value);
+    if (message !== null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    if (value.startsWith('94')) {
+      return value;
+    }
+    return value.startsWith('0') ? `94${value.slice(1)}` : `94${value}`;
+  });
+
+/**
+ * Validates a typed mobile number, returning the spec's message or null when valid (spec doc 1 §5).
+ * @param input - the text as typed, e.g. '0771234567', '771234567' or '94771234567'
+ */
+export function validateMobileNo(input: string): string | null {
+  const result = mobileNoInput.safeParse(input);
+  return result.success ? null : (result.error.issues[0]?.message ?? mobileNoTexts.invalid);
+}
+
+/**
  * The number in the 94-prefixed 11-digit form sent to the server, or null when invalid (spec doc 1 §5, §9).
  * @param input - the text as typed in any accepted form
  */
 export function normaliseMobileNo(input: string): string | null {
-  if (validateMobileNo(input) !== null) {
-    return null;
-  }
-  const value = input.trim();
-  if (value.startsWith('94')) {
-    return value;
-  }
-  if (value.startsWith('0')) {
-    return `94${value.slice(1)}`;
-  }
-  return `94${value}`;
+  const result = mobileNoInput.safeParse(input);
+  return result.success ? result.data : null;
 }
 
 /**

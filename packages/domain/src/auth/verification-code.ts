@@ -1,4 +1,5 @@
 /** One-time code rules (spec doc 1 §4 Sign-in, §5 'One-time code', §9). */
+import { z } from 'zod';
 
 /** The one-time code has 4 digits (spec doc 1 §9). */
 export const OTP_LENGTH = 4;
@@ -17,15 +18,29 @@ export const verificationCodeTexts = {
 const fourDigits = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
 /**
+ * A one-time code as typed (spec doc 1 §5), parsed to the integer completeAuthentication takes
+ * ("sent as an integer": '0123' → 123); an invalid one fails with the spec's message.
+ */
+export const verificationCodeInput = z
+  .string()
+  .trim()
+  .min(1, verificationCodeTexts.empty)
+  .regex(fourDigits, verificationCodeTexts.length)
+  .transform((value) => Number.parseInt(value, 10));
+
+/**
+ * The code completeAuthentication receives: the integer of 4 digits the form sends (0–9999). The
+ * server's side of verificationCodeInput.
+ */
+export const verificationCodeValue = z.number().int().min(0).max(10 ** OTP_LENGTH - 1);
+
+/**
  * Validates a typed one-time code, returning the spec's message or null when valid (spec doc 1 §5).
  * @param input - the code as typed
  */
 export function validateVerificationCode(input: string): string | null {
-  const value = input.trim();
-  if (value === '') {
-    return verificationCodeTexts.empty;
-  }
-  return fourDigits.test(value) ? null : verificationCodeTexts.length;
+  const result = verificationCodeInput.safeParse(input);
+  return result.success ? null : (result.error.issues[0]?.message ?? verificationCodeTexts.length);
 }
 
 /**
@@ -35,11 +50,11 @@ export function validateVerificationCode(input: string): string | null {
  * @param input - a valid 4-digit code as typed
  */
 export function parseVerificationCode(input: string): number {
-  const value = input.trim();
-  if (!fourDigits.test(value)) {
+  const result = verificationCodeInput.safeParse(input);
+  if (!result.success) {
     throw new RangeError('verification code should have 4 digits');
   }
-  return Number.parseInt(value, 10);
+  return result.data;
 }
 
 /**

@@ -162,6 +162,19 @@ describe('sign-in by SMS code', () => {
     expect(await sessionsOf(mobileNo)).toBe(1);
   });
 
+  it('refuses a code the form could not send (not 4 digits) as wrong, without taking a try (issue 7 §5)', async () => {
+    const mobileNo = freshNumber();
+    const deps = testAuthDeps(t, { clientIp: freshIp() });
+    const { id } = await initiateAuthentication(deps, mobileNo);
+    const code = await latestCode(t.database, mobileNo);
+    for (const notACode of [10_000 + Number(code), -1, 1.5]) {
+      expect(await errorOf(completeAuthentication(deps, id, notACode))).toBe(INVALID);
+    }
+    const [row] = await t.database.db.select().from(authChallenges).where(eq(authChallenges.id, id));
+    expect(row?.failedAttempts).toBe(0);
+    expect((await completeAuthentication(deps, id, Number(code))).outcome).toBe('succeeded');
+  });
+
   it('ends a challenge after 5 wrong codes and says the code is used up, even to the right one', async () => {
     const mobileNo = freshNumber();
     const deps = testAuthDeps(t, { clientIp: freshIp() });

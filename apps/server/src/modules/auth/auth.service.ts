@@ -4,8 +4,10 @@ import {
   AUTH_OUTCOME_SUCCEEDED,
   formatVerificationCode,
   isInvalidLinkMobile,
+  mobileNoInput,
   normaliseMobileNo,
   OTP_LENGTH,
+  verificationCodeValue,
   type SignInLinkTarget,
 } from '@careline/domain/auth';
 import { AppError } from '@careline/domain/errors';
@@ -449,11 +451,12 @@ export async function initiateAuthentication(
 ): Promise<{ id: string }> {
   const now = deps.now ?? new Date();
   await limitAddress(deps, now, 'initiate_ip');
-  const mobileNo = normaliseMobileNo(username);
-  if (!mobileNo) {
+  // The sign-in forms' rule (spec doc 1 §5 'Mobile number'), so the server accepts what they accept.
+  const mobileNo = mobileNoInput.safeParse(username);
+  if (!mobileNo.success) {
     throw new AppError('ARO-E1013');
   }
-  return { id: await sendCode(deps, now, mobileNo, 'sms') };
+  return { id: await sendCode(deps, now, mobileNo.data, 'sms') };
 }
 
 /**
@@ -476,7 +479,8 @@ export async function completeAuthentication(
   await limitAddress(deps, now, 'verify_ip');
   const invalid = new AppError('ARO-E1015');
   const usedUp = new AppError('ARO-E1102');
-  if (!uuidPattern.test(id)) {
+  // A code the form could not have sent (not 4 digits) is wrong without taking a try.
+  if (!uuidPattern.test(id) || !verificationCodeValue.safeParse(verificationCode).success) {
     throw invalid;
   }
   const dead = knownDead(tenantId, id, now);

@@ -139,6 +139,9 @@ describe('account and profiles', () => {
     [{ name: { prefix: 'Mr', given: [' '], family: 'B' } }, 'We need your given name!'],
     [{ name: { prefix: 'Mr', given: ['A'], family: '' } }, 'We need your family name!'],
     [{ gender: 'unknown' }, 'We need your gender!'],
+    // issue 6 §4.7, issue 7 §5: the form's rule (patientFormInput), with the form's message
+    [{ name: { prefix: 'Mr', given: ['N'.repeat(101)], family: 'Perera' } }, 'Names may have at most 100 characters'],
+    [{ name: { prefix: 'Mr', given: ['Nimal'], family: 'P'.repeat(101) } }, 'Names may have at most 100 characters'],
     [{ birthDate: '1900-05-05' }, 'Your date of birth, year should be valid'],
     [{ birthDate: '2999-05-05' }, 'Your date of birth, year should be valid'],
     [{ birthDate: '1990-13-05' }, 'Your date of birth, month should be valid'],

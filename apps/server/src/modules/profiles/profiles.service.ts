@@ -96,7 +96,6 @@ export type CreatePatientInput = {
 export type PatientPatchInput = { op: string; path: string; value?: unknown };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAX_NAME_LENGTH = 100;
 const MAX_ADDRESS_PART_LENGTH = 200;
 const MAX_LINKS = 50;
 const MAX_PATCHES = 20;
@@ -198,7 +197,10 @@ const errorOrder: (keyof PatientFormErrors)[] = [
   'dateOfBirth',
 ];
 
-/** The first reason the patient values break the spec's rules (spec doc 1 §5), or null. */
+/**
+ * The first reason the patient values break the form's rules (spec doc 1 §5: patientFormInput, the
+ * same schema the form validates with), or null.
+ */
 function patientProblem(values: PatientValues, tenant: ServerTenant, now: Date, birthDateRequired: boolean): string | null {
   const dob = splitDateOfBirth(values.birthDate);
   const errors = validatePatientForm(
@@ -226,9 +228,6 @@ function patientProblem(values: PatientValues, tenant: ServerTenant, now: Date, 
     if (message) {
       return message;
     }
-  }
-  if (values.givenName.length > MAX_NAME_LENGTH || values.familyName.length > MAX_NAME_LENGTH) {
-    return `Names may have at most ${MAX_NAME_LENGTH} characters`;
   }
   if (values.relationship !== null && !tenant.publicConfig.relationships.includes(values.relationship)) {
     return `Unknown relationship: ${values.relationship.slice(0, 40)}`;

@@ -6,10 +6,8 @@ import {
   CODE_USED_UP_ERROR,
   authTexts,
   formatCountdown,
-  normaliseMobileNo,
-  parseVerificationCode,
-  validateMobileNo,
-  validateVerificationCode,
+  mobileNoInput,
+  verificationCodeInput,
 } from '@careline/domain/auth';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { errorCodes } from '../../../lib/graphql';
@@ -69,23 +67,24 @@ export function LoginScreen() {
     event.preventDefault();
     dispatch({ type: 'mobileSubmitted' });
     // spec doc 1 §5: normalised to the 94 form with 11 digits before sending
-    const mobileNo = validateMobileNo(state.mobileInput) === null ? normaliseMobileNo(state.mobileInput) : null;
-    if (mobileNo !== null && state.pending === null) {
-      await requestCode(mobileNo, 'send');
+    const mobileNo = mobileNoInput.safeParse(state.mobileInput);
+    if (mobileNo.success && state.pending === null) {
+      await requestCode(mobileNo.data, 'send');
     }
   }
 
   async function onVerifyNow(event: FormEvent) {
     event.preventDefault();
     dispatch({ type: 'codeSubmitted' });
-    if (validateVerificationCode(state.codeInput) !== null || state.pending !== null || !state.challengeId) {
+    const code = verificationCodeInput.safeParse(state.codeInput);
+    if (!code.success || state.pending !== null || !state.challengeId) {
       return;
     }
     dispatch({ type: 'verifyStarted' });
     const result = await complete({
       id: state.challengeId,
       // spec doc 1 §5: the code is sent as an integer
-      verificationCode: parseVerificationCode(state.codeInput),
+      verificationCode: code.data,
     });
     if (result.error) {
       // spec doc 1 §4, §8: ARO-E1015 is a wrong code, shown with the server's own text

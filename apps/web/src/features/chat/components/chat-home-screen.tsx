@@ -8,12 +8,12 @@ import {
   authTexts,
   formatCountdown,
   isInvalidLinkMobile,
-  normaliseMobileNo,
+  mobileNoInput,
   parseSignInLinkPayload,
-  parseVerificationCode,
   splitSignInLinkToken,
   validateMobileNo,
   validateVerificationCode,
+  verificationCodeInput,
 } from '@careline/domain/auth';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { profileTexts } from '@careline/domain/profiles';
@@ -109,11 +109,12 @@ export function ChatHomeScreen() {
   async function onSendNow(event: FormEvent) {
     event.preventDefault();
     setMobileAttempted(true);
-    if (validateMobileNo(mobileInput) !== null || state.pending !== null) {
+    // spec doc 1 §5: normalised to the 94 form with 11 digits before sending
+    const parsed = mobileNoInput.safeParse(mobileInput);
+    if (!parsed.success || state.pending !== null) {
       return;
     }
-    // spec doc 1 §5: normalised to the 94 form with 11 digits before sending
-    const mobileNo = normaliseMobileNo(mobileInput) ?? '';
+    const mobileNo = parsed.data;
     dispatch({ type: 'mobileSubmitted', mobileNo });
     const result = await initiate({ username: mobileNo });
     if (result.error || !result.data) {
@@ -129,7 +130,8 @@ export function ChatHomeScreen() {
   async function onVerifyNow(event: FormEvent) {
     event.preventDefault();
     setCodeAttempted(true);
-    if (validateVerificationCode(codeInput) !== null || state.pending !== null || state.challengeId === null) {
+    const verificationCode = verificationCodeInput.safeParse(codeInput);
+    if (!verificationCode.success || state.pending !== null || state.challengeId === null) {
       return;
     }
     const code = codeInput;
@@ -137,7 +139,7 @@ export function ChatHomeScreen() {
     setCodeInput('');
     setCodeAttempted(false);
     // spec doc 1 §5: the code is sent as an integer
-    const result = await complete({ id: state.challengeId, verificationCode: parseVerificationCode(code) });
+    const result = await complete({ id: state.challengeId, verificationCode: verificationCode.data });
     if (result.error) {
       if (errorCodes(result.error).includes('ARO-E1015')) {
         dispatch({ type: 'codeRejected', detail: signInErrorText(result.error) });
