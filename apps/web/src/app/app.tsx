@@ -5,7 +5,7 @@ import { LoadingScreen } from '../components/loading-screen.tsx';
 import { ToastProvider } from '../components/toast.tsx';
 import { errorScreenTexts } from '@careline/domain/shell';
 import type { I18n } from '@careline/i18n/core';
-import { LanguageProvider } from '../lib/i18n';
+import { AccountLanguageSync, LanguageProvider } from '../lib/i18n';
 import { GraphQLProvider } from '../lib/graphql/graphql-provider.tsx';
 import { SessionProvider } from '../lib/session/session-provider.tsx';
 import { ChromeProvider } from '../lib/shell/chrome-context.tsx';
@@ -30,6 +30,7 @@ export function App({ i18n }: { i18n: I18n }) {
       <GraphQLProvider>
         {/* The session's account and the tenant's settings load side by side. */}
         <SessionProvider>
+          <AccountLanguageSync />
           <TenantProvider
             loading={<LoadingScreen />}
             failed={(retry) => <TenantLoadFailed retry={retry} />}

@@ -51,6 +51,7 @@ export const queryOneProfileQuery = /* GraphQL */ `
       defaultPaymentMethod
       hasPaymentMethod
       bookingReqId
+      preferredLanguage
       loyaltyAccounts {
         id
         patientId
@@ -100,6 +101,14 @@ export type ServerUserProfile = {
   hasPaymentMethod: boolean;
   bookingReqId: string | null;
   loyaltyAccounts: LoyaltyAccount[];
+  /** 'en', 'si' or 'ta'; null until the account chose one (issue 6 §5). Absent from older answers. */
+  preferredLanguage?: string | null;
 };
+
+export const setPreferredLanguageMutation = /* GraphQL */ `
+  mutation setPreferredLanguage($language: Language!) {
+    setPreferredLanguage(language: $language)
+  }
+`;
 
 export type QueryOneProfileResult = { queryOneProfile: ServerUserProfile | null };

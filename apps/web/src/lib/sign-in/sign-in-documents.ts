@@ -1,14 +1,17 @@
+import type { Locale } from '@careline/i18n/locales';
+
 /** Sign-in operations shared by /login and the chat steps (spec doc 1 §7; docs/api-contract.md). */
 
 export const initiateAuthenticationMutation = /* GraphQL */ `
-  mutation initiateAuthentication($username: String!) {
-    initiateAuthentication(username: $username) {
+  mutation initiateAuthentication($username: String!, $language: Language) {
+    initiateAuthentication(username: $username, language: $language) {
       id
     }
   }
 `;
 export type InitiateAuthenticationData = { initiateAuthentication: { id: string } };
-export type InitiateAuthenticationVariables = { username: string };
+// language: the app's language, for the first SMS of a number without an account (issue 6 §5).
+export type InitiateAuthenticationVariables = { username: string; language?: Locale };
 
 export const completeAuthenticationMutation = /* GraphQL */ `
   mutation completeAuthentication($id: ID!, $verificationCode: Int!) {
@@ -25,8 +28,8 @@ export type CompleteAuthenticationData = {
 export type CompleteAuthenticationVariables = { id: string; verificationCode: number };
 
 export const initiateLinkAuthenticationMutation = /* GraphQL */ `
-  mutation initiateLinkAuthentication($token: String!) {
-    initiateLinkAuthentication(token: $token) {
+  mutation initiateLinkAuthentication($token: String!, $language: Language) {
+    initiateLinkAuthentication(token: $token, language: $language) {
       id
       alreadySignedIn
       target {
@@ -51,4 +54,4 @@ export type LinkTargetData = {
 export type InitiateLinkAuthenticationData = {
   initiateLinkAuthentication: { id: string | null; alreadySignedIn: boolean; target: LinkTargetData };
 };
-export type InitiateLinkAuthenticationVariables = { token: string };
+export type InitiateLinkAuthenticationVariables = { token: string; language?: Locale };

@@ -11,6 +11,7 @@ import { SessionProvider, type AccountView, type SessionValue } from '../../../l
 import { TenantProvider } from '../../../lib/tenant';
 import { authNoticeKey } from '../../../lib/graphql/auth-errors.ts';
 import { LoginScreen } from './login-screen.tsx';
+import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
 
 type Call = { operationName: string | undefined; variables: Record<string, unknown> };
 
@@ -59,13 +60,15 @@ function renderLogin(answer: (call: Call) => unknown) {
     { initialEntries: ['/login'] },
   );
   render(
-    <Provider value={client}>
-      <SessionProvider value={session}>
-        <TenantProvider value={{ ...baseTenantConfig, uxFlow: 'flat' }} loading={null} failed={() => null}>
-          <RouterProvider router={router} />
-        </TenantProvider>
-      </SessionProvider>
-    </Provider>,
+    <TestLanguage>
+      <Provider value={client}>
+        <SessionProvider value={session}>
+          <TenantProvider value={{ ...baseTenantConfig, uxFlow: 'flat' }} loading={null} failed={() => null}>
+            <RouterProvider router={router} />
+          </TenantProvider>
+        </SessionProvider>
+      </Provider>
+    </TestLanguage>,
   );
   return { calls, signIn };
 }
@@ -88,7 +91,8 @@ describe('/login (spec doc 1 §4 Sign-in, §5)', () => {
     expect(screen.getByRole('alert').textContent).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
     await codeInput();
-    expect(calls).toEqual([{ operationName: 'initiateAuthentication', variables: { username: '94771234567' } }]);
+    // The app's language goes along, for the first SMS of a number without an account (issue 6 §5).
+    expect(calls).toEqual([{ operationName: 'initiateAuthentication', variables: { username: '94771234567', language: 'en' } }]);
     expect(screen.getByText('There may be SMS delays. Please wait and check again your SMS')).toBeTruthy();
     const resend = screen.getByRole<HTMLButtonElement>('button', { name: /Resend OTP/ });
     expect(resend.disabled).toBe(true);

@@ -13,6 +13,7 @@ import {
 } from '@careline/domain/auth';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { errorCodes } from '../../../lib/graphql';
+import { useLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import {
@@ -40,6 +41,7 @@ export function LoginScreen() {
     completeAuthenticationMutation,
   );
   const session = useSession();
+  const { language } = useLanguage();
   const tenant = useTenant();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -56,7 +58,7 @@ export function LoginScreen() {
 
   async function requestCode(mobileNo: string, kind: 'send' | 'resend') {
     dispatch({ type: kind === 'send' ? 'sendStarted' : 'resendStarted' });
-    const result = await initiate({ username: mobileNo });
+    const result = await initiate({ username: mobileNo, language });
     if (result.error || !result.data) {
       dispatch({ type: 'requestFailed', text: result.error ? signInErrorText(result.error) : fallbackErrorText });
       return;

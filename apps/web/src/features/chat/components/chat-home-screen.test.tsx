@@ -11,6 +11,7 @@ import { authNoticeKey } from '../../../lib/graphql/auth-errors.ts';
 import { SessionProvider, type SessionValue } from '../../../lib/session';
 import { TenantProvider } from '../../../lib/tenant';
 import { ChatHomeScreen } from './chat-home-screen.tsx';
+import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
 
 function renderChat(answer: (operationName: string | undefined) => unknown) {
   const fakeFetch: typeof fetch = async (_url, init) => {
@@ -33,13 +34,15 @@ function renderChat(answer: (operationName: string | undefined) => unknown) {
   };
   const router = createMemoryRouter([{ path: '/chat-home', element: <ChatHomeScreen /> }], { initialEntries: ['/chat-home'] });
   render(
-    <Provider value={client}>
-      <SessionProvider value={session}>
-        <TenantProvider value={{ ...baseTenantConfig, uxFlow: 'chat' }} loading={null} failed={() => null}>
-          <RouterProvider router={router} />
-        </TenantProvider>
-      </SessionProvider>
-    </Provider>,
+    <TestLanguage>
+      <Provider value={client}>
+        <SessionProvider value={session}>
+          <TenantProvider value={{ ...baseTenantConfig, uxFlow: 'chat' }} loading={null} failed={() => null}>
+            <RouterProvider router={router} />
+          </TenantProvider>
+        </SessionProvider>
+      </Provider>
+    </TestLanguage>,
   );
 }
 

@@ -19,6 +19,7 @@ import { fallbackErrorText } from '@careline/domain/errors';
 import { profileTexts } from '@careline/domain/profiles';
 import { REQUEST_STATE, greetingText } from '@careline/domain/shell';
 import { errorCodes } from '../../../lib/graphql';
+import { useLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import {
@@ -47,6 +48,7 @@ const digitsOnly = (value: string) => value.replace(/\D/g, '');
 /** The chat home (/chat-home, /chat-home/{category}; spec doc 1 §2 Chat assistant, §4 Chat flow). */
 export function ChatHomeScreen() {
   const session = useSession();
+  const { language } = useLanguage();
   const tenant = useTenant();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -76,7 +78,7 @@ export function ChatHomeScreen() {
       return;
     }
     dispatch({ type: 'linkStarted', greeting: greetingText(new Date()) });
-    const result = await initiateLink({ token });
+    const result = await initiateLink({ token, language });
     const answer = result.data?.initiateLinkAuthentication;
     const destination = answer ? linkDestination(answer.target) : null;
     if (result.error || !answer || destination === null) {
@@ -121,7 +123,7 @@ export function ChatHomeScreen() {
     // spec doc 1 §5: normalised to the 94 form with 11 digits before sending
     const mobileNo = normaliseMobileNo(mobileInput) ?? '';
     dispatch({ type: 'mobileSubmitted', mobileNo });
-    const result = await initiate({ username: mobileNo });
+    const result = await initiate({ username: mobileNo, language });
     if (result.error || !result.data) {
       dispatch({ type: 'codeSendFailed', text: result.error ? signInErrorText(result.error) : fallbackErrorText });
       return;
@@ -175,7 +177,7 @@ export function ChatHomeScreen() {
       return;
     }
     dispatch({ type: 'resendStarted' });
-    const result = await initiate({ username: state.mobileNo });
+    const result = await initiate({ username: state.mobileNo, language });
     if (result.error || !result.data) {
       dispatch({ type: 'resendFailed', text: result.error ? signInErrorText(result.error) : fallbackErrorText });
       return;
