@@ -32,10 +32,14 @@ export const en = {
   'error.ARO-E2002': 'The request is not valid',
   'error.ARO-E2003':
     'Only one person in an account can be {relationship}. Choose another relationship',
+  'error.ARO-E2004': 'This request key was already used for a different request. Please submit again',
+  'error.ARO-E2005': 'This request is still being processed. Please wait a moment and try again',
   'error.ARO-E3001': 'File is missing or empty',
   'error.ARO-E3002': 'Only images and PDF files can be uploaded',
   'error.ARO-E3003': 'File is too large',
   'error.ARO-E9000': 'The request is too complex',
+  'error.ARO-E9001': 'Too many live updates on one connection',
+  'error.ARO-E9002': 'Too many connections from this address, please try again later',
   'error.ARO-E9999': 'Something went wrong. Contact {hospital} for more assistance.',
 
   // SMS bodies, rendered by the server in the account's language.
