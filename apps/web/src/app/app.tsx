@@ -3,7 +3,6 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { ToastProvider } from '../components/toast.tsx';
-import { errorScreenTexts } from '@careline/domain/shell';
 import type { I18n } from '@careline/i18n/core';
 import { AccountLanguageSync, LanguageProvider } from '../lib/i18n';
 import { GraphQLProvider } from '../lib/graphql/graphql-provider.tsx';
@@ -11,13 +10,15 @@ import { SessionProvider } from '../lib/session/session-provider.tsx';
 import { ChromeProvider } from '../lib/shell/chrome-context.tsx';
 import { TenantProvider } from '../lib/tenant/tenant-provider.tsx';
 import { createAppRoutes } from './routes.tsx';
+import { useTranslate } from '@careline/i18n/react';
 
 /** Shown when the tenant's settings cannot be loaded (server down, offline at first start). */
 function TenantLoadFailed({ retry }: { retry: () => void }) {
+  const t = useTranslate();
   return (
     <main className="screen screen--center">
-      <h1>{errorScreenTexts.generic}</h1>
-      <Button onClick={retry}>Try again</Button>
+      <h1>{t('shell.error.generic')}</h1>
+      <Button onClick={retry}>{t('shell.error.tryAgain')}</Button>
     </main>
   );
 }

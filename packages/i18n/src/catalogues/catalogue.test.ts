@@ -1,4 +1,6 @@
+import { authTexts, mobileNoTexts, verificationCodeTexts } from '@careline/domain/auth';
 import { errorCatalogue } from '@careline/domain/errors';
+import { addToHomeTexts, bottomBarLabels, errorScreenTexts, networkTexts } from '@careline/domain/shell';
 import { describe, expect, it } from 'vitest';
 import { catalogueProblems } from '../check.ts';
 import { compileCatalogue } from '../compile.ts';
@@ -53,5 +55,43 @@ describe('catalogues', () => {
         .map(([key, text]) => [key.slice('error.'.length), text]),
     );
     expect(fromCatalogue).toEqual(errorCatalogue);
+  });
+
+  it('English holds the spec’s texts character for character (packages/domain keeps them for the rules)', () => {
+    const expected: Record<string, string> = {
+      'auth.mobilePlaceholder': authTexts.mobilePlaceholder,
+      'auth.sendNow': authTexts.sendNow,
+      'auth.codePlaceholder': authTexts.codePlaceholder,
+      'auth.verifyNow': authTexts.verifyNow,
+      'auth.resendOtp': authTexts.resendOtp,
+      'auth.otpResent': authTexts.otpResent,
+      'auth.wrongCode': authTexts.wrongCode,
+      'auth.smsDelay': authTexts.smsDelay,
+      'auth.mobile.empty': mobileNoTexts.empty,
+      'auth.mobile.invalid': mobileNoTexts.invalid,
+      'auth.mobile.with94': mobileNoTexts.with94,
+      'auth.mobile.with0': mobileNoTexts.with0,
+      'auth.mobile.plain': mobileNoTexts.plain,
+      'auth.code.empty': verificationCodeTexts.empty,
+      'auth.code.length': verificationCodeTexts.length,
+      'shell.bottomBar.doctor': bottomBarLabels.doctor,
+      'shell.bottomBar.home': bottomBarLabels.home,
+      'shell.bottomBar.account': bottomBarLabels.account,
+      'shell.network.offline': networkTexts.offline,
+      'shell.network.offlineRecheck': networkTexts.offlineRecheck,
+      'shell.network.slow': networkTexts.slow,
+      'shell.network.slowDetail': networkTexts.slowDetail,
+      'shell.network.refreshNow': networkTexts.refreshNow,
+      'shell.error.generic': errorScreenTexts.generic,
+      'shell.error.goHome': errorScreenTexts.goHome,
+      'shell.error.detailed': errorScreenTexts.detailed,
+      'shell.addToHome.title': addToHomeTexts.title,
+      'shell.addToHome.subtitle': addToHomeTexts.subtitle,
+      'shell.addToHome.add': addToHomeTexts.add,
+    };
+    const actual: Record<string, string> = Object.fromEntries(
+      Object.keys(expected).map((key) => [key, en[key as keyof typeof en]]),
+    );
+    expect(actual).toEqual(expected);
   });
 });

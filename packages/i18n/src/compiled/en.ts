@@ -11,6 +11,117 @@ export const messages: Messages = {
   ],
   " home"
  ],
+ "auth.mobileLabel": [
+  "Mobile number"
+ ],
+ "auth.mobilePlaceholder": [
+  "Type your mobile number here"
+ ],
+ "auth.sendNow": [
+  "Send now"
+ ],
+ "auth.changeNumber": [
+  "Change number"
+ ],
+ "auth.codeLabel": [
+  "Verification code"
+ ],
+ "auth.codePlaceholder": [
+  "Type verification code"
+ ],
+ "auth.verifyNow": [
+  "Verify now"
+ ],
+ "auth.resendOtp": [
+  "Resend OTP"
+ ],
+ "auth.otpResent": [
+  "OTP Resent"
+ ],
+ "auth.wrongCode": [
+  "that is not the code I sent you"
+ ],
+ "auth.smsDelay": [
+  "There may be SMS delays. Please wait and check again your SMS"
+ ],
+ "auth.mobile.empty": [
+  "Type Your Mobile No."
+ ],
+ "auth.mobile.invalid": [
+  "Invalid Mobile No!"
+ ],
+ "auth.mobile.with94": [
+  "Mobile No. starting with 94, should have 11 digits!"
+ ],
+ "auth.mobile.with0": [
+  "Mobile No. starting with 0, should have 10 digits!"
+ ],
+ "auth.mobile.plain": [
+  "Mobile No. should have 9 digits!"
+ ],
+ "auth.code.empty": [
+  "Type verification code we sent you SMS"
+ ],
+ "auth.code.length": [
+  "verification code should have 4 digits!"
+ ],
+ "shell.skipToContent": [
+  "Skip to content"
+ ],
+ "shell.mainNav": [
+  "Main"
+ ],
+ "shell.bottomBar.doctor": [
+  "Doctor"
+ ],
+ "shell.bottomBar.home": [
+  "Home"
+ ],
+ "shell.bottomBar.account": [
+  "Account"
+ ],
+ "shell.network.offline": [
+  "We can't connect to internet!"
+ ],
+ "shell.network.offlineRecheck": [
+  "Check your connection, we will reload when you are back online"
+ ],
+ "shell.network.slow": [
+  "Your device internet is slow!"
+ ],
+ "shell.network.slowDetail": [
+  "Information on this page may not be real-time"
+ ],
+ "shell.network.refreshNow": [
+  "Refresh now"
+ ],
+ "shell.error.generic": [
+  "Something went wrong"
+ ],
+ "shell.error.goHome": [
+  "Go Home"
+ ],
+ "shell.error.detailed": [
+  "Sorry, Something went wrong! We cannot find a way to display this information to you. Go to home and check, are you signed in as a different user?"
+ ],
+ "shell.error.tryAgain": [
+  "Try again"
+ ],
+ "shell.close": [
+  "Close"
+ ],
+ "shell.accessDenied": [
+  "Access denied"
+ ],
+ "shell.addToHome.title": [
+  "Add link to home"
+ ],
+ "shell.addToHome.subtitle": [
+  "Open it like an app"
+ ],
+ "shell.addToHome.add": [
+  "Add"
+ ],
  "error.ARO-E1001": [
   "Failed to initiate user authentication"
  ],
