@@ -122,6 +122,76 @@ export const messages: Messages = {
  "shell.addToHome.add": [
   "Add"
  ],
+ "chat.log": [
+  "Chat"
+ ],
+ "chat.typing": [
+  "typing"
+ ],
+ "chat.suggestions": [
+  "Suggestions"
+ ],
+ "chat.loading": [
+  "Loading"
+ ],
+ "chat.greeting.morning": [
+  "Good morning"
+ ],
+ "chat.greeting.afternoon": [
+  "Good afternoon"
+ ],
+ "chat.greeting.evening": [
+  "Good evening"
+ ],
+ "chat.askMobile": [
+  "Please type your mobile number to sign in."
+ ],
+ "chat.codeSentTo": [
+  "I sent a verification code by SMS to +",
+  [
+   "mobileNo"
+  ],
+  "."
+ ],
+ "chat.askRegistration": [
+  "I couldn't find a profile for this number. Add your profile to continue."
+ ],
+ "chat.menu": [
+  "How can I help you today?"
+ ],
+ "chat.noSessions": [
+  "I couldn't find any sessions"
+ ],
+ "chat.menu.bookDoctor": [
+  "Book a Doctor"
+ ],
+ "chat.menu.videoChannel": [
+  "Video Channel"
+ ],
+ "chat.menu.homeVisit": [
+  "Home Visit"
+ ],
+ "chat.menu.homeLabTest": [
+  "Home Lab Test"
+ ],
+ "chat.menu.onlinePharmacy": [
+  "Online Pharmacy"
+ ],
+ "chat.menu.chatWithHospital": [
+  "Chat With Hospital"
+ ],
+ "chat.menu.upcoming": [
+  "What is my upcoming"
+ ],
+ "chat.menu.showProfile": [
+  "Show my profile"
+ ],
+ "chat.menu.paymentHistory": [
+  "Show my online payment history"
+ ],
+ "profiles.addNewProfile": [
+  "Add new profile"
+ ],
  "error.ARO-E1001": [
   "Failed to initiate user authentication"
  ],

@@ -122,6 +122,76 @@ export const messages: Messages = {
  "shell.addToHome.add": [
   "එක් කරන්න"
  ],
+ "chat.log": [
+  "කතාබහ"
+ ],
+ "chat.typing": [
+  "ටයිප් කරමින්"
+ ],
+ "chat.suggestions": [
+  "යෝජනා"
+ ],
+ "chat.loading": [
+  "පූරණය වෙමින්"
+ ],
+ "chat.greeting.morning": [
+  "සුබ උදෑසනක්"
+ ],
+ "chat.greeting.afternoon": [
+  "සුබ දහවලක්"
+ ],
+ "chat.greeting.evening": [
+  "සුබ සන්ධ්‍යාවක්"
+ ],
+ "chat.askMobile": [
+  "පුරනය වීමට කරුණාකර ඔබගේ ජංගම දුරකථන අංකය ටයිප් කරන්න."
+ ],
+ "chat.codeSentTo": [
+  "මම +",
+  [
+   "mobileNo"
+  ],
+  " වෙත SMS මගින් සත්‍යාපන කේතයක් එවූවෙමි."
+ ],
+ "chat.askRegistration": [
+  "මෙම අංකය සඳහා පැතිකඩක් හමු නොවීය. ඉදිරියට යාමට ඔබගේ පැතිකඩ එක් කරන්න."
+ ],
+ "chat.menu": [
+  "අද මා ඔබට උදව් කළ හැක්කේ කෙසේද?"
+ ],
+ "chat.noSessions": [
+  "කිසිදු සැසියක් හමු නොවීය"
+ ],
+ "chat.menu.bookDoctor": [
+  "වෛද්‍යවරයෙකු වෙන්කරවා ගන්න"
+ ],
+ "chat.menu.videoChannel": [
+  "වීඩියෝ චැනලිං"
+ ],
+ "chat.menu.homeVisit": [
+  "නිවසට පැමිණීම"
+ ],
+ "chat.menu.homeLabTest": [
+  "නිවසේදී රසායනාගාර පරීක්ෂණය"
+ ],
+ "chat.menu.onlinePharmacy": [
+  "මාර්ගගත ඔසුසල"
+ ],
+ "chat.menu.chatWithHospital": [
+  "රෝහල සමඟ කතාබහ කරන්න"
+ ],
+ "chat.menu.upcoming": [
+  "මගේ ඉදිරි හමුවීම් මොනවාද"
+ ],
+ "chat.menu.showProfile": [
+  "මගේ පැතිකඩ පෙන්වන්න"
+ ],
+ "chat.menu.paymentHistory": [
+  "මගේ මාර්ගගත ගෙවීම් ඉතිහාසය පෙන්වන්න"
+ ],
+ "profiles.addNewProfile": [
+  "නව පැතිකඩක් එක් කරන්න"
+ ],
  "error.ARO-E1001": [
   "පරිශීලක සත්‍යාපනය ආරම්භ කිරීමට නොහැකි විය"
  ],

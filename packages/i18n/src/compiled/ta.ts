@@ -122,6 +122,76 @@ export const messages: Messages = {
  "shell.addToHome.add": [
   "சேர்"
  ],
+ "chat.log": [
+  "அரட்டை"
+ ],
+ "chat.typing": [
+  "தட்டச்சு செய்கிறது"
+ ],
+ "chat.suggestions": [
+  "பரிந்துரைகள்"
+ ],
+ "chat.loading": [
+  "ஏற்றுகிறது"
+ ],
+ "chat.greeting.morning": [
+  "காலை வணக்கம்"
+ ],
+ "chat.greeting.afternoon": [
+  "மதிய வணக்கம்"
+ ],
+ "chat.greeting.evening": [
+  "மாலை வணக்கம்"
+ ],
+ "chat.askMobile": [
+  "உள்நுழைய உங்கள் கைபேசி எண்ணைத் தட்டச்சு செய்யவும்."
+ ],
+ "chat.codeSentTo": [
+  "+",
+  [
+   "mobileNo"
+  ],
+  " க்கு SMS மூலம் சரிபார்ப்புக் குறியீட்டை அனுப்பினேன்."
+ ],
+ "chat.askRegistration": [
+  "இந்த எண்ணுக்கு சுயவிவரம் எதுவும் கிடைக்கவில்லை. தொடர உங்கள் சுயவிவரத்தைச் சேர்க்கவும்."
+ ],
+ "chat.menu": [
+  "இன்று நான் உங்களுக்கு எப்படி உதவ முடியும்?"
+ ],
+ "chat.noSessions": [
+  "எந்த அமர்வும் கிடைக்கவில்லை"
+ ],
+ "chat.menu.bookDoctor": [
+  "மருத்துவரை முன்பதிவு செய்யவும்"
+ ],
+ "chat.menu.videoChannel": [
+  "காணொளி ஆலோசனை"
+ ],
+ "chat.menu.homeVisit": [
+  "வீட்டு வருகை"
+ ],
+ "chat.menu.homeLabTest": [
+  "வீட்டில் ஆய்வகப் பரிசோதனை"
+ ],
+ "chat.menu.onlinePharmacy": [
+  "இணைய மருந்தகம்"
+ ],
+ "chat.menu.chatWithHospital": [
+  "மருத்துவமனையுடன் அரட்டை"
+ ],
+ "chat.menu.upcoming": [
+  "எனது வரவிருக்கும் சந்திப்புகள் என்ன"
+ ],
+ "chat.menu.showProfile": [
+  "எனது சுயவிவரத்தைக் காட்டு"
+ ],
+ "chat.menu.paymentHistory": [
+  "எனது இணையப் பணம் செலுத்திய வரலாற்றைக் காட்டு"
+ ],
+ "profiles.addNewProfile": [
+  "புதிய சுயவிவரத்தைச் சேர்க்கவும்"
+ ],
  "error.ARO-E1001": [
   "பயனர் அங்கீகாரத்தைத் தொடங்க முடியவில்லை"
  ],
