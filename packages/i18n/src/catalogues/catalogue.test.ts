@@ -1,5 +1,6 @@
 import { authTexts, mobileNoTexts, verificationCodeTexts } from '@careline/domain/auth';
 import { errorCatalogue } from '@careline/domain/errors';
+import { loyaltyLabels, profileTexts } from '@careline/domain/profiles';
 import { addToHomeTexts, bottomBarLabels, errorScreenTexts, networkTexts } from '@careline/domain/shell';
 import { describe, expect, it } from 'vitest';
 import { catalogueProblems } from '../check.ts';
@@ -88,6 +89,20 @@ describe('catalogues', () => {
       'shell.addToHome.title': addToHomeTexts.title,
       'shell.addToHome.subtitle': addToHomeTexts.subtitle,
       'shell.addToHome.add': addToHomeTexts.add,
+      'profiles.addNewProfile': profileTexts.addNewProfile,
+      'profiles.logout': profileTexts.logout,
+      'profiles.editProfile': profileTexts.editProfile,
+      'profiles.loyaltyInformation': profileTexts.loyaltyInformation,
+      'profiles.viewAppointments': profileTexts.viewAppointments,
+      'profiles.back': profileTexts.back,
+      'profiles.menu.consultations': profileTexts.menuRows[0],
+      'profiles.menu.labTests': profileTexts.menuRows[1],
+      'profiles.menu.procedures': profileTexts.menuRows[2],
+      'profiles.menu.paymentHistory': profileTexts.menuRows[3],
+      'profiles.menu.savedPaymentMethods': profileTexts.menuRows[4],
+      'profiles.loyalty.name': loyaltyLabels.name,
+      'profiles.loyalty.activePoints': loyaltyLabels.activePoints,
+      'profiles.loyalty.amount': loyaltyLabels.amount,
     };
     const actual: Record<string, string> = Object.fromEntries(
       Object.keys(expected).map((key) => [key, en[key as keyof typeof en]]),

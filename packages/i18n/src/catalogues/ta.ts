@@ -65,6 +65,21 @@ export const ta: Catalogue = {
   'chat.menu.paymentHistory': 'எனது இணையப் பணம் செலுத்திய வரலாற்றைக் காட்டு',
   'profiles.addNewProfile': 'புதிய சுயவிவரத்தைச் சேர்க்கவும்',
 
+  'profiles.logout': 'வெளியேறு',
+  'profiles.editProfile': 'சுயவிவரத்தைத் திருத்து',
+  'profiles.loyaltyInformation': 'விசுவாசத் தகவல்',
+  'profiles.viewAppointments': 'சந்திப்புகளைப் பார்க்கவும்',
+  'profiles.menu.consultations': 'ஆலோசனைகள்',
+  'profiles.menu.labTests': 'ஆய்வகப் பரிசோதனைகள்',
+  'profiles.menu.procedures': 'சிகிச்சை முறைகள்',
+  'profiles.menu.paymentHistory': 'பணம் செலுத்திய வரலாறு',
+  'profiles.menu.savedPaymentMethods': 'சேமித்த பணம் செலுத்தும் முறைகள்',
+  'profiles.back': 'பின் செல்',
+  'profiles.loyalty.name': 'பெயர்',
+  'profiles.loyalty.activePoints': 'செயலில் உள்ள புள்ளிகள்',
+  'profiles.loyalty.amount': 'தொகை',
+  'profiles.accountNav': 'கணக்கு',
+
 
   'error.ARO-E1001': 'பயனர் அங்கீகாரத்தைத் தொடங்க முடியவில்லை',
   'error.ARO-E1013': 'கைபேசி எண் தேவை, மீண்டும் முயற்சிக்கவும்',

@@ -192,6 +192,48 @@ export const messages: Messages = {
  "profiles.addNewProfile": [
   "Add new profile"
  ],
+ "profiles.logout": [
+  "Logout"
+ ],
+ "profiles.editProfile": [
+  "Edit Profile"
+ ],
+ "profiles.loyaltyInformation": [
+  "Loyalty Information"
+ ],
+ "profiles.viewAppointments": [
+  "View Appointments"
+ ],
+ "profiles.menu.consultations": [
+  "Consultations"
+ ],
+ "profiles.menu.labTests": [
+  "Lab Tests"
+ ],
+ "profiles.menu.procedures": [
+  "Procedures"
+ ],
+ "profiles.menu.paymentHistory": [
+  "Payment History"
+ ],
+ "profiles.menu.savedPaymentMethods": [
+  "Saved Payment Methods"
+ ],
+ "profiles.back": [
+  "Back"
+ ],
+ "profiles.loyalty.name": [
+  "Name"
+ ],
+ "profiles.loyalty.activePoints": [
+  "Active Points"
+ ],
+ "profiles.loyalty.amount": [
+  "Amount"
+ ],
+ "profiles.accountNav": [
+  "Account"
+ ],
  "error.ARO-E1001": [
   "Failed to initiate user authentication"
  ],

@@ -192,6 +192,48 @@ export const messages: Messages = {
  "profiles.addNewProfile": [
   "නව පැතිකඩක් එක් කරන්න"
  ],
+ "profiles.logout": [
+  "ඉවත් වන්න"
+ ],
+ "profiles.editProfile": [
+  "පැතිකඩ සංස්කරණය කරන්න"
+ ],
+ "profiles.loyaltyInformation": [
+  "ලෝයල්ටි තොරතුරු"
+ ],
+ "profiles.viewAppointments": [
+  "හමුවීම් බලන්න"
+ ],
+ "profiles.menu.consultations": [
+  "උපදේශන"
+ ],
+ "profiles.menu.labTests": [
+  "රසායනාගාර පරීක්ෂණ"
+ ],
+ "profiles.menu.procedures": [
+  "ක්‍රියා පටිපාටි"
+ ],
+ "profiles.menu.paymentHistory": [
+  "ගෙවීම් ඉතිහාසය"
+ ],
+ "profiles.menu.savedPaymentMethods": [
+  "සුරකින ලද ගෙවීම් ක්‍රම"
+ ],
+ "profiles.back": [
+  "ආපසු"
+ ],
+ "profiles.loyalty.name": [
+  "නම"
+ ],
+ "profiles.loyalty.activePoints": [
+  "සක්‍රිය ලකුණු"
+ ],
+ "profiles.loyalty.amount": [
+  "මුදල"
+ ],
+ "profiles.accountNav": [
+  "ගිණුම"
+ ],
  "error.ARO-E1001": [
   "පරිශීලක සත්‍යාපනය ආරම්භ කිරීමට නොහැකි විය"
  ],
