@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activateLocale, createI18n } from './core.ts';
-import { translateServerError } from './errors.ts';
+import { translateServerError, translateText } from './errors.ts';
 import { renderMessage } from './server.ts';
 
 describe('translateServerError', () => {
@@ -58,5 +58,17 @@ describe('renderMessage', () => {
     expect(renderMessage(null, 'sms.verificationCode', values)).toBe(
       renderMessage('en', 'sms.verificationCode', values),
     );
+  });
+});
+
+describe('translateText', () => {
+  it('shows an English text of the catalogue in the active language, with its values; others unchanged', async () => {
+    const i18n = createI18n();
+    await activateLocale(i18n, 'ta');
+    expect(translateText(i18n, 'Invalid verification code')).toBe('தவறான சரிபார்ப்புக் குறியீடு');
+    expect(translateText(i18n, 'Something went wrong. Contact Lanka Hospitals for more assistance.')).toBe(
+      'ஏதோ தவறு நடந்துவிட்டது. மேலும் உதவிக்கு Lanka Hospitals ஐத் தொடர்பு கொள்ளவும்.',
+    );
+    expect(translateText(i18n, 'Not in any catalogue')).toBe('Not in any catalogue');
   });
 });

@@ -69,3 +69,43 @@ export function translateServerError(
   );
   return i18n._(id as MessageId, mapped);
 }
+
+// English text → key, for texts without placeholders; templates for the rest (built once).
+let literalKeys: Map<string, string> | null = null;
+let templateKeys: [string, CompiledMessage][] | null = null;
+
+function indexEnglish(): void {
+  literalKeys = new Map();
+  templateKeys = [];
+  for (const [key, message] of Object.entries(english)) {
+    const tokens = message as CompiledMessage;
+    if (tokens.every((token) => typeof token === 'string')) {
+      literalKeys.set(tokens.join(''), key);
+    } else if (tokens.every((token) => typeof token === 'string' || token.length === 1)) {
+      templateKeys.push([key, tokens]);
+    }
+  }
+}
+
+/**
+ * A text some rule produced in English (a spec text from packages/domain, or a server error's text
+ * without its code), shown in the active language when the source catalogue holds it; else unchanged.
+ * @param i18n - the Lingui instance, with the user's language active
+ * @param text - the English text
+ */
+export function translateText(i18n: I18n, text: string): string {
+  if (!literalKeys || !templateKeys) {
+    indexEnglish();
+  }
+  const key = literalKeys?.get(text);
+  if (key !== undefined) {
+    return i18n._(key);
+  }
+  for (const [templateKey, template] of templateKeys ?? []) {
+    const values = valuesOf(template, text);
+    if (values) {
+      return i18n._(templateKey, values);
+    }
+  }
+  return text;
+}

@@ -42,6 +42,7 @@ const PATIENT_FIELDS: Record<string, string> = {
   patchPatient: `mutation { patchPatient(patientId: "${randomUUID()}", patches: [{op: "replace", path: "/gender", value: "female"}]) { id } }`,
   deletePaymentMethod: `mutation { deletePaymentMethod(id: "${randomUUID()}") }`,
   setDefaultPaymentMethod: `mutation { setDefaultPaymentMethod(id: "${randomUUID()}") }`,
+  setPreferredLanguage: 'mutation { setPreferredLanguage(language: si) }',
 };
 
 type Sample = { query: string; variables: (organizationId: string) => Record<string, unknown> };

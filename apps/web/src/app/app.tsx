@@ -3,21 +3,22 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { ToastProvider } from '../components/toast.tsx';
-import { errorScreenTexts } from '@careline/domain/shell';
 import type { I18n } from '@careline/i18n/core';
-import { LanguageProvider } from '../lib/i18n';
+import { AccountLanguageSync, LanguageProvider } from '../lib/i18n';
 import { GraphQLProvider } from '../lib/graphql/graphql-provider.tsx';
 import { SessionProvider } from '../lib/session/session-provider.tsx';
 import { ChromeProvider } from '../lib/shell/chrome-context.tsx';
 import { TenantProvider } from '../lib/tenant/tenant-provider.tsx';
 import { createAppRoutes } from './routes.tsx';
+import { useTranslate } from '@careline/i18n/react';
 
 /** Shown when the tenant's settings cannot be loaded (server down, offline at first start). */
 function TenantLoadFailed({ retry }: { retry: () => void }) {
+  const t = useTranslate();
   return (
     <main className="screen screen--center">
-      <h1>{errorScreenTexts.generic}</h1>
-      <Button onClick={retry}>Try again</Button>
+      <h1>{t('shell.error.generic')}</h1>
+      <Button onClick={retry}>{t('shell.error.tryAgain')}</Button>
     </main>
   );
 }
@@ -30,6 +31,7 @@ export function App({ i18n }: { i18n: I18n }) {
       <GraphQLProvider>
         {/* The session's account and the tenant's settings load side by side. */}
         <SessionProvider>
+          <AccountLanguageSync />
           <TenantProvider
             loading={<LoadingScreen />}
             failed={(retry) => <TenantLoadFailed retry={retry} />}

@@ -92,14 +92,11 @@ describe('routes (spec doc 1 §2)', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it.each(['/chat-home', '/chat-home/Medication', '/my-home'])(
-    'flat flow: %s goes to /home-dashboard',
-    async (path) => {
-      const router = renderAt(path, 'flat', 'signed-in');
-      expect(await screen.findByText('home dashboard screen')).toBeTruthy();
-      expect(router.state.location.pathname).toBe('/home-dashboard');
-    },
-  );
+  it.each(['/chat-home', '/chat-home/Medication', '/my-home'])('flat flow: %s goes to /home-dashboard', async (path) => {
+    const router = renderAt(path, 'flat', 'signed-in');
+    expect(await screen.findByText('home dashboard screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home-dashboard');
+  });
 
   it('a logged-in user at /login goes to /home-dashboard', async () => {
     const router = renderAt('/login', 'chat', 'signed-in');

@@ -7,15 +7,17 @@ import { MainBottomBar, mainBottomBarVisible } from '../features/shell/component
 import { NetworkBars } from '../features/shell/components/network-bars.tsx';
 import { useSession } from '../lib/session/session-provider.tsx';
 import { useMainBottomBarHidden } from '../lib/shell/chrome-context.tsx';
+import { useTranslate } from '@careline/i18n/react';
 
 /** The page frame around every route: header, network bars, banner, the screen, bottom bar. */
 export function ShellLayout() {
   const { loggedIn } = useSession();
+  const t = useTranslate();
   const withBottomBar = mainBottomBarVisible(loggedIn, useMainBottomBarHidden());
   return (
     <div className={withBottomBar ? 'app-shell app-shell--with-bottom-bar' : 'app-shell'}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <AppHeader />
       <NetworkBars />

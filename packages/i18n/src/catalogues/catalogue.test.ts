@@ -1,4 +1,7 @@
+import { authTexts, mobileNoTexts, verificationCodeTexts } from '@careline/domain/auth';
 import { errorCatalogue } from '@careline/domain/errors';
+import { loyaltyLabels, profileTexts } from '@careline/domain/profiles';
+import { addToHomeTexts, bottomBarLabels, errorScreenTexts, networkTexts } from '@careline/domain/shell';
 import { describe, expect, it } from 'vitest';
 import { catalogueProblems } from '../check.ts';
 import { compileCatalogue } from '../compile.ts';
@@ -53,5 +56,57 @@ describe('catalogues', () => {
         .map(([key, text]) => [key.slice('error.'.length), text]),
     );
     expect(fromCatalogue).toEqual(errorCatalogue);
+  });
+
+  it('English holds the spec’s texts character for character (packages/domain keeps them for the rules)', () => {
+    const expected: Record<string, string> = {
+      'auth.mobilePlaceholder': authTexts.mobilePlaceholder,
+      'auth.sendNow': authTexts.sendNow,
+      'auth.codePlaceholder': authTexts.codePlaceholder,
+      'auth.verifyNow': authTexts.verifyNow,
+      'auth.resendOtp': authTexts.resendOtp,
+      'auth.otpResent': authTexts.otpResent,
+      'auth.wrongCode': authTexts.wrongCode,
+      'auth.smsDelay': authTexts.smsDelay,
+      'auth.mobile.empty': mobileNoTexts.empty,
+      'auth.mobile.invalid': mobileNoTexts.invalid,
+      'auth.mobile.with94': mobileNoTexts.with94,
+      'auth.mobile.with0': mobileNoTexts.with0,
+      'auth.mobile.plain': mobileNoTexts.plain,
+      'auth.code.empty': verificationCodeTexts.empty,
+      'auth.code.length': verificationCodeTexts.length,
+      'shell.bottomBar.doctor': bottomBarLabels.doctor,
+      'shell.bottomBar.home': bottomBarLabels.home,
+      'shell.bottomBar.account': bottomBarLabels.account,
+      'shell.network.offline': networkTexts.offline,
+      'shell.network.offlineRecheck': networkTexts.offlineRecheck,
+      'shell.network.slow': networkTexts.slow,
+      'shell.network.slowDetail': networkTexts.slowDetail,
+      'shell.network.refreshNow': networkTexts.refreshNow,
+      'shell.error.generic': errorScreenTexts.generic,
+      'shell.error.goHome': errorScreenTexts.goHome,
+      'shell.error.detailed': errorScreenTexts.detailed,
+      'shell.addToHome.title': addToHomeTexts.title,
+      'shell.addToHome.subtitle': addToHomeTexts.subtitle,
+      'shell.addToHome.add': addToHomeTexts.add,
+      'profiles.addNewProfile': profileTexts.addNewProfile,
+      'profiles.logout': profileTexts.logout,
+      'profiles.editProfile': profileTexts.editProfile,
+      'profiles.loyaltyInformation': profileTexts.loyaltyInformation,
+      'profiles.viewAppointments': profileTexts.viewAppointments,
+      'profiles.back': profileTexts.back,
+      'profiles.menu.consultations': profileTexts.menuRows[0],
+      'profiles.menu.labTests': profileTexts.menuRows[1],
+      'profiles.menu.procedures': profileTexts.menuRows[2],
+      'profiles.menu.paymentHistory': profileTexts.menuRows[3],
+      'profiles.menu.savedPaymentMethods': profileTexts.menuRows[4],
+      'profiles.loyalty.name': loyaltyLabels.name,
+      'profiles.loyalty.activePoints': loyaltyLabels.activePoints,
+      'profiles.loyalty.amount': loyaltyLabels.amount,
+    };
+    const actual: Record<string, string> = Object.fromEntries(
+      Object.keys(expected).map((key) => [key, en[key as keyof typeof en]]),
+    );
+    expect(actual).toEqual(expected);
   });
 });

@@ -11,6 +11,229 @@ export const messages: Messages = {
   ],
   " home"
  ],
+ "auth.mobileLabel": [
+  "Mobile number"
+ ],
+ "auth.mobilePlaceholder": [
+  "Type your mobile number here"
+ ],
+ "auth.sendNow": [
+  "Send now"
+ ],
+ "auth.changeNumber": [
+  "Change number"
+ ],
+ "auth.codeLabel": [
+  "Verification code"
+ ],
+ "auth.codePlaceholder": [
+  "Type verification code"
+ ],
+ "auth.verifyNow": [
+  "Verify now"
+ ],
+ "auth.resendOtp": [
+  "Resend OTP"
+ ],
+ "auth.otpResent": [
+  "OTP Resent"
+ ],
+ "auth.wrongCode": [
+  "that is not the code I sent you"
+ ],
+ "auth.smsDelay": [
+  "There may be SMS delays. Please wait and check again your SMS"
+ ],
+ "auth.mobile.empty": [
+  "Type Your Mobile No."
+ ],
+ "auth.mobile.invalid": [
+  "Invalid Mobile No!"
+ ],
+ "auth.mobile.with94": [
+  "Mobile No. starting with 94, should have 11 digits!"
+ ],
+ "auth.mobile.with0": [
+  "Mobile No. starting with 0, should have 10 digits!"
+ ],
+ "auth.mobile.plain": [
+  "Mobile No. should have 9 digits!"
+ ],
+ "auth.code.empty": [
+  "Type verification code we sent you SMS"
+ ],
+ "auth.code.length": [
+  "verification code should have 4 digits!"
+ ],
+ "shell.skipToContent": [
+  "Skip to content"
+ ],
+ "shell.mainNav": [
+  "Main"
+ ],
+ "shell.bottomBar.doctor": [
+  "Doctor"
+ ],
+ "shell.bottomBar.home": [
+  "Home"
+ ],
+ "shell.bottomBar.account": [
+  "Account"
+ ],
+ "shell.network.offline": [
+  "We can't connect to internet!"
+ ],
+ "shell.network.offlineRecheck": [
+  "Check your connection, we will reload when you are back online"
+ ],
+ "shell.network.slow": [
+  "Your device internet is slow!"
+ ],
+ "shell.network.slowDetail": [
+  "Information on this page may not be real-time"
+ ],
+ "shell.network.refreshNow": [
+  "Refresh now"
+ ],
+ "shell.error.generic": [
+  "Something went wrong"
+ ],
+ "shell.error.goHome": [
+  "Go Home"
+ ],
+ "shell.error.detailed": [
+  "Sorry, Something went wrong! We cannot find a way to display this information to you. Go to home and check, are you signed in as a different user?"
+ ],
+ "shell.error.tryAgain": [
+  "Try again"
+ ],
+ "shell.close": [
+  "Close"
+ ],
+ "shell.accessDenied": [
+  "Access denied"
+ ],
+ "shell.addToHome.title": [
+  "Add link to home"
+ ],
+ "shell.addToHome.subtitle": [
+  "Open it like an app"
+ ],
+ "shell.addToHome.add": [
+  "Add"
+ ],
+ "chat.log": [
+  "Chat"
+ ],
+ "chat.typing": [
+  "typing"
+ ],
+ "chat.suggestions": [
+  "Suggestions"
+ ],
+ "chat.loading": [
+  "Loading"
+ ],
+ "chat.greeting.morning": [
+  "Good morning"
+ ],
+ "chat.greeting.afternoon": [
+  "Good afternoon"
+ ],
+ "chat.greeting.evening": [
+  "Good evening"
+ ],
+ "chat.askMobile": [
+  "Please type your mobile number to sign in."
+ ],
+ "chat.codeSentTo": [
+  "I sent a verification code by SMS to +",
+  [
+   "mobileNo"
+  ],
+  "."
+ ],
+ "chat.askRegistration": [
+  "I couldn't find a profile for this number. Add your profile to continue."
+ ],
+ "chat.menu": [
+  "How can I help you today?"
+ ],
+ "chat.noSessions": [
+  "I couldn't find any sessions"
+ ],
+ "chat.menu.bookDoctor": [
+  "Book a Doctor"
+ ],
+ "chat.menu.videoChannel": [
+  "Video Channel"
+ ],
+ "chat.menu.homeVisit": [
+  "Home Visit"
+ ],
+ "chat.menu.homeLabTest": [
+  "Home Lab Test"
+ ],
+ "chat.menu.onlinePharmacy": [
+  "Online Pharmacy"
+ ],
+ "chat.menu.chatWithHospital": [
+  "Chat With Hospital"
+ ],
+ "chat.menu.upcoming": [
+  "What is my upcoming"
+ ],
+ "chat.menu.showProfile": [
+  "Show my profile"
+ ],
+ "chat.menu.paymentHistory": [
+  "Show my online payment history"
+ ],
+ "profiles.addNewProfile": [
+  "Add new profile"
+ ],
+ "profiles.logout": [
+  "Logout"
+ ],
+ "profiles.editProfile": [
+  "Edit Profile"
+ ],
+ "profiles.loyaltyInformation": [
+  "Loyalty Information"
+ ],
+ "profiles.viewAppointments": [
+  "View Appointments"
+ ],
+ "profiles.menu.consultations": [
+  "Consultations"
+ ],
+ "profiles.menu.labTests": [
+  "Lab Tests"
+ ],
+ "profiles.menu.procedures": [
+  "Procedures"
+ ],
+ "profiles.menu.paymentHistory": [
+  "Payment History"
+ ],
+ "profiles.menu.savedPaymentMethods": [
+  "Saved Payment Methods"
+ ],
+ "profiles.back": [
+  "Back"
+ ],
+ "profiles.loyalty.name": [
+  "Name"
+ ],
+ "profiles.loyalty.activePoints": [
+  "Active Points"
+ ],
+ "profiles.loyalty.amount": [
+  "Amount"
+ ],
+ "profiles.accountNav": [
+  "Account"
+ ],
  "error.ARO-E1001": [
   "Failed to initiate user authentication"
  ],
@@ -119,6 +342,12 @@ export const messages: Messages = {
  ],
  "error.ARO-E9000": [
   "The request is too complex"
+ ],
+ "error.ARO-E9001": [
+  "Too many live updates on one connection"
+ ],
+ "error.ARO-E9002": [
+  "Too many connections from this address, please try again later"
  ],
  "error.ARO-E9999": [
   "Something went wrong. Contact ",

@@ -11,6 +11,229 @@ export const messages: Messages = {
   ],
   " මුල් පිටුව"
  ],
+ "auth.mobileLabel": [
+  "ජංගම දුරකථන අංකය"
+ ],
+ "auth.mobilePlaceholder": [
+  "ඔබගේ ජංගම දුරකථන අංකය මෙහි ටයිප් කරන්න"
+ ],
+ "auth.sendNow": [
+  "දැන් යවන්න"
+ ],
+ "auth.changeNumber": [
+  "අංකය වෙනස් කරන්න"
+ ],
+ "auth.codeLabel": [
+  "සත්‍යාපන කේතය"
+ ],
+ "auth.codePlaceholder": [
+  "සත්‍යාපන කේතය ටයිප් කරන්න"
+ ],
+ "auth.verifyNow": [
+  "දැන් තහවුරු කරන්න"
+ ],
+ "auth.resendOtp": [
+  "OTP නැවත යවන්න"
+ ],
+ "auth.otpResent": [
+  "OTP නැවත යවන ලදී"
+ ],
+ "auth.wrongCode": [
+  "එය මා ඔබට එවූ කේතය නොවේ"
+ ],
+ "auth.smsDelay": [
+  "SMS පණිවිඩ ප්‍රමාද විය හැක. කරුණාකර රැඳී සිට ඔබගේ SMS නැවත පරීක්ෂා කරන්න"
+ ],
+ "auth.mobile.empty": [
+  "ඔබගේ ජංගම දුරකථන අංකය ටයිප් කරන්න."
+ ],
+ "auth.mobile.invalid": [
+  "වලංගු නොවන ජංගම දුරකථන අංකයකි!"
+ ],
+ "auth.mobile.with94": [
+  "94 න් ආරම්භ වන ජංගම අංකයට ඉලක්කම් 11ක් තිබිය යුතුය!"
+ ],
+ "auth.mobile.with0": [
+  "0 න් ආරම්භ වන ජංගම අංකයට ඉලක්කම් 10ක් තිබිය යුතුය!"
+ ],
+ "auth.mobile.plain": [
+  "ජංගම අංකයට ඉලක්කම් 9ක් තිබිය යුතුය!"
+ ],
+ "auth.code.empty": [
+  "අප ඔබට SMS මගින් එවූ සත්‍යාපන කේතය ටයිප් කරන්න"
+ ],
+ "auth.code.length": [
+  "සත්‍යාපන කේතයට ඉලක්කම් 4ක් තිබිය යුතුය!"
+ ],
+ "shell.skipToContent": [
+  "අන්තර්ගතයට යන්න"
+ ],
+ "shell.mainNav": [
+  "ප්‍රධාන"
+ ],
+ "shell.bottomBar.doctor": [
+  "වෛද්‍ය"
+ ],
+ "shell.bottomBar.home": [
+  "මුල් පිටුව"
+ ],
+ "shell.bottomBar.account": [
+  "ගිණුම"
+ ],
+ "shell.network.offline": [
+  "අපට අන්තර්ජාලයට සම්බන්ධ විය නොහැක!"
+ ],
+ "shell.network.offlineRecheck": [
+  "ඔබගේ සම්බන්ධතාව පරීක්ෂා කරන්න, ඔබ නැවත සබැඳි වූ විට අපි නැවත පූරණය කරන්නෙමු"
+ ],
+ "shell.network.slow": [
+  "ඔබගේ උපාංගයේ අන්තර්ජාලය මන්දගාමීයි!"
+ ],
+ "shell.network.slowDetail": [
+  "මෙම පිටුවේ තොරතුරු තත්‍ය කාලීන නොවිය හැක"
+ ],
+ "shell.network.refreshNow": [
+  "දැන් නැවුම් කරන්න"
+ ],
+ "shell.error.generic": [
+  "යම් දෝෂයක් සිදු විය"
+ ],
+ "shell.error.goHome": [
+  "මුල් පිටුවට යන්න"
+ ],
+ "shell.error.detailed": [
+  "සමාවන්න, යම් දෝෂයක් සිදු විය! මෙම තොරතුරු ඔබට පෙන්වීමට ක්‍රමයක් අපට සොයාගත නොහැක. මුල් පිටුවට ගොස් පරීක්ෂා කරන්න, ඔබ වෙනත් පරිශීලකයෙකු ලෙස පුරනය වී සිටිනවාද?"
+ ],
+ "shell.error.tryAgain": [
+  "නැවත උත්සාහ කරන්න"
+ ],
+ "shell.close": [
+  "වසන්න"
+ ],
+ "shell.accessDenied": [
+  "ප්‍රවේශය ප්‍රතික්ෂේප විය"
+ ],
+ "shell.addToHome.title": [
+  "මුල් තිරයට සබැඳිය එක් කරන්න"
+ ],
+ "shell.addToHome.subtitle": [
+  "යෙදුමක් මෙන් විවෘත කරන්න"
+ ],
+ "shell.addToHome.add": [
+  "එක් කරන්න"
+ ],
+ "chat.log": [
+  "කතාබහ"
+ ],
+ "chat.typing": [
+  "ටයිප් කරමින්"
+ ],
+ "chat.suggestions": [
+  "යෝජනා"
+ ],
+ "chat.loading": [
+  "පූරණය වෙමින්"
+ ],
+ "chat.greeting.morning": [
+  "සුබ උදෑසනක්"
+ ],
+ "chat.greeting.afternoon": [
+  "සුබ දහවලක්"
+ ],
+ "chat.greeting.evening": [
+  "සුබ සන්ධ්‍යාවක්"
+ ],
+ "chat.askMobile": [
+  "පුරනය වීමට කරුණාකර ඔබගේ ජංගම දුරකථන අංකය ටයිප් කරන්න."
+ ],
+ "chat.codeSentTo": [
+  "මම +",
+  [
+   "mobileNo"
+  ],
+  " වෙත SMS මගින් සත්‍යාපන කේතයක් එවූවෙමි."
+ ],
+ "chat.askRegistration": [
+  "මෙම අංකය සඳහා පැතිකඩක් හමු නොවීය. ඉදිරියට යාමට ඔබගේ පැතිකඩ එක් කරන්න."
+ ],
+ "chat.menu": [
+  "අද මා ඔබට උදව් කළ හැක්කේ කෙසේද?"
+ ],
+ "chat.noSessions": [
+  "කිසිදු සැසියක් හමු නොවීය"
+ ],
+ "chat.menu.bookDoctor": [
+  "වෛද්‍යවරයෙකු වෙන්කරවා ගන්න"
+ ],
+ "chat.menu.videoChannel": [
+  "වීඩියෝ චැනලිං"
+ ],
+ "chat.menu.homeVisit": [
+  "නිවසට පැමිණීම"
+ ],
+ "chat.menu.homeLabTest": [
+  "නිවසේදී රසායනාගාර පරීක්ෂණය"
+ ],
+ "chat.menu.onlinePharmacy": [
+  "මාර්ගගත ඔසුසල"
+ ],
+ "chat.menu.chatWithHospital": [
+  "රෝහල සමඟ කතාබහ කරන්න"
+ ],
+ "chat.menu.upcoming": [
+  "මගේ ඉදිරි හමුවීම් මොනවාද"
+ ],
+ "chat.menu.showProfile": [
+  "මගේ පැතිකඩ පෙන්වන්න"
+ ],
+ "chat.menu.paymentHistory": [
+  "මගේ මාර්ගගත ගෙවීම් ඉතිහාසය පෙන්වන්න"
+ ],
+ "profiles.addNewProfile": [
+  "නව පැතිකඩක් එක් කරන්න"
+ ],
+ "profiles.logout": [
+  "ඉවත් වන්න"
+ ],
+ "profiles.editProfile": [
+  "පැතිකඩ සංස්කරණය කරන්න"
+ ],
+ "profiles.loyaltyInformation": [
+  "ලෝයල්ටි තොරතුරු"
+ ],
+ "profiles.viewAppointments": [
+  "හමුවීම් බලන්න"
+ ],
+ "profiles.menu.consultations": [
+  "උපදේශන"
+ ],
+ "profiles.menu.labTests": [
+  "රසායනාගාර පරීක්ෂණ"
+ ],
+ "profiles.menu.procedures": [
+  "ක්‍රියා පටිපාටි"
+ ],
+ "profiles.menu.paymentHistory": [
+  "ගෙවීම් ඉතිහාසය"
+ ],
+ "profiles.menu.savedPaymentMethods": [
+  "සුරකින ලද ගෙවීම් ක්‍රම"
+ ],
+ "profiles.back": [
+  "ආපසු"
+ ],
+ "profiles.loyalty.name": [
+  "නම"
+ ],
+ "profiles.loyalty.activePoints": [
+  "සක්‍රිය ලකුණු"
+ ],
+ "profiles.loyalty.amount": [
+  "මුදල"
+ ],
+ "profiles.accountNav": [
+  "ගිණුම"
+ ],
  "error.ARO-E1001": [
   "පරිශීලක සත්‍යාපනය ආරම්භ කිරීමට නොහැකි විය"
  ],
@@ -120,6 +343,12 @@ export const messages: Messages = {
  ],
  "error.ARO-E9000": [
   "ඉල්ලීම ඉතා සංකීර්ණයි"
+ ],
+ "error.ARO-E9001": [
+  "එක් සම්බන්ධතාවක සජීවී යාවත්කාලීන කිරීම් වැඩියි"
+ ],
+ "error.ARO-E9002": [
+  "මෙම ලිපිනයෙන් සම්බන්ධතා වැඩියි, කරුණාකර පසුව නැවත උත්සාහ කරන්න"
  ],
  "error.ARO-E9999": [
   "යම් දෝෂයක් සිදු විය. වැඩිදුර සහාය සඳහා ",

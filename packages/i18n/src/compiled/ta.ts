@@ -11,6 +11,229 @@ export const messages: Messages = {
   ],
   " முகப்பு"
  ],
+ "auth.mobileLabel": [
+  "கைபேசி எண்"
+ ],
+ "auth.mobilePlaceholder": [
+  "உங்கள் கைபேசி எண்ணை இங்கே தட்டச்சு செய்யவும்"
+ ],
+ "auth.sendNow": [
+  "இப்போது அனுப்பு"
+ ],
+ "auth.changeNumber": [
+  "எண்ணை மாற்று"
+ ],
+ "auth.codeLabel": [
+  "சரிபார்ப்புக் குறியீடு"
+ ],
+ "auth.codePlaceholder": [
+  "சரிபார்ப்புக் குறியீட்டைத் தட்டச்சு செய்யவும்"
+ ],
+ "auth.verifyNow": [
+  "இப்போது சரிபார்"
+ ],
+ "auth.resendOtp": [
+  "OTP-ஐ மீண்டும் அனுப்பு"
+ ],
+ "auth.otpResent": [
+  "OTP மீண்டும் அனுப்பப்பட்டது"
+ ],
+ "auth.wrongCode": [
+  "அது நான் உங்களுக்கு அனுப்பிய குறியீடு அல்ல"
+ ],
+ "auth.smsDelay": [
+  "SMS தாமதங்கள் இருக்கலாம். காத்திருந்து உங்கள் SMS-ஐ மீண்டும் பார்க்கவும்"
+ ],
+ "auth.mobile.empty": [
+  "உங்கள் கைபேசி எண்ணைத் தட்டச்சு செய்யவும்."
+ ],
+ "auth.mobile.invalid": [
+  "தவறான கைபேசி எண்!"
+ ],
+ "auth.mobile.with94": [
+  "94 இல் தொடங்கும் கைபேசி எண்ணில் 11 இலக்கங்கள் இருக்க வேண்டும்!"
+ ],
+ "auth.mobile.with0": [
+  "0 இல் தொடங்கும் கைபேசி எண்ணில் 10 இலக்கங்கள் இருக்க வேண்டும்!"
+ ],
+ "auth.mobile.plain": [
+  "கைபேசி எண்ணில் 9 இலக்கங்கள் இருக்க வேண்டும்!"
+ ],
+ "auth.code.empty": [
+  "நாங்கள் SMS மூலம் அனுப்பிய சரிபார்ப்புக் குறியீட்டைத் தட்டச்சு செய்யவும்"
+ ],
+ "auth.code.length": [
+  "சரிபார்ப்புக் குறியீட்டில் 4 இலக்கங்கள் இருக்க வேண்டும்!"
+ ],
+ "shell.skipToContent": [
+  "உள்ளடக்கத்திற்குச் செல்லவும்"
+ ],
+ "shell.mainNav": [
+  "முதன்மை"
+ ],
+ "shell.bottomBar.doctor": [
+  "மருத்துவர்"
+ ],
+ "shell.bottomBar.home": [
+  "முகப்பு"
+ ],
+ "shell.bottomBar.account": [
+  "கணக்கு"
+ ],
+ "shell.network.offline": [
+  "இணையத்துடன் இணைக்க முடியவில்லை!"
+ ],
+ "shell.network.offlineRecheck": [
+  "உங்கள் இணைப்பைச் சரிபார்க்கவும், மீண்டும் இணைந்ததும் பக்கத்தை மீண்டும் ஏற்றுவோம்"
+ ],
+ "shell.network.slow": [
+  "உங்கள் சாதனத்தின் இணையம் மெதுவாக உள்ளது!"
+ ],
+ "shell.network.slowDetail": [
+  "இந்தப் பக்கத்தில் உள்ள தகவல்கள் நிகழ்நேரமாக இல்லாமல் இருக்கலாம்"
+ ],
+ "shell.network.refreshNow": [
+  "இப்போது புதுப்பி"
+ ],
+ "shell.error.generic": [
+  "ஏதோ தவறு நடந்துவிட்டது"
+ ],
+ "shell.error.goHome": [
+  "முகப்புக்குச் செல்லவும்"
+ ],
+ "shell.error.detailed": [
+  "மன்னிக்கவும், ஏதோ தவறு நடந்துவிட்டது! இந்தத் தகவலை உங்களுக்குக் காட்ட எங்களால் வழி காண முடியவில்லை. முகப்புக்குச் சென்று பாருங்கள், நீங்கள் வேறொரு பயனராக உள்நுழைந்துள்ளீர்களா?"
+ ],
+ "shell.error.tryAgain": [
+  "மீண்டும் முயற்சிக்கவும்"
+ ],
+ "shell.close": [
+  "மூடு"
+ ],
+ "shell.accessDenied": [
+  "அணுகல் மறுக்கப்பட்டது"
+ ],
+ "shell.addToHome.title": [
+  "முகப்புத் திரையில் இணைப்பைச் சேர்க்கவும்"
+ ],
+ "shell.addToHome.subtitle": [
+  "ஒரு செயலி போல திறக்கவும்"
+ ],
+ "shell.addToHome.add": [
+  "சேர்"
+ ],
+ "chat.log": [
+  "அரட்டை"
+ ],
+ "chat.typing": [
+  "தட்டச்சு செய்கிறது"
+ ],
+ "chat.suggestions": [
+  "பரிந்துரைகள்"
+ ],
+ "chat.loading": [
+  "ஏற்றுகிறது"
+ ],
+ "chat.greeting.morning": [
+  "காலை வணக்கம்"
+ ],
+ "chat.greeting.afternoon": [
+  "மதிய வணக்கம்"
+ ],
+ "chat.greeting.evening": [
+  "மாலை வணக்கம்"
+ ],
+ "chat.askMobile": [
+  "உள்நுழைய உங்கள் கைபேசி எண்ணைத் தட்டச்சு செய்யவும்."
+ ],
+ "chat.codeSentTo": [
+  "+",
+  [
+   "mobileNo"
+  ],
+  " க்கு SMS மூலம் சரிபார்ப்புக் குறியீட்டை அனுப்பினேன்."
+ ],
+ "chat.askRegistration": [
+  "இந்த எண்ணுக்கு சுயவிவரம் எதுவும் கிடைக்கவில்லை. தொடர உங்கள் சுயவிவரத்தைச் சேர்க்கவும்."
+ ],
+ "chat.menu": [
+  "இன்று நான் உங்களுக்கு எப்படி உதவ முடியும்?"
+ ],
+ "chat.noSessions": [
+  "எந்த அமர்வும் கிடைக்கவில்லை"
+ ],
+ "chat.menu.bookDoctor": [
+  "மருத்துவரை முன்பதிவு செய்யவும்"
+ ],
+ "chat.menu.videoChannel": [
+  "காணொளி ஆலோசனை"
+ ],
+ "chat.menu.homeVisit": [
+  "வீட்டு வருகை"
+ ],
+ "chat.menu.homeLabTest": [
+  "வீட்டில் ஆய்வகப் பரிசோதனை"
+ ],
+ "chat.menu.onlinePharmacy": [
+  "இணைய மருந்தகம்"
+ ],
+ "chat.menu.chatWithHospital": [
+  "மருத்துவமனையுடன் அரட்டை"
+ ],
+ "chat.menu.upcoming": [
+  "எனது வரவிருக்கும் சந்திப்புகள் என்ன"
+ ],
+ "chat.menu.showProfile": [
+  "எனது சுயவிவரத்தைக் காட்டு"
+ ],
+ "chat.menu.paymentHistory": [
+  "எனது இணையப் பணம் செலுத்திய வரலாற்றைக் காட்டு"
+ ],
+ "profiles.addNewProfile": [
+  "புதிய சுயவிவரத்தைச் சேர்க்கவும்"
+ ],
+ "profiles.logout": [
+  "வெளியேறு"
+ ],
+ "profiles.editProfile": [
+  "சுயவிவரத்தைத் திருத்து"
+ ],
+ "profiles.loyaltyInformation": [
+  "விசுவாசத் தகவல்"
+ ],
+ "profiles.viewAppointments": [
+  "சந்திப்புகளைப் பார்க்கவும்"
+ ],
+ "profiles.menu.consultations": [
+  "ஆலோசனைகள்"
+ ],
+ "profiles.menu.labTests": [
+  "ஆய்வகப் பரிசோதனைகள்"
+ ],
+ "profiles.menu.procedures": [
+  "சிகிச்சை முறைகள்"
+ ],
+ "profiles.menu.paymentHistory": [
+  "பணம் செலுத்திய வரலாறு"
+ ],
+ "profiles.menu.savedPaymentMethods": [
+  "சேமித்த பணம் செலுத்தும் முறைகள்"
+ ],
+ "profiles.back": [
+  "பின் செல்"
+ ],
+ "profiles.loyalty.name": [
+  "பெயர்"
+ ],
+ "profiles.loyalty.activePoints": [
+  "செயலில் உள்ள புள்ளிகள்"
+ ],
+ "profiles.loyalty.amount": [
+  "தொகை"
+ ],
+ "profiles.accountNav": [
+  "கணக்கு"
+ ],
  "error.ARO-E1001": [
   "பயனர் அங்கீகாரத்தைத் தொடங்க முடியவில்லை"
  ],
@@ -120,6 +343,12 @@ export const messages: Messages = {
  ],
  "error.ARO-E9000": [
   "கோரிக்கை மிகவும் சிக்கலானது"
+ ],
+ "error.ARO-E9001": [
+  "ஒரே இணைப்பில் அதிகமான நேரடிப் புதுப்பிப்புகள்"
+ ],
+ "error.ARO-E9002": [
+  "இந்த முகவரியிலிருந்து அதிகமான இணைப்புகள், பின்னர் மீண்டும் முயற்சிக்கவும்"
  ],
  "error.ARO-E9999": [
   "ஏதோ தவறு நடந்துவிட்டது. மேலும் உதவிக்கு ",

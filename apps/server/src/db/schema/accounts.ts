@@ -26,6 +26,8 @@ export const accounts = pgTable(
     status: text('status').notNull().default('active'),
     defaultPaymentMethodId: uuid('default_payment_method_id'),
     bookingReqId: uuid('booking_req_id'),
+    /** The language of the account's texts and SMS ('en', 'si', 'ta'); null until one is chosen (issue 6 §5). */
+    preferredLanguage: text('preferred_language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

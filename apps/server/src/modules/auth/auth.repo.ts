@@ -349,6 +349,21 @@ export async function consumeChallenge(
   return rows[0] ?? null;
 }
 
+/**
+ * The language an account chose for its texts and SMS, or null (no account, or no choice yet).
+ * @param db - database or transaction
+ * @param tenantId - the tenant
+ * @param mobileNo - the normalised number
+ */
+export async function findAccountLanguage(db: DbOrTx, tenantId: string, mobileNo: string): Promise<string | null> {
+  const [row] = await db
+    .select({ language: accounts.preferredLanguage })
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.mobileNo, mobileNo)))
+    .limit(1);
+  return row?.language ?? null;
+}
+
 /** The account of a number, created on first sign-in; safe when two sign-ins race (unique index). */
 export async function findOrCreateAccount(
   db: DbOrTx,

@@ -1,6 +1,7 @@
 import type { SignInLinkTarget } from '@careline/domain/auth';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { LanguageEnum } from '../../graphql/language.ts';
 import {
   completeAuthentication,
   initiateAuthentication,
@@ -68,8 +69,14 @@ builder.mutationField('initiateAuthentication', (t) =>
   t.field({
     type: AuthChallengeRef,
     description: 'Sends a 4-digit code by SMS (spec doc 1 §4 Sign-in); again within the code life is a resend.',
-    args: { username: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => initiateAuthentication(authDepsOf(ctx), args.username),
+    args: {
+      username: t.arg.string({ required: true }),
+      language: t.arg({
+        type: LanguageEnum,
+        description: "The app's language, for the SMS of a number that has no account language yet (issue 6 §5).",
+      }),
+    },
+    resolve: (_root, args, ctx) => initiateAuthentication(authDepsOf(ctx), args.username, args.language ?? null),
   }),
 );
 
@@ -87,8 +94,15 @@ builder.mutationField('initiateLinkAuthentication', (t) =>
   t.field({
     type: LinkAuthenticationRef,
     description: 'Starts sign-in from a signed link (spec doc 1 §4 Link sign-in).',
-    args: { token: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => initiateLinkAuthentication(authDepsOf(ctx), ctx.viewer, args.token),
+    args: {
+      token: t.arg.string({ required: true }),
+      language: t.arg({
+        type: LanguageEnum,
+        description: "The app's language, for the SMS of a number that has no account language yet (issue 6 §5).",
+      }),
+    },
+    resolve: (_root, args, ctx) =>
+      initiateLinkAuthentication(authDepsOf(ctx), ctx.viewer, args.token, args.language ?? null),
   }),
 );
 

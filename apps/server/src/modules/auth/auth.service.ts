@@ -11,6 +11,7 @@ import {
   type SignInLinkTarget,
 } from '@careline/domain/auth';
 import { AppError } from '@careline/domain/errors';
+import { renderMessage } from '@careline/i18n/server';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from './auth.viewer.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
@@ -23,6 +24,7 @@ import {
   deleteChallenge,
   findChallenge,
   findLiveChallenge,
+  findAccountLanguage,
   findOrCreateAccount,
   insertAuthEvent,
   claimSendSlot,
@@ -144,14 +146,20 @@ function newCode(): string {
 }
 
 /**
- * The text of the code SMS, naming the tenant's hospital.
+ * The text of the code SMS, naming the tenant's hospital, from the catalogue (issue 6 §5).
  * @param hospitalName - the tenant's branding name
  * @param code - the 4-digit code
  * @param ttlMs - how long the code stays valid
+ * @param language - 'en', 'si' or 'ta'; anything else gives English
  */
-export function verificationSmsText(hospitalName: string, code: string, ttlMs: number): string {
+export function verificationSmsText(
+  hospitalName: string,
+  code: string,
+  ttlMs: number,
+  language: string | null = null,
+): string {
   const minutes = Math.round(ttlMs / 60_000);
-  return `Your ${hospitalName} verification code is ${code}. It expires in ${minutes} minutes.`;
+  return renderMessage(language, 'sms.verificationCode', { hospital: hospitalName, code, minutes });
 }
 
 /**
@@ -327,6 +335,7 @@ async function sendCode(
   now: Date,
   mobileNo: string,
   purpose: 'sms' | 'link',
+  language: string | null,
 ): Promise<string> {
   const limits = limitsOf(deps);
   const tenantId = deps.tenant.id;
@@ -346,7 +355,7 @@ async function sendCode(
     throw new AppError('ARO-E1101');
   }
   try {
-    return await sendClaimedCode(deps, now, mobileNo, purpose);
+    return await sendClaimedCode(deps, now, mobileNo, purpose, language);
   } catch (error) {
     // Nothing was sent: the user may try again at once.
     await releaseSendSlot(deps.db, slot).catch((releaseError: unknown) =>
@@ -361,6 +370,7 @@ async function sendClaimedCode(
   now: Date,
   mobileNo: string,
   purpose: 'sms' | 'link',
+  clientLanguage: string | null,
 ): Promise<string> {
   const limits = limitsOf(deps);
   const tenantId = deps.tenant.id;
@@ -383,6 +393,9 @@ async function sendClaimedCode(
   }
   const code = newCode();
   const expiresAt = new Date(now.getTime() + limits.codeTtlMs);
+  // issue 6 §5: the account's language; for a number without an account (or without a choice), the
+  // language the client is showing, else English.
+  const language = (await findAccountLanguage(deps.db, tenantId, mobileNo)) ?? clientLanguage;
   const message = {
     tenantId,
     to: mobileNo,
@@ -390,6 +403,7 @@ async function sendClaimedCode(
       deps.tenant.publicConfig.branding.hospitalName,
       code,
       limits.codeTtlMs,
+      language,
     ),
   };
 
@@ -448,6 +462,7 @@ async function sendClaimedCode(
 export async function initiateAuthentication(
   deps: AuthDeps,
   username: string,
+  language: string | null = null,
 ): Promise<{ id: string }> {
   const now = deps.now ?? new Date();
   await limitAddress(deps, now, 'initiate_ip');
@@ -456,7 +471,7 @@ export async function initiateAuthentication(
   if (!mobileNo.success) {
     throw new AppError('ARO-E1013');
   }
-  return { id: await sendCode(deps, now, mobileNo.data, 'sms') };
+  return { id: await sendCode(deps, now, mobileNo.data, 'sms', language) };
 }
 
 /**
@@ -593,6 +608,7 @@ export async function initiateLinkAuthentication(
   deps: AuthDeps,
   viewer: Viewer | null,
   token: string,
+  language: string | null = null,
 ): Promise<LinkAuthentication> {
   const now = deps.now ?? new Date();
   await limitAddress(deps, now, 'initiate_ip');
@@ -612,7 +628,7 @@ export async function initiateLinkAuthentication(
     return { id: null, alreadySignedIn: true, target: normalised };
   }
   return {
-    id: await sendCode(deps, now, mobileNo, 'link'),
+    id: await sendCode(deps, now, mobileNo, 'link', language),
     alreadySignedIn: false,
     target: normalised,
   };

@@ -17,7 +17,8 @@ export async function latestCode(database: Database, mobileNo: string): Promise<
     .where(eq(smsMessages.to, mobileNo))
     .orderBy(desc(smsMessages.seq))
     .limit(1);
-  const code = /code is (\d{4})\b/.exec(row?.body ?? '')?.[1];
+  // The first 4-digit run: the code, in whichever language the SMS is written.
+  const code = /(?<!\d)(\d{4})(?!\d)/.exec(row?.body ?? '')?.[1];
   if (!code) {
     throw new Error(`no code sent to ${mobileNo}`);
   }

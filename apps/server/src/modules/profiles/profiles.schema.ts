@@ -1,5 +1,6 @@
 import type { ServerPatient } from '@careline/domain/profiles';
 import { builder } from '../../graphql/builder.ts';
+import { LanguageEnum } from '../../graphql/language.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { actingRole, staffAccessError, staffOperation } from '../../graphql/staff-auth.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
@@ -9,6 +10,7 @@ import {
   deletePaymentMethod,
   patchPatient,
   queryOneProfile,
+  setPreferredLanguage,
   setDefaultPaymentMethod,
   type LoyaltyAccountView,
   type PaymentMethodView,
@@ -107,6 +109,12 @@ const UserProfileRef = builder.objectRef<UserProfileView>('UserProfile').impleme
     hasPaymentMethod: t.exposeBoolean('hasPaymentMethod'),
     bookingReqId: t.exposeID('bookingReqId', { nullable: true }),
     loyaltyAccounts: t.field({ type: [LoyaltyAccountRef], resolve: (profile) => profile.loyaltyAccounts }),
+    preferredLanguage: t.field({
+      type: LanguageEnum,
+      nullable: true,
+      description: "The language of the account's texts and SMS; null until one is chosen (issue 6 §5).",
+      resolve: (profile) => profile.preferredLanguage,
+    }),
   }),
 });
 
@@ -196,6 +204,15 @@ builder.mutationField('deletePaymentMethod', (t) =>
     description: "Deletes one of the account's saved cards.",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => deletePaymentMethod(profileDeps(ctx), String(args.id)),
+  }),
+);
+
+builder.mutationField('setPreferredLanguage', (t) =>
+  t.field({
+    type: LanguageEnum,
+    description: "Stores the account's language, used for its SMS (issue 6 §5).",
+    args: { language: t.arg({ type: LanguageEnum, required: true }) },
+    resolve: (_root, args, ctx) => setPreferredLanguage(profileDeps(ctx), args.language),
   }),
 );
 

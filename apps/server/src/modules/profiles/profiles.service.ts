@@ -1,5 +1,6 @@
 import { AppError } from '@careline/domain/errors';
 import { hasControlCharacters } from '@careline/domain/staff';
+import { isLocale, type Locale } from '@careline/i18n/locales';
 import {
   ADDRESS_MAX_LINES,
   ADDRESS_USE,
@@ -27,6 +28,7 @@ import {
   lockAccount,
   organizationExists,
   setDefaultPaymentMethodRow,
+  updateAccountLanguage,
   updatePatient,
   type Owner,
   type PatientRow,
@@ -82,6 +84,7 @@ export type UserProfileView = {
   hasPaymentMethod: boolean;
   bookingReqId: string | null;
   loyaltyAccounts: LoyaltyAccountView[];
+  preferredLanguage: Locale | null;
 };
 
 export type CreatePatientInput = {
@@ -396,6 +399,7 @@ export async function queryOneProfile(deps: ProfileDeps): Promise<UserProfileVie
     defaultPaymentMethod: defaultId,
     hasPaymentMethod: cardRows.some((row) => row.status === 'active'),
     bookingReqId: account.bookingReqId,
+    preferredLanguage: isLocale(account.preferredLanguage) ? account.preferredLanguage : null,
     loyaltyAccounts: loyaltyRows.map((row) => ({
       id: row.id,
       patientId: row.patientId,
@@ -615,6 +619,19 @@ export async function deletePaymentMethod(deps: ProfileDeps, id: string): Promis
  * @param deps - database, tenant, viewer
  * @param id - the payment method
  */
+/**
+ * Stores the account's language: the web app's texts follow it on every device, and its SMS use it
+ * (issue 6 §5).
+ * @param deps - database, tenant, the signed-in viewer
+ * @param language - 'en', 'si' or 'ta'
+ */
+export async function setPreferredLanguage(deps: ProfileDeps, language: Locale): Promise<Locale> {
+  if (!isLocale(language) || !(await updateAccountLanguage(deps.db, ownerOf(deps), language))) {
+    throw new AppError('ARO-E2002');
+  }
+  return language;
+}
+
 export async function setDefaultPaymentMethod(deps: ProfileDeps, id: string): Promise<boolean> {
   if (!uuidPattern.test(id)) {
     throw notFound();

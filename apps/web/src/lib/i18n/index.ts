@@ -6,3 +6,4 @@ export {
   languageStorageKey,
 } from './language-storage.ts';
 export { applyLanguage, needsWebFont } from './apply-language.ts';
+export { AccountLanguageSync } from './account-language.tsx';

@@ -49,6 +49,7 @@ export const queryOneProfileQuery = graphql(`
       defaultPaymentMethod
       hasPaymentMethod
       bookingReqId
+      preferredLanguage
       loyaltyAccounts {
         id
         patientId
@@ -58,6 +59,13 @@ export const queryOneProfileQuery = graphql(`
         rate
       }
     }
+  }
+`);
+
+/** Stores the account's language, used for its SMS (issue 6 §5). */
+export const setPreferredLanguageMutation = graphql(`
+  mutation setPreferredLanguage($language: Language!) {
+    setPreferredLanguage(language: $language)
   }
 `);
 

@@ -1,4 +1,5 @@
 import { toClientPatient, type ClientPatient } from '@careline/domain/profiles';
+import { isLocale, type Locale } from '@careline/i18n/locales';
 import type { LoyaltyAccount, PaymentMethod, ServerUserProfile } from './account-query.ts';
 
 /** The signed-in account as screens use it (spec doc 1 §3 Account). */
@@ -15,6 +16,8 @@ export type AccountView = {
   hasPaymentMethod: boolean;
   bookingReqId: string | null;
   loyaltyAccounts: LoyaltyAccount[];
+  /** The account's language (issue 6 §5); null until one is chosen. */
+  preferredLanguage?: Locale | null;
 };
 
 /**
@@ -35,5 +38,6 @@ export function toAccountView(profile: ServerUserProfile, now: Date = new Date()
     hasPaymentMethod: profile.hasPaymentMethod,
     bookingReqId: profile.bookingReqId,
     loyaltyAccounts: profile.loyaltyAccounts,
+    preferredLanguage: isLocale(profile.preferredLanguage) ? profile.preferredLanguage : null,
   };
 }

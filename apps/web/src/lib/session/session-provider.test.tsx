@@ -32,6 +32,7 @@ const profile: ServerUserProfile = {
   hasPaymentMethod: false,
   bookingReqId: null,
   loyaltyAccounts: [],
+  preferredLanguage: null,
 };
 
 const noSocket: WsClient = {

@@ -2,8 +2,8 @@
 import { graphql, type ResultOf } from '@careline/contract/graphql';
 
 export const initiateAuthenticationMutation = graphql(`
-  mutation initiateAuthentication($username: String!) {
-    initiateAuthentication(username: $username) {
+  mutation initiateAuthentication($username: String!, $language: Language) {
+    initiateAuthentication(username: $username, language: $language) {
       id
     }
   }
@@ -20,8 +20,8 @@ export const completeAuthenticationMutation = graphql(`
 `);
 
 export const initiateLinkAuthenticationMutation = graphql(`
-  mutation initiateLinkAuthentication($token: String!) {
-    initiateLinkAuthentication(token: $token) {
+  mutation initiateLinkAuthentication($token: String!, $language: Language) {
+    initiateLinkAuthentication(token: $token, language: $language) {
       id
       alreadySignedIn
       target {

@@ -11,6 +11,8 @@ import { SessionProvider, type AccountView, type SessionValue } from '../../../l
 import { TenantProvider } from '../../../lib/tenant';
 import { authNoticeKey } from '../../../lib/graphql/auth-errors.ts';
 import { LoginScreen } from './login-screen.tsx';
+import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
+import { activateLocale, createI18n, type I18n } from '@careline/i18n/core';
 
 type Call = { operationName: string | undefined; variables: Record<string, unknown> };
 
@@ -27,7 +29,7 @@ const account: AccountView = {
   loyaltyAccounts: [],
 };
 
-function renderLogin(answer: (call: Call) => unknown) {
+function renderLogin(answer: (call: Call) => unknown, i18n?: I18n) {
   const calls: Call[] = [];
   const fakeFetch: typeof fetch = async (_url, init) => {
     const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { query: string; variables: Record<string, unknown> };
@@ -59,13 +61,15 @@ function renderLogin(answer: (call: Call) => unknown) {
     { initialEntries: ['/login'] },
   );
   render(
-    <Provider value={client}>
-      <SessionProvider value={session}>
-        <TenantProvider value={{ ...baseTenantConfig, uxFlow: 'flat' }} loading={null} failed={() => null}>
-          <RouterProvider router={router} />
-        </TenantProvider>
-      </SessionProvider>
-    </Provider>,
+    <TestLanguage i18n={i18n}>
+      <Provider value={client}>
+        <SessionProvider value={session}>
+          <TenantProvider value={{ ...baseTenantConfig, uxFlow: 'flat' }} loading={null} failed={() => null}>
+            <RouterProvider router={router} />
+          </TenantProvider>
+        </SessionProvider>
+      </Provider>
+    </TestLanguage>,
   );
   return { calls, signIn };
 }
@@ -88,7 +92,8 @@ describe('/login (spec doc 1 §4 Sign-in, §5)', () => {
     expect(screen.getByRole('alert').textContent).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
     await codeInput();
-    expect(calls).toEqual([{ operationName: 'initiateAuthentication', variables: { username: '94771234567' } }]);
+    // The app's language goes along, for the first SMS of a number without an account (issue 6 §5).
+    expect(calls).toEqual([{ operationName: 'initiateAuthentication', variables: { username: '94771234567', language: 'en' } }]);
     expect(screen.getByText('There may be SMS delays. Please wait and check again your SMS')).toBeTruthy();
     const resend = screen.getByRole<HTMLButtonElement>('button', { name: /Resend OTP/ });
     expect(resend.disabled).toBe(true);
@@ -180,6 +185,22 @@ describe('/login (spec doc 1 §4 Sign-in, §5)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
     await screen.findByText('Failed to initiate user authentication');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send now' }).disabled).toBe(false);
+  });
+
+  it('speaks Sinhala: labels, the spec’s rules, server errors and the language sent (issue 6 §5)', async () => {
+    const i18n = createI18n();
+    await activateLocale(i18n, 'si');
+    const { calls } = renderLogin(
+      () => ({ data: null, errors: [{ message: 'ARO-E1001:Failed to initiate user authentication' }] }),
+      i18n,
+    );
+    const send = screen.getByRole('button', { name: 'දැන් යවන්න' });
+    fireEvent.click(send);
+    expect(screen.getByRole('alert').textContent).toBe('ඔබගේ ජංගම දුරකථන අංකය ටයිප් කරන්න.');
+    fireEvent.change(screen.getByLabelText('ජංගම දුරකථන අංකය'), { target: { value: '0771234567' } });
+    fireEvent.click(send);
+    await screen.findByText('පරිශීලක සත්‍යාපනය ආරම්භ කිරීමට නොහැකි විය');
+    expect(calls[0]?.variables).toEqual({ username: '94771234567', language: 'si' });
   });
 
   it('shows once why the last session ended (spec doc 1 §8 ARO-E1023)', async () => {

@@ -4,13 +4,13 @@ import { useMutation } from 'urql';
 import {
   AUTH_OUTCOME_SUCCEEDED,
   CODE_USED_UP_ERROR,
-  authTexts,
   formatCountdown,
   mobileNoInput,
   verificationCodeInput,
 } from '@careline/domain/auth';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { errorCodes } from '../../../lib/graphql';
+import { useLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import {
@@ -23,6 +23,7 @@ import { useSecondsUntil } from '../../../lib/sign-in/use-seconds-until.ts';
 import { REQUEST_TYPE_PARAM, afterSignInPath } from '../utils/after-sign-in-path.ts';
 import { codeError, initialLoginState, loginReducer, mobileError } from '../utils/login-state.ts';
 import './auth.css';
+import { useTranslate, useTranslateText } from '@careline/i18n/react';
 
 /** The /login screen: mobile number, then the SMS code (spec doc 1 §2, §4 'Sign-in', §5). */
 export function LoginScreen() {
@@ -34,6 +35,9 @@ export function LoginScreen() {
     completeAuthenticationMutation,
   );
   const session = useSession();
+  const { language } = useLanguage();
+  const t = useTranslate();
+  const tx = useTranslateText();
   const tenant = useTenant();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -50,7 +54,7 @@ export function LoginScreen() {
 
   async function requestCode(mobileNo: string, kind: 'send' | 'resend') {
     dispatch({ type: kind === 'send' ? 'sendStarted' : 'resendStarted' });
-    const result = await initiate({ username: mobileNo });
+    const result = await initiate({ username: mobileNo, language });
     if (result.error || !result.data) {
       dispatch({ type: 'requestFailed', text: result.error ? signInErrorText(result.error) : fallbackErrorText });
       return;
@@ -131,13 +135,13 @@ export function LoginScreen() {
       {authNotice !== null ? (
         // spec doc 1 §8: why the last session ended (ARO-E1022, ARO-E1023, ARO-E1024)
         <p className="auth-error auth-session-notice" role="alert">
-          {authNotice}
+          {tx(authNotice)}
         </p>
       ) : null}
       {state.step === 'mobile' ? (
         <form className="auth-form" noValidate onSubmit={(event) => void onSendNow(event)}>
           <label className="auth-label" htmlFor="login-mobile">
-            Mobile number
+            {t('auth.mobileLabel')}
           </label>
           <input
             id="login-mobile"
@@ -145,18 +149,18 @@ export function LoginScreen() {
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            placeholder={authTexts.mobilePlaceholder}
+            placeholder={t('auth.mobilePlaceholder')}
             value={state.mobileInput}
             aria-invalid={mobileMessage !== null}
             aria-describedby="login-mobile-error"
             onChange={(event) => dispatch({ type: 'mobileTyped', value: event.target.value })}
           />
           <p id="login-mobile-error" className="auth-error" role="alert" aria-live="assertive">
-            {mobileMessage ?? state.serverError ?? ''}
+            {tx(mobileMessage ?? state.serverError ?? '')}
           </p>
           <button className="auth-button" type="submit" disabled={state.pending !== null} aria-busy={state.pending === 'send'}>
             {state.pending === 'send' ? <span className="auth-spinner" aria-hidden="true" /> : null}
-            {authTexts.sendNow}
+            {t('auth.sendNow')}
           </button>
         </form>
       ) : (
@@ -169,11 +173,11 @@ export function LoginScreen() {
               disabled={state.pending !== null}
               onClick={() => dispatch({ type: 'changeNumber' })}
             >
-              Change number
+              {t('auth.changeNumber')}
             </button>
           </p>
           <label className="auth-label" htmlFor="login-code">
-            Verification code
+            {t('auth.codeLabel')}
           </label>
           <input
             id="login-code"
@@ -182,7 +186,7 @@ export function LoginScreen() {
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
-            placeholder={authTexts.codePlaceholder}
+            placeholder={t('auth.codePlaceholder')}
             value={state.codeInput}
             aria-invalid={codeMessage !== null}
             aria-describedby="login-code-error login-sms-delay"
@@ -192,15 +196,15 @@ export function LoginScreen() {
             {codeMessage === null && state.serverError !== null && state.serverDetail !== null ? (
               // Two lines: the wrong-code text, then the server's text (spec doc 1 §4, §8)
               <>
-                <span className="auth-error-line">{state.serverError}</span>
-                <span className="auth-error-line">{state.serverDetail}</span>
+                <span className="auth-error-line">{tx(state.serverError)}</span>
+                <span className="auth-error-line">{tx(state.serverDetail)}</span>
               </>
             ) : (
-              (codeMessage ?? state.serverError ?? '')
+              tx(codeMessage ?? state.serverError ?? '')
             )}
           </p>
           <p className="auth-notice" role="status" aria-live="polite">
-            {state.notice ?? ''}
+            {tx(state.notice ?? '')}
           </p>
           <button
             className="auth-button"
@@ -209,7 +213,7 @@ export function LoginScreen() {
             aria-busy={state.pending === 'verify'}
           >
             {state.pending === 'verify' ? <span className="auth-spinner" aria-hidden="true" /> : null}
-            {authTexts.verifyNow}
+            {t('auth.verifyNow')}
           </button>
           <button
             className="auth-button auth-button-secondary"
@@ -223,11 +227,11 @@ export function LoginScreen() {
             }}
           >
             {state.pending === 'resend' ? <span className="auth-spinner" aria-hidden="true" /> : null}
-            {authTexts.resendOtp}
+            {t('auth.resendOtp')}
             {secondsLeft > 0 ? <span className="auth-countdown"> {formatCountdown(secondsLeft)}</span> : null}
           </button>
           <p id="login-sms-delay" className="auth-hint">
-            {authTexts.smsDelay}
+            {t('auth.smsDelay')}
           </p>
         </form>
       )}

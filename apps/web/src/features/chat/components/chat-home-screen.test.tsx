@@ -11,8 +11,10 @@ import { authNoticeKey } from '../../../lib/graphql/auth-errors.ts';
 import { SessionProvider, type SessionValue } from '../../../lib/session';
 import { TenantProvider } from '../../../lib/tenant';
 import { ChatHomeScreen } from './chat-home-screen.tsx';
+import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
+import { activateLocale, createI18n, type I18n } from '@careline/i18n/core';
 
-function renderChat(answer: (operationName: string | undefined) => unknown) {
+function renderChat(answer: (operationName: string | undefined) => unknown, i18n?: I18n) {
   const fakeFetch: typeof fetch = async (_url, init) => {
     const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { query: string };
     return new Response(JSON.stringify(answer(/mutation\s+(\w+)/.exec(body.query)?.[1])), {
@@ -33,13 +35,15 @@ function renderChat(answer: (operationName: string | undefined) => unknown) {
   };
   const router = createMemoryRouter([{ path: '/chat-home', element: <ChatHomeScreen /> }], { initialEntries: ['/chat-home'] });
   render(
-    <Provider value={client}>
-      <SessionProvider value={session}>
-        <TenantProvider value={{ ...baseTenantConfig, uxFlow: 'chat' }} loading={null} failed={() => null}>
-          <RouterProvider router={router} />
-        </TenantProvider>
-      </SessionProvider>
-    </Provider>,
+    <TestLanguage i18n={i18n}>
+      <Provider value={client}>
+        <SessionProvider value={session}>
+          <TenantProvider value={{ ...baseTenantConfig, uxFlow: 'chat' }} loading={null} failed={() => null}>
+            <RouterProvider router={router} />
+          </TenantProvider>
+        </SessionProvider>
+      </Provider>
+    </TestLanguage>,
   );
 }
 
@@ -65,6 +69,19 @@ afterEach(() => {
 });
 
 describe('chat home sign-in (spec doc 1 §4, §8)', () => {
+  it('speaks Tamil at its first step, the server’s notice included (issue 6 §5)', async () => {
+    window.sessionStorage.setItem(authNoticeKey, 'You have been logged out, please login again');
+    const i18n = createI18n();
+    await activateLocale(i18n, 'ta');
+    renderChat(() => ({ data: { initiateAuthentication: { id: 'c1' } } }), i18n);
+    await letChatType();
+    expect(screen.getByText('உள்நுழைய உங்கள் கைபேசி எண்ணைத் தட்டச்சு செய்யவும்.')).toBeTruthy();
+    expect(screen.getByText('நீங்கள் வெளியேற்றப்பட்டீர்கள், தயவுசெய்து மீண்டும் உள்நுழையவும்')).toBeTruthy();
+    const mobile = screen.getByRole('textbox', { name: 'கைபேசி எண்' });
+    expect(mobile.getAttribute('placeholder')).toBe('உங்கள் கைபேசி எண்ணை இங்கே தட்டச்சு செய்யவும்');
+    expect(screen.getByRole('button', { name: 'இப்போது அனுப்பு' })).toBeTruthy();
+  });
+
   it('shows once why the last session ended, and focuses each input as it appears', async () => {
     window.sessionStorage.setItem(authNoticeKey, 'You have been logged out, please login again');
     renderChat(() => ({ data: { initiateAuthentication: { id: 'c1' } } }));

@@ -5,7 +5,6 @@ import {
   ACCESS_DENIED_ROUTE,
   AUTH_OUTCOME_SUCCEEDED,
   SIGN_IN_LINK_PARAM,
-  authTexts,
   formatCountdown,
   isInvalidLinkMobile,
   mobileNoInput,
@@ -16,9 +15,9 @@ import {
   verificationCodeInput,
 } from '@careline/domain/auth';
 import { fallbackErrorText } from '@careline/domain/errors';
-import { profileTexts } from '@careline/domain/profiles';
 import { REQUEST_STATE, greetingText } from '@careline/domain/shell';
 import { errorCodes } from '../../../lib/graphql';
+import { useLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import {
@@ -35,12 +34,16 @@ import { chatMenuButtons } from '../utils/chat-menu.ts';
 import { linkDestination } from '../utils/link-destination.ts';
 import { ChatMessages } from './chat-messages.tsx';
 import './chat.css';
+import { useTranslate, useTranslateText } from '@careline/i18n/react';
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
 /** The chat home (/chat-home, /chat-home/{category}; spec doc 1 §2 Chat assistant, §4 Chat flow). */
 export function ChatHomeScreen() {
   const session = useSession();
+  const { language } = useLanguage();
+  const t = useTranslate();
+  const tx = useTranslateText();
   const tenant = useTenant();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -70,7 +73,7 @@ export function ChatHomeScreen() {
       return;
     }
     dispatch({ type: 'linkStarted', greeting: greetingText(new Date()) });
-    const result = await initiateLink({ token });
+    const result = await initiateLink({ token, language });
     const answer = result.data?.initiateLinkAuthentication;
     const destination = answer ? linkDestination(answer.target) : null;
     if (result.error || !answer || destination === null) {
@@ -116,7 +119,7 @@ export function ChatHomeScreen() {
     }
     const mobileNo = parsed.data;
     dispatch({ type: 'mobileSubmitted', mobileNo });
-    const result = await initiate({ username: mobileNo });
+    const result = await initiate({ username: mobileNo, language });
     if (result.error || !result.data) {
       dispatch({ type: 'codeSendFailed', text: result.error ? signInErrorText(result.error) : fallbackErrorText });
       return;
@@ -171,7 +174,7 @@ export function ChatHomeScreen() {
       return;
     }
     dispatch({ type: 'resendStarted' });
-    const result = await initiate({ username: state.mobileNo });
+    const result = await initiate({ username: state.mobileNo, language });
     if (result.error || !result.data) {
       dispatch({ type: 'resendFailed', text: result.error ? signInErrorText(result.error) : fallbackErrorText });
       return;
@@ -204,13 +207,13 @@ export function ChatHomeScreen() {
       {authNotice !== null ? (
         // spec doc 1 §8: why the last session ended (ARO-E1022, ARO-E1023, ARO-E1024)
         <p className="chat-error chat-session-notice" role="alert">
-          {authNotice}
+          {tx(authNotice)}
         </p>
       ) : null}
 
-      <section className="chat-suggestions" aria-label="Suggestions">
+      <section className="chat-suggestions" aria-label={t('chat.suggestions')}>
         {state.step === 'starting' || state.step === 'link-check' || state.pending === 'send' || state.pending === 'verify' ? (
-          <span className="chat-spinner" role="status" aria-label="Loading" />
+          <span className="chat-spinner" role="status" aria-label={t('chat.loading')} />
         ) : null}
 
         {showMobileInput ? (
@@ -221,18 +224,18 @@ export function ChatHomeScreen() {
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
-              aria-label="Mobile number"
-              placeholder={authTexts.mobilePlaceholder}
+              aria-label={t('auth.mobileLabel')}
+              placeholder={t('auth.mobilePlaceholder')}
               value={mobileInput}
               aria-invalid={mobileMessage !== null}
               aria-describedby="chat-mobile-error"
               onChange={(event) => setMobileInput(digitsOnly(event.target.value))}
             />
             <button className="chat-button" type="submit">
-              {authTexts.sendNow}
+              {t('auth.sendNow')}
             </button>
             <p id="chat-mobile-error" className="chat-error" role="alert">
-              {mobileMessage ?? ''}
+              {tx(mobileMessage ?? '')}
             </p>
           </form>
         ) : null}
@@ -245,18 +248,18 @@ export function ChatHomeScreen() {
               type="text"
               inputMode="numeric"
               autoComplete="one-time-code"
-              aria-label="Verification code"
-              placeholder={authTexts.codePlaceholder}
+              aria-label={t('auth.codeLabel')}
+              placeholder={t('auth.codePlaceholder')}
               value={codeInput}
               aria-invalid={codeMessage !== null}
               aria-describedby="chat-code-error"
               onChange={(event) => setCodeInput(digitsOnly(event.target.value))}
             />
             <button className="chat-button" type="submit" disabled={state.pending !== null}>
-              {authTexts.verifyNow}
+              {t('auth.verifyNow')}
             </button>
             <p id="chat-code-error" className="chat-error" role="alert">
-              {codeMessage ?? ''}
+              {tx(codeMessage ?? '')}
             </p>
             <button
               className="chat-button chat-button-secondary"
@@ -265,7 +268,7 @@ export function ChatHomeScreen() {
               aria-busy={state.pending === 'resend'}
               onClick={() => void onResend()}
             >
-              {authTexts.resendOtp}
+              {t('auth.resendOtp')}
               {secondsLeft > 0 ? <span className="chat-countdown"> {formatCountdown(secondsLeft)}</span> : null}
             </button>
             {/* issue 6 §4.6: as on /login, the number can be changed at the code step */}
@@ -279,7 +282,7 @@ export function ChatHomeScreen() {
                 dispatch({ type: 'changeNumber' });
               }}
             >
-              Change number
+              {t('auth.changeNumber')}
             </button>
           </form>
         ) : null}
@@ -291,7 +294,7 @@ export function ChatHomeScreen() {
               type="button"
               onClick={() => void navigate(`/profiles/registration?${new URLSearchParams({ back: '/chat-home', relationship: 'Me' }).toString()}`)}
             >
-              {profileTexts.addNewProfile}
+              {t('profiles.addNewProfile')}
             </button>
           </div>
         ) : null}
@@ -311,7 +314,7 @@ export function ChatHomeScreen() {
                   }
                 }}
               >
-                {button.label}
+                {tx(button.label)}
               </button>
             ))}
           </div>

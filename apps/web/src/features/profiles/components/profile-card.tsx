@@ -11,6 +11,7 @@ import {
   type LoyaltyAccount,
 } from '@careline/domain/profiles';
 import { formatMoney, type TenantPublicConfig } from '@careline/domain/tenant';
+import { useTranslateText } from '@careline/i18n/react';
 
 type ProfileCardProps = {
   patient: ClientPatient;
@@ -22,6 +23,7 @@ type ProfileCardProps = {
 
 /** A profile on the Profiles screen (spec doc 1 §2 'The profile card'). */
 export function ProfileCard({ patient, loyaltyAccounts, tenant, onClassify }: ProfileCardProps) {
+  const tx = useTranslateText();
   // spec doc 1 §2: loyalty accounts with zero active points are hidden
   const loyalty = visibleLoyaltyAccounts(loyaltyAccounts.filter((account) => account.patientId === patient.id));
   const label = relationshipLabel(patient.relationship, patient.givenName);
@@ -37,14 +39,14 @@ export function ProfileCard({ patient, loyaltyAccounts, tenant, onClassify }: Pr
         {patient.age !== '' ? <span>{patient.age}</span> : null}
       </p>
       {loyalty.length > 0 ? (
-        <section className="profile-loyalty" aria-label={profileTexts.loyaltyInformation}>
-          <h4>{profileTexts.loyaltyInformation}</h4>
+        <section className="profile-loyalty" aria-label={tx(profileTexts.loyaltyInformation)}>
+          <h4>{tx(profileTexts.loyaltyInformation)}</h4>
           <table>
             <thead>
               <tr>
-                <th scope="col">{loyaltyLabels.name}</th>
-                <th scope="col">{loyaltyLabels.activePoints}</th>
-                <th scope="col">{loyaltyLabels.amount}</th>
+                <th scope="col">{tx(loyaltyLabels.name)}</th>
+                <th scope="col">{tx(loyaltyLabels.activePoints)}</th>
+                <th scope="col">{tx(loyaltyLabels.amount)}</th>
               </tr>
             </thead>
             <tbody>
@@ -60,10 +62,10 @@ export function ProfileCard({ patient, loyaltyAccounts, tenant, onClassify }: Pr
         </section>
       ) : null}
       <div className="profile-card-actions">
-        <Link to={`/history/appointments?patientId=${encodeURIComponent(patient.id)}`}>{profileTexts.viewAppointments}</Link>
+        <Link to={`/history/appointments?patientId=${encodeURIComponent(patient.id)}`}>{tx(profileTexts.viewAppointments)}</Link>
         {canEditProfile(patient, tenant.features.editProfile.enabled) ? (
           <Link className="profile-button profile-button-small" to={`/profiles/registration/${encodeURIComponent(patient.id)}`}>
-            {profileTexts.editProfile}
+            {tx(profileTexts.editProfile)}
           </Link>
         ) : null}
         {patient.relationship === null ? (

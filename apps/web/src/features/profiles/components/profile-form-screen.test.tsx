@@ -32,6 +32,7 @@ function account(patients: ServerPatient[]) {
     hasPaymentMethod: false,
     bookingReqId: null,
     loyaltyAccounts: [],
+    preferredLanguage: null,
   };
   return toAccountView(profile, new Date(2025, 0, 1));
 }

@@ -16,6 +16,7 @@ import { safeBackPath } from '../utils/back-path.ts';
 import { ProfileCard } from './profile-card.tsx';
 import { RelationshipModal } from './relationship-modal.tsx';
 import './profiles.css';
+import { useTranslate, useTranslateText } from '@careline/i18n/react';
 
 /** The menu rows of the Profiles screen and the routes they open (spec doc 1 §2, §2 routes table). */
 export const profileMenuRows = [
@@ -31,6 +32,8 @@ type ModalState = { open: false } | { open: true; classifyingId: string | null }
 /** The profile list (/profiles; spec doc 1 §2 Profiles screen). */
 export function ProfilesScreen() {
   const session = useSession();
+  const t = useTranslate();
+  const tx = useTranslateText();
   const tenant = useTenant();
   const [searchParams] = useSearchParams();
   const backPath = safeBackPath(searchParams.get('back'));
@@ -72,7 +75,7 @@ export function ProfilesScreen() {
       <header className="profiles-header">
         {backPath ? (
           <Link className="profile-back" to={backPath}>
-            {profileTexts.back}
+            {tx(profileTexts.back)}
           </Link>
         ) : null}
         <p className="profiles-mobile">+{account.mobileNo}</p>
@@ -80,11 +83,11 @@ export function ProfilesScreen() {
         {count.subtitle ? <p className="profiles-subtitle">{count.subtitle}</p> : null}
       </header>
 
-      <nav className="profiles-menu" aria-label="Account">
+      <nav className="profiles-menu" aria-label={t('profiles.accountNav')}>
         <ul>
           {profileMenuRows.map((row) => (
             <li key={row.to}>
-              <Link to={row.to}>{row.label}</Link>
+              <Link to={row.to}>{tx(row.label)}</Link>
             </li>
           ))}
         </ul>
@@ -116,7 +119,7 @@ export function ProfilesScreen() {
 
       <div className="profiles-actions">
         <Link className="profile-button" to="/profiles/registration">
-          {profileTexts.addNewProfile}
+          {tx(profileTexts.addNewProfile)}
         </Link>
         <button
           type="button"
@@ -128,7 +131,7 @@ export function ProfilesScreen() {
             void session.logout();
           }}
         >
-          {profileTexts.logout}
+          {tx(profileTexts.logout)}
         </button>
       </div>
 

@@ -33,6 +33,7 @@ function accountWith(patients: ServerPatient[]) {
     hasPaymentMethod: false,
     bookingReqId: null,
     loyaltyAccounts: [],
+    preferredLanguage: null,
   };
   return toAccountView(profile, new Date(2025, 0, 1));
 }

@@ -8,6 +8,7 @@ import { baseTenantConfig, type TenantPublicConfig } from '@careline/domain/tena
 import type { ReactNode } from 'react';
 import { SessionProvider, type AccountView, type SessionValue } from '../../../lib/session';
 import { TenantProvider } from '../../../lib/tenant';
+import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
 
 export type GraphQLCall = { operationName: string | undefined; variables: Record<string, unknown> };
 
@@ -59,13 +60,15 @@ export function renderScreen(options: {
     { initialEntries: [options.path] },
   );
   render(
-    <Provider value={client}>
-      <SessionProvider value={session}>
-        <TenantProvider value={options.tenant ?? baseTenantConfig} loading={null} failed={() => null}>
-          <RouterProvider router={router} />
-        </TenantProvider>
-      </SessionProvider>
-    </Provider>,
+    <TestLanguage>
+      <Provider value={client}>
+        <SessionProvider value={session}>
+          <TenantProvider value={options.tenant ?? baseTenantConfig} loading={null} failed={() => null}>
+            <RouterProvider router={router} />
+          </TenantProvider>
+        </SessionProvider>
+      </Provider>
+    </TestLanguage>,
   );
   return { calls, router, session };
 }

@@ -2,6 +2,7 @@ import { NavLink } from 'react-router';
 import { bottomBarItems } from '@careline/domain/shell';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { useMainBottomBarHidden } from '../../../lib/shell/chrome-context.tsx';
+import { useTranslate, useTranslateText } from '@careline/i18n/react';
 
 type BarKey = (typeof bottomBarItems)[number]['key'];
 
@@ -21,11 +22,13 @@ export function mainBottomBarVisible(loggedIn: boolean, hiddenByScreen: boolean)
 export function MainBottomBar() {
   const { loggedIn } = useSession();
   const hidden = useMainBottomBarHidden();
+  const t = useTranslate();
+  const tx = useTranslateText();
   if (!mainBottomBarVisible(loggedIn, hidden)) {
     return null;
   }
   return (
-    <nav className="bottom-bar" aria-label="Main">
+    <nav className="bottom-bar" aria-label={t('shell.mainNav')}>
       <ul className="bottom-bar__list">
         {bottomBarItems.map((item) => (
           <li key={item.key} className="bottom-bar__item">
@@ -42,7 +45,7 @@ export function MainBottomBar() {
               >
                 <path d={icons[item.key]} />
               </svg>
-              {item.label}
+              {tx(item.label)}
             </NavLink>
           </li>
         ))}

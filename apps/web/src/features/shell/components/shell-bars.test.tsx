@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { reportNetworkEvent, watchBrowserConnectivity } from '../../../lib/network/network-status.ts';
+import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
 import { NetworkBars } from './network-bars.tsx';
 import { mainBottomBarVisible } from './main-bottom-bar.tsx';
 
@@ -15,7 +16,11 @@ afterEach(() => {
 describe('network bars (spec doc 1 §2, §4)', () => {
   it('a socket error shows the slow bar with Refresh now', () => {
     const reload = vi.fn();
-    render(<NetworkBars reload={reload} />);
+    render(
+      <TestLanguage>
+        <NetworkBars reload={reload} />
+      </TestLanguage>,
+    );
     expect(screen.queryByText('Your device internet is slow!')).toBeNull();
     act(() => {
       reportNetworkEvent('socket-error');
@@ -30,7 +35,11 @@ describe('network bars (spec doc 1 §2, §4)', () => {
     const reload = vi.fn();
     const win = Object.assign(new EventTarget(), { navigator: { onLine: true }, location: { reload } });
     const stop = watchBrowserConnectivity(win);
-    render(<NetworkBars />);
+    render(
+      <TestLanguage>
+        <NetworkBars />
+      </TestLanguage>,
+    );
     act(() => {
       win.dispatchEvent(new Event('offline'));
     });
