@@ -1,16 +1,10 @@
-import { useEffect, useRef } from 'react';
 import type { ChatMessage } from '../utils/chat-flow.ts';
 
 type ChatMessagesProps = { messages: ChatMessage[]; typing: boolean };
 
 /** The message stream: assistant and patient messages and event notices (spec doc 1 §2 Chat assistant). */
 export function ChatMessages({ messages, typing }: ChatMessagesProps) {
-  const endRef = useRef<HTMLDivElement>(null);
-  const count = messages.length;
-  useEffect(() => {
-    // jsdom has no scrollIntoView; browsers all do.
-    endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [count, typing]);
+  // The chat screen keeps the newest message and the actions below it in view (useKeepInView).
   return (
     <div className="chat-messages" role="log" aria-live="polite" aria-label="Chat">
       {messages.map((message) => (
@@ -19,13 +13,14 @@ export function ChatMessages({ messages, typing }: ChatMessagesProps) {
         </p>
       ))}
       {typing ? (
-        <p className="chat-message chat-message-assistant chat-typing" aria-label="typing">
-          <span />
-          <span />
-          <span />
+        <p className="chat-message chat-message-assistant chat-typing">
+          {/* A p cannot carry aria-label (axe aria-prohibited-attr): the word is hidden text instead. */}
+          <span className="visually-hidden">typing</span>
+          <span className="chat-typing-dot" aria-hidden="true" />
+          <span className="chat-typing-dot" aria-hidden="true" />
+          <span className="chat-typing-dot" aria-hidden="true" />
         </p>
       ) : null}
-      <div ref={endRef} />
     </div>
   );
 }
