@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 /** Minimum touch target, CSS pixels (WCAG 2.5.5, the app's --touch). */
 export const MIN_TOUCH_TARGET = 44;
 
-type ScreenLog = { shown: Set<string>; checked: Set<string> };
+type ScreenLog = { shown: Map<string, number>; checked: Set<string>; seq: number };
 const screenLogs = new WeakMap<Page, ScreenLog>();
 
 const screenKey = (url: string): string => {
@@ -119,13 +119,14 @@ export async function expectTouchTargets(page: Page): Promise<void> {
  * @param page - its page
  */
 export async function watchScreens(context: BrowserContext, page: Page): Promise<void> {
-  const log: ScreenLog = { shown: new Set(), checked: new Set() };
+  const log: ScreenLog = { shown: new Map(), checked: new Set(), seq: 0 };
   screenLogs.set(page, log);
 
   // The page reports each path on which an h1 rendered; redirects and loading states render none.
   await page.exposeBinding('__carelineScreenShown', (source, url: string) => {
     if (source.page === page) {
-      log.shown.add(screenKey(url));
+      log.seq += 1;
+      log.shown.set(screenKey(url), log.seq);
     }
   });
   await page.addInitScript(() => {
@@ -139,20 +140,31 @@ export async function watchScreens(context: BrowserContext, page: Page): Promise
     }).observe(document, { childList: true, subtree: true });
   });
 
+  // Screens passed through on the way (redirects, a link being read) count as part of the navigation.
+  const checkArrival = async (since: number) => {
+    await checkScreen(page);
+    for (const [key, seq] of log.shown) {
+      if (seq > since) {
+        log.checked.add(key);
+      }
+    }
+  };
   const goto = page.goto.bind(page);
   page.goto = async (...args: Parameters<Page['goto']>) => {
+    const since = log.seq;
     const response = await goto(...args);
-    await checkScreen(page);
+    await checkArrival(since);
     return response;
   };
   const waitForURL = page.waitForURL.bind(page);
   page.waitForURL = async (...args: Parameters<Page['waitForURL']>) => {
+    const since = log.seq;
     await waitForURL(...args);
-    await checkScreen(page);
+    await checkArrival(since);
   };
   const close = context.close.bind(context);
   context.close = async (...args: Parameters<BrowserContext['close']>) => {
-    const unchecked = [...log.shown].filter((key) => !log.checked.has(key));
+    const unchecked = [...log.shown.keys()].filter((key) => !log.checked.has(key));
     await close(...args);
     if (unchecked.length > 0) {
       throw new Error(
