@@ -8,6 +8,7 @@ import { SessionProvider, type SessionValue } from '../lib/session/session-provi
 import { ChromeProvider } from '../lib/shell/chrome-context.tsx';
 import { TenantProvider } from '../lib/tenant/tenant-provider.tsx';
 import { createAppRoutes, type AppScreens } from './routes.tsx';
+import { TestLanguage } from '../lib/i18n/test-language.tsx';
 
 // issue 6 §4.11: each screen has its own document title and one h1; focus moves to it on navigation.
 const titled = (heading: string) =>
@@ -44,13 +45,19 @@ const guest: SessionValue = {
 function renderAt(path: string) {
   const router = createMemoryRouter(createAppRoutes(screens), { initialEntries: [path] });
   render(
-    <SessionProvider value={guest}>
-      <TenantProvider value={{ ...baseTenantConfig, uxFlow: 'chat' }} loading={null} failed={() => null}>
-        <ChromeProvider>
-          <RouterProvider router={router} />
-        </ChromeProvider>
-      </TenantProvider>
-    </SessionProvider>,
+    <TestLanguage>
+      <SessionProvider value={guest}>
+        <TenantProvider
+          value={{ ...baseTenantConfig, uxFlow: 'chat' }}
+          loading={null}
+          failed={() => null}
+        >
+          <ChromeProvider>
+            <RouterProvider router={router} />
+          </ChromeProvider>
+        </TenantProvider>
+      </SessionProvider>
+    </TestLanguage>,
   );
   return router;
 }
