@@ -44,7 +44,9 @@ function precacheList(): Plugin {
           }
         }
       }
-      const list = [...files].sort();
+      // Vite drops the empty JS stubs of CSS-only chunks (the lazily loaded font CSS) after they were
+      // listed; one missing file makes the worker's cache.addAll fail and the worker never installs.
+      const list = [...files].filter((file) => fs.existsSync(path.join(outDir, file))).sort();
       const version = createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 12);
       const source = fs.readFileSync(swFile, 'utf8');
       if (!source.includes(precacheMarker)) {

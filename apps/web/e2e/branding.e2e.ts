@@ -58,7 +58,8 @@ describe('tenant branding and the installable app', () => {
       const hex = tenant.primary.slice(1);
       const rgb = `rgb(${[0, 2, 4].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
       expect(shown).toEqual({
-        title: tenant.hospitalName,
+        // issue 6 §4.11: each screen's title names its heading, then the hospital.
+        title: `${tenant.uxFlow === 'chat' ? 'Chat' : 'Sign in'} – ${tenant.hospitalName}`,
         primary: tenant.primary,
         headerBackground: rgb,
         themeColor: tenant.primary,

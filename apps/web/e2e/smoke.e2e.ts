@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, collectPageErrors, launchBrowser, newPhonePage, screenshot } from './support/index.ts';
+import { appUrl, checkScreen, collectPageErrors, launchBrowser, newPhonePage, screenshot } from './support/index.ts';
 
 // Proves the harness: the built app loads in Chromium from the real server, on each tenant's host.
 describe('smoke', () => {
@@ -39,7 +39,8 @@ describe('smoke', () => {
     expect(response?.status()).toBe(200);
     // The app may route a signed-out visitor on to its sign-in screen; the host is what matters here.
     expect(new URL(page.url()).origin).toBe(new URL(appUrl('/', 'flat.localhost')).origin);
-    await page.waitForFunction(() => document.title === 'Flatland Hospital');
+    // Each screen's title names its heading, then the hospital (issue 6 §4.11).
+    await page.waitForFunction(() => document.title.endsWith(' – Flatland Hospital'));
     const tenant = await page.evaluate(async () => {
       const answer = await fetch('/graphql', {
         method: 'POST',
@@ -57,5 +58,29 @@ describe('smoke', () => {
     });
     expect(tenant).toEqual({ tenantId: 'flat-demo', uxFlow: 'flat', hospitalName: 'Flatland Hospital' });
     await context.close();
+  });
+
+  it('the screen check fails on an axe violation, a second h1, and a screen never checked', async () => {
+    const { context, page } = await newPhonePage(browser);
+    await page.goto(appUrl('/chat-home'));
+    await page.evaluate(() => {
+      const image = document.createElement('img');
+      image.src = '/favicon.ico';
+      document.getElementById('main')?.append(image);
+    });
+    await expect(checkScreen(page, 'image without alt')).rejects.toThrow(/image-alt/);
+    await page.evaluate(() => {
+      document.querySelector('#main img')?.remove();
+      document.getElementById('main')?.append(Object.assign(document.createElement('h1'), { textContent: 'Second' }));
+    });
+    await expect(checkScreen(page, 'two headings')).rejects.toThrow(/expected exactly one h1/);
+    await page.evaluate(() => {
+      document.querySelectorAll('#main h1')[1]?.remove();
+      // A client-side navigation the journey does not wait for: the feedback screen shows, unchecked.
+      window.history.pushState({}, '', '/patient-feedback');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { level: 1, name: 'Feedback' }).waitFor();
+    await expect(context.close()).rejects.toThrow(/never checked: localhost:\d+\/patient-feedback/);
   });
 });

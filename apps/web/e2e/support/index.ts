@@ -5,6 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { watchScreens } from './screen-checks.ts';
+
+export { checkScreen, expectTouchTargets, focusedHeading } from './screen-checks.ts';
 
 // The browser-test harness: one real server per run (global-setup.ts), Debian's Chromium, phone-sized pages.
 
@@ -53,13 +56,15 @@ export const phoneUserAgent =
 
 /**
  * A fresh context (own cookies and storage) sized like a phone, with a page; relative goto() paths
- * resolve against the tenant's host.
+ * resolve against the tenant's host. Every screen the page arrives on through goto() or waitForURL()
+ * is checked (one h1, a title of its own, zero axe violations; see screen-checks.ts), and closing the
+ * context fails when the page visited a screen that was never checked.
  * @param browser - from launchBrowser()
- * @param options - host: the tenant's host (default 'localhost')
+ * @param options - host: the tenant's host (default 'localhost'); reducedMotion: emulate the preference
  */
 export async function newPhonePage(
   browser: Browser,
-  options: { host?: string } = {},
+  options: { host?: string; reducedMotion?: 'reduce' | 'no-preference' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
@@ -69,8 +74,10 @@ export async function newPhonePage(
     userAgent: phoneUserAgent,
     baseURL: appUrl('', options.host ?? 'localhost'),
     locale: 'en-US',
+    reducedMotion: options.reducedMotion ?? 'no-preference',
   });
   const page = await context.newPage();
+  await watchScreens(context, page);
   return { context, page };
 }
 

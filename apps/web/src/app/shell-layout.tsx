@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { AddToHomeBanner } from '../features/shell/components/add-to-home-banner.tsx';
 import { AppHeader } from '../features/shell/components/app-header.tsx';
@@ -8,12 +8,17 @@ import { NetworkBars } from '../features/shell/components/network-bars.tsx';
 import { useSession } from '../lib/session/session-provider.tsx';
 import { useMainBottomBarHidden } from '../lib/shell/chrome-context.tsx';
 import { useTranslate } from '@careline/i18n/react';
+import { useScreenHeading } from '../lib/shell/use-screen-heading.ts';
+import { useTenant } from '../lib/tenant/tenant-provider.tsx';
 
 /** The page frame around every route: header, network bars, banner, the screen, bottom bar. */
 export function ShellLayout() {
   const { loggedIn } = useSession();
   const t = useTranslate();
   const withBottomBar = mainBottomBarVisible(loggedIn, useMainBottomBarHidden());
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useScreenHeading(mainRef, pathname, useTenant().branding.hospitalName);
   return (
     <div className={withBottomBar ? 'app-shell app-shell--with-bottom-bar' : 'app-shell'}>
       <a className="skip-link" href="#main">
@@ -22,7 +27,7 @@ export function ShellLayout() {
       <AppHeader />
       <NetworkBars />
       <AddToHomeBanner />
-      <main id="main" className="app-shell__main" tabIndex={-1}>
+      <main ref={mainRef} id="main" className="app-shell__main" tabIndex={-1}>
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>

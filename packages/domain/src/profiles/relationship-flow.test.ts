@@ -34,9 +34,11 @@ describe('relationshipModalHeading', () => {
 
 describe('unclassifiedPrompt', () => {
   it.each([
-    [1, undefined, 'We found 1 unclassified profile(s). Select your ... profile.'],
-    [3, null, 'We found 3 unclassified profile(s). Select your ... profile.'],
-    [2, 'Mother', 'We found 2 unclassified profile(s). Select your Mother profile.'],
+    // issue 6 §4.8: the spec's 'profile(s)' as the right singular or plural
+    [1, undefined, 'We found 1 unclassified profile. Select your ... profile.'],
+    [3, null, 'We found 3 unclassified profiles. Select your ... profile.'],
+    [2, 'Mother', 'We found 2 unclassified profiles. Select your Mother profile.'],
+    [1, 'Mother', 'We found 1 unclassified profile. Select your Mother profile.'],
   ])('(%i, %j) → %j', (n, relationship, prompt) => {
     expect(unclassifiedPrompt(n, relationship)).toBe(prompt);
   });

@@ -31,14 +31,16 @@ export function relationshipModalHeading(patientName: string | null | undefined)
 
 /**
  * The unclassified-profiles prompt (spec doc 1 §2): 'We found N unclassified profile(s). Select your
- * ... profile.' We keep 'profile(s)' literally and put the number for N. We read '...' as the place of
- * the relationship being chosen ('Select your Mother profile.'); without one the '...' stays as written.
+ * ... profile.' The spec's '(s)' stands for the plural: 1 reads 'profile', any other number 'profiles'
+ * (issue 6 §4.8); the rest is the spec's wording. We read '...' as the place of the relationship being
+ * chosen ('Select your Mother profile.'); without one the '...' stays as written.
  * @param n - the number of unclassified profiles
  * @param relationship - the relationship the user is classifying for, if known
  */
 export function unclassifiedPrompt(n: number, relationship?: string | null): string {
   const rel = relationship?.trim() ?? '';
-  return `We found ${n} unclassified profile(s). Select your ${rel === '' ? '...' : rel} profile.`;
+  const profiles = n === 1 ? 'profile' : 'profiles';
+  return `We found ${n} unclassified ${profiles}. Select your ${rel === '' ? '...' : rel} profile.`;
 }
 
 /**

@@ -108,6 +108,32 @@ describe('error handling (spec doc 1 §8)', () => {
     expect(errorText(undefined)).toBe('Something went wrong');
   });
 
+  it('a request that cannot reach the server names the connection, not "Something went wrong" (issue 6 §4.10)', async () => {
+    const { client } = createGraphQLClient({
+      url: 'http://localhost/graphql',
+      socketUrl: 'ws://localhost/graphql',
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      onAuthError: vi.fn(),
+      createWsClient: (_options: ClientOptions) => fakeWsClient(),
+    });
+    const result = await client.mutation('mutation initiateAuthentication { logout }', {}).toPromise();
+    expect(errorText(result.error)).toBe("We can't connect to internet!");
+  });
+
+  it('a server error answer is not a connection problem', async () => {
+    const { client } = createGraphQLClient({
+      url: 'http://localhost/graphql',
+      socketUrl: 'ws://localhost/graphql',
+      fetch: async () => new Response('bad gateway', { status: 502, statusText: 'Bad Gateway' }),
+      onAuthError: vi.fn(),
+      createWsClient: (_options: ClientOptions) => fakeWsClient(),
+    });
+    const result = await client.mutation('mutation m { logout }', {}).toPromise();
+    expect(errorText(result.error)).toBe('Something went wrong');
+  });
+
   it('authActionFor picks the action from the codes', () => {
     expect(authActionFor(['ARO-E1022:Authentication failed'], 'query')?.action).toBe('reload-clear');
     expect(authActionFor(['ARO-E1022:Authentication failed'], 'subscription')).toBeNull();

@@ -131,6 +131,36 @@ describe('session (spec doc 1 §4 Sign-in, §2 logout)', () => {
     expect(session(seen).loggedIn).toBe(false);
   });
 
+  it('a load that cannot reach the server keeps the token and shows the last known account (issue 6 §4.3)', async () => {
+    setAccessToken('token-stored');
+    const online = renderSession(() => ({ data: { queryOneProfile: profile } }));
+    await waitFor(() => expect(session(online.seen).accountState).toBe(REQUEST_STATE.DONE));
+    cleanup();
+
+    const offline = renderSession(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await waitFor(() => expect(session(offline.seen).accountState).toBe(REQUEST_STATE.FAILED));
+    const current = session(offline.seen);
+    expect(getAccessToken()).toBe('token-stored');
+    expect(current.userProfileId).toBe('user-profile-1');
+    expect(current.loggedIn).toBe(true);
+    expect(current.account?.patients.p1?.displayName).toBe('Mr Kamal Perera');
+  });
+
+  it('the saved account belongs to its token: another token offline gets none', async () => {
+    setAccessToken('token-stored');
+    const online = renderSession(() => ({ data: { queryOneProfile: profile } }));
+    await waitFor(() => expect(session(online.seen).accountState).toBe(REQUEST_STATE.DONE));
+    cleanup();
+    setAccessToken('token-other');
+    const offline = renderSession(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await waitFor(() => expect(session(offline.seen).accountState).toBe(REQUEST_STATE.FAILED));
+    expect(session(offline.seen).userProfileId).toBeNull();
+  });
+
   it('logout calls the logout mutation, clears the stored session and goes to /', async () => {
     setAccessToken('token-stored');
     window.localStorage.setItem('careline.currentPatient', 'p1');
@@ -144,6 +174,7 @@ describe('session (spec doc 1 §4 Sign-in, §2 logout)', () => {
     expect(operations.map((operation) => operation.name)).toEqual(['queryOneProfile', 'logout']);
     expect(getAccessToken()).toBeNull();
     expect(window.localStorage.getItem('careline.currentPatient')).toBeNull();
+    expect(window.localStorage.getItem('careline.account')).toBeNull();
     expect(location.assign).toHaveBeenCalledWith('/');
   });
 });

@@ -4,7 +4,7 @@ import { REQUEST_STATE, type RequestState } from '@careline/domain/shell';
 import { useGraphQLClient } from '../graphql/graphql-provider.tsx';
 import { logoutMutation, queryOneProfileQuery } from './account-query.ts';
 import { toAccountView, type AccountView } from './account-view.ts';
-import { clearStoredSession, getAccessToken, setAccessToken } from './session-storage.ts';
+import { clearStoredSession, getAccessToken, saveAccount, savedAccount, setAccessToken } from './session-storage.ts';
 
 const { IDLE: idle, PENDING: pending, DONE: done, FAILED: failed } = REQUEST_STATE;
 
@@ -44,7 +44,8 @@ function LiveSession({ children, location }: Omit<SessionProviderProps, 'value'>
 
   const loadAccount = useCallback(async (): Promise<AccountView | null> => {
     const load = ++loadCounter.current;
-    if (!getAccessToken()) {
+    const token = getAccessToken();
+    if (!token) {
       setAccount(null);
       setAccountState(idle);
       return null;
@@ -55,10 +56,19 @@ function LiveSession({ children, location }: Omit<SessionProviderProps, 'value'>
       return result.data?.queryOneProfile ? toAccountView(result.data.queryOneProfile) : null;
     }
     const profile = result.data?.queryOneProfile;
+    if (result.error?.networkError && !result.error.graphQLErrors.length) {
+      // issue 6 §4.3: no connection is not signed out. Show the last known account, if any, and keep
+      // the token; the online event reloads the page (spec doc 1 §4) and loads it afresh.
+      const saved = savedAccount(token);
+      setAccount(saved ? toAccountView(saved) : null);
+      setAccountState(failed);
+      return saved ? toAccountView(saved) : null;
+    }
     if (result.error || !profile) {
       setAccountState(failed);
       return null;
     }
+    saveAccount(token, profile);
     const view = toAccountView(profile);
     setAccount(view);
     setAccountState(done);

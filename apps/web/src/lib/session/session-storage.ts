@@ -1,3 +1,5 @@
+import type { ServerUserProfile } from './account-query.ts';
+
 // spec doc 1 §7: the access token is kept in local storage.
 const accessTokenKey = 'accessToken';
 // Other stored login data (the chosen patient, pending requests) uses this prefix, so that
@@ -43,5 +45,39 @@ export function clearStoredSession(): void {
     window.sessionStorage.clear();
   } catch {
     // Nothing stored there when storage is blocked.
+  }
+}
+
+// The last account the server answered, so that a signed-in user who opens the app offline sees
+// their screens (issue 6 §4.3). Bound to the token it was loaded with; cleared with the session.
+const savedAccountKey = `${storedSessionPrefix}account`;
+
+/**
+ * Keeps the signed-in account's last answer for an offline start.
+ * @param token - the access token it was loaded with
+ * @param profile - queryOneProfile's answer
+ */
+export function saveAccount(token: string, profile: ServerUserProfile): void {
+  try {
+    storage()?.setItem(savedAccountKey, JSON.stringify({ token, profile }));
+  } catch {
+    // Storage full or blocked: an offline start then shows the login screen.
+  }
+}
+
+/**
+ * The account last loaded with this token, or null.
+ * @param token - the current access token
+ */
+export function savedAccount(token: string): ServerUserProfile | null {
+  try {
+    const raw = storage()?.getItem(savedAccountKey);
+    if (!raw) {
+      return null;
+    }
+    const saved = JSON.parse(raw) as { token?: unknown; profile?: ServerUserProfile };
+    return saved.token === token && saved.profile ? saved.profile : null;
+  } catch {
+    return null;
   }
 }

@@ -150,3 +150,61 @@ describe('chat home sign-in (spec doc 1 §4, §8)', () => {
     expect(screen.getByRole('log').textContent).toContain('I sent a verification code by SMS to +94771234568.');
   });
 });
+
+// issue 6 §4.2: the chat keeps its newest message and its actions in view.
+describe('chat home keeps its actions in view', () => {
+  type ScrollCall = { element: Element; options: ScrollIntoViewOptions | boolean | undefined };
+  let calls: ScrollCall[];
+
+  beforeEach(() => {
+    calls = [];
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element, options?: ScrollIntoViewOptions | boolean) {
+      calls.push({ element: this, options });
+    };
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    Reflect.deleteProperty(window, 'matchMedia');
+  });
+
+  function lastScroll(): ScrollCall {
+    const call = calls.at(-1);
+    if (!call) {
+      throw new Error('nothing was scrolled into view');
+    }
+    return call;
+  }
+
+  it('scrolls the actions into view each time new ones appear, smoothly by default', async () => {
+    renderChat(() => ({ data: { initiateAuthentication: { id: 'c1' } } }));
+    await letChatType();
+    const suggestions = screen.getByRole('region', { name: 'Suggestions' });
+    expect(suggestions.contains(screen.getByRole('textbox', { name: 'Mobile number' }))).toBe(true);
+    expect(lastScroll()).toEqual({ element: suggestions, options: { block: 'end', inline: 'nearest', behavior: 'smooth' } });
+
+    const before = calls.length;
+    fireEvent.change(screen.getByRole('textbox', { name: 'Mobile number' }), { target: { value: '771234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    await letChatType();
+    // The code step's actions (Verify now, Resend OTP) came into view after its messages.
+    expect(screen.getByRole('button', { name: /Resend OTP/ })).toBeTruthy();
+    expect(calls.length).toBeGreaterThan(before);
+    expect(lastScroll().element).toBe(suggestions);
+  });
+
+  it('jumps without animation when the user prefers reduced motion', async () => {
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    renderChat(() => ({ data: { initiateAuthentication: { id: 'c1' } } }));
+    await letChatType();
+    expect(lastScroll().options).toEqual({ block: 'end', inline: 'nearest', behavior: 'auto' });
+  });
+});

@@ -28,11 +28,13 @@ import {
 import { signInErrorText } from '../../../lib/sign-in/sign-in-errors.ts';
 import { useAuthNotice } from '../../../lib/sign-in/use-auth-notice.ts';
 import { useChatPacing } from '../hooks/use-chat-pacing.ts';
+import { useKeepInView } from '../hooks/use-keep-in-view.ts';
 import { useSecondsUntil } from '../../../lib/sign-in/use-seconds-until.ts';
 import { chatReducer, initialChatState } from '../utils/chat-flow.ts';
 import { chatMenuButtons } from '../utils/chat-menu.ts';
 import { linkDestination } from '../utils/link-destination.ts';
 import { ChatMessages } from './chat-messages.tsx';
+import { uxTexts } from '../../../lib/shell/ux-texts.ts';
 import './chat.css';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
 
@@ -192,15 +194,32 @@ export function ChatHomeScreen() {
 
   useEffect(() => {
     if (inputShown !== null) {
-      chatInputRef.current?.focus();
+      // The scroll that keeps the actions in view follows; focusing must not jump on its own.
+      chatInputRef.current?.focus({ preventScroll: true });
     }
   }, [inputShown]);
 
+  // issue 6 §4.2: whenever a message, the typing dots or the actions change, the actions' end (and so
+  // the newest message just above them) is scrolled into view, clear of the bottom bar.
+  const actionsRef = useRef<HTMLElement>(null);
+  const shownActions = [
+    pacing.shownCount,
+    pacing.typing,
+    state.step,
+    state.stepSeq,
+    state.pending,
+    pacing.buttonsReady,
+    inputShown,
+    mobileMessage,
+    codeMessage,
+    authNotice,
+  ].join('|');
+  useKeepInView(actionsRef, shownActions);
+
   return (
     <div className="chat-screen">
-      <header className="chat-header">
-        <img className="chat-logo" src={tenant.branding.logoUrl} alt={tenant.branding.hospitalName} />
-      </header>
+      {/* issue 6 §4.10: the shell's header already shows the logo; a second one here repeated it. */}
+      <h1 className="visually-hidden">{uxTexts.chatHeading}</h1>
 
       <ChatMessages messages={state.messages.slice(0, pacing.shownCount)} typing={pacing.typing} />
 
@@ -211,7 +230,7 @@ export function ChatHomeScreen() {
         </p>
       ) : null}
 
-      <section className="chat-suggestions" aria-label={t('chat.suggestions')}>
+      <section ref={actionsRef} className="chat-suggestions" aria-label={t('chat.suggestions')}>
         {state.step === 'starting' || state.step === 'link-check' || state.pending === 'send' || state.pending === 'verify' ? (
           <span className="chat-spinner" role="status" aria-label={t('chat.loading')} />
         ) : null}

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import type { ChatMessage } from '../utils/chat-flow.ts';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
 
@@ -6,14 +5,9 @@ type ChatMessagesProps = { messages: ChatMessage[]; typing: boolean };
 
 /** The message stream: assistant and patient messages and event notices (spec doc 1 §2 Chat assistant). */
 export function ChatMessages({ messages, typing }: ChatMessagesProps) {
-  const endRef = useRef<HTMLDivElement>(null);
   const t = useTranslate();
   const tx = useTranslateText();
-  const count = messages.length;
-  useEffect(() => {
-    // jsdom has no scrollIntoView; browsers all do.
-    endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [count, typing]);
+  // The chat screen keeps the newest message and the actions below it in view (useKeepInView).
   return (
     <div className="chat-messages" role="log" aria-live="polite" aria-label={t('chat.log')}>
       {messages.map((message) => (
@@ -22,13 +16,14 @@ export function ChatMessages({ messages, typing }: ChatMessagesProps) {
         </p>
       ))}
       {typing ? (
-        <p className="chat-message chat-message-assistant chat-typing" aria-label={t('chat.typing')}>
-          <span />
-          <span />
-          <span />
+        <p className="chat-message chat-message-assistant chat-typing">
+          {/* A p cannot carry aria-label (axe aria-prohibited-attr): the word is hidden text instead. */}
+          <span className="visually-hidden">{t('chat.typing')}</span>
+          <span className="chat-typing-dot" aria-hidden="true" />
+          <span className="chat-typing-dot" aria-hidden="true" />
+          <span className="chat-typing-dot" aria-hidden="true" />
         </p>
       ) : null}
-      <div ref={endRef} />
     </div>
   );
 }

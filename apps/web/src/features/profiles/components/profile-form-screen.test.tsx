@@ -2,6 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ServerPatient } from '@careline/domain/profiles';
+import { baseTenantConfig } from '@careline/domain/tenant';
 import { toAccountView, type ServerUserProfile } from '../../../lib/session';
 import { renderScreen } from '../test/render-screen.tsx';
 import { ProfileFormScreen } from './profile-form-screen.tsx';
@@ -47,13 +48,17 @@ const saveButton = () => screen.getByRole('button', { name: 'Save' });
 describe('Add Profile (spec doc 1 §5 Patient registration)', () => {
   it('keeps Save disabled with the blinking prompt until a relationship is chosen', () => {
     renderScreen({ path: '/profiles/registration', routePath: '/profiles/registration', element: <ProfileFormScreen />, account: account([]) });
-    expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+    // issue 6 §4.11: disabled, yet focusable, and it says why.
+    expect(saveButton().getAttribute('aria-disabled')).toBe('true');
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
+    expect(document.getElementById(saveButton().getAttribute('aria-describedby') ?? '')?.textContent).toBe('Select the relationship');
     expect(screen.getByText('Select the relationship')).toBeTruthy();
     const group = screen.getByRole('radiogroup', { name: 'Relationship' });
     expect(group.getAttribute('aria-required')).toBe('true');
     const prompt = document.getElementById(group.getAttribute('aria-describedby') ?? '');
     fireEvent.click(screen.getByRole('radio', { name: 'Mother' }));
-    expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
+    expect(saveButton().getAttribute('aria-disabled')).toBe('false');
+    expect(saveButton().hasAttribute('aria-describedby')).toBe(false);
     expect(screen.queryByText('Select the relationship')).toBeNull();
     // The live region stays in the page with its text emptied, so it is announced reliably.
     expect(prompt?.isConnected).toBe(true);
@@ -192,11 +197,15 @@ describe('Update Profile (spec doc 1 §2, §5, §7)', () => {
       answer: (call) => ({ data: { patchPatient: { id: call.variables.patientId } } }),
     });
     const update = screen.getByRole('button', { name: 'Update' });
-    expect((update as HTMLButtonElement).disabled).toBe(true);
+    expect(update.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(update.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Change something to update');
+    // Pressing it while disabled sends nothing.
+    fireEvent.click(update);
+    expect(calls).toEqual([]);
     expect(screen.getByLabelText<HTMLInputElement>('address line 1').value).toBe('12 Temple Road');
     expect(screen.getByLabelText('landmark')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('city'), { target: { value: 'Galle' } });
-    expect((update as HTMLButtonElement).disabled).toBe(false);
+    expect(update.getAttribute('aria-disabled')).toBe('false');
     fireEvent.click(update);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/profiles?back=/chat-home'));
     const patch = [{ op: 'replace', path: 'address', value: { use: 'home', line: ['12 Temple Road'], city: 'Galle' } }];
@@ -246,7 +255,7 @@ describe('Update Profile (spec doc 1 §2, §5, §7)', () => {
       account: account(patients),
     });
     expect(screen.getByText('Select the relationship')).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Save' }).getAttribute('aria-disabled')).toBe('true');
     cleanup();
     renderScreen({
       path: '/profiles/registration?relationship=Sister',
@@ -255,5 +264,33 @@ describe('Update Profile (spec doc 1 §2, §5, §7)', () => {
       account: account(patients),
     });
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Sister' }).checked).toBe(true);
+  });
+});
+
+describe('profile form guards and live checks (issue 6 §4.7, §4.9)', () => {
+  it('opens no edit form where Edit Profile is hidden: the address goes back to /profiles', async () => {
+    renderScreen({
+      path: '/profiles/registration/p-1',
+      routePath: '/profiles/registration/:id',
+      element: <ProfileFormScreen />,
+      account: account([serverPatient('p-1', 'Me')]),
+      tenant: {
+        ...baseTenantConfig,
+        features: { ...baseTenantConfig.features, editProfile: { ...baseTenantConfig.features.editProfile, enabled: false } },
+      },
+    });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/profiles'));
+    expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+  });
+
+  it('marks a name over 100 characters as the user types, tied to its field', () => {
+    renderScreen({ path: '/profiles/registration', routePath: '/profiles/registration', element: <ProfileFormScreen />, account: account([]) });
+    const given = screen.getByLabelText('Given name');
+    fireEvent.change(given, { target: { value: 'A'.repeat(101) } });
+    expect(given.getAttribute('aria-invalid')).toBe('true');
+    const described = (given.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('Names may have at most 100 characters');
+    fireEvent.change(given, { target: { value: 'A'.repeat(100) } });
+    expect(given.getAttribute('aria-invalid')).toBe('false');
   });
 });

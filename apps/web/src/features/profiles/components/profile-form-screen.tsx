@@ -2,6 +2,7 @@ import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
 import {
+  canEditProfile,
   createPatientArgs,
   isPatientFormValid,
   offeredRelationships,
@@ -9,12 +10,12 @@ import {
   profileCountText,
   profileTexts,
   toPatientEditForm,
-  validatePatientForm,
   type ClientPatient,
 } from '@careline/domain/profiles';
 import { REQUEST_STATE } from '@careline/domain/shell';
 import { errorText } from '../../../lib/graphql';
 import { useSession } from '../../../lib/session';
+import { uxTexts } from '../../../lib/shell/ux-texts.ts';
 import { useTenant } from '../../../lib/tenant';
 import {
   createPatientMutation,
@@ -24,6 +25,7 @@ import { safeBackPath } from '../utils/back-path.ts';
 import {
   emptyProfileForm,
   initialProfileForm,
+  profileFormErrors,
   profileFormReducer,
   visibleFormErrors,
   type ProfileFormValues,
@@ -78,6 +80,9 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
   // spec doc 1 §5: submit is disabled without a relationship and while the request is loading;
   // Update also stays disabled until something changed.
   const submitDisabled = saving || relationshipMissing || (patient !== null && patches.length === 0);
+  // issue 6 §4.11: the disabled button stays focusable (aria-disabled) and says why it is disabled.
+  const unchanged = !saving && !relationshipMissing && patient !== null && patches.length === 0;
+  const disabledReasonId = relationshipMissing ? 'profile-relationship-prompt' : unchanged ? 'profile-save-reason' : undefined;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -85,7 +90,7 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
     if (submitDisabled) {
       return;
     }
-    if (!isPatientFormValid(validatePatientForm(state.values, new Date()))) {
+    if (!isPatientFormValid(profileFormErrors(state.values, new Date()))) {
       setInvalidSubmits((count) => count + 1);
       return;
     }
@@ -138,10 +143,21 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
       <p className="profile-server-error" role="alert" aria-live="assertive">
         {serverError ?? ''}
       </p>
-      <button className="profile-button" type="submit" disabled={submitDisabled} aria-busy={saving}>
+      <button
+        className="profile-button"
+        type="submit"
+        aria-disabled={submitDisabled}
+        aria-describedby={disabledReasonId}
+        aria-busy={saving}
+      >
         {saving ? <span className="profile-spinner" aria-hidden="true" /> : null}
         {patient ? 'Update' : 'Save'}
       </button>
+      {unchanged ? (
+        <p id="profile-save-reason" className="profile-save-reason">
+          {uxTexts.updateNeedsChange}
+        </p>
+      ) : null}
     </form>
   );
 }
@@ -151,6 +167,7 @@ export function ProfileFormScreen() {
   const { id } = useParams();
   const [searchParams] = useSearchParams();
   const session = useSession();
+  const tenant = useTenant();
   const backPath = safeBackPath(searchParams.get('back'));
   const presetRelationship = searchParams.get('relationship') ?? '';
   const patient = id ? (session.account?.patients[id] ?? null) : null;
@@ -158,6 +175,10 @@ export function ProfileFormScreen() {
   // spec doc 1 §2: an account with zero patients lands here; the Profiles screen's empty text heads the form.
   const empty = !id && session.account !== null && session.account.patientList.length === 0 ? profileCountText(0) : null;
 
+  // issue 6 §4.9: where Edit Profile is hidden (feature off, or not this profile), its address is too.
+  if (patient && !canEditProfile(patient, tenant.features.editProfile.enabled)) {
+    return <Navigate to="/profiles" replace />;
+  }
   if (id && !patient) {
     if (loading) {
       return (

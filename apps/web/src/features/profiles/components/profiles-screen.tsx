@@ -4,13 +4,13 @@ import {
   groupProfilesByRelationship,
   profileCountText,
   profileTexts,
-  relationshipModalHeading,
   unclassifiedPatients,
   unclassifiedPrompt,
 } from '@careline/domain/profiles';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { REQUEST_STATE } from '@careline/domain/shell';
 import { useSession } from '../../../lib/session';
+import { uxTexts } from '../../../lib/shell/ux-texts.ts';
 import { useTenant } from '../../../lib/tenant';
 import { safeBackPath } from '../utils/back-path.ts';
 import { ProfileCard } from './profile-card.tsx';
@@ -96,8 +96,9 @@ export function ProfilesScreen() {
       {unclassified.length > 0 ? (
         <div className="profiles-unclassified" role="status">
           <p>{unclassifiedPrompt(unclassified.length)}</p>
+          {/* issue 6 §4.8: the button says what it does (it opens the relationship chooser). */}
           <button type="button" className="profile-button profile-button-small" onClick={() => setModal({ open: true, classifyingId: null })}>
-            {relationshipModalHeading(null)}
+            {uxTexts.classifyProfiles(unclassified.length)}
           </button>
         </div>
       ) : null}

@@ -72,7 +72,7 @@ describe('relationship-classification modal (spec doc 1 §2, §4)', () => {
       answer: () => ({ data: { patchPatient: { id: 'loose' } } }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Mother' }));
-    expect(screen.getByText('We found 1 unclassified profile(s). Select your Mother profile.')).toBeTruthy();
+    expect(screen.getByText('We found 1 unclassified profile. Select your Mother profile.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Mrs Kamala Perera/ }));
     await waitFor(() => expect(onSelect).toHaveBeenCalledTimes(1));
     expect(calls).toEqual([

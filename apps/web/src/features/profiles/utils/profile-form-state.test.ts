@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   initialProfileForm,
+  profileFormErrors,
   profileFormReducer,
   visibleFormErrors,
   type ProfileFormAction,
@@ -63,5 +64,21 @@ describe('profile form (spec doc 1 §5 Patient registration)', () => {
   it('keeps date of birth fields to digits and 2/2/4 characters', () => {
     const state = apply(initialProfileForm(), change('day', '1a23'), change('month', '0x5'), change('year', '19901'));
     expect(state.values).toMatchObject({ day: '12', month: '05', year: '1990' });
+  });
+});
+
+// issue 6 §4.7: a name over 100 characters is refused as the user types, by its field.
+describe('profile form name length', () => {
+  const long = 'A'.repeat(101);
+
+  it('shows the length message before any submit attempt', () => {
+    const typed = apply(initialProfileForm(), change('givenName', long), change('familyName', 'B'.repeat(100)));
+    expect(visibleFormErrors(typed, now)).toEqual({ givenName: 'Names may have at most 100 characters' });
+  });
+
+  it('counts among the errors that block Save', () => {
+    const typed = apply(initialProfileForm(), change('familyName', long));
+    expect(profileFormErrors(typed.values, now).familyName).toBe('Names may have at most 100 characters');
+    expect(visibleFormErrors(apply(typed, { type: 'submitted' }), now).familyName).toBe('Names may have at most 100 characters');
   });
 });

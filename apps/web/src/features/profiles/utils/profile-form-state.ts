@@ -10,6 +10,10 @@ import {
   type PatientEditForm,
   type PatientFormErrors,
 } from '@careline/domain/profiles';
+import { uxTexts } from '../../../lib/shell/ux-texts.ts';
+
+/** The longest given or family name the server stores (profiles.service MAX_NAME_LENGTH). */
+export const MAX_NAME_LENGTH = 100;
 
 export type ProfileFormValues = Required<PatientEditForm>;
 export type ProfileFormField = keyof ProfileFormValues;
@@ -90,5 +94,30 @@ export function profileFormReducer(state: ProfileFormState, action: ProfileFormA
  * @param now - the current time, for the birth year rule
  */
 export function visibleFormErrors(state: ProfileFormState, now: Date): PatientFormErrors {
-  return state.attempted ? validatePatientForm(state.values, now) : {};
+  // issue 6 §4.7: a name too long shows as the user types, not only after Save.
+  return state.attempted ? profileFormErrors(state.values, now) : nameLengthErrors(state.values);
+}
+
+/**
+ * Names longer than the server accepts, by field.
+ * @param values - the form's values
+ */
+export function nameLengthErrors(values: ProfileFormValues): PatientFormErrors {
+  const errors: PatientFormErrors = {};
+  if (values.givenName.length > MAX_NAME_LENGTH) {
+    errors.givenName = uxTexts.nameTooLong(MAX_NAME_LENGTH);
+  }
+  if (values.familyName.length > MAX_NAME_LENGTH) {
+    errors.familyName = uxTexts.nameTooLong(MAX_NAME_LENGTH);
+  }
+  return errors;
+}
+
+/**
+ * Every message of the form: the spec's rules (spec doc 1 §5), then the name length.
+ * @param values - the form's values
+ * @param now - the current time, for the birth year rule
+ */
+export function profileFormErrors(values: ProfileFormValues, now: Date): PatientFormErrors {
+  return { ...validatePatientForm(values, now), ...nameLengthErrors(values) };
 }
