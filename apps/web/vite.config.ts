@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { precompressAssets } from './build/precompress.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -56,7 +57,7 @@ function precacheList(): Plugin {
 }
 
 const config: UserConfig = {
-  plugins: [react(), precacheList()],
+  plugins: [react(), precacheList(), precompressAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -23,6 +23,23 @@ function savedConfig(): TenantPublicConfig | null {
   }
 }
 
+// The server renders index.html with the tenant's settings in a JSON block (apps/server/src/web-app.render.ts),
+// so the first render needs no round trip; the query still refreshes them.
+const embeddedConfigId = 'careline-tenant-config';
+
+/** The tenant settings the server put in the page, or null (dev server, old cached shell). */
+export function embeddedConfig(doc: Document = document): TenantPublicConfig | null {
+  const raw = doc.getElementById(embeddedConfigId)?.textContent;
+  if (!raw) {
+    return null;
+  }
+  try {
+    return JSON.parse(raw) as TenantPublicConfig;
+  } catch {
+    return null;
+  }
+}
+
 function saveConfig(config: TenantPublicConfig): void {
   try {
     window.localStorage.setItem(savedConfigKey, JSON.stringify(config));
@@ -45,8 +62,9 @@ function TenantFromServer({ children, loading, failed }: Omit<TenantProviderProp
   const [result, reexecute] = useQuery<{ tenantConfig: TenantPublicConfig }>({ query: tenantConfigQuery });
   const fresh = result.data?.tenantConfig ?? null;
   const loadFailed = Boolean(result.error) && !result.fetching;
+  const [embedded] = useState(embeddedConfig);
   const [fallback] = useState(savedConfig);
-  const config = fresh ?? (loadFailed ? fallback : null);
+  const config = fresh ?? embedded ?? (loadFailed ? fallback : null);
   useLayoutEffect(() => {
     if (config) {
       applyBranding(config.branding);

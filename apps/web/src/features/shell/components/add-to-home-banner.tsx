@@ -1,16 +1,18 @@
 import { addToHomeTexts } from '@careline/domain/shell';
 import { Button } from '../../../components/button.tsx';
 import { dismissInstallBanner, promptInstall, useInstallBannerVisible } from '../../../lib/pwa/install-prompt.ts';
+import { useTenant } from '../../../lib/tenant/tenant-provider.tsx';
 
 /** spec doc 1 §2: 'Add link to home / Open it like an app' with Add and close. */
 export function AddToHomeBanner() {
   const visible = useInstallBannerVisible();
+  const { branding } = useTenant();
   if (!visible) {
     return null;
   }
   return (
     <aside className="install-banner" aria-label={addToHomeTexts.title}>
-      <img className="install-banner__icon" src="/brand/icon-192.png" alt="" width={40} height={40} />
+      <img className="install-banner__icon" src={branding.appIcons.png192} alt="" width={40} height={40} />
       <div className="install-banner__text">
         <strong>{addToHomeTexts.title}</strong>
         <span>{addToHomeTexts.subtitle}</span>
