@@ -19,6 +19,13 @@ function writeBuild(dir: string, marker: string): void {
   fs.writeFileSync(`${asset}.br`, brotliCompressSync(script));
   fs.writeFileSync(`${asset}.gz`, gzipSync(script));
   fs.writeFileSync(path.join(dir, 'sw.js'), '/* worker */');
+  fs.writeFileSync(
+    path.join(dir, 'route-preloads.json'),
+    JSON.stringify({
+      '/login': { scripts: ['/assets/login-screen-1a2b.js'], styles: ['/assets/login-screen-3c4d.css'] },
+      '/chat-home': { scripts: ['/assets/chat-home-screen-5e6f.js'], styles: [] },
+    }),
+  );
   fs.writeFileSync(path.join(dir, 'brand', 'lakeside-icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
 
@@ -212,6 +219,18 @@ describe('the web app and its HTTP headers', () => {
       // Lakeside has medication orders off (spec doc 1 §6 first tenant override).
       expect(manifest.description).not.toContain('medicines');
       expect(manifest.description).toContain('lab tests');
+    });
+  });
+
+  describe("preloading the first screen's chunks with the page", () => {
+    it('lists the route screen chunk and stylesheet in the head of that route only', async () => {
+      const login = (await get('/login')).body;
+      expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-screen-1a2b.js" />');
+      expect(login).toContain('<link rel="stylesheet" crossorigin href="/assets/login-screen-3c4d.css" />');
+      expect(login).not.toContain('chat-home-screen');
+      expect((await get('/chat-home/doctors')).body).toContain('href="/assets/chat-home-screen-5e6f.js"');
+      expect((await get('/profiles')).body).not.toContain('modulepreload');
+      expect((await get('/login-elsewhere')).body).not.toContain('modulepreload');
     });
   });
 

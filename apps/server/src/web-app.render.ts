@@ -79,12 +79,13 @@ export function tenantStyle(config: TenantPublicConfig): string {
  * Renders the built index.html for one tenant.
  * @param template - the built index.html, with the head and splash markers
  * @param config - the tenant's public settings
- * @param options - title: the page title (the hospital's name by default)
+ * @param options - title: the page title (the hospital's name by default); preload: the route's screen
+ *   chunks and stylesheets, fetched with the page instead of after the entry script
  */
 export function renderIndexHtml(
   template: string,
   config: TenantPublicConfig,
-  options: { title?: string } = {},
+  options: { title?: string; preload?: { scripts: string[]; styles: string[] } } = {},
 ): RenderedIndex {
   const { branding } = config;
   const style = tenantStyle(config);
@@ -105,6 +106,16 @@ export function renderIndexHtml(
     `<div class="splash" role="status" aria-label="${escapeHtml(`Opening ${branding.hospitalName}`)}">` +
     `<img class="splash__logo" src="${escapeHtml(branding.logoUrl)}" alt="" width="96" height="96" />` +
     `<p class="splash__name">${escapeHtml(branding.hospitalName)}</p></div>`;
+  // After the entry's own stylesheet (end of head), so the screen's CSS keeps the cascade order it has
+  // when Vite loads it with the lazy chunk.
+  const preloads = [
+    ...(options.preload?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
+    ...(options.preload?.scripts ?? []).map(
+      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`,
+    ),
+  ]
+    .map((link) => `  ${link}\n  `)
+    .join('');
   const start = template.indexOf(headStartMarker);
   const end = template.indexOf(headEndMarker);
   if (start < 0 || end < start || !template.includes(splashMarker)) {
@@ -113,6 +124,9 @@ export function renderIndexHtml(
   const html =
     template.slice(0, start) +
     head +
-    template.slice(end + headEndMarker.length).replace(splashMarker, () => splash);
+    template
+      .slice(end + headEndMarker.length)
+      .replace('</head>', () => `${preloads}</head>`)
+      .replace(splashMarker, () => splash);
   return { html, styleHash };
 }

@@ -30,6 +30,18 @@ export type WebAppMount = {
 
 type StaticFile = { relativePath: string; immutable: boolean };
 
+type RoutePreload = { scripts: string[]; styles: string[] };
+
+/** route-preloads.json of a build (apps/web/build/route-preloads.ts), or none. */
+function readRoutePreloads(distDir: string): Map<string, RoutePreload> {
+  const file = path.join(distDir, 'route-preloads.json');
+  if (!fs.existsSync(file)) {
+    return new Map();
+  }
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, RoutePreload>;
+  return new Map(Object.entries(parsed));
+}
+
 type PreparedIndex = { html: string; br: Buffer; gzip: Buffer; csp: string };
 
 /** Every file of a build, by URL path below the mount, except index.html and precompressed copies. */
@@ -86,17 +98,32 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
   const prefix = mount.prefix.replace(/\/+$/, '');
   const template = fs.readFileSync(indexFile, 'utf8');
   const files = listStaticFiles(root);
+  const routePreloads = readRoutePreloads(root);
+  // The route whose screen is preloaded with the page: the path itself, or its nearest parent listed.
+  const preloadRouteFor = (urlPath: string): string | null => {
+    let best: string | null = null;
+    for (const route of routePreloads.keys()) {
+      if ((urlPath === route || urlPath.startsWith(`${route}/`)) && route.length > (best?.length ?? 0)) {
+        best = route;
+      }
+    }
+    return best;
+  };
   const production = deps.env.NODE_ENV === 'production';
   const origins = tenantOrigins(deps.tenants);
 
-  // Tenants are fixed at start, so each tenant's page is rendered and compressed once.
+  // Tenants are fixed at start, so each tenant's page (per preloaded route) is rendered and compressed once.
   const pages = new Map<string, PreparedIndex>();
-  const pageFor = (request: FastifyRequest): PreparedIndex => {
+  const pageFor = (request: FastifyRequest, urlPath: string): PreparedIndex => {
     const tenant = deps.tenants.resolve(request.hostname);
-    let page = pages.get(tenant.id);
+    const route = preloadRouteFor(urlPath);
+    const key = `${tenant.id} ${route ?? ''}`;
+    let page = pages.get(key);
     if (!page) {
+      const preload = route ? routePreloads.get(route) : undefined;
       const rendered = renderIndexHtml(template, tenant.publicConfig, {
         ...(mount.title ? { title: mount.title(tenant.publicConfig) } : {}),
+        ...(preload ? { preload } : {}),
       });
       page = {
         html: rendered.html,
@@ -108,13 +135,13 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
           contentSecurityPolicy({ production, ...origins, styleHashes: [rendered.styleHash] }),
         ),
       };
-      pages.set(tenant.id, page);
+      pages.set(key, page);
     }
     return page;
   };
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    const page = pageFor(request);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply, urlPath: string): FastifyReply => {
+    const page = pageFor(request, urlPath);
     const encoding = acceptedEncoding(request);
     reply
       .header('Cache-Control', 'no-cache')
@@ -152,7 +179,7 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
         if (isServerPath || (path.extname(url) !== '' && url !== '/index.html')) {
           return reply.code(404).send({ error: 'Not Found' });
         }
-        return sendIndex(request, reply);
+        return sendIndex(request, reply, url);
       };
       // The page and the files are compressed ahead of time; @fastify/compress leaves them alone.
       scope.get('/', { compress: false, logLevel: 'warn' }, handler);
