@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import { contentSecurityPolicy, cspHeaderValue, tenantOrigins } from './http/security-headers.ts';
 import { renderIndexHtml } from './web-app.render.ts';

@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
-import { buildApp, type AppDeps } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
+import type { AppDeps } from '../src/app-deps.ts';
 import { loadEnv, type Env } from '../src/config/env.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTenantRegistry } from '../src/modules/tenants/tenants.registry.ts';
 import type { TenantRegistry } from '../src/modules/tenants/tenants.types.ts';
-import { createServices, type Services } from '../src/services.ts';
+import { createProviders, type Providers } from '../src/providers/providers.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export type TestApp = {
@@ -16,7 +17,7 @@ export type TestApp = {
   database: Database;
   env: Env;
   tenants: TenantRegistry;
-  services: Services;
+  providers: Providers;
   dataDir: string;
   /** POSTs a GraphQL operation; returns the parsed body. */
   gql: <T = Record<string, unknown>>(
@@ -51,8 +52,8 @@ export async function createTestApp(
   });
   const database = await createTestDatabase();
   const tenants = createTenantRegistry(env);
-  const services = await createServices(env, database, tenants, pino({ level: 'silent' }));
-  const deps: AppDeps = { env, database, tenants, services, logStream: options.logStream };
+  const providers = await createProviders(env, database, tenants, pino({ level: 'silent' }));
+  const deps: AppDeps = { env, database, tenants, providers, logStream: options.logStream };
   const app = await buildApp(deps);
   await options.beforeReady?.(app, deps);
   await app.ready();
@@ -61,7 +62,7 @@ export async function createTestApp(
     database,
     env,
     tenants,
-    services,
+    providers,
     dataDir,
     gql: async (query, variables = {}, headers = {}) => {
       const response = await app.inject({

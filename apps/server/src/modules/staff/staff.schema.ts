@@ -2,7 +2,7 @@ import { STAFF_ROLES } from '@careline/domain/staff';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { staffAccessError, staffOperation, staffSelfOperation } from '../../graphql/staff-auth.ts';
-import type { StaffViewer } from './staff.sessions.ts';
+import type { StaffViewer } from './staff.access-sessions.ts';
 import {
   createStaffUser,
   listStaff,
