@@ -46,7 +46,9 @@ function precacheList(): Plugin {
           }
         }
       }
-      const list = [...files].sort();
+      // Vite drops the JS chunks of CSS-only dynamic imports (the Sinhala/Tamil font faces) after
+      // generateBundle; a listed file that is not written would make the worker's install fail.
+      const list = [...files].filter((file) => fs.existsSync(path.join(outDir, file))).sort();
       const version = createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 12);
       const source = fs.readFileSync(swFile, 'utf8');
       if (!source.includes(precacheMarker)) {
