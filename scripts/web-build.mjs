@@ -15,6 +15,7 @@ const sourcePaths = [
   path.join(webDir, 'public'),
   path.join(webDir, 'index.html'),
   path.join(webDir, 'vite.config.ts'),
+  path.join(webDir, 'build'),
   path.join(webDir, 'package.json'),
   path.join(rootDir, 'packages/domain/src'),
 ];

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { precompressAssets } from './build/precompress.ts';
+import { routePreloads } from './build/route-preloads.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -58,7 +60,17 @@ function precacheList(): Plugin {
 }
 
 const config: UserConfig = {
-  plugins: [react(), precacheList()],
+  plugins: [
+    react(),
+    precacheList(),
+    // The screens a signed-out visitor lands on first (src/app/routes.tsx): preloaded with the page.
+    routePreloads({
+      '/login': 'src/features/auth/components/login-screen.tsx',
+      '/chat-home': 'src/features/chat/components/chat-home-screen.tsx',
+      '/my-home': 'src/features/chat/components/chat-home-screen.tsx',
+    }),
+    precompressAssets(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

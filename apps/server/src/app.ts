@@ -22,6 +22,8 @@ import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerWebApp } from './web-app.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerCompression } from './http/compression.ts';
 import { capConnectionsPerAddress, closeSilentConnections } from './connection-limits.ts';
 import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
 import type { AppDeps } from './app-deps.ts';
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(CORRELATION_HEADER, request.id);
   });
+  await registerSecurityHeaders(app, { production, tenants });
+  await registerCompression(app);
 
   // Non-GraphQL routes: a server fault never shows its message (SQL, parameters) to the client
   // (STYLE.md); Fastify's own 4xx refusals (bad JSON, body too large) get the generic request error.

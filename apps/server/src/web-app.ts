@@ -1,9 +1,13 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './app-deps.ts';
+import type { TenantPublicConfig } from '@careline/domain/tenant';
+import { contentSecurityPolicy, cspHeaderValue, tenantOrigins } from './http/security-headers.ts';
+import { renderIndexHtml } from './web-app.render.ts';
 
 export const defaultWebDistDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -13,40 +17,184 @@ export const defaultWebDistDir = path.resolve(
 // Paths the server owns; everything else is the single-page app.
 const serverPrefixes = ['/graphql', '/blob/', '/dev/', '/healthz', '/feedback', '/payments/'];
 
+const immutableCache = 'public, max-age=31536000, immutable';
+
+export type WebAppMount = {
+  /** Where the app lives: '/' for the patient app, '/staff' for the staff console. */
+  prefix: string;
+  /** The app's build output: index.html (with the careline:head/splash markers), assets/, public files. */
+  distDir: string;
+  /** The page title for a tenant; the hospital's name when unset. */
+  title?: (config: TenantPublicConfig) => string;
+};
+
+type StaticFile = { relativePath: string; immutable: boolean };
+
+type RoutePreload = { scripts: string[]; styles: string[] };
+
+/** route-preloads.json of a build (apps/web/build/route-preloads.ts), or none. */
+function readRoutePreloads(distDir: string): Map<string, RoutePreload> {
+  const file = path.join(distDir, 'route-preloads.json');
+  if (!fs.existsSync(file)) {
+    return new Map();
+  }
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, RoutePreload>;
+  return new Map(Object.entries(parsed));
+}
+
+type PreparedIndex = { html: string; br: Buffer; gzip: Buffer; csp: string };
+
+/** Every file of a build, by URL path below the mount, except index.html and precompressed copies. */
+function listStaticFiles(distDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  for (const entry of fs.readdirSync(distDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) {
+      continue;
+    }
+    const relativePath = path.relative(distDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (relativePath === 'index.html') {
+      continue;
+    }
+    // Vite puts content-hashed files in assets/: their name changes with their bytes.
+    files.set(`/${relativePath}`, { relativePath, immutable: relativePath.startsWith('assets/') });
+  }
+  return files;
+}
+
+/** Which precompressed copy to send: the client's choice among those built, brotli first. */
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const header = request.headers['accept-encoding'];
+  const accepted = new Map<string, number>();
+  for (const part of (typeof header === 'string' ? header : '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) {
+      accepted.set(name, q === undefined ? 1 : Number(q));
+    }
+  }
+  const wants = (name: string): boolean => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (wants('br')) {
+    return 'br';
+  }
+  return wants('gzip') ? 'gzip' : null;
+}
+
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached,
- * client-side routes answered with index.html.
+ * Mounts a built single-page app: hashed assets cached for a year (precompressed brotli/gzip copies
+ * sent by Accept-Encoding), other files and index.html revalidated every time, index.html rendered
+ * for the request's tenant, and client-side routes answered with it. GET and HEAD.
+ * A second app is one call: `await mountWebApp(app, deps, { prefix: '/staff', distDir })`.
  * @param app - the Fastify app
- * @param deps - config (WEB_DIST_DIR)
+ * @param deps - tenants and config
+ * @param mount - where the app is served from and where its build lives
  */
-export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const root = deps.env.WEB_DIST_DIR ? path.resolve(deps.env.WEB_DIST_DIR) : defaultWebDistDir;
+export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: WebAppMount): Promise<void> {
+  const root = path.resolve(mount.distDir);
   const indexFile = path.join(root, 'index.html');
   if (!fs.existsSync(indexFile)) {
-    app.log.warn({ root }, 'web app not built: run `npm run build` (npm start does it for you)');
+    app.log.warn({ root, prefix: mount.prefix }, 'web app not built: run `npm run build` (npm start does it for you)');
     return;
   }
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      } else {
-        res.setHeader('Cache-Control', 'no-cache');
+  const prefix = mount.prefix.replace(/\/+$/, '');
+  const template = fs.readFileSync(indexFile, 'utf8');
+  const files = listStaticFiles(root);
+  const routePreloads = readRoutePreloads(root);
+  // The route whose screen is preloaded with the page: the path itself, or its nearest parent listed.
+  const preloadRouteFor = (urlPath: string): string | null => {
+    let best: string | null = null;
+    for (const route of routePreloads.keys()) {
+      if ((urlPath === route || urlPath.startsWith(`${route}/`)) && route.length > (best?.length ?? 0)) {
+        best = route;
       }
-    },
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isServerPath = serverPrefixes.some((prefix) => url.startsWith(prefix));
-    if (request.method !== 'GET' || isServerPath || path.extname(url) !== '') {
-      return reply.code(404).send({ error: 'Not Found' });
     }
-    return reply
+    return best;
+  };
+  const production = deps.env.NODE_ENV === 'production';
+  const origins = tenantOrigins(deps.tenants);
+
+  // Tenants are fixed at start, so each tenant's page (per preloaded route) is rendered and compressed once.
+  const pages = new Map<string, PreparedIndex>();
+  const pageFor = (request: FastifyRequest, urlPath: string): PreparedIndex => {
+    const tenant = deps.tenants.resolve(request.hostname);
+    const route = preloadRouteFor(urlPath);
+    const key = `${tenant.id} ${route ?? ''}`;
+    let page = pages.get(key);
+    if (!page) {
+      const preload = route ? routePreloads.get(route) : undefined;
+      const rendered = renderIndexHtml(template, tenant.publicConfig, {
+        ...(mount.title ? { title: mount.title(tenant.publicConfig) } : {}),
+        ...(preload ? { preload } : {}),
+      });
+      page = {
+        html: rendered.html,
+        br: brotliCompressSync(rendered.html, {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+        }),
+        gzip: gzipSync(rendered.html, { level: 9 }),
+        csp: cspHeaderValue(
+          contentSecurityPolicy({ production, ...origins, styleHashes: [rendered.styleHash] }),
+        ),
+      };
+      pages.set(key, page);
+    }
+    return page;
+  };
+
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply, urlPath: string): FastifyReply => {
+    const page = pageFor(request, urlPath);
+    const encoding = acceptedEncoding(request);
+    reply
       .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexFile));
-  });
+      .header('Vary', 'Host, Accept-Encoding')
+      .header('Content-Security-Policy', page.csp)
+      .type('text/html; charset=utf-8');
+    if (encoding) {
+      return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+    }
+    return reply.send(page.html);
+  };
+
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root,
+        serve: false,
+        index: false,
+        preCompressed: true,
+        // Cache-Control is ours (setHeaders), not send's default max-age=0.
+        cacheControl: false,
+        setHeaders: (res, filePath) => {
+          const relative = path.relative(root, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
+          res.setHeader('Cache-Control', files.get(`/${relative}`)?.immutable ? immutableCache : 'no-cache');
+          res.setHeader('Vary', 'Accept-Encoding');
+        },
+      });
+      const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+        const url = (request.url.split('?')[0] ?? '/').slice(prefix.length) || '/';
+        const file = files.get(url);
+        if (file) {
+          return reply.sendFile(file.relativePath);
+        }
+        const isServerPath = prefix === '' && serverPrefixes.some((p) => url.startsWith(p));
+        if (isServerPath || (path.extname(url) !== '' && url !== '/index.html')) {
+          return reply.code(404).send({ error: 'Not Found' });
+        }
+        return sendIndex(request, reply, url);
+      };
+      // The page and the files are compressed ahead of time; @fastify/compress leaves them alone.
+      scope.get('/', { compress: false, logLevel: 'warn' }, handler);
+      scope.get('/*', { compress: false, logLevel: 'warn' }, handler);
+    },
+    { prefix },
+  );
+}
+
+/**
+ * Serves the patient web app at '/' from WEB_DIST_DIR (apps/web/dist by default).
+ * @param app - the Fastify app
+ * @param deps - config (WEB_DIST_DIR) and tenants
+ */
+export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const distDir = deps.env.WEB_DIST_DIR ? path.resolve(deps.env.WEB_DIST_DIR) : defaultWebDistDir;
+  await mountWebApp(app, deps, { prefix: '/', distDir });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import { buildApp } from '../src/app.ts';
+import type { AppDeps } from '../src/app-deps.ts';
 import { loadEnv, type Env } from '../src/config/env.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTenantRegistry } from '../src/modules/tenants/tenants.registry.ts';
@@ -30,11 +31,15 @@ export type TestApp = {
 /**
  * Builds the real app on a fresh test database and a temporary DATA_DIR.
  * @param envOverrides - extra environment variables (strings, as in process.env)
- * @param options - logStream: receives the app's log lines (set LOG_LEVEL too, tests default to silent)
+ * @param options - logStream: receives the app's log lines (set LOG_LEVEL too, tests default to silent);
+ *   beforeReady: registers more on the app before it starts (e.g. a second web app mount)
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { logStream?: DestinationStream } = {},
+  options: {
+    logStream?: DestinationStream;
+    beforeReady?: (app: FastifyInstance, deps: AppDeps) => Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-test-'));
   const env = loadEnv({
@@ -48,7 +53,9 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const tenants = createTenantRegistry(env);
   const providers = await createProviders(env, database, tenants, pino({ level: 'silent' }));
-  const app = await buildApp({ env, database, tenants, providers, logStream: options.logStream });
+  const deps: AppDeps = { env, database, tenants, providers, logStream: options.logStream };
+  const app = await buildApp(deps);
+  await options.beforeReady?.(app, deps);
   await app.ready();
   return {
     app,

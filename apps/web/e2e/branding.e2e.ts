@@ -83,6 +83,41 @@ describe('tenant branding and the installable app', () => {
     });
   }
 
+  it("first.localhost paints Lakeside's splash before any script runs, and never Careline's", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      javaScriptEnabled: false,
+      baseURL: appUrl('', 'first.localhost'),
+    });
+    const page = await context.newPage();
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') {
+        images.push(new URL(request.url()).pathname);
+      }
+    });
+    await page.goto('/login');
+    const splash = await page.evaluate(() => ({
+      title: document.title,
+      name: document.querySelector('.splash__name')?.textContent ?? null,
+      logo: document.querySelector<HTMLImageElement>('.splash__logo')?.getAttribute('src') ?? null,
+      logoLoaded: (document.querySelector<HTMLImageElement>('.splash__logo')?.naturalWidth ?? 0) > 0,
+      icon: document.querySelector('link[rel="icon"]')?.getAttribute('href') ?? null,
+      primary: getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
+    }));
+    expect(splash).toEqual({
+      title: 'Lakeside Medical Group',
+      name: 'Lakeside Medical Group',
+      logo: '/brand/lakeside-logo.svg',
+      logoLoaded: true,
+      icon: '/brand/lakeside-icon.svg',
+      primary: '#1f4e9c',
+    });
+    expect(images.filter((image) => image.includes('careline'))).toEqual([]);
+    await screenshot(page, 'branding-splash-first-localhost');
+    await context.close();
+  });
+
   it('serves a manifest Chrome can install from: standalone, start_url /, 192 and 512 px PNG icons', async () => {
     const response = await serverRequest('GET', '/manifest.webmanifest', { host: 'first.localhost' });
     expect(response.status).toBe(200);

@@ -78,6 +78,11 @@ export const baseTenantConfig: TenantPublicConfig = {
     shortName: 'Careline',
     logoUrl: '/brand/careline-logo.svg',
     iconUrl: '/brand/careline-icon.svg',
+    appIcons: {
+      png192: '/brand/careline-icon-192.png',
+      png512: '/brand/careline-icon-512.png',
+      maskable512: '/brand/careline-maskable-512.png',
+    },
     theme: {
       primary: '#0b6e69',
       primaryContrast: '#ffffff',

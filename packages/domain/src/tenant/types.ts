@@ -58,6 +58,13 @@ export type Branding = {
   shortName: string;
   logoUrl: string;
   iconUrl: string;
+  /** PNG icons for the web app manifest and home screens (the SVG iconUrl is not enough for them). */
+  appIcons: {
+    png192: string;
+    png512: string;
+    /** 512×512, artwork inside the central 80% circle, background to the edges. */
+    maskable512: string;
+  };
   theme: {
     primary: string;
     primaryContrast: string;

@@ -30,6 +30,13 @@ export const demoTenants: TenantOverride[] = [
       branding: {
         hospitalName: 'Lakeside Medical Group',
         shortName: 'Lakeside',
+        logoUrl: '/brand/lakeside-logo.svg',
+        iconUrl: '/brand/lakeside-icon.svg',
+        appIcons: {
+          png192: '/brand/lakeside-icon-192.png',
+          png512: '/brand/lakeside-icon-512.png',
+          maskable512: '/brand/lakeside-maskable-512.png',
+        },
         theme: { primary: '#1f4e9c', secondary: '#e0a030' },
       },
       features: {

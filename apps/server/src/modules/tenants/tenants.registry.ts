@@ -68,6 +68,9 @@ const publicConfigSchema = z
         shortName: z.string().min(1).max(12),
         logoUrl: z.string().min(1),
         iconUrl: z.string().min(1),
+        appIcons: z
+          .object({ png192: z.string().min(1), png512: z.string().min(1), maskable512: z.string().min(1) })
+          .strict(),
         theme: z
           .object({
             primary: colour,

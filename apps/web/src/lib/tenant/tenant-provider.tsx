@@ -24,6 +24,23 @@ function savedConfig(): TenantPublicConfig | null {
   }
 }
 
+// The server renders index.html with the tenant's settings in a JSON block (apps/server/src/web-app.render.ts),
+// so the first render needs no round trip; the query still refreshes them.
+const embeddedConfigId = 'careline-tenant-config';
+
+/** The tenant settings the server put in the page, or null (dev server, old cached shell). */
+export function embeddedConfig(doc: Document = document): TenantPublicConfig | null {
+  const raw = doc.getElementById(embeddedConfigId)?.textContent;
+  if (!raw) {
+    return null;
+  }
+  try {
+    return JSON.parse(raw) as TenantPublicConfig;
+  } catch {
+    return null;
+  }
+}
+
 function saveConfig(config: TenantPublicConfig): void {
   try {
     window.localStorage.setItem(savedConfigKey, JSON.stringify(config));
@@ -47,8 +64,9 @@ function TenantFromServer({ children, loading, failed }: Omit<TenantProviderProp
   // tenantConfig is the JSON scalar: the server builds it from the validated tenant configuration.
   const fresh = (result.data?.tenantConfig as TenantPublicConfig | undefined) ?? null;
   const loadFailed = Boolean(result.error) && !result.fetching;
+  const [embedded] = useState(embeddedConfig);
   const [fallback] = useState(savedConfig);
-  const config = fresh ?? (loadFailed ? fallback : null);
+  const config = fresh ?? embedded ?? (loadFailed ? fallback : null);
   useLayoutEffect(() => {
     if (config) {
       applyBranding(config.branding);

@@ -1,0 +1,112 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { TenantRegistry } from '../modules/tenants/tenants.types.ts';
+
+/** The origin of an absolute http(s) URL, or null for a same-origin path. */
+function originOf(url: string): string | null {
+  if (!/^https?:\/\//i.test(url)) {
+    return null;
+  }
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Origins outside our own that the tenants' configuration points the browser at: logos and icons
+ * (img-src) and the hosted payment forms the browser posts to (form-action).
+ * @param tenants - every tenant served
+ */
+export function tenantOrigins(tenants: TenantRegistry): { images: string[]; forms: string[] } {
+  const images = new Set<string>();
+  const forms = new Set<string>();
+  for (const tenant of tenants.all()) {
+    const { branding } = tenant.publicConfig;
+    for (const url of [branding.logoUrl, branding.iconUrl]) {
+      const origin = originOf(url);
+      if (origin) {
+        images.add(origin);
+      }
+    }
+    for (const url of [tenant.gateways.cyberSource.formUrl, tenant.gateways.genie.merchantUrl]) {
+      const origin = originOf(url);
+      if (origin) {
+        forms.add(origin);
+      }
+    }
+  }
+  return { images: [...images].sort(), forms: [...forms].sort() };
+}
+
+/**
+ * The Content-Security-Policy directives of every response. Scripts come only from our own origin
+ * (no inline script, no eval); inline styles are refused too, except the tenant's head style of
+ * index.html, which that response allows by its hash (web-app.ts). The tenant theme's CSS variables
+ * are set through the CSSOM (lib/tenant/apply-branding.ts), which style-src does not restrict.
+ * @param options - production (upgrade to https) and the tenants' outside origins
+ */
+export function contentSecurityPolicy(options: {
+  production: boolean;
+  images: string[];
+  forms: string[];
+  styleHashes?: string[];
+}): Record<string, string[]> {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", ...(options.styleHashes ?? []).map((hash) => `'${hash}'`)],
+    // blob: for previews of a picked file before upload; data: for tiny inline images in CSS.
+    'img-src': ["'self'", 'data:', 'blob:', ...options.images],
+    'font-src': ["'self'", 'data:'],
+    // 'self' covers the same-origin graphql-ws socket (ws:/wss:) in CSP level 3 browsers.
+    'connect-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'media-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'", ...options.forms],
+    'frame-ancestors': ["'none'"],
+  };
+  if (options.production) {
+    directives['upgrade-insecure-requests'] = [];
+  }
+  return directives;
+}
+
+/** Serialises CSP directives into a header value. */
+export function cspHeaderValue(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+/**
+ * Security headers on every response (@fastify/helmet): CSP, frame-ancestors 'none', Referrer-Policy,
+ * nosniff, and HSTS in production only (a development server on http://*.localhost must not pin https).
+ * @param app - the Fastify app
+ * @param options - production, and the tenant registry for the outside origins the CSP allows
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { production: boolean; tenants: TenantRegistry },
+): Promise<void> {
+  const { images, forms } = tenantOrigins(options.tenants);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy({ production: options.production, images, forms }),
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: options.production
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    // Blobs and icons are fetched by our own pages only.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+  });
+}

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { TenantPublicConfig } from '@careline/domain/tenant';
+
+/*
+ * index.html rendered for the tenant of the request (issue 6 §3 "No blank first screen"): the built
+ * page carries two markers, and the server fills them with the tenant's title, theme colour, icons,
+ * theme variables and a splash, so a slow phone paints the right hospital's brand before any script.
+ */
+
+/** Replaced by the tenant's head (title, theme-color, icons, inline style); dev default between. */
+export const headStartMarker = '<!--careline:head-->';
+export const headEndMarker = '<!--/careline:head-->';
+/** Replaced by the splash inside #root; React replaces it on its first render. */
+export const splashMarker = '<!--careline:splash-->';
+/** The id of the JSON block holding the tenant's public settings (read by lib/tenant). */
+export const tenantConfigElementId = 'careline-tenant-config';
+
+export type RenderedIndex = {
+  html: string;
+  /** 'sha256-…' of the inline style, for the response's Content-Security-Policy. */
+  styleHash: string;
+};
+
+const htmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for an HTML text node or a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
+}
+
+/** JSON safe inside a <script type="application/json"> element (no '</script>' can close it). */
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+// Colours are validated as #rgb/#rrggbb by the tenant loader; anything else never reaches CSS.
+const safeColour = (value: string): string => (/^#[0-9a-fA-F]{3,8}$/.test(value) ? value : '#000000');
+
+function iconType(url: string): string {
+  if (url.endsWith('.svg')) {
+    return 'image/svg+xml';
+  }
+  return url.endsWith('.png') ? 'image/png' : 'image/x-icon';
+}
+
+/**
+ * The tenant's inline style: its theme as the CSS variables the app's stylesheet reads, and the
+ * splash. `html:root` outranks the stylesheet's neutral `:root` defaults.
+ * @param config - the tenant's public settings
+ */
+export function tenantStyle(config: TenantPublicConfig): string {
+  const { theme } = config.branding;
+  const variables = (Object.keys(theme) as (keyof typeof theme)[])
+    .map((key) => `--color-${key.replace(/[A-Z]/g, (l) => `-${l.toLowerCase()}`)}:${safeColour(theme[key])}`)
+    .join(';');
+  return [
+    `html:root{${variables}}`,
+    `html,body{background:${safeColour(theme.background)}}`,
+    '.splash{min-height:100vh;min-height:100dvh;display:flex;flex-direction:column;align-items:center;' +
+      'justify-content:center;gap:16px;padding:24px;margin:0;text-align:center;' +
+      `font:600 1.25rem/1.3 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:${safeColour(theme.text)}}`,
+    '.splash__logo{width:96px;height:96px}',
+    `.splash__name{margin:0;color:${safeColour(theme.primary)}}`,
+  ].join('');
+}
+
+/**
+ * Renders the built index.html for one tenant.
+ * @param template - the built index.html, with the head and splash markers
+ * @param config - the tenant's public settings
+ * @param options - title: the page title (the hospital's name by default); preload: the route's screen
+ *   chunks and stylesheets, fetched with the page instead of after the entry script
+ */
+export function renderIndexHtml(
+  template: string,
+  config: TenantPublicConfig,
+  options: { title?: string; preload?: { scripts: string[]; styles: string[] } } = {},
+): RenderedIndex {
+  const { branding } = config;
+  const style = tenantStyle(config);
+  const styleHash = `sha256-${createHash('sha256').update(style).digest('base64')}`;
+  const title = options.title ?? branding.hospitalName;
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(`${branding.hospitalName}: your hospital in your pocket.`)}" />`,
+    `<meta name="theme-color" content="${safeColour(branding.theme.primary)}" />`,
+    `<meta name="application-name" content="${escapeHtml(branding.shortName)}" />`,
+    `<meta name="apple-mobile-web-app-title" content="${escapeHtml(branding.shortName)}" />`,
+    `<link rel="icon" href="${escapeHtml(branding.iconUrl)}" type="${iconType(branding.iconUrl)}" />`,
+    `<link rel="apple-touch-icon" href="${escapeHtml(branding.appIcons.png192)}" />`,
+    `<style>${style}</style>`,
+    `<script id="${tenantConfigElementId}" type="application/json">${jsonForScriptElement(config)}</script>`,
+  ].join('\n    ');
+  const splash =
+    `<div class="splash" role="status" aria-label="${escapeHtml(`Opening ${branding.hospitalName}`)}">` +
+    `<img class="splash__logo" src="${escapeHtml(branding.logoUrl)}" alt="" width="96" height="96" />` +
+    `<p class="splash__name">${escapeHtml(branding.hospitalName)}</p></div>`;
+  // After the entry's own stylesheet (end of head), so the screen's CSS keeps the cascade order it has
+  // when Vite loads it with the lazy chunk.
+  const preloads = [
+    ...(options.preload?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
+    ...(options.preload?.scripts ?? []).map(
+      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`,
+    ),
+  ]
+    .map((link) => `  ${link}\n  `)
+    .join('');
+  const start = template.indexOf(headStartMarker);
+  const end = template.indexOf(headEndMarker);
+  if (start < 0 || end < start || !template.includes(splashMarker)) {
+    throw new Error('index.html lacks the careline:head or careline:splash markers (apps/web/index.html)');
+  }
+  const html =
+    template.slice(0, start) +
+    head +
+    template
+      .slice(end + headEndMarker.length)
+      .replace('</head>', () => `${preloads}</head>`)
+      .replace(splashMarker, () => splash);
+  return { html, styleHash };
+}

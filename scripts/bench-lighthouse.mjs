@@ -1,0 +1,237 @@
+// `npm run bench:lighthouse`: builds the web app and the floor app (bench/bundle-floor), serves each by the
+// real server (tsx apps/server/src/main.ts, its own free port and data folder), and runs Lighthouse
+// (mobile: Moto G Power viewport, simulated slow 4G and 4× CPU slowdown) with Debian's Chromium on /login
+// and /chat-home. Prints the performance score, FCP, LCP, TBT, CLS and the JavaScript bytes over the
+// wire, real app beside floor app; writes .bench/lighthouse.json. Not part of `npm test`.
+//
+// Run by `node --import tsx` so that it can use the web build's precompression plugin (TypeScript).
+// BENCH_RUNS=3 takes the median of three runs per page (default 1). CHROME_PATH picks the browser.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { build } from 'vite';
+import { precompressDir } from '../apps/web/build/precompress.ts';
+import { rootDir, webDir } from './web-build.mjs';
+
+const pages = ['/login', '/chat-home'];
+const runs = Math.max(1, Number.parseInt(process.env.BENCH_RUNS ?? '1', 10) || 1);
+const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+const goals = { performance: 95, cls: 0.05, tbtMs: 100 };
+const floorDir = path.join(rootDir, 'bench/bundle-floor');
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-lighthouse-'));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function buildWeb() {
+  const started = Date.now();
+  await build({ root: webDir, configFile: path.join(webDir, 'vite.config.ts'), logLevel: 'warn' });
+  console.log(`built apps/web in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return path.join(webDir, 'dist');
+}
+
+// The floor app gets what the server and the build give the real app: the tenant head and splash
+// markers in its page, and precompressed copies of its files.
+async function buildFloor() {
+  const outDir = path.join(scratch, 'floor-dist');
+  await build({
+    root: floorDir,
+    configFile: path.join(floorDir, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  const indexFile = path.join(outDir, 'index.html');
+  const page = fs
+    .readFileSync(indexFile, 'utf8')
+    .replace(/<title>[^<]*<\/title>/, '<!--careline:head--><!--/careline:head-->')
+    .replace('<div id="root"></div>', '<div id="root"><!--careline:splash--></div>');
+  fs.writeFileSync(indexFile, page);
+  precompressDir(outDir);
+  console.log('built bench/bundle-floor');
+  return outDir;
+}
+
+// Each server runs on its own embedded PGlite, whatever the caller's shell points at.
+function withoutDatabaseAndRedis(env) {
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...rest } = env;
+  return rest;
+}
+
+/** Starts the real server on a free port with its own data folder; resolves once /healthz answers. */
+async function startServer(name, webDistDir) {
+  const port = await freePort();
+  const dataDir = path.join(scratch, `${name}-data`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(scratch, `${name}-server.log`);
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(path.join(rootDir, 'node_modules/.bin/tsx'), [path.join(rootDir, 'apps/server/src/main.ts')], {
+    cwd: rootDir,
+    stdio: ['ignore', log, log],
+    env: {
+      ...withoutDatabaseAndRedis(process.env),
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDistDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`${name} server exited (${child.exitCode}); see ${logFile}`);
+    }
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (answer.ok) {
+        return { url: `http://localhost:${port}`, stop: () => stopServer(child) };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`${name} server did not answer /healthz within 120 s; see ${logFile}`);
+}
+
+function stopServer(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) {
+      resolve();
+      return;
+    }
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** One Lighthouse performance run (default mobile settings); the figures this bench prints. */
+async function measure(chrome, url) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) {
+    throw new Error(`Lighthouse returned nothing for ${url}`);
+  }
+  const { lhr } = result;
+  if (lhr.runtimeError) {
+    throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+  const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+    jsTransferBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    jsResourceBytes: scripts.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0),
+    jsFiles: scripts.length,
+  };
+}
+
+async function measureMedian(chrome, url) {
+  const all = [];
+  for (let run = 0; run < runs; run += 1) {
+    all.push(await measure(chrome, url));
+  }
+  const pick = (key) => median(all.map((figures) => figures[key]));
+  return Object.fromEntries(Object.keys(all[0]).map((key) => [key, pick(key)]));
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const pad = (value, width) => String(value).padStart(width);
+
+const servers = [];
+let chrome = null;
+let failed = false;
+try {
+  const webDist = await buildWeb();
+  const floorDist = await buildFloor();
+  servers.push({ name: 'real', ...(await startServer('real', webDist)) });
+  servers.push({ name: 'floor', ...(await startServer('floor', floorDist)) });
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+
+  const results = {};
+  for (const server of servers) {
+    for (const page of pages) {
+      const figures = await measureMedian(chrome, `${server.url}${page}`);
+      results[`${server.name} ${page}`] = figures;
+    }
+  }
+
+  console.log(
+    `\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile, simulated throttling; goals: ` +
+      `performance ≥ ${goals.performance}, CLS ≤ ${goals.cls}, TBT ≤ ${goals.tbtMs} ms\n`,
+  );
+  console.log(`${'app page'.padEnd(22)} perf    FCP ms   LCP ms   TBT ms    CLS   JS over the wire (files)`);
+  for (const [name, figures] of Object.entries(results)) {
+    console.log(
+      `${name.padEnd(22)} ${pad(figures.performance, 4)} ${pad(figures.fcpMs, 9)} ${pad(figures.lcpMs, 8)} ` +
+        `${pad(figures.tbtMs, 8)} ${pad(figures.cls.toFixed(3), 6)}   ${kb(figures.jsTransferBytes)} ` +
+        `(${kb(figures.jsResourceBytes)} raw, ${figures.jsFiles})`,
+    );
+  }
+  const misses = Object.entries(results)
+    .filter(([name]) => name.startsWith('real'))
+    .flatMap(([name, figures]) => [
+      figures.performance < goals.performance ? `${name}: performance ${figures.performance}` : null,
+      figures.cls > goals.cls ? `${name}: CLS ${figures.cls}` : null,
+      figures.tbtMs > goals.tbtMs ? `${name}: TBT ${figures.tbtMs} ms` : null,
+    ])
+    .filter(Boolean);
+  console.log(misses.length === 0 ? '\nreal app meets every goal' : `\nmissed goals: ${misses.join('; ')}`);
+
+  fs.mkdirSync(path.join(rootDir, '.bench'), { recursive: true });
+  fs.writeFileSync(
+    path.join(rootDir, '.bench/lighthouse.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), runs, goals, results }, null, 2)}\n`,
+  );
+  console.log('written to .bench/lighthouse.json');
+} catch (error) {
+  failed = true;
+  console.error(`[bench:lighthouse] ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  if (chrome) {
+    chrome.kill();
+  }
+  await Promise.all(servers.map((server) => server.stop()));
+  if (!failed) {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+process.exit(failed ? 1 : 0);
