@@ -1,7 +1,12 @@
 import { STAFF_ROLES } from '@careline/domain/staff';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { staffAccessError, staffOperation, staffSelfOperation } from '../../graphql/staff-auth.ts';
+import {
+  staffAccessError,
+  staffOperation,
+  staffPolicies,
+  staffSelfOperation,
+} from '../../graphql/staff-auth.ts';
 import type { StaffViewer } from './staff.sessions.ts';
 import {
   createStaffUser,
@@ -41,6 +46,14 @@ const StaffMembershipRef = builder.objectRef<StaffMembershipView>('StaffMembersh
     organizationName: t.exposeString('organizationName'),
     role: t.field({ type: StaffRoleEnum, resolve: (m) => m.role }),
     practitionerId: t.exposeID('practitionerId', { nullable: true }),
+    // The console shows only what a role may do (role-aware navigation), from the one policy table.
+    allowedActions: t.stringList({
+      description: 'The policy actions this role may run in this hospital.',
+      resolve: (m) =>
+        Object.entries(staffPolicies)
+          .filter(([, roles]) => (roles as readonly string[]).includes(m.role))
+          .map(([action]) => action),
+    }),
   }),
 });
 

@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'urql';
+import { watchPageVisibility } from '@careline/ui/graphql';
 import { watchBrowserConnectivity } from '../network/network-status.ts';
 import { createGraphQLClient, type GraphQLClient } from './client.ts';
-import { watchPageVisibility } from './page-visibility.ts';
 
 const GraphQLClientContext = createContext<GraphQLClient | null>(null);
 

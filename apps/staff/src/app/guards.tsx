@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { PageHeading } from '@careline/ui/components';
+import { useStaffSession } from '../lib/staff-session.tsx';
+import { shellMessages as t } from './messages.ts';
+
+/**
+ * Shows a screen only when the member's roles in the current hospital allow its action; the server
+ * checks again on every call.
+ * @param props - action: the policy key; children: the screen
+ */
+export function RequireAction({ action, children }: { action: string; children: ReactNode }) {
+  const session = useStaffSession();
+  if (session.may(action)) {
+    return <>{children}</>;
+  }
+  return (
+    <>
+      <PageHeading documentTitle={`${t.noPermissionHeading} · Staff console`}>{t.noPermissionHeading}</PageHeading>
+      <p>{session.hospital ? t.noPermissionText : t.noHospitalText}</p>
+    </>
+  );
+}
+
+/** Any address the console does not know. */
+export function NotFoundScreen() {
+  return (
+    <>
+      <PageHeading documentTitle={`${t.notFoundHeading} · Staff console`}>{t.notFoundHeading}</PageHeading>
+      <p>{t.notFoundText}</p>
+    </>
+  );
+}

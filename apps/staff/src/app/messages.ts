@@ -1,0 +1,20 @@
+// Texts of the console's frame (navigation, hospital switcher), in one place for @careline/i18n.
+export const shellMessages = {
+  skipToContent: 'Skip to content',
+  mainNavigation: 'Main',
+  home: 'Home',
+  patientLookup: 'Patient lookup',
+  staffUsers: 'Staff users',
+  auditTrail: 'Audit trail',
+  changePassword: 'Change password',
+  signOut: 'Sign out',
+  hospital: 'Hospital',
+  signedInAs: (name: string) => `Signed in as ${name}`,
+  loading: 'Loading…',
+  notFoundHeading: 'Page not found',
+  notFoundText: 'This page does not exist in the staff console.',
+  noPermissionHeading: 'Not available',
+  noPermissionText: 'Your roles in this hospital do not include this page.',
+  noHospitalText: 'Your account holds no role in any hospital yet. Ask your administrator.',
+  rolesChanged: 'Your roles were changed by an administrator.',
+} as const;

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from 'urql';
+import { Alert, Button, PageHeading, TextField } from '@careline/ui/components';
+import { errorText } from '@careline/ui/graphql';
+import { useStaffSession } from '../../../lib/staff-session.tsx';
+import { staffSignInMutation, type StaffSignInResult, type StaffSignInVariables } from '../api/auth-operations.ts';
+import { authMessages as t } from '../messages.ts';
+
+/** /staff for a signed-out visitor: email and password, and the server's refusal when there is one. */
+export function SignInScreen() {
+  const session = useStaffSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [{ fetching }, signIn] = useMutation<StaffSignInResult, StaffSignInVariables>(staffSignInMutation);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim() === '' || password === '') {
+      setError(t.enterEmailAndPassword);
+      return;
+    }
+    setError(null);
+    const result = await signIn({ email: email.trim(), password });
+    const data = result.data?.staffSignIn;
+    if (!data) {
+      setError(errorText(result.error));
+      return;
+    }
+    session.signedIn(data.token, data.staff);
+  };
+
+  return (
+    <main className="sign-in">
+      <div className="sign-in__panel">
+        <p className="sign-in__product">{t.consoleName}</p>
+        <PageHeading documentTitle={`${t.signInHeading}`}>{t.signInHeading}</PageHeading>
+        <p>{t.signInIntro}</p>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <TextField label={t.email} type="email" autoComplete="username" value={email} onChange={setEmail} />
+          <TextField
+            label={t.password}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
+          <Button type="submit" busy={fetching}>
+            {fetching ? t.signingIn : t.signIn}
+          </Button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,22 @@
+// Every text of the sign-in and password screens, in one place for the move to @careline/i18n.
+export const authMessages = {
+  consoleName: 'Staff console',
+  signInHeading: 'Sign in to the staff console',
+  signInIntro: 'Use the email address and password your hospital administrator gave you.',
+  email: 'Email address',
+  password: 'Password',
+  signIn: 'Sign in',
+  signingIn: 'Signing in…',
+  enterEmailAndPassword: 'Enter your email address and password',
+  changePasswordHeading: 'Change your password',
+  forcedChangeIntro: 'You signed in with a temporary password. Choose your own password to continue.',
+  currentPassword: 'Current password',
+  temporaryPassword: 'Temporary password',
+  newPassword: 'New password',
+  newPasswordHint: 'At least 12 characters. A few words you remember make a good password.',
+  confirmPassword: 'New password again',
+  passwordsDiffer: 'The two new passwords are not the same',
+  changePassword: 'Change password',
+  passwordChanged: 'Your password has been changed.',
+  signOut: 'Sign out',
+} as const;
