@@ -30,7 +30,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['apps/web/e2e/**/*.e2e.ts'],
+          include: ['apps/web/e2e/**/*.e2e.ts', 'apps/staff/e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 120_000,

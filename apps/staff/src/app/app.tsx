@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { GraphQLClientProvider } from '@careline/ui/graphql';
 import { AuditScreen } from '../features/audit/components/audit-screen.tsx';
 import { ChangePasswordScreen } from '../features/auth/components/change-password-screen.tsx';
@@ -36,7 +36,8 @@ function SessionGate() {
 }
 
 function SignedOutRoute() {
-  return window.location.pathname.replace(/\/+$/, '') === '/staff' ? <SignInScreen /> : <Navigate to="/" replace />;
+  const location = useLocation();
+  return location.pathname === '/' ? <SignInScreen /> : <Navigate to="/" replace />;
 }
 
 /** Screens that act in one hospital get the current one (the switcher's choice). */
