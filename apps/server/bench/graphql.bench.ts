@@ -19,7 +19,7 @@ import { buildApp } from '../src/app.ts';
 import { loadEnv } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { createTenantRegistry } from '../src/modules/tenants/tenants.registry.ts';
-import { createServices } from '../src/services.ts';
+import { createProviders } from '../src/providers/providers.ts';
 
 const GOAL = 0.8;
 const settings = {
@@ -133,8 +133,8 @@ async function carelineServer(
   });
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   const tenants = createTenantRegistry(env);
-  const services = await createServices(env, database, tenants, pino({ level: 'warn' }));
-  const app = await buildApp({ env, database, tenants, services });
+  const providers = await createProviders(env, database, tenants, pino({ level: 'warn' }));
+  const app = await buildApp({ env, database, tenants, providers });
   return {
     app,
     close: async () => {

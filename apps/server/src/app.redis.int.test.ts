@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { buildApp } from './app.ts';
-import { sessionTopic } from './modules/hospitals/hospitals.schema.ts';
+import { consultationSessionTopic } from './modules/consultations/consultations.schema.ts';
 
 const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) {
@@ -29,7 +29,7 @@ describe('live updates across instances through Redis (REDIS_URL)', () => {
       env: a.env,
       database: a.database,
       tenants: a.tenants,
-      services: a.services,
+      providers: a.providers,
     });
     await b.ready();
     await a.app.listen({ port: 0, host: '127.0.0.1' });
@@ -70,7 +70,7 @@ describe('live updates across instances through Redis (REDIS_URL)', () => {
           await new Promise<void>((resolve) => {
             instanceB.graphql.pubsub.publish(
               {
-                topic: sessionTopic('careline-demo', sessionId),
+                topic: consultationSessionTopic('careline-demo', sessionId),
                 payload: { from: 'instance B', attempt },
               },
               resolve,

@@ -4,9 +4,10 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { accounts } from './db/schema/index.ts';
-import type { GraphQLContext, Viewer } from './graphql/context.ts';
-import { createAccessSession } from './modules/auth/auth.sessions.ts';
-import { sessionTopic } from './modules/hospitals/hospitals.schema.ts';
+import type { GraphQLContext } from './graphql/context.ts';
+import type { Viewer } from './modules/auth/auth.viewer.ts';
+import { createAccessSession } from './modules/auth/auth.access-sessions.ts';
+import { consultationSessionTopic } from './modules/consultations/consultations.schema.ts';
 
 type Received = { data?: { subscribeSession?: unknown } | null; errors?: unknown };
 
@@ -83,7 +84,7 @@ describe('live subscriptions over graphql-ws (graphql-transport-ws on /graphql)'
     await new Promise<void>((resolve) => {
       t.app.graphql.pubsub.publish(
         {
-          topic: sessionTopic('careline-demo', sessionId),
+          topic: consultationSessionTopic('careline-demo', sessionId),
           payload: { status: 'started', note, attempt },
         },
         resolve,
@@ -144,7 +145,7 @@ describe('live subscriptions over graphql-ws (graphql-transport-ws on /graphql)'
       const event = await firstEvent(client, 'session-ctx', async (attempt) => {
         // The same publish function every resolver gets, taken from this subscription's context.
         const context = contextsSeen.at(-1);
-        await context?.publish(sessionTopic('careline-demo', 'session-ctx'), {
+        await context?.publish(consultationSessionTopic('careline-demo', 'session-ctx'), {
           via: 'ctx.publish',
           attempt,
         });

@@ -1,38 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { DestinationStream } from 'pino';
 import mercurius from 'mercurius';
-import type { Env } from './config/env.ts';
-import type { Database } from './db/client.ts';
 import { buildSchema } from './graphql/schema.ts';
 import { errorString } from '@careline/domain/errors';
 import { formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
 import { graphqlValidationRules } from './graphql/limits.ts';
-import type { GraphQLContext, Viewer } from './graphql/context.ts';
+import { createSubscriptionLimits } from './graphql/subscription-limits.ts';
+import type { GraphQLContext } from './graphql/context.ts';
+import type { Viewer } from './modules/auth/auth.viewer.ts';
 import {
   isStaffToken,
   resolveStaffToken,
   type StaffViewer,
-} from './modules/staff/staff.sessions.ts';
-import type { TenantRegistry } from './modules/tenants/tenants.types.ts';
-import { resolveAccessToken } from './modules/auth/auth.sessions.ts';
+} from './modules/staff/staff.access-sessions.ts';
+import { resolveAccessToken } from './modules/auth/auth.access-sessions.ts';
 import { startAuthPruning } from './modules/auth/auth.prune.ts';
+import { startIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerWebApp } from './web-app.ts';
 import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
-import type { Services } from './services.ts';
+import type { AppDeps } from './app-deps.ts';
 
-export type AppDeps = {
-  env: Env;
-  database: Database;
-  tenants: TenantRegistry;
-  services: Services;
-  /** Where log lines go instead of stdout (tests capture them to check what is logged). */
-  logStream?: DestinationStream;
-};
 
 const CORRELATION_HEADER = 'x-correlation-id';
 // Errors met while building a request's GraphQL context, keyed by that context.
@@ -65,7 +56,7 @@ function clientIp(request: FastifyRequest): string {
  * @param deps - validated env, open database, tenant registry and providers
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { env, database, tenants, services } = deps;
+  const { env, database, tenants, providers } = deps;
   const production = env.NODE_ENV === 'production';
 
   const app = Fastify({
@@ -137,15 +128,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     });
 
-  const emitter = createPubSubEmitter(env, (error) => {
-    app.log.error({ err: error }, 'pub/sub (Redis) error');
+  const pubsub = createPubSubEmitter(env, {
+    down: (message, error) => app.log.error({ err: sanitiseError(error) }, message),
+    up: (message) => app.log.info(message),
   });
-  if (emitter) {
+  const emitter = pubsub?.emitter;
+  if (pubsub) {
     // Close the Redis connections with the app, or the process (and tests) never exit.
-    app.addHook('onClose', (_instance, done) => {
-      emitter.close(() => done());
+    app.addHook('onClose', async () => {
+      await pubsub.close();
     });
   }
+
+  // The same rules for HTTP and for operations over the websocket (preSubscriptionParsing below).
+  const validationRules = graphqlValidationRules({
+    production,
+    maxCost: env.GRAPHQL_MAX_COST,
+    maxRows: env.GRAPHQL_MAX_ROWS,
+    maxAliases: env.GRAPHQL_MAX_ALIASES,
+  });
+
+  const subscriptionLimits = createSubscriptionLimits({
+    rules: validationRules,
+    maxSubscriptionsPerSocket: env.GRAPHQL_WS_MAX_SUBSCRIPTIONS,
+    maxSocketsPerAddress: env.GRAPHQL_WS_MAX_SOCKETS_PER_ADDRESS,
+    trustProxy: env.TRUST_PROXY,
+  });
 
   await app.register(mercurius, {
     schema: buildSchema(),
@@ -154,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jit: 1,
     queryDepth: env.GRAPHQL_MAX_DEPTH,
     allowBatchedQueries: false,
-    validationRules: graphqlValidationRules({ production, maxCost: env.GRAPHQL_MAX_COST }),
+    validationRules,
     errorFormatter: (execution, context) =>
       formatGraphQLErrors(execution, context as unknown as GraphQLContext, production),
     // The token is checked in the route's preHandler (below), once per HTTP request and only when one
@@ -193,12 +201,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       correlationId: request.id,
       clientIp: clientIp(request),
       log: request.log,
-      services,
+      providers,
       publish,
     }),
     subscription: {
       emitter,
       keepAlive: 30_000,
+      verifyClient: subscriptionLimits.verifyClient,
       context: async (_socket, request): Promise<GraphQLContext> => {
         const tenant = tenants.resolve(request.hostname);
         const query = request.query as Record<string, string | undefined>;
@@ -211,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           correlationId: request.id,
           clientIp: clientIp(request),
           log: request.log,
-          services,
+          providers,
           publish,
         };
       },
@@ -234,6 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  app.graphql.addHook('preSubscriptionParsing', subscriptionLimits.preSubscriptionParsing);
+  app.graphql.addHook('onSubscriptionEnd', subscriptionLimits.onSubscriptionEnd);
   app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {
     const ctx = context as unknown as GraphQLContext;
     if (ctx.viewer && ctx.viewer.tenantId !== ctx.tenant.id) {
@@ -247,11 +258,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const stopPruning = startAuthPruning(database.db, app.log);
+  const stopKeyPruning = startIdempotencyPruning(database.db, app.log);
   app.addHook('onClose', async () => {
     stopPruning();
+    stopKeyPruning();
   });
 
-  await registerHealthRoutes(app, deps);
+  await registerHealthRoutes(app, deps, pubsub?.health);
   await registerManifestRoutes(app, deps);
   await registerFileRoutes(app, deps, viewerFor);
   if (!production || env.ALLOW_DEV_ROUTES) {

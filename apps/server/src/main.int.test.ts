@@ -156,3 +156,42 @@ describe('graceful shutdown of `tsx src/main.ts`', () => {
     // Starting PGlite in a new folder takes a while on a busy machine: no wall-clock assertion here.
   }, 300_000);
 });
+
+describe('two servers on one DATA_DIR (issue 6 §2)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-main-lock-'));
+  let first: Started | undefined;
+
+  afterAll(async () => {
+    if (first && first.child.exitCode === null) {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the second refuses to start, naming the first; the first keeps serving; after it stops the folder is free', async () => {
+    first = await startServer(dataDir);
+    const holder = JSON.parse(fs.readFileSync(path.join(dataDir, 'careline.lock'), 'utf8')) as {
+      pid: number;
+    };
+
+    const refused = await startServer(dataDir).then(
+      (second) => {
+        second.child.kill('SIGTERM');
+        throw new Error('the second server started on the same DATA_DIR');
+      },
+      (error: unknown) => String(error),
+    );
+    expect(refused).toMatch(/server exited \(1\) before listening/);
+    expect(refused).toContain(
+      `DATA_DIR ${dataDir} is in use by another Careline process (pid ${holder.pid}, started `,
+    );
+    expect(await getStatus(first.port, '/healthz')).toBe(200);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'careline.lock'))).toBe(false);
+    first = await startServer(dataDir);
+    expect(await getStatus(first.port, '/healthz')).toBe(200);
+  }, 300_000);
+});

@@ -3,18 +3,30 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
 import { createTenantRegistry } from './modules/tenants/tenants.registry.ts';
 import { seedDemoIfEmpty } from './db/seed/seed.ts';
 import { seedDemoStaffIfEmpty } from './db/seed/staff-seed.ts';
-import { createServices } from './services.ts';
+import { createProviders } from './providers/providers.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
   const bootLog = pino({ level: env.LOG_LEVEL });
   const tenants = createTenantRegistry(env);
+  if (!env.DATABASE_URL) {
+    // The embedded database allows one process: a second server would lose the first one's writes.
+    const lock = lockDataDir(env.DATA_DIR);
+    process.on('exit', () => lock.release());
+  }
   const database = await openDatabase(
     env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          onConnectionError: (error) => {
+            bootLog.error({ err: error }, 'database connection lost; the pool reconnects');
+          },
+        }
       : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pglite') },
   );
   if (env.SEED_DEMO) {
@@ -27,8 +39,8 @@ async function main(): Promise<void> {
       }
     }
   }
-  const services = await createServices(env, database, tenants, bootLog);
-  const app = await buildApp({ env, database, tenants, services });
+  const providers = await createProviders(env, database, tenants, bootLog);
+  const app = await buildApp({ env, database, tenants, providers });
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

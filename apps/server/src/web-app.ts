@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
 
 const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const defaultWebDistDir = path.join(appsDir, 'web/dist');

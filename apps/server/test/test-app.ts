@@ -8,7 +8,7 @@ import { loadEnv, type Env } from '../src/config/env.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTenantRegistry } from '../src/modules/tenants/tenants.registry.ts';
 import type { TenantRegistry } from '../src/modules/tenants/tenants.types.ts';
-import { createServices, type Services } from '../src/services.ts';
+import { createProviders, type Providers } from '../src/providers/providers.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export type TestApp = {
@@ -16,7 +16,7 @@ export type TestApp = {
   database: Database;
   env: Env;
   tenants: TenantRegistry;
-  services: Services;
+  providers: Providers;
   dataDir: string;
   /** POSTs a GraphQL operation; returns the parsed body. */
   gql: <T = Record<string, unknown>>(
@@ -48,15 +48,15 @@ export async function createTestApp(
   });
   const database = await createTestDatabase();
   const tenants = createTenantRegistry(env);
-  const services = await createServices(env, database, tenants, pino({ level: 'silent' }));
-  const app = await buildApp({ env, database, tenants, services, logStream: options.logStream });
+  const providers = await createProviders(env, database, tenants, pino({ level: 'silent' }));
+  const app = await buildApp({ env, database, tenants, providers, logStream: options.logStream });
   await app.ready();
   return {
     app,
     database,
     env,
     tenants,
-    services,
+    providers,
     dataDir,
     gql: async (query, variables = {}, headers = {}) => {
       const response = await app.inject({

@@ -30,10 +30,16 @@ export const errorCatalogue = {
   'ARO-E2002': 'The request is not valid',
   // issue 6 §4.1: Me, Father, Mother, Husband and Wife are single roles.
   'ARO-E2003': 'Only one person in an account can be {relationship}. Choose another relationship',
+  // issue 6 §2: retried writes carry an idempotency key (docs/api-contract.md).
+  'ARO-E2004': 'This request key was already used for a different request. Please submit again',
+  'ARO-E2005': 'This request is still being processed. Please wait a moment and try again',
   'ARO-E3001': 'File is missing or empty',
   'ARO-E3002': 'Only images and PDF files can be uploaded',
   'ARO-E3003': 'File is too large',
   'ARO-E9000': 'The request is too complex',
+  // issue 6 §1: live updates and connections are capped per socket and per client address.
+  'ARO-E9001': 'Too many live updates on one connection',
+  'ARO-E9002': 'Too many connections from this address, please try again later',
   'ARO-E9999': 'Something went wrong. Contact {hospital} for more assistance.',
 } as const;
 

@@ -35,7 +35,16 @@ const envSchema = z.object({
   /** Serve /dev/* (SMS outbox) in production too; off unless explicitly allowed. */
   ALLOW_DEV_ROUTES: bool.default(false),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(10),
-  GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
+  /** Worst-case fields in a response: list fields weigh what they select by the rows they can return. */
+  GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(500_000),
+  /** Worst-case rows of all list fields of one request (nested lists multiplied). */
+  GRAPHQL_MAX_ROWS: z.coerce.number().int().positive().default(60_000),
+  /** Most aliases (response keys) of one field name in one selection set. */
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().positive().default(20),
+  /** Most live subscriptions one websocket may hold at once. */
+  GRAPHQL_WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(20),
+  /** Most open websockets per client address (carrier NAT puts many phones behind one address). */
+  GRAPHQL_WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   /** SMS provider: outbox (default outside production), twilio or http; see providers/sms/sms.ts. */
   SMS_PROVIDER: z.enum(['outbox', 'twilio', 'http']).optional(),
   SMS_ALLOW_OUTBOX_IN_PRODUCTION: bool.default(false),

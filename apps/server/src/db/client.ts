@@ -34,8 +34,33 @@ export const migrationsFolder = path.resolve(
 const MIGRATION_LOCK_KEY = 7_311_023;
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Told when a connection dies (failover, pg_terminate_backend, idle reaper); logged by main. */
+      onConnectionError?: (error: Error) => void;
+    }
   | { kind: 'pglite'; dataDir: string | null };
+
+/**
+ * Keeps a dropped PostgreSQL connection from crashing the process: node-postgres emits 'error' on
+ * the pool for idle clients and on the client itself while it is checked out, and an 'error' event
+ * nobody listens to is thrown (issue 6 §2). The query in flight still fails and its request answers
+ * with the generic catalogue error; the pool drops the dead client and opens a new one.
+ * @param pool - the node-postgres pool
+ * @param onError - told about each dropped connection
+ */
+export function handleConnectionErrors(pool: pg.Pool, onError: (error: Error) => void): void {
+  pool.on('error', onError);
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
+}
+
+function logConnectionError(error: Error): void {
+  console.error(`database connection lost: ${error.message}`);
+}
 
 /**
  * Opens the database and applies pending migrations.
@@ -44,6 +69,7 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    handleConnectionErrors(pool, options.onConnectionError ?? logConnectionError);
     const lockClient = await pool.connect();
     try {
       await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -2,11 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../config/env.ts';
 import type { ServerTenant } from '../modules/tenants/tenants.types.ts';
-import type { Services } from '../services.ts';
-import type { StaffViewer } from '../modules/staff/staff.sessions.ts';
+import type { Providers } from '../providers/providers.ts';
+import type { Viewer } from '../modules/auth/auth.viewer.ts';
+import type { StaffViewer } from '../modules/staff/staff.access-sessions.ts';
 
-/** The signed-in account behind a request's access token. */
-export type Viewer = { accountId: string; sessionId: string; mobileNo: string; tenantId: string };
 
 /** What every resolver receives. */
 export type GraphQLContext = {
@@ -22,7 +21,7 @@ export type GraphQLContext = {
   correlationId: string;
   clientIp: string;
   log: FastifyBaseLogger;
-  services: Services;
+  providers: Providers;
   /** Set by Mercurius on subscription contexts: subscribes to topics for live updates. */
   pubsub?: { subscribe: (topics: string | string[]) => Promise<AsyncIterable<unknown>> };
   /** Publishes to live subscribers on every instance (in-process or Redis). */

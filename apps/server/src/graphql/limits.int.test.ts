@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionEnv } from '../../test/production-env.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -20,7 +21,11 @@ async function post(
 describe('GraphQL limits (development)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ GRAPHQL_MAX_DEPTH: '4', GRAPHQL_MAX_COST: '20' });
+    t = await createTestApp({
+      GRAPHQL_MAX_DEPTH: '4',
+      GRAPHQL_MAX_COST: '20',
+      GRAPHQL_MAX_ALIASES: '50',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -51,7 +56,7 @@ describe('GraphQL limits (development)', () => {
     const tooCostly = await post(t, { query: `{ ${fields(21)} }` });
     expect(tooCostly.status).toBe(400);
     expect(tooCostly.body.errors?.[0]?.message).toBe(
-      'ARO-E9000:The request is too complex (21 fields, at most 20)',
+      'ARO-E9000:The request is too complex (more than 20 fields)',
     );
   });
 
@@ -100,6 +105,101 @@ describe('GraphQL limits (development)', () => {
     expect(introspection.body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
     const typo = await post(t, { query: '{ tenantConfi }' });
     expect(typo.body.errors?.[0]?.message).toContain('Did you mean');
+  });
+});
+
+describe('GraphQL limits that keep anonymous requests from stalling the server (issue 6 §1)', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let executions = 0;
+  beforeAll(async () => {
+    // The default limits (env.ts), as a real deployment runs them.
+    t = await createTestApp();
+    t.app.graphql.addHook('preExecution', async () => {
+      executions += 1;
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const timed = async (request: () => Promise<Response>): Promise<[Response, number]> => {
+    const started = performance.now();
+    const response = await request();
+    await response.text();
+    return [response, performance.now() - started];
+  };
+  const healthz = () => fetch(`${baseUrl}/healthz`);
+  const graphql = (query: string) =>
+    fetch(`${baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+
+  it('refuses 40 doubling fragments without delaying a parallel /healthz', async () => {
+    const fragments = ['fragment F0 on Query { tenantConfig }'];
+    for (let i = 1; i <= 40; i++) {
+      fragments.push(`fragment F${i} on Query { ...F${i - 1} ...F${i - 1} }`);
+    }
+    const doubling = `query { ...F40 } ${fragments.join(' ')}`;
+
+    // Baseline, measured here: the slowest of a few /healthz plus a small query, one after another.
+    let baseline = 0;
+    for (let i = 0; i < 5; i++) {
+      const [, health] = await timed(healthz);
+      const [, small] = await timed(() => graphql('{ tenantConfig }'));
+      baseline = Math.max(baseline, health + small);
+    }
+
+    const attack = timed(() => graphql(doubling));
+    const [health, healthTime] = await timed(healthz);
+    const [refused] = await attack;
+
+    expect(health.status).toBe(200);
+    expect(refused.status).toBe(400);
+    const body = (await graphql(doubling).then((r) => r.json())) as Body;
+    expect(body.errors?.map((error) => error.message)).toContain(
+      'ARO-E9000:The request is too complex (more than 500000 fields)',
+    );
+    // Before the fix the cost rule expanded 2^40 fields and /healthz waited behind it.
+    expect(healthTime).toBeLessThan(baseline * 20);
+  });
+
+  it('refuses 800 aliases of querySession { id } before any resolver runs', async () => {
+    executions = 0;
+    const one = await post(t, { query: '{ querySession(limit: 1) { id } }' });
+    expect(one.status).toBe(200);
+    expect(executions).toBe(1);
+
+    executions = 0;
+    const aliases = Array.from({ length: 800 }, (_, i) => `s${i}: querySession { id }`).join(' ');
+    const result = await post(t, { query: `{ ${aliases} }` });
+    expect(result.status).toBe(400);
+    expect(result.body.data).toBeNull();
+    expect(result.body.errors?.map((error) => error.message)).toEqual([
+      'ARO-E9000:The request is too complex (more than 60000 rows)',
+      'ARO-E9000:The request is too complex (querySession more than 20 times)',
+    ]);
+    expect(executions).toBe(0);
+  });
+
+  it('refuses aliases spread over fragments by the row budget', async () => {
+    executions = 0;
+    const fragments = Array.from(
+      { length: 40 },
+      (_, f) =>
+        `fragment P${f} on Query { ${Array.from({ length: 20 }, (_, i) => `s${f}_${i}: querySession { id }`).join(' ')} }`,
+    );
+    const spreads = fragments.map((_, f) => `...P${f}`).join(' ');
+    const result = await post(t, { query: `{ ${spreads} } ${fragments.join(' ')}` });
+    expect(result.status).toBe(400);
+    expect(result.body.errors?.map((error) => error.message)).toEqual([
+      'ARO-E9000:The request is too complex (more than 60000 rows)',
+    ]);
+    expect(executions).toBe(0);
   });
 });
 

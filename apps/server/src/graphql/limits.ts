@@ -1,8 +1,10 @@
+import { QUERY_LIMITS } from '@careline/domain/constants';
 import {
   GraphQLError,
   Kind,
   OperationTypeNode,
   type ASTVisitor,
+  type FieldNode,
   type FragmentDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
@@ -22,54 +24,224 @@ export const singleUseRootFields = new Set([
   'staffChangePassword',
 ]);
 
-function selectionCost(
-  selectionSet: SelectionSetNode | undefined,
-  fragments: Record<string, FragmentDefinitionNode>,
-  seen: Set<string>,
-): number {
-  if (!selectionSet) {
-    return 0;
+/** What one operation may ask for (env GRAPHQL_MAX_COST, GRAPHQL_MAX_ROWS, GRAPHQL_MAX_ALIASES). */
+export type CostLimits = {
+  /** Worst-case fields in the response: each field counts once per row it can appear in. */
+  maxCost: number;
+  /** Worst-case rows of all list fields together, nested lists multiplied by their parents' rows. */
+  maxRows: number;
+  /** Most response keys (aliases) one field name may have in one selection set. */
+  maxAliases: number;
+};
+
+/**
+ * The most rows each list field can return ("Type.field"). A `limit` or `first` argument given as a
+ * literal lowers it; a variable or a missing argument counts as this maximum, since validation does
+ * not see variables. Lists not named here count as {@link defaultListRows}.
+ */
+export const listFieldRows: Record<string, number> = {
+  'Query.querySession': QUERY_LIMITS.sessions,
+  'Query.queryPractitioner': QUERY_LIMITS.practitioners,
+  'Query.queryOrganization': 100,
+  'Query.staffPatientLookup': 50,
+  'Query.staffUsers': 500,
+  'AuditPage.events': 100,
+  'Address.line': 5,
+  'HumanName.given': 5,
+  'PractitionerName.given': 5,
+  'Practitioner.roles': 5,
+  'Patient.extension': 20,
+  'Patient.link': 20,
+  'Patient.telecom': 10,
+  'StaffUser.memberships': 20,
+  'UserProfile.patients': 100,
+  'UserProfile.paymentMethods': 20,
+  'UserProfile.loyaltyAccounts': 20,
+};
+
+/** Rows counted for a list field that {@link listFieldRows} does not name. */
+export const defaultListRows = 100;
+
+const limitArguments = new Set(['limit', 'first']);
+
+// Duck-typed schema access: under vitest our files and Mercurius load different copies of graphql,
+// so graphql's instanceof-based type predicates would throw on the other copy's types.
+type SchemaField = { name: string; type: unknown };
+type SchemaType = { name: string; getFields?: () => Record<string, SchemaField> };
+
+function namedTypeOf(type: unknown): SchemaType | null {
+  let current = type as { ofType?: unknown } | null | undefined;
+  while (current && current.ofType) {
+    current = current.ofType;
   }
-  let cost = 0;
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      cost += 1 + selectionCost(selection.selectionSet, fragments, seen);
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      cost += selectionCost(selection.selectionSet, fragments, seen);
-    } else {
-      const name = selection.name.value;
-      const fragment = fragments[name];
-      if (fragment && !seen.has(name)) {
-        seen.add(name);
-        cost += selectionCost(fragment.selectionSet, fragments, seen);
-        seen.delete(name);
-      }
+  return (current as SchemaType | null | undefined) ?? null;
+}
+
+function isListField(field: SchemaField): boolean {
+  return String(field.type).replace(/!$/, '').startsWith('[');
+}
+
+function rowsOf(parent: SchemaType, field: FieldNode): number {
+  const declared = listFieldRows[`${parent.name}.${field.name.value}`] ?? defaultListRows;
+  for (const argument of field.arguments ?? []) {
+    if (limitArguments.has(argument.name.value) && argument.value.kind === Kind.INT) {
+      const asked = Number.parseInt(argument.value.value, 10);
+      return Math.max(0, Math.min(asked, declared));
     }
   }
-  return cost;
+  return declared;
+}
+
+type Weight = { cost: number; rows: number };
+
+/**
+ * Measures each selection set once: a fragment's weight is computed the first time it is spread and
+ * reused after (weights are linear in the rows around them), so the work is linear in the document's
+ * size however often fragments spread each other. Weights are clamped just above the limits: a
+ * clamped weight stays over the limit once multiplied by any row count of 1 or more, and numbers
+ * never grow with the document.
+ */
+class CostMeter {
+  private readonly fragmentWeights = new Map<string, Weight>();
+  private readonly visiting = new Set<string>();
+
+  constructor(
+    private readonly context: ValidationContext,
+    private readonly fragments: Map<string, FragmentDefinitionNode>,
+    private readonly limits: CostLimits,
+  ) {}
+
+  private clamp(weight: Weight): Weight {
+    return {
+      cost: Math.min(weight.cost, this.limits.maxCost + 1),
+      rows: Math.min(weight.rows, this.limits.maxRows + 1),
+    };
+  }
+
+  private over(weight: Weight): boolean {
+    return weight.cost > this.limits.maxCost || weight.rows > this.limits.maxRows;
+  }
+
+  private typeNamed(name: string | undefined, fallback: SchemaType | null): SchemaType | null {
+    if (!name) {
+      return fallback;
+    }
+    return (this.context.getSchema().getType(name) as SchemaType | null | undefined) ?? null;
+  }
+
+  private fragmentWeight(name: string): Weight {
+    const known = this.fragmentWeights.get(name);
+    if (known) {
+      return known;
+    }
+    const fragment = this.fragments.get(name);
+    // Unknown and cyclic spreads weigh nothing here: graphql's own rules refuse them.
+    if (!fragment || this.visiting.has(name)) {
+      return { cost: 0, rows: 0 };
+    }
+    this.visiting.add(name);
+    const weight = this.selectionWeight(
+      fragment.selectionSet,
+      this.typeNamed(fragment.typeCondition.name.value, null),
+    );
+    this.visiting.delete(name);
+    this.fragmentWeights.set(name, weight);
+    return weight;
+  }
+
+  /**
+   * The weight of a selection set under one row of its parent; stops adding once over a limit.
+   * @param selectionSet - the selections
+   * @param parent - their parent type, null when unknown (introspection, or a field graphql refuses)
+   */
+  selectionWeight(selectionSet: SelectionSetNode | undefined, parent: SchemaType | null): Weight {
+    const total: Weight = { cost: 0, rows: 0 };
+    for (const selection of selectionSet?.selections ?? []) {
+      let weight: Weight;
+      if (selection.kind === Kind.FIELD) {
+        weight = this.fieldWeight(selection, parent);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        weight = this.selectionWeight(
+          selection.selectionSet,
+          this.typeNamed(selection.typeCondition?.name.value, parent),
+        );
+      } else {
+        weight = this.fragmentWeight(selection.name.value);
+      }
+      total.cost += weight.cost;
+      total.rows += weight.rows;
+      if (this.over(total)) {
+        break;
+      }
+    }
+    return this.clamp(total);
+  }
+
+  private fieldWeight(field: FieldNode, parent: SchemaType | null): Weight {
+    const definition = parent?.getFields?.()[field.name.value];
+    const type = definition ? namedTypeOf(definition.type) : null;
+    const rows = definition && parent && isListField(definition) ? rowsOf(parent, field) : 1;
+    const listRows = definition && parent && isListField(definition) ? rows : 0;
+    if (!field.selectionSet) {
+      return { cost: rows, rows: listRows };
+    }
+    const inner = this.selectionWeight(field.selectionSet, type);
+    return this.clamp({ cost: 1 + rows * inner.cost, rows: listRows + rows * inner.rows });
+  }
 }
 
 /**
- * Rejects operations whose selected field count (fragments expanded) is over the limit.
- * @param maxCost - the largest number of fields one operation may select
+ * Bounds an operation's worst case before anything runs: fields weighted by the rows of the lists
+ * they sit in (issue 6 §1), rows of all lists, and aliases of one field.
+ * @param limits - the largest cost, row count and alias count one operation may have
  */
-export function costLimitRule(maxCost: number): ValidationRule {
+export function costLimitRule(limits: CostLimits): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
-    const fragments: Record<string, FragmentDefinitionNode> = {};
+    const fragments = new Map<string, FragmentDefinitionNode>();
     for (const definition of context.getDocument().definitions) {
       if (definition.kind === Kind.FRAGMENT_DEFINITION) {
-        fragments[definition.name.value] = definition;
+        fragments.set(definition.name.value, definition);
       }
     }
+    const meter = new CostMeter(context, fragments, limits);
     return {
       OperationDefinition(node) {
-        const cost = selectionCost(node.selectionSet, fragments, new Set());
-        if (cost > maxCost) {
+        const root = context.getSchema().getRootType(node.operation) as
+          SchemaType | null | undefined;
+        const weight = meter.selectionWeight(node.selectionSet, root ?? null);
+        if (weight.cost > limits.maxCost) {
           context.reportError(
             new GraphQLError(
-              `ARO-E9000:The request is too complex (${cost} fields, at most ${maxCost})`,
+              `ARO-E9000:The request is too complex (more than ${limits.maxCost} fields)`,
             ),
           );
+        } else if (weight.rows > limits.maxRows) {
+          context.reportError(
+            new GraphQLError(
+              `ARO-E9000:The request is too complex (more than ${limits.maxRows} rows)`,
+            ),
+          );
+        }
+      },
+      // Aliases are counted where they are written: one field name, one selection set.
+      SelectionSet(node) {
+        const keys = new Map<string, Set<string>>();
+        for (const selection of node.selections) {
+          if (selection.kind !== Kind.FIELD) {
+            continue;
+          }
+          const name = selection.name.value;
+          const seen = keys.get(name) ?? new Set<string>();
+          seen.add(selection.alias?.value ?? name);
+          keys.set(name, seen);
+          if (seen.size > limits.maxAliases) {
+            context.reportError(
+              new GraphQLError(
+                `ARO-E9000:The request is too complex (${name} more than ${limits.maxAliases} times)`,
+              ),
+            );
+            break;
+          }
         }
       },
     };
@@ -123,14 +295,14 @@ export const noIntrospectionRule: ValidationRule = (context) => ({
 });
 
 /**
- * The extra validation rules: cost limit and single-use sign-in fields always, no introspection in production.
- * @param options - production flag and the cost limit
+ * The extra validation rules: cost, rows and aliases limits and single-use sign-in fields always, no
+ * introspection in production. HTTP and the websocket run the same rules.
+ * @param options - production flag and the limits
  */
-export function graphqlValidationRules(options: {
-  production: boolean;
-  maxCost: number;
-}): ValidationRule[] {
-  const rules: ValidationRule[] = [costLimitRule(options.maxCost), singleUseRootFieldRule];
+export function graphqlValidationRules(
+  options: { production: boolean } & CostLimits,
+): ValidationRule[] {
+  const rules: ValidationRule[] = [costLimitRule(options), singleUseRootFieldRule];
   if (options.production) {
     rules.push(noIntrospectionRule);
   }

@@ -3,6 +3,7 @@ import { builder } from './builder.ts';
 // Each module adds its types to the builder when imported.
 import '../modules/tenants/tenants.schema.ts';
 import '../modules/hospitals/hospitals.schema.ts';
+import '../modules/consultations/consultations.schema.ts';
 import '../modules/auth/auth.schema.ts';
 import '../modules/profiles/profiles.schema.ts';
 import '../modules/staff/staff.schema.ts';

@@ -3,7 +3,7 @@ import type { StaffRole } from '@careline/domain/staff';
 import { auditPolicy } from '../modules/audit/audit.policy.ts';
 import { profilesStaffPolicy } from '../modules/profiles/profiles.policy.ts';
 import { staffPolicy } from '../modules/staff/staff.policy.ts';
-import type { StaffViewer } from '../modules/staff/staff.sessions.ts';
+import type { StaffViewer } from '../modules/staff/staff.access-sessions.ts';
 import type { GraphQLContext } from './context.ts';
 
 /**

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { loadEnv } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
+import { lockDataDir } from '../db/data-dir-lock.ts';
 import { createTenantRegistry } from '../modules/tenants/tenants.registry.ts';
 import {
   DEMO_ACCOUNT_MOBILE,
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
     );
   }
 
+  const lock = env.DATABASE_URL ? null : lockDataDir(env.DATA_DIR, 'npm run seed');
+  process.on('exit', () => lock?.release());
   const tenants = createTenantRegistry(env);
   const database = await openDatabase(
     env.DATABASE_URL

@@ -4,6 +4,8 @@ import { Button } from '../components/button.tsx';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { ToastProvider } from '../components/toast.tsx';
 import { errorScreenTexts } from '@careline/domain/shell';
+import type { I18n } from '@careline/i18n/core';
+import { LanguageProvider } from '../lib/i18n';
 import { GraphQLProvider } from '../lib/graphql/graphql-provider.tsx';
 import { SessionProvider } from '../lib/session/session-provider.tsx';
 import { ChromeProvider } from '../lib/shell/chrome-context.tsx';
@@ -21,20 +23,25 @@ function TenantLoadFailed({ retry }: { retry: () => void }) {
 }
 
 /** The whole app: GraphQL client, tenant settings, session, chrome and the router. */
-export function App() {
+export function App({ i18n }: { i18n: I18n }) {
   const [router] = useState(() => createBrowserRouter(createAppRoutes()));
   return (
-    <GraphQLProvider>
-      {/* The session's account and the tenant's settings load side by side. */}
-      <SessionProvider>
-        <TenantProvider loading={<LoadingScreen />} failed={(retry) => <TenantLoadFailed retry={retry} />}>
-          <ChromeProvider>
-            <ToastProvider>
-              <RouterProvider router={router} />
-            </ToastProvider>
-          </ChromeProvider>
-        </TenantProvider>
-      </SessionProvider>
-    </GraphQLProvider>
+    <LanguageProvider i18n={i18n}>
+      <GraphQLProvider>
+        {/* The session's account and the tenant's settings load side by side. */}
+        <SessionProvider>
+          <TenantProvider
+            loading={<LoadingScreen />}
+            failed={(retry) => <TenantLoadFailed retry={retry} />}
+          >
+            <ChromeProvider>
+              <ToastProvider>
+                <RouterProvider router={router} />
+              </ToastProvider>
+            </ChromeProvider>
+          </TenantProvider>
+        </SessionProvider>
+      </GraphQLProvider>
+    </LanguageProvider>
   );
 }

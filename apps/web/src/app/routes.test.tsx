@@ -9,6 +9,7 @@ import { ChromeProvider } from '../lib/shell/chrome-context.tsx';
 import { TenantProvider } from '../lib/tenant/tenant-provider.tsx';
 import type { AccountView } from '../lib/session/account-view.ts';
 import { createAppRoutes, type AppScreens } from './routes.tsx';
+import { TestLanguage } from '../lib/i18n/test-language.tsx';
 
 const stub = (text: string) =>
   function StubScreen() {
@@ -59,13 +60,15 @@ function sessionFor(who: Who): SessionValue {
 function renderAt(path: string, uxFlow: UxFlow, who: Who) {
   const router = createMemoryRouter(createAppRoutes(screens), { initialEntries: [path] });
   render(
-    <SessionProvider value={sessionFor(who)}>
-      <TenantProvider value={{ ...baseTenantConfig, uxFlow }} loading={null} failed={() => null}>
-        <ChromeProvider>
-          <RouterProvider router={router} />
-        </ChromeProvider>
-      </TenantProvider>
-    </SessionProvider>,
+    <TestLanguage>
+      <SessionProvider value={sessionFor(who)}>
+        <TenantProvider value={{ ...baseTenantConfig, uxFlow }} loading={null} failed={() => null}>
+          <ChromeProvider>
+            <RouterProvider router={router} />
+          </ChromeProvider>
+        </TenantProvider>
+      </SessionProvider>
+    </TestLanguage>,
   );
   return router;
 }
@@ -89,11 +92,14 @@ describe('routes (spec doc 1 §2)', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it.each(['/chat-home', '/chat-home/Medication', '/my-home'])('flat flow: %s goes to /home-dashboard', async (path) => {
-    const router = renderAt(path, 'flat', 'signed-in');
-    expect(await screen.findByText('home dashboard screen')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/home-dashboard');
-  });
+  it.each(['/chat-home', '/chat-home/Medication', '/my-home'])(
+    'flat flow: %s goes to /home-dashboard',
+    async (path) => {
+      const router = renderAt(path, 'flat', 'signed-in');
+      expect(await screen.findByText('home dashboard screen')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/home-dashboard');
+    },
+  );
 
   it('a logged-in user at /login goes to /home-dashboard', async () => {
     const router = renderAt('/login', 'chat', 'signed-in');

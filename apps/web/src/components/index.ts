@@ -6,3 +6,4 @@ export { ToastProvider, useToast, type ToastKind } from './toast.tsx';
 export { GenericErrorScreen, DetailedErrorScreen } from './error-screens.tsx';
 export { LoadingScreen } from './loading-screen.tsx';
 export { HistoryBottomBar } from './history-bottom-bar.tsx';
+export { LanguageSwitch, type LanguageSwitchProps } from './language-switch.tsx';

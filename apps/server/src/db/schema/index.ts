@@ -6,3 +6,4 @@ export * from './lab-reports.ts';
 export * from './clinical.ts';
 export * from './communications.ts';
 export * from './staff.ts';
+export * from './idempotency.ts';

@@ -58,7 +58,7 @@ export const staffMemberships = pgTable(
 );
 
 /** Staff sign-in sessions: only the SHA-256 of the token is stored, as for patients. */
-export const staffSessions = pgTable(
+export const staffAccessSessions = pgTable(
   'staff_sessions',
   {
     id: idColumn(),

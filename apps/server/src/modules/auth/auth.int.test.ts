@@ -72,7 +72,7 @@ describe('sign-in by SMS code', () => {
       .where(eq(authChallenges.id, started.data?.initiateAuthentication.id ?? ''));
     // (Compared with the keyed hash itself: a random hex string contains any 4 digits now and then.)
     const id = started.data?.initiateAuthentication.id ?? '';
-    const keyed = createHmac('sha256', t.services.appSecret).update(`${id}:94771234567:${code}`, 'utf8').digest('hex');
+    const keyed = createHmac('sha256', t.providers.appSecret).update(`${id}:94771234567:${code}`, 'utf8').digest('hex');
     expect(challenge?.codeHash).toBe(keyed);
     expect(challenge?.codeHash).not.toBe(code);
   });

@@ -15,7 +15,7 @@ function signPayload(appSecret: Buffer, payload: string): string {
 /**
  * A signed sign-in link token for an appointment or an order (spec doc 1 §4; format in
  * docs/api-contract.md): base64 of `payload.signature`, signature base64url HMAC-SHA256.
- * @param appSecret - the server's signing key (services.appSecret)
+ * @param appSecret - the server's signing key (providers.appSecret)
  * @param target - what the link opens and for which mobile number
  */
 export function issueSignInLink(appSecret: Buffer, target: SignInLinkTarget): string {

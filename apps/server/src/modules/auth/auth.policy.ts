@@ -1,5 +1,6 @@
 import { AppError } from '@careline/domain/errors';
-import type { GraphQLContext, Viewer } from '../../graphql/context.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import type { Viewer } from './auth.viewer.ts';
 
 /**
  * The signed-in account of a request, for every protected resolver. Throws ARO-E1023 when no token

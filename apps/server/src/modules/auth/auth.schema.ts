@@ -9,15 +9,15 @@ import {
   type AuthResult,
   type LinkAuthentication,
 } from './auth.service.ts';
-import { revokeAccessSession } from './auth.sessions.ts';
+import { revokeAccessSession } from './auth.access-sessions.ts';
 
 /** The sign-in service's view of a request. */
 export function authDepsOf(ctx: GraphQLContext): AuthDeps {
   return {
     db: ctx.database.db,
     tenant: ctx.tenant,
-    sms: ctx.services.sms,
-    appSecret: ctx.services.appSecret,
+    sms: ctx.providers.sms,
+    appSecret: ctx.providers.appSecret,
     clientIp: ctx.clientIp,
     log: ctx.log,
   };
@@ -96,7 +96,7 @@ builder.mutationField('logout', (t) =>
     description: 'Ends the access session of the token sent with this request.',
     resolve: async (_root, _args, ctx) => {
       if (ctx.viewer) {
-        await revokeAccessSession(ctx.database.db, ctx.viewer.sessionId);
+        await revokeAccessSession(ctx.database.db, ctx.viewer.accessSessionId);
       }
       return true;
     },

@@ -10,7 +10,7 @@ import {
 } from '@careline/domain/auth';
 import { AppError } from '@careline/domain/errors';
 import type { Db } from '../../db/client.ts';
-import type { Viewer } from '../../graphql/context.ts';
+import type { Viewer } from './auth.viewer.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
 import {
@@ -33,7 +33,7 @@ import {
   type AuthEventKind,
 } from './auth.repo.ts';
 import { verifySignInLink } from './auth.links.ts';
-import { createAccessSession } from './auth.sessions.ts';
+import { createAccessSession } from './auth.access-sessions.ts';
 
 /** Limits on sign-in (issue "Sign-in" points 1-2). Tests may loosen one to reach the one under test. */
 export type AuthLimits = {

@@ -33,8 +33,8 @@ export function testAuthDeps(t: TestApp, extra: Partial<AuthDeps> = {}): AuthDep
   return {
     db: t.database.db,
     tenant: t.tenants.defaultTenant,
-    sms: t.services.sms,
-    appSecret: t.services.appSecret,
+    sms: t.providers.sms,
+    appSecret: t.providers.appSecret,
     clientIp: '192.0.2.1',
     ...extra,
   };

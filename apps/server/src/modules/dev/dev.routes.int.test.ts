@@ -13,7 +13,7 @@ describe('GET /dev/sms-outbox', () => {
   it('lists the messages sent, oldest first, optionally for one number', async () => {
     const sends = ['94771110001', '94771110002', '94771110001', '94771110003', '94771110001'];
     for (const [k, to] of sends.entries()) {
-      await t.services.sms.send({ tenantId: 'careline-demo', to, body: `message ${k}` });
+      await t.providers.sms.send({ tenantId: 'careline-demo', to, body: `message ${k}` });
     }
     const all = await t.app.inject({ method: 'GET', url: '/dev/sms-outbox' });
     expect(all.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq, and } from 'drizzle-orm';
 import { normaliseMobileNo, signInLinkPath, isInvalidLinkMobile, type SignInLinkTarget } from '@careline/domain/auth';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { smsMessages } from '../../db/schema/index.ts';
 import { issueSignInLink } from '../auth/auth.links.ts';
 
@@ -69,7 +69,7 @@ export async function registerDevRoutes(root: FastifyInstance, deps: AppDeps): P
 }
 
 function devRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { database, services } = deps;
+  const { database, providers } = deps;
 
   app.get<{ Querystring: { to?: string } }>('/dev/sms-outbox', async (request) => {
     const to = request.query.to ? (normaliseMobileNo(request.query.to) ?? request.query.to) : null;
@@ -90,7 +90,7 @@ function devRoutes(app: FastifyInstance, deps: AppDeps): void {
     }
     let token: string;
     try {
-      token = issueSignInLink(services.appSecret, target);
+      token = issueSignInLink(providers.appSecret, target);
     } catch (error) {
       return reply.code(400).send({ error: error instanceof Error ? error.message : 'bad link target' });
     }

@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { errorString, type ErrorCode } from '@careline/domain/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
-import type { Viewer } from '../../graphql/context.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Viewer } from '../auth/auth.viewer.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
 import { claimedKind, extensionFor, sniffBlobType } from './files.content-type.ts';
 import { findOwnedBlob, insertBlob } from './files.repo.ts';
@@ -108,7 +108,7 @@ export async function registerFileRoutes(
   deps: AppDeps,
   viewerFor: ViewerLookup,
 ): Promise<void> {
-  const { env, database, tenants, services } = deps;
+  const { env, database, tenants, providers } = deps;
   const maxBytes = env.BLOB_MAX_BYTES;
 
   const signedIn = async (
@@ -181,7 +181,7 @@ export async function registerFileRoutes(
           return refuse(reply, refusals.unsupported);
         }
         const storageKey = `${tenant.id}/${randomUUID()}`;
-        await services.blobStore.put(storageKey, read.bytes, actual.contentType);
+        await providers.blobStore.put(storageKey, read.bytes, actual.contentType);
         let id: string;
         try {
           id = await insertBlob(database.db, {
@@ -193,7 +193,7 @@ export async function registerFileRoutes(
             sha256: read.sha256,
           });
         } catch (error) {
-          await services.blobStore.delete(storageKey).catch((cleanup: unknown) => {
+          await providers.blobStore.delete(storageKey).catch((cleanup: unknown) => {
             request.log.warn({ err: cleanup, storageKey }, 'could not remove an unrecorded blob');
           });
           throw error;
@@ -218,7 +218,7 @@ export async function registerFileRoutes(
         if (!row) {
           return refuse(reply, refusals.notFound);
         }
-        const bytes = await services.blobStore.get(row.storageKey);
+        const bytes = await providers.blobStore.get(row.storageKey);
         if (!bytes) {
           request.log.error({ blobId: row.id }, 'blob metadata without bytes in the store');
           return refuse(reply, refusals.notFound);

@@ -147,16 +147,24 @@ builder.mutationField('createPatient', (t) =>
       gender: t.arg.string({ required: true }),
       extension: t.arg({ type: [ExtensionInput] }),
       link: t.arg.idList(),
+      idempotencyKey: t.arg.string({
+        description:
+          'One key per submit, reused on retry (8-100 letters, digits, _ . : -): a retry returns the first profile (docs/api-contract.md).',
+      }),
     },
     resolve: (_root, args, ctx) =>
-      createPatient(profileDeps(ctx), {
+      createPatient(
+        profileDeps(ctx),
+        {
         hospitalId: args.hospitalId === null || args.hospitalId === undefined ? null : String(args.hospitalId),
         name: args.name,
         birthDate: args.birthDate,
         gender: args.gender,
         extension: args.extension ?? null,
         link: args.link?.map(String) ?? null,
-      }),
+        },
+        args.idempotencyKey ?? null,
+      ),
   }),
 );
 

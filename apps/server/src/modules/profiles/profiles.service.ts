@@ -10,7 +10,7 @@ import {
   type ServerPatient,
 } from '@careline/domain/profiles';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Viewer } from '../../graphql/context.ts';
+import type { Viewer } from '../auth/auth.viewer.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
 import {
   clearDefaultPaymentMethod,
@@ -31,6 +31,7 @@ import {
   type PatientValues,
   type PaymentMethodRow,
 } from './profiles.repo.ts';
+import { runOnce } from '../idempotency/idempotency.service.ts';
 
 /** What the profile services need from a request. */
 export type ProfileDeps = {
@@ -380,8 +381,13 @@ export async function queryOneProfile(deps: ProfileDeps): Promise<UserProfileVie
  * Input is checked with the form's rules (spec doc 1 §5); bad input writes nothing.
  * @param deps - database, tenant, viewer, clock
  * @param input - createPatient arguments
+ * @param idempotencyKey - the client's key for this submit (docs/api-contract.md), or null
  */
-export async function createPatient(deps: ProfileDeps, input: CreatePatientInput): Promise<ServerPatient> {
+export async function createPatient(
+  deps: ProfileDeps,
+  input: CreatePatientInput,
+  idempotencyKey: string | null = null,
+): Promise<ServerPatient> {
   const owner = ownerOf(deps);
   const now = deps.now ?? new Date();
   const relationship = input.extension && input.extension.length > 0 ? relationshipFrom(input.extension) : undefined;
@@ -404,12 +410,20 @@ export async function createPatient(deps: ProfileDeps, input: CreatePatientInput
   if (hospitalId !== null && (!uuidPattern.test(hospitalId) || !(await organizationExists(deps.db, owner.tenantId, hospitalId)))) {
     throw invalidInput('Unknown hospital');
   }
-  const row = await deps.db.transaction(async (tx) => {
-    await checkLinks(tx, owner, values.linkedPatientIds, null);
-    await checkSingleRole(tx, owner, NEW_PATIENT_ID, values);
-    return insertPatient(tx, owner, { ...values, hospitalId, mobileNo: deps.viewer.mobileNo });
-  });
-  return toServerPatient(row);
+  // A retry with the same key returns the first profile and creates nothing (issue 6 §2).
+  return runOnce(
+    deps.db,
+    { ...owner, key: idempotencyKey },
+    'createPatient',
+    input,
+    async (tx) => {
+      await checkLinks(tx, owner, values.linkedPatientIds, null);
+      await checkSingleRole(tx, owner, NEW_PATIENT_ID, values);
+      const row = await insertPatient(tx, owner, { ...values, hospitalId, mobileNo: deps.viewer.mobileNo });
+      return toServerPatient(row);
+    },
+    now,
+  );
 }
 
 function applyPatch(values: PatientValues, patch: PatientPatchInput): PatientValues {

@@ -7,13 +7,13 @@ import {
   makePatientAccount,
   makeStaffUser,
 } from '../../../test/factories.ts';
-import { staffSessions, staffUsers } from '../../db/schema/index.ts';
+import { staffAccessSessions, staffUsers } from '../../db/schema/index.ts';
 import { signIn as patientSignIn } from '../auth/auth.testing.ts';
 import {
-  STAFF_SESSION_ABSOLUTE_MS,
-  STAFF_SESSION_IDLE_MS,
+  STAFF_ACCESS_SESSION_ABSOLUTE_MS,
+  STAFF_ACCESS_SESSION_IDLE_MS,
   resolveStaffToken,
-} from './staff.sessions.ts';
+} from './staff.access-sessions.ts';
 import { STAFF_MAX_FAILURES_PER_ADDRESS, STAFF_MAX_FAILURES_PER_USER } from './staff.service.ts';
 
 type Gql = { data: Record<string, unknown> | null; errors?: { message: string }[] };
@@ -78,8 +78,8 @@ describe('staff sign-in', () => {
     expect(stored?.passwordHash).not.toContain(FACTORY_STAFF_PASSWORD);
     const sessions = await t.database.db
       .select()
-      .from(staffSessions)
-      .where(eq(staffSessions.staffUserId, user.id));
+      .from(staffAccessSessions)
+      .where(eq(staffAccessSessions.staffUserId, user.id));
     expect(sessions.map((s) => s.tokenHash)).not.toContain(data.token);
   });
 
@@ -167,13 +167,13 @@ describe('staff sessions', () => {
         t.database.db,
         tenantId,
         token,
-        new Date(now + 60_000 + STAFF_SESSION_IDLE_MS + 1000),
+        new Date(now + 60_000 + STAFF_ACCESS_SESSION_IDLE_MS + 1000),
       ),
     ).toBeNull();
     // Used every hour, it still ends at the absolute limit.
     let at = now;
-    while (at + STAFF_SESSION_IDLE_MS / 2 < now + STAFF_SESSION_ABSOLUTE_MS) {
-      at += STAFF_SESSION_IDLE_MS / 2;
+    while (at + STAFF_ACCESS_SESSION_IDLE_MS / 2 < now + STAFF_ACCESS_SESSION_ABSOLUTE_MS) {
+      at += STAFF_ACCESS_SESSION_IDLE_MS / 2;
       expect(await resolveStaffToken(t.database.db, tenantId, token, new Date(at))).not.toBeNull();
     }
     expect(
@@ -181,7 +181,7 @@ describe('staff sessions', () => {
         t.database.db,
         tenantId,
         token,
-        new Date(now + STAFF_SESSION_ABSOLUTE_MS + 1000),
+        new Date(now + STAFF_ACCESS_SESSION_ABSOLUTE_MS + 1000),
       ),
     ).toBeNull();
 

@@ -7,7 +7,7 @@ import {
   staffPolicies,
   staffSelfOperation,
 } from '../../graphql/staff-auth.ts';
-import type { StaffViewer } from './staff.sessions.ts';
+import type { StaffViewer } from './staff.access-sessions.ts';
 import {
   createStaffUser,
   listStaff,

@@ -32,11 +32,11 @@ import {
   type StaffUserRow,
 } from './staff.repo.ts';
 import {
-  createStaffSession,
-  revokeOtherStaffSessions,
-  revokeStaffSession,
+  createStaffAccessSession,
+  revokeOtherStaffAccessSessions,
+  revokeStaffAccessSession,
   type StaffViewer,
-} from './staff.sessions.ts';
+} from './staff.access-sessions.ts';
 
 /** Failed sign-ins counted over this window. */
 export const STAFF_FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -149,7 +149,7 @@ export async function staffSignIn(
     throw new AppError('ARO-E1200');
   }
   const token = await deps.db.transaction(async (tx) => {
-    const session = await createStaffSession(tx, deps.tenantId, user.id, now);
+    const session = await createStaffAccessSession(tx, deps.tenantId, user.id, now);
     await recordAudit(tx, {
       tenantId: deps.tenantId,
       actor: { kind: 'staff', staffUserId: user.id, role: null, organizationId: null },
@@ -170,7 +170,7 @@ export async function staffSignIn(
  * @param staff - the signed-in staff member
  */
 export async function staffSignOut(deps: StaffDeps, staff: StaffViewer): Promise<void> {
-  await revokeStaffSession(deps.db, staff.sessionId);
+  await revokeStaffAccessSession(deps.db, staff.accessSessionId);
 }
 
 /**
@@ -231,7 +231,7 @@ export async function staffChangePassword(
       .update(staffUsers)
       .set({ passwordHash, mustChangePassword: false, passwordChangedAt: now, updatedAt: now })
       .where(eq(staffUsers.id, user.id));
-    await revokeOtherStaffSessions(tx, user.id, staff.sessionId);
+    await revokeOtherStaffAccessSessions(tx, user.id, staff.accessSessionId);
     await recordAudit(tx, {
       tenantId: deps.tenantId,
       actor: { kind: 'staff', staffUserId: user.id, role: null, organizationId: null },

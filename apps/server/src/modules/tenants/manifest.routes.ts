@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 type ManifestIcon = { src: string; sizes: string; type: string; purpose: 'any' | 'maskable' };
 

@@ -5,23 +5,93 @@ import type { Env } from '../../config/env.ts';
 /** The Redis-backed emitter behind live subscriptions when REDIS_URL is set. */
 export type PubSubEmitter = ReturnType<typeof mqemitterRedis>;
 
+/** Where the emitter's connection stands, for /healthz: a reason while live updates cannot flow. */
+export type PubSubHealth = () => { ready: true } | { ready: false; reason: string };
+
+/** Told once when Redis becomes unreachable and once when it is back (never once per retry). */
+export type PubSubLog = {
+  down: (message: string, error: unknown) => void;
+  up: (message: string) => void;
+};
+
+// The two ioredis connections mqemitter-redis opens (missing from its types).
+type RedisConnection = EventEmitter & { status: string; disconnect: () => void };
+type EmitterInternals = { state: EventEmitter; subConn: RedisConnection; pubConn: RedisConnection };
+
+/** host:port of a Redis URL, without its password, for log lines. */
+export function redisAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || '6379'}`;
+}
+
 /**
  * The emitter behind live subscriptions: in-process by default (undefined lets Mercurius use
  * its own), Redis when REDIS_URL is set so every instance sees every publish.
- * The caller must close it when the app closes (its Redis connections keep the process alive).
+ * The caller must close() it when the app closes (its Redis connections keep the process alive).
+ * While Redis is unreachable ioredis keeps reconnecting; health() says so, and the log gets one
+ * line when it goes and one when it comes back (issue 6 §2).
  * @param env - validated environment
- * @param onError - told about Redis connection errors
+ * @param log - told when Redis goes away and comes back
  */
 export function createPubSubEmitter(
   env: Pick<Env, 'REDIS_URL'>,
-  onError: (error: unknown) => void,
-): PubSubEmitter | undefined {
+  log: PubSubLog,
+): { emitter: PubSubEmitter; health: PubSubHealth; close: () => Promise<void> } | undefined {
   if (!env.REDIS_URL) {
     return undefined;
   }
+  const address = redisAddress(env.REDIS_URL);
   const emitter = mqemitterRedis({ connectionString: env.REDIS_URL });
-  // mqemitter-redis reports connection errors as 'error' on its `state` emitter (missing from its
-  // types); an 'error' event nobody listens to would crash the process.
-  (emitter as unknown as { state: EventEmitter }).state.on('error', onError);
-  return emitter;
+  const internals = emitter as unknown as EmitterInternals;
+  const connections = [internals.subConn, internals.pubConn];
+  let everReady = false;
+  let unreachable = false;
+  let lastError = 'connecting';
+
+  const onError = (error: unknown): void => {
+    lastError = (error as { code?: string }).code ?? (error instanceof Error ? error.message : 'error');
+    if (!unreachable) {
+      unreachable = true;
+      log.down(
+        `Redis at ${address} is unreachable (${lastError}): live updates are paused, /healthz answers 503, reconnecting`,
+        error,
+      );
+    }
+  };
+  // mqemitter-redis reports connection errors as 'error' on its `state` emitter; an 'error' event
+  // nobody listens to would crash the process.
+  internals.state.on('error', onError);
+  for (const connection of connections) {
+    connection.on('close', () => {
+      if (everReady) {
+        onError(new Error('connection closed'));
+      }
+    });
+    connection.on('ready', () => {
+      if (connections.every((c) => c.status === 'ready')) {
+        everReady = true;
+        if (unreachable) {
+          unreachable = false;
+          log.up(`Redis at ${address} is reachable again: live updates resume`);
+        }
+      }
+    });
+  }
+  const health: PubSubHealth = () =>
+    connections.every((c) => c.status === 'ready')
+      ? { ready: true }
+      : { ready: false, reason: `redis: ${everReady || unreachable ? lastError : 'connecting'}` };
+  // mqemitter-redis closes with QUIT, which waits in the offline queue for ever while Redis is away.
+  const close = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (connections.every((c) => c.status === 'ready')) {
+        emitter.close(() => resolve());
+        return;
+      }
+      for (const connection of connections) {
+        connection.disconnect();
+      }
+      resolve();
+    });
+  return { emitter, health, close };
 }

@@ -6,6 +6,7 @@ import { loadEnv } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { smsMessages } from '../../db/schema/index.ts';
 import { createTenantRegistry } from '../../modules/tenants/tenants.registry.ts';
+import { createSmsMessageStore } from '../../modules/sms/sms.repo.ts';
 import { createSmsSender, SmsSendError } from './sms.ts';
 import { startFakeProvider, type FakeProvider } from './sms.testing.ts';
 
@@ -16,7 +17,7 @@ describe('generic HTTP SMS adapter against a local fake', () => {
 
   const sender = (extra: Record<string, string>) => {
     const env = loadEnv({ NODE_ENV: 'test', SMS_PROVIDER: 'http', SMS_TIMEOUT_MS: '500', ...extra });
-    return createSmsSender(env, database, createTenantRegistry(env), log);
+    return createSmsSender(env, createSmsMessageStore(database.db), createTenantRegistry(env), log);
   };
 
   beforeAll(async () => {

@@ -1,7 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
-import { smsMessages } from '../../db/schema/index.ts';
 import type { TenantRegistry } from '../../modules/tenants/tenants.types.ts';
 import { createHttpTransport, parseHttpHeaders } from './http-sms.ts';
 import { createOutboxTransport } from './outbox-sms.ts';
@@ -16,6 +14,20 @@ export type SmsSender = {
   /** Resolves when the provider accepted the message; rejects (SmsSendError) otherwise. */
   send: (message: SmsMessage) => Promise<void>;
 };
+
+/** One sent or failed message as it is recorded (codes already hidden unless kept for the dev outbox). */
+export type SmsRecord = {
+  tenantId: string;
+  provider: string;
+  to: string;
+  body: string;
+  status: 'sent' | 'failed';
+  providerMessageId?: string | null;
+  error?: string;
+};
+
+/** Where messages are recorded; implemented over the database by modules/sms/sms.repo.ts. */
+export type SmsMessageStore = { record: (message: SmsRecord) => Promise<void> };
 
 /** What an adapter does: hand one message to its provider. */
 export type SmsTransport = {
@@ -190,7 +202,7 @@ export function createSmsTransport(config: SmsConfig, log: FastifyBaseLogger): S
 /**
  * Wraps a transport so that every message is recorded in sms_messages (sent or failed).
  * @param transport - the provider adapter
- * @param database - where messages are recorded
+ * @param store - where messages are recorded
  * @param tenants - tenant registry (for the sender name)
  * @param log - logger
  * @param options - keepBodies: store message texts with their codes (only the dev outbox, outside
@@ -198,7 +210,7 @@ export function createSmsTransport(config: SmsConfig, log: FastifyBaseLogger): S
  */
 export function recordingSmsSender(
   transport: SmsTransport,
-  database: Database,
+  store: SmsMessageStore,
   tenants: TenantRegistry,
   log: FastifyBaseLogger,
   options: { keepBodies: boolean } = { keepBodies: false },
@@ -229,14 +241,13 @@ export function recordingSmsSender(
           { provider: transport.provider, tenantId: message.tenantId, reason },
           'sms send failed',
         );
-        await database.db
-          .insert(smsMessages)
-          .values({ ...row, status: 'failed', error: reason.slice(0, 500) })
+        await store
+          .record({ ...row, status: 'failed', error: reason.slice(0, 500) })
           .catch((recordError: unknown) => log.error({ err: recordError }, 'sms record failed'));
         // A fresh error with the redacted text: callers log it (auth.service.ts).
         throw new SmsSendError(reason);
       }
-      await database.db.insert(smsMessages).values({ ...row, status: 'sent', providerMessageId });
+      await store.record({ ...row, status: 'sent', providerMessageId });
     },
   };
 }
@@ -244,19 +255,19 @@ export function recordingSmsSender(
 /**
  * The SMS sender chosen by configuration; throws at start when the configuration is incomplete.
  * @param env - validated environment
- * @param database - where messages are recorded
+ * @param store - where messages are recorded
  * @param tenants - tenant registry
  * @param log - logger
  */
 export function createSmsSender(
   env: Env,
-  database: Database,
+  store: SmsMessageStore,
   tenants: TenantRegistry,
   log: FastifyBaseLogger,
 ): SmsSender {
   const config = resolveSmsConfig(env);
   const keepBodies = config.provider === 'outbox' && env.NODE_ENV !== 'production';
-  return recordingSmsSender(createSmsTransport(config, log), database, tenants, log, {
+  return recordingSmsSender(createSmsTransport(config, log), store, tenants, log, {
     keepBodies,
   });
 }

@@ -6,6 +6,7 @@ import { loadEnv } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { smsMessages } from '../../db/schema/index.ts';
 import { createTenantRegistry } from '../../modules/tenants/tenants.registry.ts';
+import { createSmsMessageStore } from '../../modules/sms/sms.repo.ts';
 import { createSmsSender, SmsSendError } from './sms.ts';
 import { startFakeProvider, type FakeProvider } from './sms.testing.ts';
 
@@ -25,7 +26,7 @@ describe('Twilio SMS adapter against a local fake', () => {
       SMS_TIMEOUT_MS: '500',
       ...extra,
     });
-    return createSmsSender(env, database, createTenantRegistry(env), log);
+    return createSmsSender(env, createSmsMessageStore(database.db), createTenantRegistry(env), log);
   };
 
   beforeAll(async () => {

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Env } from './config/env.ts';
-import type { Database } from './db/client.ts';
-import type { TenantRegistry } from './modules/tenants/tenants.types.ts';
-import { createBlobStore, type BlobStore } from './providers/blob-storage/blob-store.ts';
-import { createSmsSender, type SmsSender } from './providers/sms/sms.ts';
-import { loadAppSecret } from './config/secret.ts';
+import type { Env } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import type { TenantRegistry } from '../modules/tenants/tenants.types.ts';
+import { createBlobStore, type BlobStore } from './blob-storage/blob-store.ts';
+import { createSmsSender, type SmsSender } from './sms/sms.ts';
+import { loadAppSecret } from '../config/secret.ts';
+import { createSmsMessageStore } from '../modules/sms/sms.repo.ts';
 
 /** Providers and long-lived helpers, built once per process and shared by every request. */
-export type Services = {
+export type Providers = {
   blobStore: BlobStore;
   sms: SmsSender;
   /** Key for signing links and other tokens the server hands out. */
@@ -21,15 +22,15 @@ export type Services = {
  * @param tenants - tenant registry
  * @param log - logger for providers
  */
-export async function createServices(
+export async function createProviders(
   env: Env,
   database: Database,
   tenants: TenantRegistry,
   log: FastifyBaseLogger,
-): Promise<Services> {
+): Promise<Providers> {
   return {
     blobStore: await createBlobStore(env),
-    sms: createSmsSender(env, database, tenants, log),
+    sms: createSmsSender(env, createSmsMessageStore(database.db), tenants, log),
     appSecret: loadAppSecret(env),
   };
 }

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { StaffRole } from '@careline/domain/staff';
 import type { DbOrTx } from '../../db/client.ts';
-import { staffMemberships, staffSessions, staffUsers } from '../../db/schema/index.ts';
-import { hashToken } from '../auth/auth.sessions.ts';
+import { staffMemberships, staffAccessSessions, staffUsers } from '../../db/schema/index.ts';
+import { hashToken } from '../auth/auth.access-sessions.ts';
 
 /** A staff session ends after this long without use: a console left open at a shared desk. */
-export const STAFF_SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+export const STAFF_ACCESS_SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 /** A staff session ends this long after sign-in whatever its use: one shift. */
-export const STAFF_SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+export const STAFF_ACCESS_SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
 /**
@@ -27,7 +27,7 @@ export type StaffMembership = {
 /** The signed-in staff member behind a request's staff token. */
 export type StaffViewer = {
   staffUserId: string;
-  sessionId: string;
+  accessSessionId: string;
   tenantId: string;
   email: string;
   displayName: string;
@@ -49,28 +49,28 @@ export function isStaffToken(token: string): boolean {
  * @param tenantId - the tenant
  * @param staffUserId - the staff member
  */
-export async function createStaffSession(
+export async function createStaffAccessSession(
   db: DbOrTx,
   tenantId: string,
   staffUserId: string,
   now: Date = new Date(),
-): Promise<{ token: string; sessionId: string }> {
+): Promise<{ token: string; accessSessionId: string }> {
   const token = STAFF_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const [row] = await db
-    .insert(staffSessions)
+    .insert(staffAccessSessions)
     .values({
       tenantId,
       staffUserId,
       tokenHash: hashToken(token),
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + STAFF_SESSION_ABSOLUTE_MS),
+      expiresAt: new Date(now.getTime() + STAFF_ACCESS_SESSION_ABSOLUTE_MS),
     })
-    .returning({ id: staffSessions.id });
+    .returning({ id: staffAccessSessions.id });
   if (!row) {
     throw new Error('staff session insert returned no row');
   }
-  return { token, sessionId: row.id };
+  return { token, accessSessionId: row.id };
 }
 
 /**
@@ -91,24 +91,24 @@ export async function resolveStaffToken(
   }
   const [row] = await db
     .select({
-      sessionId: staffSessions.id,
-      lastSeenAt: staffSessions.lastSeenAt,
-      tenantId: staffSessions.tenantId,
+      accessSessionId: staffAccessSessions.id,
+      lastSeenAt: staffAccessSessions.lastSeenAt,
+      tenantId: staffAccessSessions.tenantId,
       staffUserId: staffUsers.id,
       email: staffUsers.email,
       displayName: staffUsers.displayName,
       mustChangePassword: staffUsers.mustChangePassword,
     })
-    .from(staffSessions)
-    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffUserId))
+    .from(staffAccessSessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffAccessSessions.staffUserId))
     .where(
       and(
-        eq(staffSessions.tokenHash, hashToken(token)),
-        tenantId === null ? undefined : eq(staffSessions.tenantId, tenantId),
-        isNull(staffSessions.revokedAt),
+        eq(staffAccessSessions.tokenHash, hashToken(token)),
+        tenantId === null ? undefined : eq(staffAccessSessions.tenantId, tenantId),
+        isNull(staffAccessSessions.revokedAt),
         isNull(staffUsers.disabledAt),
-        gt(staffSessions.expiresAt, now),
-        gt(staffSessions.lastSeenAt, new Date(now.getTime() - STAFF_SESSION_IDLE_MS)),
+        gt(staffAccessSessions.expiresAt, now),
+        gt(staffAccessSessions.lastSeenAt, new Date(now.getTime() - STAFF_ACCESS_SESSION_IDLE_MS)),
       ),
     )
     .limit(1);
@@ -117,9 +117,9 @@ export async function resolveStaffToken(
   }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db
-      .update(staffSessions)
+      .update(staffAccessSessions)
       .set({ lastSeenAt: now })
-      .where(eq(staffSessions.id, row.sessionId));
+      .where(eq(staffAccessSessions.id, row.accessSessionId));
   }
   const memberships = await db
     .select({
@@ -131,7 +131,7 @@ export async function resolveStaffToken(
     .where(eq(staffMemberships.staffUserId, row.staffUserId));
   return {
     staffUserId: row.staffUserId,
-    sessionId: row.sessionId,
+    accessSessionId: row.accessSessionId,
     tenantId: row.tenantId,
     email: row.email,
     displayName: row.displayName,
@@ -143,13 +143,13 @@ export async function resolveStaffToken(
 /**
  * Ends one staff session (sign-out).
  * @param db - database
- * @param sessionId - the session
+ * @param accessSessionId - the sign-in session
  */
-export async function revokeStaffSession(db: DbOrTx, sessionId: string): Promise<void> {
+export async function revokeStaffAccessSession(db: DbOrTx, accessSessionId: string): Promise<void> {
   await db
-    .update(staffSessions)
+    .update(staffAccessSessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+    .where(and(eq(staffAccessSessions.id, accessSessionId), isNull(staffAccessSessions.revokedAt)));
 }
 
 /**
@@ -158,19 +158,19 @@ export async function revokeStaffSession(db: DbOrTx, sessionId: string): Promise
  * @param staffUserId - the staff member
  * @param keepSessionId - the session that stays
  */
-export async function revokeOtherStaffSessions(
+export async function revokeOtherStaffAccessSessions(
   db: DbOrTx,
   staffUserId: string,
   keepSessionId: string,
 ): Promise<void> {
   await db
-    .update(staffSessions)
+    .update(staffAccessSessions)
     .set({ revokedAt: new Date() })
     .where(
       and(
-        eq(staffSessions.staffUserId, staffUserId),
-        ne(staffSessions.id, keepSessionId),
-        isNull(staffSessions.revokedAt),
+        eq(staffAccessSessions.staffUserId, staffUserId),
+        ne(staffAccessSessions.id, keepSessionId),
+        isNull(staffAccessSessions.revokedAt),
       ),
     );
 }

@@ -7,9 +7,9 @@ import {
   createAccessSession,
   resolveAccessToken,
   revokeAccessSession,
-  SESSION_ABSOLUTE_MS,
-  SESSION_IDLE_MS,
-} from './auth.sessions.ts';
+  ACCESS_SESSION_ABSOLUTE_MS,
+  ACCESS_SESSION_IDLE_MS,
+} from './auth.access-sessions.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -32,41 +32,41 @@ describe('access sessions', () => {
   });
 
   it('stores only a hash of a 256-bit token', async () => {
-    const { token, sessionId } = await createAccessSession(database.db, 'careline-demo', accountId, at(0));
+    const { token, accessSessionId } = await createAccessSession(database.db, 'careline-demo', accountId, at(0));
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
-    const [row] = await database.db.select().from(accessSessions).where(eq(accessSessions.id, sessionId));
+    const [row] = await database.db.select().from(accessSessions).where(eq(accessSessions.id, accessSessionId));
     expect(row?.tokenHash).not.toContain(token);
     expect(await resolveAccessToken(database.db, 'careline-demo', token, at(1000))).toMatchObject({
       accountId,
-      sessionId,
+      accessSessionId,
       mobileNo: '94775550000',
     });
   });
 
   it('ends a session after 30 idle days', async () => {
     const { token } = await createAccessSession(database.db, 'careline-demo', accountId, at(0));
-    expect(SESSION_IDLE_MS).toBe(30 * DAY);
-    expect(await resolveAccessToken(database.db, 'careline-demo', token, at(SESSION_IDLE_MS - 1000))).not.toBeNull();
+    expect(ACCESS_SESSION_IDLE_MS).toBe(30 * DAY);
+    expect(await resolveAccessToken(database.db, 'careline-demo', token, at(ACCESS_SESSION_IDLE_MS - 1000))).not.toBeNull();
     // That use moved the idle window on.
-    expect(await resolveAccessToken(database.db, 'careline-demo', token, at(2 * SESSION_IDLE_MS - 2000))).not.toBeNull();
+    expect(await resolveAccessToken(database.db, 'careline-demo', token, at(2 * ACCESS_SESSION_IDLE_MS - 2000))).not.toBeNull();
     const { token: idle } = await createAccessSession(database.db, 'careline-demo', accountId, at(0));
-    expect(await resolveAccessToken(database.db, 'careline-demo', idle, at(SESSION_IDLE_MS + 1))).toBeNull();
+    expect(await resolveAccessToken(database.db, 'careline-demo', idle, at(ACCESS_SESSION_IDLE_MS + 1))).toBeNull();
   });
 
   it('ends a session 180 days after sign-in however often it is used', async () => {
     const { token } = await createAccessSession(database.db, 'careline-demo', accountId, at(0));
-    expect(SESSION_ABSOLUTE_MS).toBe(180 * DAY);
+    expect(ACCESS_SESSION_ABSOLUTE_MS).toBe(180 * DAY);
     for (let day = 20; day < 180; day += 20) {
       expect(await resolveAccessToken(database.db, 'careline-demo', token, at(day * DAY))).not.toBeNull();
     }
-    expect(await resolveAccessToken(database.db, 'careline-demo', token, at(SESSION_ABSOLUTE_MS - 1000))).not.toBeNull();
-    expect(await resolveAccessToken(database.db, 'careline-demo', token, at(SESSION_ABSOLUTE_MS))).toBeNull();
+    expect(await resolveAccessToken(database.db, 'careline-demo', token, at(ACCESS_SESSION_ABSOLUTE_MS - 1000))).not.toBeNull();
+    expect(await resolveAccessToken(database.db, 'careline-demo', token, at(ACCESS_SESSION_ABSOLUTE_MS))).toBeNull();
   });
 
   it('refuses a revoked session, another tenant and junk', async () => {
-    const { token, sessionId } = await createAccessSession(database.db, 'careline-demo', accountId);
+    const { token, accessSessionId } = await createAccessSession(database.db, 'careline-demo', accountId);
     expect(await resolveAccessToken(database.db, 'first-tenant', token)).toBeNull();
-    await revokeAccessSession(database.db, sessionId);
+    await revokeAccessSession(database.db, accessSessionId);
     expect(await resolveAccessToken(database.db, 'careline-demo', token)).toBeNull();
     expect(await resolveAccessToken(database.db, 'careline-demo', 'short')).toBeNull();
     expect(await resolveAccessToken(database.db, 'careline-demo', 'x'.repeat(43))).toBeNull();

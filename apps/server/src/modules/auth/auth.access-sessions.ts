@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accessSessions, accounts } from '../../db/schema/index.ts';
-import type { Viewer } from '../../graphql/context.ts';
+import type { Viewer } from './auth.viewer.ts';
 
 /** A session ends after this long without use (issue 3 point 3). */
-export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+export const ACCESS_SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session ends this long after sign-in whatever its use. */
-export const SESSION_ABSOLUTE_MS = 180 * 24 * 60 * 60 * 1000;
+export const ACCESS_SESSION_ABSOLUTE_MS = 180 * 24 * 60 * 60 * 1000;
 // Writing last_seen_at on every request would turn reads into writes; once a minute is enough.
 const TOUCH_EVERY_MS = 60 * 1000;
 
@@ -27,7 +27,7 @@ export async function createAccessSession(
   tenantId: string,
   accountId: string,
   now: Date = new Date(),
-): Promise<{ token: string; sessionId: string }> {
+): Promise<{ token: string; accessSessionId: string }> {
   const token = randomBytes(32).toString('base64url');
   const [row] = await db
     .insert(accessSessions)
@@ -37,13 +37,13 @@ export async function createAccessSession(
       tokenHash: hashToken(token),
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      expiresAt: new Date(now.getTime() + ACCESS_SESSION_ABSOLUTE_MS),
     })
     .returning({ id: accessSessions.id });
   if (!row) {
     throw new Error('access session insert returned no row');
   }
-  return { token, sessionId: row.id };
+  return { token, accessSessionId: row.id };
 }
 
 /**
@@ -64,7 +64,7 @@ export async function resolveAccessToken(
   }
   const [row] = await db
     .select({
-      sessionId: accessSessions.id,
+      accessSessionId: accessSessions.id,
       accountId: accessSessions.accountId,
       lastSeenAt: accessSessions.lastSeenAt,
       mobileNo: accounts.mobileNo,
@@ -78,7 +78,7 @@ export async function resolveAccessToken(
         tenantId === null ? undefined : eq(accessSessions.tenantId, tenantId),
         isNull(accessSessions.revokedAt),
         gt(accessSessions.expiresAt, now),
-        gt(accessSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        gt(accessSessions.lastSeenAt, new Date(now.getTime() - ACCESS_SESSION_IDLE_MS)),
       ),
     )
     .limit(1);
@@ -89,11 +89,11 @@ export async function resolveAccessToken(
     await db
       .update(accessSessions)
       .set({ lastSeenAt: now })
-      .where(eq(accessSessions.id, row.sessionId));
+      .where(eq(accessSessions.id, row.accessSessionId));
   }
   return {
     accountId: row.accountId,
-    sessionId: row.sessionId,
+    accessSessionId: row.accessSessionId,
     mobileNo: row.mobileNo,
     tenantId: row.tenantId,
   };
@@ -102,11 +102,11 @@ export async function resolveAccessToken(
 /**
  * Revokes one session (logout).
  * @param db - database
- * @param sessionId - the session to end
+ * @param accessSessionId - the sign-in session to end
  */
-export async function revokeAccessSession(db: DbOrTx, sessionId: string): Promise<void> {
+export async function revokeAccessSession(db: DbOrTx, accessSessionId: string): Promise<void> {
   await db
     .update(accessSessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(accessSessions.id, sessionId), isNull(accessSessions.revokedAt)));
+    .where(and(eq(accessSessions.id, accessSessionId), isNull(accessSessions.revokedAt)));
 }

@@ -12,8 +12,9 @@ import {
   practitioners,
 } from '../../db/schema/index.ts';
 import { resetAllData, seedBench, seedDemoAccounts, seedDemoIfEmpty } from '../../db/seed/seed.ts';
-import { listPractitioners, searchSessions } from './hospitals.service.ts';
-import { startOfHospitalDay } from './hospitals.time.ts';
+import { listPractitioners } from '../hospitals/hospitals.service.ts';
+import { searchConsultationSessions } from './consultations.service.ts';
+import { startOfHospitalDay } from '../hospitals/hospitals.time.ts';
 
 const silent = pino({ level: 'silent' });
 const FIRST_HOST = { host: 'first.localhost' };
@@ -341,7 +342,7 @@ describe('hospital read API on the demo seed', () => {
     });
     const doctors = await listPractitioners(t.database.db, 'bench-caps', { limit: 50_000 });
     expect(doctors).toHaveLength(10_000);
-    const found = await searchSessions(t.database.db, 'bench-caps', { limit: 50_000 }, now);
+    const found = await searchConsultationSessions(t.database.db, 'bench-caps', { limit: 50_000 }, now);
     expect(found).toHaveLength(5_000);
     expect(found.some((s) => s.status === 'provider_aborted')).toBe(false);
   });

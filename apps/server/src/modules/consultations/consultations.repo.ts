@@ -1,0 +1,157 @@
+import { and, asc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  appointments,
+  consultationSessions,
+  organizations,
+  practitioners,
+} from '../../db/schema/index.ts';
+
+/** A consultation session joined with its practitioner and organization, plus appointment counts. */
+export type ConsultationSessionRecord = {
+  id: string;
+  status: string;
+  startTime: Date;
+  endTime: Date;
+  sessionStartedTime: Date | null;
+  sessionCompletedTime: Date | null;
+  appointmentMaxAllowed: number;
+  type: string;
+  participationMode: string;
+  serviceTypeCode: string;
+  serviceCategory: string | null;
+  chargingSchemeId: string | null;
+  practitionerRoleCode: string;
+  practitionerRoleDisplay: string;
+  locationName: string | null;
+  locationImageUrl: string | null;
+  practitioner: { id: string; text: string; includeNoShowInPractitionerPayment: boolean };
+  organization: { id: string; name: string };
+  paidAppointments: number;
+  appointmentCount: number;
+};
+
+/** Filters of querySession after parsing (spec doc 2 §7). */
+export type ConsultationSessionFilter = {
+  id?: string;
+  startTimeFrom?: Date;
+  statuses?: string[];
+  serviceTypeCode?: string;
+  practitionerIds?: string[];
+  organizationIds?: string[];
+  practitionerRoleCode?: string;
+  participationMode?: string;
+  limit: number;
+};
+
+/** Status never returned by a search (spec doc 2 §4 Session status). */
+export const HIDDEN_CONSULTATION_SESSION_STATUS = 'provider_aborted';
+
+/** Sessions matching a search, joined with practitioner and organization (one query), then counts (one query). */
+export async function selectConsultationSessions(
+  db: DbOrTx,
+  tenantId: string,
+  filter: ConsultationSessionFilter,
+): Promise<ConsultationSessionRecord[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(consultationSessions.tenantId, tenantId),
+    ne(consultationSessions.status, HIDDEN_CONSULTATION_SESSION_STATUS),
+  ];
+  if (filter.id !== undefined) {
+    conditions.push(eq(consultationSessions.id, filter.id));
+  }
+  if (filter.startTimeFrom) {
+    conditions.push(gte(consultationSessions.startTime, filter.startTimeFrom));
+  }
+  if (filter.statuses && filter.statuses.length > 0) {
+    conditions.push(inArray(consultationSessions.status, filter.statuses));
+  }
+  if (filter.serviceTypeCode !== undefined) {
+    conditions.push(eq(consultationSessions.serviceTypeCode, filter.serviceTypeCode));
+  }
+  if (filter.practitionerIds) {
+    conditions.push(inArray(consultationSessions.practitionerId, filter.practitionerIds));
+  }
+  if (filter.organizationIds) {
+    conditions.push(inArray(consultationSessions.organizationId, filter.organizationIds));
+  }
+  if (filter.practitionerRoleCode !== undefined) {
+    conditions.push(eq(consultationSessions.practitionerRoleCode, filter.practitionerRoleCode));
+  }
+  if (filter.participationMode !== undefined) {
+    conditions.push(eq(consultationSessions.participationMode, filter.participationMode));
+  }
+  const rows = await db
+    .select({
+      id: consultationSessions.id,
+      status: consultationSessions.status,
+      startTime: consultationSessions.startTime,
+      endTime: consultationSessions.endTime,
+      sessionStartedTime: consultationSessions.sessionStartedTime,
+      sessionCompletedTime: consultationSessions.sessionCompletedTime,
+      appointmentMaxAllowed: consultationSessions.appointmentMaxAllowed,
+      type: consultationSessions.type,
+      participationMode: consultationSessions.participationMode,
+      serviceTypeCode: consultationSessions.serviceTypeCode,
+      serviceCategory: consultationSessions.serviceCategory,
+      chargingSchemeId: consultationSessions.chargingSchemeId,
+      practitionerRoleCode: consultationSessions.practitionerRoleCode,
+      practitionerRoleDisplay: consultationSessions.practitionerRoleDisplay,
+      locationName: consultationSessions.locationName,
+      locationImageUrl: consultationSessions.locationImageUrl,
+      practitioner: {
+        id: practitioners.id,
+        text: practitioners.text,
+        includeNoShowInPractitionerPayment: practitioners.includeNoShowInPractitionerPayment,
+      },
+      organization: { id: organizations.id, name: organizations.name },
+    })
+    .from(consultationSessions)
+    .innerJoin(practitioners, eq(practitioners.id, consultationSessions.practitionerId))
+    .innerJoin(organizations, eq(organizations.id, consultationSessions.organizationId))
+    .where(and(...conditions))
+    .orderBy(asc(consultationSessions.startTime), asc(consultationSessions.id))
+    .limit(filter.limit);
+  if (rows.length === 0) {
+    return [];
+  }
+  const counts = await countAppointments(
+    db,
+    tenantId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    paidAppointments: counts.get(row.id)?.paid ?? 0,
+    appointmentCount: counts.get(row.id)?.active ?? 0,
+  }));
+}
+
+/**
+ * Per session: appointments not cancelled (spec doc 2 §4: a session is full when the count of
+ * non-cancelled appointments equals appointmentMaxAllowed) and appointments paid.
+ */
+export async function countAppointments(
+  db: DbOrTx,
+  tenantId: string,
+  sessionIds: string[],
+): Promise<Map<string, { active: number; paid: number }>> {
+  const result = new Map<string, { active: number; paid: number }>();
+  // Chunks keep the parameter count far below PostgreSQL's limit at 5,000 sessions.
+  for (let i = 0; i < sessionIds.length; i += 1000) {
+    const chunk = sessionIds.slice(i, i + 1000);
+    const rows = await db
+      .select({
+        sessionId: appointments.sessionId,
+        active: sql<number>`count(*) filter (where ${appointments.appointmentStatus} <> 'cancelled')::int`,
+        paid: sql<number>`count(*) filter (where ${appointments.paymentStatus} = 'paid')::int`,
+      })
+      .from(appointments)
+      .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.sessionId, chunk)))
+      .groupBy(appointments.sessionId);
+    for (const row of rows) {
+      result.set(row.sessionId, { active: Number(row.active), paid: Number(row.paid) });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,110 @@
+import { QUERY_LIMITS } from '@careline/domain/constants';
+import { AppError } from '@careline/domain/errors';
+import type { DbOrTx } from '../../db/client.ts';
+import { capLimit } from '../hospitals/hospitals.service.ts';
+import { startOfHospitalDay } from '../hospitals/hospitals.time.ts';
+import {
+  selectConsultationSessions,
+  type ConsultationSessionFilter,
+  type ConsultationSessionRecord,
+} from './consultations.repo.ts';
+
+export type { ConsultationSessionRecord } from './consultations.repo.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The arguments of querySession (spec doc 2 §7). */
+export type ConsultationSessionSearch = {
+  id?: string | null;
+  startTime?: Date | null;
+  status?: string[] | null;
+  serviceTypeCodingCode?: string | null;
+  /** 'Practitioner/{id}' or 'Organization/{id}'; several of one kind mean any of them. */
+  actorReference?: string[] | null;
+  practitionerRoleCodingCode?: string | null;
+  extensionParticipationMode?: string | null;
+  limit?: number | null;
+};
+
+/**
+ * Turns querySession's arguments into a filter; null when they can match nothing (an id that is
+ * not a UUID cannot exist).
+ */
+export function parseConsultationSessionSearch(search: ConsultationSessionSearch, now: Date): ConsultationSessionFilter | null {
+  const filter: ConsultationSessionFilter = { limit: capLimit(search.limit, QUERY_LIMITS.sessions) };
+  if (search.id !== undefined && search.id !== null) {
+    if (!UUID.test(search.id)) {
+      return null;
+    }
+    filter.id = search.id;
+  }
+  // spec doc 2 §7: startTime from the start of today when no id is given
+  const startTime = search.startTime ?? (filter.id ? null : startOfHospitalDay(now));
+  if (startTime) {
+    filter.startTimeFrom = startTime;
+  }
+  if (search.status && search.status.length > 0) {
+    filter.statuses = search.status;
+  }
+  if (search.serviceTypeCodingCode) {
+    filter.serviceTypeCode = search.serviceTypeCodingCode;
+  }
+  if (search.practitionerRoleCodingCode) {
+    filter.practitionerRoleCode = search.practitionerRoleCodingCode;
+  }
+  if (search.extensionParticipationMode) {
+    filter.participationMode = search.extensionParticipationMode;
+  }
+  for (const reference of search.actorReference ?? []) {
+    const match = /^(Practitioner|Organization)\/(.+)$/.exec(reference.trim());
+    if (!match) {
+      throw new AppError('ARO-E2002');
+    }
+    const [, kind, id = ''] = match;
+    if (!UUID.test(id)) {
+      return null;
+    }
+    // Practitioner and Organization references combine with AND; several of one kind with OR.
+    if (kind === 'Practitioner') {
+      filter.practitionerIds = [...(filter.practitionerIds ?? []), id];
+    } else {
+      filter.organizationIds = [...(filter.organizationIds ?? []), id];
+    }
+  }
+  return filter;
+}
+
+/**
+ * Sessions for querySession, earliest first; never provider_aborted ones (spec doc 2 §4, §7).
+ * @param db - database
+ * @param tenantId - the request's tenant
+ * @param search - querySession's arguments
+ * @param now - the current instant (start of today is taken from it)
+ */
+export async function searchConsultationSessions(
+  db: DbOrTx,
+  tenantId: string,
+  search: ConsultationSessionSearch,
+  now = new Date(),
+): Promise<ConsultationSessionRecord[]> {
+  const filter = parseConsultationSessionSearch(search, now);
+  if (!filter || filter.limit === 0) {
+    return [];
+  }
+  return selectConsultationSessions(db, tenantId, filter);
+}
+
+/**
+ * One session of the tenant by id, whatever its date (provider_aborted ones excluded), or null.
+ * @param db - database
+ * @param tenantId - the request's tenant
+ * @param id - session id
+ */
+export async function findConsultationSession(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+): Promise<ConsultationSessionRecord | null> {
+  const [session] = await searchConsultationSessions(db, tenantId, { id, limit: 1 });
+  return session ?? null;
+}

@@ -1,0 +1,138 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+/** A TCP port nothing listens on (taken from the OS, then released). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function healthOf(t: TestApp): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+  return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
+}
+
+/** Polls /healthz until it answers `status` (and `reason`); the reconnect timing is ioredis's. */
+async function waitForHealth(
+  t: TestApp,
+  status: number,
+  reason?: string,
+): Promise<Record<string, unknown>> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const health = await healthOf(t);
+    if (health.status === status && (reason === undefined || health.body.reason === reason)) {
+      return health.body;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`/healthz never answered ${status}`);
+}
+
+function captureLog(): { lines: string[]; stream: { write: (line: string) => void } } {
+  const lines: string[] = [];
+  return { lines, stream: { write: (line: string) => void lines.push(line) } };
+}
+
+const unreachableLines = (lines: string[]): string[] =>
+  lines.filter((line) => line.includes('is unreachable'));
+
+const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+if (!hasRedisServer) {
+  console.warn('[health.int.test] redis-server is not installed: skipping the real-Redis test.');
+}
+
+function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (/Ready to accept connections/i.test(output)) {
+        resolve(child);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
+  });
+}
+
+async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) {
+    return;
+  }
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+describe('/healthz and Redis (issue 6 §2)', () => {
+  const apps: TestApp[] = [];
+  const redisServers: ChildProcess[] = [];
+  afterAll(async () => {
+    for (const t of apps) {
+      await t.close();
+    }
+    for (const child of redisServers) {
+      await stopRedis(child);
+    }
+  });
+
+  it('without REDIS_URL: 200 and no redis entry', async () => {
+    const t = await createTestApp();
+    apps.push(t);
+    const health = await healthOf(t);
+    expect(health.status).toBe(200);
+    expect(health.body).not.toHaveProperty('redis');
+  });
+
+  it('REDIS_URL on a port where nothing listens: the process stays up, 503 with a reason, one log line however many retries', async () => {
+    const port = await freePort();
+    const log = captureLog();
+    const t = await createTestApp(
+      { REDIS_URL: `redis://:secret-password@127.0.0.1:${port}`, LOG_LEVEL: 'info' },
+      { logStream: log.stream },
+    );
+    apps.push(t);
+    expect(await healthOf(t)).toMatchObject({ status: 503 });
+    const body = await waitForHealth(t, 503, 'redis: ECONNREFUSED');
+    expect(body).toEqual({ status: 'unavailable', reason: 'redis: ECONNREFUSED' });
+    // Let ioredis retry a few times: still one line, which names the address but not the password.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await healthOf(t)).status).toBe(503);
+    const lines = unreachableLines(log.lines);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`Redis at 127.0.0.1:${port} is unreachable (ECONNREFUSED)`);
+    expect(log.lines.join('\n')).not.toContain('secret-password');
+  });
+
+  it.runIf(hasRedisServer)(
+    'with a real Redis: 200, 503 while it is down, 200 again once it is back (skipped without redis-server)',
+    async () => {
+      const port = await freePort();
+      redisServers.push(await startRedis(port));
+      const log = captureLog();
+      const t = await createTestApp(
+        { REDIS_URL: `redis://127.0.0.1:${port}`, LOG_LEVEL: 'info' },
+        { logStream: log.stream },
+      );
+      apps.push(t);
+      expect(await waitForHealth(t, 200)).toMatchObject({ status: 'ok', redis: 'ready' });
+
+      await stopRedis(redisServers[0] as ChildProcess);
+      expect(await waitForHealth(t, 503)).toMatchObject({ status: 'unavailable' });
+      expect(unreachableLines(log.lines)).toHaveLength(1);
+
+      redisServers.push(await startRedis(port));
+      expect(await waitForHealth(t, 200)).toMatchObject({ status: 'ok', redis: 'ready' });
+      expect(log.lines.filter((line) => line.includes('is reachable again'))).toHaveLength(1);
+    },
+  );
+});

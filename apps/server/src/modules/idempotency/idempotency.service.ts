@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '@careline/domain/errors';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import {
+  deleteExpiredIdempotencyKeys,
+  deleteIdempotencyKey,
+  findIdempotencyKey,
+  insertIdempotencyKey,
+  type IdempotencyRow,
+  type IdempotencyScope,
+} from './idempotency.repo.ts';
+
+/** How long a key is remembered: longer than any client keeps retrying one submit. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
+/** How often expired keys are deleted. */
+export const IDEMPOTENCY_PRUNE_INTERVAL_MS = 10 * 60_000;
+
+const keyPattern = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+/** A JSON form of a value with object keys sorted, so equal input always hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) {
+    return `[${value.map(canonicalJson).join(',')}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * SHA-256 of an operation and its input, with object keys in a fixed order.
+ * @param operation - the mutation's name
+ * @param input - its arguments, without the key itself
+ */
+export function requestHash(operation: string, input: unknown): string {
+  return createHash('sha256').update(`${operation}\n${canonicalJson(input)}`).digest('hex');
+}
+
+// Thrown inside the transaction when a concurrent request stored the same key first: rolls back
+// what this one created, then the stored answer is used.
+class KeyTakenMeanwhile extends Error {}
+
+function replay<T>(row: IdempotencyRow, operation: string, hash: string): T {
+  if (row.operation !== operation || row.requestHash !== hash) {
+    throw new AppError('ARO-E2004');
+  }
+  return row.result as T;
+}
+
+/**
+ * Runs a create operation once per idempotency key (issue 6 §2): the first run's result is stored
+ * in the same transaction as what it created; a retry with the same key by the same account gets
+ * that result and creates nothing; the same key with other input is refused (ARO-E2004).
+ * Without a key, runs `create` in a plain transaction.
+ * @param db - database
+ * @param scope - tenant, account and the client's key (null: no key sent)
+ * @param operation - the mutation's name
+ * @param input - the mutation's arguments without the key, compared on a retry
+ * @param create - does the work inside the transaction; its result must be plain JSON
+ * @param now - the clock
+ */
+export async function runOnce<T>(
+  db: Db,
+  scope: Omit<IdempotencyScope, 'key'> & { key: string | null | undefined },
+  operation: string,
+  input: unknown,
+  create: (tx: Tx) => Promise<T>,
+  now: Date = new Date(),
+): Promise<T> {
+  const { key } = scope;
+  if (key === null || key === undefined) {
+    return db.transaction(create);
+  }
+  if (!keyPattern.test(key)) {
+    throw new AppError('ARO-E2002');
+  }
+  const keyed: IdempotencyScope = { ...scope, key };
+  const hash = requestHash(operation, input);
+  try {
+    return await db.transaction(async (tx) => {
+      const existing = await findIdempotencyKey(tx, keyed);
+      if (existing && existing.expiresAt > now) {
+        return replay<T>(existing, operation, hash);
+      }
+      if (existing) {
+        await deleteIdempotencyKey(tx, keyed);
+      }
+      const result = await create(tx);
+      const stored = await insertIdempotencyKey(tx, {
+        ...keyed,
+        operation,
+        requestHash: hash,
+        // Through JSON, so the first answer and a replay are the same shape.
+        result: JSON.parse(JSON.stringify(result)) as unknown,
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+      });
+      if (!stored) {
+        throw new KeyTakenMeanwhile();
+      }
+      return result;
+    });
+  } catch (error) {
+    if (!(error instanceof KeyTakenMeanwhile)) {
+      throw error;
+    }
+    const row = await findIdempotencyKey(db, keyed);
+    if (!row) {
+      throw new AppError('ARO-E2005');
+    }
+    return replay<T>(row, operation, hash);
+  }
+}
+
+/**
+ * Deletes expired idempotency keys every 10 minutes without keeping the process alive.
+ * @param db - database
+ * @param log - logger for failures
+ * @returns the stop function
+ */
+export function startIdempotencyPruning(db: DbOrTx, log: FastifyBaseLogger): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) {
+      return;
+    }
+    running = true;
+    deleteExpiredIdempotencyKeys(db, new Date())
+      .catch((error: unknown) => log.warn({ err: error }, 'idempotency keys prune failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, IDEMPOTENCY_PRUNE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { activateLocale, createI18n } from './core.ts';
+import { translateServerError } from './errors.ts';
+import { renderMessage } from './server.ts';
+
+describe('translateServerError', () => {
+  it('shows a known code in the active language, carrying the values of the English text', async () => {
+    const i18n = createI18n();
+    const raw = 'ARO-E9999:Something went wrong. Contact Lanka Hospitals for more assistance.';
+    expect(translateServerError(i18n, raw)).toBe(
+      'Something went wrong. Contact Lanka Hospitals for more assistance.',
+    );
+    await activateLocale(i18n, 'si');
+    expect(translateServerError(i18n, raw)).toBe(
+      'යම් දෝෂයක් සිදු විය. වැඩිදුර සහාය සඳහා Lanka Hospitals අමතන්න.',
+    );
+    await activateLocale(i18n, 'ta');
+    expect(translateServerError(i18n, 'ARO-E1015:Invalid verification code')).toBe(
+      'தவறான சரிபார்ப்புக் குறியீடு',
+    );
+  });
+
+  it('lets the caller rewrite a value (an ISO time in the user’s words)', async () => {
+    const i18n = createI18n();
+    await activateLocale(i18n, 'si');
+    const raw =
+      'ARO-E1103:Too many wrong codes for this number. You can try again after 2026-11-24T08:00:00.000Z';
+    expect(
+      translateServerError(i18n, raw, (name, value) =>
+        name === 'until' ? `<${value.slice(11, 16)}>` : value,
+      ),
+    ).toBe('මෙම අංකයට වැරදි කේත වැඩි ගණනක් ඇතුළත් කර ඇත. <08:00> න් පසු නැවත උත්සාහ කළ හැක');
+  });
+
+  it('keeps the server’s text for an unknown code or an unexpected shape, null for no code', () => {
+    const i18n = createI18n();
+    expect(translateServerError(i18n, 'ARO-E7777:Something new')).toBe('Something new');
+    expect(translateServerError(i18n, 'ARO-E9999:Other words')).toBe('Other words');
+    expect(translateServerError(i18n, 'socket hang up')).toBeNull();
+  });
+});
+
+describe('renderMessage', () => {
+  it('renders in the given language with ICU plurals, and English for an unknown language', () => {
+    const values = { hospital: 'Careline Hospitals', code: '1234', minutes: 5 };
+    expect(renderMessage('en', 'sms.verificationCode', values)).toBe(
+      'Your Careline Hospitals verification code is 1234. It expires in 5 minutes.',
+    );
+    expect(renderMessage('en', 'sms.verificationCode', { ...values, minutes: 1 })).toBe(
+      'Your Careline Hospitals verification code is 1234. It expires in 1 minute.',
+    );
+    expect(renderMessage('ta', 'sms.verificationCode', values)).toBe(
+      'உங்கள் Careline Hospitals சரிபார்ப்புக் குறியீடு 1234. இது 5 நிமிடங்களில் காலாவதியாகும்.',
+    );
+    expect(renderMessage('xx', 'sms.verificationCode', values)).toBe(
+      renderMessage('en', 'sms.verificationCode', values),
+    );
+    expect(renderMessage(null, 'sms.verificationCode', values)).toBe(
+      renderMessage('en', 'sms.verificationCode', values),
+    );
+  });
+});

@@ -1,0 +1,71 @@
+import type { I18n } from '@lingui/core';
+import type { MessageId } from './catalogues/en.ts';
+import { messages as english } from './compiled/en.ts';
+
+/** A compiled message: literal text, and [name, …] for a placeholder or plural. */
+type CompiledMessage = (string | [string, ...unknown[]])[];
+
+/** A server error split into its catalogue code and the English text after the colon (spec doc 1 §8). */
+const codePattern = /^([A-Z]+-[A-Z]?\d+):([\s\S]*)$/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The {placeholder} values inside a server's English text, read back against the English template:
+ * 'Contact Lanka Hospitals for…' against 'Contact {hospital} for…' gives { hospital: 'Lanka Hospitals' }.
+ * Null when the text does not have the template's shape.
+ */
+function valuesOf(template: CompiledMessage, text: string): Record<string, string> | null {
+  const names: string[] = [];
+  let pattern = '';
+  for (const token of template) {
+    if (typeof token === 'string') {
+      pattern += escapeRegExp(token);
+    } else {
+      names.push(token[0]);
+      pattern += '([\\s\\S]*?)';
+    }
+  }
+  const match = new RegExp(`^${pattern}$`).exec(text);
+  if (!match) {
+    return null;
+  }
+  return Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? '']));
+}
+
+/**
+ * The text to show for a server's 'CODE:message' error in the active language. The server keeps English
+ * on the wire; a known code is shown from the catalogue with the values the English text carried.
+ * Returns null for a message that is not a 'CODE:message' string; the server's own text for a code the
+ * catalogue does not know.
+ * @param i18n - the Lingui instance, with the user's language active
+ * @param raw - the error message as received, e.g. 'ARO-E1015:Invalid verification code'
+ * @param mapValue - rewrites a placeholder's value, e.g. to show an ISO time in the user's own words
+ */
+export function translateServerError(
+  i18n: I18n,
+  raw: string,
+  mapValue?: (name: string, value: string) => string,
+): string | null {
+  const match = codePattern.exec(raw);
+  if (!match) {
+    return null;
+  }
+  const code = match[1] ?? '';
+  const text = match[2] ?? '';
+  const id = `error.${code}`;
+  const template = english[id];
+  if (!Array.isArray(template)) {
+    return text;
+  }
+  const values = valuesOf(template, text);
+  if (!values) {
+    return text;
+  }
+  const mapped = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, mapValue ? mapValue(name, value) : value]),
+  );
+  return i18n._(id as MessageId, mapped);
+}
