@@ -11,7 +11,7 @@ import { createStaffGraphQLClient } from '../lib/graphql-client.ts';
 import { StaffSessionProvider, useStaffSession, type Hospital } from '../lib/staff-session.tsx';
 import { ConsoleLayout } from './console-layout.tsx';
 import { NotFoundScreen, RequireAction } from './guards.tsx';
-import { shellMessages as t } from './messages.ts';
+import { useShellMessages } from './messages.ts';
 
 /**
  * Signed out: the sign-in screen at /staff (any other address leads there). A temporary password:
@@ -19,6 +19,7 @@ import { shellMessages as t } from './messages.ts';
  */
 function SessionGate() {
   const session = useStaffSession();
+  const t = useShellMessages();
   if (session.status === 'loading') {
     return (
       <p role="status" className="gate-loading">

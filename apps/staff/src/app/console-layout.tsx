@@ -1,18 +1,20 @@
-import { staffRoleLabels } from '@careline/domain/staff';
 import { NavLink, Outlet } from 'react-router';
 import { useMutation } from 'urql';
 import { Button } from '@careline/ui/components';
 import { staffSignOutMutation } from '../features/auth/api/auth-operations.ts';
+import { LanguageSwitch } from '../lib/language.tsx';
 import { useStaffSession } from '../lib/staff-session.tsx';
-import { shellMessages as t } from './messages.ts';
+import { useRoleLabels, useShellMessages } from './messages.ts';
 import { navigationFor } from './navigation.ts';
 
 /** The signed-in console's frame: role-aware navigation, hospital switcher, sign-out. */
 export function ConsoleLayout() {
   const session = useStaffSession();
+  const t = useShellMessages();
+  const roleLabels = useRoleLabels();
   const [, signOut] = useMutation(staffSignOutMutation);
   const items = navigationFor(session.may);
-  const roles = session.hospital?.memberships.map((m) => staffRoleLabels[m.role]).join(', ') ?? '';
+  const roles = session.hospital?.memberships.map((m) => roleLabels[m.role]).join(', ') ?? '';
 
   const onSignOut = async () => {
     // Whatever the server answers, this browser forgets the token.
@@ -26,7 +28,7 @@ export function ConsoleLayout() {
         {t.skipToContent}
       </a>
       <header className="console__header">
-        <span className="console__product">Careline · Staff</span>
+        <span className="console__product">{t.product}</span>
         {session.hospitals.length > 1 ? (
           <label className="console__switcher">
             <span>{t.hospital}</span>
@@ -48,6 +50,7 @@ export function ConsoleLayout() {
           {t.signedInAs(session.me?.displayName ?? '')}
           {roles ? ` (${roles})` : ''}
         </span>
+        <LanguageSwitch />
         <Button variant="secondary" onClick={() => void onSignOut()}>
           {t.signOut}
         </Button>

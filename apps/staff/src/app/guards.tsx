@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageHeading } from '@careline/ui/components';
 import { useStaffSession } from '../lib/staff-session.tsx';
-import { shellMessages as t } from './messages.ts';
+import { useShellMessages } from './messages.ts';
 
 /**
  * Shows a screen only when the member's roles in the current hospital allow its action; the server
@@ -10,12 +10,13 @@ import { shellMessages as t } from './messages.ts';
  */
 export function RequireAction({ action, children }: { action: string; children: ReactNode }) {
   const session = useStaffSession();
+  const t = useShellMessages();
   if (session.may(action)) {
     return <>{children}</>;
   }
   return (
     <>
-      <PageHeading documentTitle={`${t.noPermissionHeading} · Staff console`}>{t.noPermissionHeading}</PageHeading>
+      <PageHeading documentTitle={t.documentTitle(t.noPermissionHeading)}>{t.noPermissionHeading}</PageHeading>
       <p>{session.hospital ? t.noPermissionText : t.noHospitalText}</p>
     </>
   );
@@ -23,9 +24,10 @@ export function RequireAction({ action, children }: { action: string; children: 
 
 /** Any address the console does not know. */
 export function NotFoundScreen() {
+  const t = useShellMessages();
   return (
     <>
-      <PageHeading documentTitle={`${t.notFoundHeading} · Staff console`}>{t.notFoundHeading}</PageHeading>
+      <PageHeading documentTitle={t.documentTitle(t.notFoundHeading)}>{t.notFoundHeading}</PageHeading>
       <p>{t.notFoundText}</p>
     </>
   );

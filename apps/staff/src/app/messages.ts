@@ -1,20 +1,50 @@
-// Texts of the console's frame (navigation, hospital switcher), in one place for @careline/i18n.
-export const shellMessages = {
-  skipToContent: 'Skip to content',
-  mainNavigation: 'Main',
-  home: 'Home',
-  patientLookup: 'Patient lookup',
-  staffUsers: 'Staff users',
-  auditTrail: 'Audit trail',
-  changePassword: 'Change password',
-  signOut: 'Sign out',
-  hospital: 'Hospital',
-  signedInAs: (name: string) => `Signed in as ${name}`,
-  loading: 'Loading…',
-  notFoundHeading: 'Page not found',
-  notFoundText: 'This page does not exist in the staff console.',
-  noPermissionHeading: 'Not available',
-  noPermissionText: 'Your roles in this hospital do not include this page.',
-  noHospitalText: 'Your account holds no role in any hospital yet. Ask your administrator.',
-  rolesChanged: 'Your roles were changed by an administrator.',
-} as const;
+import type { StaffRole } from '@careline/domain/staff';
+import { useStaffTranslate } from '@careline/i18n/staff';
+import { useMemo } from 'react';
+
+/** Texts of the console's frame (navigation, hospital switcher), in the active language. */
+export function useShellMessages() {
+  const t = useStaffTranslate();
+  return useMemo(
+    () => ({
+      documentTitle: (screen: string) => t('staff.shell.documentTitle', { screen }),
+      product: t('staff.shell.product'),
+      skipToContent: t('staff.shell.skipToContent'),
+      mainNavigation: t('staff.shell.mainNavigation'),
+      home: t('staff.shell.home'),
+      patientLookup: t('staff.shell.patientLookup'),
+      staffUsers: t('staff.shell.staffUsers'),
+      auditTrail: t('staff.shell.auditTrail'),
+      changePassword: t('staff.shell.changePassword'),
+      signOut: t('staff.shell.signOut'),
+      hospital: t('staff.shell.hospital'),
+      language: t('staff.shell.language'),
+      signedInAs: (name: string) => t('staff.shell.signedInAs', { name }),
+      loading: t('staff.shell.loading'),
+      notFoundHeading: t('staff.shell.notFoundHeading'),
+      notFoundText: t('staff.shell.notFoundText'),
+      noPermissionHeading: t('staff.shell.noPermissionHeading'),
+      noPermissionText: t('staff.shell.noPermissionText'),
+      noHospitalText: t('staff.shell.noHospitalText'),
+    }),
+    [t],
+  );
+}
+
+/** The roles' names in the active language. */
+export function useRoleLabels(): Record<StaffRole, string> {
+  const t = useStaffTranslate();
+  return useMemo(
+    () => ({
+      admin: t('staff.role.admin'),
+      receptionist: t('staff.role.receptionist'),
+      doctor: t('staff.role.doctor'),
+      nurse: t('staff.role.nurse'),
+      pharmacist: t('staff.role.pharmacist'),
+      labTechnician: t('staff.role.labTechnician'),
+      cashier: t('staff.role.cashier'),
+      callCentreAgent: t('staff.role.callCentreAgent'),
+    }),
+    [t],
+  );
+}

@@ -1,6 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useGraphQLClient } from '@careline/ui/graphql';
-import { staffMeQuery, type StaffMeResult, type StaffMembership, type StaffUser } from '../features/auth/api/auth-operations.ts';
+import { useSubscription } from 'urql';
+import {
+  staffAccountChangedSubscription,
+  staffMeQuery,
+  type StaffAccountChangedResult,
+  type StaffMeResult,
+  type StaffMembership,
+  type StaffUser,
+} from '../features/auth/api/auth-operations.ts';
 import { readChosenHospital, readStaffToken, writeChosenHospital, writeStaffToken } from './staff-token.ts';
 
 export type Hospital = { id: string; name: string; memberships: StaffMembership[] };
@@ -72,6 +80,18 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
       live = false;
     };
   }, [client, status]);
+
+  // Roles an admin changes reach this console at once: navigation and screens follow.
+  const [live] = useSubscription<StaffAccountChangedResult>({
+    query: staffAccountChangedSubscription,
+    pause: status !== 'signed-in',
+  });
+  const changed = live.data?.staffAccountChanged;
+  useEffect(() => {
+    if (changed) {
+      setMe(changed);
+    }
+  }, [changed]);
 
   const signedIn = useCallback(
     (token: string, user: StaffUser) => {

@@ -13,6 +13,7 @@ import {
   listStaff,
   setStaffRoles,
   staffChangePassword,
+  staffAccountNow,
   staffMe,
   staffSignIn,
   staffSignOut,
@@ -29,6 +30,10 @@ function staffDeps(ctx: GraphQLContext): StaffDeps {
     clientIp: ctx.clientIp,
   };
 }
+
+/** Topic on which a staff member's own account changes (roles set by an admin) are published. */
+export const staffAccountTopic = (tenantId: string, staffUserId: string): string =>
+  `tenant:${tenantId}:staff-account:${staffUserId}`;
 
 /** The staff member of a request whose scope check passed. */
 export function signedInStaff(ctx: GraphQLContext): StaffViewer {
@@ -176,13 +181,39 @@ builder.mutationField('setStaffRoles', (t) =>
       staffUserId: t.arg.id({ required: true }),
       roles: t.arg({ type: [StaffRoleInputRef], required: true }),
     },
-    resolve: (_root, args, ctx) =>
-      setStaffRoles(
+    resolve: async (_root, args, ctx) => {
+      const user = await setStaffRoles(
         staffDeps(ctx),
         signedInStaff(ctx),
         String(args.organizationId),
         String(args.staffUserId),
         { roles: args.roles },
-      ),
+      );
+      // The member's open consoles update their navigation at once (staffAccountChanged). The change
+      // is committed: a lost live update must not turn it into an error.
+      try {
+        await ctx.publish(staffAccountTopic(ctx.tenant.id, user.id), { staffUserId: user.id });
+      } catch (error) {
+        ctx.log.warn({ err: error }, 'staff account change not published');
+      }
+      return user;
+    },
+  }),
+);
+
+builder.subscriptionField('staffAccountChanged', (t) =>
+  t.field({
+    ...staffSelfOperation,
+    type: StaffUserRef,
+    description:
+      "Live: the signed-in staff member's own account after an admin changed it (roles), so the console's navigation follows at once.",
+    subscribe: async (_root, _args, ctx) => {
+      const staff = signedInStaff(ctx);
+      if (!ctx.pubsub) {
+        throw new Error('staffAccountChanged called outside a websocket');
+      }
+      return ctx.pubsub.subscribe(staffAccountTopic(ctx.tenant.id, staff.staffUserId));
+    },
+    resolve: (_payload, _args, ctx) => staffAccountNow(staffDeps(ctx), signedInStaff(ctx).staffUserId),
   }),
 );

@@ -1,36 +1,49 @@
-// Texts of the audit trail view, in one place for @careline/i18n.
-export const auditMessages = {
-  heading: 'Audit trail',
-  intro: (hospital: string) =>
-    `Every read and change of patient data at ${hospital}, newest first. Nobody can edit or delete it.`,
-  filters: 'Filter the trail',
-  action: 'Action',
-  anyAction: 'Any action',
-  from: 'From',
-  to: 'To',
-  apply: 'Apply filter',
-  clear: 'Clear filter',
-  tableCaption: (hospital: string) => `Audit trail of ${hospital}`,
-  when: 'When',
-  who: 'Who',
-  role: 'Role',
-  what: 'Action',
-  patient: 'Patient',
-  details: 'Details',
-  correlation: 'Correlation id',
-  loadMore: 'Load older entries',
-  empty: 'No entries match this filter.',
-  loading: 'Loading the audit trail…',
-  patientKind: 'patient',
-  system: 'system',
-} as const;
+import { useStaffTranslate, type StaffMessageId } from '@careline/i18n/staff';
+import { useMemo } from 'react';
 
-/** Names of the audited actions (server audit rows), as the filter offers them. */
-export const auditActionLabels: Record<string, string> = {
-  'patient.lookup': 'Patient lookup',
-  'staff.sign-in': 'Staff sign-in',
-  'staff.password-change': 'Password change',
-  'staff.create': 'Staff user created',
-  'staff.roles': 'Roles changed',
-  'staff.create-admin': 'First admin created',
-};
+/** The audited actions the filter offers (server audit rows), with their catalogue keys. */
+export const auditActions = [
+  'patient.lookup',
+  'staff.sign-in',
+  'staff.password-change',
+  'staff.create',
+  'staff.roles',
+  'staff.create-admin',
+] as const;
+
+/** Texts of the audit trail view, in the active language. */
+export function useAuditMessages() {
+  const t = useStaffTranslate();
+  return useMemo(
+    () => ({
+      heading: t('staff.audit.heading'),
+      documentTitle: t('staff.shell.documentTitle', { screen: t('staff.audit.heading') }),
+      intro: (hospital: string) => t('staff.audit.intro', { hospital }),
+      filters: t('staff.audit.filters'),
+      action: t('staff.audit.action'),
+      anyAction: t('staff.audit.anyAction'),
+      from: t('staff.audit.from'),
+      to: t('staff.audit.to'),
+      apply: t('staff.audit.apply'),
+      clear: t('staff.audit.clear'),
+      tableCaption: (hospital: string) => t('staff.audit.tableCaption', { hospital }),
+      when: t('staff.audit.when'),
+      who: t('staff.audit.who'),
+      role: t('staff.audit.role'),
+      what: t('staff.audit.what'),
+      patient: t('staff.audit.patient'),
+      details: t('staff.audit.details'),
+      correlation: t('staff.audit.correlation'),
+      loadMore: t('staff.audit.loadMore'),
+      empty: t('staff.audit.empty'),
+      loading: t('staff.audit.loading'),
+      patientKind: t('staff.audit.patientKind'),
+      system: t('staff.audit.system'),
+      actionLabel: (action: string): string =>
+        (auditActions as readonly string[]).includes(action)
+          ? t(`staff.audit.action.${action}` as StaffMessageId)
+          : action,
+    }),
+    [t],
+  );
+}

@@ -1,17 +1,26 @@
-// Texts of the patient lookup, in one place for @careline/i18n.
-export const patientMessages = {
-  heading: 'Patient lookup',
-  intro: (hospital: string) =>
-    `Find the patients of ${hospital} by their mobile number. Every lookup is recorded in the audit trail.`,
-  mobileNo: 'Mobile number',
-  mobileHint: 'For example 0771234567',
-  enterMobile: 'Enter a mobile number',
-  search: 'Look up',
-  resultsCaption: (mobileNo: string) => `Patients with the number ${mobileNo}`,
-  name: 'Name',
-  gender: 'Gender',
-  birthDate: 'Date of birth',
-  relationship: 'Relationship',
-  none: (mobileNo: string, hospital: string) => `No patient of ${hospital} has the number ${mobileNo}.`,
-  found: (count: number) => (count === 1 ? '1 patient found.' : `${count} patients found.`),
-} as const;
+import { useStaffTranslate } from '@careline/i18n/staff';
+import { useMemo } from 'react';
+
+/** Texts of the patient lookup, in the active language. */
+export function usePatientMessages() {
+  const t = useStaffTranslate();
+  return useMemo(
+    () => ({
+      heading: t('staff.patients.heading'),
+      documentTitle: t('staff.shell.documentTitle', { screen: t('staff.patients.heading') }),
+      intro: (hospital: string) => t('staff.patients.intro', { hospital }),
+      mobileNo: t('staff.patients.mobileNo'),
+      mobileHint: t('staff.patients.mobileHint'),
+      enterMobile: t('staff.patients.enterMobile'),
+      search: t('staff.patients.search'),
+      resultsCaption: (mobileNo: string) => t('staff.patients.resultsCaption', { mobileNo }),
+      name: t('staff.patients.name'),
+      gender: t('staff.patients.gender'),
+      birthDate: t('staff.patients.birthDate'),
+      relationship: t('staff.patients.relationship'),
+      none: (mobileNo: string, hospital: string) => t('staff.patients.none', { mobileNo, hospital }),
+      found: (count: number) => t('staff.patients.found', { count }),
+    }),
+    [t],
+  );
+}

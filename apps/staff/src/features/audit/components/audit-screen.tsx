@@ -1,8 +1,9 @@
-import { staffRoleLabels, isStaffRole } from '@careline/domain/staff';
+import { isStaffRole } from '@careline/domain/staff';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useClient } from 'urql';
 import { Alert, Button, PageHeading, TextField } from '@careline/ui/components';
-import { errorText } from '@careline/ui/graphql';
+import { useRoleLabels } from '../../../app/messages.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import type { Hospital } from '../../../lib/staff-session.tsx';
 import {
   auditTrailQuery,
@@ -11,7 +12,7 @@ import {
   type AuditTrailResult,
   type AuditTrailVariables,
 } from '../api/audit-operations.ts';
-import { auditActionLabels, auditMessages as t } from '../messages.ts';
+import { auditActions, useAuditMessages } from '../messages.ts';
 
 const pageSize = 25;
 
@@ -35,6 +36,9 @@ function describeDetails(details: AuditEvent['details']): string {
  */
 export function AuditScreen({ hospital }: { hospital: Hospital }) {
   const client = useClient();
+  const t = useAuditMessages();
+  const roleLabels = useRoleLabels();
+  const errorText = useErrorText();
   const [draft, setDraft] = useState({ action: '', from: '', to: '' });
   const [filter, setFilter] = useState<AuditFilter | null>(null);
   const [events, setEvents] = useState<AuditEvent[]>([]);
@@ -61,7 +65,7 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
     const page = result.data.auditTrail;
     setEvents((current) => (replace ? page.events : [...current, ...page.events]));
     setCursor(page.nextCursor);
-  }, [client, hospital.id, filter]);
+  }, [client, hospital.id, filter, errorText]);
 
   useEffect(() => {
     void load(null, true);
@@ -74,7 +78,7 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
 
   return (
     <>
-      <PageHeading documentTitle={`${t.heading} · Staff console`}>{t.heading}</PageHeading>
+      <PageHeading documentTitle={t.documentTitle}>{t.heading}</PageHeading>
       <p>{t.intro(hospital.name)}</p>
       <form className="filter-bar" onSubmit={apply} aria-label={t.filters}>
         <label className="ui-field">
@@ -85,9 +89,9 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
             onChange={(event) => setDraft({ ...draft, action: event.target.value })}
           >
             <option value="">{t.anyAction}</option>
-            {Object.entries(auditActionLabels).map(([action, label]) => (
+            {auditActions.map((action) => (
               <option key={action} value={action}>
-                {label}
+                {t.actionLabel(action)}
               </option>
             ))}
           </select>
@@ -129,8 +133,8 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
                   <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>
                 </td>
                 <td>{event.actorName ?? (event.actorKind === 'patient' ? t.patientKind : t.system)}</td>
-                <td>{event.role && isStaffRole(event.role) ? staffRoleLabels[event.role] : (event.role ?? '')}</td>
-                <td>{auditActionLabels[event.action] ?? event.action}</td>
+                <td>{event.role && isStaffRole(event.role) ? roleLabels[event.role] : (event.role ?? '')}</td>
+                <td>{t.actionLabel(event.action)}</td>
                 <td>{event.patientAccountId ?? ''}</td>
                 <td>{describeDetails(event.details)}</td>
                 <td>

@@ -41,3 +41,7 @@ export type StaffChangePasswordResult = { staffChangePassword: StaffUser };
 export type StaffChangePasswordVariables = { currentPassword: string; newPassword: string };
 
 export const staffSignOutMutation = `mutation staffSignOut { staffSignOut }`;
+
+// Live: the member's own account after an admin changed it (over graphql-ws, with the staff token).
+export const staffAccountChangedSubscription = `subscription staffAccountChanged { staffAccountChanged { ${staffUserFields} } }`;
+export type StaffAccountChangedResult = { staffAccountChanged: StaffUser };

@@ -2,14 +2,14 @@ import { validateStaffPassword } from '@careline/domain/staff';
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { Alert, Button, PageHeading, TextField } from '@careline/ui/components';
-import { errorText } from '@careline/ui/graphql';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useStaffSession } from '../../../lib/staff-session.tsx';
 import {
   staffChangePasswordMutation,
   type StaffChangePasswordResult,
   type StaffChangePasswordVariables,
 } from '../api/auth-operations.ts';
-import { authMessages as t } from '../messages.ts';
+import { useAuthMessages } from '../messages.ts';
 
 /**
  * The password change: forced after a sign-in with a temporary password (before anything else is
@@ -18,6 +18,8 @@ import { authMessages as t } from '../messages.ts';
  */
 export function ChangePasswordScreen({ forced }: { forced: boolean }) {
   const session = useStaffSession();
+  const t = useAuthMessages();
+  const errorText = useErrorText();
   const email = session.me?.email ?? '';
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -30,7 +32,8 @@ export function ChangePasswordScreen({ forced }: { forced: boolean }) {
   );
 
   // The domain's rule, shown as the member types once they started on the field.
-  const newPasswordError = touched && newPassword !== '' ? validateStaffPassword(newPassword, email) : null;
+  const newPasswordReason = touched && newPassword !== '' ? validateStaffPassword(newPassword, email) : null;
+  const newPasswordError = newPasswordReason ? t.passwordReason(newPasswordReason) : null;
   const confirmError = touched && confirm !== '' && confirm !== newPassword ? t.passwordsDiffer : null;
 
   const submit = async (event: FormEvent) => {
@@ -38,7 +41,7 @@ export function ChangePasswordScreen({ forced }: { forced: boolean }) {
     setTouched(true);
     const reason = validateStaffPassword(newPassword, email);
     if (reason || confirm !== newPassword || currentPassword === '') {
-      setError(reason ?? (currentPassword === '' ? t.enterEmailAndPassword : t.passwordsDiffer));
+      setError(reason ? t.passwordReason(reason) : currentPassword === '' ? t.enterCurrentPassword : t.passwordsDiffer);
       return;
     }
     setError(null);
@@ -58,7 +61,7 @@ export function ChangePasswordScreen({ forced }: { forced: boolean }) {
 
   const body = (
     <>
-      <PageHeading documentTitle={`${t.changePasswordHeading} · ${t.consoleName}`}>{t.changePasswordHeading}</PageHeading>
+      <PageHeading documentTitle={t.documentTitle(t.changePasswordHeading)}>{t.changePasswordHeading}</PageHeading>
       {forced ? <p>{t.forcedChangeIntro}</p> : null}
       {done ? <Alert tone="success">{t.passwordChanged}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}

@@ -1,14 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { Alert, Button, PageHeading, TextField } from '@careline/ui/components';
-import { errorText } from '@careline/ui/graphql';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { LanguageSwitch } from '../../../lib/language.tsx';
 import { useStaffSession } from '../../../lib/staff-session.tsx';
 import { staffSignInMutation, type StaffSignInResult, type StaffSignInVariables } from '../api/auth-operations.ts';
-import { authMessages as t } from '../messages.ts';
+import { useAuthMessages } from '../messages.ts';
 
 /** /staff for a signed-out visitor: email and password, and the server's refusal when there is one. */
 export function SignInScreen() {
   const session = useStaffSession();
+  const t = useAuthMessages();
+  const errorText = useErrorText();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -33,8 +36,11 @@ export function SignInScreen() {
   return (
     <main className="sign-in">
       <div className="sign-in__panel">
-        <p className="sign-in__product">{t.consoleName}</p>
-        <PageHeading documentTitle={`${t.signInHeading}`}>{t.signInHeading}</PageHeading>
+        <div className="sign-in__top">
+          <p className="sign-in__product">{t.consoleName}</p>
+          <LanguageSwitch />
+        </div>
+        <PageHeading documentTitle={t.signInHeading}>{t.signInHeading}</PageHeading>
         <p>{t.signInIntro}</p>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <form onSubmit={(event) => void submit(event)} noValidate>

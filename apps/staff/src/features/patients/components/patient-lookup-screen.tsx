@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useClient } from 'urql';
 import { Alert, Button, PageHeading, TextField } from '@careline/ui/components';
-import { errorText } from '@careline/ui/graphql';
+import { useErrorText } from '../../../lib/error-text.ts';
 import type { Hospital } from '../../../lib/staff-session.tsx';
 import {
   staffPatientLookupQuery,
@@ -9,7 +9,7 @@ import {
   type StaffPatientLookupResult,
   type StaffPatientLookupVariables,
 } from '../api/patient-lookup-operations.ts';
-import { patientMessages as t } from '../messages.ts';
+import { usePatientMessages } from '../messages.ts';
 
 /**
  * Looks up the current hospital's patients by mobile number; the server audits every lookup.
@@ -17,6 +17,8 @@ import { patientMessages as t } from '../messages.ts';
  */
 export function PatientLookupScreen({ hospital }: { hospital: Hospital }) {
   const client = useClient();
+  const t = usePatientMessages();
+  const errorText = useErrorText();
   const [mobileNo, setMobileNo] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +52,7 @@ export function PatientLookupScreen({ hospital }: { hospital: Hospital }) {
 
   return (
     <>
-      <PageHeading documentTitle={`${t.heading} · Staff console`}>{t.heading}</PageHeading>
+      <PageHeading documentTitle={t.documentTitle}>{t.heading}</PageHeading>
       <p>{t.intro(hospital.name)}</p>
       <form className="filter-bar" onSubmit={(event) => void submit(event)} noValidate role="search">
         <TextField

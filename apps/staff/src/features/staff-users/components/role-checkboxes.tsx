@@ -1,4 +1,5 @@
-import { STAFF_ROLES, staffRoleLabels, type StaffRole } from '@careline/domain/staff';
+import { STAFF_ROLES, type StaffRole } from '@careline/domain/staff';
+import { useRoleLabels } from '../../../app/messages.ts';
 
 /**
  * The roles to hold in one hospital, as a group of checkboxes.
@@ -15,6 +16,7 @@ export function RoleCheckboxes({
   onChange: (roles: StaffRole[]) => void;
   error?: string | null;
 }) {
+  const roleLabels = useRoleLabels();
   return (
     <fieldset className="role-checkboxes" aria-invalid={error ? true : undefined}>
       <legend>{legend}</legend>
@@ -29,7 +31,7 @@ export function RoleCheckboxes({
               )
             }
           />
-          {staffRoleLabels[role]}
+          {roleLabels[role]}
         </label>
       ))}
       {error ? <p className="ui-field__error">{error}</p> : null}

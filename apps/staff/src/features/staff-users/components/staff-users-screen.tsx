@@ -1,24 +1,25 @@
-import { staffCreateUserInput, staffRoleLabels, type StaffRole } from '@careline/domain/staff';
+import { staffCreateUserInput, type StaffRole } from '@careline/domain/staff';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Alert, Button, PageHeading, TextField } from '@careline/ui/components';
-import { errorText } from '@careline/ui/graphql';
+import { useRoleLabels } from '../../../app/messages.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import type { Hospital } from '../../../lib/staff-session.tsx';
-import type { StaffUser } from '../../auth/api/auth-operations.ts';
 import {
   createStaffUserMutation,
   setStaffRolesMutation,
   staffUsersQuery,
   type CreateStaffUserResult,
   type CreateStaffUserVariables,
+  type ListedStaffUser,
   type SetStaffRolesResult,
   type SetStaffRolesVariables,
   type StaffUsersResult,
 } from '../api/staff-users-operations.ts';
-import { staffUsersMessages as t } from '../messages.ts';
+import { useStaffUsersMessages } from '../messages.ts';
 import { RoleCheckboxes } from './role-checkboxes.tsx';
 
-const rolesHere = (user: StaffUser, hospitalId: string): StaffRole[] =>
+const rolesHere = (user: ListedStaffUser, hospitalId: string): StaffRole[] =>
   user.memberships.filter((m) => m.organizationId === hospitalId).map((m) => m.role);
 
 /**
@@ -27,6 +28,9 @@ const rolesHere = (user: StaffUser, hospitalId: string): StaffRole[] =>
  * @param props - the hospital being administered
  */
 export function StaffUsersScreen({ hospital }: { hospital: Hospital }) {
+  const t = useStaffUsersMessages();
+  const roleLabels = useRoleLabels();
+  const errorText = useErrorText();
   const [{ data, fetching, error }, reload] = useQuery<StaffUsersResult>({
     query: staffUsersQuery,
     variables: { organizationId: hospital.id },
@@ -37,7 +41,7 @@ export function StaffUsersScreen({ hospital }: { hospital: Hospital }) {
 
   return (
     <>
-      <PageHeading documentTitle={`${t.heading} · Staff console`}>{t.heading}</PageHeading>
+      <PageHeading documentTitle={t.documentTitle}>{t.heading}</PageHeading>
       <p>{t.intro(hospital.name)}</p>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {error ? <Alert tone="error">{errorText(error)}</Alert> : null}
@@ -75,7 +79,7 @@ export function StaffUsersScreen({ hospital }: { hospital: Hospital }) {
                       />
                     ) : (
                       rolesHere(user, hospital.id)
-                        .map((role) => staffRoleLabels[role])
+                        .map((role) => roleLabels[role])
                         .join(', ') || t.noRoles
                     )}
                   </td>
@@ -117,7 +121,9 @@ export function StaffUsersScreen({ hospital }: { hospital: Hospital }) {
   );
 }
 
-function RolesEditor({ hospital, user, onDone }: { hospital: Hospital; user: StaffUser; onDone: (saved: boolean) => void }) {
+function RolesEditor({ hospital, user, onDone }: { hospital: Hospital; user: ListedStaffUser; onDone: (saved: boolean) => void }) {
+  const t = useStaffUsersMessages();
+  const errorText = useErrorText();
   const [roles, setRoles] = useState<StaffRole[]>(() => rolesHere(user, hospital.id));
   const [error, setError] = useState<string | null>(null);
   const [{ fetching }, save] = useMutation<SetStaffRolesResult, SetStaffRolesVariables>(setStaffRolesMutation);
@@ -160,6 +166,8 @@ function NewStaffUserForm({
   hospital: Hospital;
   onCreated: (created: { email: string; temporaryPassword: string }) => void;
 }) {
+  const t = useStaffUsersMessages();
+  const errorText = useErrorText();
   const [email, setEmail] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [roles, setRoles] = useState<StaffRole[]>([]);
@@ -176,7 +184,7 @@ function NewStaffUserForm({
       for (const issue of parsed.error.issues) {
         const key = issue.path[0];
         if ((key === 'email' || key === 'displayName' || key === 'roles') && !next[key]) {
-          next[key] = issue.message;
+          next[key] = t.fieldError[key];
         }
       }
       setErrors(next);
