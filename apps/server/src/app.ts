@@ -21,6 +21,7 @@ import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerWebApp } from './web-app.ts';
+import { capConnectionsPerAddress } from './connection-limits.ts';
 import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
 import type { AppDeps } from './app-deps.ts';
 
@@ -82,7 +83,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Slow clients (issue 6 §1): trickled headers or bodies and idle keep-alive sockets are closed.
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    maxRequestsPerSocket: env.HTTP_MAX_REQUESTS_PER_SOCKET,
+    http: {
+      headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: env.HTTP_CONNECTIONS_CHECK_INTERVAL_MS,
+    },
   });
+  if (!env.TRUST_PROXY) {
+    capConnectionsPerAddress(app.server, env.HTTP_MAX_CONNECTIONS_PER_ADDRESS);
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(CORRELATION_HEADER, request.id);

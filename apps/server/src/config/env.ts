@@ -22,7 +22,11 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   STAFF_DIST_DIR: z.string().optional(),
   BLOB_STORAGE: z.enum(['fs', 's3']).default('fs'),
-  BLOB_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  BLOB_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
@@ -45,6 +49,16 @@ const envSchema = z.object({
   GRAPHQL_WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(20),
   /** Most open websockets per client address (carrier NAT puts many phones behind one address). */
   GRAPHQL_WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /** Slow clients (issue 6 §1): time to receive a request's headers, and the whole request. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** How long an idle keep-alive connection stays open; above a load balancer's idle timeout behind one. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().positive().default(1000),
+  /** How often Node checks the header and request timeouts of open connections. */
+  HTTP_CONNECTIONS_CHECK_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  /** Most open connections per peer address; not applied when TRUST_PROXY is on (the peer is the proxy). */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
   /** SMS provider: outbox (default outside production), twilio or http; see providers/sms/sms.ts. */
   SMS_PROVIDER: z.enum(['outbox', 'twilio', 'http']).optional(),
   SMS_ALLOW_OUTBOX_IN_PRODUCTION: bool.default(false),
@@ -79,6 +93,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new Error(
+      'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    );
+  }
   if (env.BLOB_STORAGE === 's3' && !env.S3_BUCKET) {
     throw new Error('Invalid configuration:\n  S3_BUCKET: required when BLOB_STORAGE=s3');
   }

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { errorString } from '@careline/domain/errors';
+import type * as GraphQL from 'graphql';
 import type { ValidationRule } from 'graphql';
 
 // The copy of graphql the schema was built with (Pothos and Mercurius load the CommonJS build; under
 // vitest our own imports get the ESM one, whose schema checks refuse the other copy's types).
-const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+const graphql = createRequire(import.meta.url)('graphql') as typeof GraphQL;
 
 type SchemaOf = Parameters<typeof graphql.validate>[0];
 
@@ -50,10 +51,10 @@ export function createSubscriptionLimits(options: SubscriptionLimitOptions) {
 
   return {
     /** ws's verifyClient: refuses an upgrade over the per-address cap with 429. */
-    verifyClient(
+    verifyClient: (
       info: { req: IncomingMessage },
       next: (result: boolean, code?: number, message?: string) => void,
-    ): void {
+    ): void => {
       const address = upgradeClientAddress(info.req, options.trustProxy);
       const open = socketsByAddress.get(address) ?? 0;
       if (open >= options.maxSocketsPerAddress) {
@@ -73,12 +74,12 @@ export function createSubscriptionLimits(options: SubscriptionLimitOptions) {
     },
 
     /** Mercurius's preSubscriptionParsing hook: validation, then the per-socket cap. */
-    async preSubscriptionParsing(
+    preSubscriptionParsing: async (
       schema: unknown,
       source: string,
       context: unknown,
       id: unknown,
-    ): Promise<void> {
+    ): Promise<void> => {
       const document = graphql.parse(source);
       const errors = graphql.validate(schema as SchemaOf, document, [
         ...graphql.specifiedRules,
@@ -102,7 +103,7 @@ export function createSubscriptionLimits(options: SubscriptionLimitOptions) {
     },
 
     /** Mercurius's onSubscriptionEnd hook: the client completed a subscription. */
-    async onSubscriptionEnd(context: unknown, id: unknown): Promise<void> {
+    onSubscriptionEnd: async (context: unknown, id: unknown): Promise<void> => {
       const key = socketKey(context as SubscriptionContext);
       if (key) {
         subscriptionsBySocket.get(key)?.delete(String(id));

@@ -1,35 +1,10 @@
-import type { ServerPatient } from '@careline/domain/profiles';
+import { graphql, type ResultOf } from '@careline/contract/graphql';
 
-/** The patient fields of docs/api-contract.md Patient, shared by every query that returns patients. */
-export const patientFields = /* GraphQL */ `
-  id
-  name {
-    prefix
-    given
-    family
-  }
-  telecom {
-    use
-    system
-    value
-  }
-  birthDate
-  gender
-  address {
-    use
-    line
-    city
-  }
-  extension {
-    valueId
-    value
-  }
-  link
-  hospitalId
-`;
-
-/** spec doc 1 §7 queryOneProfile: the signed-in account, every field of docs/api-contract.md UserProfile. */
-export const queryOneProfileQuery = /* GraphQL */ `
+/**
+ * spec doc 1 §7 queryOneProfile: the signed-in account, every field of docs/api-contract.md UserProfile
+ * and Patient, typed from schema.graphql.
+ */
+export const queryOneProfileQuery = graphql(`
   query queryOneProfile {
     queryOneProfile {
       id
@@ -37,7 +12,30 @@ export const queryOneProfileQuery = /* GraphQL */ `
       status
       mobileNo
       patients {
-        ${patientFields}
+        id
+        name {
+          prefix
+          given
+          family
+        }
+        telecom {
+          use
+          system
+          value
+        }
+        birthDate
+        gender
+        address {
+          use
+          line
+          city
+        }
+        extension {
+          valueId
+          value
+        }
+        link
+        hospitalId
       }
       paymentMethods {
         id
@@ -61,45 +59,17 @@ export const queryOneProfileQuery = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
-export const logoutMutation = /* GraphQL */ `
+export const logoutMutation = graphql(`
   mutation logout {
     logout
   }
-`;
+`);
 
-export type PaymentMethod = {
-  id: string;
-  type: string;
-  status: string;
-  cardExpiry: string | null;
-  cardType: string | null;
-  cardNumber: string | null;
-  defaultMethod: boolean;
-};
-
-export type LoyaltyAccount = {
-  id: string;
-  patientId: string;
-  patientRelationship: string | null;
-  name: string;
-  activePoints: number;
-  rate: number;
-};
-
-/** docs/api-contract.md UserProfile as the server sends it. */
-export type ServerUserProfile = {
-  id: string;
-  identifier: string;
-  status: string;
-  mobileNo: string;
-  patients: ServerPatient[];
-  paymentMethods: PaymentMethod[];
-  defaultPaymentMethod: string | null;
-  hasPaymentMethod: boolean;
-  bookingReqId: string | null;
-  loyaltyAccounts: LoyaltyAccount[];
-};
-
-export type QueryOneProfileResult = { queryOneProfile: ServerUserProfile | null };
+/** docs/api-contract.md UserProfile as queryOneProfile returns it. */
+export type ServerUserProfile = NonNullable<
+  ResultOf<typeof queryOneProfileQuery>['queryOneProfile']
+>;
+export type PaymentMethod = ServerUserProfile['paymentMethods'][number];
+export type LoyaltyAccount = ServerUserProfile['loyaltyAccounts'][number];

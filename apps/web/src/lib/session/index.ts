@@ -3,10 +3,8 @@ export { SessionProvider, useSession, type SessionValue } from './session-provid
 export { toAccountView, type AccountView } from './account-view.ts';
 export {
   queryOneProfileQuery,
-  patientFields,
   logoutMutation,
   type LoyaltyAccount,
   type PaymentMethod,
   type ServerUserProfile,
-  type QueryOneProfileResult,
 } from './account-query.ts';

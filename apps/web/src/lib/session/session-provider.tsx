@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { isLoggedIn } from '@careline/domain/auth';
 import { REQUEST_STATE, type RequestState } from '@careline/domain/shell';
 import { useGraphQLClient } from '../graphql/graphql-provider.tsx';
-import { logoutMutation, queryOneProfileQuery, type QueryOneProfileResult } from './account-query.ts';
+import { logoutMutation, queryOneProfileQuery } from './account-query.ts';
 import { toAccountView, type AccountView } from './account-view.ts';
 import { clearStoredSession, getAccessToken, setAccessToken } from './session-storage.ts';
 
@@ -50,7 +50,7 @@ function LiveSession({ children, location }: Omit<SessionProviderProps, 'value'>
       return null;
     }
     setAccountState(pending);
-    const result = await client.query<QueryOneProfileResult>(queryOneProfileQuery, {}).toPromise();
+    const result = await client.query(queryOneProfileQuery, {}).toPromise();
     if (load !== loadCounter.current) {
       return result.data?.queryOneProfile ? toAccountView(result.data.queryOneProfile) : null;
     }

@@ -1,16 +1,15 @@
-/** Sign-in operations shared by /login and the chat steps (spec doc 1 §7; docs/api-contract.md). */
+/** Sign-in operations shared by /login and the chat steps (spec doc 1 §7; docs/api-contract.md), typed from schema.graphql. */
+import { graphql, type ResultOf } from '@careline/contract/graphql';
 
-export const initiateAuthenticationMutation = /* GraphQL */ `
+export const initiateAuthenticationMutation = graphql(`
   mutation initiateAuthentication($username: String!) {
     initiateAuthentication(username: $username) {
       id
     }
   }
-`;
-export type InitiateAuthenticationData = { initiateAuthentication: { id: string } };
-export type InitiateAuthenticationVariables = { username: string };
+`);
 
-export const completeAuthenticationMutation = /* GraphQL */ `
+export const completeAuthenticationMutation = graphql(`
   mutation completeAuthentication($id: ID!, $verificationCode: Int!) {
     completeAuthentication(id: $id, verificationCode: $verificationCode) {
       id
@@ -18,13 +17,9 @@ export const completeAuthenticationMutation = /* GraphQL */ `
       outcome
     }
   }
-`;
-export type CompleteAuthenticationData = {
-  completeAuthentication: { id: string; accessToken: string | null; outcome: string };
-};
-export type CompleteAuthenticationVariables = { id: string; verificationCode: number };
+`);
 
-export const initiateLinkAuthenticationMutation = /* GraphQL */ `
+export const initiateLinkAuthenticationMutation = graphql(`
   mutation initiateLinkAuthentication($token: String!) {
     initiateLinkAuthentication(token: $token) {
       id
@@ -39,16 +34,9 @@ export const initiateLinkAuthenticationMutation = /* GraphQL */ `
       }
     }
   }
-`;
-export type LinkTargetData = {
-  kind: string;
-  mobileNo: string;
-  patientIndex: number | null;
-  sessionId: string | null;
-  appointmentId: string | null;
-  orderId: string | null;
-};
-export type InitiateLinkAuthenticationData = {
-  initiateLinkAuthentication: { id: string | null; alreadySignedIn: boolean; target: LinkTargetData };
-};
-export type InitiateLinkAuthenticationVariables = { token: string };
+`);
+
+/** The target a verified sign-in link names, as initiateLinkAuthentication returns it. */
+export type LinkTarget = ResultOf<
+  typeof initiateLinkAuthenticationMutation
+>['initiateLinkAuthentication']['target'];

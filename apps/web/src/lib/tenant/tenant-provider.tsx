@@ -1,13 +1,14 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useQuery } from 'urql';
+import { graphql } from '@careline/contract/graphql';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import { applyBranding } from './apply-branding.ts';
 
-export const tenantConfigQuery = /* GraphQL */ `
+export const tenantConfigQuery = graphql(`
   query tenantConfig {
     tenantConfig
   }
-`;
+`);
 
 const TenantContext = createContext<TenantPublicConfig | null>(null);
 
@@ -42,8 +43,9 @@ type TenantProviderProps = {
 };
 
 function TenantFromServer({ children, loading, failed }: Omit<TenantProviderProps, 'value'>) {
-  const [result, reexecute] = useQuery<{ tenantConfig: TenantPublicConfig }>({ query: tenantConfigQuery });
-  const fresh = result.data?.tenantConfig ?? null;
+  const [result, reexecute] = useQuery({ query: tenantConfigQuery });
+  // tenantConfig is the JSON scalar: the server builds it from the validated tenant configuration.
+  const fresh = (result.data?.tenantConfig as TenantPublicConfig | undefined) ?? null;
   const loadFailed = Boolean(result.error) && !result.fetching;
   const [fallback] = useState(savedConfig);
   const config = fresh ?? (loadFailed ? fallback : null);

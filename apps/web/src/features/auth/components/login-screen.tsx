@@ -18,10 +18,6 @@ import { useTenant } from '../../../lib/tenant';
 import {
   completeAuthenticationMutation,
   initiateAuthenticationMutation,
-  type CompleteAuthenticationData,
-  type CompleteAuthenticationVariables,
-  type InitiateAuthenticationData,
-  type InitiateAuthenticationVariables,
 } from '../../../lib/sign-in/sign-in-documents.ts';
 import { signInErrorText } from '../../../lib/sign-in/sign-in-errors.ts';
 import { useAuthNotice } from '../../../lib/sign-in/use-auth-notice.ts';
@@ -33,10 +29,10 @@ import './auth.css';
 /** The /login screen: mobile number, then the SMS code (spec doc 1 §2, §4 'Sign-in', §5). */
 export function LoginScreen() {
   const [state, dispatch] = useReducer(loginReducer, initialLoginState);
-  const [, initiate] = useMutation<InitiateAuthenticationData, InitiateAuthenticationVariables>(
+  const [, initiate] = useMutation(
     initiateAuthenticationMutation,
   );
-  const [, complete] = useMutation<CompleteAuthenticationData, CompleteAuthenticationVariables>(
+  const [, complete] = useMutation(
     completeAuthenticationMutation,
   );
   const session = useSession();

@@ -25,12 +25,6 @@ import {
   completeAuthenticationMutation,
   initiateAuthenticationMutation,
   initiateLinkAuthenticationMutation,
-  type CompleteAuthenticationData,
-  type CompleteAuthenticationVariables,
-  type InitiateAuthenticationData,
-  type InitiateAuthenticationVariables,
-  type InitiateLinkAuthenticationData,
-  type InitiateLinkAuthenticationVariables,
 } from '../../../lib/sign-in/sign-in-documents.ts';
 import { signInErrorText } from '../../../lib/sign-in/sign-in-errors.ts';
 import { useAuthNotice } from '../../../lib/sign-in/use-auth-notice.ts';
@@ -57,9 +51,9 @@ export function ChatHomeScreen() {
   const [mobileAttempted, setMobileAttempted] = useState(false);
   const [codeInput, setCodeInput] = useState('');
   const [codeAttempted, setCodeAttempted] = useState(false);
-  const [, initiate] = useMutation<InitiateAuthenticationData, InitiateAuthenticationVariables>(initiateAuthenticationMutation);
-  const [, complete] = useMutation<CompleteAuthenticationData, CompleteAuthenticationVariables>(completeAuthenticationMutation);
-  const [, initiateLink] = useMutation<InitiateLinkAuthenticationData, InitiateLinkAuthenticationVariables>(
+  const [, initiate] = useMutation(initiateAuthenticationMutation);
+  const [, complete] = useMutation(completeAuthenticationMutation);
+  const [, initiateLink] = useMutation(
     initiateLinkAuthenticationMutation,
   );
   const started = useRef(false);

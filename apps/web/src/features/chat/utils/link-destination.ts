@@ -1,12 +1,12 @@
 import { signInLinkDestination } from '@careline/domain/auth';
-import type { LinkTargetData } from '../../../lib/sign-in/sign-in-documents.ts';
+import type { LinkTarget } from '../../../lib/sign-in/sign-in-documents.ts';
 
 /**
  * Where a verified sign-in link goes (spec doc 1 §4): /view/appointment?sessionId=…&appointmentId=…
  * or /order/view?orderId=…; null when the server's target names neither.
  * @param target - the target the server verified
  */
-export function linkDestination(target: LinkTargetData): string | null {
+export function linkDestination(target: LinkTarget): string | null {
   if (target.kind === 'order' && target.orderId) {
     return signInLinkDestination({ kind: 'order', mobileNo: target.mobileNo, orderId: target.orderId });
   }

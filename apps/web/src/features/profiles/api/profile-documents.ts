@@ -1,7 +1,7 @@
-/** Profile mutations (spec doc 1 §7 'Sign-in and profile'; docs/api-contract.md). */
-import type { CreatePatientArgs, PatientPatch } from '@careline/domain/profiles';
+/** Profile mutations (spec doc 1 §7 'Sign-in and profile'; docs/api-contract.md), typed from schema.graphql. */
+import { graphql } from '@careline/contract/graphql';
 
-export const createPatientMutation = /* GraphQL */ `
+export const createPatientMutation = graphql(`
   mutation createPatient(
     $hospitalId: ID
     $name: HumanNameInput!
@@ -32,18 +32,12 @@ export const createPatientMutation = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
-export type CreatePatientData = { createPatient: { id: string } };
-export type CreatePatientVariables = CreatePatientArgs & { hospitalId: string | null };
-
-export const patchPatientMutation = /* GraphQL */ `
+export const patchPatientMutation = graphql(`
   mutation patchPatient($patientId: ID!, $patches: [PatientPatchInput!]!) {
     patchPatient(patientId: $patientId, patches: $patches) {
       id
     }
   }
-`;
-
-export type PatchPatientData = { patchPatient: { id: string } };
-export type PatchPatientVariables = { patientId: string; patches: PatientPatch[] };
+`);

@@ -19,10 +19,6 @@ import { useTenant } from '../../../lib/tenant';
 import {
   createPatientMutation,
   patchPatientMutation,
-  type CreatePatientData,
-  type CreatePatientVariables,
-  type PatchPatientData,
-  type PatchPatientVariables,
 } from '../api/profile-documents.ts';
 import { safeBackPath } from '../utils/back-path.ts';
 import {
@@ -59,8 +55,8 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
   const [state, dispatch] = useReducer(profileFormReducer, initialValues, initialProfileForm);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [, createPatient] = useMutation<CreatePatientData, CreatePatientVariables>(createPatientMutation);
-  const [, patchPatient] = useMutation<PatchPatientData, PatchPatientVariables>(patchPatientMutation);
+  const [, createPatient] = useMutation(createPatientMutation);
+  const [, patchPatient] = useMutation(patchPatientMutation);
   const formRef = useRef<HTMLFormElement>(null);
   // Bumped by each submit that has errors; the effect then focuses the first field marked invalid.
   const [invalidSubmits, setInvalidSubmits] = useState(0);

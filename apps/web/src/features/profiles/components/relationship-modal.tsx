@@ -17,7 +17,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { errorText } from '../../../lib/graphql';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
-import { patchPatientMutation, type PatchPatientData, type PatchPatientVariables } from '../api/profile-documents.ts';
+import { patchPatientMutation } from '../api/profile-documents.ts';
 import {
   initialRelationshipFlow,
   relationshipFlowReducer,
@@ -45,7 +45,7 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
   const navigate = useNavigate();
   const location = useLocation();
   const [flow, dispatch] = useReducer(relationshipFlowReducer, initialRelationshipFlow);
-  const [, patchPatient] = useMutation<PatchPatientData, PatchPatientVariables>(patchPatientMutation);
+  const [, patchPatient] = useMutation(patchPatientMutation);
   const bodyRef = useRef<HTMLDivElement>(null);
   const patients = session.account?.patientList ?? [];
   const byId = session.account?.patients ?? {};
