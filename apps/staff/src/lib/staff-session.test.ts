@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
 import type { StaffUser } from '../features/auth/api/auth-operations.ts';
-import { endsStaffSession } from './graphql-client.ts';
+import { createStaffGraphQLClient } from './graphql-client.ts';
 import { hospitalsOf } from './staff-session.tsx';
+import { readStaffToken, writeStaffToken } from './staff-token.ts';
 
 const member = (memberships: StaffUser['memberships']): StaffUser => ({
   id: 'u1',
@@ -30,11 +32,25 @@ describe('hospital switcher', () => {
 });
 
 describe('a rejected staff token', () => {
-  it('ends the console session on ARO-E1022 and ARO-E1024 only', () => {
-    expect(endsStaffSession(['ARO-E1022:Authentication failed'])).toBe(true);
-    expect(endsStaffSession(['ARO-E1024:You have been logged out, please login again'])).toBe(true);
-    expect(endsStaffSession(['ARO-E1210:You do not have permission for this action'])).toBe(false);
-    expect(endsStaffSession(['ARO-E1200:The email or password is not correct'])).toBe(false);
-    expect(endsStaffSession(['Failed to fetch'])).toBe(false);
+  const answering = (message: string): typeof fetch => async () =>
+    new Response(JSON.stringify({ data: null, errors: [{ message }] }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it.each([
+    ['ARO-E1024:You have been logged out, please login again', 'mutation', true],
+    ['ARO-E1022:Authentication failed', 'query', true],
+    ['ARO-E1210:You do not have permission for this action', 'query', false],
+    ['ARO-E1200:The email or password is not correct', 'mutation', false],
+  ] as const)('%s on a %s ends the console session: %s', async (message, kind, ends) => {
+    writeStaffToken('stf_token');
+    const onSignedOut = vi.fn();
+    const { client } = createStaffGraphQLClient(onSignedOut, { fetch: answering(message) });
+    const document = kind === 'query' ? 'query staffMe { staffMe { id } }' : 'mutation staffSignOut { staffSignOut }';
+    await (kind === 'query' ? client.query(document, {}) : client.mutation(document, {})).toPromise();
+    expect(onSignedOut).toHaveBeenCalledTimes(ends ? 1 : 0);
+    expect(readStaffToken()).toBe(ends ? null : 'stf_token');
+    writeStaffToken(null);
   });
 });

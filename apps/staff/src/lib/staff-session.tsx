@@ -4,8 +4,6 @@ import { useSubscription } from 'urql';
 import {
   staffAccountChangedSubscription,
   staffMeQuery,
-  type StaffAccountChangedResult,
-  type StaffMeResult,
   type StaffMembership,
   type StaffUser,
 } from '../features/auth/api/auth-operations.ts';
@@ -62,7 +60,7 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
     }
     let live = true;
     void client
-      .query<StaffMeResult>(staffMeQuery, {})
+      .query(staffMeQuery, {})
       .toPromise()
       .then((result) => {
         if (!live) {
@@ -82,7 +80,7 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
   }, [client, status]);
 
   // Roles an admin changes reach this console at once: navigation and screens follow.
-  const [live] = useSubscription<StaffAccountChangedResult>({
+  const [live] = useSubscription({
     query: staffAccountChangedSubscription,
     pause: status !== 'signed-in',
   });

@@ -1,9 +1,11 @@
 import { Client, fetchExchange, mapExchange, subscriptionExchange, type ExecutionResult } from '@urql/core';
+import type { AuthErrorAction } from '@careline/domain/shell';
+import { authActionFor, type OperationKind } from './auth-action.ts';
 import { newCorrelationId } from './correlation-id.ts';
 import { errorMessages } from './errors.ts';
-import { createLiveSocket, type LiveSocket, type LiveSocketOptions } from './live-socket.ts';
+import { createLiveSocket, type LiveSocket, type LiveSocketOptions, type SocketEvent } from './live-socket.ts';
 
-export type OperationKind = 'query' | 'mutation' | 'subscription' | 'teardown';
+export type { SocketEvent, OperationKind };
 
 export type GraphQLClientSetup = {
   /** HTTP endpoint; '/graphql' on the page's own host. */
@@ -12,8 +14,11 @@ export type GraphQLClientSetup = {
   socketUrl?: string;
   /** The app's current token (a patient's or a staff member's), read at every request. */
   getAccessToken: () => string | null;
-  /** Every failed operation's 'CODE:message' errors, for the app's own handling (sign-out, reload). */
-  onErrors: (messages: string[], kind: OperationKind) => void;
+  /**
+   * An authentication error's action (spec doc 1 §8: ARO-E1022 on a query reloads, ARO-E1023/E1024
+   * sign out), with the text to show after it; carrying it out is the app's.
+   */
+  onAuthError: (action: AuthErrorAction, notice: string | null) => void;
   /** The live socket's health: 'socket-error' (an error or abnormal close), 'socket-data' (connected). */
   onSocketEvent: (event: SocketEvent) => void;
   /** For tests: a stand-in for graphql-ws createClient. */
@@ -21,8 +26,6 @@ export type GraphQLClientSetup = {
   /** For tests: a stand-in for fetch. */
   fetch?: typeof fetch;
 };
-
-export type SocketEvent = 'socket-error' | 'socket-data';
 
 export type GraphQLClient = { client: Client; liveSocket: LiveSocket };
 
@@ -72,9 +75,7 @@ export function setUpGraphQLClient(setup: GraphQLClientSetup): GraphQLClient {
   const liveSocket = createLiveSocket({
     url: () => socketUrlWithToken(socketBase, readToken()),
     accessToken: readToken,
-    onSocketError: () => setup.onSocketEvent('socket-error'),
-    // A fresh connection works again, as data arriving would show.
-    onConnected: () => setup.onSocketEvent('socket-data'),
+    onSocketEvent: setup.onSocketEvent,
     createWsClient: setup.createWsClient,
   });
 
@@ -88,7 +89,10 @@ export function setUpGraphQLClient(setup: GraphQLClientSetup): GraphQLClient {
     exchanges: [
       mapExchange({
         onError: (error, operation) => {
-          setup.onErrors(errorMessages(error), operation.kind);
+          const picked = authActionFor(errorMessages(error), operation.kind);
+          if (picked) {
+            setup.onAuthError(picked.action, picked.text);
+          }
         },
       }),
       fetchExchange,

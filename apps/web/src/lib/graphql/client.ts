@@ -1,7 +1,7 @@
 import { setUpGraphQLClient, type GraphQLClient, type LiveSocketOptions } from '@careline/ui/graphql';
 import { getAccessToken } from '../session/session-storage.ts';
 import { reportNetworkEvent } from '../network/network-status.ts';
-import { authActionFor, performAuthAction, type AuthErrorAction } from './auth-errors.ts';
+import { performAuthAction, type AuthErrorAction } from './auth-errors.ts';
 
 export { requestHeaders, socketUrlWithToken, type GraphQLClient } from '@careline/ui/graphql';
 
@@ -24,20 +24,12 @@ export type GraphQLClientOptions = {
  * @param options - endpoints and hooks; defaults suit the browser
  */
 export function createGraphQLClient(options: GraphQLClientOptions = {}): GraphQLClient {
-  const onAuthError =
-    options.onAuthError ??
-    ((action: AuthErrorAction, notice: string | null) => performAuthAction(action, window.location, notice));
   return setUpGraphQLClient({
-    // url, socketUrl, createWsClient and fetch pass through as given.
-    ...options,
-    getAccessToken: options.getAccessToken ?? getAccessToken,
-    onErrors: (messages, kind) => {
-      const picked = authActionFor(messages, kind);
-      if (picked) {
-        onAuthError(picked.action, picked.text);
-      }
-    },
+    getAccessToken,
+    onAuthError: (action, notice) => performAuthAction(action, window.location, notice),
     // A socket error sets the WS_ERROR bar; a fresh connection clears the slow bar as data would.
     onSocketEvent: reportNetworkEvent,
+    // url, socketUrl, getAccessToken, onAuthError, createWsClient and fetch as given.
+    ...options,
   });
 }

@@ -9,8 +9,6 @@ import {
   auditTrailQuery,
   type AuditEvent,
   type AuditFilter,
-  type AuditTrailResult,
-  type AuditTrailVariables,
 } from '../api/audit-operations.ts';
 import { auditActions, useAuditMessages } from '../messages.ts';
 
@@ -49,7 +47,7 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
   const load = useCallback(async (after: string | null, replace: boolean) => {
     setLoading(true);
     const result = await client
-      .query<AuditTrailResult, AuditTrailVariables>(auditTrailQuery, {
+      .query(auditTrailQuery, {
         organizationId: hospital.id,
         filter,
         first: pageSize,

@@ -1,47 +1,70 @@
-import type { StaffRole } from '@careline/domain/staff';
+import { graphql, type ResultOf, type VariablesOf } from '@careline/contract/graphql';
 
-// The console's sign-in operations, in one place until typed operations (gql.tada) land.
+// The console's sign-in operations, typed from schema.graphql (gql.tada).
 
-export type StaffMembership = {
-  organizationId: string;
-  organizationName: string;
-  role: StaffRole;
-  practitionerId: string | null;
-  /** The policy actions this role may run in this hospital (server's policy tables). */
-  allowedActions: string[];
-};
+export const staffMeQuery = graphql(`
+  query staffMe {
+    staffMe {
+      id
+      email
+      displayName
+      mustChangePassword
+      disabled
+      memberships { organizationId organizationName role practitionerId allowedActions }
+    }
+  }
+`);
 
-export type StaffUser = {
-  id: string;
-  email: string;
-  displayName: string;
-  mustChangePassword: boolean;
-  disabled: boolean;
-  memberships: StaffMembership[];
-};
+/** The signed-in staff member, as the console holds them. */
+export type StaffUser = ResultOf<typeof staffMeQuery>['staffMe'];
+export type StaffMembership = StaffUser['memberships'][number];
 
-const staffUserFields = `
-  id email displayName mustChangePassword disabled
-  memberships { organizationId organizationName role practitionerId allowedActions }
-`;
+export const staffSignInMutation = graphql(`
+  mutation staffSignIn($email: String!, $password: String!) {
+    staffSignIn(email: $email, password: $password) {
+      token
+      staff {
+        id
+        email
+        displayName
+        mustChangePassword
+        disabled
+        memberships { organizationId organizationName role practitionerId allowedActions }
+      }
+    }
+  }
+`);
+export type StaffSignInVariables = VariablesOf<typeof staffSignInMutation>;
 
-export const staffMeQuery = `query staffMe { staffMe { ${staffUserFields} } }`;
-export type StaffMeResult = { staffMe: StaffUser };
+export const staffChangePasswordMutation = graphql(`
+  mutation staffChangePassword($currentPassword: String!, $newPassword: String!) {
+    staffChangePassword(currentPassword: $currentPassword, newPassword: $newPassword) {
+      id
+      email
+      displayName
+      mustChangePassword
+      disabled
+      memberships { organizationId organizationName role practitionerId allowedActions }
+    }
+  }
+`);
 
-export const staffSignInMutation = `mutation staffSignIn($email: String!, $password: String!) {
-  staffSignIn(email: $email, password: $password) { token staff { ${staffUserFields} } }
-}`;
-export type StaffSignInResult = { staffSignIn: { token: string; staff: StaffUser } };
-export type StaffSignInVariables = { email: string; password: string };
-
-export const staffChangePasswordMutation = `mutation staffChangePassword($currentPassword: String!, $newPassword: String!) {
-  staffChangePassword(currentPassword: $currentPassword, newPassword: $newPassword) { ${staffUserFields} }
-}`;
-export type StaffChangePasswordResult = { staffChangePassword: StaffUser };
-export type StaffChangePasswordVariables = { currentPassword: string; newPassword: string };
-
-export const staffSignOutMutation = `mutation staffSignOut { staffSignOut }`;
+export const staffSignOutMutation = graphql(`
+  mutation staffSignOut {
+    staffSignOut
+  }
+`);
 
 // Live: the member's own account after an admin changed it (over graphql-ws, with the staff token).
-export const staffAccountChangedSubscription = `subscription staffAccountChanged { staffAccountChanged { ${staffUserFields} } }`;
-export type StaffAccountChangedResult = { staffAccountChanged: StaffUser };
+export const staffAccountChangedSubscription = graphql(`
+  subscription staffAccountChanged {
+    staffAccountChanged {
+      id
+      email
+      displayName
+      mustChangePassword
+      disabled
+      memberships { organizationId organizationName role practitionerId allowedActions }
+    }
+  }
+`);

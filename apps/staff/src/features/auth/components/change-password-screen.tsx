@@ -6,8 +6,6 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import { useStaffSession } from '../../../lib/staff-session.tsx';
 import {
   staffChangePasswordMutation,
-  type StaffChangePasswordResult,
-  type StaffChangePasswordVariables,
 } from '../api/auth-operations.ts';
 import { useAuthMessages } from '../messages.ts';
 
@@ -27,7 +25,7 @@ export function ChangePasswordScreen({ forced }: { forced: boolean }) {
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [{ fetching }, change] = useMutation<StaffChangePasswordResult, StaffChangePasswordVariables>(
+  const [{ fetching }, change] = useMutation(
     staffChangePasswordMutation,
   );
 

@@ -4,7 +4,7 @@ import { Alert, Button, PageHeading, TextField } from '@careline/ui/components';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { LanguageSwitch } from '../../../lib/language.tsx';
 import { useStaffSession } from '../../../lib/staff-session.tsx';
-import { staffSignInMutation, type StaffSignInResult, type StaffSignInVariables } from '../api/auth-operations.ts';
+import { staffSignInMutation } from '../api/auth-operations.ts';
 import { useAuthMessages } from '../messages.ts';
 
 /** /staff for a signed-out visitor: email and password, and the server's refusal when there is one. */
@@ -15,7 +15,7 @@ export function SignInScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [{ fetching }, signIn] = useMutation<StaffSignInResult, StaffSignInVariables>(staffSignInMutation);
+  const [{ fetching }, signIn] = useMutation(staffSignInMutation);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,21 +1,13 @@
-// The audited patient lookup, in one place until typed operations (gql.tada) land.
+import { graphql, type ResultOf } from '@careline/contract/graphql';
 
-export type StaffPatient = {
-  id: string;
-  prefix: string;
-  givenName: string;
-  familyName: string;
-  gender: string;
-  birthDate: string | null;
-  relationship: string | null;
-  mobileNo: string;
-  hospitalId: string | null;
-};
+// The audited patient lookup, typed from schema.graphql (gql.tada).
 
-export const staffPatientLookupQuery = `query staffPatientLookup($organizationId: ID!, $mobileNo: String!) {
-  staffPatientLookup(organizationId: $organizationId, mobileNo: $mobileNo) {
-    id prefix givenName familyName gender birthDate relationship mobileNo hospitalId
+export const staffPatientLookupQuery = graphql(`
+  query staffPatientLookup($organizationId: ID!, $mobileNo: String!) {
+    staffPatientLookup(organizationId: $organizationId, mobileNo: $mobileNo) {
+      id prefix givenName familyName gender birthDate relationship mobileNo hospitalId
+    }
   }
-}`;
-export type StaffPatientLookupResult = { staffPatientLookup: StaffPatient[] };
-export type StaffPatientLookupVariables = { organizationId: string; mobileNo: string };
+`);
+
+export type StaffPatient = ResultOf<typeof staffPatientLookupQuery>['staffPatientLookup'][number];

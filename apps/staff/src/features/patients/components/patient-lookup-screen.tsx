@@ -6,8 +6,6 @@ import type { Hospital } from '../../../lib/staff-session.tsx';
 import {
   staffPatientLookupQuery,
   type StaffPatient,
-  type StaffPatientLookupResult,
-  type StaffPatientLookupVariables,
 } from '../api/patient-lookup-operations.ts';
 import { usePatientMessages } from '../messages.ts';
 
@@ -35,7 +33,7 @@ export function PatientLookupScreen({ hospital }: { hospital: Hospital }) {
     setFieldError(null);
     setBusy(true);
     const result = await client
-      .query<StaffPatientLookupResult, StaffPatientLookupVariables>(staffPatientLookupQuery, {
+      .query(staffPatientLookupQuery, {
         organizationId: hospital.id,
         mobileNo: typed,
       })

@@ -1,35 +1,39 @@
-import type { StaffRole } from '@careline/domain/staff';
-import type { StaffMembership, StaffUser } from '../../auth/api/auth-operations.ts';
+import { graphql, type ResultOf, type VariablesOf } from '@careline/contract/graphql';
+
+// Staff administration operations, typed from schema.graphql (gql.tada). allowedActions is the
+// signed-in member's concern (staffMe), not the list's.
+
+export const staffUsersQuery = graphql(`
+  query staffUsers($organizationId: ID!) {
+    staffUsers(organizationId: $organizationId) {
+      id
+      email
+      displayName
+      mustChangePassword
+      disabled
+      memberships { organizationId organizationName role practitionerId }
+    }
+  }
+`);
 
 /** A staff user as the administration list shows them. */
-export type ListedStaffUser = Omit<StaffUser, 'memberships'> & {
-  memberships: Omit<StaffMembership, 'allowedActions'>[];
-};
+export type ListedStaffUser = ResultOf<typeof staffUsersQuery>['staffUsers'][number];
 
-// Staff administration operations, in one place until typed operations (gql.tada) land.
+export const createStaffUserMutation = graphql(`
+  mutation createStaffUser($organizationId: ID!, $input: CreateStaffUserInput!) {
+    createStaffUser(organizationId: $organizationId, input: $input) {
+      temporaryPassword
+      user { id email }
+    }
+  }
+`);
+export type CreateStaffUserVariables = VariablesOf<typeof createStaffUserMutation>;
 
-// allowedActions is the signed-in member's concern (staffMe), not the list's.
-const userFields = `id email displayName mustChangePassword disabled
-  memberships { organizationId organizationName role practitionerId }`;
-
-export const staffUsersQuery = `query staffUsers($organizationId: ID!) {
-  staffUsers(organizationId: $organizationId) { ${userFields} }
-}`;
-export type StaffUsersResult = { staffUsers: ListedStaffUser[] };
-
-export type RoleInput = { role: StaffRole; practitionerId?: string | null };
-
-export const createStaffUserMutation = `mutation createStaffUser($organizationId: ID!, $input: CreateStaffUserInput!) {
-  createStaffUser(organizationId: $organizationId, input: $input) { temporaryPassword user { ${userFields} } }
-}`;
-export type CreateStaffUserResult = { createStaffUser: { temporaryPassword: string; user: ListedStaffUser } };
-export type CreateStaffUserVariables = {
-  organizationId: string;
-  input: { email: string; displayName: string; roles: RoleInput[] };
-};
-
-export const setStaffRolesMutation = `mutation setStaffRoles($organizationId: ID!, $staffUserId: ID!, $roles: [StaffRoleInput!]!) {
-  setStaffRoles(organizationId: $organizationId, staffUserId: $staffUserId, roles: $roles) { ${userFields} }
-}`;
-export type SetStaffRolesResult = { setStaffRoles: ListedStaffUser };
-export type SetStaffRolesVariables = { organizationId: string; staffUserId: string; roles: RoleInput[] };
+export const setStaffRolesMutation = graphql(`
+  mutation setStaffRoles($organizationId: ID!, $staffUserId: ID!, $roles: [StaffRoleInput!]!) {
+    setStaffRoles(organizationId: $organizationId, staffUserId: $staffUserId, roles: $roles) {
+      id
+    }
+  }
+`);
+export type SetStaffRolesVariables = VariablesOf<typeof setStaffRolesMutation>;

@@ -9,12 +9,7 @@ import {
   createStaffUserMutation,
   setStaffRolesMutation,
   staffUsersQuery,
-  type CreateStaffUserResult,
-  type CreateStaffUserVariables,
   type ListedStaffUser,
-  type SetStaffRolesResult,
-  type SetStaffRolesVariables,
-  type StaffUsersResult,
 } from '../api/staff-users-operations.ts';
 import { useStaffUsersMessages } from '../messages.ts';
 import { RoleCheckboxes } from './role-checkboxes.tsx';
@@ -31,7 +26,7 @@ export function StaffUsersScreen({ hospital }: { hospital: Hospital }) {
   const t = useStaffUsersMessages();
   const roleLabels = useRoleLabels();
   const errorText = useErrorText();
-  const [{ data, fetching, error }, reload] = useQuery<StaffUsersResult>({
+  const [{ data, fetching, error }, reload] = useQuery({
     query: staffUsersQuery,
     variables: { organizationId: hospital.id },
   });
@@ -126,7 +121,7 @@ function RolesEditor({ hospital, user, onDone }: { hospital: Hospital; user: Lis
   const errorText = useErrorText();
   const [roles, setRoles] = useState<StaffRole[]>(() => rolesHere(user, hospital.id));
   const [error, setError] = useState<string | null>(null);
-  const [{ fetching }, save] = useMutation<SetStaffRolesResult, SetStaffRolesVariables>(setStaffRolesMutation);
+  const [{ fetching }, save] = useMutation(setStaffRolesMutation);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const keep = new Map(user.memberships.filter((m) => m.organizationId === hospital.id).map((m) => [m.role, m.practitionerId]));
@@ -173,7 +168,7 @@ function NewStaffUserForm({
   const [roles, setRoles] = useState<StaffRole[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [{ fetching }, create] = useMutation<CreateStaffUserResult, CreateStaffUserVariables>(createStaffUserMutation);
+  const [{ fetching }, create] = useMutation(createStaffUserMutation);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
