@@ -165,6 +165,13 @@ describe('staff console', () => {
     await receptionist.page.getByRole('button', { name: 'Change password' }).click();
     await checkScreen(receptionist.page, 'Home', 'staff-receptionist-home');
 
+    // Usable on a tablet in portrait: the navigation moves above the content, nothing scrolls sideways.
+    await receptionist.page.setViewportSize({ width: 820, height: 1180 });
+    expect(await receptionist.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
+    await screenshotTo(receptionist.page, screenshotsDir, 'staff-receptionist-home-tablet');
+    await expectNoAxeViolations(receptionist.page, 'home on a tablet');
+    await receptionist.page.setViewportSize({ width: 1280, height: 800 });
+
     // Role-aware navigation: no administration for a receptionist.
     const nav = receptionist.page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Patient lookup', 'Change password']);
