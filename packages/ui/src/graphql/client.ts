@@ -69,14 +69,14 @@ export function requestHeaders(token: string | null): Record<string, string> {
  * @param setup - endpoints, token and hooks
  */
 export function setUpGraphQLClient(setup: GraphQLClientSetup): GraphQLClient {
-  const readToken = setup.getAccessToken;
+  const { getAccessToken: readToken, onAuthError } = setup;
   const socketBase = setup.socketUrl ?? defaultSocketUrl();
 
   const liveSocket = createLiveSocket({
+    // onSocketEvent and createWsClient as set up.
+    ...setup,
     url: () => socketUrlWithToken(socketBase, readToken()),
     accessToken: readToken,
-    onSocketEvent: setup.onSocketEvent,
-    createWsClient: setup.createWsClient,
   });
 
   const client = new Client({
@@ -91,7 +91,7 @@ export function setUpGraphQLClient(setup: GraphQLClientSetup): GraphQLClient {
         onError: (error, operation) => {
           const picked = authActionFor(errorMessages(error), operation.kind);
           if (picked) {
-            setup.onAuthError(picked.action, picked.text);
+            onAuthError(picked.action, picked.text);
           }
         },
       }),

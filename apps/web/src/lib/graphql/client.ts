@@ -1,4 +1,9 @@
-import { setUpGraphQLClient, type GraphQLClient, type LiveSocketOptions } from '@careline/ui/graphql';
+import {
+  setUpGraphQLClient,
+  type GraphQLClient,
+  type GraphQLClientSetup,
+  type LiveSocketOptions,
+} from '@careline/ui/graphql';
 import { getAccessToken } from '../session/session-storage.ts';
 import { reportNetworkEvent } from '../network/network-status.ts';
 import { performAuthAction, type AuthErrorAction } from './auth-errors.ts';
@@ -18,18 +23,18 @@ export type GraphQLClientOptions = {
   fetch?: typeof fetch;
 };
 
+/** The patient app's client settings: its token, the network bars, the sign-out of spec doc 1 §8. */
+export const patientClientSetup: GraphQLClientSetup = {
+  getAccessToken,
+  onAuthError: (action, notice) => performAuthAction(action, window.location, notice),
+  // A socket error sets the WS_ERROR bar; a fresh connection clears the slow bar as data would.
+  onSocketEvent: reportNetworkEvent,
+};
+
 /**
- * Builds the patient app's GraphQL client (packages/ui) with the patient's token, the network bars
- * and the catalogue's authentication error handling (spec doc 1 §8).
- * @param options - endpoints and hooks; defaults suit the browser
+ * Builds the patient app's GraphQL client (packages/ui) with {@link patientClientSetup}.
+ * @param options - endpoints and hooks in place of the defaults (tests)
  */
 export function createGraphQLClient(options: GraphQLClientOptions = {}): GraphQLClient {
-  return setUpGraphQLClient({
-    getAccessToken,
-    onAuthError: (action, notice) => performAuthAction(action, window.location, notice),
-    // A socket error sets the WS_ERROR bar; a fresh connection clears the slow bar as data would.
-    onSocketEvent: reportNetworkEvent,
-    // url, socketUrl, getAccessToken, onAuthError, createWsClient and fetch as given.
-    ...options,
-  });
+  return setUpGraphQLClient({ ...patientClientSetup, ...options });
 }
