@@ -5,6 +5,34 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
+const staffFeatures = ['auth', 'home', 'staff-users', 'audit', 'patients'];
+
+// Neither web app imports the other, and the shared packages import no app (issue 7 §6): what both
+// apps need lives in packages/ui or packages/domain.
+const appBoundaries = [
+  {
+    target: './apps/web',
+    from: './apps/staff',
+    message: 'The patient app never imports the staff console: share through packages/ui or packages/domain.',
+  },
+  {
+    target: './apps/staff',
+    from: './apps/web',
+    message: 'The staff console never imports the patient app: share through packages/ui or packages/domain.',
+  },
+  { target: './packages', from: './apps', message: 'Packages never import an app.' },
+];
+const appPackageImports = {
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        { group: ['@careline/web', '@careline/web/*', '@careline/staff', '@careline/staff/*'], message: 'Apps never import each other.' },
+      ],
+    },
+  ],
+};
+
 const features = [
   'auth',
   'profiles',
@@ -59,7 +87,7 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/staff/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
     plugins: { react, 'react-hooks': reactHooks, import: importPlugin },
     languageOptions: { globals: { ...globals.browser } },
     settings: { react: { version: '19' } },
@@ -70,14 +98,24 @@ export default tseslint.config(
       'react/no-danger': 'error',
       'react/prop-types': 'off',
       // Features never import each other (STYLE.md); shared needs go to components/, lib/ or domain.
+      ...appPackageImports,
       'import/no-restricted-paths': [
         'error',
         {
-          zones: features.map((feature) => ({
-            target: `./apps/web/src/features/${feature}`,
-            from: './apps/web/src/features',
-            except: [`./${feature}`],
-          })),
+          zones: [
+            ...features.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+            })),
+            ...staffFeatures.map((feature) => ({
+              target: `./apps/staff/src/features/${feature}`,
+              from: './apps/staff/src/features',
+              // Every feature may read the signed-in member's shape from auth's operations.
+              except: [`./${feature}`, './auth/api'],
+            })),
+            ...appBoundaries,
+          ],
         },
       ],
     },

@@ -1,8 +1,9 @@
-// `npm run dev`: the server under `tsx watch` on :3000 and Vite's dev server (hot reload) on :5173,
-// which proxies /graphql, /blob and /dev to the server. Both stop together.
+// `npm run dev`: the server under `tsx watch` on :3000, Vite's dev server (hot reload) on :5173 for the
+// patient app and on :5174 for the staff console (at /staff/), both proxying the API to the server. All
+// stop together.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { rootDir, webDir } from './web-build.mjs';
+import { rootDir, staffDir, webDir } from './web-build.mjs';
 
 const bin = (name) => path.join(rootDir, 'node_modules/.bin', name);
 
@@ -19,9 +20,15 @@ const children = [
     name: 'web',
     process: spawn(bin('vite'), ['--port', '5173', '--strictPort'], { cwd: webDir, stdio: 'inherit', env: process.env }),
   },
+  {
+    name: 'staff',
+    process: spawn(bin('vite'), ['--port', '5174', '--strictPort'], { cwd: staffDir, stdio: 'inherit', env: process.env }),
+  },
 ];
 
-console.log('[careline] dev: server on http://localhost:3000, app with hot reload on http://localhost:5173');
+console.log(
+  '[careline] dev: server on http://localhost:3000, app with hot reload on http://localhost:5173, staff console on http://localhost:5174/staff/',
+);
 
 let stopping = false;
 function stopAll(signal, exitCode) {

@@ -1,5 +1,6 @@
-// Builds the web app when apps/web/dist is missing or older than its sources.
-// Used by `npm start` and by the browser tests' global setup (run as a script: node scripts/web-build.mjs).
+// Builds the web apps (the patient app in apps/web, the staff console in apps/staff) when their dist/ is
+// missing or older than their sources. Used by `npm start` and by the browser tests' global setup (run as
+// a script: node scripts/web-build.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,16 +9,24 @@ import { fileURLToPath } from 'node:url';
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const webDir = path.join(rootDir, 'apps/web');
 export const webDistIndex = path.join(webDir, 'dist/index.html');
+export const staffDir = path.join(rootDir, 'apps/staff');
 
-// Everything that ends up in the bundle: the app's sources, its page and config, the shared domain rules.
-const sourcePaths = [
-  path.join(webDir, 'src'),
-  path.join(webDir, 'public'),
-  path.join(webDir, 'index.html'),
-  path.join(webDir, 'vite.config.ts'),
-  path.join(webDir, 'build'),
-  path.join(webDir, 'package.json'),
-  path.join(rootDir, 'packages/domain/src'),
+// Everything that ends up in a bundle: the app's sources, its page and config, the shared packages.
+const sharedSources = ['domain', 'ui', 'i18n', 'contract'].map((name) => path.join(rootDir, 'packages', name, 'src'));
+const appSources = (dir) => [
+  path.join(dir, 'src'),
+  path.join(dir, 'public'),
+  path.join(dir, 'index.html'),
+  path.join(dir, 'vite.config.ts'),
+  path.join(dir, 'build'),
+  path.join(dir, 'package.json'),
+  ...sharedSources,
+];
+
+/** The apps `npm start` serves, each built on its own. */
+export const webApps = [
+  { name: 'web app', dir: webDir, distIndex: webDistIndex },
+  { name: 'staff console', dir: staffDir, distIndex: path.join(staffDir, 'dist/index.html') },
 ];
 
 /** Newest modification time (ms) of a file or of any file under a folder; 0 when it does not exist. */
@@ -41,15 +50,18 @@ function newestMtime(target) {
   return newest;
 }
 
-/** Why the web app needs a build, or null when dist/ is up to date. */
-export function webBuildStaleReason() {
+/**
+ * Why an app needs a build, or null when its dist/ is up to date.
+ * @param {{ dir: string, distIndex: string }} [target] - the app (default: the patient app)
+ */
+export function webBuildStaleReason(target = webApps[0]) {
   let builtAt;
   try {
-    builtAt = fs.statSync(webDistIndex).mtimeMs;
+    builtAt = fs.statSync(target.distIndex).mtimeMs;
   } catch {
-    return 'apps/web/dist is missing';
+    return `${path.relative(rootDir, path.dirname(target.distIndex))} is missing`;
   }
-  for (const source of sourcePaths) {
+  for (const source of appSources(target.dir)) {
     if (newestMtime(source) > builtAt) {
       return `${path.relative(rootDir, source)} changed since the last build`;
     }
@@ -63,26 +75,31 @@ export function viteBin() {
 }
 
 /**
- * Builds apps/web when stale. Returns true when it built, false when dist was fresh; throws when the build fails.
+ * Builds each web app (patient app, staff console) that is stale. Returns true when it built one, false
+ * when all were fresh; throws when a build fails.
  * @param {{ log?: (line: string) => void }} [options]
  */
 export function ensureWebBuild(options = {}) {
   const log = options.log ?? ((line) => console.log(line));
-  const reason = webBuildStaleReason();
-  if (!reason) {
-    return false;
+  let built = false;
+  for (const target of webApps) {
+    const reason = webBuildStaleReason(target);
+    if (!reason) {
+      continue;
+    }
+    log(`[careline] building the ${target.name} (${reason}) ...`);
+    const started = Date.now();
+    const result = spawnSync(viteBin(), ['build', '--logLevel', 'warn'], { cwd: target.dir, stdio: 'inherit' });
+    if (result.error) {
+      throw result.error;
+    }
+    if (result.status !== 0) {
+      throw new Error(`${target.name} build failed (vite exited with ${result.status ?? result.signal})`);
+    }
+    log(`[careline] ${target.name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    built = true;
   }
-  log(`[careline] building the web app (${reason}) ...`);
-  const started = Date.now();
-  const result = spawnSync(viteBin(), ['build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
-  if (result.error) {
-    throw result.error;
-  }
-  if (result.status !== 0) {
-    throw new Error(`web app build failed (vite exited with ${result.status ?? result.signal})`);
-  }
-  log(`[careline] web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return true;
+  return built;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

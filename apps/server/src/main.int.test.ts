@@ -30,6 +30,7 @@ async function startServer(dataDir: string): Promise<Started> {
     LOG_LEVEL: 'info',
     SEED_DEMO: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    STAFF_DIST_DIR: path.join(dataDir, 'no-staff'),
   };
   // This process's own embedded database and in-process pub/sub, whatever CI exports.
   delete env.DATABASE_URL;

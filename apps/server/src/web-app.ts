@@ -13,9 +13,13 @@ export const defaultWebDistDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../web/dist',
 );
+export const defaultStaffDistDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../staff/dist',
+);
 
 // Paths the server owns; everything else is the single-page app.
-const serverPrefixes = ['/graphql', '/blob/', '/dev/', '/healthz', '/feedback', '/payments/'];
+const serverPrefixes = ['/graphql', '/blob/', '/dev/', '/healthz', '/feedback', '/payments/', '/staff/'];
 
 const immutableCache = 'public, max-age=31536000, immutable';
 
@@ -190,11 +194,19 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
 }
 
 /**
- * Serves the patient web app at '/' from WEB_DIST_DIR (apps/web/dist by default).
+ * Serves the patient web app at '/' from WEB_DIST_DIR (apps/web/dist by default) and the staff
+ * console at '/staff' from STAFF_DIST_DIR (apps/staff/dist); /staff paths never fall through to
+ * the patient app, built or not.
  * @param app - the Fastify app
- * @param deps - config (WEB_DIST_DIR) and tenants
+ * @param deps - config (WEB_DIST_DIR, STAFF_DIST_DIR) and tenants
  */
 export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const distDir = deps.env.WEB_DIST_DIR ? path.resolve(deps.env.WEB_DIST_DIR) : defaultWebDistDir;
+  const staffDistDir = deps.env.STAFF_DIST_DIR ? path.resolve(deps.env.STAFF_DIST_DIR) : defaultStaffDistDir;
   await mountWebApp(app, deps, { prefix: '/', distDir });
+  await mountWebApp(app, deps, {
+    prefix: '/staff',
+    distDir: staffDistDir,
+    title: (config) => `Staff console – ${config.branding.hospitalName}`,
+  });
 }

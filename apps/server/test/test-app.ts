@@ -48,6 +48,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    STAFF_DIST_DIR: path.join(dataDir, 'no-staff'),
     ...envOverrides,
   });
   const database = await createTestDatabase();

@@ -6,19 +6,29 @@ import { en } from '../src/catalogues/en.ts';
 import { si } from '../src/catalogues/si.ts';
 import { ta } from '../src/catalogues/ta.ts';
 import { compileCatalogue, compiledModuleSource } from '../src/compile.ts';
+import { staffEn } from '../src/staff/en.ts';
+import { staffSi } from '../src/staff/si.ts';
+import { staffTa } from '../src/staff/ta.ts';
 import type { Locale } from '../src/locales.ts';
 
-const compiledDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/compiled');
-const catalogues: Record<Locale, Record<string, string>> = { en, si, ta };
+const srcDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src');
+// The shared catalogue, and the staff console's own (kept out of the patient app's bundle).
+const sets: { dir: string; catalogues: Record<Locale, Record<string, string>> }[] = [
+  { dir: 'compiled', catalogues: { en, si, ta } },
+  { dir: 'staff/compiled', catalogues: { en: staffEn, si: staffSi, ta: staffTa } },
+];
 
-fs.mkdirSync(compiledDir, { recursive: true });
-for (const [locale, catalogue] of Object.entries(catalogues) as [
-  Locale,
-  Record<string, string>,
-][]) {
-  const file = path.join(compiledDir, `${locale}.ts`);
-  fs.writeFileSync(file, compiledModuleSource(locale, compileCatalogue(catalogue)));
-  console.log(
-    `wrote ${path.relative(process.cwd(), file)} (${Object.keys(catalogue).length} messages)`,
-  );
+for (const { dir, catalogues } of sets) {
+  const compiledDir = path.join(srcDir, dir);
+  fs.mkdirSync(compiledDir, { recursive: true });
+  for (const [locale, catalogue] of Object.entries(catalogues) as [
+    Locale,
+    Record<string, string>,
+  ][]) {
+    const file = path.join(compiledDir, `${locale}.ts`);
+    fs.writeFileSync(file, compiledModuleSource(locale, compileCatalogue(catalogue)));
+    console.log(
+      `wrote ${path.relative(process.cwd(), file)} (${Object.keys(catalogue).length} messages)`,
+    );
+  }
 }

@@ -20,6 +20,7 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   /** Where the built web app lives; served by the same process. */
   WEB_DIST_DIR: z.string().optional(),
+  STAFF_DIST_DIR: z.string().optional(),
   BLOB_STORAGE: z.enum(['fs', 's3']).default('fs'),
   BLOB_MAX_BYTES: z.coerce
     .number()

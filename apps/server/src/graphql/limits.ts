@@ -54,6 +54,8 @@ export const listFieldRows: Record<string, number> = {
   'Patient.link': 20,
   'Patient.telecom': 10,
   'StaffUser.memberships': 20,
+  // One per staff policy action (graphql/staff-auth.ts); a few dozen at most.
+  'StaffMembership.allowedActions': 50,
   'UserProfile.patients': 100,
   'UserProfile.paymentMethods': 20,
   'UserProfile.loyaltyAccounts': 20,

@@ -92,6 +92,7 @@ const SELF_SAMPLES: Record<string, string> = {
   staffSignOut: 'mutation { staffSignOut }',
   staffChangePassword:
     'mutation { staffChangePassword(currentPassword: "x", newPassword: "a-new-password-2026") { id } }',
+  staffAccountChanged: 'subscription { staffAccountChanged { id } }',
 };
 
 function rootFields(): { name: string; staffAction: string | null }[] {

@@ -1,55 +1,27 @@
-import { randomInt } from 'node:crypto';
-import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { appUrl, screenshotTo, serverRequest } from '../../../../e2e/support/harness.ts';
 import { watchScreens } from './screen-checks.ts';
 
 export { checkScreen, expectTouchTargets, focusedHeading } from './screen-checks.ts';
 
-// The browser-test harness: one real server per run (global-setup.ts), Debian's Chromium, phone-sized pages.
+// The patient app's browser-test harness: the shared one (e2e/support, also used by the staff
+// console's journeys) plus phone-sized pages, the SMS outbox and sign-in links.
+export {
+  appUrl,
+  collectPageErrors,
+  expectNoAxeViolations,
+  latestCode,
+  launchBrowser,
+  randomMobileNo,
+  readOutbox,
+  serverPort,
+  serverRequest,
+  type OutboxMessage,
+} from '../../../../e2e/support/harness.ts';
 
 const screenshotsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
-
-/** The server's port, provided by global-setup.ts. */
-export function serverPort(): number {
-  // inject() is typed by vitest's ProvidedContext interface; global-setup provides this key.
-  const read = inject as (key: string) => unknown;
-  const port = read('e2ePort');
-  if (typeof port !== 'number') {
-    throw new Error('e2ePort was not provided: run browser tests with `vitest run --project e2e`');
-  }
-  return port;
-}
-
-/**
- * The app's URL for a path on a tenant's host: Chromium resolves every *.localhost name to loopback.
- * @param urlPath - e.g. '/login'
- * @param host - the tenant's host: 'localhost' (demo default), 'first.localhost', 'flat.localhost'
- */
-export function appUrl(urlPath: string, host = 'localhost'): string {
-  return `http://${host}:${serverPort()}${urlPath}`;
-}
-
-/** Launches headless Debian Chromium (CHROMIUM_PATH overrides) with the flags this machine needs. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
-}
 
 export const phoneUserAgent =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
@@ -82,88 +54,6 @@ export async function newPhonePage(
 }
 
 /**
- * Calls the server from the test process. Uses node:http so the Host header (which picks the tenant)
- * can name any *.localhost host while connecting to 127.0.0.1.
- */
-export async function serverRequest(
-  method: string,
-  urlPath: string,
-  options: { host?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  const port = serverPort();
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: urlPath,
-        headers: {
-          host: `${options.host ?? 'localhost'}:${port}`,
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-          ...options.headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
-export type OutboxMessage = { to: string; body: string; sentAt: string };
-
-const digitsOnly = (mobileNo: string): string => mobileNo.replace(/\D/g, '');
-
-/**
- * The SMS messages the server sent (GET /dev/sms-outbox), oldest first.
- * @param to - only messages to this number (compared by digits)
- */
-export async function readOutbox(to?: string): Promise<OutboxMessage[]> {
-  const response = await serverRequest('GET', '/dev/sms-outbox');
-  if (response.status !== 200) {
-    throw new Error(`GET /dev/sms-outbox answered ${response.status}: ${response.body}`);
-  }
-  const messages = JSON.parse(response.body) as OutboxMessage[];
-  return to === undefined ? messages : messages.filter((message) => digitsOnly(message.to) === digitsOnly(to));
-}
-
-/**
- * The 4-digit code in the newest SMS to a number, polling briefly until one arrives.
- * @param mobileNo - the number the code was sent to
- * @param options - since: ignore messages sent before this time (to wait for a resent code)
- */
-export async function latestCode(mobileNo: string, options: { since?: Date } = {}): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const messages = (await readOutbox(mobileNo)).filter(
-      (message) => !options.since || new Date(message.sentAt).getTime() >= options.since.getTime(),
-    );
-    const newest = messages.at(-1);
-    const code = newest?.body.match(/\b(\d{4})\b/)?.[1];
-    if (code) {
-      return code;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`no SMS with a 4-digit code reached ${mobileNo} (messages: ${JSON.stringify(messages)})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/**
  * Mints a sign-in link through the dev route (POST /dev/sign-in-links).
  * @param body - what the route takes (see apps/server/src/modules/dev)
  * @param options - host: the tenant's host
@@ -185,28 +75,5 @@ export async function mintSignInLink(
  * @param name - file name without extension
  */
 export async function screenshot(page: Page, name: string): Promise<string> {
-  fs.mkdirSync(screenshotsDir, { recursive: true });
-  const file = path.join(screenshotsDir, `${name.replace(/[^a-zA-Z0-9._-]/g, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
-}
-
-/** A Sri Lankan mobile number nobody else uses in this run: '9477' + 7 random digits. */
-export function randomMobileNo(): string {
-  return `9477${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
-}
-
-/**
- * Collects the page's console errors and uncaught exceptions, for a journey to assert none happened.
- * @param page - the page to watch
- */
-export function collectPageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') {
-      errors.push(`console: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  return errors;
+  return screenshotTo(page, screenshotsDir, name);
 }

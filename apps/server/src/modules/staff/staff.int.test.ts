@@ -271,3 +271,31 @@ describe('patients and staff never share a viewer', () => {
     expect(code(await t.gql(profile, {}, bearer(patientToken)))).toBeUndefined();
   });
 });
+
+describe('what a membership allows (the console shows only that)', () => {
+  it("lists each role's policy actions from the policy tables", async () => {
+    const user = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'admin' },
+      { organizationId: orgId, role: 'receptionist' },
+    ]);
+    const token = await tokenFor(user.email);
+    const result = await t.gql(
+      '{ staffMe { memberships { role allowedActions } } }',
+      {},
+      bearer(token),
+    );
+    expect(result.errors).toBeUndefined();
+    const memberships = (
+      result.data?.staffMe as { memberships: { role: string; allowedActions: string[] }[] }
+    ).memberships;
+    const byRole = Object.fromEntries(memberships.map((m) => [m.role, [...m.allowedActions].sort()]));
+    expect(byRole.admin).toEqual([
+      'audit.browse',
+      'patients.lookup',
+      'staff.users.create',
+      'staff.users.list',
+      'staff.users.setRoles',
+    ]);
+    expect(byRole.receptionist).toEqual(['patients.lookup']);
+  });
+});

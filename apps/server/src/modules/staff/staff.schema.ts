@@ -1,13 +1,19 @@
 import { STAFF_ROLES } from '@careline/domain/staff';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { staffAccessError, staffOperation, staffSelfOperation } from '../../graphql/staff-auth.ts';
+import {
+  staffAccessError,
+  staffOperation,
+  staffPolicies,
+  staffSelfOperation,
+} from '../../graphql/staff-auth.ts';
 import type { StaffViewer } from './staff.access-sessions.ts';
 import {
   createStaffUser,
   listStaff,
   setStaffRoles,
   staffChangePassword,
+  staffAccountNow,
   staffMe,
   staffSignIn,
   staffSignOut,
@@ -25,6 +31,10 @@ function staffDeps(ctx: GraphQLContext): StaffDeps {
   };
 }
 
+/** Topic on which a staff member's own account changes (roles set by an admin) are published. */
+export const staffAccountTopic = (tenantId: string, staffUserId: string): string =>
+  `tenant:${tenantId}:staff-account:${staffUserId}`;
+
 /** The staff member of a request whose scope check passed. */
 export function signedInStaff(ctx: GraphQLContext): StaffViewer {
   if (!ctx.staff) {
@@ -41,6 +51,14 @@ const StaffMembershipRef = builder.objectRef<StaffMembershipView>('StaffMembersh
     organizationName: t.exposeString('organizationName'),
     role: t.field({ type: StaffRoleEnum, resolve: (m) => m.role }),
     practitionerId: t.exposeID('practitionerId', { nullable: true }),
+    // The console shows only what a role may do (role-aware navigation), from the one policy table.
+    allowedActions: t.stringList({
+      description: 'The policy actions this role may run in this hospital.',
+      resolve: (m) =>
+        Object.entries(staffPolicies)
+          .filter(([, roles]) => (roles as readonly string[]).includes(m.role))
+          .map(([action]) => action),
+    }),
   }),
 });
 
@@ -163,13 +181,39 @@ builder.mutationField('setStaffRoles', (t) =>
       staffUserId: t.arg.id({ required: true }),
       roles: t.arg({ type: [StaffRoleInputRef], required: true }),
     },
-    resolve: (_root, args, ctx) =>
-      setStaffRoles(
+    resolve: async (_root, args, ctx) => {
+      const user = await setStaffRoles(
         staffDeps(ctx),
         signedInStaff(ctx),
         String(args.organizationId),
         String(args.staffUserId),
         { roles: args.roles },
-      ),
+      );
+      // The member's open consoles update their navigation at once (staffAccountChanged). The change
+      // is committed: a lost live update must not turn it into an error.
+      try {
+        await ctx.publish(staffAccountTopic(ctx.tenant.id, user.id), { staffUserId: user.id });
+      } catch (error) {
+        ctx.log.warn({ err: error }, 'staff account change not published');
+      }
+      return user;
+    },
+  }),
+);
+
+builder.subscriptionField('staffAccountChanged', (t) =>
+  t.field({
+    ...staffSelfOperation,
+    type: StaffUserRef,
+    description:
+      "Live: the signed-in staff member's own account after an admin changed it (roles), so the console's navigation follows at once.",
+    subscribe: async (_root, _args, ctx) => {
+      const staff = signedInStaff(ctx);
+      if (!ctx.pubsub) {
+        throw new Error('staffAccountChanged called outside a websocket');
+      }
+      return ctx.pubsub.subscribe(staffAccountTopic(ctx.tenant.id, staff.staffUserId));
+    },
+    resolve: (_payload, _args, ctx) => staffAccountNow(staffDeps(ctx), signedInStaff(ctx).staffUserId),
   }),
 );

@@ -187,6 +187,20 @@ export async function staffMe(deps: StaffDeps, staff: StaffViewer): Promise<Staf
 }
 
 /**
+ * A staff member's account as it is now, memberships read afresh (for live updates, where the
+ * socket's member was resolved when it connected).
+ * @param deps - database, tenant
+ * @param staffUserId - the member
+ */
+export async function staffAccountNow(deps: StaffDeps, staffUserId: string): Promise<StaffUserView> {
+  const user = await findStaffUserById(deps.db, deps.tenantId, staffUserId);
+  if (!user) {
+    throw new AppError('ARO-E1022');
+  }
+  return userView(deps.db, deps.tenantId, user, await membershipsOf(deps.db, user.id));
+}
+
+/**
  * Changes the signed-in member's password: the current one must be right (and is limited like a
  * sign-in), the new one must pass the domain rule and differ. Clears the temporary-password flag and
  * ends the member's other sessions.

@@ -4,7 +4,7 @@ import type { ClientOptions, Client as WsClient } from 'graphql-ws';
 import { clearStoredSession, getAccessToken, setAccessToken } from '../session/session-storage.ts';
 import { authActionFor, performAuthAction } from './auth-errors.ts';
 import { createGraphQLClient, socketUrlWithToken } from './client.ts';
-import { errorText } from './errors.ts';
+import { errorText } from '@careline/ui/graphql';
 
 function fakeWsClient(): WsClient {
   return {

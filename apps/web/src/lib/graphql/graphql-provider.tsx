@@ -1,14 +1,14 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'urql';
+import { setUpGraphQLClient, watchPageVisibility } from '@careline/ui/graphql';
 import { watchBrowserConnectivity } from '../network/network-status.ts';
-import { createGraphQLClient, type GraphQLClient } from './client.ts';
-import { watchPageVisibility } from './page-visibility.ts';
+import { patientClientSetup, type GraphQLClient } from './client.ts';
 
 const GraphQLClientContext = createContext<GraphQLClient | null>(null);
 
 /** Provides the urql client (for useQuery/useMutation/useSubscription) and the live socket. */
 export function GraphQLProvider({ children, value }: { children: ReactNode; value?: GraphQLClient }) {
-  const [graphql] = useState<GraphQLClient>(() => value ?? createGraphQLClient());
+  const [graphql] = useState<GraphQLClient>(() => value ?? setUpGraphQLClient(patientClientSetup));
   useEffect(() => watchPageVisibility(graphql.liveSocket), [graphql]);
   useEffect(() => watchBrowserConnectivity(), []);
   return (

@@ -32,13 +32,18 @@ export type LiveSocket = {
   size: () => number;
 };
 
+/** What the live socket reports about its connection. */
+export type SocketEvent = 'socket-error' | 'socket-data';
+
 export type LiveSocketOptions = {
   /** The websocket address, read at each connection so it carries the current token. */
   url: () => string;
   accessToken: () => string | null;
-  /** A socket error or abnormal close (spec doc 1 §4: sets the network issue WS_ERROR). */
-  onSocketError: () => void;
-  onConnected: () => void;
+  /**
+   * The socket's health: 'socket-error' for an error or abnormal close (spec doc 1 §4: the network
+   * issue WS_ERROR), 'socket-data' when it (re)connected, which clears the bars as data arriving would.
+   */
+  onSocketEvent: (event: SocketEvent) => void;
   /** For tests: a stand-in for graphql-ws createClient. */
   createWsClient?: (options: ClientOptions) => WsClient;
 };
@@ -67,13 +72,13 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
       await new Promise((resolve) => setTimeout(resolve, wait));
     },
     on: {
-      connected: () => options.onConnected(),
-      error: () => options.onSocketError(),
+      connected: () => options.onSocketEvent('socket-data'),
+      error: () => options.onSocketEvent('socket-error'),
       closed: (event) => {
         const code = (event as { code?: number } | undefined)?.code;
         // 1000 is our own normal close (page hidden, last subscription gone); 4499 is our restart.
         if (code !== SOCKET_CLOSE_NORMAL && code !== terminatedCloseCode) {
-          options.onSocketError();
+          options.onSocketEvent('socket-error');
         }
       },
     },

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { navigationFor } from './navigation.ts';
+
+describe('role-aware navigation', () => {
+  it('shows an admin everything and a receptionist no administration', () => {
+    const admin = new Set(['patients.lookup', 'staff.users.list', 'audit.browse']);
+    const receptionist = new Set(['patients.lookup']);
+    expect(navigationFor((a) => admin.has(a)).map((i) => i.label)).toEqual([
+      'home',
+      'patientLookup',
+      'staffUsers',
+      'auditTrail',
+      'changePassword',
+    ]);
+    expect(navigationFor((a) => receptionist.has(a)).map((i) => i.label)).toEqual([
+      'home',
+      'patientLookup',
+      'changePassword',
+    ]);
+  });
+});

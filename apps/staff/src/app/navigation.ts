@@ -1,0 +1,22 @@
+/** One entry of the console's navigation; `action` is the server policy it needs (none: everyone). */
+export type NavigationItem = {
+  path: string;
+  label: 'home' | 'patientLookup' | 'staffUsers' | 'auditTrail' | 'changePassword';
+  action: string | null;
+};
+
+export const navigation: readonly NavigationItem[] = [
+  { path: '/', label: 'home', action: null },
+  { path: '/patients', label: 'patientLookup', action: 'patients.lookup' },
+  { path: '/staff-users', label: 'staffUsers', action: 'staff.users.list' },
+  { path: '/audit', label: 'auditTrail', action: 'audit.browse' },
+  { path: '/password', label: 'changePassword', action: null },
+];
+
+/**
+ * The navigation a member sees in the current hospital: only what their roles there allow.
+ * @param may - whether the member may run a policy action in the current hospital
+ */
+export function navigationFor(may: (action: string) => boolean): NavigationItem[] {
+  return navigation.filter((item) => item.action === null || may(item.action));
+}

@@ -1,0 +1,49 @@
+import { useStaffTranslate, type StaffMessageId } from '@careline/i18n/staff';
+import { useMemo } from 'react';
+
+/** The audited actions the filter offers (server audit rows), with their catalogue keys. */
+export const auditActions = [
+  'patient.lookup',
+  'staff.sign-in',
+  'staff.password-change',
+  'staff.create',
+  'staff.roles',
+  'staff.create-admin',
+] as const;
+
+/** Texts of the audit trail view, in the active language. */
+export function useAuditMessages() {
+  const t = useStaffTranslate();
+  return useMemo(
+    () => ({
+      heading: t('staff.audit.heading'),
+      documentTitle: t('staff.shell.documentTitle', { screen: t('staff.audit.heading') }),
+      intro: (hospital: string) => t('staff.audit.intro', { hospital }),
+      filters: t('staff.audit.filters'),
+      action: t('staff.audit.action'),
+      anyAction: t('staff.audit.anyAction'),
+      from: t('staff.audit.from'),
+      to: t('staff.audit.to'),
+      apply: t('staff.audit.apply'),
+      clear: t('staff.audit.clear'),
+      tableCaption: (hospital: string) => t('staff.audit.tableCaption', { hospital }),
+      when: t('staff.audit.when'),
+      who: t('staff.audit.who'),
+      role: t('staff.audit.role'),
+      what: t('staff.audit.what'),
+      patient: t('staff.audit.patient'),
+      details: t('staff.audit.details'),
+      correlation: t('staff.audit.correlation'),
+      loadMore: t('staff.audit.loadMore'),
+      empty: t('staff.audit.empty'),
+      loading: t('staff.audit.loading'),
+      patientKind: t('staff.audit.patientKind'),
+      system: t('staff.audit.system'),
+      actionLabel: (action: string): string =>
+        (auditActions as readonly string[]).includes(action)
+          ? t(`staff.audit.action.${action}` as StaffMessageId)
+          : action,
+    }),
+    [t],
+  );
+}

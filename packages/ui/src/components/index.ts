@@ -1,0 +1,4 @@
+export { Button, type ButtonProps, type ButtonVariant } from './button.tsx';
+export { TextField, type TextFieldProps } from './text-field.tsx';
+export { Alert, type AlertTone } from './alert.tsx';
+export { PageHeading, type PageHeadingProps } from './page-heading.tsx';
