@@ -13,7 +13,11 @@ export function themeVariable(key: ThemeKey): string {
  * @param doc - the document to brand
  */
 export function applyBranding(branding: Branding, doc: Document = document): void {
-  doc.title = branding.hospitalName;
+  // A screen names the document after its heading and the hospital (useScreenHeading); branding that
+  // arrives later must not overwrite that, only a title without the hospital's name.
+  if (!doc.title.includes(branding.hospitalName)) {
+    doc.title = branding.hospitalName;
+  }
   const root = doc.documentElement;
   (Object.keys(branding.theme) as ThemeKey[]).forEach((key) => {
     root.style.setProperty(themeVariable(key), branding.theme[key]);
