@@ -9,6 +9,7 @@ export const en = {
   'language.label': 'Language',
   'shell.homeLink': '{hospital} home',
 
+  'auth.heading': 'Sign in',
   'auth.mobileLabel': 'Mobile number',
   'auth.mobilePlaceholder': 'Type your mobile number here',
   'auth.sendNow': 'Send now',
@@ -50,6 +51,7 @@ export const en = {
   'chat.log': 'Chat',
   'chat.typing': 'typing',
   'chat.suggestions': 'Suggestions',
+  'chat.heading': 'Chat',
   'chat.loading': 'Loading',
   'chat.greeting.morning': 'Good morning',
   'chat.greeting.afternoon': 'Good afternoon',
@@ -83,6 +85,8 @@ export const en = {
   'profiles.loyalty.name': 'Name',
   'profiles.loyalty.activePoints': 'Active Points',
   'profiles.loyalty.amount': 'Amount',
+  'profiles.classifyButton': '{count, plural, one {Choose their relationship} other {Choose their relationships}}',
+  'profiles.updateNeedsChange': 'Change something to update',
   'profiles.accountNav': 'Account',
 
   // Server errors: the text after the colon of 'CODE:message' (packages/domain/src/errors.ts).

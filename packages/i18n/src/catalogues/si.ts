@@ -4,6 +4,7 @@ import type { Catalogue } from './en.ts';
 export const si: Catalogue = {
   'language.label': 'භාෂාව',
   'shell.homeLink': '{hospital} මුල් පිටුව',
+  'auth.heading': 'පුරන්න',
   'auth.mobileLabel': 'ජංගම දුරකථන අංකය',
   'auth.mobilePlaceholder': 'ඔබගේ ජංගම දුරකථන අංකය මෙහි ටයිප් කරන්න',
   'auth.sendNow': 'දැන් යවන්න',
@@ -45,6 +46,7 @@ export const si: Catalogue = {
   'chat.log': 'කතාබහ',
   'chat.typing': 'ටයිප් කරමින්',
   'chat.suggestions': 'යෝජනා',
+  'chat.heading': 'කතාබස්',
   'chat.loading': 'පූරණය වෙමින්',
   'chat.greeting.morning': 'සුබ උදෑසනක්',
   'chat.greeting.afternoon': 'සුබ දහවලක්',
@@ -78,6 +80,8 @@ export const si: Catalogue = {
   'profiles.loyalty.name': 'නම',
   'profiles.loyalty.activePoints': 'සක්‍රිය ලකුණු',
   'profiles.loyalty.amount': 'මුදල',
+  'profiles.classifyButton': '{count, plural, one {ඔවුන්ගේ සම්බන්ධතාව තෝරන්න} other {ඔවුන්ගේ සම්බන්ධතා තෝරන්න}}',
+  'profiles.updateNeedsChange': 'යාවත්කාලීන කිරීමට යමක් වෙනස් කරන්න',
   'profiles.accountNav': 'ගිණුම',
 
 

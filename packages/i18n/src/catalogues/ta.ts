@@ -4,6 +4,7 @@ import type { Catalogue } from './en.ts';
 export const ta: Catalogue = {
   'language.label': 'மொழி',
   'shell.homeLink': '{hospital} முகப்பு',
+  'auth.heading': 'உள்நுழைக',
   'auth.mobileLabel': 'கைபேசி எண்',
   'auth.mobilePlaceholder': 'உங்கள் கைபேசி எண்ணை இங்கே தட்டச்சு செய்யவும்',
   'auth.sendNow': 'இப்போது அனுப்பு',
@@ -45,6 +46,7 @@ export const ta: Catalogue = {
   'chat.log': 'அரட்டை',
   'chat.typing': 'தட்டச்சு செய்கிறது',
   'chat.suggestions': 'பரிந்துரைகள்',
+  'chat.heading': 'அரட்டை',
   'chat.loading': 'ஏற்றுகிறது',
   'chat.greeting.morning': 'காலை வணக்கம்',
   'chat.greeting.afternoon': 'மதிய வணக்கம்',
@@ -78,6 +80,8 @@ export const ta: Catalogue = {
   'profiles.loyalty.name': 'பெயர்',
   'profiles.loyalty.activePoints': 'செயலில் உள்ள புள்ளிகள்',
   'profiles.loyalty.amount': 'தொகை',
+  'profiles.classifyButton': '{count, plural, one {அவரது உறவைத் தேர்ந்தெடுக்கவும்} other {அவர்களது உறவுகளைத் தேர்ந்தெடுக்கவும்}}',
+  'profiles.updateNeedsChange': 'புதுப்பிக்க ஏதாவது மாற்றவும்',
   'profiles.accountNav': 'கணக்கு',
 
 

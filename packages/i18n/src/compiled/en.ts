@@ -11,6 +11,9 @@ export const messages: Messages = {
   ],
   " home"
  ],
+ "auth.heading": [
+  "Sign in"
+ ],
  "auth.mobileLabel": [
   "Mobile number"
  ],
@@ -131,6 +134,9 @@ export const messages: Messages = {
  "chat.suggestions": [
   "Suggestions"
  ],
+ "chat.heading": [
+  "Chat"
+ ],
  "chat.loading": [
   "Loading"
  ],
@@ -230,6 +236,23 @@ export const messages: Messages = {
  ],
  "profiles.loyalty.amount": [
   "Amount"
+ ],
+ "profiles.classifyButton": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "Choose their relationship"
+    ],
+    "other": [
+     "Choose their relationships"
+    ]
+   }
+  ]
+ ],
+ "profiles.updateNeedsChange": [
+  "Change something to update"
  ],
  "profiles.accountNav": [
   "Account"

@@ -11,6 +11,9 @@ export const messages: Messages = {
   ],
   " මුල් පිටුව"
  ],
+ "auth.heading": [
+  "පුරන්න"
+ ],
  "auth.mobileLabel": [
   "ජංගම දුරකථන අංකය"
  ],
@@ -131,6 +134,9 @@ export const messages: Messages = {
  "chat.suggestions": [
   "යෝජනා"
  ],
+ "chat.heading": [
+  "කතාබස්"
+ ],
  "chat.loading": [
   "පූරණය වෙමින්"
  ],
@@ -230,6 +236,23 @@ export const messages: Messages = {
  ],
  "profiles.loyalty.amount": [
   "මුදල"
+ ],
+ "profiles.classifyButton": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "ඔවුන්ගේ සම්බන්ධතාව තෝරන්න"
+    ],
+    "other": [
+     "ඔවුන්ගේ සම්බන්ධතා තෝරන්න"
+    ]
+   }
+  ]
+ ],
+ "profiles.updateNeedsChange": [
+  "යාවත්කාලීන කිරීමට යමක් වෙනස් කරන්න"
  ],
  "profiles.accountNav": [
   "ගිණුම"

@@ -11,6 +11,9 @@ export const messages: Messages = {
   ],
   " முகப்பு"
  ],
+ "auth.heading": [
+  "உள்நுழைக"
+ ],
  "auth.mobileLabel": [
   "கைபேசி எண்"
  ],
@@ -131,6 +134,9 @@ export const messages: Messages = {
  "chat.suggestions": [
   "பரிந்துரைகள்"
  ],
+ "chat.heading": [
+  "அரட்டை"
+ ],
  "chat.loading": [
   "ஏற்றுகிறது"
  ],
@@ -230,6 +236,23 @@ export const messages: Messages = {
  ],
  "profiles.loyalty.amount": [
   "தொகை"
+ ],
+ "profiles.classifyButton": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "அவரது உறவைத் தேர்ந்தெடுக்கவும்"
+    ],
+    "other": [
+     "அவர்களது உறவுகளைத் தேர்ந்தெடுக்கவும்"
+    ]
+   }
+  ]
+ ],
+ "profiles.updateNeedsChange": [
+  "புதுப்பிக்க ஏதாவது மாற்றவும்"
  ],
  "profiles.accountNav": [
   "கணக்கு"

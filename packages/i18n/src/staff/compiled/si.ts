@@ -2,144 +2,460 @@
 import type { Messages } from '@lingui/core';
 
 export const messages: Messages = {
-  'staff.shell.consoleName': ['කාර්ය මණ්ඩල කොන්සෝලය'],
-  'staff.shell.product': ['Careline · කාර්ය මණ්ඩලය'],
-  'staff.shell.documentTitle': [['screen'], ' · කාර්ය මණ්ඩල කොන්සෝලය'],
-  'staff.shell.skipToContent': ['අන්තර්ගතයට යන්න'],
-  'staff.shell.mainNavigation': ['ප්‍රධාන'],
-  'staff.shell.home': ['මුල් පිටුව'],
-  'staff.shell.patientLookup': ['රෝගීන් සෙවීම'],
-  'staff.shell.staffUsers': ['කාර්ය මණ්ඩල පරිශීලකයින්'],
-  'staff.shell.auditTrail': ['විගණන සටහන'],
-  'staff.shell.changePassword': ['මුරපදය වෙනස් කරන්න'],
-  'staff.shell.signOut': ['ඉවත් වන්න'],
-  'staff.shell.hospital': ['රෝහල'],
-  'staff.shell.language': ['භාෂාව'],
-  'staff.shell.signedInAs': [['name'], ' ලෙස පුරනය වී ඇත'],
-  'staff.shell.loading': ['පූරණය වෙමින්…'],
-  'staff.shell.notFoundHeading': ['පිටුව හමු නොවීය'],
-  'staff.shell.notFoundText': ['මෙම පිටුව කාර්ය මණ්ඩල කොන්සෝලයේ නොමැත.'],
-  'staff.shell.noPermissionHeading': ['ලබා ගත නොහැක'],
-  'staff.shell.noPermissionText': ['මෙම රෝහලේ ඔබේ භූමිකාවලට මෙම පිටුව ඇතුළත් නොවේ.'],
-  'staff.shell.noHospitalText': ['ඔබේ ගිණුමට තවම කිසිදු රෝහලක භූමිකාවක් නැත. ඔබේ පරිපාලකගෙන් විමසන්න.'],
-  'staff.shell.somethingWentWrong': ['යමක් වැරදී ඇත. කරුණාකර නැවත උත්සාහ කරන්න.'],
-  'staff.role.admin': ['පරිපාලක'],
-  'staff.role.receptionist': ['පිළිගැනීමේ නිලධාරී'],
-  'staff.role.doctor': ['වෛද්‍ය'],
-  'staff.role.nurse': ['හෙද'],
-  'staff.role.pharmacist': ['ඖෂධවේදී'],
-  'staff.role.labTechnician': ['රසායනාගාර තාක්ෂණවේදී'],
-  'staff.role.cashier': ['මුදල් අයකැමි'],
-  'staff.role.callCentreAgent': ['ඇමතුම් මධ්‍යස්ථාන නියෝජිත'],
-  'staff.auth.signInHeading': ['කාර්ය මණ්ඩල කොන්සෝලයට පුරනය වන්න'],
-  'staff.auth.signInIntro': ['ඔබේ රෝහල් පරිපාලක ලබා දුන් ඊමේල් ලිපිනය සහ මුරපදය භාවිත කරන්න.'],
-  'staff.auth.email': ['ඊමේල් ලිපිනය'],
-  'staff.auth.password': ['මුරපදය'],
-  'staff.auth.signIn': ['පුරනය වන්න'],
-  'staff.auth.signingIn': ['පුරනය වෙමින්…'],
-  'staff.auth.enterEmailAndPassword': ['ඔබේ ඊමේල් ලිපිනය සහ මුරපදය ඇතුළත් කරන්න'],
-  'staff.auth.changePasswordHeading': ['ඔබේ මුරපදය වෙනස් කරන්න'],
-  'staff.auth.forcedChangeIntro': ['ඔබ තාවකාලික මුරපදයකින් පුරනය විය. ඉදිරියට යාමට ඔබේම මුරපදයක් තෝරන්න.'],
-  'staff.auth.currentPassword': ['වත්මන් මුරපදය'],
-  'staff.auth.temporaryPassword': ['තාවකාලික මුරපදය'],
-  'staff.auth.enterCurrentPassword': ['ඔබේ වත්මන් මුරපදය ඇතුළත් කරන්න'],
-  'staff.auth.newPassword': ['නව මුරපදය'],
-  'staff.auth.newPasswordHint': ['අවම වශයෙන් අක්ෂර ', ['min'], 'ක්. ඔබට මතක වචන කිහිපයක් හොඳ මුරපදයකි.'],
-  'staff.auth.confirmPassword': ['නව මුරපදය නැවත'],
-  'staff.auth.passwordsDiffer': ['නව මුරපද දෙක සමාන නොවේ'],
-  'staff.auth.changePassword': ['මුරපදය වෙනස් කරන්න'],
-  'staff.auth.passwordChanged': ['ඔබේ මුරපදය වෙනස් කර ඇත.'],
-  'staff.auth.passwordTooShort': ['අවම වශයෙන් අක්ෂර ', ['min'], 'ක් භාවිත කරන්න'],
-  'staff.auth.passwordTooLong': ['උපරිම අක්ෂර ', ['max'], 'ක් භාවිත කරන්න'],
-  'staff.auth.passwordControlCharacters': ['මුරපදයේ ටයිප් කළ නොහැකි අක්ෂර ඇත'],
-  'staff.auth.passwordContainsEmail': ['මුරපදයේ ඔබේ ඊමේල් නාමය අඩංගු නොවිය යුතුය'],
-  'staff.auth.passwordRepetitive': ['අඩුවෙන් පුනරාවර්තනය වන මුරපදයක් භාවිත කරන්න'],
-  'staff.home.heading': ['මුල් පිටුව'],
-  'staff.home.greeting': ['සාදරයෙන් පිළිගනිමු, ', ['name']],
-  'staff.home.roleIntro': ['ඔබ ', ['hospital'], ' හි ', ['roles'], ' ලෙස සේවය කරයි.'],
-  'staff.home.emptyHome': ['කොන්සෝලය වර්ධනය වන විට ඔබේ දෛනික වැඩ මෙහි දිස් වේ.'],
-  'staff.users.heading': ['කාර්ය මණ්ඩල පරිශීලකයින්'],
-  'staff.users.intro': [['hospital'], ' හි කොන්සෝලයේ වැඩ කරන අය සහ මෙහි ඔවුන්ගේ භූමිකා.'],
-  'staff.users.tableCaption': [['hospital'], ' හි කාර්ය මණ්ඩලය'],
-  'staff.users.name': ['නම'],
-  'staff.users.email': ['ඊමේල් ලිපිනය'],
-  'staff.users.roles': ['භූමිකා'],
-  'staff.users.status': ['තත්ත්වය'],
-  'staff.users.actions': ['ක්‍රියා'],
-  'staff.users.active': ['සක්‍රීය'],
-  'staff.users.mustChangePassword': ['තාවකාලික මුරපදය'],
-  'staff.users.disabled': ['අක්‍රීය'],
-  'staff.users.noRoles': ['මෙහි භූමිකාවක් නැත'],
-  'staff.users.changeRoles': ['භූමිකා වෙනස් කරන්න'],
-  'staff.users.changeRolesOf': [['name'], ' ගේ භූමිකා වෙනස් කරන්න'],
-  'staff.users.saveRoles': ['භූමිකා සුරකින්න'],
-  'staff.users.cancel': ['අවලංගු කරන්න'],
-  'staff.users.rolesSaved': [['name'], ' ගේ භූමිකා සුරකින ලදී.'],
-  'staff.users.newUserHeading': ['නව කාර්ය මණ්ඩල පරිශීලකයා'],
-  'staff.users.displayName': ['සම්පූර්ණ නම'],
-  'staff.users.rolesLegend': [['hospital'], ' හි භූමිකා'],
-  'staff.users.create': ['කාර්ය මණ්ඩල පරිශීලකයා සාදන්න'],
-  'staff.users.createdHeading': [['email'], ' හට දැන් පුරනය විය හැක'],
-  'staff.users.temporaryPasswordIs': ['තාවකාලික මුරපදය (මෙවර පමණක් පෙන්වයි; පුද්ගලිකව භාර දෙන්න):'],
-  'staff.users.temporaryPasswordNote': ['පළමු පුරනයේදී ඔවුන් තමන්ගේම මුරපදයක් තෝරා ගනී.'],
-  'staff.users.loading': ['කාර්ය මණ්ඩලය පූරණය වෙමින්…'],
-  'staff.users.invalidEmail': ['වලංගු ඊමේල් ලිපිනයක් ඇතුළත් කරන්න'],
-  'staff.users.invalidName': ['අක්ෂර 1 සිට 100 දක්වා නමක් ඇතුළත් කරන්න'],
-  'staff.users.chooseRole': ['අවම වශයෙන් එක් භූමිකාවක් තෝරන්න'],
-  'staff.audit.heading': ['විගණන සටහන'],
-  'staff.audit.intro': [
-    ['hospital'],
-    ' හි රෝගී දත්ත කියවීම් සහ වෙනස් කිරීම් සියල්ල, නවතම ඒවා පළමුව. කිසිවෙකුට එය සංස්කරණය හෝ මකා දැමිය නොහැක.',
+ "staff.shell.consoleName": [
+  "කාර්ය මණ්ඩල කොන්සෝලය"
+ ],
+ "staff.shell.product": [
+  "Careline · කාර්ය මණ්ඩලය"
+ ],
+ "staff.shell.documentTitle": [
+  [
+   "screen"
   ],
-  'staff.audit.filters': ['සටහන පෙරන්න'],
-  'staff.audit.action': ['ක්‍රියාව'],
-  'staff.audit.anyAction': ['ඕනෑම ක්‍රියාවක්'],
-  'staff.audit.from': ['සිට'],
-  'staff.audit.to': ['දක්වා'],
-  'staff.audit.apply': ['පෙරහන යොදන්න'],
-  'staff.audit.clear': ['පෙරහන ඉවත් කරන්න'],
-  'staff.audit.tableCaption': [['hospital'], ' හි විගණන සටහන'],
-  'staff.audit.when': ['කවදා'],
-  'staff.audit.who': ['කවුද'],
-  'staff.audit.role': ['භූමිකාව'],
-  'staff.audit.what': ['ක්‍රියාව'],
-  'staff.audit.patient': ['රෝගියා'],
-  'staff.audit.details': ['විස්තර'],
-  'staff.audit.correlation': ['සහසම්බන්ධතා හැඳුනුම'],
-  'staff.audit.loadMore': ['පැරණි සටහන් පූරණය කරන්න'],
-  'staff.audit.empty': ['මෙම පෙරහනට ගැළපෙන සටහන් නැත.'],
-  'staff.audit.loading': ['විගණන සටහන පූරණය වෙමින්…'],
-  'staff.audit.patientKind': ['රෝගියා'],
-  'staff.audit.system': ['පද්ධතිය'],
-  'staff.audit.action.patient.lookup': ['රෝගීන් සෙවීම'],
-  'staff.audit.action.staff.sign-in': ['කාර්ය මණ්ඩල පුරනය'],
-  'staff.audit.action.staff.password-change': ['මුරපදය වෙනස් කිරීම'],
-  'staff.audit.action.staff.create': ['කාර්ය මණ්ඩල පරිශීලකයා සාදන ලදී'],
-  'staff.audit.action.staff.roles': ['භූමිකා වෙනස් කරන ලදී'],
-  'staff.audit.action.staff.create-admin': ['පළමු පරිපාලක සාදන ලදී'],
-  'staff.patients.heading': ['රෝගීන් සෙවීම'],
-  'staff.patients.intro': [
-    ['hospital'],
-    ' හි රෝගීන් ඔවුන්ගේ ජංගම දුරකථන අංකයෙන් සොයන්න. සෑම සෙවීමක්ම විගණන සටහනේ සටහන් වේ.',
+  " · කාර්ය මණ්ඩල කොන්සෝලය"
+ ],
+ "staff.shell.skipToContent": [
+  "අන්තර්ගතයට යන්න"
+ ],
+ "staff.shell.mainNavigation": [
+  "ප්‍රධාන"
+ ],
+ "staff.shell.home": [
+  "මුල් පිටුව"
+ ],
+ "staff.shell.patientLookup": [
+  "රෝගීන් සෙවීම"
+ ],
+ "staff.shell.staffUsers": [
+  "කාර්ය මණ්ඩල පරිශීලකයින්"
+ ],
+ "staff.shell.auditTrail": [
+  "විගණන සටහන"
+ ],
+ "staff.shell.changePassword": [
+  "මුරපදය වෙනස් කරන්න"
+ ],
+ "staff.shell.signOut": [
+  "ඉවත් වන්න"
+ ],
+ "staff.shell.hospital": [
+  "රෝහල"
+ ],
+ "staff.shell.language": [
+  "භාෂාව"
+ ],
+ "staff.shell.signedInAs": [
+  [
+   "name"
   ],
-  'staff.patients.mobileNo': ['ජංගම දුරකථන අංකය'],
-  'staff.patients.mobileHint': ['උදාහරණයක් ලෙස 0771234567'],
-  'staff.patients.enterMobile': ['ජංගම දුරකථන අංකයක් ඇතුළත් කරන්න'],
-  'staff.patients.search': ['සොයන්න'],
-  'staff.patients.resultsCaption': [['mobileNo'], ' අංකය ඇති රෝගීන්'],
-  'staff.patients.name': ['නම'],
-  'staff.patients.gender': ['ස්ත්‍රී/පුරුෂ භාවය'],
-  'staff.patients.birthDate': ['උපන් දිනය'],
-  'staff.patients.relationship': ['සම්බන්ධතාවය'],
-  'staff.patients.none': [['hospital'], ' හි කිසිදු රෝගියෙකුට ', ['mobileNo'], ' අංකය නැත.'],
-  'staff.patients.found': [
-    [
-      'count',
-      'plural',
-      {
-        one: ['රෝගීන් ', '#', 'ක් හමු විය.'],
-        other: ['රෝගීන් ', '#', 'ක් හමු විය.'],
-      },
+  " ලෙස පුරනය වී ඇත"
+ ],
+ "staff.shell.loading": [
+  "පූරණය වෙමින්…"
+ ],
+ "staff.shell.notFoundHeading": [
+  "පිටුව හමු නොවීය"
+ ],
+ "staff.shell.notFoundText": [
+  "මෙම පිටුව කාර්ය මණ්ඩල කොන්සෝලයේ නොමැත."
+ ],
+ "staff.shell.noPermissionHeading": [
+  "ලබා ගත නොහැක"
+ ],
+ "staff.shell.noPermissionText": [
+  "මෙම රෝහලේ ඔබේ භූමිකාවලට මෙම පිටුව ඇතුළත් නොවේ."
+ ],
+ "staff.shell.noHospitalText": [
+  "ඔබේ ගිණුමට තවම කිසිදු රෝහලක භූමිකාවක් නැත. ඔබේ පරිපාලකගෙන් විමසන්න."
+ ],
+ "staff.shell.somethingWentWrong": [
+  "යමක් වැරදී ඇත. කරුණාකර නැවත උත්සාහ කරන්න."
+ ],
+ "staff.role.admin": [
+  "පරිපාලක"
+ ],
+ "staff.role.receptionist": [
+  "පිළිගැනීමේ නිලධාරී"
+ ],
+ "staff.role.doctor": [
+  "වෛද්‍ය"
+ ],
+ "staff.role.nurse": [
+  "හෙද"
+ ],
+ "staff.role.pharmacist": [
+  "ඖෂධවේදී"
+ ],
+ "staff.role.labTechnician": [
+  "රසායනාගාර තාක්ෂණවේදී"
+ ],
+ "staff.role.cashier": [
+  "මුදල් අයකැමි"
+ ],
+ "staff.role.callCentreAgent": [
+  "ඇමතුම් මධ්‍යස්ථාන නියෝජිත"
+ ],
+ "staff.auth.signInHeading": [
+  "කාර්ය මණ්ඩල කොන්සෝලයට පුරනය වන්න"
+ ],
+ "staff.auth.signInIntro": [
+  "ඔබේ රෝහල් පරිපාලක ලබා දුන් ඊමේල් ලිපිනය සහ මුරපදය භාවිත කරන්න."
+ ],
+ "staff.auth.email": [
+  "ඊමේල් ලිපිනය"
+ ],
+ "staff.auth.password": [
+  "මුරපදය"
+ ],
+ "staff.auth.signIn": [
+  "පුරනය වන්න"
+ ],
+ "staff.auth.signingIn": [
+  "පුරනය වෙමින්…"
+ ],
+ "staff.auth.enterEmailAndPassword": [
+  "ඔබේ ඊමේල් ලිපිනය සහ මුරපදය ඇතුළත් කරන්න"
+ ],
+ "staff.auth.changePasswordHeading": [
+  "ඔබේ මුරපදය වෙනස් කරන්න"
+ ],
+ "staff.auth.forcedChangeIntro": [
+  "ඔබ තාවකාලික මුරපදයකින් පුරනය විය. ඉදිරියට යාමට ඔබේම මුරපදයක් තෝරන්න."
+ ],
+ "staff.auth.currentPassword": [
+  "වත්මන් මුරපදය"
+ ],
+ "staff.auth.temporaryPassword": [
+  "තාවකාලික මුරපදය"
+ ],
+ "staff.auth.enterCurrentPassword": [
+  "ඔබේ වත්මන් මුරපදය ඇතුළත් කරන්න"
+ ],
+ "staff.auth.newPassword": [
+  "නව මුරපදය"
+ ],
+ "staff.auth.newPasswordHint": [
+  "අවම වශයෙන් අක්ෂර ",
+  [
+   "min"
+  ],
+  "ක්. ඔබට මතක වචන කිහිපයක් හොඳ මුරපදයකි."
+ ],
+ "staff.auth.confirmPassword": [
+  "නව මුරපදය නැවත"
+ ],
+ "staff.auth.passwordsDiffer": [
+  "නව මුරපද දෙක සමාන නොවේ"
+ ],
+ "staff.auth.changePassword": [
+  "මුරපදය වෙනස් කරන්න"
+ ],
+ "staff.auth.passwordChanged": [
+  "ඔබේ මුරපදය වෙනස් කර ඇත."
+ ],
+ "staff.auth.passwordTooShort": [
+  "අවම වශයෙන් අක්ෂර ",
+  [
+   "min"
+  ],
+  "ක් භාවිත කරන්න"
+ ],
+ "staff.auth.passwordTooLong": [
+  "උපරිම අක්ෂර ",
+  [
+   "max"
+  ],
+  "ක් භාවිත කරන්න"
+ ],
+ "staff.auth.passwordControlCharacters": [
+  "මුරපදයේ ටයිප් කළ නොහැකි අක්ෂර ඇත"
+ ],
+ "staff.auth.passwordContainsEmail": [
+  "මුරපදයේ ඔබේ ඊමේල් නාමය අඩංගු නොවිය යුතුය"
+ ],
+ "staff.auth.passwordRepetitive": [
+  "අඩුවෙන් පුනරාවර්තනය වන මුරපදයක් භාවිත කරන්න"
+ ],
+ "staff.home.heading": [
+  "මුල් පිටුව"
+ ],
+ "staff.home.greeting": [
+  "සාදරයෙන් පිළිගනිමු, ",
+  [
+   "name"
+  ]
+ ],
+ "staff.home.roleIntro": [
+  "ඔබ ",
+  [
+   "hospital"
+  ],
+  " හි ",
+  [
+   "roles"
+  ],
+  " ලෙස සේවය කරයි."
+ ],
+ "staff.home.emptyHome": [
+  "කොන්සෝලය වර්ධනය වන විට ඔබේ දෛනික වැඩ මෙහි දිස් වේ."
+ ],
+ "staff.users.heading": [
+  "කාර්ය මණ්ඩල පරිශීලකයින්"
+ ],
+ "staff.users.intro": [
+  [
+   "hospital"
+  ],
+  " හි කොන්සෝලයේ වැඩ කරන අය සහ මෙහි ඔවුන්ගේ භූමිකා."
+ ],
+ "staff.users.tableCaption": [
+  [
+   "hospital"
+  ],
+  " හි කාර්ය මණ්ඩලය"
+ ],
+ "staff.users.name": [
+  "නම"
+ ],
+ "staff.users.email": [
+  "ඊමේල් ලිපිනය"
+ ],
+ "staff.users.roles": [
+  "භූමිකා"
+ ],
+ "staff.users.status": [
+  "තත්ත්වය"
+ ],
+ "staff.users.actions": [
+  "ක්‍රියා"
+ ],
+ "staff.users.active": [
+  "සක්‍රීය"
+ ],
+ "staff.users.mustChangePassword": [
+  "තාවකාලික මුරපදය"
+ ],
+ "staff.users.disabled": [
+  "අක්‍රීය"
+ ],
+ "staff.users.noRoles": [
+  "මෙහි භූමිකාවක් නැත"
+ ],
+ "staff.users.changeRoles": [
+  "භූමිකා වෙනස් කරන්න"
+ ],
+ "staff.users.changeRolesOf": [
+  [
+   "name"
+  ],
+  " ගේ භූමිකා වෙනස් කරන්න"
+ ],
+ "staff.users.saveRoles": [
+  "භූමිකා සුරකින්න"
+ ],
+ "staff.users.cancel": [
+  "අවලංගු කරන්න"
+ ],
+ "staff.users.rolesSaved": [
+  [
+   "name"
+  ],
+  " ගේ භූමිකා සුරකින ලදී."
+ ],
+ "staff.users.newUserHeading": [
+  "නව කාර්ය මණ්ඩල පරිශීලකයා"
+ ],
+ "staff.users.displayName": [
+  "සම්පූර්ණ නම"
+ ],
+ "staff.users.rolesLegend": [
+  [
+   "hospital"
+  ],
+  " හි භූමිකා"
+ ],
+ "staff.users.create": [
+  "කාර්ය මණ්ඩල පරිශීලකයා සාදන්න"
+ ],
+ "staff.users.createdHeading": [
+  [
+   "email"
+  ],
+  " හට දැන් පුරනය විය හැක"
+ ],
+ "staff.users.temporaryPasswordIs": [
+  "තාවකාලික මුරපදය (මෙවර පමණක් පෙන්වයි; පුද්ගලිකව භාර දෙන්න):"
+ ],
+ "staff.users.temporaryPasswordNote": [
+  "පළමු පුරනයේදී ඔවුන් තමන්ගේම මුරපදයක් තෝරා ගනී."
+ ],
+ "staff.users.loading": [
+  "කාර්ය මණ්ඩලය පූරණය වෙමින්…"
+ ],
+ "staff.users.invalidEmail": [
+  "වලංගු ඊමේල් ලිපිනයක් ඇතුළත් කරන්න"
+ ],
+ "staff.users.invalidName": [
+  "අක්ෂර 1 සිට 100 දක්වා නමක් ඇතුළත් කරන්න"
+ ],
+ "staff.users.chooseRole": [
+  "අවම වශයෙන් එක් භූමිකාවක් තෝරන්න"
+ ],
+ "staff.audit.heading": [
+  "විගණන සටහන"
+ ],
+ "staff.audit.intro": [
+  [
+   "hospital"
+  ],
+  " හි රෝගී දත්ත කියවීම් සහ වෙනස් කිරීම් සියල්ල, නවතම ඒවා පළමුව. කිසිවෙකුට එය සංස්කරණය හෝ මකා දැමිය නොහැක."
+ ],
+ "staff.audit.filters": [
+  "සටහන පෙරන්න"
+ ],
+ "staff.audit.action": [
+  "ක්‍රියාව"
+ ],
+ "staff.audit.anyAction": [
+  "ඕනෑම ක්‍රියාවක්"
+ ],
+ "staff.audit.from": [
+  "සිට"
+ ],
+ "staff.audit.to": [
+  "දක්වා"
+ ],
+ "staff.audit.apply": [
+  "පෙරහන යොදන්න"
+ ],
+ "staff.audit.clear": [
+  "පෙරහන ඉවත් කරන්න"
+ ],
+ "staff.audit.tableCaption": [
+  [
+   "hospital"
+  ],
+  " හි විගණන සටහන"
+ ],
+ "staff.audit.when": [
+  "කවදා"
+ ],
+ "staff.audit.who": [
+  "කවුද"
+ ],
+ "staff.audit.role": [
+  "භූමිකාව"
+ ],
+ "staff.audit.what": [
+  "ක්‍රියාව"
+ ],
+ "staff.audit.patient": [
+  "රෝගියා"
+ ],
+ "staff.audit.details": [
+  "විස්තර"
+ ],
+ "staff.audit.correlation": [
+  "සහසම්බන්ධතා හැඳුනුම"
+ ],
+ "staff.audit.loadMore": [
+  "පැරණි සටහන් පූරණය කරන්න"
+ ],
+ "staff.audit.empty": [
+  "මෙම පෙරහනට ගැළපෙන සටහන් නැත."
+ ],
+ "staff.audit.loading": [
+  "විගණන සටහන පූරණය වෙමින්…"
+ ],
+ "staff.audit.patientKind": [
+  "රෝගියා"
+ ],
+ "staff.audit.system": [
+  "පද්ධතිය"
+ ],
+ "staff.audit.action.patient.lookup": [
+  "රෝගීන් සෙවීම"
+ ],
+ "staff.audit.action.staff.sign-in": [
+  "කාර්ය මණ්ඩල පුරනය"
+ ],
+ "staff.audit.action.staff.password-change": [
+  "මුරපදය වෙනස් කිරීම"
+ ],
+ "staff.audit.action.staff.create": [
+  "කාර්ය මණ්ඩල පරිශීලකයා සාදන ලදී"
+ ],
+ "staff.audit.action.staff.roles": [
+  "භූමිකා වෙනස් කරන ලදී"
+ ],
+ "staff.audit.action.staff.create-admin": [
+  "පළමු පරිපාලක සාදන ලදී"
+ ],
+ "staff.patients.heading": [
+  "රෝගීන් සෙවීම"
+ ],
+ "staff.patients.intro": [
+  [
+   "hospital"
+  ],
+  " හි රෝගීන් ඔවුන්ගේ ජංගම දුරකථන අංකයෙන් සොයන්න. සෑම සෙවීමක්ම විගණන සටහනේ සටහන් වේ."
+ ],
+ "staff.patients.mobileNo": [
+  "ජංගම දුරකථන අංකය"
+ ],
+ "staff.patients.mobileHint": [
+  "උදාහරණයක් ලෙස 0771234567"
+ ],
+ "staff.patients.enterMobile": [
+  "ජංගම දුරකථන අංකයක් ඇතුළත් කරන්න"
+ ],
+ "staff.patients.search": [
+  "සොයන්න"
+ ],
+ "staff.patients.resultsCaption": [
+  [
+   "mobileNo"
+  ],
+  " අංකය ඇති රෝගීන්"
+ ],
+ "staff.patients.name": [
+  "නම"
+ ],
+ "staff.patients.gender": [
+  "ස්ත්‍රී/පුරුෂ භාවය"
+ ],
+ "staff.patients.birthDate": [
+  "උපන් දිනය"
+ ],
+ "staff.patients.relationship": [
+  "සම්බන්ධතාවය"
+ ],
+ "staff.patients.none": [
+  [
+   "hospital"
+  ],
+  " හි කිසිදු රෝගියෙකුට ",
+  [
+   "mobileNo"
+  ],
+  " අංකය නැත."
+ ],
+ "staff.patients.found": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "රෝගීන් ",
+     "#",
+     "ක් හමු විය."
     ],
-  ],
+    "other": [
+     "රෝගීන් ",
+     "#",
+     "ක් හමු විය."
+    ]
+   }
+  ]
+ ]
 };

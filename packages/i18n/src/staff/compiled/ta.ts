@@ -2,158 +2,458 @@
 import type { Messages } from '@lingui/core';
 
 export const messages: Messages = {
-  'staff.shell.consoleName': ['பணியாளர் கன்சோல்'],
-  'staff.shell.product': ['Careline · பணியாளர்'],
-  'staff.shell.documentTitle': [['screen'], ' · பணியாளர் கன்சோல்'],
-  'staff.shell.skipToContent': ['உள்ளடக்கத்திற்குச் செல்லவும்'],
-  'staff.shell.mainNavigation': ['முதன்மை'],
-  'staff.shell.home': ['முகப்பு'],
-  'staff.shell.patientLookup': ['நோயாளர் தேடல்'],
-  'staff.shell.staffUsers': ['பணியாளர் பயனர்கள்'],
-  'staff.shell.auditTrail': ['தணிக்கைப் பதிவு'],
-  'staff.shell.changePassword': ['கடவுச்சொல்லை மாற்றவும்'],
-  'staff.shell.signOut': ['வெளியேறவும்'],
-  'staff.shell.hospital': ['மருத்துவமனை'],
-  'staff.shell.language': ['மொழி'],
-  'staff.shell.signedInAs': [['name'], ' ஆக உள்நுழைந்துள்ளீர்கள்'],
-  'staff.shell.loading': ['ஏற்றுகிறது…'],
-  'staff.shell.notFoundHeading': ['பக்கம் கிடைக்கவில்லை'],
-  'staff.shell.notFoundText': ['இந்தப் பக்கம் பணியாளர் கன்சோலில் இல்லை.'],
-  'staff.shell.noPermissionHeading': ['கிடைக்கவில்லை'],
-  'staff.shell.noPermissionText': ['இந்த மருத்துவமனையில் உங்கள் பணிப்பொறுப்புகளில் இந்தப் பக்கம் இல்லை.'],
-  'staff.shell.noHospitalText': [
-    'உங்கள் கணக்கிற்கு இன்னும் எந்த மருத்துவமனையிலும் பணிப்பொறுப்பு இல்லை. உங்கள் நிர்வாகியிடம் கேளுங்கள்.',
+ "staff.shell.consoleName": [
+  "பணியாளர் கன்சோல்"
+ ],
+ "staff.shell.product": [
+  "Careline · பணியாளர்"
+ ],
+ "staff.shell.documentTitle": [
+  [
+   "screen"
   ],
-  'staff.shell.somethingWentWrong': ['ஏதோ தவறு நடந்தது. மீண்டும் முயற்சிக்கவும்.'],
-  'staff.role.admin': ['நிர்வாகி'],
-  'staff.role.receptionist': ['வரவேற்பாளர்'],
-  'staff.role.doctor': ['மருத்துவர்'],
-  'staff.role.nurse': ['செவிலியர்'],
-  'staff.role.pharmacist': ['மருந்தாளர்'],
-  'staff.role.labTechnician': ['ஆய்வக தொழில்நுட்பவியலாளர்'],
-  'staff.role.cashier': ['காசாளர்'],
-  'staff.role.callCentreAgent': ['அழைப்பு மைய முகவர்'],
-  'staff.auth.signInHeading': ['பணியாளர் கன்சோலில் உள்நுழையவும்'],
-  'staff.auth.signInIntro': [
-    'உங்கள் மருத்துவமனை நிர்வாகி வழங்கிய மின்னஞ்சல் முகவரி மற்றும் கடவுச்சொல்லைப் பயன்படுத்தவும்.',
+  " · பணியாளர் கன்சோல்"
+ ],
+ "staff.shell.skipToContent": [
+  "உள்ளடக்கத்திற்குச் செல்லவும்"
+ ],
+ "staff.shell.mainNavigation": [
+  "முதன்மை"
+ ],
+ "staff.shell.home": [
+  "முகப்பு"
+ ],
+ "staff.shell.patientLookup": [
+  "நோயாளர் தேடல்"
+ ],
+ "staff.shell.staffUsers": [
+  "பணியாளர் பயனர்கள்"
+ ],
+ "staff.shell.auditTrail": [
+  "தணிக்கைப் பதிவு"
+ ],
+ "staff.shell.changePassword": [
+  "கடவுச்சொல்லை மாற்றவும்"
+ ],
+ "staff.shell.signOut": [
+  "வெளியேறவும்"
+ ],
+ "staff.shell.hospital": [
+  "மருத்துவமனை"
+ ],
+ "staff.shell.language": [
+  "மொழி"
+ ],
+ "staff.shell.signedInAs": [
+  [
+   "name"
   ],
-  'staff.auth.email': ['மின்னஞ்சல் முகவரி'],
-  'staff.auth.password': ['கடவுச்சொல்'],
-  'staff.auth.signIn': ['உள்நுழையவும்'],
-  'staff.auth.signingIn': ['உள்நுழைகிறது…'],
-  'staff.auth.enterEmailAndPassword': ['உங்கள் மின்னஞ்சல் முகவரி மற்றும் கடவுச்சொல்லை உள்ளிடவும்'],
-  'staff.auth.changePasswordHeading': ['உங்கள் கடவுச்சொல்லை மாற்றவும்'],
-  'staff.auth.forcedChangeIntro': [
-    'நீங்கள் தற்காலிக கடவுச்சொல்லுடன் உள்நுழைந்தீர்கள். தொடர உங்கள் சொந்த கடவுச்சொல்லைத் தேர்ந்தெடுக்கவும்.',
+  " ஆக உள்நுழைந்துள்ளீர்கள்"
+ ],
+ "staff.shell.loading": [
+  "ஏற்றுகிறது…"
+ ],
+ "staff.shell.notFoundHeading": [
+  "பக்கம் கிடைக்கவில்லை"
+ ],
+ "staff.shell.notFoundText": [
+  "இந்தப் பக்கம் பணியாளர் கன்சோலில் இல்லை."
+ ],
+ "staff.shell.noPermissionHeading": [
+  "கிடைக்கவில்லை"
+ ],
+ "staff.shell.noPermissionText": [
+  "இந்த மருத்துவமனையில் உங்கள் பணிப்பொறுப்புகளில் இந்தப் பக்கம் இல்லை."
+ ],
+ "staff.shell.noHospitalText": [
+  "உங்கள் கணக்கிற்கு இன்னும் எந்த மருத்துவமனையிலும் பணிப்பொறுப்பு இல்லை. உங்கள் நிர்வாகியிடம் கேளுங்கள்."
+ ],
+ "staff.shell.somethingWentWrong": [
+  "ஏதோ தவறு நடந்தது. மீண்டும் முயற்சிக்கவும்."
+ ],
+ "staff.role.admin": [
+  "நிர்வாகி"
+ ],
+ "staff.role.receptionist": [
+  "வரவேற்பாளர்"
+ ],
+ "staff.role.doctor": [
+  "மருத்துவர்"
+ ],
+ "staff.role.nurse": [
+  "செவிலியர்"
+ ],
+ "staff.role.pharmacist": [
+  "மருந்தாளர்"
+ ],
+ "staff.role.labTechnician": [
+  "ஆய்வக தொழில்நுட்பவியலாளர்"
+ ],
+ "staff.role.cashier": [
+  "காசாளர்"
+ ],
+ "staff.role.callCentreAgent": [
+  "அழைப்பு மைய முகவர்"
+ ],
+ "staff.auth.signInHeading": [
+  "பணியாளர் கன்சோலில் உள்நுழையவும்"
+ ],
+ "staff.auth.signInIntro": [
+  "உங்கள் மருத்துவமனை நிர்வாகி வழங்கிய மின்னஞ்சல் முகவரி மற்றும் கடவுச்சொல்லைப் பயன்படுத்தவும்."
+ ],
+ "staff.auth.email": [
+  "மின்னஞ்சல் முகவரி"
+ ],
+ "staff.auth.password": [
+  "கடவுச்சொல்"
+ ],
+ "staff.auth.signIn": [
+  "உள்நுழையவும்"
+ ],
+ "staff.auth.signingIn": [
+  "உள்நுழைகிறது…"
+ ],
+ "staff.auth.enterEmailAndPassword": [
+  "உங்கள் மின்னஞ்சல் முகவரி மற்றும் கடவுச்சொல்லை உள்ளிடவும்"
+ ],
+ "staff.auth.changePasswordHeading": [
+  "உங்கள் கடவுச்சொல்லை மாற்றவும்"
+ ],
+ "staff.auth.forcedChangeIntro": [
+  "நீங்கள் தற்காலிக கடவுச்சொல்லுடன் உள்நுழைந்தீர்கள். தொடர உங்கள் சொந்த கடவுச்சொல்லைத் தேர்ந்தெடுக்கவும்."
+ ],
+ "staff.auth.currentPassword": [
+  "தற்போதைய கடவுச்சொல்"
+ ],
+ "staff.auth.temporaryPassword": [
+  "தற்காலிக கடவுச்சொல்"
+ ],
+ "staff.auth.enterCurrentPassword": [
+  "உங்கள் தற்போதைய கடவுச்சொல்லை உள்ளிடவும்"
+ ],
+ "staff.auth.newPassword": [
+  "புதிய கடவுச்சொல்"
+ ],
+ "staff.auth.newPasswordHint": [
+  "குறைந்தது ",
+  [
+   "min"
   ],
-  'staff.auth.currentPassword': ['தற்போதைய கடவுச்சொல்'],
-  'staff.auth.temporaryPassword': ['தற்காலிக கடவுச்சொல்'],
-  'staff.auth.enterCurrentPassword': ['உங்கள் தற்போதைய கடவுச்சொல்லை உள்ளிடவும்'],
-  'staff.auth.newPassword': ['புதிய கடவுச்சொல்'],
-  'staff.auth.newPasswordHint': [
-    'குறைந்தது ',
-    ['min'],
-    ' எழுத்துகள். நினைவில் வைத்திருக்கும் சில சொற்கள் நல்ல கடவுச்சொல்லாகும்.',
+  " எழுத்துகள். நினைவில் வைத்திருக்கும் சில சொற்கள் நல்ல கடவுச்சொல்லாகும்."
+ ],
+ "staff.auth.confirmPassword": [
+  "புதிய கடவுச்சொல் மீண்டும்"
+ ],
+ "staff.auth.passwordsDiffer": [
+  "இரண்டு புதிய கடவுச்சொற்களும் ஒன்றாக இல்லை"
+ ],
+ "staff.auth.changePassword": [
+  "கடவுச்சொல்லை மாற்றவும்"
+ ],
+ "staff.auth.passwordChanged": [
+  "உங்கள் கடவுச்சொல் மாற்றப்பட்டது."
+ ],
+ "staff.auth.passwordTooShort": [
+  "குறைந்தது ",
+  [
+   "min"
   ],
-  'staff.auth.confirmPassword': ['புதிய கடவுச்சொல் மீண்டும்'],
-  'staff.auth.passwordsDiffer': ['இரண்டு புதிய கடவுச்சொற்களும் ஒன்றாக இல்லை'],
-  'staff.auth.changePassword': ['கடவுச்சொல்லை மாற்றவும்'],
-  'staff.auth.passwordChanged': ['உங்கள் கடவுச்சொல் மாற்றப்பட்டது.'],
-  'staff.auth.passwordTooShort': ['குறைந்தது ', ['min'], ' எழுத்துகளைப் பயன்படுத்தவும்'],
-  'staff.auth.passwordTooLong': ['அதிகபட்சம் ', ['max'], ' எழுத்துகளைப் பயன்படுத்தவும்'],
-  'staff.auth.passwordControlCharacters': ['கடவுச்சொல்லில் தட்டச்சு செய்ய முடியாத எழுத்துகள் உள்ளன'],
-  'staff.auth.passwordContainsEmail': ['கடவுச்சொல்லில் உங்கள் மின்னஞ்சல் பெயர் இருக்கக்கூடாது'],
-  'staff.auth.passwordRepetitive': ['குறைவாக மீண்டும் வரும் கடவுச்சொல்லைப் பயன்படுத்தவும்'],
-  'staff.home.heading': ['முகப்பு'],
-  'staff.home.greeting': ['வரவேற்கிறோம், ', ['name']],
-  'staff.home.roleIntro': ['நீங்கள் ', ['hospital'], ' இல் ', ['roles'], ' ஆகப் பணிபுரிகிறீர்கள்.'],
-  'staff.home.emptyHome': ['கன்சோல் வளரும்போது உங்கள் தினசரி பணிகள் இங்கே தோன்றும்.'],
-  'staff.users.heading': ['பணியாளர் பயனர்கள்'],
-  'staff.users.intro': [['hospital'], ' இல் கன்சோலில் பணிபுரிபவர்களும் இங்கு அவர்களின் பணிப்பொறுப்புகளும்.'],
-  'staff.users.tableCaption': [['hospital'], ' பணியாளர்கள்'],
-  'staff.users.name': ['பெயர்'],
-  'staff.users.email': ['மின்னஞ்சல் முகவரி'],
-  'staff.users.roles': ['பணிப்பொறுப்புகள்'],
-  'staff.users.status': ['நிலை'],
-  'staff.users.actions': ['செயல்கள்'],
-  'staff.users.active': ['செயலில்'],
-  'staff.users.mustChangePassword': ['தற்காலிக கடவுச்சொல்'],
-  'staff.users.disabled': ['முடக்கப்பட்டது'],
-  'staff.users.noRoles': ['இங்கு பணிப்பொறுப்பு இல்லை'],
-  'staff.users.changeRoles': ['பணிப்பொறுப்புகளை மாற்றவும்'],
-  'staff.users.changeRolesOf': [['name'], ' இன் பணிப்பொறுப்புகளை மாற்றவும்'],
-  'staff.users.saveRoles': ['பணிப்பொறுப்புகளைச் சேமிக்கவும்'],
-  'staff.users.cancel': ['ரத்து செய்'],
-  'staff.users.rolesSaved': [['name'], ' இன் பணிப்பொறுப்புகள் சேமிக்கப்பட்டன.'],
-  'staff.users.newUserHeading': ['புதிய பணியாளர் பயனர்'],
-  'staff.users.displayName': ['முழுப் பெயர்'],
-  'staff.users.rolesLegend': [['hospital'], ' இல் பணிப்பொறுப்புகள்'],
-  'staff.users.create': ['பணியாளர் பயனரை உருவாக்கவும்'],
-  'staff.users.createdHeading': [['email'], ' இப்போது உள்நுழையலாம்'],
-  'staff.users.temporaryPasswordIs': [
-    'தற்காலிக கடவுச்சொல் (இம்முறை மட்டுமே காட்டப்படும்; நேரில் ஒப்படைக்கவும்):',
+  " எழுத்துகளைப் பயன்படுத்தவும்"
+ ],
+ "staff.auth.passwordTooLong": [
+  "அதிகபட்சம் ",
+  [
+   "max"
   ],
-  'staff.users.temporaryPasswordNote': [
-    'முதல் உள்நுழைவில் அவர்கள் தங்கள் சொந்த கடவுச்சொல்லைத் தேர்ந்தெடுப்பார்கள்.',
+  " எழுத்துகளைப் பயன்படுத்தவும்"
+ ],
+ "staff.auth.passwordControlCharacters": [
+  "கடவுச்சொல்லில் தட்டச்சு செய்ய முடியாத எழுத்துகள் உள்ளன"
+ ],
+ "staff.auth.passwordContainsEmail": [
+  "கடவுச்சொல்லில் உங்கள் மின்னஞ்சல் பெயர் இருக்கக்கூடாது"
+ ],
+ "staff.auth.passwordRepetitive": [
+  "குறைவாக மீண்டும் வரும் கடவுச்சொல்லைப் பயன்படுத்தவும்"
+ ],
+ "staff.home.heading": [
+  "முகப்பு"
+ ],
+ "staff.home.greeting": [
+  "வரவேற்கிறோம், ",
+  [
+   "name"
+  ]
+ ],
+ "staff.home.roleIntro": [
+  "நீங்கள் ",
+  [
+   "hospital"
   ],
-  'staff.users.loading': ['பணியாளர்களை ஏற்றுகிறது…'],
-  'staff.users.invalidEmail': ['சரியான மின்னஞ்சல் முகவரியை உள்ளிடவும்'],
-  'staff.users.invalidName': ['1 முதல் 100 எழுத்துகள் கொண்ட பெயரை உள்ளிடவும்'],
-  'staff.users.chooseRole': ['குறைந்தது ஒரு பணிப்பொறுப்பைத் தேர்ந்தெடுக்கவும்'],
-  'staff.audit.heading': ['தணிக்கைப் பதிவு'],
-  'staff.audit.intro': [
-    ['hospital'],
-    ' இல் நோயாளர் தரவின் ஒவ்வொரு வாசிப்பும் மாற்றமும், புதியவை முதலில். யாராலும் இதைத் திருத்தவோ நீக்கவோ முடியாது.',
+  " இல் ",
+  [
+   "roles"
   ],
-  'staff.audit.filters': ['பதிவை வடிகட்டவும்'],
-  'staff.audit.action': ['செயல்'],
-  'staff.audit.anyAction': ['எந்தச் செயலும்'],
-  'staff.audit.from': ['இருந்து'],
-  'staff.audit.to': ['வரை'],
-  'staff.audit.apply': ['வடிகட்டியைப் பயன்படுத்தவும்'],
-  'staff.audit.clear': ['வடிகட்டியை அழிக்கவும்'],
-  'staff.audit.tableCaption': [['hospital'], ' தணிக்கைப் பதிவு'],
-  'staff.audit.when': ['எப்போது'],
-  'staff.audit.who': ['யார்'],
-  'staff.audit.role': ['பணிப்பொறுப்பு'],
-  'staff.audit.what': ['செயல்'],
-  'staff.audit.patient': ['நோயாளர்'],
-  'staff.audit.details': ['விவரங்கள்'],
-  'staff.audit.correlation': ['தொடர்பு அடையாளம்'],
-  'staff.audit.loadMore': ['பழைய பதிவுகளை ஏற்றவும்'],
-  'staff.audit.empty': ['இந்த வடிகட்டிக்குப் பொருந்தும் பதிவுகள் இல்லை.'],
-  'staff.audit.loading': ['தணிக்கைப் பதிவை ஏற்றுகிறது…'],
-  'staff.audit.patientKind': ['நோயாளர்'],
-  'staff.audit.system': ['அமைப்பு'],
-  'staff.audit.action.patient.lookup': ['நோயாளர் தேடல்'],
-  'staff.audit.action.staff.sign-in': ['பணியாளர் உள்நுழைவு'],
-  'staff.audit.action.staff.password-change': ['கடவுச்சொல் மாற்றம்'],
-  'staff.audit.action.staff.create': ['பணியாளர் பயனர் உருவாக்கப்பட்டார்'],
-  'staff.audit.action.staff.roles': ['பணிப்பொறுப்புகள் மாற்றப்பட்டன'],
-  'staff.audit.action.staff.create-admin': ['முதல் நிர்வாகி உருவாக்கப்பட்டார்'],
-  'staff.patients.heading': ['நோயாளர் தேடல்'],
-  'staff.patients.intro': [
-    ['hospital'],
-    ' நோயாளர்களை அவர்களின் கைபேசி எண்ணால் தேடவும். ஒவ்வொரு தேடலும் தணிக்கைப் பதிவில் பதிவாகும்.',
+  " ஆகப் பணிபுரிகிறீர்கள்."
+ ],
+ "staff.home.emptyHome": [
+  "கன்சோல் வளரும்போது உங்கள் தினசரி பணிகள் இங்கே தோன்றும்."
+ ],
+ "staff.users.heading": [
+  "பணியாளர் பயனர்கள்"
+ ],
+ "staff.users.intro": [
+  [
+   "hospital"
   ],
-  'staff.patients.mobileNo': ['கைபேசி எண்'],
-  'staff.patients.mobileHint': ['உதாரணமாக 0771234567'],
-  'staff.patients.enterMobile': ['கைபேசி எண்ணை உள்ளிடவும்'],
-  'staff.patients.search': ['தேடவும்'],
-  'staff.patients.resultsCaption': [['mobileNo'], ' எண் கொண்ட நோயாளர்கள்'],
-  'staff.patients.name': ['பெயர்'],
-  'staff.patients.gender': ['பாலினம்'],
-  'staff.patients.birthDate': ['பிறந்த தேதி'],
-  'staff.patients.relationship': ['உறவுமுறை'],
-  'staff.patients.none': [['hospital'], ' இல் ', ['mobileNo'], ' எண் கொண்ட நோயாளர் எவரும் இல்லை.'],
-  'staff.patients.found': [
-    [
-      'count',
-      'plural',
-      {
-        one: ['#', ' நோயாளர் கண்டறியப்பட்டார்.'],
-        other: ['#', ' நோயாளர்கள் கண்டறியப்பட்டனர்.'],
-      },
+  " இல் கன்சோலில் பணிபுரிபவர்களும் இங்கு அவர்களின் பணிப்பொறுப்புகளும்."
+ ],
+ "staff.users.tableCaption": [
+  [
+   "hospital"
+  ],
+  " பணியாளர்கள்"
+ ],
+ "staff.users.name": [
+  "பெயர்"
+ ],
+ "staff.users.email": [
+  "மின்னஞ்சல் முகவரி"
+ ],
+ "staff.users.roles": [
+  "பணிப்பொறுப்புகள்"
+ ],
+ "staff.users.status": [
+  "நிலை"
+ ],
+ "staff.users.actions": [
+  "செயல்கள்"
+ ],
+ "staff.users.active": [
+  "செயலில்"
+ ],
+ "staff.users.mustChangePassword": [
+  "தற்காலிக கடவுச்சொல்"
+ ],
+ "staff.users.disabled": [
+  "முடக்கப்பட்டது"
+ ],
+ "staff.users.noRoles": [
+  "இங்கு பணிப்பொறுப்பு இல்லை"
+ ],
+ "staff.users.changeRoles": [
+  "பணிப்பொறுப்புகளை மாற்றவும்"
+ ],
+ "staff.users.changeRolesOf": [
+  [
+   "name"
+  ],
+  " இன் பணிப்பொறுப்புகளை மாற்றவும்"
+ ],
+ "staff.users.saveRoles": [
+  "பணிப்பொறுப்புகளைச் சேமிக்கவும்"
+ ],
+ "staff.users.cancel": [
+  "ரத்து செய்"
+ ],
+ "staff.users.rolesSaved": [
+  [
+   "name"
+  ],
+  " இன் பணிப்பொறுப்புகள் சேமிக்கப்பட்டன."
+ ],
+ "staff.users.newUserHeading": [
+  "புதிய பணியாளர் பயனர்"
+ ],
+ "staff.users.displayName": [
+  "முழுப் பெயர்"
+ ],
+ "staff.users.rolesLegend": [
+  [
+   "hospital"
+  ],
+  " இல் பணிப்பொறுப்புகள்"
+ ],
+ "staff.users.create": [
+  "பணியாளர் பயனரை உருவாக்கவும்"
+ ],
+ "staff.users.createdHeading": [
+  [
+   "email"
+  ],
+  " இப்போது உள்நுழையலாம்"
+ ],
+ "staff.users.temporaryPasswordIs": [
+  "தற்காலிக கடவுச்சொல் (இம்முறை மட்டுமே காட்டப்படும்; நேரில் ஒப்படைக்கவும்):"
+ ],
+ "staff.users.temporaryPasswordNote": [
+  "முதல் உள்நுழைவில் அவர்கள் தங்கள் சொந்த கடவுச்சொல்லைத் தேர்ந்தெடுப்பார்கள்."
+ ],
+ "staff.users.loading": [
+  "பணியாளர்களை ஏற்றுகிறது…"
+ ],
+ "staff.users.invalidEmail": [
+  "சரியான மின்னஞ்சல் முகவரியை உள்ளிடவும்"
+ ],
+ "staff.users.invalidName": [
+  "1 முதல் 100 எழுத்துகள் கொண்ட பெயரை உள்ளிடவும்"
+ ],
+ "staff.users.chooseRole": [
+  "குறைந்தது ஒரு பணிப்பொறுப்பைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "staff.audit.heading": [
+  "தணிக்கைப் பதிவு"
+ ],
+ "staff.audit.intro": [
+  [
+   "hospital"
+  ],
+  " இல் நோயாளர் தரவின் ஒவ்வொரு வாசிப்பும் மாற்றமும், புதியவை முதலில். யாராலும் இதைத் திருத்தவோ நீக்கவோ முடியாது."
+ ],
+ "staff.audit.filters": [
+  "பதிவை வடிகட்டவும்"
+ ],
+ "staff.audit.action": [
+  "செயல்"
+ ],
+ "staff.audit.anyAction": [
+  "எந்தச் செயலும்"
+ ],
+ "staff.audit.from": [
+  "இருந்து"
+ ],
+ "staff.audit.to": [
+  "வரை"
+ ],
+ "staff.audit.apply": [
+  "வடிகட்டியைப் பயன்படுத்தவும்"
+ ],
+ "staff.audit.clear": [
+  "வடிகட்டியை அழிக்கவும்"
+ ],
+ "staff.audit.tableCaption": [
+  [
+   "hospital"
+  ],
+  " தணிக்கைப் பதிவு"
+ ],
+ "staff.audit.when": [
+  "எப்போது"
+ ],
+ "staff.audit.who": [
+  "யார்"
+ ],
+ "staff.audit.role": [
+  "பணிப்பொறுப்பு"
+ ],
+ "staff.audit.what": [
+  "செயல்"
+ ],
+ "staff.audit.patient": [
+  "நோயாளர்"
+ ],
+ "staff.audit.details": [
+  "விவரங்கள்"
+ ],
+ "staff.audit.correlation": [
+  "தொடர்பு அடையாளம்"
+ ],
+ "staff.audit.loadMore": [
+  "பழைய பதிவுகளை ஏற்றவும்"
+ ],
+ "staff.audit.empty": [
+  "இந்த வடிகட்டிக்குப் பொருந்தும் பதிவுகள் இல்லை."
+ ],
+ "staff.audit.loading": [
+  "தணிக்கைப் பதிவை ஏற்றுகிறது…"
+ ],
+ "staff.audit.patientKind": [
+  "நோயாளர்"
+ ],
+ "staff.audit.system": [
+  "அமைப்பு"
+ ],
+ "staff.audit.action.patient.lookup": [
+  "நோயாளர் தேடல்"
+ ],
+ "staff.audit.action.staff.sign-in": [
+  "பணியாளர் உள்நுழைவு"
+ ],
+ "staff.audit.action.staff.password-change": [
+  "கடவுச்சொல் மாற்றம்"
+ ],
+ "staff.audit.action.staff.create": [
+  "பணியாளர் பயனர் உருவாக்கப்பட்டார்"
+ ],
+ "staff.audit.action.staff.roles": [
+  "பணிப்பொறுப்புகள் மாற்றப்பட்டன"
+ ],
+ "staff.audit.action.staff.create-admin": [
+  "முதல் நிர்வாகி உருவாக்கப்பட்டார்"
+ ],
+ "staff.patients.heading": [
+  "நோயாளர் தேடல்"
+ ],
+ "staff.patients.intro": [
+  [
+   "hospital"
+  ],
+  " நோயாளர்களை அவர்களின் கைபேசி எண்ணால் தேடவும். ஒவ்வொரு தேடலும் தணிக்கைப் பதிவில் பதிவாகும்."
+ ],
+ "staff.patients.mobileNo": [
+  "கைபேசி எண்"
+ ],
+ "staff.patients.mobileHint": [
+  "உதாரணமாக 0771234567"
+ ],
+ "staff.patients.enterMobile": [
+  "கைபேசி எண்ணை உள்ளிடவும்"
+ ],
+ "staff.patients.search": [
+  "தேடவும்"
+ ],
+ "staff.patients.resultsCaption": [
+  [
+   "mobileNo"
+  ],
+  " எண் கொண்ட நோயாளர்கள்"
+ ],
+ "staff.patients.name": [
+  "பெயர்"
+ ],
+ "staff.patients.gender": [
+  "பாலினம்"
+ ],
+ "staff.patients.birthDate": [
+  "பிறந்த தேதி"
+ ],
+ "staff.patients.relationship": [
+  "உறவுமுறை"
+ ],
+ "staff.patients.none": [
+  [
+   "hospital"
+  ],
+  " இல் ",
+  [
+   "mobileNo"
+  ],
+  " எண் கொண்ட நோயாளர் எவரும் இல்லை."
+ ],
+ "staff.patients.found": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " நோயாளர் கண்டறியப்பட்டார்."
     ],
-  ],
+    "other": [
+     "#",
+     " நோயாளர்கள் கண்டறியப்பட்டனர்."
+    ]
+   }
+  ]
+ ]
 };

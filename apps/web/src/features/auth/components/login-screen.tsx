@@ -22,7 +22,6 @@ import { useAuthNotice } from '../../../lib/sign-in/use-auth-notice.ts';
 import { useSecondsUntil } from '../../../lib/sign-in/use-seconds-until.ts';
 import { REQUEST_TYPE_PARAM, afterSignInPath } from '../utils/after-sign-in-path.ts';
 import { codeError, initialLoginState, loginReducer, mobileError } from '../utils/login-state.ts';
-import { uxTexts } from '../../../lib/shell/ux-texts.ts';
 import './auth.css';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
 
@@ -133,7 +132,7 @@ export function LoginScreen() {
   return (
     <div className="auth-screen">
       {/* issue 6 §4.10: the shell's header already shows the logo; a second one here repeated it. */}
-      <h1 className="auth-heading">{uxTexts.loginHeading}</h1>
+      <h1 className="auth-heading">{t('auth.heading')}</h1>
       {authNotice !== null ? (
         // spec doc 1 §8: why the last session ended (ARO-E1022, ARO-E1023, ARO-E1024)
         <p className="auth-error auth-session-notice" role="alert">

@@ -34,7 +34,6 @@ import { chatReducer, initialChatState } from '../utils/chat-flow.ts';
 import { chatMenuButtons } from '../utils/chat-menu.ts';
 import { linkDestination } from '../utils/link-destination.ts';
 import { ChatMessages } from './chat-messages.tsx';
-import { uxTexts } from '../../../lib/shell/ux-texts.ts';
 import './chat.css';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
 
@@ -219,7 +218,7 @@ export function ChatHomeScreen() {
   return (
     <div className="chat-screen">
       {/* issue 6 §4.10: the shell's header already shows the logo; a second one here repeated it. */}
-      <h1 className="visually-hidden">{uxTexts.chatHeading}</h1>
+      <h1 className="visually-hidden">{t('chat.heading')}</h1>
 
       <ChatMessages messages={state.messages.slice(0, pacing.shownCount)} typing={pacing.typing} />
 

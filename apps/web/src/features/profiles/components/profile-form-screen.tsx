@@ -15,7 +15,6 @@ import {
 import { REQUEST_STATE } from '@careline/domain/shell';
 import { errorText } from '../../../lib/graphql';
 import { useSession } from '../../../lib/session';
-import { uxTexts } from '../../../lib/shell/ux-texts.ts';
 import { useTenant } from '../../../lib/tenant';
 import {
   createPatientMutation,
@@ -34,6 +33,7 @@ import { keyForSubmit, type SubmitKey } from '../utils/submit-key.ts';
 import { updateTargetIds } from '../utils/update-targets.ts';
 import { PatientFormFields } from './patient-form-fields.tsx';
 import './profiles.css';
+import { useTranslate } from '@careline/i18n/react';
 
 /** After an update the app goes to /profiles?back=/chat-home (spec doc 1 §2 Add or Update Profile). */
 const AFTER_UPDATE_PATH = '/profiles?back=/chat-home';
@@ -45,6 +45,7 @@ type ProfileFormProps = {
 };
 
 function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps) {
+  const t = useTranslate();
   const session = useSession();
   const tenant = useTenant();
   const navigate = useNavigate();
@@ -155,7 +156,7 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
       </button>
       {unchanged ? (
         <p id="profile-save-reason" className="profile-save-reason">
-          {uxTexts.updateNeedsChange}
+          {t('profiles.updateNeedsChange')}
         </p>
       ) : null}
     </form>

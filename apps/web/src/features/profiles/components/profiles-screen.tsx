@@ -10,7 +10,6 @@ import {
 import { fallbackErrorText } from '@careline/domain/errors';
 import { REQUEST_STATE } from '@careline/domain/shell';
 import { useSession } from '../../../lib/session';
-import { uxTexts } from '../../../lib/shell/ux-texts.ts';
 import { useTenant } from '../../../lib/tenant';
 import { safeBackPath } from '../utils/back-path.ts';
 import { ProfileCard } from './profile-card.tsx';
@@ -98,7 +97,7 @@ export function ProfilesScreen() {
           <p>{unclassifiedPrompt(unclassified.length)}</p>
           {/* issue 6 §4.8: the button says what it does (it opens the relationship chooser). */}
           <button type="button" className="profile-button profile-button-small" onClick={() => setModal({ open: true, classifyingId: null })}>
-            {uxTexts.classifyProfiles(unclassified.length)}
+            {t('profiles.classifyButton', { count: unclassified.length })}
           </button>
         </div>
       ) : null}
