@@ -150,3 +150,50 @@ describe('slow clients: connections per address (issue 6 §1)', () => {
     }
   });
 });
+
+describe('slow clients: keep-alive limits (issue 6 §1)', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '300', HTTP_MAX_REQUESTS_PER_SOCKET: '3' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('closes a keep-alive connection left idle after its answer, and serves the next client', async () => {
+    const socket = await connect(port);
+    socket.once('error', () => undefined);
+    const closed = new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+    });
+    expect(await exchange(socket, healthRequest)).toMatch(/^HTTP\/1\.1 200/);
+    // Fastify's default keeps an idle socket 72 s, past this test's own timeout: it fails there.
+    await closed;
+    expect(socket.destroyed).toBe(true);
+
+    const fine = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(fine.status).toBe(200);
+  }, 15_000);
+
+  it('ends a connection after HTTP_MAX_REQUESTS_PER_SOCKET requests', async () => {
+    const socket = await connect(port);
+    socket.once('error', () => undefined);
+    const answers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      answers.push(await exchange(socket, healthRequest));
+    }
+    expect(answers.slice(0, 2).every((answer) => /^HTTP\/1\.1 200/.test(answer))).toBe(true);
+    // The last allowed request is answered with Connection: close, and the socket ends.
+    expect(answers[2]).toMatch(/^HTTP\/1\.1 200/);
+    expect(answers[2]?.toLowerCase()).toContain('connection: close');
+    if (!socket.destroyed) {
+      await new Promise<void>((resolve) => {
+        socket.once('close', () => resolve());
+      });
+    }
+    expect(socket.destroyed).toBe(true);
+  }, 15_000);
+});
