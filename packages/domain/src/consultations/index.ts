@@ -1,0 +1,2 @@
+export * from './session-rules.ts';
+export * from './appointment-rules.ts';
