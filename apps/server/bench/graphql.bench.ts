@@ -129,6 +129,9 @@ async function carelineServer(
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
+    // The bare baseline keeps a connection for good; at the default 1,000 requests per socket the
+    // load generator counts each close with a request in flight as a failure.
+    HTTP_MAX_REQUESTS_PER_SOCKET: '1000000000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   });
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
