@@ -1,7 +1,8 @@
+// Zod-free on purpose: the patient app's first screen imports this subpath. The zod schemas of the
+// same rules are in '@careline/domain/auth/schemas' (./schemas.ts).
 export {
   validateMobileNo,
   normaliseMobileNo,
-  mobileNoInput,
   isLoggedIn,
   mobileNoTexts,
   MOBILE_NO_LENGTHS,
@@ -9,8 +10,7 @@ export {
 export {
   validateVerificationCode,
   parseVerificationCode,
-  verificationCodeInput,
-  verificationCodeValue,
+  isVerificationCodeValue,
   formatVerificationCode,
   formatCountdown,
   verificationCodeTexts,

@@ -12,8 +12,11 @@
  * Inputs that pass rows 3 or 4 by length but carry a non-digit (e.g. '07a1234567') are
  * 'Invalid Mobile No!': the spec's inputs are type number, so non-digits are never a number.
  * Only surrounding whitespace is forgiven; '+94...' or inner spaces are not digits and fail.
+ *
+ * The rule lives here once, as plain functions without zod: the patient app's first screen (/login)
+ * calls them directly and stays free of zod. The zod schema the server and the other forms use,
+ * mobileNoInput in '@careline/domain/auth/schemas' (./schemas.ts), wraps these functions.
  */
-import { z } from 'zod';
 
 export const mobileNoTexts = {
   empty: 'Type Your Mobile No.',
@@ -55,32 +58,11 @@ function mobileNoProblem(value: string): string | null {
 }
 
 /**
- * A mobile number as typed (spec doc 1 §5, §9), parsed to the 94-prefixed 11-digit form sent to the
- * server; an invalid one fails with the spec's message. The one rule for the sign-in forms and
- * initiateAuthentication.
- */
-export const mobileNoInput = z
-  .string()
-  .trim()
-  .transform((value, ctx) => {
-    const message = mobileNoProblem(value);
-    if (message !== null) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    if (value.startsWith('94')) {
-      return value;
-    }
-    return value.startsWith('0') ? `94${value.slice(1)}` : `94${value}`;
-  });
-
-/**
  * Validates a typed mobile number, returning the spec's message or null when valid (spec doc 1 §5).
  * @param input - the text as typed, e.g. '0771234567', '771234567' or '94771234567'
  */
 export function validateMobileNo(input: string): string | null {
-  const result = mobileNoInput.safeParse(input);
-  return result.success ? null : (result.error.issues[0]?.message ?? mobileNoTexts.invalid);
+  return mobileNoProblem(input.trim());
 }
 
 /**
@@ -88,8 +70,14 @@ export function validateMobileNo(input: string): string | null {
  * @param input - the text as typed in any accepted form
  */
 export function normaliseMobileNo(input: string): string | null {
-  const result = mobileNoInput.safeParse(input);
-  return result.success ? result.data : null;
+  const value = input.trim();
+  if (mobileNoProblem(value) !== null) {
+    return null;
+  }
+  if (value.startsWith('94')) {
+    return value;
+  }
+  return value.startsWith('0') ? `94${value.slice(1)}` : `94${value}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mobileNoInput, mobileNoTexts } from './mobile-number.ts';
-import { verificationCodeInput, verificationCodeTexts, verificationCodeValue } from './verification-code.ts';
+import { mobileNoTexts } from './mobile-number.ts';
+import { mobileNoInput, verificationCodeInput, verificationCodeValue } from './schemas.ts';
+import { verificationCodeTexts } from './verification-code.ts';
 
 // The zod schemas the sign-in forms and the server share (issue 7 §5), with the spec's values
 // (spec doc 1 §5 'Mobile number', 'One-time code'; §9).

@@ -1,5 +1,10 @@
-/** One-time code rules (spec doc 1 §4 Sign-in, §5 'One-time code', §9). */
-import { z } from 'zod';
+/**
+ * One-time code rules (spec doc 1 §4 Sign-in, §5 'One-time code', §9).
+ *
+ * The rules live here once, as plain functions without zod, so the patient app's first screen (/login)
+ * stays free of zod; verificationCodeInput and verificationCodeValue in '@careline/domain/auth/schemas'
+ * (./schemas.ts) wrap them for the server.
+ */
 
 /** The one-time code has 4 digits (spec doc 1 §9). */
 export const OTP_LENGTH = 4;
@@ -18,29 +23,24 @@ export const verificationCodeTexts = {
 const fourDigits = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
 /**
- * A one-time code as typed (spec doc 1 §5), parsed to the integer completeAuthentication takes
- * ("sent as an integer": '0123' → 123); an invalid one fails with the spec's message.
- */
-export const verificationCodeInput = z
-  .string()
-  .trim()
-  .min(1, verificationCodeTexts.empty)
-  .regex(fourDigits, verificationCodeTexts.length)
-  .transform((value) => Number.parseInt(value, 10));
-
-/**
- * The code completeAuthentication receives: the integer of 4 digits the form sends (0–9999). The
- * server's side of verificationCodeInput.
- */
-export const verificationCodeValue = z.number().int().min(0).max(10 ** OTP_LENGTH - 1);
-
-/**
  * Validates a typed one-time code, returning the spec's message or null when valid (spec doc 1 §5).
  * @param input - the code as typed
  */
 export function validateVerificationCode(input: string): string | null {
-  const result = verificationCodeInput.safeParse(input);
-  return result.success ? null : (result.error.issues[0]?.message ?? verificationCodeTexts.length);
+  const value = input.trim();
+  if (value === '') {
+    return verificationCodeTexts.empty;
+  }
+  return fourDigits.test(value) ? null : verificationCodeTexts.length;
+}
+
+/**
+ * Whether a number is a code the form can send: an integer of at most 4 digits, 0–9999 (spec doc 1
+ * §5: the code is "sent as an integer", so '0123' arrives as 123). What completeAuthentication accepts.
+ * @param n - the verificationCode integer received
+ */
+export function isVerificationCodeValue(n: number): boolean {
+  return Number.isInteger(n) && n >= 0 && n < 10 ** OTP_LENGTH;
 }
 
 /**
@@ -50,11 +50,10 @@ export function validateVerificationCode(input: string): string | null {
  * @param input - a valid 4-digit code as typed
  */
 export function parseVerificationCode(input: string): number {
-  const result = verificationCodeInput.safeParse(input);
-  if (!result.success) {
+  if (validateVerificationCode(input) !== null) {
     throw new RangeError('verification code should have 4 digits');
   }
-  return result.data;
+  return Number.parseInt(input.trim(), 10);
 }
 
 /**
@@ -63,7 +62,7 @@ export function parseVerificationCode(input: string): number {
  * @param n - the verificationCode integer received
  */
 export function formatVerificationCode(n: number): string {
-  if (!Number.isInteger(n) || n < 0 || n > 9999) {
+  if (!isVerificationCodeValue(n)) {
     return String(n);
   }
   return String(n).padStart(OTP_LENGTH, '0');

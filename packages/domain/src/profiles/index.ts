@@ -20,7 +20,6 @@ export {
   type PatientFormErrors,
   patientFormTexts,
   MIN_BIRTH_YEAR_EXCLUSIVE,
-  validatePatientForm,
   isPatientFormValid,
   genderForPrefix,
   genderForRelationship,
@@ -29,6 +28,7 @@ export {
   composeDateOfBirth,
   splitDateOfBirth,
 } from './patient-form.ts';
+export { validatePatientForm } from './patient-form-schema.ts';
 export { ageLabel } from './age.ts';
 export {
   type ServerPatient,

@@ -8,8 +8,8 @@ import {
   prefixFitsGender,
   sanitiseDobInput,
   splitDateOfBirth,
-  validatePatientForm,
 } from './patient-form.ts';
+import { validatePatientForm } from './patient-form-schema.ts';
 
 // Local-time "now": 15 June 2024, so the current year is 2024.
 const now = new Date(2024, 5, 15, 10, 30);

@@ -364,6 +364,26 @@ export async function findAccountLanguage(db: DbOrTx, tenantId: string, mobileNo
   return row?.language ?? null;
 }
 
+/**
+ * Sets the language an account chose for its texts and SMS.
+ * @param db - the transaction of the change (its audit row goes in the same one)
+ * @param owner - the tenant and the account
+ * @param language - the chosen language
+ * @returns false when the account is not there (of this tenant)
+ */
+export async function updateAccountLanguage(
+  db: DbOrTx,
+  owner: { tenantId: string; accountId: string },
+  language: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(accounts)
+    .set({ preferredLanguage: language, updatedAt: new Date() })
+    .where(and(eq(accounts.id, owner.accountId), eq(accounts.tenantId, owner.tenantId)))
+    .returning({ id: accounts.id });
+  return rows.length === 1;
+}
+
 /** The account of a number, created on first sign-in; safe when two sign-ins race (unique index). */
 export async function findOrCreateAccount(
   db: DbOrTx,

@@ -4,13 +4,13 @@ import {
   AUTH_OUTCOME_SUCCEEDED,
   formatVerificationCode,
   isInvalidLinkMobile,
-  mobileNoInput,
   normaliseMobileNo,
   OTP_LENGTH,
-  verificationCodeValue,
   type SignInLinkTarget,
 } from '@careline/domain/auth';
+import { mobileNoInput, verificationCodeValue } from '@careline/domain/auth/schemas';
 import { AppError } from '@careline/domain/errors';
+import { isLocale, type Locale } from '@careline/i18n/locales';
 import { renderMessage } from '@careline/i18n/server';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from './auth.viewer.ts';
@@ -34,6 +34,7 @@ import {
   resetSendSlot,
   reserveChallengeTry,
   restoreChallengeCode,
+  updateAccountLanguage,
   type AuthEventKind,
 } from './auth.repo.ts';
 import { verifySignInLink } from './auth.links.ts';
@@ -654,4 +655,38 @@ export async function signOut(db: Db, viewer: Viewer, correlationId: string): Pr
       details: { accessSessionId: viewer.accessSessionId },
     });
   });
+}
+
+/**
+ * Stores the signed-in account's language: the web app's texts follow it on every device, and its
+ * SMS use it (issue 6 §5). A patient's change of the account, so it is audited in the same
+ * transaction (issue 7 point 3).
+ * @param db - database
+ * @param viewer - the signed-in patient of the request
+ * @param language - 'en', 'si' or 'ta'
+ * @param correlationId - the request's correlation id
+ */
+export async function setAccountLanguage(
+  db: Db,
+  viewer: Viewer,
+  language: string,
+  correlationId: string,
+): Promise<Locale> {
+  if (!isLocale(language)) {
+    throw new AppError('ARO-E2002');
+  }
+  await db.transaction(async (tx) => {
+    const owner = { tenantId: viewer.tenantId, accountId: viewer.accountId };
+    if (!(await updateAccountLanguage(tx, owner, language))) {
+      throw new AppError('ARO-E2002');
+    }
+    await recordAudit(tx, {
+      tenantId: viewer.tenantId,
+      actor: { kind: 'patient', accountId: viewer.accountId },
+      action: 'account.language.set',
+      correlationId,
+      details: { language },
+    });
+  });
+  return language;
 }

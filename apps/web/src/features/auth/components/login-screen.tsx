@@ -5,8 +5,9 @@ import {
   AUTH_OUTCOME_SUCCEEDED,
   CODE_USED_UP_ERROR,
   formatCountdown,
-  mobileNoInput,
-  verificationCodeInput,
+  normaliseMobileNo,
+  parseVerificationCode,
+  validateVerificationCode,
 } from '@careline/domain/auth';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { errorCodes } from '../../../lib/graphql';
@@ -70,25 +71,25 @@ export function LoginScreen() {
   async function onSendNow(event: FormEvent) {
     event.preventDefault();
     dispatch({ type: 'mobileSubmitted' });
-    // spec doc 1 §5: normalised to the 94 form with 11 digits before sending
-    const mobileNo = mobileNoInput.safeParse(state.mobileInput);
-    if (mobileNo.success && state.pending === null) {
-      await requestCode(mobileNo.data, 'send');
+    // spec doc 1 §5: normalised to the 94 form with 11 digits before sending. The plain rule, not the
+    // zod schema of '@careline/domain/auth/schemas': zod stays off the first screen (issue 7).
+    const mobileNo = normaliseMobileNo(state.mobileInput);
+    if (mobileNo !== null && state.pending === null) {
+      await requestCode(mobileNo, 'send');
     }
   }
 
   async function onVerifyNow(event: FormEvent) {
     event.preventDefault();
     dispatch({ type: 'codeSubmitted' });
-    const code = verificationCodeInput.safeParse(state.codeInput);
-    if (!code.success || state.pending !== null || !state.challengeId) {
+    if (validateVerificationCode(state.codeInput) !== null || state.pending !== null || !state.challengeId) {
       return;
     }
     dispatch({ type: 'verifyStarted' });
     const result = await complete({
       id: state.challengeId,
       // spec doc 1 §5: the code is sent as an integer
-      verificationCode: code.data,
+      verificationCode: parseVerificationCode(state.codeInput),
     });
     if (result.error) {
       // spec doc 1 §4, §8: ARO-E1015 is a wrong code, shown with the server's own text

@@ -7,12 +7,12 @@ import {
   SIGN_IN_LINK_PARAM,
   formatCountdown,
   isInvalidLinkMobile,
-  mobileNoInput,
+  normaliseMobileNo,
   parseSignInLinkPayload,
+  parseVerificationCode,
   splitSignInLinkToken,
   validateMobileNo,
   validateVerificationCode,
-  verificationCodeInput,
 } from '@careline/domain/auth';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { REQUEST_STATE, greetingText } from '@careline/domain/shell';
@@ -113,12 +113,12 @@ export function ChatHomeScreen() {
   async function onSendNow(event: FormEvent) {
     event.preventDefault();
     setMobileAttempted(true);
-    // spec doc 1 §5: normalised to the 94 form with 11 digits before sending
-    const parsed = mobileNoInput.safeParse(mobileInput);
-    if (!parsed.success || state.pending !== null) {
+    // spec doc 1 §5: normalised to the 94 form with 11 digits before sending (the plain rule: /chat-home
+    // is a first screen, and zod, in '@careline/domain/auth/schemas', stays off it)
+    const mobileNo = normaliseMobileNo(mobileInput);
+    if (mobileNo === null || state.pending !== null) {
       return;
     }
-    const mobileNo = parsed.data;
     dispatch({ type: 'mobileSubmitted', mobileNo });
     const result = await initiate({ username: mobileNo, language });
     if (result.error || !result.data) {
@@ -134,8 +134,7 @@ export function ChatHomeScreen() {
   async function onVerifyNow(event: FormEvent) {
     event.preventDefault();
     setCodeAttempted(true);
-    const verificationCode = verificationCodeInput.safeParse(codeInput);
-    if (!verificationCode.success || state.pending !== null || state.challengeId === null) {
+    if (validateVerificationCode(codeInput) !== null || state.pending !== null || state.challengeId === null) {
       return;
     }
     const code = codeInput;
@@ -143,7 +142,7 @@ export function ChatHomeScreen() {
     setCodeInput('');
     setCodeAttempted(false);
     // spec doc 1 §5: the code is sent as an integer
-    const result = await complete({ id: state.challengeId, verificationCode: verificationCode.data });
+    const result = await complete({ id: state.challengeId, verificationCode: parseVerificationCode(code) });
     if (result.error) {
       if (errorCodes(result.error).includes('ARO-E1015')) {
         dispatch({ type: 'codeRejected', detail: signInErrorText(result.error) });
