@@ -122,8 +122,9 @@ export function securityHeaders(options: { production: boolean; tenants: TenantR
     {} as IncomingMessage,
     recorder as unknown as ServerResponse,
     (error?: unknown) => {
-      if (error) {
-        throw error instanceof Error ? error : new Error(String(error));
+      // helmet 8 throws bad options itself; an error handed here is its older way of saying so.
+      if (error instanceof Error) {
+        throw error;
       }
     },
   );
