@@ -1,23 +1,24 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  appUrl,
+  checkScreen,
   collectPageErrors,
+  expectHeading,
   expectNoAxeViolations,
   latestCode,
   launchBrowser,
+  newConsolePage,
   randomMobileNo,
-  screenshotTo,
+  screenshot,
   serverRequest,
-} from '../../../e2e/support/harness.ts';
+} from './support/index.ts';
 
-// The staff console's journey (issue 7): an admin signs in at /staff, creates a receptionist; the
+// The staff console's journeys (issue 7): an admin signs in at /staff, creates a receptionist; the
 // receptionist signs in, changes the temporary password and looks up a patient by number; the lookup
-// is in the admin's audit trail. axe checks every screen on the way.
+// is in the admin's audit trail. An admin creates a doctor linked to a practitioner. Every screen on
+// the way is checked (one h1, its title, axe): newConsolePage() checks the screens goto() and reload()
+// arrive on, checkScreen() those reached by a click, and a screen never checked fails the journey.
 
-const screenshotsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 const demoAdmin = { email: 'admin@careline.test', password: 'careline-demo-staff' };
 
 type Gql<T> = { data: T | null; errors?: { message: string }[] };
@@ -55,32 +56,11 @@ async function registerPatientAt(hospitalId: string, mobileNo: string): Promise<
   return given;
 }
 
-async function newDesktopPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    baseURL: appUrl(''),
-    locale: 'en-US',
-  });
-  return { context, page: await context.newPage() };
-}
-
-/** Waits for a screen's h1 and checks the screen: focus on the heading, one h1, a title, axe. */
-async function checkScreen(page: Page, heading: string, name: string): Promise<void> {
-  const h1 = page.getByRole('heading', { level: 1, name: heading });
-  await h1.waitFor();
-  expect(await page.locator('h1').count(), `one h1 on ${name}`).toBe(1);
-  expect(await page.title()).toContain(heading);
-  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-  });
-  await screenshotTo(page, screenshotsDir, name);
-  await expectNoAxeViolations(page, name);
-}
-
+/** Opens the sign-in screen (checked on arrival) and signs in. */
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/staff');
-  await checkScreen(page, 'Sign in to the staff console', `staff-sign-in-${email.split('@')[0] ?? 'user'}`);
+  await expectHeading(page, 'Sign in to the staff console');
+  await screenshot(page, `staff-sign-in-${email.split('@')[0] ?? 'user'}`);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -110,7 +90,7 @@ describe('staff console', () => {
     const patientName = await registerPatientAt(hospital.id, mobileNo);
 
     // The admin signs in; a wrong password is refused on screen first.
-    const admin = await newDesktopPage(browser);
+    const admin = await newConsolePage(browser);
     const adminErrors = collectPageErrors(admin.page);
 
     // Every text comes from the catalogues: Sinhala and Tamil screens pass axe too, and the choice is kept.
@@ -118,12 +98,14 @@ describe('staff console', () => {
     await admin.page.getByLabel('Language').selectOption('si');
     await admin.page.getByRole('heading', { level: 1, name: 'කාර්ය මණ්ඩල කොන්සෝලයට පුරනය වන්න' }).waitFor();
     await admin.page.reload();
-    await checkScreen(admin.page, 'කාර්ය මණ්ඩල කොන්සෝලයට පුරනය වන්න', 'staff-sign-in-si');
+    await expectHeading(admin.page, 'කාර්ය මණ්ඩල කොන්සෝලයට පුරනය වන්න');
+    await screenshot(admin.page, 'staff-sign-in-si');
     expect(await admin.page.evaluate(() => document.documentElement.lang)).toBe('si');
     await admin.page.getByLabel('භාෂාව').selectOption('ta');
     await admin.page.getByRole('heading', { level: 1, name: 'பணியாளர் கன்சோலில் உள்நுழையவும்' }).waitFor();
     await admin.page.reload();
-    await checkScreen(admin.page, 'பணியாளர் கன்சோலில் உள்நுழையவும்', 'staff-sign-in-ta');
+    await expectHeading(admin.page, 'பணியாளர் கன்சோலில் உள்நுழையவும்');
+    await screenshot(admin.page, 'staff-sign-in-ta');
     await admin.page.getByLabel('மொழி').selectOption('en');
     await signIn(admin.page, demoAdmin.email, 'not-the-password');
     await admin.page.getByRole('alert').getByText('The email or password is not correct').waitFor();
@@ -148,11 +130,11 @@ describe('staff console', () => {
       .getByRole('row', { name: /Nadeesha Journey/ })
       .getByRole('cell', { name: 'Receptionist', exact: true })
       .waitFor();
-    await screenshotTo(admin.page, screenshotsDir, 'staff-admin-user-created');
+    await screenshot(admin.page, 'staff-admin-user-created');
     await expectNoAxeViolations(admin.page, 'staff users with a new user');
 
     // The receptionist signs in with the temporary password and must change it first.
-    const receptionist = await newDesktopPage(browser);
+    const receptionist = await newConsolePage(browser);
     const receptionistErrors = collectPageErrors(receptionist.page);
     await signIn(receptionist.page, email, temporaryPassword);
     await checkScreen(receptionist.page, 'Change your password', 'staff-forced-password-change');
@@ -168,7 +150,7 @@ describe('staff console', () => {
     // Usable on a tablet in portrait: the navigation moves above the content, nothing scrolls sideways.
     await receptionist.page.setViewportSize({ width: 820, height: 1180 });
     expect(await receptionist.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
-    await screenshotTo(receptionist.page, screenshotsDir, 'staff-receptionist-home-tablet');
+    await screenshot(receptionist.page, 'staff-receptionist-home-tablet');
     await expectNoAxeViolations(receptionist.page, 'home on a tablet');
     await receptionist.page.setViewportSize({ width: 1280, height: 800 });
 
@@ -181,7 +163,7 @@ describe('staff console', () => {
     await receptionist.page.getByLabel('Mobile number').fill(`0${mobileNo.slice(2)}`);
     await receptionist.page.getByRole('button', { name: 'Look up' }).click();
     await receptionist.page.getByRole('rowheader', { name: `Mrs ${patientName} Perera` }).waitFor();
-    await screenshotTo(receptionist.page, screenshotsDir, 'staff-patient-found');
+    await screenshot(receptionist.page, 'staff-patient-found');
     await expectNoAxeViolations(receptionist.page, 'patient lookup with a result');
 
     // The admin's audit trail shows the receptionist's lookup.
@@ -193,7 +175,7 @@ describe('staff console', () => {
     await lookupRow.first().waitFor();
     expect(await lookupRow.first().textContent()).toContain('Receptionist');
     expect(await lookupRow.first().textContent()).toContain(mobileNo);
-    await screenshotTo(admin.page, screenshotsDir, 'staff-audit-trail-lookup');
+    await screenshot(admin.page, 'staff-audit-trail-lookup');
     await expectNoAxeViolations(admin.page, 'audit trail filtered');
 
     // Live updates: the admin makes the receptionist an administrator too, and the receptionist's open
@@ -215,11 +197,98 @@ describe('staff console', () => {
 
     // Sign-out returns to the sign-in screen.
     await receptionist.page.getByRole('button', { name: 'Sign out' }).click();
-    await receptionist.page.getByRole('heading', { level: 1, name: 'Sign in to the staff console' }).waitFor();
+    await checkScreen(receptionist.page, 'Sign in to the staff console', 'staff-signed-out');
 
     expect(adminErrors).toEqual([]);
     expect(receptionistErrors).toEqual([]);
     await admin.context.close();
     await receptionist.context.close();
+  });
+
+  it('admin creates a doctor linked to a practitioner of the hospital through the picker', async () => {
+    const organizations = await gql<{ queryOrganization: { id: string; name: string }[] }>(
+      '{ queryOrganization { id name } }',
+    );
+    // The demo's anchor doctors work at the Colombo branch (apps/server/src/db/seed/demo-data.ts).
+    const colombo = organizations.queryOrganization.find((o) => o.name.endsWith('Colombo'));
+    const practitioners = await gql<{ queryPractitioner: { id: string; name: { text: string } }[] }>(
+      '{ queryPractitioner(has: "Nimal Perera") { id name { text } } }',
+    );
+    const nimal = practitioners.queryPractitioner.find((p) => p.name.text === 'Dr. Nimal Perera');
+    if (!colombo || !nimal) {
+      throw new Error('the demo needs the Colombo branch and its anchor doctor Dr. Nimal Perera');
+    }
+
+    const admin = await newConsolePage(browser);
+    const errors = collectPageErrors(admin.page);
+    await signIn(admin.page, demoAdmin.email, demoAdmin.password);
+    await checkScreen(admin.page, 'Home', 'staff-admin-home-doctor');
+    await admin.page.getByLabel('Hospital').selectOption({ label: colombo.name });
+    await admin.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Staff users' }).click();
+    await checkScreen(admin.page, 'Staff users', 'staff-admin-users-doctor');
+    await admin.page.getByText(`Staff of ${colombo.name}`).waitFor();
+
+    const email = `doctor-${randomMobileNo().slice(-6)}@hospital.test`;
+    const form = admin.page.getByRole('region', { name: 'New staff user' });
+    await form.getByLabel('Full name').fill('Nimal Journey');
+    await form.getByLabel('Email address').fill(email);
+    // The picker appears only with the doctor role, and a doctor cannot be saved without it.
+    const picker = form.getByRole('combobox', { name: 'Practitioner record of the doctor' });
+    expect(await picker.count()).toBe(0);
+    await form.getByRole('checkbox', { name: 'Doctor' }).check();
+    await picker.waitFor();
+    expect(await picker.getAttribute('aria-describedby')).toBeTruthy();
+    await form.getByRole('button', { name: 'Create staff user' }).click();
+    await form.getByText('Choose the practitioner this doctor is').waitFor();
+    expect(await picker.getAttribute('aria-invalid')).toBe('true');
+    expect(await picker.evaluate((element) => element === document.activeElement)).toBe(true);
+    const described = await picker.evaluate((element) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? ''),
+    );
+    expect(described).toContain('Choose the practitioner this doctor is');
+    await screenshot(admin.page, 'staff-doctor-needs-practitioner');
+    await expectNoAxeViolations(admin.page, 'new doctor without a practitioner');
+
+    // By keyboard: type in the search, the matches are announced, then choose in the select.
+    await form.getByRole('searchbox', { name: 'Find the practitioner' }).fill('nimal perera');
+    await form.getByRole('status').getByText('1 practitioner matches.').waitFor();
+    expect(await picker.locator('option').allTextContents()).toEqual([
+      'Choose a practitioner',
+      'Dr. Nimal Perera — Cardiologist',
+    ]);
+    await picker.selectOption({ label: 'Dr. Nimal Perera — Cardiologist' });
+    await screenshot(admin.page, 'staff-doctor-practitioner-chosen');
+    await expectNoAxeViolations(admin.page, 'new doctor with a practitioner');
+    await form.getByRole('button', { name: 'Create staff user' }).click();
+    const temporaryPassword = (await admin.page.getByTestId('temporary-password').textContent())?.trim() ?? '';
+    expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
+    await admin.page
+      .getByRole('row', { name: /Nimal Journey/ })
+      .getByRole('cell', { name: 'Doctor', exact: true })
+      .waitFor();
+    expect(await picker.count()).toBe(0);
+
+    // The account is linked to that practitioner, at that hospital.
+    const token = (
+      await gql<{ staffSignIn: { token: string } }>(
+        'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
+        { e: demoAdmin.email, p: demoAdmin.password },
+      )
+    ).staffSignIn.token;
+    const staff = await gql<{
+      staffUsers: { email: string; memberships: { organizationId: string; role: string; practitionerId: string | null }[] }[];
+    }>(
+      'query ($o: ID!) { staffUsers(organizationId: $o) { email memberships { organizationId role practitionerId } } }',
+      { o: colombo.id },
+      token,
+    );
+    expect(staff.staffUsers.find((user) => user.email === email)?.memberships).toEqual([
+      { organizationId: colombo.id, role: 'doctor', practitionerId: nimal.id },
+    ]);
+
+    expect(errors).toEqual([]);
+    await admin.context.close();
   });
 });

@@ -1,9 +1,14 @@
 import SchemaBuilder from '@pothos/core';
 import { AppError } from '@careline/domain/errors';
 import { Kind } from 'graphql';
-import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import ScopeAuthPlugin, { AuthScopeFailureType } from '@pothos/plugin-scope-auth';
+import {
+  staffAccess,
+  staffAccessError,
+  type StaffAction,
+} from '../modules/staff/staff.permissions.ts';
 import type { GraphQLContext } from './context.ts';
-import { staffAccess, staffAccessError, type StaffAction } from './staff-auth.ts';
+import { patientAccessError } from './patient-auth.ts';
 
 /** The one Pothos builder; each module adds its types in `<module>.schema.ts`. */
 export const builder = new SchemaBuilder<{
@@ -35,7 +40,11 @@ export const builder = new SchemaBuilder<{
         !ctx.staff.mustChangePassword &&
         staffAccess(ctx.staff, action, organizationId) === 'allowed',
     }),
-    unauthorizedError: (_parent, ctx) => staffAccessError(ctx),
+    // Fields set their own error (staffOperation, patientOperation); this is for a bare scope.
+    unauthorizedError: (_parent, ctx, _info, result) =>
+      result.failure.kind === AuthScopeFailureType.AuthScope && result.failure.scope === 'patient'
+        ? patientAccessError(ctx)
+        : staffAccessError(ctx),
   },
 });
 

@@ -15,9 +15,10 @@ import { staffPolicies, type StaffAction } from './staff-auth.ts';
 
 /*
  * The role × hospital policy matrix (issue 7), generated from the schema: every root field is either
- * public, patient-only, or a staff operation carrying a `staffAction` extension (staffOperation() /
- * staffSelfOperation). A new root field that is none of these, or a staff operation without a sample
- * request below, fails this file, so no operation reaches production without a tested policy.
+ * public, patient-only (the `patient` scope, patientOperation), or a staff operation carrying a
+ * `staffAction` extension (staffOperation() / staffSelfOperation). A new root field that is none of
+ * these, a patient operation without the scope, or an operation without a sample request below,
+ * fails this file, so no operation reaches production without a tested policy.
  */
 
 const PUBLIC_FIELDS = new Set([
@@ -34,7 +35,10 @@ const PUBLIC_FIELDS = new Set([
   'logout',
 ]);
 
-/** Patient-only operations, each with a request a staff token must be refused on. */
+/**
+ * Patient-only operations (the `patient` scope), each with a request a staff token, an anonymous
+ * request and an unknown token must be refused on.
+ */
 const PATIENT_FIELDS: Record<string, string> = {
   queryOneProfile: '{ queryOneProfile { id } }',
   createPatient:
@@ -43,6 +47,8 @@ const PATIENT_FIELDS: Record<string, string> = {
   deletePaymentMethod: `mutation { deletePaymentMethod(id: "${randomUUID()}") }`,
   setDefaultPaymentMethod: `mutation { setDefaultPaymentMethod(id: "${randomUUID()}") }`,
   setPreferredLanguage: 'mutation { setPreferredLanguage(language: si) }',
+  createAppointment: `mutation { createAppointment(patientId: "${randomUUID()}", sessionId: "${randomUUID()}") { id } }`,
+  patchAppointment: `mutation { patchAppointment(id: "${randomUUID()}", status: "cancelled") { id } }`,
 };
 
 type Sample = { query: string; variables: (organizationId: string) => Record<string, unknown> };
@@ -95,18 +101,32 @@ const SELF_SAMPLES: Record<string, string> = {
   staffAccountChanged: 'subscription { staffAccountChanged { id } }',
 };
 
-function rootFields(): { name: string; staffAction: string | null }[] {
+type RootField = { name: string; staffAction: string | null; authScopes: unknown };
+
+function rootFields(): RootField[] {
   const schema = buildSchema();
   return [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap(
     (type) =>
       type
-        ? Object.values(type.getFields()).map((field) => ({
-            name: field.name,
-            staffAction: (field.extensions as { staffAction?: string }).staffAction ?? null,
-          }))
+        ? Object.values(type.getFields()).map((field) => {
+            const extensions = field.extensions as {
+              staffAction?: string;
+              pothosOptions?: { authScopes?: unknown };
+            };
+            return {
+              name: field.name,
+              staffAction: extensions.staffAction ?? null,
+              // The scope the field declares on the schema (@pothos/plugin-scope-auth), as built.
+              authScopes: extensions.pothosOptions?.authScopes ?? null,
+            };
+          })
         : [],
   );
 }
+
+/** Whether a field carries exactly the patient scope. */
+const hasPatientScope = (field: RootField): boolean =>
+  JSON.stringify(field.authScopes) === JSON.stringify({ patient: true });
 
 const errorCode = (body: { errors?: { message: string }[] }): string | null =>
   body.errors?.[0]?.message.split(':')[0] ?? null;
@@ -173,6 +193,39 @@ describe('every root field has a policy', () => {
     expect(unclassified, 'root fields with no policy: use staffOperation() or list them').toEqual(
       [],
     );
+  });
+});
+
+describe('patient-only operations carry the patient scope', () => {
+  it('every root field that is neither public nor staff has the patient scope and a sample', () => {
+    const missingScope: string[] = [];
+    const missingSample: string[] = [];
+    for (const field of rootFields()) {
+      if (PUBLIC_FIELDS.has(field.name) || field.staffAction !== null) {
+        expect(hasPatientScope(field), `${field.name} is public or staff, not patient`).toBe(false);
+        continue;
+      }
+      if (!hasPatientScope(field)) {
+        missingScope.push(field.name);
+      }
+      if (!(field.name in PATIENT_FIELDS)) {
+        missingSample.push(field.name);
+      }
+    }
+    expect(missingScope, 'patient operations without `...patientOperation`').toEqual([]);
+    expect(missingSample, 'patient operations without a sample in PATIENT_FIELDS').toEqual([]);
+    // And the list holds no stale name.
+    const names = new Set(rootFields().map((f) => f.name));
+    expect(Object.keys(PATIENT_FIELDS).filter((name) => !names.has(name))).toEqual([]);
+  });
+
+  it('refuses, by the scope, anonymous requests (E1023 Please login) and unknown tokens (E1022)', async () => {
+    for (const [name, query] of Object.entries(PATIENT_FIELDS)) {
+      const anonymous = await t.gql(query);
+      expect(anonymous.errors?.[0]?.message, name).toBe('ARO-E1023:Please login');
+      const unknown = await t.gql(query, {}, { authorization: 'Bearer not-a-real-token' });
+      expect(errorCode(unknown), name).toBe('ARO-E1022');
+    }
   });
 });
 

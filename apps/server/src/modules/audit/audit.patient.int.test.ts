@@ -206,6 +206,48 @@ describe('audit trail of patients', () => {
     ]);
   });
 
+  it('records a change of the account language, in its transaction: no row, no change', async () => {
+    const { headers, accountId } = await patient();
+    const language = (value: string, extra: Record<string, string> = {}) =>
+      t.gql('mutation ($l: Language!) { setPreferredLanguage(language: $l) }', { l: value }, {
+        ...headers,
+        ...extra,
+      });
+    const storedLanguage = async () =>
+      (
+        await t.database.db
+          .select({ language: accounts.preferredLanguage })
+          .from(accounts)
+          .where(eq(accounts.id, accountId))
+      )[0]?.language;
+
+    const id = correlation();
+    expect((await language('si', { 'x-correlation-id': id })).errors).toBeUndefined();
+    expect(await rowsOf(accountId, 'account.language.set')).toMatchObject([
+      {
+        actorKind: 'patient',
+        actorId: accountId,
+        patientAccountId: accountId,
+        role: null,
+        organizationId: null,
+        correlationId: id,
+        details: { language: 'si' },
+      },
+    ]);
+    // Refused by the schema: nothing written.
+    expect((await language('fr')).errors?.[0]?.message).toMatch(/Language/);
+    expect(await rowsOf(accountId, 'account.language.set')).toHaveLength(1);
+
+    const restore = await breakAuditTrail();
+    try {
+      expect((await language('ta')).errors?.[0]?.message).toMatch(/^ARO-E9999:/);
+    } finally {
+      await restore();
+    }
+    expect(await storedLanguage()).toBe('si');
+    expect(await rowsOf(accountId, 'account.language.set')).toHaveLength(1);
+  });
+
   it('records an upload with the blob, and not a refused one', async () => {
     const { headers, accountId } = await patient();
     const put = (body: Buffer, contentType: string) =>

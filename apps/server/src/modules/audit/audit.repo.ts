@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents, staffUsers } from '../../db/schema/index.ts';
 
@@ -17,9 +17,17 @@ export async function insertAuditEvent(db: DbOrTx, event: AuditEventInsert): Pro
 
 export type AuditFilter = {
   tenantId: string;
-  organizationId: string;
+  /**
+   * Whose rows: those of these hospitals, and, with `tenantRows`, those of the tenant as a whole
+   * (hospital null: patient sign-ins and account changes, staff sign-ins and password changes).
+   * Never rows of another tenant.
+   */
+  organizationIds: readonly string[];
+  tenantRows: boolean;
   action?: string | null;
-  actorId?: string | null;
+  /** Rows of this staff member as the actor. */
+  staffUserId?: string | null;
+  /** Rows about this patient account (as the patient acting, or as whose data was read). */
   patientAccountId?: string | null;
   from?: Date | null;
   to?: Date | null;
@@ -29,16 +37,28 @@ export type AuditFilter = {
 };
 
 /**
- * A page of one hospital's audit trail, newest first, with the staff member's name.
+ * A page of the audit trail of some hospitals of one tenant (and of the tenant itself), newest first,
+ * with the staff member's name.
  * @param db - database
- * @param filter - the hospital, optional filters and the page
+ * @param filter - the tenant and hospitals, optional filters and the page
  */
 export async function listAuditEvents(db: DbOrTx, filter: AuditFilter): Promise<AuditEventRow[]> {
+  const where = or(
+    filter.organizationIds.length > 0
+      ? inArray(auditEvents.organizationId, [...filter.organizationIds])
+      : undefined,
+    filter.tenantRows ? isNull(auditEvents.organizationId) : undefined,
+  );
+  if (!where) {
+    return [];
+  }
   const conditions: (SQL | undefined)[] = [
     eq(auditEvents.tenantId, filter.tenantId),
-    eq(auditEvents.organizationId, filter.organizationId),
+    where,
     filter.action ? eq(auditEvents.action, filter.action) : undefined,
-    filter.actorId ? eq(auditEvents.actorId, filter.actorId) : undefined,
+    filter.staffUserId
+      ? and(eq(auditEvents.actorKind, 'staff'), eq(auditEvents.actorId, filter.staffUserId))
+      : undefined,
     filter.patientAccountId ? eq(auditEvents.patientAccountId, filter.patientAccountId) : undefined,
     filter.from ? gte(auditEvents.at, filter.from) : undefined,
     filter.to ? lte(auditEvents.at, filter.to) : undefined,
@@ -52,7 +72,15 @@ export async function listAuditEvents(db: DbOrTx, filter: AuditFilter): Promise<
   const rows = await db
     .select({ event: auditEvents, actorName: staffUsers.displayName })
     .from(auditEvents)
-    .leftJoin(staffUsers, eq(staffUsers.id, auditEvents.actorId))
+    // The name of a staff actor of the same tenant; a patient's account id never matches a name.
+    .leftJoin(
+      staffUsers,
+      and(
+        eq(auditEvents.actorKind, 'staff'),
+        eq(staffUsers.id, auditEvents.actorId),
+        eq(staffUsers.tenantId, auditEvents.tenantId),
+      ),
+    )
     .where(and(...conditions))
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(filter.limit);

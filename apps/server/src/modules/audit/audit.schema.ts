@@ -10,6 +10,10 @@ const AuditEventRef = builder.objectRef<AuditEventView>('AuditEvent').implement(
     actorId: t.exposeID('actorId'),
     actorName: t.exposeString('actorName', { nullable: true }),
     role: t.exposeString('role', { nullable: true }),
+    organizationId: t.exposeID('organizationId', {
+      nullable: true,
+      description: 'The hospital the row concerns; null for a row of the tenant as a whole.',
+    }),
     action: t.exposeString('action'),
     patientAccountId: t.exposeID('patientAccountId', { nullable: true }),
     patientId: t.exposeID('patientId', { nullable: true }),
@@ -30,8 +34,11 @@ const AuditPageRef = builder
 const AuditFilterRef = builder.inputType('AuditFilter', {
   fields: (t) => ({
     action: t.string({ required: false }),
-    staffUserId: t.id({ required: false }),
-    patientAccountId: t.id({ required: false }),
+    staffUserId: t.id({ required: false, description: 'Rows of this staff member as the actor.' }),
+    patientAccountId: t.id({
+      required: false,
+      description: 'Rows about this patient account: its own actions, and reads of its data.',
+    }),
     from: t.field({ type: 'DateTime', required: false }),
     to: t.field({ type: 'DateTime', required: false }),
   }),
@@ -42,7 +49,7 @@ builder.queryField('auditTrail', (t) =>
     ...staffOperation('audit.browse'),
     type: AuditPageRef,
     description:
-      "A hospital's audit trail, newest first, for its admins. Read-only: no API edits it.",
+      "The audit trail an admin sees from a hospital, newest first: the hospital's rows and the tenant-wide ones (sign-ins, account changes). Read-only: no API edits it.",
     args: {
       organizationId: t.arg.id({ required: true }),
       filter: t.arg({ type: AuditFilterRef, required: false }),

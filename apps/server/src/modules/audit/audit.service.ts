@@ -52,6 +52,8 @@ export type AuditEventView = {
   actorId: string;
   actorName: string | null;
   role: string | null;
+  /** The hospital the row concerns; null for a row of the tenant as a whole. */
+  organizationId: string | null;
   action: string;
   patientAccountId: string | null;
   patientId: string | null;
@@ -65,21 +67,44 @@ function encodeCursor(event: { at: Date; id: string }): string {
   return Buffer.from(`${event.at.toISOString()}|${event.id}`, 'utf8').toString('base64url');
 }
 
+function invalidFilter(detail: string): AppError {
+  const error = new AppError('ARO-E2002');
+  error.message = `ARO-E2002:${detail}`;
+  return error;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const at = new Date(iso ?? '');
-  if (!id || Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
+  if (!id || Number.isNaN(at.getTime()) || !uuidPattern.test(id)) {
     throw new AppError('ARO-E2002');
   }
   return { at, id };
 }
 
+/** An id filter as sent: absent, or a well-formed id (a malformed one is the client's mistake). */
+function idFilter(value: string | null | undefined, name: string): string | null {
+  if (value === null || value === undefined || value === '') {
+    return null;
+  }
+  if (!uuidPattern.test(value)) {
+    throw invalidFilter(`${name} must be an id`);
+  }
+  return value;
+}
+
 /**
- * One page of a hospital's audit trail, newest first, for its admins (issue 7 point 3). Reading the
- * trail is itself not audited: it holds who looked at patients, not the patients' records.
+ * One page of the audit trail an admin browses from a hospital (issue 7 point 3), newest first: the
+ * rows of that hospital, and the rows of the tenant as a whole (hospital null: patients' sign-ins,
+ * sign-outs, account changes and uploads; staff sign-ins and password changes), which any admin of
+ * the tenant may read. Never rows of another tenant or of its other hospitals. Reading the trail is
+ * itself not audited: it holds who looked at patients, not the patients' records.
  * @param deps - database and tenant
- * @param organizationId - the hospital (authorised by the caller's scope)
- * @param filter - optional action, staff user, patient account, time range, page size and cursor
+ * @param organizationId - the hospital (authorised by the caller's scope: an admin there)
+ * @param filter - optional action, staff member (the actor), patient account, time range, page size
+ *   and cursor
  */
 export async function browseAuditTrail(
   deps: { db: DbOrTx; tenantId: string },
@@ -97,10 +122,11 @@ export async function browseAuditTrail(
   const limit = Math.min(Math.max(filter.first ?? 50, 1), AUDIT_PAGE_MAX);
   const rows = await listAuditEvents(deps.db, {
     tenantId: deps.tenantId,
-    organizationId,
-    action: filter.action,
-    actorId: filter.staffUserId,
-    patientAccountId: filter.patientAccountId,
+    organizationIds: [organizationId],
+    tenantRows: true,
+    action: filter.action || null,
+    staffUserId: idFilter(filter.staffUserId, 'staffUserId'),
+    patientAccountId: idFilter(filter.patientAccountId, 'patientAccountId'),
     from: filter.from,
     to: filter.to,
     before: filter.after ? decodeCursor(filter.after) : null,
@@ -116,6 +142,7 @@ export async function browseAuditTrail(
       actorId: row.actorId,
       actorName: row.actorName,
       role: row.role,
+      organizationId: row.organizationId,
       action: row.action,
       patientAccountId: row.patientAccountId,
       patientId: row.patientId,

@@ -31,16 +31,6 @@ export async function lockAccount(db: DbOrTx, owner: Owner): Promise<void> {
     .for('update');
 }
 
-/** Sets the account's language; false when the account is not there. */
-export async function updateAccountLanguage(db: DbOrTx, owner: Owner, language: string): Promise<boolean> {
-  const rows = await db
-    .update(accounts)
-    .set({ preferredLanguage: language, updatedAt: new Date() })
-    .where(and(eq(accounts.id, owner.accountId), eq(accounts.tenantId, owner.tenantId)))
-    .returning({ id: accounts.id });
-  return rows.length === 1;
-}
-
 export async function listPatients(db: DbOrTx, owner: Owner): Promise<PatientRow[]> {
   return db
     .select()

@@ -2,15 +2,17 @@ import type { ServerPatient } from '@careline/domain/profiles';
 import { builder } from '../../graphql/builder.ts';
 import { LanguageEnum } from '../../graphql/language.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { actingRole, staffAccessError, staffOperation } from '../../graphql/staff-auth.ts';
+import { patientOperation } from '../../graphql/patient-auth.ts';
+import { staffOperation } from '../../graphql/staff-auth.ts';
+import { actingRole, staffAccessError } from '../staff/staff.permissions.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
+import { setAccountLanguage } from '../auth/auth.service.ts';
 import { lookupPatientsByMobile, type StaffPatientView } from './profiles.lookup.ts';
 import {
   createPatient,
   deletePaymentMethod,
   patchPatient,
   queryOneProfile,
-  setPreferredLanguage,
   setDefaultPaymentMethod,
   type LoyaltyAccountView,
   type PaymentMethodView,
@@ -143,6 +145,7 @@ const PatientPatchInput = builder.inputType('PatientPatchInput', {
 
 builder.queryField('queryOneProfile', (t) =>
   t.field({
+    ...patientOperation,
     type: UserProfileRef,
     nullable: true,
     description: 'The signed-in account: profiles, saved cards, loyalty accounts (spec doc 1 §7).',
@@ -152,6 +155,7 @@ builder.queryField('queryOneProfile', (t) =>
 
 builder.mutationField('createPatient', (t) =>
   t.field({
+    ...patientOperation,
     type: PatientRef,
     description: 'Adds a profile to the signed-in account and returns it (spec doc 1 §4 Profile creation).',
     args: {
@@ -184,6 +188,7 @@ builder.mutationField('createPatient', (t) =>
 
 builder.mutationField('patchPatient', (t) =>
   t.field({
+    ...patientOperation,
     type: PatientRef,
     description: 'Changes one profile of the signed-in account, all patches or none (spec doc 1 §7).',
     args: {
@@ -201,6 +206,7 @@ builder.mutationField('patchPatient', (t) =>
 
 builder.mutationField('deletePaymentMethod', (t) =>
   t.boolean({
+    ...patientOperation,
     description: "Deletes one of the account's saved cards.",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => deletePaymentMethod(profileDeps(ctx), String(args.id)),
@@ -209,15 +215,18 @@ builder.mutationField('deletePaymentMethod', (t) =>
 
 builder.mutationField('setPreferredLanguage', (t) =>
   t.field({
+    ...patientOperation,
     type: LanguageEnum,
     description: "Stores the account's language, used for its SMS (issue 6 §5).",
     args: { language: t.arg({ type: LanguageEnum, required: true }) },
-    resolve: (_root, args, ctx) => setPreferredLanguage(profileDeps(ctx), args.language),
+    resolve: (_root, args, ctx) =>
+      setAccountLanguage(ctx.database.db, requireViewer(ctx), args.language, ctx.correlationId),
   }),
 );
 
 builder.mutationField('setDefaultPaymentMethod', (t) =>
   t.boolean({
+    ...patientOperation,
     description: "Makes one of the account's saved cards the default.",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => setDefaultPaymentMethod(profileDeps(ctx), String(args.id)),

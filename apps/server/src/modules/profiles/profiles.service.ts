@@ -28,7 +28,6 @@ import {
   lockAccount,
   organizationExists,
   setDefaultPaymentMethodRow,
-  updateAccountLanguage,
   updatePatient,
   type Owner,
   type PatientRow,
@@ -619,19 +618,6 @@ export async function deletePaymentMethod(deps: ProfileDeps, id: string): Promis
  * @param deps - database, tenant, viewer
  * @param id - the payment method
  */
-/**
- * Stores the account's language: the web app's texts follow it on every device, and its SMS use it
- * (issue 6 §5).
- * @param deps - database, tenant, the signed-in viewer
- * @param language - 'en', 'si' or 'ta'
- */
-export async function setPreferredLanguage(deps: ProfileDeps, language: Locale): Promise<Locale> {
-  if (!isLocale(language) || !(await updateAccountLanguage(deps.db, ownerOf(deps), language))) {
-    throw new AppError('ARO-E2002');
-  }
-  return language;
-}
-
 export async function setDefaultPaymentMethod(deps: ProfileDeps, id: string): Promise<boolean> {
   if (!uuidPattern.test(id)) {
     throw notFound();

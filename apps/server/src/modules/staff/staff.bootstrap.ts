@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { normaliseStaffEmail, validateStaffEmail } from '@careline/domain/staff';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -15,7 +16,12 @@ import { generateTemporaryPassword, hashStaffPassword } from './staff.passwords.
 export async function createAdminFromCommandLine(
   db: Db,
   options: { tenantId: string; email: string; displayName: string; hospitals: string[] },
-): Promise<{ staffUserId: string; temporaryPassword: string; hospitals: string[] }> {
+): Promise<{
+  staffUserId: string;
+  temporaryPassword: string;
+  hospitals: string[];
+  correlationId: string;
+}> {
   const email = normaliseStaffEmail(options.email);
   const emailProblem = validateStaffEmail(email);
   if (emailProblem) {
@@ -42,6 +48,8 @@ export async function createAdminFromCommandLine(
   if (chosen.length === 0) {
     throw new Error(`Tenant '${options.tenantId}' has no active hospital yet`);
   }
+  // One id per run of the command, on each of its audit rows (one per hospital), as a request has.
+  const correlationId = `command-line:${randomUUID()}`;
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashStaffPassword(temporaryPassword);
   const staffUserId = await db.transaction(async (tx) => {
@@ -80,11 +88,11 @@ export async function createAdminFromCommandLine(
         tenantId: options.tenantId,
         actor: { kind: 'staff', staffUserId: user.id, role: null, organizationId: hospital.id },
         action: 'staff.create-admin',
-        correlationId: 'command-line',
+        correlationId,
         details: { email, via: 'npm run staff:create-admin' },
       });
     }
     return user.id;
   });
-  return { staffUserId, temporaryPassword, hospitals: chosen.map((h) => h.name) };
+  return { staffUserId, temporaryPassword, hospitals: chosen.map((h) => h.name), correlationId };
 }

@@ -1,13 +1,9 @@
 import { STAFF_ROLES } from '@careline/domain/staff';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import {
-  staffAccessError,
-  staffOperation,
-  staffPolicies,
-  staffSelfOperation,
-} from '../../graphql/staff-auth.ts';
+import { staffOperation, staffSelfOperation } from '../../graphql/staff-auth.ts';
 import type { StaffViewer } from './staff.access-sessions.ts';
+import { staffAccessError, staffPolicies } from './staff.permissions.ts';
 import {
   createStaffUser,
   listStaff,

@@ -11,7 +11,6 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staffMemberships, staffUsers } from '../../db/schema/index.ts';
-import { actingRole, staffAccessError, type StaffAction } from '../../graphql/staff-auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
   generateTemporaryPassword,
@@ -37,6 +36,7 @@ import {
   revokeStaffAccessSession,
   type StaffViewer,
 } from './staff.access-sessions.ts';
+import { actingRole, requireStaffRole } from './staff.permissions.ts';
 
 /** Failed sign-ins counted over this window. */
 export const STAFF_FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -261,14 +261,6 @@ export async function staffChangePassword(
   );
 }
 
-function requireAccess(staff: StaffViewer, action: StaffAction, organizationId: string): StaffRole {
-  const role = actingRole(staff, action, organizationId);
-  if (!role || staff.mustChangePassword) {
-    throw staffAccessError({ staff, rejectedToken: false }, { action, organizationId });
-  }
-  return role;
-}
-
 async function checkMemberships(deps: StaffDeps, memberships: MembershipInput[]): Promise<void> {
   const known = await existingOrganizationIds(
     deps.db,
@@ -307,7 +299,7 @@ export async function createStaffUser(
   organizationId: string,
   input: unknown,
 ): Promise<{ user: StaffUserView; temporaryPassword: string }> {
-  const actorRole = requireAccess(admin, 'staff.users.create', organizationId);
+  const actorRole = requireStaffRole(admin, 'staff.users.create', organizationId);
   const parsed = staffCreateUserInput.safeParse(input);
   if (!parsed.success) {
     throw invalid();
@@ -386,7 +378,7 @@ export async function setStaffRoles(
   staffUserId: string,
   input: unknown,
 ): Promise<StaffUserView> {
-  const actorRole = requireAccess(admin, 'staff.users.setRoles', organizationId);
+  const actorRole = requireStaffRole(admin, 'staff.users.setRoles', organizationId);
   const parsed = staffSetRolesInput.safeParse(input);
   if (!parsed.success) {
     throw invalid();
@@ -434,7 +426,7 @@ export async function listStaff(
   admin: StaffViewer,
   organizationId: string,
 ): Promise<StaffUserView[]> {
-  requireAccess(admin, 'staff.users.list', organizationId);
+  requireStaffRole(admin, 'staff.users.list', organizationId);
   const rows = await listStaffAt(deps.db, deps.tenantId, organizationId);
   const names = await organizationNames(deps.db, deps.tenantId);
   return Promise.all(

@@ -1,14 +1,27 @@
 import { useStaffTranslate, type StaffMessageId } from '@careline/i18n/staff';
 import { useMemo } from 'react';
 
-/** The audited actions the filter offers (server audit rows), with their catalogue keys. */
+/**
+ * The audited actions the filter offers (the server's audit rows), with their catalogue keys: a
+ * hospital's staff actions, and the tenant-wide rows every admin of the tenant sees (staff sign-ins and
+ * password changes, patients' sign-ins and account changes).
+ */
 export const auditActions = [
   'patient.lookup',
+  'document.read',
   'staff.sign-in',
   'staff.password-change',
   'staff.create',
   'staff.roles',
   'staff.create-admin',
+  'auth.sign-in',
+  'auth.sign-out',
+  'profile.create',
+  'profile.update',
+  'account.language.set',
+  'account.payment-method.set-default',
+  'account.payment-method.delete',
+  'blob.upload',
 ] as const;
 
 /** Texts of the audit trail view, in the active language. */
@@ -22,6 +35,13 @@ export function useAuditMessages() {
       filters: t('staff.audit.filters'),
       action: t('staff.audit.action'),
       anyAction: t('staff.audit.anyAction'),
+      staffMember: t('staff.audit.staffMember'),
+      anyStaffMember: t('staff.audit.anyStaffMember'),
+      patientAccount: t('staff.audit.patientAccount'),
+      patientAccountHint: t('staff.audit.patientAccountHint'),
+      invalidPatientAccount: t('staff.audit.invalidPatientAccount'),
+      onlyThisPatient: t('staff.audit.onlyThisPatient'),
+      onlyThisPatientOf: (id: string) => t('staff.audit.onlyThisPatientOf', { id }),
       from: t('staff.audit.from'),
       to: t('staff.audit.to'),
       apply: t('staff.audit.apply'),
@@ -30,6 +50,8 @@ export function useAuditMessages() {
       when: t('staff.audit.when'),
       who: t('staff.audit.who'),
       role: t('staff.audit.role'),
+      where: t('staff.audit.where'),
+      tenantWide: t('staff.audit.tenantWide'),
       what: t('staff.audit.what'),
       patient: t('staff.audit.patient'),
       details: t('staff.audit.details'),

@@ -32,6 +32,17 @@ export function useStaffUsersMessages() {
       temporaryPasswordIs: t('staff.users.temporaryPasswordIs'),
       temporaryPasswordNote: t('staff.users.temporaryPasswordNote'),
       loading: t('staff.users.loading'),
+      // The practitioner picker of a doctor account.
+      practitionerSearch: t('staff.users.practitionerSearch'),
+      practitionerSearchHint: t('staff.users.practitionerSearchHint'),
+      practitioner: t('staff.users.practitioner'),
+      practitionerHint: (hospital: string) => t('staff.users.practitionerHint', { hospital }),
+      practitionerNone: t('staff.users.practitionerNone'),
+      practitionerCurrent: t('staff.users.practitionerCurrent'),
+      practitionerMatches: (count: number) => t('staff.users.practitionerMatches', { count }),
+      practitionersLoading: t('staff.users.practitionersLoading'),
+      choosePractitioner: t('staff.users.choosePractitioner'),
+      practitionerNotHere: (hospital: string) => t('staff.users.practitionerNotHere', { hospital }),
       // The form's field errors (the zod schema's fields in packages/domain).
       fieldError: {
         email: t('staff.users.invalidEmail'),

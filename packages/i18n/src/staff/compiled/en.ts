@@ -303,6 +303,60 @@ export const messages: Messages = {
  "staff.users.chooseRole": [
   "Choose at least one role"
  ],
+ "staff.users.practitionerSearch": [
+  "Find the practitioner"
+ ],
+ "staff.users.practitionerSearchHint": [
+  "Type part of the name or the speciality"
+ ],
+ "staff.users.practitioner": [
+  "Practitioner record of the doctor"
+ ],
+ "staff.users.practitionerHint": [
+  "The doctor signs in as this practitioner of ",
+  [
+   "hospital"
+  ],
+  "."
+ ],
+ "staff.users.practitionerNone": [
+  "Choose a practitioner"
+ ],
+ "staff.users.practitionerCurrent": [
+  "The practitioner linked now"
+ ],
+ "staff.users.practitionerMatches": [
+  [
+   "count",
+   "plural",
+   {
+    "0": [
+     "No practitioner matches."
+    ],
+    "one": [
+     "#",
+     " practitioner matches."
+    ],
+    "other": [
+     "#",
+     " practitioners match."
+    ]
+   }
+  ]
+ ],
+ "staff.users.practitionersLoading": [
+  "Loading practitioners…"
+ ],
+ "staff.users.choosePractitioner": [
+  "Choose the practitioner this doctor is"
+ ],
+ "staff.users.practitionerNotHere": [
+  "This practitioner does not work at ",
+  [
+   "hospital"
+  ],
+  ": choose another"
+ ],
  "staff.audit.heading": [
   "Audit trail"
  ],
@@ -311,7 +365,7 @@ export const messages: Messages = {
   [
    "hospital"
   ],
-  ", newest first. Nobody can edit or delete it."
+  ", and the sign-ins and account changes of the whole group, newest first. Nobody can edit or delete it."
  ],
  "staff.audit.filters": [
   "Filter the trail"
@@ -321,6 +375,30 @@ export const messages: Messages = {
  ],
  "staff.audit.anyAction": [
   "Any action"
+ ],
+ "staff.audit.staffMember": [
+  "Staff member"
+ ],
+ "staff.audit.anyStaffMember": [
+  "Any staff member"
+ ],
+ "staff.audit.patientAccount": [
+  "Patient account"
+ ],
+ "staff.audit.patientAccountHint": [
+  "The id shown in the Patient column"
+ ],
+ "staff.audit.invalidPatientAccount": [
+  "Enter a patient account id as shown in the Patient column"
+ ],
+ "staff.audit.onlyThisPatient": [
+  "Only this patient"
+ ],
+ "staff.audit.onlyThisPatientOf": [
+  "Only this patient: ",
+  [
+   "id"
+  ]
  ],
  "staff.audit.from": [
   "From"
@@ -348,6 +426,12 @@ export const messages: Messages = {
  ],
  "staff.audit.role": [
   "Role"
+ ],
+ "staff.audit.where": [
+  "Where"
+ ],
+ "staff.audit.tenantWide": [
+  "All hospitals"
  ],
  "staff.audit.what": [
   "Action"
@@ -393,6 +477,33 @@ export const messages: Messages = {
  ],
  "staff.audit.action.staff.create-admin": [
   "First admin created"
+ ],
+ "staff.audit.action.document.read": [
+  "Patient document read"
+ ],
+ "staff.audit.action.auth.sign-in": [
+  "Patient sign-in"
+ ],
+ "staff.audit.action.auth.sign-out": [
+  "Patient sign-out"
+ ],
+ "staff.audit.action.profile.create": [
+  "Profile created"
+ ],
+ "staff.audit.action.profile.update": [
+  "Profile changed"
+ ],
+ "staff.audit.action.account.language.set": [
+  "Language changed"
+ ],
+ "staff.audit.action.account.payment-method.set-default": [
+  "Default card changed"
+ ],
+ "staff.audit.action.account.payment-method.delete": [
+  "Card deleted"
+ ],
+ "staff.audit.action.blob.upload": [
+  "File uploaded"
  ],
  "staff.patients.heading": [
   "Patient lookup"

@@ -301,6 +301,62 @@ export const messages: Messages = {
  "staff.users.chooseRole": [
   "අවම වශයෙන් එක් භූමිකාවක් තෝරන්න"
  ],
+ "staff.users.practitionerSearch": [
+  "වෛද්‍යවරයා සොයන්න"
+ ],
+ "staff.users.practitionerSearchHint": [
+  "නමේ හෝ විශේෂඥතාවයේ කොටසක් ටයිප් කරන්න"
+ ],
+ "staff.users.practitioner": [
+  "වෛද්‍යවරයාගේ වෛද්‍ය වාර්තාව"
+ ],
+ "staff.users.practitionerHint": [
+  "වෛද්‍යවරයා ",
+  [
+   "hospital"
+  ],
+  " හි මෙම වෛද්‍යවරයා ලෙස පුරනය වේ."
+ ],
+ "staff.users.practitionerNone": [
+  "වෛද්‍යවරයෙකු තෝරන්න"
+ ],
+ "staff.users.practitionerCurrent": [
+  "දැනට සම්බන්ධ කර ඇති වෛද්‍යවරයා"
+ ],
+ "staff.users.practitionerMatches": [
+  [
+   "count",
+   "plural",
+   {
+    "0": [
+     "කිසිදු වෛද්‍යවරයෙකු නොගැළපේ."
+    ],
+    "one": [
+     "වෛද්‍යවරුන් ",
+     "#",
+     "ක් ගැළපේ."
+    ],
+    "other": [
+     "වෛද්‍යවරුන් ",
+     "#",
+     "ක් ගැළපේ."
+    ]
+   }
+  ]
+ ],
+ "staff.users.practitionersLoading": [
+  "වෛද්‍යවරුන් පූරණය වෙමින්…"
+ ],
+ "staff.users.choosePractitioner": [
+  "මෙම වෛද්‍ය ගිණුමට අදාළ වෛද්‍යවරයා තෝරන්න"
+ ],
+ "staff.users.practitionerNotHere": [
+  "මෙම වෛද්‍යවරයා ",
+  [
+   "hospital"
+  ],
+  " හි සේවය නොකරයි: වෙනත් අයෙකු තෝරන්න"
+ ],
  "staff.audit.heading": [
   "විගණන සටහන"
  ],
@@ -308,7 +364,7 @@ export const messages: Messages = {
   [
    "hospital"
   ],
-  " හි රෝගී දත්ත කියවීම් සහ වෙනස් කිරීම් සියල්ල, නවතම ඒවා පළමුව. කිසිවෙකුට එය සංස්කරණය හෝ මකා දැමිය නොහැක."
+  " හි රෝගී දත්ත කියවීම් සහ වෙනස් කිරීම් සියල්ල, සහ සමස්ත සමූහයේ පුරනය වීම් සහ ගිණුම් වෙනස් කිරීම්, නවතම ඒවා පළමුව. කිසිවෙකුට එය සංස්කරණය හෝ මකා දැමිය නොහැක."
  ],
  "staff.audit.filters": [
   "සටහන පෙරන්න"
@@ -318,6 +374,30 @@ export const messages: Messages = {
  ],
  "staff.audit.anyAction": [
   "ඕනෑම ක්‍රියාවක්"
+ ],
+ "staff.audit.staffMember": [
+  "කාර්ය මණ්ඩල සාමාජිකයා"
+ ],
+ "staff.audit.anyStaffMember": [
+  "ඕනෑම කාර්ය මණ්ඩල සාමාජිකයෙක්"
+ ],
+ "staff.audit.patientAccount": [
+  "රෝගී ගිණුම"
+ ],
+ "staff.audit.patientAccountHint": [
+  "රෝගියා තීරුවේ පෙන්වන හැඳුනුම"
+ ],
+ "staff.audit.invalidPatientAccount": [
+  "රෝගියා තීරුවේ පෙන්වන පරිදි රෝගී ගිණුම් හැඳුනුමක් ඇතුළත් කරන්න"
+ ],
+ "staff.audit.onlyThisPatient": [
+  "මෙම රෝගියා පමණක්"
+ ],
+ "staff.audit.onlyThisPatientOf": [
+  "මෙම රෝගියා පමණක්: ",
+  [
+   "id"
+  ]
  ],
  "staff.audit.from": [
   "සිට"
@@ -345,6 +425,12 @@ export const messages: Messages = {
  ],
  "staff.audit.role": [
   "භූමිකාව"
+ ],
+ "staff.audit.where": [
+  "කොහේද"
+ ],
+ "staff.audit.tenantWide": [
+  "සියලු රෝහල්"
  ],
  "staff.audit.what": [
   "ක්‍රියාව"
@@ -390,6 +476,33 @@ export const messages: Messages = {
  ],
  "staff.audit.action.staff.create-admin": [
   "පළමු පරිපාලක සාදන ලදී"
+ ],
+ "staff.audit.action.document.read": [
+  "රෝගී ලේඛනය කියවීම"
+ ],
+ "staff.audit.action.auth.sign-in": [
+  "රෝගී පුරනය"
+ ],
+ "staff.audit.action.auth.sign-out": [
+  "රෝගී ඉවත්වීම"
+ ],
+ "staff.audit.action.profile.create": [
+  "පැතිකඩ සාදන ලදී"
+ ],
+ "staff.audit.action.profile.update": [
+  "පැතිකඩ වෙනස් කරන ලදී"
+ ],
+ "staff.audit.action.account.language.set": [
+  "භාෂාව වෙනස් කරන ලදී"
+ ],
+ "staff.audit.action.account.payment-method.set-default": [
+  "පෙරනිමි කාඩ්පත වෙනස් කරන ලදී"
+ ],
+ "staff.audit.action.account.payment-method.delete": [
+  "කාඩ්පත මකා දමන ලදී"
+ ],
+ "staff.audit.action.blob.upload": [
+  "ගොනුව උඩුගත කරන ලදී"
  ],
  "staff.patients.heading": [
   "රෝගීන් සෙවීම"

@@ -301,6 +301,60 @@ export const messages: Messages = {
  "staff.users.chooseRole": [
   "குறைந்தது ஒரு பணிப்பொறுப்பைத் தேர்ந்தெடுக்கவும்"
  ],
+ "staff.users.practitionerSearch": [
+  "மருத்துவரைத் தேடவும்"
+ ],
+ "staff.users.practitionerSearchHint": [
+  "பெயரின் அல்லது சிறப்புத்துறையின் ஒரு பகுதியைத் தட்டச்சு செய்யவும்"
+ ],
+ "staff.users.practitioner": [
+  "மருத்துவரின் மருத்துவர் பதிவு"
+ ],
+ "staff.users.practitionerHint": [
+  "மருத்துவர் ",
+  [
+   "hospital"
+  ],
+  " இன் இந்த மருத்துவராக உள்நுழைவார்."
+ ],
+ "staff.users.practitionerNone": [
+  "ஒரு மருத்துவரைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "staff.users.practitionerCurrent": [
+  "தற்போது இணைக்கப்பட்டுள்ள மருத்துவர்"
+ ],
+ "staff.users.practitionerMatches": [
+  [
+   "count",
+   "plural",
+   {
+    "0": [
+     "எந்த மருத்துவரும் பொருந்தவில்லை."
+    ],
+    "one": [
+     "#",
+     " மருத்துவர் பொருந்துகிறார்."
+    ],
+    "other": [
+     "#",
+     " மருத்துவர்கள் பொருந்துகின்றனர்."
+    ]
+   }
+  ]
+ ],
+ "staff.users.practitionersLoading": [
+  "மருத்துவர்களை ஏற்றுகிறது…"
+ ],
+ "staff.users.choosePractitioner": [
+  "இந்தக் கணக்குக்குரிய மருத்துவரைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "staff.users.practitionerNotHere": [
+  "இந்த மருத்துவர் ",
+  [
+   "hospital"
+  ],
+  " இல் பணிபுரியவில்லை: வேறொருவரைத் தேர்ந்தெடுக்கவும்"
+ ],
  "staff.audit.heading": [
   "தணிக்கைப் பதிவு"
  ],
@@ -308,7 +362,7 @@ export const messages: Messages = {
   [
    "hospital"
   ],
-  " இல் நோயாளர் தரவின் ஒவ்வொரு வாசிப்பும் மாற்றமும், புதியவை முதலில். யாராலும் இதைத் திருத்தவோ நீக்கவோ முடியாது."
+  " இல் நோயாளர் தரவின் ஒவ்வொரு வாசிப்பும் மாற்றமும், முழுக் குழுமத்தின் உள்நுழைவுகளும் கணக்கு மாற்றங்களும், புதியவை முதலில். யாராலும் இதைத் திருத்தவோ நீக்கவோ முடியாது."
  ],
  "staff.audit.filters": [
   "பதிவை வடிகட்டவும்"
@@ -318,6 +372,30 @@ export const messages: Messages = {
  ],
  "staff.audit.anyAction": [
   "எந்தச் செயலும்"
+ ],
+ "staff.audit.staffMember": [
+  "பணியாளர்"
+ ],
+ "staff.audit.anyStaffMember": [
+  "எந்தப் பணியாளரும்"
+ ],
+ "staff.audit.patientAccount": [
+  "நோயாளர் கணக்கு"
+ ],
+ "staff.audit.patientAccountHint": [
+  "நோயாளர் நிரலில் காட்டப்படும் அடையாளம்"
+ ],
+ "staff.audit.invalidPatientAccount": [
+  "நோயாளர் நிரலில் காட்டப்படுவது போல ஒரு நோயாளர் கணக்கு அடையாளத்தை உள்ளிடவும்"
+ ],
+ "staff.audit.onlyThisPatient": [
+  "இந்த நோயாளர் மட்டும்"
+ ],
+ "staff.audit.onlyThisPatientOf": [
+  "இந்த நோயாளர் மட்டும்: ",
+  [
+   "id"
+  ]
  ],
  "staff.audit.from": [
   "இருந்து"
@@ -345,6 +423,12 @@ export const messages: Messages = {
  ],
  "staff.audit.role": [
   "பணிப்பொறுப்பு"
+ ],
+ "staff.audit.where": [
+  "எங்கே"
+ ],
+ "staff.audit.tenantWide": [
+  "அனைத்து மருத்துவமனைகளும்"
  ],
  "staff.audit.what": [
   "செயல்"
@@ -390,6 +474,33 @@ export const messages: Messages = {
  ],
  "staff.audit.action.staff.create-admin": [
   "முதல் நிர்வாகி உருவாக்கப்பட்டார்"
+ ],
+ "staff.audit.action.document.read": [
+  "நோயாளர் ஆவணம் வாசிக்கப்பட்டது"
+ ],
+ "staff.audit.action.auth.sign-in": [
+  "நோயாளர் உள்நுழைவு"
+ ],
+ "staff.audit.action.auth.sign-out": [
+  "நோயாளர் வெளியேற்றம்"
+ ],
+ "staff.audit.action.profile.create": [
+  "சுயவிவரம் உருவாக்கப்பட்டது"
+ ],
+ "staff.audit.action.profile.update": [
+  "சுயவிவரம் மாற்றப்பட்டது"
+ ],
+ "staff.audit.action.account.language.set": [
+  "மொழி மாற்றப்பட்டது"
+ ],
+ "staff.audit.action.account.payment-method.set-default": [
+  "இயல்புநிலை அட்டை மாற்றப்பட்டது"
+ ],
+ "staff.audit.action.account.payment-method.delete": [
+  "அட்டை நீக்கப்பட்டது"
+ ],
+ "staff.audit.action.blob.upload": [
+  "கோப்பு பதிவேற்றப்பட்டது"
  ],
  "staff.patients.heading": [
   "நோயாளர் தேடல்"

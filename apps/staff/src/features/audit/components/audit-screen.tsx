@@ -6,16 +6,21 @@ import { useRoleLabels } from '../../../app/messages.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import type { Hospital } from '../../../lib/staff-session.tsx';
 import {
+  auditStaffMembersQuery,
   auditTrailQuery,
   type AuditEvent,
   type AuditFilter,
+  type AuditStaffMember,
 } from '../api/audit-operations.ts';
+import {
+  auditFilterOf,
+  emptyAuditDraft,
+  isPatientAccountIdValid,
+  type AuditDraft,
+} from '../audit-filter.ts';
 import { auditActions, useAuditMessages } from '../messages.ts';
 
 const pageSize = 25;
-
-const dayStart = (day: string): string | null => (day ? new Date(`${day}T00:00:00`).toISOString() : null);
-const dayEnd = (day: string): string | null => (day ? new Date(`${day}T23:59:59.999`).toISOString() : null);
 
 function describeDetails(details: AuditEvent['details']): string {
   if (!details) {
@@ -28,7 +33,8 @@ function describeDetails(details: AuditEvent['details']): string {
 }
 
 /**
- * A hospital's audit trail for its admins: filter by action and day, newest first, older pages by
+ * The audit trail an admin sees from a hospital: its rows and the tenant-wide ones (sign-ins, account
+ * changes). Filter by action, staff member, patient account and day, newest first, older pages by
  * cursor.
  * @param props - the hospital
  */
@@ -37,8 +43,10 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
   const t = useAuditMessages();
   const roleLabels = useRoleLabels();
   const errorText = useErrorText();
-  const [draft, setDraft] = useState({ action: '', from: '', to: '' });
+  const [draft, setDraft] = useState<AuditDraft>(emptyAuditDraft);
+  const [patientError, setPatientError] = useState<string | null>(null);
   const [filter, setFilter] = useState<AuditFilter | null>(null);
+  const [staffMembers, setStaffMembers] = useState<AuditStaffMember[]>([]);
   const [events, setEvents] = useState<AuditEvent[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -69,16 +77,41 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
     void load(null, true);
   }, [load]);
 
+  // The staff-member filter offers the hospital's staff; the trail's own errors say what went wrong.
+  useEffect(() => {
+    let current = true;
+    void client
+      .query(auditStaffMembersQuery, { organizationId: hospital.id })
+      .toPromise()
+      .then((result) => {
+        if (current && result.data) {
+          setStaffMembers(result.data.staffUsers);
+        }
+      });
+    return () => {
+      current = false;
+    };
+  }, [client, hospital.id]);
+
+  const applyDraft = (next: AuditDraft) => {
+    if (!isPatientAccountIdValid(next.patientAccountId)) {
+      setPatientError(t.invalidPatientAccount);
+      return;
+    }
+    setPatientError(null);
+    setFilter(auditFilterOf(next));
+  };
+
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({ action: draft.action || null, from: dayStart(draft.from), to: dayEnd(draft.to) });
+    applyDraft(draft);
   };
 
   return (
     <>
       <PageHeading documentTitle={t.documentTitle}>{t.heading}</PageHeading>
       <p>{t.intro(hospital.name)}</p>
-      <form className="filter-bar" onSubmit={apply} aria-label={t.filters}>
+      <form className="filter-bar" onSubmit={apply} aria-label={t.filters} noValidate>
         <label className="ui-field">
           <span className="ui-field__label">{t.action}</span>
           <select
@@ -94,6 +127,30 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
             ))}
           </select>
         </label>
+        <label className="ui-field">
+          <span className="ui-field__label">{t.staffMember}</span>
+          <select
+            className="ui-field__input"
+            value={draft.staffUserId}
+            onChange={(event) => setDraft({ ...draft, staffUserId: event.target.value })}
+          >
+            <option value="">{t.anyStaffMember}</option>
+            {staffMembers.map((member) => (
+              <option key={member.id} value={member.id}>
+                {`${member.displayName} (${member.email})`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <TextField
+          label={t.patientAccount}
+          hint={t.patientAccountHint}
+          value={draft.patientAccountId}
+          error={patientError}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(patientAccountId) => setDraft({ ...draft, patientAccountId })}
+        />
         <TextField label={t.from} type="date" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
         <TextField label={t.to} type="date" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
         <div className="button-row">
@@ -101,7 +158,8 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
           <Button
             variant="text"
             onClick={() => {
-              setDraft({ action: '', from: '', to: '' });
+              setDraft(emptyAuditDraft);
+              setPatientError(null);
               setFilter(null);
             }}
           >
@@ -118,6 +176,7 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
               <th scope="col">{t.when}</th>
               <th scope="col">{t.who}</th>
               <th scope="col">{t.role}</th>
+              <th scope="col">{t.where}</th>
               <th scope="col">{t.what}</th>
               <th scope="col">{t.patient}</th>
               <th scope="col">{t.details}</th>
@@ -132,8 +191,32 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
                 </td>
                 <td>{event.actorName ?? (event.actorKind === 'patient' ? t.patientKind : t.system)}</td>
                 <td>{event.role && isStaffRole(event.role) ? roleLabels[event.role] : (event.role ?? '')}</td>
+                <td>
+                  {event.organizationId === null
+                    ? t.tenantWide
+                    : event.organizationId === hospital.id
+                      ? hospital.name
+                      : event.organizationId}
+                </td>
                 <td>{t.actionLabel(event.action)}</td>
-                <td>{event.patientAccountId ?? ''}</td>
+                <td>
+                  {event.patientAccountId ? (
+                    <>
+                      <code>{event.patientAccountId}</code>{' '}
+                      <Button
+                        variant="text"
+                        aria-label={t.onlyThisPatientOf(event.patientAccountId)}
+                        onClick={() => {
+                          const next = { ...draft, patientAccountId: event.patientAccountId ?? '' };
+                          setDraft(next);
+                          applyDraft(next);
+                        }}
+                      >
+                        {t.onlyThisPatient}
+                      </Button>
+                    </>
+                  ) : null}
+                </td>
                 <td>{describeDetails(event.details)}</td>
                 <td>
                   <code>{event.correlationId}</code>

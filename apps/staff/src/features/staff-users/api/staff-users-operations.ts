@@ -37,3 +37,20 @@ export const setStaffRolesMutation = graphql(`
   }
 `);
 export type SetStaffRolesVariables = VariablesOf<typeof setStaffRolesMutation>;
+
+// The practitioners a doctor account can be linked to. The schema has no query of one hospital's
+// practitioners yet, so this lists the tenant's active ones (queryPractitioner, public) and the server
+// refuses one who does not work at the hospital (checkMemberships: ARO-E2002), which the form shows
+// on the picker.
+export const practitionerChoicesQuery = graphql(`
+  query staffPractitionerChoices {
+    queryPractitioner {
+      id
+      name { text }
+      roles { code display }
+    }
+  }
+`);
+
+/** A practitioner as the doctor picker lists them. */
+export type PractitionerChoice = ResultOf<typeof practitionerChoicesQuery>['queryPractitioner'][number];

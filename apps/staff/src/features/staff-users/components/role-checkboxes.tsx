@@ -1,9 +1,10 @@
 import { STAFF_ROLES, type StaffRole } from '@careline/domain/staff';
+import { useId } from 'react';
 import { useRoleLabels } from '../../../app/messages.ts';
 
 /**
- * The roles to hold in one hospital, as a group of checkboxes.
- * @param props - legend, the chosen roles and onChange
+ * The roles to hold in one hospital, as a group of checkboxes; the error is tied to the group.
+ * @param props - legend, the chosen roles, onChange and the group's error
  */
 export function RoleCheckboxes({
   legend,
@@ -17,8 +18,13 @@ export function RoleCheckboxes({
   error?: string | null;
 }) {
   const roleLabels = useRoleLabels();
+  const errorId = `${useId()}-error`;
   return (
-    <fieldset className="role-checkboxes" aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="role-checkboxes"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend>{legend}</legend>
       {STAFF_ROLES.map((role) => (
         <label key={role} className="role-checkboxes__item">
@@ -34,7 +40,11 @@ export function RoleCheckboxes({
           {roleLabels[role]}
         </label>
       ))}
-      {error ? <p className="ui-field__error">{error}</p> : null}
+      {error ? (
+        <p id={errorId} className="ui-field__error">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

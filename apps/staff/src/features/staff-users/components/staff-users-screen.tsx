@@ -1,7 +1,8 @@
 import { staffCreateUserInput, type StaffRole } from '@careline/domain/staff';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Alert, Button, PageHeading, TextField } from '@careline/ui/components';
+import { errorCodes } from '@careline/ui/graphql';
 import { useRoleLabels } from '../../../app/messages.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import type { Hospital } from '../../../lib/staff-session.tsx';
@@ -12,10 +13,47 @@ import {
   type ListedStaffUser,
 } from '../api/staff-users-operations.ts';
 import { useStaffUsersMessages } from '../messages.ts';
+import { PractitionerPicker } from './practitioner-picker.tsx';
 import { RoleCheckboxes } from './role-checkboxes.tsx';
 
 const rolesHere = (user: ListedStaffUser, hospitalId: string): StaffRole[] =>
   user.memberships.filter((m) => m.organizationId === hospitalId).map((m) => m.role);
+
+/**
+ * The roles as the API takes them: a doctor names the practitioner the account is, no other role does.
+ * @param roles - the ticked roles
+ * @param practitionerId - the picked practitioner ('' for none)
+ */
+export function roleInputs(roles: readonly StaffRole[], practitionerId: string): { role: StaffRole; practitionerId: string | null }[] {
+  return roles.map((role) => ({ role, practitionerId: role === 'doctor' && practitionerId ? practitionerId : null }));
+}
+
+/**
+ * Whether a failed save was the server refusing the doctor's practitioner (one of another hospital:
+ * the input was otherwise checked by the same zod schema the server applies, so ARO-E2002 is that).
+ * @param error - the mutation's error
+ * @param roles - the roles sent
+ */
+function refusedPractitioner(error: unknown, roles: readonly StaffRole[]): boolean {
+  return roles.includes('doctor') && errorCodes(error).includes('ARO-E2002');
+}
+
+/**
+ * Moves focus to the first invalid control of a form after a refused submit, so keyboard and screen
+ * reader users land on the field whose error they need to read.
+ * @param attempt - increases with every refused submit
+ */
+function useFocusFirstInvalid(attempt: number) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (attempt > 0) {
+      formRef.current
+        ?.querySelector<HTMLElement>('input[aria-invalid="true"], select[aria-invalid="true"], fieldset[aria-invalid="true"] input')
+        ?.focus();
+    }
+  }, [attempt]);
+  return formRef;
+}
 
 /**
  * Staff administration for an admin of the current hospital: the list, a new user (whose temporary
@@ -120,26 +158,46 @@ function RolesEditor({ hospital, user, onDone }: { hospital: Hospital; user: Lis
   const t = useStaffUsersMessages();
   const errorText = useErrorText();
   const [roles, setRoles] = useState<StaffRole[]>(() => rolesHere(user, hospital.id));
+  const [practitionerId, setPractitionerId] = useState<string>(
+    () => user.memberships.find((m) => m.organizationId === hospital.id && m.role === 'doctor')?.practitionerId ?? '',
+  );
   const [error, setError] = useState<string | null>(null);
+  const [practitionerError, setPractitionerError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstInvalid(attempt);
   const [{ fetching }, save] = useMutation(setStaffRolesMutation);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const keep = new Map(user.memberships.filter((m) => m.organizationId === hospital.id).map((m) => [m.role, m.practitionerId]));
+    setError(null);
+    if (roles.includes('doctor') && !practitionerId) {
+      setPractitionerError(t.choosePractitioner);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setPractitionerError(null);
     const result = await save({
       organizationId: hospital.id,
       staffUserId: user.id,
-      roles: roles.map((role) => ({ role, practitionerId: keep.get(role) ?? null })),
+      roles: roleInputs(roles, practitionerId),
     });
     if (result.error) {
-      setError(errorText(result.error));
+      if (refusedPractitioner(result.error, roles)) {
+        setPractitionerError(t.practitionerNotHere(hospital.name));
+        setAttempt((n) => n + 1);
+      } else {
+        setError(errorText(result.error));
+      }
       return;
     }
     onDone(true);
   };
   return (
-    <form onSubmit={(event) => void submit(event)} className="roles-editor">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="roles-editor">
       {error ? <Alert tone="error">{error}</Alert> : null}
       <RoleCheckboxes legend={t.changeRolesOf(user.displayName)} value={roles} onChange={setRoles} />
+      {roles.includes('doctor') ? (
+        <PractitionerPicker hospital={hospital} value={practitionerId} onChange={setPractitionerId} error={practitionerError} />
+      ) : null}
       <div className="button-row">
         <Button type="submit" busy={fetching}>
           {t.saveRoles}
@@ -152,7 +210,7 @@ function RolesEditor({ hospital, user, onDone }: { hospital: Hospital; user: Lis
   );
 }
 
-type FieldErrors = { email?: string; displayName?: string; roles?: string };
+type FieldErrors = { email?: string; displayName?: string; roles?: string; practitioner?: string };
 
 function NewStaffUserForm({
   hospital,
@@ -166,23 +224,33 @@ function NewStaffUserForm({
   const [email, setEmail] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [roles, setRoles] = useState<StaffRole[]>([]);
+  const [practitionerId, setPractitionerId] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstInvalid(attempt);
   const [{ fetching }, create] = useMutation(createStaffUserMutation);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // The same zod schema the server's resolver applies (packages/domain).
-    const parsed = staffCreateUserInput.safeParse({ email, displayName, roles: roles.map((role) => ({ role })) });
+    // The same zod schema the server's resolver applies (packages/domain); the server also requires a
+    // doctor's practitioner, which the schema does not express, so the form checks it here.
+    const parsed = staffCreateUserInput.safeParse({ email, displayName, roles: roleInputs(roles, practitionerId) });
+    const next: FieldErrors = {};
     if (!parsed.success) {
-      const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0];
         if ((key === 'email' || key === 'displayName' || key === 'roles') && !next[key]) {
           next[key] = t.fieldError[key];
         }
       }
+    }
+    if (roles.includes('doctor') && !practitionerId) {
+      next.practitioner = t.choosePractitioner;
+    }
+    if (!parsed.success || next.practitioner) {
       setErrors(next);
+      setAttempt((n) => n + 1);
       return;
     }
     setErrors({});
@@ -190,12 +258,18 @@ function NewStaffUserForm({
     const result = await create({ organizationId: hospital.id, input: parsed.data });
     const data = result.data?.createStaffUser;
     if (!data) {
-      setFailure(errorText(result.error));
+      if (refusedPractitioner(result.error, roles)) {
+        setErrors({ practitioner: t.practitionerNotHere(hospital.name) });
+        setAttempt((n) => n + 1);
+      } else {
+        setFailure(errorText(result.error));
+      }
       return;
     }
     setEmail('');
     setDisplayName('');
     setRoles([]);
+    setPractitionerId('');
     onCreated({ email: data.user.email, temporaryPassword: data.temporaryPassword });
   };
 
@@ -203,10 +277,13 @@ function NewStaffUserForm({
     <section className="new-user" aria-labelledby="new-user-heading">
       <h2 id="new-user-heading">{t.newUserHeading}</h2>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <form onSubmit={(event) => void submit(event)} noValidate className="narrow-form">
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="narrow-form">
         <TextField label={t.displayName} value={displayName} onChange={setDisplayName} error={errors.displayName} autoComplete="off" />
         <TextField label={t.email} type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="off" />
         <RoleCheckboxes legend={t.rolesLegend(hospital.name)} value={roles} onChange={setRoles} error={errors.roles} />
+        {roles.includes('doctor') ? (
+          <PractitionerPicker hospital={hospital} value={practitionerId} onChange={setPractitionerId} error={errors.practitioner} />
+        ) : null}
         <Button type="submit" busy={fetching}>
           {t.create}
         </Button>
