@@ -1,7 +1,10 @@
 import { Spinner } from './spinner.tsx';
 
-/** A full-screen loading state (neutral: used before the tenant's branding is known too). */
-export function LoadingScreen({ label = 'Loading' }: { label?: string }) {
+/**
+ * A full-screen loading state (neutral: used before the tenant's branding is known too); the spinner
+ * says 'Loading' in the active language unless given a label.
+ */
+export function LoadingScreen({ label }: { label?: string }) {
   return (
     <div className="screen screen--center" style={{ minHeight: '60dvh' }}>
       <Spinner label={label} />

@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render as renderBare, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { activateLocale, createI18n } from '@careline/i18n/core';
+import { TestLanguage } from '../lib/i18n/test-language.tsx';
 import { Modal } from './modal.tsx';
+
+// The close button's default label comes from the catalogue, so the dialog needs the language provider.
+const render = (ui: ReactNode) => renderBare(<TestLanguage>{ui}</TestLanguage>);
 
 afterEach(cleanup);
 
@@ -42,6 +48,26 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(close);
     fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
     expect(document.activeElement).toBe(last);
+  });
+
+  it('names its close button in the active language, and hides it when closeLabel is null', async () => {
+    const i18n = createI18n();
+    await activateLocale(i18n, 'ta');
+    renderBare(
+      <TestLanguage i18n={i18n}>
+        <Modal open title="Pick" onClose={() => undefined}>
+          <button type="button">Me</button>
+        </Modal>
+      </TestLanguage>,
+    );
+    expect(screen.getByRole('button', { name: 'மூடு' })).toBeTruthy();
+    cleanup();
+    render(
+      <Modal open title="Pick" onClose={() => undefined} closeLabel={null}>
+        <button type="button">Me</button>
+      </Modal>,
+    );
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Me']);
   });
 
   it('renders nothing when closed', () => {

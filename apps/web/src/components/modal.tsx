@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslate } from '@careline/i18n/react';
 import { Button } from './button.tsx';
 
 const focusableSelector =
@@ -10,7 +11,10 @@ export type ModalProps = {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** Label of the close button; hidden when null (the modal must then offer its own way out). */
+  /**
+   * Label of the close button, 'Close' in the active language by default; hidden when null (the modal
+   * must then offer its own way out).
+   */
   closeLabel?: string | null;
 };
 
@@ -19,7 +23,9 @@ function focusables(container: HTMLElement): HTMLElement[] {
 }
 
 /** A dialog: focus moves in and is trapped, Escape closes, focus returns to where it was. */
-export function Modal({ open, title, onClose, children, closeLabel = 'Close' }: ModalProps) {
+export function Modal({ open, title, onClose, children, closeLabel }: ModalProps) {
+  const t = useTranslate();
+  const closeText = closeLabel === undefined ? t('shell.close') : closeLabel;
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -92,8 +98,8 @@ export function Modal({ open, title, onClose, children, closeLabel = 'Close' }: 
       >
         <div className="modal__header">
           <h2 id={titleId}>{title}</h2>
-          {closeLabel ? (
-            <Button variant="text" onClick={() => onCloseRef.current()} aria-label={closeLabel}>
+          {closeText ? (
+            <Button variant="text" onClick={() => onCloseRef.current()} aria-label={closeText}>
               <span aria-hidden="true">×</span>
             </Button>
           ) : null}

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslate } from '@careline/i18n/react';
 import { Button } from './button.tsx';
 
 export type ToastKind = 'info' | 'success' | 'error';
@@ -11,6 +12,7 @@ const toastDurationMs = 4000;
 
 /** Shows short messages at the bottom of the screen, announced to screen readers. */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const t = useTranslate();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const dismiss = useCallback((id: number) => {
@@ -32,7 +34,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast--${toast.kind}`}>
             <span>{toast.text}</span>
-            <Button variant="text" onClick={() => dismiss(toast.id)} aria-label="Dismiss">
+            <Button variant="text" onClick={() => dismiss(toast.id)} aria-label={t('shell.dismiss')}>
               <span aria-hidden="true">×</span>
             </Button>
           </div>

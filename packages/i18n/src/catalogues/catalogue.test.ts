@@ -1,10 +1,29 @@
 import { authTexts, mobileNoTexts, verificationCodeTexts } from '@careline/domain/auth';
 import { errorCatalogue } from '@careline/domain/errors';
-import { loyaltyLabels, profileTexts } from '@careline/domain/profiles';
-import { addToHomeTexts, bottomBarLabels, errorScreenTexts, networkTexts } from '@careline/domain/shell';
+import {
+  addressLabels,
+  genders,
+  loyaltyLabels,
+  multipleRolesRelationships,
+  namePrefixes,
+  patientFormTexts,
+  profileCountText,
+  profileTexts,
+  relationshipChoices,
+  relationshipModalHeading,
+  unclassifiedPrompt,
+} from '@careline/domain/profiles';
+import {
+  addToHomeTexts,
+  bottomBarLabels,
+  errorScreenTexts,
+  historyBarItems,
+  networkTexts,
+} from '@careline/domain/shell';
 import { describe, expect, it } from 'vitest';
 import { catalogueProblems } from '../check.ts';
 import { compileCatalogue } from '../compile.ts';
+import { createI18n, translate } from '../core.ts';
 import { messages as compiledEn } from '../compiled/en.ts';
 import { messages as compiledSi } from '../compiled/si.ts';
 import { messages as compiledTa } from '../compiled/ta.ts';
@@ -103,10 +122,57 @@ describe('catalogues', () => {
       'profiles.loyalty.name': loyaltyLabels.name,
       'profiles.loyalty.activePoints': loyaltyLabels.activePoints,
       'profiles.loyalty.amount': loyaltyLabels.amount,
+      'profiles.unclassified': profileTexts.unclassified,
+      'profiles.form.selectRelationship': profileTexts.selectRelationship,
+      'profiles.form.addressLine1': addressLabels[0],
+      'profiles.form.addressLine2': addressLabels[1],
+      'profiles.form.landmark': addressLabels[2],
+      'profiles.form.city': addressLabels[3],
+      'profiles.form.error.prefix': patientFormTexts.prefix,
+      'profiles.form.error.prefixGender': patientFormTexts.prefixGender,
+      'profiles.form.error.givenName': patientFormTexts.givenName,
+      'profiles.form.error.familyName': patientFormTexts.familyName,
+      'profiles.form.error.gender': patientFormTexts.gender,
+      'profiles.form.error.day': patientFormTexts.day,
+      'profiles.form.error.month': patientFormTexts.month,
+      'profiles.form.error.year': patientFormTexts.year,
+      'profiles.form.error.nameLength': patientFormTexts.nameLength,
+      'profiles.count.none': profileCountText(0).title,
+      'profiles.count.noneSubtitle': profileCountText(0).subtitle ?? '',
+      'profiles.count.selectSubtitle': profileCountText(2).subtitle ?? '',
+      'profiles.modal.accountFor': relationshipModalHeading(null),
+      'shell.historyBar.appointments': historyBarItems[0].label,
+      'shell.historyBar.orders': historyBarItems[1].label,
+      'profiles.gender.female': genders[0],
+      'profiles.gender.male': genders[1],
+      'profiles.gender.other': genders[2],
+      'profiles.prefix.mr': namePrefixes[0],
+      'profiles.prefix.miss': namePrefixes[1],
+      'profiles.prefix.mrs': namePrefixes[2],
+      'profiles.prefix.ms': namePrefixes[3],
+      'profiles.prefix.baby': namePrefixes[4],
+      'profiles.prefix.babyOf': namePrefixes[5],
+      'profiles.relationship.other': multipleRolesRelationships[5],
+      ...Object.fromEntries(relationshipChoices.map((choice) => [`profiles.relationship.${choice.toLowerCase()}`, choice])),
     };
     const actual: Record<string, string> = Object.fromEntries(
       Object.keys(expected).map((key) => [key, en[key as keyof typeof en]]),
     );
     expect(actual).toEqual(expected);
+  });
+
+  it('English messages with values read as the spec’s texts the rules make (packages/domain)', () => {
+    const i18n = createI18n();
+    const cases: [string, string][] = [
+      [translate(i18n, 'profiles.count.title', { count: 1 }), profileCountText(1).title],
+      [translate(i18n, 'profiles.count.title', { count: 2 }), profileCountText(2).title],
+      [translate(i18n, 'profiles.count.title', { count: 12 }), profileCountText(12).title],
+      [translate(i18n, 'profiles.unclassifiedPrompt', { count: 1 }), unclassifiedPrompt(1)],
+      [translate(i18n, 'profiles.unclassifiedPrompt', { count: 3 }), unclassifiedPrompt(3)],
+      [translate(i18n, 'profiles.unclassifiedPromptFor', { count: 1, relationship: 'Mother' }), unclassifiedPrompt(1, 'Mother')],
+      [translate(i18n, 'profiles.unclassifiedPromptFor', { count: 2, relationship: 'Son' }), unclassifiedPrompt(2, 'Son')],
+      [translate(i18n, 'profiles.modal.whoIs', { name: 'Mrs Kamala Perera' }), relationshipModalHeading('Mrs Kamala Perera')],
+    ];
+    expect(cases.map(([message]) => message)).toEqual(cases.map(([, spec]) => spec));
   });
 });

@@ -125,6 +125,36 @@ export const messages: Messages = {
  "shell.addToHome.add": [
   "Add"
  ],
+ "shell.loading": [
+  "Loading"
+ ],
+ "shell.dismiss": [
+  "Dismiss"
+ ],
+ "shell.historyNav": [
+  "History"
+ ],
+ "shell.historyBar.appointments": [
+  "My Appointments"
+ ],
+ "shell.historyBar.orders": [
+  "All Orders"
+ ],
+ "shell.dashboard.title": [
+  "Channel your doctor here"
+ ],
+ "shell.dashboard.myChanneling": [
+  "My Channeling"
+ ],
+ "shell.dashboard.labReports": [
+  "Lab Reports"
+ ],
+ "shell.dashboard.myAccount": [
+  "My Account"
+ ],
+ "shell.feedback.title": [
+  "Feedback"
+ ],
  "chat.log": [
   "Chat"
  ],
@@ -257,6 +287,318 @@ export const messages: Messages = {
  "profiles.accountNav": [
   "Account"
  ],
+ "profiles.retry": [
+  "Retry"
+ ],
+ "profiles.loading": [
+  "Loading"
+ ],
+ "profiles.saving": [
+  "Saving"
+ ],
+ "profiles.count.none": [
+  "No profiles found"
+ ],
+ "profiles.count.noneSubtitle": [
+  "Add your profile to continue"
+ ],
+ "profiles.count.title": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "You have a profile"
+    ],
+    "other": [
+     "You have ",
+     "#",
+     " profiles"
+    ]
+   }
+  ]
+ ],
+ "profiles.count.selectSubtitle": [
+  "Select your profile to continue"
+ ],
+ "profiles.unclassified": [
+  "Unclassified"
+ ],
+ "profiles.unclassifiedPrompt": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "We found ",
+     "#",
+     " unclassified profile."
+    ],
+    "other": [
+     "We found ",
+     "#",
+     " unclassified profiles."
+    ]
+   }
+  ],
+  " Select your ... profile."
+ ],
+ "profiles.unclassifiedPromptFor": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "We found ",
+     "#",
+     " unclassified profile."
+    ],
+    "other": [
+     "We found ",
+     "#",
+     " unclassified profiles."
+    ]
+   }
+  ],
+  " Select your ",
+  [
+   "relationship"
+  ],
+  " profile."
+ ],
+ "profiles.modal.accountFor": [
+  "This account is for?"
+ ],
+ "profiles.modal.whoIs": [
+  "Who is ",
+  [
+   "name"
+  ],
+  " for you?"
+ ],
+ "profiles.age.years": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " year"
+    ],
+    "other": [
+     "#",
+     " years"
+    ]
+   }
+  ]
+ ],
+ "profiles.age.months": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " month"
+    ],
+    "other": [
+     "#",
+     " months"
+    ]
+   }
+  ]
+ ],
+ "profiles.age.days": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " day"
+    ],
+    "other": [
+     "#",
+     " days"
+    ]
+   }
+  ]
+ ],
+ "profiles.age.monthsDays": [
+  [
+   "months",
+   "plural",
+   {
+    "one": [
+     "#",
+     " month"
+    ],
+    "other": [
+     "#",
+     " months"
+    ]
+   }
+  ],
+  " ",
+  [
+   "days",
+   "plural",
+   {
+    "one": [
+     "#",
+     " day"
+    ],
+    "other": [
+     "#",
+     " days"
+    ]
+   }
+  ]
+ ],
+ "profiles.form.addTitle": [
+  "Add Profile"
+ ],
+ "profiles.form.updateTitle": [
+  "Update Profile"
+ ],
+ "profiles.form.save": [
+  "Save"
+ ],
+ "profiles.form.update": [
+  "Update"
+ ],
+ "profiles.form.prefix": [
+  "Prefix"
+ ],
+ "profiles.form.select": [
+  "Select"
+ ],
+ "profiles.form.givenName": [
+  "Given name"
+ ],
+ "profiles.form.familyName": [
+  "Family name"
+ ],
+ "profiles.form.gender": [
+  "Gender"
+ ],
+ "profiles.form.dateOfBirth": [
+  "Date of birth"
+ ],
+ "profiles.form.day": [
+  "Day"
+ ],
+ "profiles.form.month": [
+  "Month"
+ ],
+ "profiles.form.year": [
+  "Year"
+ ],
+ "profiles.form.relationship": [
+  "Relationship"
+ ],
+ "profiles.form.addressLine1": [
+  "address line 1"
+ ],
+ "profiles.form.addressLine2": [
+  "address line 2"
+ ],
+ "profiles.form.landmark": [
+  "landmark"
+ ],
+ "profiles.form.city": [
+  "city"
+ ],
+ "profiles.form.selectRelationship": [
+  "Select the relationship"
+ ],
+ "profiles.form.error.prefix": [
+  "Please select your name prefix (Mr, Ms?)"
+ ],
+ "profiles.form.error.prefixGender": [
+  "invalid prefix match gender"
+ ],
+ "profiles.form.error.givenName": [
+  "We need your given name!"
+ ],
+ "profiles.form.error.familyName": [
+  "We need your family name!"
+ ],
+ "profiles.form.error.gender": [
+  "We need your gender!"
+ ],
+ "profiles.form.error.day": [
+  "Your date of birth, date should be valid"
+ ],
+ "profiles.form.error.month": [
+  "Your date of birth, month should be valid"
+ ],
+ "profiles.form.error.year": [
+  "Your date of birth, year should be valid"
+ ],
+ "profiles.form.error.nameLength": [
+  "Names may have at most 100 characters"
+ ],
+ "profiles.gender.female": [
+  "female"
+ ],
+ "profiles.gender.male": [
+  "male"
+ ],
+ "profiles.gender.other": [
+  "other"
+ ],
+ "profiles.prefix.mr": [
+  "Mr"
+ ],
+ "profiles.prefix.miss": [
+  "Miss"
+ ],
+ "profiles.prefix.mrs": [
+  "Mrs"
+ ],
+ "profiles.prefix.ms": [
+  "Ms"
+ ],
+ "profiles.prefix.baby": [
+  "Baby"
+ ],
+ "profiles.prefix.babyOf": [
+  "Baby Of"
+ ],
+ "profiles.relationship.me": [
+  "Me"
+ ],
+ "profiles.relationship.father": [
+  "Father"
+ ],
+ "profiles.relationship.mother": [
+  "Mother"
+ ],
+ "profiles.relationship.husband": [
+  "Husband"
+ ],
+ "profiles.relationship.wife": [
+  "Wife"
+ ],
+ "profiles.relationship.brother": [
+  "Brother"
+ ],
+ "profiles.relationship.sister": [
+  "Sister"
+ ],
+ "profiles.relationship.daughter": [
+  "Daughter"
+ ],
+ "profiles.relationship.son": [
+  "Son"
+ ],
+ "profiles.relationship.friend": [
+  "Friend"
+ ],
+ "profiles.relationship.other": [
+  "Other"
+ ],
  "error.ARO-E1001": [
   "Failed to initiate user authentication"
  ],
@@ -362,6 +704,24 @@ export const messages: Messages = {
    "size"
   ],
   " in 24 hours. Please try again later"
+ ],
+ "error.ARO-E4001": [
+  "This session is full. Please choose another session"
+ ],
+ "error.ARO-E4002": [
+  "This session is no longer taking bookings"
+ ],
+ "error.ARO-E4003": [
+  "This person already has an appointment in this session"
+ ],
+ "error.ARO-E4004": [
+  "You cannot cancel this appointment because the appointment is already ",
+  [
+   "status"
+  ]
+ ],
+ "error.ARO-E4005": [
+  "You cannot cancel this appointment because the scheduled session time is within 24 hours from now."
  ],
  "error.ARO-E9000": [
   "The request is too complex"

@@ -125,6 +125,36 @@ export const messages: Messages = {
  "shell.addToHome.add": [
   "එක් කරන්න"
  ],
+ "shell.loading": [
+  "පූරණය වෙමින්"
+ ],
+ "shell.dismiss": [
+  "ඉවත් කරන්න"
+ ],
+ "shell.historyNav": [
+  "ඉතිහාසය"
+ ],
+ "shell.historyBar.appointments": [
+  "මගේ හමුවීම්"
+ ],
+ "shell.historyBar.orders": [
+  "සියලු ඇණවුම්"
+ ],
+ "shell.dashboard.title": [
+  "ඔබගේ වෛද්‍යවරයා මෙතැනින් චැනල් කරන්න"
+ ],
+ "shell.dashboard.myChanneling": [
+  "මගේ චැනලිං"
+ ],
+ "shell.dashboard.labReports": [
+  "රසායනාගාර වාර්තා"
+ ],
+ "shell.dashboard.myAccount": [
+  "මගේ ගිණුම"
+ ],
+ "shell.feedback.title": [
+  "ඔබගේ ප්‍රතිචාර"
+ ],
  "chat.log": [
   "කතාබහ"
  ],
@@ -257,6 +287,317 @@ export const messages: Messages = {
  "profiles.accountNav": [
   "ගිණුම"
  ],
+ "profiles.retry": [
+  "නැවත උත්සාහ කරන්න"
+ ],
+ "profiles.loading": [
+  "පූරණය වෙමින්"
+ ],
+ "profiles.saving": [
+  "සුරකිමින්"
+ ],
+ "profiles.count.none": [
+  "පැතිකඩ කිසිවක් හමු නොවීය"
+ ],
+ "profiles.count.noneSubtitle": [
+  "ඉදිරියට යාමට ඔබගේ පැතිකඩ එක් කරන්න"
+ ],
+ "profiles.count.title": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "ඔබට පැතිකඩක් ඇත"
+    ],
+    "other": [
+     "ඔබට පැතිකඩ ",
+     "#",
+     "ක් ඇත"
+    ]
+   }
+  ]
+ ],
+ "profiles.count.selectSubtitle": [
+  "ඉදිරියට යාමට ඔබගේ පැතිකඩ තෝරන්න"
+ ],
+ "profiles.unclassified": [
+  "සම්බන්ධතාව සඳහන් නොකළ"
+ ],
+ "profiles.unclassifiedPrompt": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "සම්බන්ධතාව සඳහන් නොකළ පැතිකඩ ",
+     "#",
+     "ක් හමු විය."
+    ],
+    "other": [
+     "සම්බන්ධතාව සඳහන් නොකළ පැතිකඩ ",
+     "#",
+     "ක් හමු විය."
+    ]
+   }
+  ],
+  " ඔබගේ ... පැතිකඩ තෝරන්න."
+ ],
+ "profiles.unclassifiedPromptFor": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "සම්බන්ධතාව සඳහන් නොකළ පැතිකඩ ",
+     "#",
+     "ක් හමු විය."
+    ],
+    "other": [
+     "සම්බන්ධතාව සඳහන් නොකළ පැතිකඩ ",
+     "#",
+     "ක් හමු විය."
+    ]
+   }
+  ],
+  " ඔබගේ ",
+  [
+   "relationship"
+  ],
+  " පැතිකඩ තෝරන්න."
+ ],
+ "profiles.modal.accountFor": [
+  "මෙම ගිණුම කා සඳහාද?"
+ ],
+ "profiles.modal.whoIs": [
+  [
+   "name"
+  ],
+  " ඔබට කවුද?"
+ ],
+ "profiles.age.years": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "අවුරුදු ",
+     "#"
+    ],
+    "other": [
+     "අවුරුදු ",
+     "#"
+    ]
+   }
+  ]
+ ],
+ "profiles.age.months": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "මාස ",
+     "#"
+    ],
+    "other": [
+     "මාස ",
+     "#"
+    ]
+   }
+  ]
+ ],
+ "profiles.age.days": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "දින ",
+     "#"
+    ],
+    "other": [
+     "දින ",
+     "#"
+    ]
+   }
+  ]
+ ],
+ "profiles.age.monthsDays": [
+  [
+   "months",
+   "plural",
+   {
+    "one": [
+     "මාස ",
+     "#"
+    ],
+    "other": [
+     "මාස ",
+     "#"
+    ]
+   }
+  ],
+  " ",
+  [
+   "days",
+   "plural",
+   {
+    "one": [
+     "දින ",
+     "#"
+    ],
+    "other": [
+     "දින ",
+     "#"
+    ]
+   }
+  ]
+ ],
+ "profiles.form.addTitle": [
+  "පැතිකඩ එක් කරන්න"
+ ],
+ "profiles.form.updateTitle": [
+  "පැතිකඩ යාවත්කාලීන කරන්න"
+ ],
+ "profiles.form.save": [
+  "සුරකින්න"
+ ],
+ "profiles.form.update": [
+  "යාවත්කාලීන කරන්න"
+ ],
+ "profiles.form.prefix": [
+  "ගෞරව නාමය"
+ ],
+ "profiles.form.select": [
+  "තෝරන්න"
+ ],
+ "profiles.form.givenName": [
+  "මුල් නම"
+ ],
+ "profiles.form.familyName": [
+  "වාසගම"
+ ],
+ "profiles.form.gender": [
+  "ස්ත්‍රී පුරුෂ භාවය"
+ ],
+ "profiles.form.dateOfBirth": [
+  "උපන් දිනය"
+ ],
+ "profiles.form.day": [
+  "දිනය"
+ ],
+ "profiles.form.month": [
+  "මාසය"
+ ],
+ "profiles.form.year": [
+  "වර්ෂය"
+ ],
+ "profiles.form.relationship": [
+  "සම්බන්ධතාව"
+ ],
+ "profiles.form.addressLine1": [
+  "ලිපිනයේ පළමු පේළිය"
+ ],
+ "profiles.form.addressLine2": [
+  "ලිපිනයේ දෙවන පේළිය"
+ ],
+ "profiles.form.landmark": [
+  "ආසන්න ප්‍රසිද්ධ ස්ථානය"
+ ],
+ "profiles.form.city": [
+  "නගරය"
+ ],
+ "profiles.form.selectRelationship": [
+  "සම්බන්ධතාව තෝරන්න"
+ ],
+ "profiles.form.error.prefix": [
+  "කරුණාකර ඔබගේ ගෞරව නාමය තෝරන්න (මහතා, මහත්මිය?)"
+ ],
+ "profiles.form.error.prefixGender": [
+  "ගෞරව නාමය ස්ත්‍රී පුරුෂ භාවයට නොගැළපේ"
+ ],
+ "profiles.form.error.givenName": [
+  "අපට ඔබගේ මුල් නම අවශ්‍යයි!"
+ ],
+ "profiles.form.error.familyName": [
+  "අපට ඔබගේ වාසගම අවශ්‍යයි!"
+ ],
+ "profiles.form.error.gender": [
+  "අපට ඔබගේ ස්ත්‍රී පුරුෂ භාවය අවශ්‍යයි!"
+ ],
+ "profiles.form.error.day": [
+  "ඔබගේ උපන් දිනය: දිනය වලංගු විය යුතුය"
+ ],
+ "profiles.form.error.month": [
+  "ඔබගේ උපන් දිනය: මාසය වලංගු විය යුතුය"
+ ],
+ "profiles.form.error.year": [
+  "ඔබගේ උපන් දිනය: වර්ෂය වලංගු විය යුතුය"
+ ],
+ "profiles.form.error.nameLength": [
+  "නමක උපරිම අකුරු 100ක් තිබිය හැක"
+ ],
+ "profiles.gender.female": [
+  "ස්ත්‍රී"
+ ],
+ "profiles.gender.male": [
+  "පුරුෂ"
+ ],
+ "profiles.gender.other": [
+  "වෙනත්"
+ ],
+ "profiles.prefix.mr": [
+  "මහතා"
+ ],
+ "profiles.prefix.miss": [
+  "මෙනවිය"
+ ],
+ "profiles.prefix.mrs": [
+  "මහත්මිය"
+ ],
+ "profiles.prefix.ms": [
+  "මහත්මිය/මෙනවිය"
+ ],
+ "profiles.prefix.baby": [
+  "බබා"
+ ],
+ "profiles.prefix.babyOf": [
+  "බබා (මවගේ නමින්)"
+ ],
+ "profiles.relationship.me": [
+  "මම"
+ ],
+ "profiles.relationship.father": [
+  "පියා"
+ ],
+ "profiles.relationship.mother": [
+  "මව"
+ ],
+ "profiles.relationship.husband": [
+  "සැමියා"
+ ],
+ "profiles.relationship.wife": [
+  "බිරිඳ"
+ ],
+ "profiles.relationship.brother": [
+  "සහෝදරයා"
+ ],
+ "profiles.relationship.sister": [
+  "සහෝදරිය"
+ ],
+ "profiles.relationship.daughter": [
+  "දියණිය"
+ ],
+ "profiles.relationship.son": [
+  "පුතා"
+ ],
+ "profiles.relationship.friend": [
+  "මිතුරා"
+ ],
+ "profiles.relationship.other": [
+  "වෙනත්"
+ ],
  "error.ARO-E1001": [
   "පරිශීලක සත්‍යාපනය ආරම්භ කිරීමට නොහැකි විය"
  ],
@@ -363,6 +704,25 @@ export const messages: Messages = {
    "size"
   ],
   ". කරුණාකර පසුව නැවත උත්සාහ කරන්න"
+ ],
+ "error.ARO-E4001": [
+  "මෙම සැසිය පිරී ඇත. කරුණාකර වෙනත් සැසියක් තෝරන්න"
+ ],
+ "error.ARO-E4002": [
+  "මෙම සැසිය සඳහා තවදුරටත් වෙන්කිරීම් භාර නොගනී"
+ ],
+ "error.ARO-E4003": [
+  "මෙම පුද්ගලයාට මෙම සැසියේ දැනටමත් හමුවීමක් ඇත"
+ ],
+ "error.ARO-E4004": [
+  "හමුවීම දැනටමත් ",
+  [
+   "status"
+  ],
+  " බැවින් ඔබට මෙම හමුවීම අවලංගු කළ නොහැක"
+ ],
+ "error.ARO-E4005": [
+  "නියමිත සැසි වේලාව මේ මොහොතේ සිට පැය 24ක් ඇතුළත බැවින් ඔබට මෙම හමුවීම අවලංගු කළ නොහැක."
  ],
  "error.ARO-E9000": [
   "ඉල්ලීම ඉතා සංකීර්ණයි"

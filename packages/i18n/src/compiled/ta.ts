@@ -125,6 +125,36 @@ export const messages: Messages = {
  "shell.addToHome.add": [
   "சேர்"
  ],
+ "shell.loading": [
+  "ஏற்றுகிறது"
+ ],
+ "shell.dismiss": [
+  "அகற்று"
+ ],
+ "shell.historyNav": [
+  "வரலாறு"
+ ],
+ "shell.historyBar.appointments": [
+  "எனது சந்திப்புகள்"
+ ],
+ "shell.historyBar.orders": [
+  "அனைத்து ஆர்டர்கள்"
+ ],
+ "shell.dashboard.title": [
+  "உங்கள் மருத்துவரை இங்கே முன்பதிவு செய்யுங்கள்"
+ ],
+ "shell.dashboard.myChanneling": [
+  "எனது மருத்துவர் முன்பதிவுகள்"
+ ],
+ "shell.dashboard.labReports": [
+  "ஆய்வக அறிக்கைகள்"
+ ],
+ "shell.dashboard.myAccount": [
+  "எனது கணக்கு"
+ ],
+ "shell.feedback.title": [
+  "உங்கள் கருத்து"
+ ],
  "chat.log": [
   "அரட்டை"
  ],
@@ -257,6 +287,317 @@ export const messages: Messages = {
  "profiles.accountNav": [
   "கணக்கு"
  ],
+ "profiles.retry": [
+  "மீண்டும் முயற்சிக்கவும்"
+ ],
+ "profiles.loading": [
+  "ஏற்றுகிறது"
+ ],
+ "profiles.saving": [
+  "சேமிக்கிறது"
+ ],
+ "profiles.count.none": [
+  "சுயவிவரங்கள் எதுவும் கிடைக்கவில்லை"
+ ],
+ "profiles.count.noneSubtitle": [
+  "தொடர உங்கள் சுயவிவரத்தைச் சேர்க்கவும்"
+ ],
+ "profiles.count.title": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "உங்களுக்கு ஒரு சுயவிவரம் உள்ளது"
+    ],
+    "other": [
+     "உங்களுக்கு ",
+     "#",
+     " சுயவிவரங்கள் உள்ளன"
+    ]
+   }
+  ]
+ ],
+ "profiles.count.selectSubtitle": [
+  "தொடர உங்கள் சுயவிவரத்தைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "profiles.unclassified": [
+  "உறவுமுறை குறிப்பிடப்படாதவை"
+ ],
+ "profiles.unclassifiedPrompt": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "உறவுமுறை குறிப்பிடப்படாத ",
+     "#",
+     " சுயவிவரம் கண்டறியப்பட்டது."
+    ],
+    "other": [
+     "உறவுமுறை குறிப்பிடப்படாத ",
+     "#",
+     " சுயவிவரங்கள் கண்டறியப்பட்டன."
+    ]
+   }
+  ],
+  " உங்கள் ... சுயவிவரத்தைத் தேர்ந்தெடுக்கவும்."
+ ],
+ "profiles.unclassifiedPromptFor": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "உறவுமுறை குறிப்பிடப்படாத ",
+     "#",
+     " சுயவிவரம் கண்டறியப்பட்டது."
+    ],
+    "other": [
+     "உறவுமுறை குறிப்பிடப்படாத ",
+     "#",
+     " சுயவிவரங்கள் கண்டறியப்பட்டன."
+    ]
+   }
+  ],
+  " உங்கள் ",
+  [
+   "relationship"
+  ],
+  " சுயவிவரத்தைத் தேர்ந்தெடுக்கவும்."
+ ],
+ "profiles.modal.accountFor": [
+  "இந்தக் கணக்கு யாருக்காக?"
+ ],
+ "profiles.modal.whoIs": [
+  [
+   "name"
+  ],
+  " உங்களுக்கு யார்?"
+ ],
+ "profiles.age.years": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " வயது"
+    ],
+    "other": [
+     "#",
+     " வயது"
+    ]
+   }
+  ]
+ ],
+ "profiles.age.months": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " மாதம்"
+    ],
+    "other": [
+     "#",
+     " மாதங்கள்"
+    ]
+   }
+  ]
+ ],
+ "profiles.age.days": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " நாள்"
+    ],
+    "other": [
+     "#",
+     " நாட்கள்"
+    ]
+   }
+  ]
+ ],
+ "profiles.age.monthsDays": [
+  [
+   "months",
+   "plural",
+   {
+    "one": [
+     "#",
+     " மாதம்"
+    ],
+    "other": [
+     "#",
+     " மாதங்கள்"
+    ]
+   }
+  ],
+  " ",
+  [
+   "days",
+   "plural",
+   {
+    "one": [
+     "#",
+     " நாள்"
+    ],
+    "other": [
+     "#",
+     " நாட்கள்"
+    ]
+   }
+  ]
+ ],
+ "profiles.form.addTitle": [
+  "சுயவிவரத்தைச் சேர்க்கவும்"
+ ],
+ "profiles.form.updateTitle": [
+  "சுயவிவரத்தைப் புதுப்பிக்கவும்"
+ ],
+ "profiles.form.save": [
+  "சேமி"
+ ],
+ "profiles.form.update": [
+  "புதுப்பி"
+ ],
+ "profiles.form.prefix": [
+  "பெயர் முன்னொட்டு"
+ ],
+ "profiles.form.select": [
+  "தேர்ந்தெடுக்கவும்"
+ ],
+ "profiles.form.givenName": [
+  "முதற் பெயர்"
+ ],
+ "profiles.form.familyName": [
+  "குடும்பப் பெயர்"
+ ],
+ "profiles.form.gender": [
+  "பாலினம்"
+ ],
+ "profiles.form.dateOfBirth": [
+  "பிறந்த திகதி"
+ ],
+ "profiles.form.day": [
+  "நாள்"
+ ],
+ "profiles.form.month": [
+  "மாதம்"
+ ],
+ "profiles.form.year": [
+  "ஆண்டு"
+ ],
+ "profiles.form.relationship": [
+  "உறவுமுறை"
+ ],
+ "profiles.form.addressLine1": [
+  "முகவரி வரி 1"
+ ],
+ "profiles.form.addressLine2": [
+  "முகவரி வரி 2"
+ ],
+ "profiles.form.landmark": [
+  "அருகிலுள்ள அடையாளம்"
+ ],
+ "profiles.form.city": [
+  "நகரம்"
+ ],
+ "profiles.form.selectRelationship": [
+  "உறவுமுறையைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "profiles.form.error.prefix": [
+  "உங்கள் பெயர் முன்னொட்டைத் தேர்ந்தெடுக்கவும் (திரு, திருமதி?)"
+ ],
+ "profiles.form.error.prefixGender": [
+  "பெயர் முன்னொட்டு பாலினத்துடன் பொருந்தவில்லை"
+ ],
+ "profiles.form.error.givenName": [
+  "உங்கள் முதற் பெயர் தேவை!"
+ ],
+ "profiles.form.error.familyName": [
+  "உங்கள் குடும்பப் பெயர் தேவை!"
+ ],
+ "profiles.form.error.gender": [
+  "உங்கள் பாலினம் தேவை!"
+ ],
+ "profiles.form.error.day": [
+  "உங்கள் பிறந்த திகதி: நாள் சரியானதாக இருக்க வேண்டும்"
+ ],
+ "profiles.form.error.month": [
+  "உங்கள் பிறந்த திகதி: மாதம் சரியானதாக இருக்க வேண்டும்"
+ ],
+ "profiles.form.error.year": [
+  "உங்கள் பிறந்த திகதி: ஆண்டு சரியானதாக இருக்க வேண்டும்"
+ ],
+ "profiles.form.error.nameLength": [
+  "பெயர்களில் அதிகபட்சம் 100 எழுத்துகள் இருக்கலாம்"
+ ],
+ "profiles.gender.female": [
+  "பெண்"
+ ],
+ "profiles.gender.male": [
+  "ஆண்"
+ ],
+ "profiles.gender.other": [
+  "மற்றவை"
+ ],
+ "profiles.prefix.mr": [
+  "திரு"
+ ],
+ "profiles.prefix.miss": [
+  "செல்வி"
+ ],
+ "profiles.prefix.mrs": [
+  "திருமதி"
+ ],
+ "profiles.prefix.ms": [
+  "திருமதி/செல்வி"
+ ],
+ "profiles.prefix.baby": [
+  "குழந்தை"
+ ],
+ "profiles.prefix.babyOf": [
+  "குழந்தை (தாயின் பெயரில்)"
+ ],
+ "profiles.relationship.me": [
+  "நான்"
+ ],
+ "profiles.relationship.father": [
+  "தந்தை"
+ ],
+ "profiles.relationship.mother": [
+  "தாய்"
+ ],
+ "profiles.relationship.husband": [
+  "கணவர்"
+ ],
+ "profiles.relationship.wife": [
+  "மனைவி"
+ ],
+ "profiles.relationship.brother": [
+  "சகோதரர்"
+ ],
+ "profiles.relationship.sister": [
+  "சகோதரி"
+ ],
+ "profiles.relationship.daughter": [
+  "மகள்"
+ ],
+ "profiles.relationship.son": [
+  "மகன்"
+ ],
+ "profiles.relationship.friend": [
+  "நண்பர்"
+ ],
+ "profiles.relationship.other": [
+  "மற்றவர்"
+ ],
  "error.ARO-E1001": [
   "பயனர் அங்கீகாரத்தைத் தொடங்க முடியவில்லை"
  ],
@@ -363,6 +704,25 @@ export const messages: Messages = {
    "size"
   ],
   ". பின்னர் மீண்டும் முயற்சிக்கவும்"
+ ],
+ "error.ARO-E4001": [
+  "இந்த அமர்வு நிரம்பிவிட்டது. வேறு அமர்வைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "error.ARO-E4002": [
+  "இந்த அமர்வுக்கு இனி முன்பதிவுகள் ஏற்கப்படுவதில்லை"
+ ],
+ "error.ARO-E4003": [
+  "இந்த நபருக்கு இந்த அமர்வில் ஏற்கனவே ஒரு சந்திப்பு உள்ளது"
+ ],
+ "error.ARO-E4004": [
+  "சந்திப்பு ஏற்கனவே ",
+  [
+   "status"
+  ],
+  " என்பதால் இதை ரத்து செய்ய முடியாது"
+ ],
+ "error.ARO-E4005": [
+  "திட்டமிடப்பட்ட அமர்வு நேரம் இப்போதிலிருந்து 24 மணி நேரத்திற்குள் இருப்பதால் இந்தச் சந்திப்பை ரத்து செய்ய முடியாது."
  ],
  "error.ARO-E9000": [
   "கோரிக்கை மிகவும் சிக்கலானது"

@@ -12,6 +12,8 @@ import { TenantProvider } from '../../../lib/tenant';
 import { authNoticeKey } from '../../../lib/graphql/auth-errors.ts';
 import { LoginScreen } from './login-screen.tsx';
 import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
+import { ShellLayout } from '../../../app/shell-layout.tsx';
+import { ChromeProvider } from '../../../lib/shell/chrome-context.tsx';
 import { activateLocale, createI18n, type I18n } from '@careline/i18n/core';
 
 type Call = { operationName: string | undefined; variables: Record<string, unknown> };
@@ -211,5 +213,42 @@ describe('/login (spec doc 1 §4 Sign-in, §5)', () => {
     cleanup();
     renderLogin(() => ({ data: { initiateAuthentication: { id: 'c1' } } }));
     expect(screen.queryByText('Please login')).toBeNull();
+  });
+
+  it('shows the tenant logo once, in the shell header, not again on the screen (issue 6 §4.10)', async () => {
+    // The login screen as the app shows it: inside the shell layout, whose header carries the logo.
+    const client = new Client({ url: 'http://test.local/graphql', exchanges: [fetchExchange], fetch: async () => new Response('{}') });
+    const session: SessionValue = {
+      accessToken: null,
+      account: null,
+      accountState: REQUEST_STATE.IDLE,
+      mobileNo: null,
+      userProfileId: null,
+      loggedIn: false,
+      signIn: async () => null,
+      refreshAccount: async () => null,
+      logout: async () => undefined,
+    };
+    const router = createMemoryRouter([{ element: <ShellLayout />, children: [{ path: '/login', element: <LoginScreen /> }] }], {
+      initialEntries: ['/login'],
+    });
+    render(
+      <TestLanguage>
+        <Provider value={client}>
+          <SessionProvider value={session}>
+            <TenantProvider value={{ ...baseTenantConfig, uxFlow: 'flat' }} loading={null} failed={() => null}>
+              <ChromeProvider>
+                <RouterProvider router={router} />
+              </ChromeProvider>
+            </TenantProvider>
+          </SessionProvider>
+        </Provider>
+      </TestLanguage>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    const logoUrl = baseTenantConfig.branding.logoUrl;
+    const logos = Array.from(document.querySelectorAll('img')).filter((image) => image.getAttribute('src') === logoUrl);
+    expect(logos).toHaveLength(1);
+    expect(logos[0]?.closest('header')?.className).toBe('app-header');
   });
 });

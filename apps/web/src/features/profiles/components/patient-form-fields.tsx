@@ -1,6 +1,8 @@
 import { useRef } from 'react';
-import { addressLabels, genders, namePrefixes, patientFormTexts, type PatientFormErrors } from '@careline/domain/profiles';
+import { genders, namePrefixes, type PatientFormErrors } from '@careline/domain/profiles';
+import { useTranslate, useTranslateText } from '@careline/i18n/react';
 import type { ProfileFormField, ProfileFormValues } from '../utils/profile-form-state.ts';
+import { genderText, prefixText, relationshipText } from '../utils/profile-texts.ts';
 
 type PatientFormFieldsProps = {
   idPrefix: string;
@@ -13,21 +15,30 @@ type PatientFormFieldsProps = {
   onChange: (field: ProfileFormField, value: string) => void;
 };
 
+/** A field's message: the rules make English (packages/domain, shared with the server); shown translated. */
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  const tx = useTranslateText();
   return (
     <p id={id} className="profile-field-error" aria-live="polite">
-      {message ?? ''}
+      {message === undefined ? '' : tx(message)}
     </p>
   );
 }
 
+// The placeholders are the date's format, as on Sri Lankan forms in every language; the labels are words.
 const dobParts = [
-  { part: 'day', label: 'Day', placeholder: 'DD', length: 2 },
-  { part: 'month', label: 'Month', placeholder: 'MM', length: 2 },
-  { part: 'year', label: 'Year', placeholder: 'YYYY', length: 4 },
+  { part: 'day', label: 'profiles.form.day', placeholder: 'DD', length: 2 },
+  { part: 'month', label: 'profiles.form.month', placeholder: 'MM', length: 2 },
+  { part: 'year', label: 'profiles.form.year', placeholder: 'YYYY', length: 4 },
 ] as const;
 
-const addressFields = ['addressLineOne', 'addressLineTwo', 'addressLineThree', 'addressCity'] as const;
+// The address labels are the spec's (addressLabels, spec doc 1 §5), in the catalogue.
+const addressFields = [
+  { field: 'addressLineOne', label: 'profiles.form.addressLine1' },
+  { field: 'addressLineTwo', label: 'profiles.form.addressLine2' },
+  { field: 'addressLineThree', label: 'profiles.form.landmark' },
+  { field: 'addressCity', label: 'profiles.form.city' },
+] as const;
 
 /** The fields of the Add or Update Profile form (spec doc 1 §3 Patient client form, §5). */
 export function PatientFormFields({
@@ -39,6 +50,7 @@ export function PatientFormFields({
   disabled,
   onChange,
 }: PatientFormFieldsProps) {
+  const t = useTranslate();
   const dobRefs = useRef<(HTMLInputElement | null)[]>([]);
   const id = (name: string) => `${idPrefix}-${name}`;
   const dobError = errors.day ?? errors.month ?? errors.year ?? errors.dateOfBirth;
@@ -46,7 +58,7 @@ export function PatientFormFields({
   return (
     <>
       <div className="profile-field">
-        <label htmlFor={id('prefix')}>Prefix</label>
+        <label htmlFor={id('prefix')}>{t('profiles.form.prefix')}</label>
         <select
           id={id('prefix')}
           value={values.prefix}
@@ -55,10 +67,10 @@ export function PatientFormFields({
           aria-describedby={id('prefix-error')}
           onChange={(event) => onChange('prefix', event.target.value)}
         >
-          <option value="">Select</option>
+          <option value="">{t('profiles.form.select')}</option>
           {namePrefixes.map((prefix) => (
             <option key={prefix} value={prefix}>
-              {prefix}
+              {prefixText(t, prefix)}
             </option>
           ))}
         </select>
@@ -66,7 +78,7 @@ export function PatientFormFields({
       </div>
 
       <div className="profile-field">
-        <label htmlFor={id('given')}>Given name</label>
+        <label htmlFor={id('given')}>{t('profiles.form.givenName')}</label>
         <input
           id={id('given')}
           type="text"
@@ -81,7 +93,7 @@ export function PatientFormFields({
       </div>
 
       <div className="profile-field">
-        <label htmlFor={id('family')}>Family name</label>
+        <label htmlFor={id('family')}>{t('profiles.form.familyName')}</label>
         <input
           id={id('family')}
           type="text"
@@ -96,7 +108,7 @@ export function PatientFormFields({
       </div>
 
       <fieldset className="profile-field" disabled={disabled}>
-        <legend>Gender</legend>
+        <legend>{t('profiles.form.gender')}</legend>
         <div className="profile-choices">
           {genders.map((gender) => (
             <label key={gender} className="profile-choice">
@@ -109,7 +121,7 @@ export function PatientFormFields({
                 aria-describedby={id('gender-error')}
                 onChange={() => onChange('gender', gender)}
               />
-              {gender}
+              {genderText(t, gender)}
             </label>
           ))}
         </div>
@@ -117,7 +129,7 @@ export function PatientFormFields({
       </fieldset>
 
       <fieldset className="profile-field" disabled={disabled}>
-        <legend>Date of birth</legend>
+        <legend>{t('profiles.form.dateOfBirth')}</legend>
         <div className="profile-dob">
           {dobParts.map(({ part, label, placeholder, length }, index) => (
             <input
@@ -127,7 +139,7 @@ export function PatientFormFields({
               }}
               type="text"
               inputMode="numeric"
-              aria-label={label}
+              aria-label={t(label)}
               placeholder={placeholder}
               maxLength={length}
               className={`profile-dob-${part}`}
@@ -156,7 +168,7 @@ export function PatientFormFields({
         aria-describedby={id('relationship-prompt')}
         disabled={disabled}
       >
-        <legend id={id('relationship-legend')}>Relationship</legend>
+        <legend id={id('relationship-legend')}>{t('profiles.form.relationship')}</legend>
         <div className="profile-choices">
           {relationships.map((relationship) => (
             <label key={relationship} className="profile-choice">
@@ -167,21 +179,21 @@ export function PatientFormFields({
                 checked={values.relationship === relationship}
                 onChange={() => onChange('relationship', relationship)}
               />
-              {relationship}
+              {relationshipText(t, relationship)}
             </label>
           ))}
         </div>
         {/* spec doc 1 §5: a blinking prompt reads 'Select the relationship'. The live region stays
             in the page and only its text changes, so screen readers announce it reliably. */}
         <p id={id('relationship-prompt')} className="profile-relationship-prompt" aria-live="polite">
-          {values.relationship === '' ? patientFormTexts.relationship : ''}
+          {values.relationship === '' ? t('profiles.form.selectRelationship') : ''}
         </p>
       </fieldset>
 
       {showAddress
-        ? addressFields.map((field, index) => (
+        ? addressFields.map(({ field, label }, index) => (
             <div className="profile-field" key={field}>
-              <label htmlFor={id(field)}>{addressLabels[index]}</label>
+              <label htmlFor={id(field)}>{t(label)}</label>
               <input
                 id={id(field)}
                 type="text"

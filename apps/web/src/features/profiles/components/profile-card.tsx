@@ -4,14 +4,13 @@ import {
   loyaltyAmount,
   loyaltyLabels,
   profileTexts,
-  relationshipLabel,
-  relationshipModalHeading,
   visibleLoyaltyAccounts,
   type ClientPatient,
   type LoyaltyAccount,
 } from '@careline/domain/profiles';
 import { formatMoney, type TenantPublicConfig } from '@careline/domain/tenant';
-import { useTranslateText } from '@careline/i18n/react';
+import { useTranslate, useTranslateText } from '@careline/i18n/react';
+import { ageText, genderText, relationshipLabelText, relationshipModalHeadingText } from '../utils/profile-texts.ts';
 
 type ProfileCardProps = {
   patient: ClientPatient;
@@ -23,10 +22,11 @@ type ProfileCardProps = {
 
 /** A profile on the Profiles screen (spec doc 1 §2 'The profile card'). */
 export function ProfileCard({ patient, loyaltyAccounts, tenant, onClassify }: ProfileCardProps) {
+  const t = useTranslate();
   const tx = useTranslateText();
   // spec doc 1 §2: loyalty accounts with zero active points are hidden
   const loyalty = visibleLoyaltyAccounts(loyaltyAccounts.filter((account) => account.patientId === patient.id));
-  const label = relationshipLabel(patient.relationship, patient.givenName);
+  const label = relationshipLabelText(t, patient.relationship, patient.givenName);
   const headingId = `profile-card-${patient.id}`;
   return (
     <article className="profile-card" aria-labelledby={headingId}>
@@ -35,8 +35,8 @@ export function ProfileCard({ patient, loyaltyAccounts, tenant, onClassify }: Pr
       </h3>
       <p className="profile-card-meta">
         {label !== '' ? <span className="profile-card-relationship">{label}</span> : null}
-        <span>{patient.gender}</span>
-        {patient.age !== '' ? <span>{patient.age}</span> : null}
+        <span>{genderText(t, patient.gender)}</span>
+        {patient.age !== '' ? <span>{ageText(t, patient.age)}</span> : null}
       </p>
       {loyalty.length > 0 ? (
         <section className="profile-loyalty" aria-label={tx(profileTexts.loyaltyInformation)}>
@@ -70,7 +70,7 @@ export function ProfileCard({ patient, loyaltyAccounts, tenant, onClassify }: Pr
         ) : null}
         {patient.relationship === null ? (
           <button type="button" className="profile-button profile-button-small" onClick={() => onClassify(patient)}>
-            {relationshipModalHeading(patient.displayName)}
+            {relationshipModalHeadingText(t, patient.displayName)}
           </button>
         ) : null}
       </div>

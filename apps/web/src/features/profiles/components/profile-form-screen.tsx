@@ -7,7 +7,6 @@ import {
   isPatientFormValid,
   offeredRelationships,
   patientPatches,
-  profileCountText,
   profileTexts,
   toPatientEditForm,
   type ClientPatient,
@@ -31,9 +30,10 @@ import {
 } from '../utils/profile-form-state.ts';
 import { keyForSubmit, type SubmitKey } from '../utils/submit-key.ts';
 import { updateTargetIds } from '../utils/update-targets.ts';
+import { profileCountTexts } from '../utils/profile-texts.ts';
 import { PatientFormFields } from './patient-form-fields.tsx';
 import './profiles.css';
-import { useTranslate } from '@careline/i18n/react';
+import { useTranslate, useTranslateText } from '@careline/i18n/react';
 
 /** After an update the app goes to /profiles?back=/chat-home (spec doc 1 §2 Add or Update Profile). */
 const AFTER_UPDATE_PATH = '/profiles?back=/chat-home';
@@ -46,6 +46,7 @@ type ProfileFormProps = {
 
 function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps) {
   const t = useTranslate();
+  const tx = useTranslateText();
   const session = useSession();
   const tenant = useTenant();
   const navigate = useNavigate();
@@ -142,7 +143,7 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
         onChange={(field, value) => dispatch({ type: 'changed', field, value })}
       />
       <p className="profile-server-error" role="alert" aria-live="assertive">
-        {serverError ?? ''}
+        {serverError === null ? '' : tx(serverError)}
       </p>
       <button
         className="profile-button"
@@ -152,7 +153,7 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
         aria-busy={saving}
       >
         {saving ? <span className="profile-spinner" aria-hidden="true" /> : null}
-        {patient ? 'Update' : 'Save'}
+        {patient ? t('profiles.form.update') : t('profiles.form.save')}
       </button>
       {unchanged ? (
         <p id="profile-save-reason" className="profile-save-reason">
@@ -165,6 +166,8 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
 
 /** Add or Update Profile (/profiles/registration and /profiles/registration/{id}; spec doc 1 §2, §5). */
 export function ProfileFormScreen() {
+  const t = useTranslate();
+  const tx = useTranslateText();
   const { id } = useParams();
   const [searchParams] = useSearchParams();
   const session = useSession();
@@ -174,7 +177,7 @@ export function ProfileFormScreen() {
   const patient = id ? (session.account?.patients[id] ?? null) : null;
   const loading = session.account === null && session.accountState === REQUEST_STATE.PENDING;
   // spec doc 1 §2: an account with zero patients lands here; the Profiles screen's empty text heads the form.
-  const empty = !id && session.account !== null && session.account.patientList.length === 0 ? profileCountText(0) : null;
+  const empty = !id && session.account !== null && session.account.patientList.length === 0 ? profileCountTexts(t, 0) : null;
 
   // issue 6 §4.9: where Edit Profile is hidden (feature off, or not this profile), its address is too.
   if (patient && !canEditProfile(patient, tenant.features.editProfile.enabled)) {
@@ -184,7 +187,7 @@ export function ProfileFormScreen() {
     if (loading) {
       return (
         <div className="profiles-screen" aria-busy="true">
-          <span className="profile-spinner" role="status" aria-label="Loading" />
+          <span className="profile-spinner" role="status" aria-label={t('profiles.loading')} />
         </div>
       );
     }
@@ -195,9 +198,9 @@ export function ProfileFormScreen() {
     <div className="profiles-screen">
       <header className="profiles-header">
         <Link className="profile-back" to={backPath ?? '/profiles'}>
-          {profileTexts.back}
+          {tx(profileTexts.back)}
         </Link>
-        <h1>{patient ? 'Update Profile' : 'Add Profile'}</h1>
+        <h1>{patient ? t('profiles.form.updateTitle') : t('profiles.form.addTitle')}</h1>
         {empty ? (
           <>
             <p className="profiles-empty-title">{empty.title}</p>

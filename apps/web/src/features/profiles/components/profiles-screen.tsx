@@ -1,17 +1,12 @@
 import { useCallback, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import {
-  groupProfilesByRelationship,
-  profileCountText,
-  profileTexts,
-  unclassifiedPatients,
-  unclassifiedPrompt,
-} from '@careline/domain/profiles';
+import { groupProfilesByRelationship, profileTexts, unclassifiedPatients } from '@careline/domain/profiles';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { REQUEST_STATE } from '@careline/domain/shell';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import { safeBackPath } from '../utils/back-path.ts';
+import { profileCountTexts, relationshipText, unclassifiedPromptText } from '../utils/profile-texts.ts';
 import { ProfileCard } from './profile-card.tsx';
 import { RelationshipModal } from './relationship-modal.tsx';
 import './profiles.css';
@@ -45,10 +40,10 @@ export function ProfilesScreen() {
     return (
       <div className="profiles-screen">
         <p className="profile-server-error" role="alert">
-          {fallbackErrorText}
+          {tx(fallbackErrorText)}
         </p>
         <button type="button" className="profile-button" onClick={() => void session.refreshAccount()}>
-          Retry
+          {t('profiles.retry')}
         </button>
       </div>
     );
@@ -56,7 +51,7 @@ export function ProfilesScreen() {
   if (!account) {
     return (
       <div className="profiles-screen" aria-busy="true">
-        <span className="profile-spinner" role="status" aria-label="Loading" />
+        <span className="profile-spinner" role="status" aria-label={t('profiles.loading')} />
       </div>
     );
   }
@@ -65,7 +60,7 @@ export function ProfilesScreen() {
     return <Navigate to="/profiles/registration" replace />;
   }
 
-  const count = profileCountText(account.patientList.length);
+  const count = profileCountTexts(t, account.patientList.length);
   const groups = groupProfilesByRelationship(account.patientList, tenant.relationships);
   const unclassified = unclassifiedPatients(account.patientList);
 
@@ -94,7 +89,7 @@ export function ProfilesScreen() {
 
       {unclassified.length > 0 ? (
         <div className="profiles-unclassified" role="status">
-          <p>{unclassifiedPrompt(unclassified.length)}</p>
+          <p>{unclassifiedPromptText(t, unclassified.length)}</p>
           {/* issue 6 §4.8: the button says what it does (it opens the relationship chooser). */}
           <button type="button" className="profile-button profile-button-small" onClick={() => setModal({ open: true, classifyingId: null })}>
             {t('profiles.classifyButton', { count: unclassified.length })}
@@ -102,20 +97,24 @@ export function ProfilesScreen() {
         </div>
       ) : null}
 
-      {groups.map((group) => (
-        <section key={group.label} className="profiles-group" aria-label={group.label}>
-          <h2>{group.label}</h2>
-          {group.patients.map((patient) => (
-            <ProfileCard
-              key={patient.id}
-              patient={patient}
-              loyaltyAccounts={account.loyaltyAccounts}
-              tenant={tenant}
-              onClassify={(chosen) => setModal({ open: true, classifyingId: chosen.id })}
-            />
-          ))}
-        </section>
-      ))}
+      {groups.map((group) => {
+        // The Unclassified group has relationship '' (groupProfilesByRelationship).
+        const groupLabel = group.relationship === '' ? t('profiles.unclassified') : relationshipText(t, group.relationship);
+        return (
+          <section key={group.label} className="profiles-group" aria-label={groupLabel}>
+            <h2>{groupLabel}</h2>
+            {group.patients.map((patient) => (
+              <ProfileCard
+                key={patient.id}
+                patient={patient}
+                loyaltyAccounts={account.loyaltyAccounts}
+                tenant={tenant}
+                onClassify={(chosen) => setModal({ open: true, classifyingId: chosen.id })}
+              />
+            ))}
+          </section>
+        );
+      })}
 
       <div className="profiles-actions">
         <Link className="profile-button" to="/profiles/registration">

@@ -4,15 +4,12 @@ import { useMutation } from 'urql';
 import {
   isSingleRole,
   patientPatches,
-  profileCountText,
   profileTexts,
-  relationshipLabel,
-  relationshipModalHeading,
   relationshipOptions,
   toPatientEditForm,
-  unclassifiedPrompt,
   type ClientPatient,
 } from '@careline/domain/profiles';
+import { useTranslate, useTranslateText } from '@careline/i18n/react';
 import { Modal } from '../../../components/modal.tsx';
 import { errorText } from '../../../lib/graphql';
 import { useSession } from '../../../lib/session';
@@ -24,6 +21,15 @@ import {
   type RelationshipFlow,
   type RelationshipFlowAction,
 } from '../utils/relationship-flow.ts';
+import {
+  ageText,
+  genderText,
+  profileCountTexts,
+  relationshipLabelText,
+  relationshipModalHeadingText,
+  relationshipText,
+  unclassifiedPromptText,
+} from '../utils/profile-texts.ts';
 import './profiles.css';
 
 export type RelationshipModalProps = {
@@ -40,6 +46,8 @@ export type RelationshipModalProps = {
  * needs a profile and none has been chosen, and classifies unclassified profiles.
  */
 export function RelationshipModal({ open, onSelect, onClose, classifyingId = null }: RelationshipModalProps) {
+  const t = useTranslate();
+  const tx = useTranslateText();
   const session = useSession();
   const tenant = useTenant();
   const navigate = useNavigate();
@@ -119,7 +127,8 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
     }
   }
 
-  const heading = relationshipModalHeading(classifying?.displayName ?? null);
+  const heading = relationshipModalHeadingText(t, classifying?.displayName ?? null);
+  const notFound = profileCountTexts(t, 0);
   const busy = flow.state === 'PATIENT-UPDATE';
 
   return (
@@ -128,7 +137,7 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
     <Modal open={open} title={heading} onClose={onClose} closeLabel={null}>
       <div ref={bodyRef} className="relationship-modal-body" aria-busy={busy}>
         <p className="profile-server-error" role="alert">
-          {flow.error ?? ''}
+          {flow.error === null ? '' : tx(flow.error)}
         </p>
 
         {flow.state === 'SHOW-RELATIONSHIP' ? (
@@ -143,7 +152,7 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
                   className="relationship-option"
                   onClick={() => act({ type: 'relationshipChosen', relationship: option.relationship, patients })}
                 >
-                  <span className="relationship-option-name">{option.relationship}</span>
+                  <span className="relationship-option-name">{relationshipText(t, option.relationship)}</span>
                   {option.patientNames.length > 0 ? (
                     <span className="relationship-option-patients">{option.patientNames.join(', ')}</span>
                   ) : null}
@@ -155,7 +164,7 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
 
         {flow.state === 'FOUND-UNCLASSIFIED-PATIENTS' ? (
           <>
-            <p>{unclassifiedPrompt(flow.patientIds.length, flow.relationship)}</p>
+            <p>{unclassifiedPromptText(t, flow.patientIds.length, flow.relationship)}</p>
             <ul className="relationship-options">
               {flow.patientIds.map((patientId) => {
                 const patient = byId[patientId];
@@ -163,7 +172,9 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
                   <li key={patientId}>
                     <button type="button" className="relationship-option" onClick={() => act({ type: 'unclassifiedChosen', patientId })}>
                       <span className="relationship-option-name">{patient.displayName}</span>
-                      <span className="relationship-option-patients">{[patient.gender, patient.age].filter(Boolean).join(', ')}</span>
+                      <span className="relationship-option-patients">
+                        {[genderText(t, patient.gender), ageText(t, patient.age)].filter(Boolean).join(', ')}
+                      </span>
                     </button>
                   </li>
                 ) : null;
@@ -175,8 +186,8 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
         {flow.state === 'PATIENT-NOT-FOUND' ? (
           // spec doc 1 §2: 'No profiles found / Add your profile to continue'
           <div className="relationship-not-found">
-            <p className="relationship-not-found-title">{profileCountText(0).title}</p>
-            <p className="profiles-subtitle">{profileCountText(0).subtitle}</p>
+            <p className="relationship-not-found-title">{notFound.title}</p>
+            <p className="profiles-subtitle">{notFound.subtitle}</p>
           </div>
         ) : null}
 
@@ -187,7 +198,7 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
               return patient ? (
                 <li key={patientId}>
                   <button type="button" className="relationship-option" onClick={() => onSelect(patient)}>
-                    <span className="relationship-option-name">{relationshipLabel(patient.relationship, patient.givenName)}</span>
+                    <span className="relationship-option-name">{relationshipLabelText(t, patient.relationship, patient.givenName)}</span>
                     <span className="relationship-option-patients">{patient.displayName}</span>
                   </button>
                 </li>
@@ -196,7 +207,7 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
           </ul>
         ) : null}
 
-        {busy ? <span className="profile-spinner" role="status" aria-label="Saving" /> : null}
+        {busy ? <span className="profile-spinner" role="status" aria-label={t('profiles.saving')} /> : null}
 
         <div className="relationship-actions">
           <button
@@ -205,11 +216,11 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
             disabled={busy}
             onClick={() => (flow.state === 'SHOW-RELATIONSHIP' ? onClose() : act({ type: 'back' }))}
           >
-            {profileTexts.back}
+            {tx(profileTexts.back)}
           </button>
           {classifying === null ? (
             <button type="button" className="profile-button" disabled={busy} onClick={() => act({ type: 'registrationChosen' })}>
-              {profileTexts.addNewProfile}
+              {tx(profileTexts.addNewProfile)}
             </button>
           ) : null}
         </div>

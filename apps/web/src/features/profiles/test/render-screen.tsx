@@ -6,6 +6,7 @@ import { Provider } from 'urql';
 import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig, type TenantPublicConfig } from '@careline/domain/tenant';
 import type { ReactNode } from 'react';
+import type { I18n } from '@careline/i18n/core';
 import { SessionProvider, type AccountView, type SessionValue } from '../../../lib/session';
 import { TenantProvider } from '../../../lib/tenant';
 import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
@@ -14,7 +15,8 @@ export type GraphQLCall = { operationName: string | undefined; variables: Record
 
 /**
  * Renders a screen at a path with a ready session and tenant, answering GraphQL calls from a
- * function and recording them; the current location is shown in a test id.
+ * function and recording them; the current location is shown in a test id. In English, or in the
+ * language active on a given Lingui instance (createI18n() + await activateLocale(i18n, 'si')).
  */
 export function renderScreen(options: {
   path: string;
@@ -24,6 +26,7 @@ export function renderScreen(options: {
   answer?: (call: GraphQLCall) => unknown;
   tenant?: TenantPublicConfig;
   session?: Partial<SessionValue>;
+  i18n?: I18n;
 }) {
   const calls: GraphQLCall[] = [];
   const fakeFetch: typeof fetch = async (_url, init) => {
@@ -60,7 +63,7 @@ export function renderScreen(options: {
     { initialEntries: [options.path] },
   );
   render(
-    <TestLanguage>
+    <TestLanguage i18n={options.i18n}>
       <Provider value={client}>
         <SessionProvider value={session}>
           <TenantProvider value={options.tenant ?? baseTenantConfig} loading={null} failed={() => null}>
