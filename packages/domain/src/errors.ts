@@ -39,6 +39,13 @@ export const errorCatalogue = {
   'ARO-E3002': 'Only images and PDF files can be uploaded',
   'ARO-E3003': 'File is too large',
   'ARO-E3004': 'Upload limit reached: at most {files} files and {size} in 24 hours. Please try again later',
+  // Consultation bookings (issue 8).
+  'ARO-E4001': 'This session is full. Please choose another session',
+  'ARO-E4002': 'This session is no longer taking bookings',
+  'ARO-E4003': 'This person already has an appointment in this session',
+  // spec doc 2 §4 Cancel: 'You cannot cancel this appointment because ...' with the exact reason.
+  'ARO-E4004': 'You cannot cancel this appointment because the appointment is already {status}',
+  'ARO-E4005': 'You cannot cancel this appointment because the scheduled session time is within 24 hours from now.',
   'ARO-E9000': 'The request is too complex',
   // issue 6 §1: live updates and connections are capped per socket and per client address.
   'ARO-E9001': 'Too many live updates on one connection',

@@ -4,6 +4,7 @@ import { builder } from './builder.ts';
 import '../modules/tenants/tenants.schema.ts';
 import '../modules/hospitals/hospitals.schema.ts';
 import '../modules/consultations/consultations.schema.ts';
+import '../modules/consultations/appointments.schema.ts';
 import '../modules/auth/auth.schema.ts';
 import '../modules/profiles/profiles.schema.ts';
 import '../modules/staff/staff.schema.ts';

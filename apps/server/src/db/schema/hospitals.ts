@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, idColumn, tenantColumn, updatedAt } from './common.ts';
 
 /** A hospital (organization) of the tenant's group (spec doc 1 §3). */
@@ -113,6 +114,11 @@ export const consultationSessions = pgTable(
     appointmentMaxAllowed: integer('appointment_max_allowed').notNull(),
     /** Tokens handed out so far; the next token is issuedTokens + 1, taken by a conditional UPDATE. */
     issuedTokens: integer('issued_tokens').notNull().default(0),
+    /**
+     * Appointments of the session that are not cancelled: kept beside issuedTokens by the same
+     * conditional UPDATE, so "full" (spec doc 2 §4) is decided on one row without counting.
+     */
+    liveAppointments: integer('live_appointments').notNull().default(0),
     type: text('type').notNull().default('regular'),
     /** 'in_person' or 'remote_presence_video_call' (spec doc 2 §3). */
     participationMode: text('participation_mode').notNull().default('in_person'),
@@ -172,6 +178,10 @@ export const appointments = pgTable(
   },
   (t) => [
     uniqueIndex('appointments_session_token_uq').on(t.sessionId, t.tokenNo),
+    // One live appointment per profile and session (issue 8 §3): a concurrent second booking fails here.
+    uniqueIndex('appointments_session_patient_live_uq')
+      .on(t.sessionId, t.patientId)
+      .where(sql`${t.appointmentStatus} NOT IN ('cancelled', 'entered_in_error')`),
     index('appointments_patient_idx').on(t.patientId),
     index('appointments_account_idx').on(t.accountId),
   ],

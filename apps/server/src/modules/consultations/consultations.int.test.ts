@@ -185,16 +185,18 @@ describe('consultation sessions (querySession)', () => {
   it('counts non-cancelled and paid appointments per session', async () => {
     const { refs } = await doctorAt();
     const session = await makeConsultationSession(t.database.db, TENANT, refs);
-    const base = {
+    // One profile holds one live appointment per session, so each row is another profile's.
+    const base = () => ({
       tenantId: TENANT,
       sessionId: session.id,
       accountId: randomUUID(),
       patientId: randomUUID(),
-    };
+    });
     await t.database.db.insert(appointments).values([
-      { ...base, tokenNo: 1, paymentStatus: 'paid' },
-      { ...base, tokenNo: 2, paymentStatus: 'paid', appointmentStatus: 'cancelled' },
-      { ...base, tokenNo: 3 },
+      { ...base(), tokenNo: 1, paymentStatus: 'paid' },
+      { ...base(), tokenNo: 2, paymentStatus: 'paid', appointmentStatus: 'cancelled' },
+      { ...base(), tokenNo: 3 },
+      { ...base(), tokenNo: 4, appointmentStatus: 'entered_in_error' },
     ]);
     const [counted] = await sessions({ id: session.id });
     expect(counted).toMatchObject({ appointmentCount: 2, paidAppointments: 2 });

@@ -143,7 +143,8 @@ export async function countAppointments(
     const rows = await db
       .select({
         sessionId: appointments.sessionId,
-        active: sql<number>`count(*) filter (where ${appointments.appointmentStatus} <> 'cancelled')::int`,
+        // Live as booking counts them (appointments.repo.ts): entered_in_error never held a place.
+        active: sql<number>`count(*) filter (where ${appointments.appointmentStatus} NOT IN ('cancelled', 'entered_in_error'))::int`,
         paid: sql<number>`count(*) filter (where ${appointments.paymentStatus} = 'paid')::int`,
       })
       .from(appointments)

@@ -37,6 +37,7 @@ import {
   type StaffViewer,
 } from './staff.access-sessions.ts';
 import { actingRole, requireStaffRole } from './staff.permissions.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 
 /** Failed sign-ins counted over this window. */
 export const STAFF_FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -340,7 +341,7 @@ export async function createStaffUser(
     })
     .catch((error: unknown) => {
       // Two admins creating the same email at once: the unique index decides.
-      if (isUniqueViolation(error)) {
+      if (uniqueViolation(error) !== null) {
         throw new AppError('ARO-E1203');
       }
       throw error;
@@ -349,16 +350,6 @@ export async function createStaffUser(
     user: await userView(deps.db, deps.tenantId, user, await membershipsOf(deps.db, user.id)),
     temporaryPassword,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') {
-      return true;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**
