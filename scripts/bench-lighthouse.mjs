@@ -6,6 +6,7 @@
 //
 // Run by `node --import tsx` so that it can use the web build's precompression plugin (TypeScript).
 // BENCH_RUNS=3 takes the median of three runs per page (default 1). CHROME_PATH picks the browser.
+// BENCH_LHR_DIR=folder keeps every run's full Lighthouse report there.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -148,6 +149,12 @@ async function measure(chrome, url) {
   const { lhr } = result;
   if (lhr.runtimeError) {
     throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+  // BENCH_LHR_DIR keeps each run's full report, to find what blocks the main thread or shifts the layout.
+  if (process.env.BENCH_LHR_DIR) {
+    fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+    const name = new URL(url).port + new URL(url).pathname.replace(/\W+/g, '-');
+    fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${name}.json`), JSON.stringify(lhr));
   }
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];

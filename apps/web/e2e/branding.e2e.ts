@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appUrl,
+  checkScreen,
   collectPageErrors,
   launchBrowser,
   newPhonePage,
@@ -158,6 +159,48 @@ describe('tenant branding and the installable app', () => {
       const registrations = await navigator.serviceWorker.getRegistrations();
       await Promise.all(registrations.map((registration) => registration.unregister()));
     });
+    await context.close();
+  });
+
+  it('the add-to-home banner floats over the bottom edge: the screen does not move, nothing hides behind it', async () => {
+    const { context, page } = await newPhonePage(browser);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          shifts.push((entry as unknown as { value: number }).value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/login');
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    const before = await heading.boundingBox();
+    // Chrome offers the install late, after the first screen is drawn (Lighthouse saw it push /login down).
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => Promise.resolve(),
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    const banner = page.getByRole('complementary', { name: 'Add link to home' });
+    await banner.waitFor();
+    await checkScreen(page, '/login with the add-to-home banner');
+    expect(await heading.boundingBox()).toEqual(before);
+    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    expect(shifted).toBe(0);
+    const box = await banner.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport ? Math.round(box.y + box.height) : null).toBe(viewport?.height);
+    // The screen's last control scrolls clear of the banner.
+    const sendNow = page.getByRole('button', { name: 'Send now' });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const send = await sendNow.boundingBox();
+    const top = (await banner.boundingBox())?.y ?? 0;
+    expect(send ? send.y + send.height : Number.POSITIVE_INFINITY).toBeLessThanOrEqual(top);
+    await screenshot(page, 'login-add-to-home-banner');
     await context.close();
   });
 });

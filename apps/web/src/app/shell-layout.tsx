@@ -6,6 +6,7 @@ import { AppHeader } from '../features/shell/components/app-header.tsx';
 import { MainBottomBar, mainBottomBarVisible } from '../features/shell/components/main-bottom-bar.tsx';
 import { NetworkBars } from '../features/shell/components/network-bars.tsx';
 import { useSession } from '../lib/session/session-provider.tsx';
+import { useInstallBannerVisible } from '../lib/pwa/install-prompt.ts';
 import { useMainBottomBarHidden } from '../lib/shell/chrome-context.tsx';
 import { useTranslate } from '@careline/i18n/react';
 import { useScreenHeading } from '../lib/shell/use-screen-heading.ts';
@@ -19,19 +20,27 @@ export function ShellLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   useScreenHeading(mainRef, pathname, useTenant().branding.hospitalName);
+  const shellClass = [
+    'app-shell',
+    withBottomBar ? 'app-shell--with-bottom-bar' : null,
+    useInstallBannerVisible() ? 'app-shell--with-install-banner' : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <div className={withBottomBar ? 'app-shell app-shell--with-bottom-bar' : 'app-shell'}>
+    <div className={shellClass}>
       <a className="skip-link" href="#main">
         {t('shell.skipToContent')}
       </a>
       <AppHeader />
       <NetworkBars />
-      <AddToHomeBanner />
       <main ref={mainRef} id="main" className="app-shell__main" tabIndex={-1}>
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>
       </main>
+      {/* After the screen in reading order, as on screen: it floats above the bottom edge. */}
+      <AddToHomeBanner />
       <MainBottomBar />
       <ScrollRestoration />
     </div>
