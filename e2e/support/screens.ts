@@ -11,8 +11,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 // at one address (the staff console shows sign-in, the forced password change and home at /staff/),
 // also by its h1: `identity: 'path-and-heading'`.
 //
-// The patient app's journeys use their own copy (apps/web/e2e/support/screen-checks.ts, path only,
-// with touch-target checks); this one is the app-neutral form new journeys build on.
+// Both apps' journeys use it: the patient app's with identity 'path' (apps/web/e2e/support adds
+// touch-target checks), the staff console's with 'path-and-heading'.
 
 export type ScreenIdentity = 'path' | 'path-and-heading';
 
