@@ -108,6 +108,28 @@ describe('staff sign-in', () => {
     );
   });
 
+  it('parallel guesses cannot pass the per-account limit together: each is counted before its hash is checked', async () => {
+    const user = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'nurse' },
+    ]);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signInAs(user.email, `burst-${i}`, `203.0.114.${i + 1}`)),
+    );
+    const codes = answers.map(code);
+    expect(codes.filter((c) => c === 'ARO-E1200')).toHaveLength(STAFF_MAX_FAILURES_PER_USER);
+    expect(codes.filter((c) => c === 'ARO-E1100')).toHaveLength(20 - STAFF_MAX_FAILURES_PER_USER);
+    expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '203.0.114.200'))).toBe('ARO-E1100');
+  });
+
+  it('a right password is not counted as a failure', async () => {
+    const user = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'nurse' },
+    ]);
+    for (let i = 0; i < STAFF_MAX_FAILURES_PER_USER + 2; i += 1) {
+      expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '203.0.115.1'))).toBeUndefined();
+    }
+  });
+
   it('refuses an address that guessed too often, for every account, while others still sign in', async () => {
     const victim = await makeStaffUser(t.database.db, tenantId, [
       { organizationId: orgId, role: 'nurse' },

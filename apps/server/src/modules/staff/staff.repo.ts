@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { StaffRole } from '@careline/domain/staff';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -89,8 +89,34 @@ export async function countStaffSignInFailures(
 export async function insertStaffSignInFailure(
   db: DbOrTx,
   row: { tenantId: string; email: string; clientIp: string; at?: Date },
-): Promise<void> {
-  await db.insert(staffSignInFailures).values(row);
+): Promise<string> {
+  const [inserted] = await db.insert(staffSignInFailures).values(row).returning({ id: staffSignInFailures.id });
+  if (!inserted) {
+    throw new Error('staff sign-in failure insert returned no row');
+  }
+  return inserted.id;
+}
+
+/**
+ * Forgets a recorded attempt (the password was right after all).
+ * @param db - database
+ * @param id - the row insertStaffSignInFailure answered
+ */
+export async function deleteStaffSignInFailure(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(staffSignInFailures).where(eq(staffSignInFailures.id, id));
+}
+
+/**
+ * Serialises sign-in attempts on one email and one address until the transaction ends, so that a
+ * burst of parallel attempts cannot all pass the limit before any of them is counted.
+ * @param tx - the attempt's transaction
+ * @param keys - the email (with its tenant) and the client address
+ */
+export async function lockSignInAttempts(tx: DbOrTx, keys: string[]): Promise<void> {
+  // A fixed order, so two attempts never wait for each other's second lock.
+  for (const key of [...keys].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  }
 }
 
 export type MembershipInput = {

@@ -19,10 +19,12 @@ import {
 } from './staff.passwords.ts';
 import {
   countStaffSignInFailures,
+  deleteStaffSignInFailure,
   existingOrganizationIds,
   findStaffUserByEmail,
   findStaffUserById,
   insertStaffSignInFailure,
+  lockSignInAttempts,
   listStaffAt,
   organizationNames,
   practitionerWorksAt,
@@ -104,21 +106,23 @@ async function membershipsOf(db: Db, staffUserId: string) {
     .where(eq(staffMemberships.staffUserId, staffUserId));
 }
 
-async function refuseWhenLimited(deps: StaffDeps, email: string, now: Date): Promise<void> {
+/**
+ * Counts an attempt before its password is checked, refusing it when the email or the address is
+ * at its limit. Count and record happen under per-email and per-address locks in one transaction,
+ * so parallel guesses queue behind each other instead of all passing the check; the caller deletes
+ * the record when the password was right.
+ * @returns the recorded attempt's id
+ */
+async function reserveSignInAttempt(deps: StaffDeps, email: string, now: Date): Promise<string> {
   const since = new Date(now.getTime() - STAFF_FAILURE_WINDOW_MS);
-  const counts = await countStaffSignInFailures(
-    deps.db,
-    deps.tenantId,
-    email,
-    deps.clientIp,
-    since,
-  );
-  if (
-    counts.forEmail >= STAFF_MAX_FAILURES_PER_USER ||
-    counts.forAddress >= STAFF_MAX_FAILURES_PER_ADDRESS
-  ) {
-    throw new AppError('ARO-E1100');
-  }
+  return deps.db.transaction(async (tx) => {
+    await lockSignInAttempts(tx, [`staff-sign-in:email:${deps.tenantId}:${email}`, `staff-sign-in:address:${deps.clientIp}`]);
+    const counts = await countStaffSignInFailures(tx, deps.tenantId, email, deps.clientIp, since);
+    if (counts.forEmail >= STAFF_MAX_FAILURES_PER_USER || counts.forAddress >= STAFF_MAX_FAILURES_PER_ADDRESS) {
+      throw new AppError('ARO-E1100');
+    }
+    return insertStaffSignInFailure(tx, { tenantId: deps.tenantId, email, clientIp: deps.clientIp, at: now });
+  });
 }
 
 /**
@@ -137,19 +141,15 @@ export async function staffSignIn(
     throw new AppError('ARO-E1200');
   }
   const { email, password } = parsed.data;
-  await refuseWhenLimited(deps, email, now);
+  const attempt = await reserveSignInAttempt(deps, email, now);
   const user = await findStaffUserByEmail(deps.db, deps.tenantId, email);
   const ok = await verifyStaffPassword(user?.passwordHash ?? null, password);
   if (!user || !ok || user.disabledAt !== null) {
-    await insertStaffSignInFailure(deps.db, {
-      tenantId: deps.tenantId,
-      email,
-      clientIp: deps.clientIp,
-      at: now,
-    });
+    // The reserved attempt stays recorded as the failure.
     throw new AppError('ARO-E1200');
   }
   const token = await deps.db.transaction(async (tx) => {
+    await deleteStaffSignInFailure(tx, attempt);
     const session = await createStaffAccessSession(tx, deps.tenantId, user.id, now);
     await recordAudit(tx, {
       tenantId: deps.tenantId,
@@ -223,16 +223,11 @@ export async function staffChangePassword(
   if (!user) {
     throw new AppError('ARO-E1022');
   }
-  await refuseWhenLimited(deps, user.email, now);
+  const attempt = await reserveSignInAttempt(deps, user.email, now);
   if (!(await verifyStaffPassword(user.passwordHash, parsed.data.currentPassword))) {
-    await insertStaffSignInFailure(deps.db, {
-      tenantId: deps.tenantId,
-      email: user.email,
-      clientIp: deps.clientIp,
-      at: now,
-    });
     throw new AppError('ARO-E1204');
   }
+  await deleteStaffSignInFailure(deps.db, attempt);
   const reason =
     parsed.data.newPassword === parsed.data.currentPassword
       ? 'The new password must differ from the current one'
