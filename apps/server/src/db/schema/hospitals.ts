@@ -10,7 +10,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import { createdAt, idColumn, tenantColumn, updatedAt } from './common.ts';
 
 /** A hospital (organization) of the tenant's group (spec doc 1 §3). */
@@ -87,104 +86,6 @@ export const chargingSchemes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('charging_schemes_org_idx').on(t.organizationId)],
-);
-
-/** A doctor's consultation session in which numbered tokens are booked (spec doc 2 §3 Session). */
-export const consultationSessions = pgTable(
-  'consultation_sessions',
-  {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    practitionerId: uuid('practitioner_id')
-      .notNull()
-      .references(() => practitioners.id),
-    practitionerRoleCode: text('practitioner_role_code').notNull(),
-    practitionerRoleDisplay: text('practitioner_role_display').notNull(),
-    chargingSchemeId: uuid('charging_scheme_id').references(() => chargingSchemes.id),
-    /** scheduled, started, completed, practitioner_canceled, provider_aborted (spec doc 2 §4). */
-    status: text('status').notNull().default('scheduled'),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
-    sessionStartedTime: timestamp('session_started_time', { withTimezone: true }),
-    sessionCompletedTime: timestamp('session_completed_time', { withTimezone: true }),
-    /** -1 means unlimited (spec doc 2 §3). */
-    appointmentMaxAllowed: integer('appointment_max_allowed').notNull(),
-    /** Tokens handed out so far; the next token is issuedTokens + 1, taken by a conditional UPDATE. */
-    issuedTokens: integer('issued_tokens').notNull().default(0),
-    /**
-     * Appointments of the session that are not cancelled: kept beside issuedTokens by the same
-     * conditional UPDATE, so "full" (spec doc 2 §4) is decided on one row without counting.
-     */
-    liveAppointments: integer('live_appointments').notNull().default(0),
-    type: text('type').notNull().default('regular'),
-    /** 'in_person' or 'remote_presence_video_call' (spec doc 2 §3). */
-    participationMode: text('participation_mode').notNull().default('in_person'),
-    serviceTypeCode: text('service_type_code').notNull().default('2'),
-    serviceCategory: text('service_category'),
-    locationName: text('location_name'),
-    locationImageUrl: text('location_image_url'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('sessions_start_idx').on(t.tenantId, t.startTime),
-    index('sessions_practitioner_idx').on(t.practitionerId, t.startTime),
-    index('sessions_org_idx').on(t.organizationId, t.startTime),
-  ],
-);
-
-/** A numbered appointment inside a session (spec doc 2 §3 Appointment). */
-export const appointments = pgTable(
-  'appointments',
-  {
-    id: idColumn(),
-    tenantId: tenantColumn(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => consultationSessions.id),
-    /** The owning account: access is always checked through it. */
-    accountId: uuid('account_id').notNull(),
-    patientId: uuid('patient_id').notNull(),
-    tokenNo: integer('token_no').notNull(),
-    /** booked, arrived, cancelled, fulfilled, noshow, entered_in_error (spec doc 2 §4). */
-    appointmentStatus: text('appointment_status').notNull().default('booked'),
-    practitionerStatus: text('practitioner_status'),
-    paymentStatus: text('payment_status').notNull().default('pending'),
-    procedurePaymentStatus: text('procedure_payment_status'),
-    practitionerPaymentStatus: text('practitioner_payment_status'),
-    paymentRefundStatus: text('payment_refund_status'),
-    appointmentRescheduleStatus: text('appointment_reschedule_status'),
-    appointmentRescheduledFor: uuid('appointment_rescheduled_for'),
-    appointmentRescheduledBy: uuid('appointment_rescheduled_by'),
-    appointmentRescheduledBySession: uuid('appointment_rescheduled_by_session'),
-    appointmentOriginChannel: text('appointment_origin_channel').notNull().default('patient_app'),
-    appointmentBookingType: text('appointment_booking_type'),
-    valuepackStatus: text('valuepack_status'),
-    reasonReference: jsonb('reason_reference').$type<string[]>(),
-    documentReferenceIds: jsonb('document_reference_ids').$type<string[]>(),
-    feedbackRating: integer('feedback_rating'),
-    feedbackComment: text('feedback_comment'),
-    heartbeatLinkSeen: boolean('heartbeat_link_seen').notNull().default(false),
-    heartbeatTimestamps: jsonb('heartbeat_timestamps').$type<Record<string, string>>(),
-    appointmentArrivedTime: timestamp('appointment_arrived_time', { withTimezone: true }),
-    remoteCommunicationLink: text('remote_communication_link'),
-    procedureCodes: jsonb('procedure_codes').$type<string[]>(),
-    serviceRequestId: uuid('service_request_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('appointments_session_token_uq').on(t.sessionId, t.tokenNo),
-    // One live appointment per profile and session (issue 8 §3): a concurrent second booking fails here.
-    uniqueIndex('appointments_session_patient_live_uq')
-      .on(t.sessionId, t.patientId)
-      .where(sql`${t.appointmentStatus} NOT IN ('cancelled', 'entered_in_error')`),
-    index('appointments_patient_idx').on(t.patientId),
-    index('appointments_account_idx').on(t.accountId),
-  ],
 );
 
 /** Loyalty points per patient (spec doc 2 §3): Amount = activePoints / rate. */

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './hospitals.ts';
+export * from './consultations.ts';
 export * from './payments.ts';
 export * from './orders.ts';
 export * from './lab-reports.ts';
