@@ -32,11 +32,9 @@ async function main(): Promise<void> {
   if (env.SEED_DEMO) {
     await seedDemoIfEmpty(database.db, tenants, bootLog);
     // Demo staff have a published password: never in production (README, issue 7 point 7).
-    if (env.NODE_ENV !== 'production') {
-      const staff = await seedDemoStaffIfEmpty(database.db, tenants);
-      if (staff > 0) {
-        bootLog.info({ staff }, 'demo staff seeded (development passwords, see README)');
-      }
+    const staff = await seedDemoStaffIfEmpty(database.db, tenants, env.NODE_ENV);
+    if (staff > 0) {
+      bootLog.info({ staff }, 'demo staff seeded (development passwords, see README)');
     }
   }
   const providers = await createProviders(env, database, tenants, bootLog);

@@ -59,9 +59,7 @@ async function main(): Promise<void> {
       log.info('all tables emptied');
     }
     await seedDemoIfEmpty(database.db, tenants, log);
-    if (env.NODE_ENV !== 'production') {
-      await seedDemoStaffIfEmpty(database.db, tenants);
-    }
+    await seedDemoStaffIfEmpty(database.db, tenants, env.NODE_ENV);
     if (flags.includes('--demo-accounts')) {
       await seedDemoAccounts(database.db, tenants);
       log.info({ mobileNo: DEMO_ACCOUNT_MOBILE }, 'demo account present in every tenant');

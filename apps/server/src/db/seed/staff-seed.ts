@@ -24,12 +24,17 @@ export function demoStaffEmail(role: StaffRole, city: string): string {
 
 /**
  * Seeds one staff user per role at every active demo hospital, and a group admin of all of them, into
- * tenants that have no staff yet (issue 7 point 7). Development only: main.ts never calls it in
- * production, where the first admin comes from `npm run staff:create-admin`.
+ * tenants that have no staff yet (issue 7 point 7). Development only: in production it creates nothing
+ * (their password is published), and the first admin comes from `npm run staff:create-admin`.
  * @param db - database
  * @param tenants - tenant registry
+ * @param nodeEnv - NODE_ENV; 'production' seeds no one
+ * @returns how many staff users it created
  */
-export async function seedDemoStaffIfEmpty(db: Db, tenants: TenantRegistry): Promise<number> {
+export async function seedDemoStaffIfEmpty(db: Db, tenants: TenantRegistry, nodeEnv: string): Promise<number> {
+  if (nodeEnv === 'production') {
+    return 0;
+  }
   const passwordHash = await hashStaffPassword(DEMO_STAFF_PASSWORD);
   let created = 0;
   for (const tenant of tenants.all()) {

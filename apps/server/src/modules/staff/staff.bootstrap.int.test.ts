@@ -32,11 +32,19 @@ const signIn = (email: string, password: string, host = 'localhost') =>
   );
 
 describe('demo staff', () => {
+  it('creates no one in production, where their published password must never exist', async () => {
+    await seedDemoIfEmpty(t.database.db, t.tenants, pino({ level: 'silent' }));
+    const before = await t.database.db.select().from(staffUsers);
+    expect(await seedDemoStaffIfEmpty(t.database.db, t.tenants, 'production')).toBe(0);
+    expect(await t.database.db.select().from(staffUsers)).toEqual(before);
+    expect(before.some((user) => user.email === DEMO_GROUP_ADMIN_EMAIL)).toBe(false);
+  });
+
   it('seeds every role at every open demo hospital once, with the documented password', async () => {
     await seedDemoIfEmpty(t.database.db, t.tenants, pino({ level: 'silent' }));
-    const first = await seedDemoStaffIfEmpty(t.database.db, t.tenants);
+    const first = await seedDemoStaffIfEmpty(t.database.db, t.tenants, 'development');
     expect(first).toBe(t.tenants.all().length * (1 + 3 * STAFF_ROLES.length));
-    expect(await seedDemoStaffIfEmpty(t.database.db, t.tenants)).toBe(0);
+    expect(await seedDemoStaffIfEmpty(t.database.db, t.tenants, 'development')).toBe(0);
 
     const admin = await signIn(DEMO_GROUP_ADMIN_EMAIL, DEMO_STAFF_PASSWORD);
     expect(admin.data?.staffSignIn.staff.memberships.map((m) => m.role)).toEqual([
