@@ -91,6 +91,11 @@ describe('the practitioner of a doctor account', () => {
     expect(describedBy(select)).toContain('Choose the practitioner this doctor is');
     expect(document.activeElement).toBe(select);
     expect(sent).toEqual([]);
+    // Choosing one answers the error at once.
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
+    fireEvent.change(select, { target: { value: nimal } });
+    await waitFor(() => expect(select.getAttribute('aria-invalid')).not.toBe('true'));
+    expect(describedBy(select)).not.toContain('Choose the practitioner this doctor is');
   });
 
   it('is sent with the doctor role only, and a refusal by the server shows on the picker', async () => {

@@ -196,7 +196,15 @@ function RolesEditor({ hospital, user, onDone }: { hospital: Hospital; user: Lis
       {error ? <Alert tone="error">{error}</Alert> : null}
       <RoleCheckboxes legend={t.changeRolesOf(user.displayName)} value={roles} onChange={setRoles} />
       {roles.includes('doctor') ? (
-        <PractitionerPicker hospital={hospital} value={practitionerId} onChange={setPractitionerId} error={practitionerError} />
+        <PractitionerPicker
+          hospital={hospital}
+          value={practitionerId}
+          onChange={(id) => {
+            setPractitionerId(id);
+            setPractitionerError(null);
+          }}
+          error={practitionerError}
+        />
       ) : null}
       <div className="button-row">
         <Button type="submit" busy={fetching}>
@@ -282,7 +290,16 @@ function NewStaffUserForm({
         <TextField label={t.email} type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="off" />
         <RoleCheckboxes legend={t.rolesLegend(hospital.name)} value={roles} onChange={setRoles} error={errors.roles} />
         {roles.includes('doctor') ? (
-          <PractitionerPicker hospital={hospital} value={practitionerId} onChange={setPractitionerId} error={errors.practitioner} />
+          <PractitionerPicker
+            hospital={hospital}
+            value={practitionerId}
+            onChange={(id) => {
+              setPractitionerId(id);
+              // The one error a choice answers goes as soon as it is made.
+              setErrors(({ practitioner: _answered, ...rest }) => rest);
+            }}
+            error={errors.practitioner}
+          />
         ) : null}
         <Button type="submit" busy={fetching}>
           {t.create}
