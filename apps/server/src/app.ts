@@ -10,11 +10,13 @@ import { isParsedDocument } from './graphql/parsed-document.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import type { Viewer } from './modules/auth/auth.viewer.ts';
 import {
+  activeStaffAccessSessionIds,
   isStaffToken,
   resolveStaffToken,
   type StaffViewer,
 } from './modules/staff/staff.access-sessions.ts';
-import { resolveAccessToken } from './modules/auth/auth.access-sessions.ts';
+import { activeAccessSessionIds, resolveAccessToken } from './modules/auth/auth.access-sessions.ts';
+import { createLiveSessions } from './graphql/live-sessions.ts';
 import { startAuthPruning } from './modules/auth/auth.prune.ts';
 import { startIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -145,6 +147,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     });
 
+  // Websockets by the sign-in they subscribed with: closed when it ends (sign-out here at once; a
+  // revocation, expiry or another instance's sign-out at the next sweep).
+  const liveSessions = createLiveSessions(
+    (kind, ids, now) =>
+      kind === 'patient' ? activeAccessSessionIds(database.db, ids, now) : activeStaffAccessSessionIds(database.db, ids, now),
+    env.GRAPHQL_WS_SESSION_CHECK_MS,
+  );
+  const endLiveSession = (accessSessionId: string): void => liveSessions.end(accessSessionId);
+
   const pubsub = createPubSubEmitter(env, {
     down: (message, error) => app.log.error({ err: sanitiseError(error) }, message),
     up: (message) => app.log.info(message),
@@ -230,12 +241,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: request.log,
       providers,
       publish,
+      endLiveSession,
     }),
     subscription: {
       emitter,
       keepAlive: 30_000,
       verifyClient: subscriptionLimits.verifyClient,
-      context: async (_socket, request): Promise<GraphQLContext> => {
+      context: async (socket, request): Promise<GraphQLContext> => {
         const tenant = tenants.resolve(request.hostname);
         const query = request.query as Record<string, string | undefined>;
         const auth = await viewerFor(tenant.id, bearerToken(query.access_token));
@@ -249,6 +261,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           log: request.log,
           providers,
           publish,
+          endLiveSession,
+          liveSocket: socket,
         };
       },
       // The token may also come in the connection-init payload (graphql-ws). The request is not
@@ -297,13 +311,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ctx.staff = null;
       ctx.rejectedToken = true;
     }
+    if (ctx.liveSocket) {
+      if (ctx.viewer) {
+        liveSessions.track('patient', ctx.viewer.accessSessionId, ctx.liveSocket);
+      }
+      if (ctx.staff) {
+        liveSessions.track('staff', ctx.staff.accessSessionId, ctx.liveSocket);
+      }
+    }
   });
 
   const stopPruning = startAuthPruning(database.db, app.log);
   const stopKeyPruning = startIdempotencyPruning(database.db, app.log);
+  const stopLiveSweep = liveSessions.start((error) => app.log.warn({ err: error }, 'live session sweep failed'));
   app.addHook('onClose', async () => {
     stopPruning();
     stopKeyPruning();
+    stopLiveSweep();
   });
 
   await registerHealthRoutes(app, deps, pubsub?.health);

@@ -5,6 +5,7 @@ import type { ServerTenant } from '../modules/tenants/tenants.types.ts';
 import type { Providers } from '../providers/providers.ts';
 import type { Viewer } from '../modules/auth/auth.viewer.ts';
 import type { StaffViewer } from '../modules/staff/staff.access-sessions.ts';
+import type { LiveSocket } from './live-sessions.ts';
 
 
 /** What every resolver receives. */
@@ -26,4 +27,8 @@ export type GraphQLContext = {
   pubsub?: { subscribe: (topics: string | string[]) => Promise<AsyncIterable<unknown>> };
   /** Publishes to live subscribers on every instance (in-process or Redis). */
   publish: (topic: string, payload: unknown) => Promise<void>;
+  /** Closes this instance's websockets of a sign-in that just ended (graphql/live-sessions.ts). */
+  endLiveSession: (accessSessionId: string) => void;
+  /** On subscription contexts: the websocket, so it can be closed when its sign-in ends. */
+  liveSocket?: LiveSocket;
 };

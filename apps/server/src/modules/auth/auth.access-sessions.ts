@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accessSessions, accounts } from '../../db/schema/index.ts';
 import type { Viewer } from './auth.viewer.ts';
@@ -111,4 +111,28 @@ export async function revokeAccessSession(db: DbOrTx, accessSessionId: string): 
     .where(and(eq(accessSessions.id, accessSessionId), isNull(accessSessions.revokedAt)))
     .returning({ id: accessSessions.id });
   return rows.length > 0;
+}
+
+/**
+ * Of some access sessions, those still active: not revoked, not expired, not idle too long.
+ * @param db - database
+ * @param ids - access session ids
+ * @param now - the clock
+ */
+export async function activeAccessSessionIds(db: DbOrTx, ids: string[], now: Date = new Date()): Promise<Set<string>> {
+  if (ids.length === 0) {
+    return new Set();
+  }
+  const rows = await db
+    .select({ id: accessSessions.id })
+    .from(accessSessions)
+    .where(
+      and(
+        inArray(accessSessions.id, ids),
+        isNull(accessSessions.revokedAt),
+        gt(accessSessions.expiresAt, now),
+        gt(accessSessions.lastSeenAt, new Date(now.getTime() - ACCESS_SESSION_IDLE_MS)),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }

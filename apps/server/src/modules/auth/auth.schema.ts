@@ -112,6 +112,7 @@ builder.mutationField('logout', (t) =>
     resolve: async (_root, _args, ctx) => {
       if (ctx.viewer) {
         await signOut(ctx.database.db, ctx.viewer, ctx.correlationId);
+        ctx.endLiveSession(ctx.viewer.accessSessionId);
       }
       return true;
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { StaffRole } from '@careline/domain/staff';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffMemberships, staffAccessSessions, staffUsers } from '../../db/schema/index.ts';
@@ -173,4 +173,31 @@ export async function revokeOtherStaffAccessSessions(
         isNull(staffAccessSessions.revokedAt),
       ),
     );
+}
+
+/**
+ * Of some staff sessions, those still active: not revoked, not expired, not idle too long, and the
+ * member not disabled.
+ * @param db - database
+ * @param ids - staff access session ids
+ * @param now - the clock
+ */
+export async function activeStaffAccessSessionIds(db: DbOrTx, ids: string[], now: Date = new Date()): Promise<Set<string>> {
+  if (ids.length === 0) {
+    return new Set();
+  }
+  const rows = await db
+    .select({ id: staffAccessSessions.id })
+    .from(staffAccessSessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffAccessSessions.staffUserId))
+    .where(
+      and(
+        inArray(staffAccessSessions.id, ids),
+        isNull(staffAccessSessions.revokedAt),
+        isNull(staffUsers.disabledAt),
+        gt(staffAccessSessions.expiresAt, now),
+        gt(staffAccessSessions.lastSeenAt, new Date(now.getTime() - STAFF_ACCESS_SESSION_IDLE_MS)),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }

@@ -119,7 +119,9 @@ builder.mutationField('staffSignOut', (t) =>
   t.boolean({
     ...staffSelfOperation,
     resolve: async (_root, _args, ctx) => {
-      await staffSignOut(staffDeps(ctx), signedInStaff(ctx));
+      const staff = signedInStaff(ctx);
+      await staffSignOut(staffDeps(ctx), staff);
+      ctx.endLiveSession(staff.accessSessionId);
       return true;
     },
   }),
