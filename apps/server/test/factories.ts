@@ -118,6 +118,11 @@ export async function makeConsultationSession(
   return row;
 }
 
+// Numbers count up from a random start (075: no test writes one by hand), so a file's accounts never
+// share one; random draws did, once, among the 200 accounts of the booking rush test.
+let mobileSequence = Math.floor(Math.random() * 5_000_000);
+const nextMobileNo = (): string => `9475${String(mobileSequence++ % 10_000_000).padStart(7, '0')}`;
+
 /**
  * A patient account with one profile (Me).
  * @param db - database
@@ -129,8 +134,7 @@ export async function makePatientAccount(
   tenantId: string,
   fields: { mobileNo?: string; hospitalId?: string | null; givenName?: string } = {},
 ): Promise<{ account: typeof accounts.$inferSelect; patient: typeof patients.$inferSelect }> {
-  const mobileNo =
-    fields.mobileNo ?? `9477${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const mobileNo = fields.mobileNo ?? nextMobileNo();
   const [account] = await db.insert(accounts).values({ tenantId, mobileNo }).returning();
   if (!account) {
     throw new Error('account insert returned no row');
