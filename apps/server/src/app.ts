@@ -22,6 +22,7 @@ import { startIdempotencyPruning } from './modules/idempotency/idempotency.servi
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
+import { registerFeedbackLinkRoutes } from './modules/consultations/feedback-link.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerWebApp } from './web-app.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -333,6 +334,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerHealthRoutes(app, deps, pubsub?.health);
   await registerManifestRoutes(app, deps);
   await registerFileRoutes(app, deps, viewerFor);
+  await registerFeedbackLinkRoutes(app, deps);
   if (!production || env.ALLOW_DEV_ROUTES) {
     if (production) {
       // The outbox shows sign-in codes; loopback-only (dev.routes.ts), but still not for a live system.

@@ -42,6 +42,13 @@ export type CostLimits = {
 export const listFieldRows: Record<string, number> = {
   'Query.querySession': QUERY_LIMITS.sessions,
   'Query.queryPractitioner': QUERY_LIMITS.practitioners,
+  // Patient consultations (issue 8): appointments and tokens up to the spec's query limit; searches cap at 100.
+  'Query.queryAppointment': QUERY_LIMITS.appointments,
+  'Query.querySessionTokens': QUERY_LIMITS.appointments,
+  'Query.searchDoctors': 100,
+  'Query.searchSpecialties': 100,
+  'Subscription.subscribeAppointment': 100,
+  'Subscription.subscribeSessionTokens': QUERY_LIMITS.appointments,
   'Query.queryOrganization': 100,
   'Query.staffPatientLookup': 50,
   'Query.staffUsers': 500,

@@ -9,6 +9,7 @@ import '../modules/auth/auth.schema.ts';
 import '../modules/profiles/profiles.schema.ts';
 import '../modules/staff/staff.schema.ts';
 import '../modules/audit/audit.schema.ts';
+import '../modules/consultations/staff-sessions.schema.ts';
 
 let schema: GraphQLSchema | null = null;
 

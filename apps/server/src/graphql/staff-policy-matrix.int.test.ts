@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   FACTORY_STAFF_PASSWORD,
+  makeConsultationSession,
   makeOrganization,
   makePatientAccount,
   makePractitioner,
   makeStaffUser,
 } from '../../test/factories.ts';
 import { signIn as patientSignIn } from '../modules/auth/auth.testing.ts';
+import { appointments } from '../db/schema/index.ts';
 import { buildSchema } from './schema.ts';
 import { staffPolicies, type StaffAction } from './staff-auth.ts';
 
@@ -27,6 +29,9 @@ const PUBLIC_FIELDS = new Set([
   'queryPractitioner',
   'querySession',
   'subscribeSession',
+  'searchSession',
+  'searchDoctors',
+  'searchSpecialties',
   'initiateAuthentication',
   'completeAuthentication',
   'initiateLinkAuthentication',
@@ -49,6 +54,11 @@ const PATIENT_FIELDS: Record<string, string> = {
   setPreferredLanguage: 'mutation { setPreferredLanguage(language: si) }',
   createAppointment: `mutation { createAppointment(patientId: "${randomUUID()}", sessionId: "${randomUUID()}") { id } }`,
   patchAppointment: `mutation { patchAppointment(id: "${randomUUID()}", status: "cancelled") { id } }`,
+  queryAppointment: '{ queryAppointment(limit: 5) { id } }',
+  querySessionTokens: `{ querySessionTokens(sessionId: "${randomUUID()}") { tokenNo } }`,
+  createRefund: `mutation { createRefund(appointmentId: "${randomUUID()}", patientId: "${randomUUID()}", organizationId: "${randomUUID()}", category: "Other", subcategory: "other") { id } }`,
+  subscribeAppointment: `subscription { subscribeAppointment(patientId: ["${randomUUID()}"], sessionId: "${randomUUID()}") { id } }`,
+  subscribeSessionTokens: `subscription { subscribeSessionTokens(sessionId: "${randomUUID()}") { tokenNo } }`,
 };
 
 type Sample = { query: string; variables: (organizationId: string) => Record<string, unknown> };
@@ -60,6 +70,22 @@ let hospitalB: string;
 let patientMobile: string;
 let targetStaffId: string;
 let emailCounter = 0;
+// Session operations change the rows they touch, so each request takes fresh ones (made in beforeAll).
+const sessionPools: Record<'scheduled' | 'started' | 'queued' | 'bookedAppointments', string[]> = {
+  scheduled: [],
+  started: [],
+  queued: [],
+  bookedAppointments: [],
+};
+let sessionDoctorId: string;
+let deskPatientId: string;
+const take = (pool: string[]): string => {
+  const id = pool.pop();
+  if (!id) {
+    throw new Error('a session pool ran out: make more in beforeAll');
+  }
+  return id;
+};
 
 /** One request per hospital-scoped staff operation; `organizationId` is the hospital asked about. */
 const SAMPLES: Record<string, Sample> = {
@@ -90,6 +116,65 @@ const SAMPLES: Record<string, Sample> = {
     query:
       'query ($o: ID!, $m: String!) { staffPatientLookup(organizationId: $o, mobileNo: $m) { id } }',
     variables: (o) => ({ o, m: patientMobile }),
+  },
+  staffSessions: {
+    query: 'query ($o: ID!) { staffSessions(organizationId: $o) { id } }',
+    variables: (o) => ({ o }),
+  },
+  staffSessionQueue: {
+    query: 'query ($o: ID!, $s: ID!) { staffSessionQueue(organizationId: $o, sessionId: $s) { session { id } } }',
+    variables: (o) => ({ o, s: take(sessionPools.queued) }),
+  },
+  staffCreateSession: {
+    query: 'mutation ($o: ID!, $i: StaffSessionInput!) { staffCreateSession(organizationId: $o, input: $i) { id } }',
+    variables: (o) => ({
+      o,
+      i: {
+        practitionerId: sessionDoctorId,
+        startTime: '2030-01-01T09:00:00+05:30',
+        endTime: '2030-01-01T11:00:00+05:30',
+        appointmentMaxAllowed: 10,
+        participationMode: 'in_person',
+      },
+    }),
+  },
+  staffUpdateSession: {
+    query: 'mutation ($o: ID!, $s: ID!, $i: StaffSessionInput!) { staffUpdateSession(organizationId: $o, sessionId: $s, input: $i) { id } }',
+    variables: (o) => ({
+      o,
+      s: take(sessionPools.scheduled),
+      i: {
+        practitionerId: sessionDoctorId,
+        startTime: '2030-01-02T09:00:00+05:30',
+        endTime: '2030-01-02T11:00:00+05:30',
+        appointmentMaxAllowed: 12,
+        participationMode: 'in_person',
+      },
+    }),
+  },
+  staffCancelSession: {
+    query: 'mutation ($o: ID!, $s: ID!) { staffCancelSession(organizationId: $o, sessionId: $s) { id } }',
+    variables: (o) => ({ o, s: take(sessionPools.scheduled) }),
+  },
+  staffBookAppointment: {
+    query: 'mutation ($o: ID!, $s: ID!, $p: ID!) { staffBookAppointment(organizationId: $o, sessionId: $s, patientId: $p) { id } }',
+    variables: (o) => ({ o, s: take(sessionPools.scheduled), p: deskPatientId }),
+  },
+  staffSetAppointmentStatus: {
+    query: 'mutation ($o: ID!, $a: ID!) { staffSetAppointmentStatus(organizationId: $o, appointmentId: $a, status: fulfilled) { id } }',
+    variables: (o) => ({ o, a: take(sessionPools.bookedAppointments) }),
+  },
+  staffStartSession: {
+    query: 'mutation ($o: ID!, $s: ID!) { staffStartSession(organizationId: $o, sessionId: $s) { id } }',
+    variables: (o) => ({ o, s: take(sessionPools.scheduled) }),
+  },
+  staffCallNext: {
+    query: 'mutation ($o: ID!, $s: ID!) { staffCallNext(organizationId: $o, sessionId: $s) { session { id } } }',
+    variables: (o) => ({ o, s: take(sessionPools.started) }),
+  },
+  staffEndSession: {
+    query: 'mutation ($o: ID!, $s: ID!) { staffEndSession(organizationId: $o, sessionId: $s) { id } }',
+    variables: (o) => ({ o, s: take(sessionPools.started) }),
   },
 };
 
@@ -163,6 +248,28 @@ beforeAll(async () => {
   ).id;
   patientMobile = (await makePatientAccount(db, tenantId, { hospitalId: hospitalA })).account
     .mobileNo;
+  sessionDoctorId = doctor.id;
+  const desk = await makePatientAccount(db, tenantId, { hospitalId: hospitalA });
+  deskPatientId = desk.patient.id;
+  const refs = { practitionerId: doctor.id, organizationId: hospitalA };
+  // Per request: 8 roles at home, 8 × 2 elsewhere, 1 with a patient token; a few operations share a pool.
+  for (let i = 0; i < 30 * 5; i++) {
+    sessionPools.scheduled.push((await makeConsultationSession(db, tenantId, refs)).id);
+  }
+  for (let i = 0; i < 30 * 2; i++) {
+    sessionPools.started.push(
+      (await makeConsultationSession(db, tenantId, refs, { status: 'started', sessionStartedTime: new Date() })).id,
+    );
+  }
+  // Sessions with one booked appointment: the queue read takes the session, the marks the appointment.
+  for (let i = 0; i < 30 * 2; i++) {
+    const session = await makeConsultationSession(db, tenantId, refs, { issuedTokens: 1, liveAppointments: 1 });
+    const [row] = await db
+      .insert(appointments)
+      .values({ tenantId, sessionId: session.id, accountId: desk.account.id, patientId: desk.patient.id, tokenNo: 1 })
+      .returning({ id: appointments.id });
+    (i % 2 === 0 ? sessionPools.queued : sessionPools.bookedAppointments).push(i % 2 === 0 ? session.id : (row?.id ?? ''));
+  }
 });
 
 afterAll(async () => {

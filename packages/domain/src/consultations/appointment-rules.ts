@@ -252,3 +252,22 @@ export function isHighlightedCancellation(appointment: {
     appointment.paymentRefundStatus !== 'refunded'
   );
 }
+
+/** Longest feedback comment (issue 8: feedback comment at most 1000 characters). */
+export const FEEDBACK_COMMENT_MAX = 1000;
+
+/**
+ * True when a free text holds control characters other than tab and line breaks (which a
+ * multi-line comment may hold): such text is refused, not stored.
+ * @param text - a comment or note
+ */
+export function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const allowed = code === 0x09 || code === 0x0a || code === 0x0d;
+    if (!allowed && (code < 0x20 || (code >= 0x7f && code <= 0x9f))) {
+      return true;
+    }
+  }
+  return false;
+}

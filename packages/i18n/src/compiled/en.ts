@@ -723,6 +723,102 @@ export const messages: Messages = {
  "error.ARO-E4005": [
   "You cannot cancel this appointment because the scheduled session time is within 24 hours from now."
  ],
+ "error.ARO-E4006": [
+  "You cannot reschedule this appointment because the appointment is already ",
+  [
+   "status"
+  ]
+ ],
+ "error.ARO-E4007": [
+  "You cannot reschedule this appointment because it has already been rescheduled"
+ ],
+ "error.ARO-E4008": [
+  "Choose a different session to reschedule to"
+ ],
+ "error.ARO-E4009": [
+  "Feedback can be given only after the visit is completed"
+ ],
+ "error.ARO-E4010": [
+  "Feedback is closed 30 days after the appointment"
+ ],
+ "error.ARO-E4011": [
+  "Please choose a rating from 1 to 10"
+ ],
+ "error.ARO-E4012": [
+  "The comment can have at most 1000 characters and no control characters"
+ ],
+ "error.ARO-E4013": [
+  "You cannot request a refund because, the appointment is not paid"
+ ],
+ "error.ARO-E4014": [
+  "You cannot request a refund because, the doctor has already been paid for it"
+ ],
+ "error.ARO-E4015": [
+  "You cannot request a refund because, a refund is already ",
+  [
+   "status"
+  ]
+ ],
+ "error.ARO-E4016": [
+  "You cannot request a refund because, the appointment was rescheduled"
+ ],
+ "error.ARO-E4017": [
+  "Please choose a refund reason from the list"
+ ],
+ "error.ARO-E4018": [
+  "This feedback link is not valid"
+ ],
+ "error.ARO-E4019": [
+  "A rescheduled appointment stays with the same person"
+ ],
+ "error.ARO-E4030": [
+  "The session must end after it starts"
+ ],
+ "error.ARO-E4031": [
+  "Choose a doctor from the list"
+ ],
+ "error.ARO-E4032": [
+  "The number of appointments must be at least 1, or -1 for no limit"
+ ],
+ "error.ARO-E4033": [
+  "The number of appointments cannot be lower than the ",
+  [
+   "count"
+  ],
+  " already booked"
+ ],
+ "error.ARO-E4034": [
+  "This doctor does not have the specialty ",
+  [
+   "code"
+  ]
+ ],
+ "error.ARO-E4035": [
+  "Choose a charging scheme of this hospital"
+ ],
+ "error.ARO-E4036": [
+  "This session is already ",
+  [
+   "status"
+  ],
+  " and cannot be changed"
+ ],
+ "error.ARO-E4037": [
+  "Start the session first"
+ ],
+ "error.ARO-E4038": [
+  "This appointment is ",
+  [
+   "status"
+  ],
+  " and cannot be marked ",
+  [
+   "target"
+  ]
+ ],
+ "error.ARO-E4039": [
+  "The room name can have at most 100 characters"
+ ],
  "error.ARO-E9000": [
   "The request is too complex"
  ],

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -65,6 +66,29 @@ export const practitionerRoles = pgTable(
   (t) => [
     index('practitioner_roles_practitioner_idx').on(t.practitionerId),
     index('practitioner_roles_code_idx').on(t.tenantId, t.code),
+    // Specialty search (spec doc 2 §5: prefix, case-insensitive) and has= role codes, both in SQL.
+    index('practitioner_roles_display_prefix_idx').on(t.tenantId, sql`lower(${t.display}) text_pattern_ops`),
+    index('practitioner_roles_code_lower_idx').on(t.tenantId, sql`lower(${t.code})`),
+  ],
+);
+
+/**
+ * The lower-case words of a practitioner's name and displayed roles, one row each, kept by database
+ * triggers (migration 0007): the doctor search (spec doc 1 §5, doc 2 §5) finds word starts with an
+ * index range scan instead of reading every practitioner.
+ */
+export const practitionerSearchTerms = pgTable(
+  'practitioner_search_terms',
+  {
+    tenantId: tenantColumn(),
+    practitionerId: uuid('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+  },
+  (t) => [
+    uniqueIndex('practitioner_search_terms_uq').on(t.practitionerId, t.term),
+    index('practitioner_search_terms_prefix_idx').on(t.tenantId, t.term.op('text_pattern_ops')),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { appointments, consultationSessions, patients } from '../../db/schema/index.ts';
+import { appointments, consultationSessions, invoices, patients, payments } from '../../db/schema/index.ts';
 
 /** Session statuses that still take bookings (spec doc 2 §4: not full, completed or cancelled). */
 export const BOOKABLE_SESSION_STATUSES = ['scheduled', 'started'] as const;
@@ -46,6 +46,7 @@ export async function findSessionForBooking(db: DbOrTx, tenantId: string, sessio
       appointmentMaxAllowed: consultationSessions.appointmentMaxAllowed,
       liveAppointments: consultationSessions.liveAppointments,
       startTime: consultationSessions.startTime,
+      organizationId: consultationSessions.organizationId,
     })
     .from(consultationSessions)
     .where(and(eq(consultationSessions.id, sessionId), eq(consultationSessions.tenantId, tenantId)));
@@ -137,7 +138,11 @@ export async function insertAppointment(tx: DbOrTx, values: typeof appointments.
  */
 export async function findOwnedAppointment(db: DbOrTx, owner: { tenantId: string; accountId: string }, appointmentId: string) {
   const [row] = await db
-    .select({ appointment: appointments, sessionStart: consultationSessions.startTime })
+    .select({
+      appointment: appointments,
+      sessionStart: consultationSessions.startTime,
+      organizationId: consultationSessions.organizationId,
+    })
     .from(appointments)
     .innerJoin(consultationSessions, eq(consultationSessions.id, appointments.sessionId))
     .where(
@@ -163,4 +168,80 @@ export async function markCancelled(tx: DbOrTx, appointmentId: string): Promise<
     .where(and(eq(appointments.id, appointmentId), eq(appointments.appointmentStatus, 'booked')))
     .returning({ id: appointments.id });
   return rows.length === 1;
+}
+
+/**
+ * Marks a booked, not yet rescheduled appointment as moved away (cancelled, reschedule status
+ * 'rescheduled'); null when it was not booked or already rescheduled (a concurrent change won).
+ * @param tx - the reschedule's transaction
+ * @param appointmentId - the old appointment
+ */
+export async function markRescheduled(tx: DbOrTx, appointmentId: string): Promise<AppointmentRow | null> {
+  const [row] = await tx
+    .update(appointments)
+    .set({ appointmentStatus: 'cancelled', appointmentRescheduleStatus: 'rescheduled', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(appointments.id, appointmentId),
+        eq(appointments.appointmentStatus, 'booked'),
+        sql`${appointments.appointmentRescheduleStatus} IS NULL`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Points the old appointment at the one it moved to, and moves its invoices and payments with it,
+ * so the new appointment is paid as the old one was and never charged twice (spec doc 2 §4 Reschedule).
+ * @param tx - the reschedule's transaction
+ * @param oldId - the appointment moved away from
+ * @param newId - the appointment moved to
+ */
+export async function movePayment(tx: DbOrTx, oldId: string, newId: string): Promise<void> {
+  await tx.update(appointments).set({ appointmentRescheduledFor: newId }).where(eq(appointments.id, oldId));
+  await tx
+    .update(invoices)
+    .set({ appointmentId: newId, requestReference: `Appointment/${newId}`, updatedAt: sql`now()` })
+    .where(eq(invoices.appointmentId, oldId));
+  await tx
+    .update(payments)
+    .set({ requestReference: `Appointment/${newId}` })
+    .where(eq(payments.requestReference, `Appointment/${oldId}`));
+}
+
+/**
+ * Applies a patient's changes to an appointment row and returns it.
+ * @param tx - the change's transaction
+ * @param appointmentId - the appointment
+ * @param changes - feedback, heartbeat flag and a named timestamp set to now
+ */
+export async function updateAppointmentFields(
+  tx: DbOrTx,
+  appointmentId: string,
+  changes: {
+    feedbackRating?: number;
+    feedbackComment?: string;
+    heartbeatLinkSeen?: boolean;
+    timeStamp?: { key: string; at: Date };
+  },
+): Promise<AppointmentRow> {
+  const set: Record<string, unknown> = { updatedAt: sql`now()` };
+  if (changes.feedbackRating !== undefined) {
+    set.feedbackRating = changes.feedbackRating;
+  }
+  if (changes.feedbackComment !== undefined) {
+    set.feedbackComment = changes.feedbackComment;
+  }
+  if (changes.heartbeatLinkSeen !== undefined) {
+    set.heartbeatLinkSeen = changes.heartbeatLinkSeen;
+  }
+  if (changes.timeStamp) {
+    set.heartbeatTimestamps = sql`coalesce(${appointments.heartbeatTimestamps}, '{}'::jsonb) || jsonb_build_object(${changes.timeStamp.key}::text, ${changes.timeStamp.at.toISOString()}::text)`;
+  }
+  const [row] = await tx.update(appointments).set(set as Partial<typeof appointments.$inferInsert>).where(eq(appointments.id, appointmentId)).returning();
+  if (!row) {
+    throw new Error('appointment update returned no row');
+  }
+  return row;
 }

@@ -1,4 +1,12 @@
-import { appointmentStatusLabel, cancelBlock } from '@careline/domain/consultations';
+import {
+  appointmentStatusLabel,
+  cancelBlock,
+  canGiveFeedback,
+  FEEDBACK_COMMENT_MAX,
+  hasControlCharacters,
+  heartbeatTimestampKeys,
+  isValidRating,
+} from '@careline/domain/consultations';
 import { AppError } from '@careline/domain/errors';
 import type { Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -12,7 +20,10 @@ import {
   hasLiveAppointment,
   insertAppointment,
   markCancelled,
+  markRescheduled,
+  movePayment,
   releasePlace,
+  updateAppointmentFields,
   takeNextToken,
   type AppointmentRow,
 } from './appointments.repo.ts';
@@ -167,5 +178,222 @@ export async function cancelAppointment(
       details: { sessionId: found.appointment.sessionId, tokenNo: found.appointment.tokenNo },
     });
     return toBooked({ ...found.appointment, appointmentStatus: 'cancelled' });
+  });
+}
+
+/** A reschedule's answer: the new appointment and the session it left, to publish both. */
+export type RescheduledAppointment = BookedAppointment & { previousSessionId: string };
+
+/**
+ * Moves a booked appointment of the account to another session (spec doc 2 §4 Reschedule), in one
+ * transaction: the old one must be the account's, booked and not rescheduled before; the new one is
+ * booked by the same rules as any booking (capacity, one live place per profile, never-reused
+ * tokens) for the same profile, takes the old payment status and its invoices and payments (no
+ * second payment), and records where it came from; the old one is cancelled with reschedule status
+ * 'rescheduled' and its place given back. Idempotent with a key, like booking.
+ * @param db - database
+ * @param input - a booking request plus the id of the appointment being moved
+ */
+export async function rescheduleAppointment(
+  db: Db,
+  input: BookAppointmentInput & { rescheduledFor: string },
+): Promise<RescheduledAppointment> {
+  if (!UUID.test(input.patientId) || !UUID.test(input.sessionId) || !UUID.test(input.rescheduledFor)) {
+    throw new AppError('ARO-E2001');
+  }
+  const { tenantId, accountId } = input;
+  const owner = { tenantId, accountId };
+  return runOnce(
+    db,
+    { tenantId, accountId, key: input.idempotencyKey },
+    'createAppointment',
+    {
+      patientId: input.patientId,
+      sessionId: input.sessionId,
+      originChannel: input.originChannel,
+      appointmentRescheduledFor: input.rescheduledFor,
+    },
+    async (tx) => {
+      const found = await findOwnedAppointment(tx, owner, input.rescheduledFor);
+      const session = await findSessionForBooking(tx, tenantId, input.sessionId);
+      if (!found || !session || !(await findOwnedPatient(tx, owner, input.patientId))) {
+        throw new AppError('ARO-E2001');
+      }
+      const old = found.appointment;
+      if (old.patientId !== input.patientId) {
+        throw new AppError('ARO-E4019');
+      }
+      if (old.appointmentRescheduleStatus === 'rescheduled') {
+        throw new AppError('ARO-E4007');
+      }
+      if (old.appointmentStatus !== 'booked') {
+        throw new AppError('ARO-E4006', { status: appointmentStatusLabel(old.appointmentStatus) });
+      }
+      if (old.sessionId === session.id) {
+        throw new AppError('ARO-E4008');
+      }
+      // Taken first: of two concurrent reschedules of one appointment, one finds it moved already.
+      const moved = await markRescheduled(tx, old.id);
+      if (!moved) {
+        const now = await findOwnedAppointment(tx, owner, old.id);
+        if (now?.appointment.appointmentRescheduleStatus === 'rescheduled') {
+          throw new AppError('ARO-E4007');
+        }
+        throw new AppError('ARO-E4006', { status: appointmentStatusLabel(now?.appointment.appointmentStatus ?? 'cancelled') });
+      }
+      await releasePlace(tx, old.sessionId);
+      if (await hasLiveAppointment(tx, session.id, old.patientId)) {
+        throw new AppError('ARO-E4003');
+      }
+      const tokenNo = await takeNextToken(tx, tenantId, session.id);
+      if (tokenNo === null) {
+        const now = await findSessionForBooking(tx, tenantId, session.id);
+        const bookable = now !== null && (BOOKABLE_SESSION_STATUSES as readonly string[]).includes(now.status);
+        throw new AppError(bookable ? 'ARO-E4001' : 'ARO-E4002');
+      }
+      const row = await insertAppointment(tx, {
+        tenantId,
+        sessionId: session.id,
+        accountId,
+        patientId: old.patientId,
+        tokenNo,
+        appointmentOriginChannel: input.originChannel,
+        paymentStatus: old.paymentStatus,
+        appointmentBookingType: old.appointmentBookingType,
+        appointmentRescheduledBy: old.id,
+        appointmentRescheduledBySession: old.sessionId,
+      }).catch((error: unknown) => {
+        if (uniqueViolation(error) !== null) {
+          throw new AppError('ARO-E4003');
+        }
+        throw error;
+      });
+      await movePayment(tx, old.id, row.id);
+      await recordAudit(tx, {
+        tenantId,
+        actor: input.actor,
+        action: 'appointment.reschedule',
+        correlationId: input.correlationId,
+        patientAccountId: accountId,
+        patientId: old.patientId,
+        details: {
+          fromAppointmentId: old.id,
+          fromSessionId: old.sessionId,
+          fromTokenNo: old.tokenNo,
+          sessionId: session.id,
+          tokenNo,
+          paymentStatus: old.paymentStatus,
+        },
+      });
+      return { ...toBooked(row), previousSessionId: old.sessionId };
+    },
+  );
+}
+
+
+/**
+ * Checks feedback against the rules of spec doc 2 §4 Feedback: only after fulfilment (ARO-E4009),
+ * at most 30 days after the start (ARO-E4010), a rating 1-10 (ARO-E4011, required unless one is
+ * stored already), a comment of at most 1000 characters without control characters (ARO-E4012).
+ * @param appointment - its status, start and stored rating
+ * @param feedback - the rating and comment given
+ * @param now - the current instant
+ */
+export function checkFeedback(
+  appointment: { appointmentStatus: string; start: Date; feedbackRating: number | null },
+  feedback: { rating?: number | null; comment?: string | null },
+  now: Date,
+): void {
+  if (appointment.appointmentStatus !== 'fulfilled') {
+    throw new AppError('ARO-E4009');
+  }
+  if (!canGiveFeedback(appointment, now)) {
+    throw new AppError('ARO-E4010');
+  }
+  const rating = feedback.rating ?? appointment.feedbackRating;
+  if (rating === null || !isValidRating(rating)) {
+    throw new AppError('ARO-E4011');
+  }
+  const comment = feedback.comment;
+  if (comment !== null && comment !== undefined && (comment.length > FEEDBACK_COMMENT_MAX || hasControlCharacters(comment))) {
+    throw new AppError('ARO-E4012');
+  }
+}
+
+/** What patchAppointment may change besides the status (spec doc 2 §7). */
+export type AppointmentPatch = {
+  feedbackRating?: number | null;
+  feedbackComment?: string | null;
+  heartbeatLinkSeen?: boolean | null;
+  /** One of heartbeatTimestampKeys: that timestamp is set to now. */
+  timeStampKey?: string | null;
+};
+
+/**
+ * The patient's changes to an appointment of their profile, in one transaction, each audited:
+ * feedback (spec doc 2 §4 Feedback rules), the heartbeat flag and a named heartbeat timestamp.
+ * Another account's appointment answers ARO-E2001; no change at all is ARO-E2002.
+ * @param db - database
+ * @param input - tenant, account, appointment, the changes, the clock, correlation id and actor
+ */
+export async function patchAppointmentFields(
+  db: Db,
+  input: {
+    tenantId: string;
+    accountId: string;
+    appointmentId: string;
+    patch: AppointmentPatch;
+    now: Date;
+    correlationId: string;
+    actor: AuditActor;
+  },
+): Promise<BookedAppointment> {
+  const { patch } = input;
+  const rating = patch.feedbackRating ?? undefined;
+  const comment = patch.feedbackComment ?? undefined;
+  const linkSeen = patch.heartbeatLinkSeen ?? undefined;
+  const key = patch.timeStampKey ?? undefined;
+  if (rating === undefined && comment === undefined && linkSeen === undefined && key === undefined) {
+    throw new AppError('ARO-E2002');
+  }
+  if (key !== undefined && !(heartbeatTimestampKeys as readonly string[]).includes(key)) {
+    throw new AppError('ARO-E2002');
+  }
+  if (!UUID.test(input.appointmentId)) {
+    throw new AppError('ARO-E2001');
+  }
+  const owner = { tenantId: input.tenantId, accountId: input.accountId };
+  return db.transaction(async (tx) => {
+    const found = await findOwnedAppointment(tx, owner, input.appointmentId);
+    if (!found) {
+      throw new AppError('ARO-E2001');
+    }
+    const feedback = rating !== undefined || comment !== undefined;
+    if (feedback) {
+      checkFeedback({ ...found.appointment, start: found.sessionStart }, { rating, comment }, input.now);
+    }
+    const row = await updateAppointmentFields(tx, found.appointment.id, {
+      ...(rating !== undefined ? { feedbackRating: rating } : {}),
+      ...(comment !== undefined ? { feedbackComment: comment } : {}),
+      ...(linkSeen !== undefined ? { heartbeatLinkSeen: linkSeen } : {}),
+      ...(key !== undefined ? { timeStamp: { key, at: input.now } } : {}),
+    });
+    const audit = (action: string, details: Record<string, unknown>) =>
+      recordAudit(tx, {
+        tenantId: input.tenantId,
+        actor: input.actor,
+        action,
+        correlationId: input.correlationId,
+        patientAccountId: input.accountId,
+        patientId: found.appointment.patientId,
+        details: { appointmentId: found.appointment.id, ...details },
+      });
+    if (feedback) {
+      await audit('appointment.feedback', { rating: row.feedbackRating, commentLength: row.feedbackComment?.length ?? 0 });
+    }
+    if (linkSeen !== undefined || key !== undefined) {
+      await audit('appointment.heartbeat', { heartbeatLinkSeen: linkSeen ?? null, timeStampKey: key ?? null });
+    }
+    return toBooked(row);
   });
 }

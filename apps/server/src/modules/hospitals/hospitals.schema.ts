@@ -3,6 +3,9 @@ import { builder } from '../../graphql/builder.ts';
 import {
   listOrganizations,
   listPractitioners,
+  searchDoctors,
+  searchSpecialties,
+  SEARCH_DEFAULT_LIMIT,
   type OrganizationRecord,
   type PractitionerRecord,
 } from './hospitals.service.ts';
@@ -66,5 +69,45 @@ builder.queryField('queryPractitioner', (t) =>
     },
     resolve: (_root, args, ctx) =>
       listPractitioners(ctx.database.db, ctx.tenant.id, { limit: args.limit, has: args.has }),
+  }),
+);
+
+/** A specialty: a displayed role name and one of its codes (spec doc 2 §5 specialty search). */
+const SpecialtyRef = builder.objectRef<{ code: string; display: string }>('Specialty').implement({
+  description: 'A doctor specialty (a displayed role).',
+  fields: (t) => ({ code: t.exposeString('code'), display: t.exposeString('display') }),
+});
+
+builder.queryField('searchDoctors', (t) =>
+  t.field({
+    type: [PractitionerRef],
+    description:
+      'Doctor search (spec doc 1 §5, doc 2 §5): word starts of name or role, or a substring when the text has a space; ' +
+      'case-insensitive; optionally only doctors with a session at the organization. ARO-E2002 beyond 100 characters. Public.',
+    args: {
+      text: t.arg.string({ required: true }),
+      organizationId: t.arg.id(),
+      limit: t.arg.int({ defaultValue: SEARCH_DEFAULT_LIMIT }),
+    },
+    resolve: (_root, args, ctx) =>
+      searchDoctors(ctx.database.db, ctx.tenant.id, {
+        text: args.text,
+        organizationId: args.organizationId === null || args.organizationId === undefined ? null : String(args.organizationId),
+        limit: args.limit,
+      }),
+  }),
+);
+
+builder.queryField('searchSpecialties', (t) =>
+  t.field({
+    type: [SpecialtyRef],
+    description:
+      'Specialty search (spec doc 2 §5): distinct role names starting with the text, case-insensitive. ' +
+      'ARO-E2002 beyond 100 characters. Public.',
+    args: {
+      text: t.arg.string({ required: true }),
+      limit: t.arg.int({ defaultValue: SEARCH_DEFAULT_LIMIT }),
+    },
+    resolve: (_root, args, ctx) => searchSpecialties(ctx.database.db, ctx.tenant.id, { text: args.text, limit: args.limit }),
   }),
 );

@@ -1,5 +1,6 @@
 import { QUERY_LIMITS } from '@careline/domain/constants';
-import { compareNaturally, matchesDoctorSearch } from '@careline/domain/doctors';
+import { compareNaturally } from '@careline/domain/doctors';
+import { AppError } from '@careline/domain/errors';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   selectActiveOrganizations,
@@ -7,6 +8,7 @@ import {
   type OrganizationRecord,
   type PractitionerRecord,
 } from './hospitals.repo.ts';
+import { selectPractitionersBySearch, selectSpecialties } from './practitioner-search.repo.ts';
 
 export type { OrganizationRecord, PractitionerRecord } from './hospitals.repo.ts';
 
@@ -27,10 +29,30 @@ export async function listOrganizations(
   return rows.sort((a, b) => compareNaturally(a.name, b.name) || a.id.localeCompare(b.id));
 }
 
+/** Longest search text accepted; longer is ARO-E2002 (issue 8: searches stay cheap). */
+export const SEARCH_TEXT_MAX = 100;
+
+/** Default row cap of searchDoctors and searchSpecialties. */
+export const SEARCH_DEFAULT_LIMIT = 20;
+
+/** Highest row cap of searchDoctors and searchSpecialties (graphql/limits.ts counts them at 100). */
+export const SEARCH_MAX_LIMIT = 100;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The search text lower-cased with runs of white space as one space; ARO-E2002 beyond 100 characters. */
+function searchText(text: string | null | undefined): string {
+  const raw = text ?? '';
+  if (raw.length > SEARCH_TEXT_MAX) {
+    throw new AppError('ARO-E2002');
+  }
+  return raw.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
 /**
  * Practitioners the patient may pick: active, with at least one role other than 'Doctor' (spec
  * doc 1 §3, §5). `has` applies the doctor-search rule of spec doc 1 §5 to the name and displayed
- * roles, or matches a role code exactly.
+ * roles, or matches a role code exactly; in SQL with indexes (practitioner-search.repo.ts).
  * @param db - database
  * @param tenantId - the request's tenant
  * @param options - limit (capped at 10000, spec doc 2 §9) and the optional search text
@@ -41,17 +63,48 @@ export async function listPractitioners(
   options: { limit?: number | null; has?: string | null } = {},
 ): Promise<PractitionerRecord[]> {
   const limit = capLimit(options.limit, QUERY_LIMITS.practitioners);
-  const has = options.has?.trim() ?? '';
+  const has = searchText(options.has);
   if (!has) {
     return selectListedPractitioners(db, tenantId, limit);
   }
-  const all = await selectListedPractitioners(db, tenantId, null);
-  const code = has.toLowerCase();
-  return all
-    .filter(
-      (p) =>
-        p.roles.some((role) => role.code.toLowerCase() === code) ||
-        matchesDoctorSearch(has, { name: p.text, roles: p.roles.map((role) => role.display) }),
-    )
-    .slice(0, limit);
+  return selectPractitionersBySearch(db, tenantId, { text: has, roleCode: has, limit });
+}
+
+/**
+ * The doctor search (spec doc 1 §5, doc 2 §5): active practitioners with a shown role whose name or
+ * role has a word starting with the text, or, when the text has a space, contains it;
+ * case-insensitive; optionally only those with a session at one organization.
+ * @param db - database
+ * @param tenantId - the request's tenant
+ * @param options - the text (at most 100 characters), optional organization, limit (default 20)
+ */
+export async function searchDoctors(
+  db: DbOrTx,
+  tenantId: string,
+  options: { text: string; organizationId?: string | null; limit?: number | null },
+): Promise<PractitionerRecord[]> {
+  const text = searchText(options.text);
+  const limit = capLimit(options.limit ?? SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT);
+  const organizationId = options.organizationId ?? null;
+  if (limit === 0 || (organizationId !== null && !UUID.test(organizationId))) {
+    return [];
+  }
+  return selectPractitionersBySearch(db, tenantId, { text, limit, ...(organizationId ? { organizationId } : {}) });
+}
+
+/**
+ * The specialty search (spec doc 2 §5): distinct displayed role names starting with the text,
+ * case-insensitive, the hidden role 'Doctor' left out.
+ * @param db - database
+ * @param tenantId - the request's tenant
+ * @param options - the text (at most 100 characters) and limit (default 20)
+ */
+export async function searchSpecialties(
+  db: DbOrTx,
+  tenantId: string,
+  options: { text: string; limit?: number | null },
+): Promise<{ code: string; display: string }[]> {
+  const text = searchText(options.text);
+  const limit = capLimit(options.limit ?? SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT);
+  return limit === 0 ? [] : selectSpecialties(db, tenantId, text, limit);
 }

@@ -314,10 +314,22 @@ describe('what a membership allows (the console shows only that)', () => {
     expect(byRole.admin).toEqual([
       'audit.browse',
       'patients.lookup',
+      'sessions.bookAtDesk',
+      'sessions.list',
+      'sessions.manage',
+      'sessions.queue',
+      'sessions.run',
       'staff.users.create',
       'staff.users.list',
       'staff.users.setRoles',
     ]);
-    expect(byRole.receptionist).toEqual(['patients.lookup']);
+    expect(byRole.receptionist).toEqual([
+      'patients.lookup',
+      'sessions.bookAtDesk',
+      'sessions.list',
+      'sessions.manage',
+      'sessions.queue',
+      'sessions.run',
+    ]);
   });
 });

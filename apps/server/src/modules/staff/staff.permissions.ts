@@ -2,6 +2,7 @@ import { AppError } from '@careline/domain/errors';
 import type { StaffRole } from '@careline/domain/staff';
 import { auditPolicy } from '../audit/audit.policy.ts';
 import { profilesStaffPolicy } from '../profiles/profiles.policy.ts';
+import { staffSessionsPolicy } from '../consultations/staff-sessions.policy.ts';
 import type { StaffViewer } from './staff.access-sessions.ts';
 import { staffPolicy } from './staff.policy.ts';
 
@@ -18,6 +19,7 @@ export const staffPolicies = {
   ...staffPolicy,
   ...auditPolicy,
   ...profilesStaffPolicy,
+  ...staffSessionsPolicy,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffAction = keyof typeof staffPolicies;

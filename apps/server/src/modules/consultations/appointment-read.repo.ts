@@ -1,0 +1,198 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { appointments, consultationSessions, organizations, patients, practitioners } from '../../db/schema/index.ts';
+import type { ConsultationSessionRecord } from './consultations.repo.ts';
+
+/** An appointment as the patient app reads it (spec doc 2 §3 Appointment), with its session. */
+export type AppointmentView = {
+  id: string;
+  sessionId: string;
+  patientId: string;
+  patientName: string;
+  patientFamilyName: string;
+  patientRelationship: string | null;
+  patientDisplayName: string;
+  patientGender: string;
+  patientBirthDate: string | null;
+  tokenNo: number;
+  start: Date;
+  end: Date;
+  appointmentStatus: string;
+  practitionerStatus: string | null;
+  paymentStatus: string;
+  paymentRefundStatus: string | null;
+  appointmentRescheduleStatus: string | null;
+  appointmentRescheduledFor: string | null;
+  appointmentOriginChannel: string;
+  appointmentBookingType: string | null;
+  feedbackRating: number | null;
+  feedbackComment: string | null;
+  heartbeatLinkSeen: boolean;
+  doctorId: string;
+  doctorName: string;
+  doctorRole: string;
+  organizationId: string;
+  organizationName: string;
+  session: ConsultationSessionRecord;
+  createdAt: Date;
+};
+
+/** Which of an account's appointments to read; every filter narrows, none widens past the account. */
+export type AppointmentViewFilter = {
+  tenantId: string;
+  accountId: string;
+  ids?: string[];
+  patientIds?: string[];
+  sessionIds?: string[];
+  practitionerIds?: string[];
+  limit: number;
+};
+
+/**
+ * The account's appointments with patient, session, practitioner and organization in one query,
+ * newest session start first. Another account's rows never match: the account is always a condition.
+ * @param db - database or transaction
+ * @param filter - tenant, account, optional ids, profiles and sessions, and the row cap
+ */
+export async function selectAppointmentViews(db: DbOrTx, filter: AppointmentViewFilter): Promise<AppointmentView[]> {
+  if (
+    filter.limit <= 0 || filter.ids?.length === 0 || filter.patientIds?.length === 0 || filter.sessionIds?.length === 0 ||
+    filter.practitionerIds?.length === 0
+  ) {
+    return [];
+  }
+  const conditions: SQL[] = [eq(appointments.tenantId, filter.tenantId), eq(appointments.accountId, filter.accountId)];
+  if (filter.ids) {
+    conditions.push(inArray(appointments.id, filter.ids));
+  }
+  if (filter.patientIds) {
+    conditions.push(inArray(appointments.patientId, filter.patientIds));
+  }
+  if (filter.sessionIds) {
+    conditions.push(inArray(appointments.sessionId, filter.sessionIds));
+  }
+  if (filter.practitionerIds) {
+    conditions.push(inArray(consultationSessions.practitionerId, filter.practitionerIds));
+  }
+  const rows = await db
+    .select({
+      appointment: appointments,
+      patient: {
+        givenName: patients.givenName,
+        familyName: patients.familyName,
+        prefix: patients.prefix,
+        relationship: patients.relationship,
+        gender: patients.gender,
+        birthDate: patients.birthDate,
+      },
+      session: {
+        id: consultationSessions.id,
+        status: consultationSessions.status,
+        startTime: consultationSessions.startTime,
+        endTime: consultationSessions.endTime,
+        sessionStartedTime: consultationSessions.sessionStartedTime,
+        sessionCompletedTime: consultationSessions.sessionCompletedTime,
+        appointmentMaxAllowed: consultationSessions.appointmentMaxAllowed,
+        type: consultationSessions.type,
+        participationMode: consultationSessions.participationMode,
+        serviceTypeCode: consultationSessions.serviceTypeCode,
+        serviceCategory: consultationSessions.serviceCategory,
+        chargingSchemeId: consultationSessions.chargingSchemeId,
+        practitionerRoleCode: consultationSessions.practitionerRoleCode,
+        practitionerRoleDisplay: consultationSessions.practitionerRoleDisplay,
+        locationName: consultationSessions.locationName,
+        locationImageUrl: consultationSessions.locationImageUrl,
+        appointmentCount: consultationSessions.liveAppointments,
+        paidAppointments: sql<number>`(select count(*)::int from ${appointments} paid where paid.session_id = ${consultationSessions.id} and paid.payment_status = 'paid')`,
+      },
+      practitioner: {
+        id: practitioners.id,
+        text: practitioners.text,
+        includeNoShowInPractitionerPayment: practitioners.includeNoShowInPractitionerPayment,
+      },
+      organization: { id: organizations.id, name: organizations.name },
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(consultationSessions, eq(consultationSessions.id, appointments.sessionId))
+    .innerJoin(practitioners, eq(practitioners.id, consultationSessions.practitionerId))
+    .innerJoin(organizations, eq(organizations.id, consultationSessions.organizationId))
+    .where(and(...conditions))
+    .orderBy(desc(consultationSessions.startTime), desc(appointments.createdAt), desc(appointments.id))
+    .limit(filter.limit);
+  return rows.map(({ appointment: a, patient: p, session: s, practitioner, organization }) => ({
+    id: a.id,
+    sessionId: a.sessionId,
+    patientId: a.patientId,
+    patientName: p.givenName,
+    patientFamilyName: p.familyName,
+    patientRelationship: p.relationship,
+    patientDisplayName: [p.prefix, p.givenName, p.familyName]
+      .map((part) => part.trim())
+      .filter((part) => part !== '')
+      .join(' '),
+    patientGender: p.gender,
+    patientBirthDate: p.birthDate,
+    tokenNo: a.tokenNo,
+    start: s.startTime,
+    end: s.endTime,
+    appointmentStatus: a.appointmentStatus,
+    practitionerStatus: a.practitionerStatus,
+    paymentStatus: a.paymentStatus,
+    paymentRefundStatus: a.paymentRefundStatus,
+    appointmentRescheduleStatus: a.appointmentRescheduleStatus,
+    appointmentRescheduledFor: a.appointmentRescheduledFor,
+    appointmentOriginChannel: a.appointmentOriginChannel,
+    appointmentBookingType: a.appointmentBookingType,
+    feedbackRating: a.feedbackRating,
+    feedbackComment: a.feedbackComment,
+    heartbeatLinkSeen: a.heartbeatLinkSeen,
+    doctorId: practitioner.id,
+    doctorName: practitioner.text,
+    doctorRole: s.practitionerRoleDisplay,
+    organizationId: organization.id,
+    organizationName: organization.name,
+    session: {
+      ...s,
+      paidAppointments: Number(s.paidAppointments),
+      appointmentCount: Number(s.appointmentCount),
+      practitioner,
+      organization,
+    },
+    createdAt: a.createdAt,
+  }));
+}
+
+/** A session's tokens without patient data, lowest first (spec doc 2 §2 live queue). */
+export type SessionTokenRow = { tokenNo: number; appointmentStatus: string; paymentStatus: string };
+
+/**
+ * The tokens of a session of the tenant, or null when the session does not exist in it.
+ * @param db - database or transaction
+ * @param tenantId - the tenant
+ * @param sessionId - the session
+ */
+export async function selectSessionTokens(db: DbOrTx, tenantId: string, sessionId: string): Promise<SessionTokenRow[] | null> {
+  const [session] = await db
+    .select({ id: consultationSessions.id })
+    .from(consultationSessions)
+    .where(
+      and(
+        eq(consultationSessions.id, sessionId),
+        eq(consultationSessions.tenantId, tenantId),
+        sql`${consultationSessions.status} <> 'provider_aborted'`,
+      ),
+    );
+  if (!session) {
+    return null;
+  }
+  return db
+    .select({
+      tokenNo: appointments.tokenNo,
+      appointmentStatus: appointments.appointmentStatus,
+      paymentStatus: appointments.paymentStatus,
+    })
+    .from(appointments)
+    .where(and(eq(appointments.sessionId, sessionId), eq(appointments.tenantId, tenantId)))
+    .orderBy(appointments.tokenNo);
+}

@@ -1,0 +1,116 @@
+import { excludedChargeCategories, hasControlCharacters, isRefundReason, refundBlock } from '@careline/domain/consultations';
+import { AppError } from '@careline/domain/errors';
+import type { Db } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { findOwnedAppointment } from './appointments.repo.ts';
+import { insertRefundRequest, markRefundRequested } from './refunds.repo.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Longest free-text note on a refund request. */
+export const REFUND_NOTES_MAX = 1000;
+
+
+/** A refund request as createRefund answers it. */
+export type RefundRequestAnswer = { id: string; status: string; appointmentId: string };
+
+/** A refund request from the wizard (spec doc 2 §4 Refund). */
+export type RefundRequestInput = {
+  tenantId: string;
+  accountId: string;
+  appointmentId: string;
+  patientId: string;
+  organizationId: string;
+  category: string;
+  subcategory: string;
+  notes: string | null;
+  correlationId: string;
+  actor: AuditActor;
+};
+
+/** The refund block's error: 'You cannot request a refund because, ...' with its reason (spec doc 2 §4). */
+function refundBlockError(block: NonNullable<ReturnType<typeof refundBlock>>, refundStatus: string | null): AppError {
+  switch (block) {
+    case 'notPaid':
+      return new AppError('ARO-E4013');
+    case 'doctorPaid':
+      return new AppError('ARO-E4014');
+    case 'alreadyRequested':
+      return new AppError('ARO-E4015', { status: refundStatus ?? 'requested' });
+    case 'rescheduled':
+      return new AppError('ARO-E4016');
+  }
+}
+
+/**
+ * Records a patient's refund request for a paid appointment of their profile (spec doc 2 §4 Refund),
+ * in one transaction: the appointment, profile and hospital must match one of the account's
+ * appointments (else ARO-E2001, as for a missing one); blocked per refundBlock; the reason must be
+ * one of the wizard's; the excluded charge categories are recorded; the appointment's refund status
+ * becomes 'requested'. One request per appointment: a second, even a concurrent one, is refused.
+ * The tenant's appointmentRefund flag is the caller's to check.
+ * @param db - database
+ * @param input - who asks, for which appointment, the reason path and notes
+ */
+export async function requestRefund(db: Db, input: RefundRequestInput): Promise<RefundRequestAnswer> {
+  if (![input.appointmentId, input.patientId, input.organizationId].every((id) => UUID.test(id))) {
+    throw new AppError('ARO-E2001');
+  }
+  const notes = input.notes?.trim() ?? '';
+  if (notes.length > REFUND_NOTES_MAX || hasControlCharacters(notes)) {
+    throw new AppError('ARO-E2002');
+  }
+  const owner = { tenantId: input.tenantId, accountId: input.accountId };
+  return db.transaction(async (tx) => {
+    const found = await findOwnedAppointment(tx, owner, input.appointmentId);
+    if (!found || found.appointment.patientId !== input.patientId || found.organizationId !== input.organizationId) {
+      throw new AppError('ARO-E2001');
+    }
+    const appointment = found.appointment;
+    const block = refundBlock(appointment);
+    if (block) {
+      throw refundBlockError(block, appointment.paymentRefundStatus);
+    }
+    if (!isRefundReason(input.category, input.subcategory)) {
+      throw new AppError('ARO-E4017');
+    }
+    const excluded = [...excludedChargeCategories(input.category, input.subcategory)];
+    const row = await insertRefundRequest(tx, {
+      tenantId: input.tenantId,
+      accountId: input.accountId,
+      patientId: appointment.patientId,
+      appointmentId: appointment.id,
+      organizationId: found.organizationId,
+      notes: notes ? [input.category, input.subcategory, notes] : [input.category, input.subcategory],
+      requestedBy: 'patient',
+      excludedCategories: excluded,
+    }).catch((error: unknown) => {
+      // A concurrent request for the same appointment won: the unique index decides.
+      if (uniqueViolation(error) !== null) {
+        throw new AppError('ARO-E4015', { status: 'requested' });
+      }
+      throw error;
+    });
+    if (!(await markRefundRequested(tx, appointment.id))) {
+      throw new AppError('ARO-E4015', { status: 'requested' });
+    }
+    await recordAudit(tx, {
+      tenantId: input.tenantId,
+      actor: input.actor,
+      action: 'appointment.refund_request',
+      correlationId: input.correlationId,
+      patientAccountId: input.accountId,
+      patientId: appointment.patientId,
+      organizationId: found.organizationId,
+      details: {
+        appointmentId: appointment.id,
+        refundRequestId: row.id,
+        category: input.category,
+        subcategory: input.subcategory,
+        excludedCategories: excluded,
+      },
+    });
+    return { id: row.id, status: row.status, appointmentId: row.appointmentId };
+  });
+}

@@ -1,0 +1,253 @@
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { staffOperation } from '../../graphql/staff-auth.ts';
+import { staffAccessError, type StaffAction } from '../staff/staff.permissions.ts';
+import {
+  bookAtDesk,
+  callNextAppointment,
+  cancelStaffSession,
+  createStaffSession,
+  endStaffSession,
+  listStaffSessions,
+  readStaffSessionQueue,
+  setStaffAppointmentStatus,
+  startStaffSession,
+  updateStaffSession,
+  type StaffQueueAppointment,
+  type StaffSessionDeps,
+  type StaffSessionInput,
+  type StaffSessionQueue,
+  type StaffSessionView,
+} from './staff-sessions.service.ts';
+
+/** The service's dependencies for a staff request in one hospital; refuses without a staff member. */
+function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string | number): StaffSessionDeps {
+  const staff = ctx.staff;
+  if (!staff) {
+    throw staffAccessError(ctx, { action, organizationId: String(organizationId) });
+  }
+  return {
+    db: ctx.database.db,
+    tenantId: ctx.tenant.id,
+    staff,
+    organizationId: String(organizationId),
+    correlationId: ctx.correlationId,
+    publish: ctx.publish,
+    sms: ctx.providers.sms,
+    log: ctx.log,
+  };
+}
+
+const ParticipationModeEnum = builder.enumType('SessionParticipationMode', {
+  values: ['in_person', 'remote_presence_video_call'] as const,
+});
+
+const StaffAppointmentStatusEnum = builder.enumType('StaffAppointmentStatus', {
+  description: "What staff mark an appointment: arrived is 'Ongoing', fulfilled is 'Done'.",
+  values: ['arrived', 'noshow', 'fulfilled'] as const,
+});
+
+const StaffSessionRef = builder.objectRef<StaffSessionView>('StaffSession').implement({
+  description: "A consultation session as the hospital's staff see it.",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    organizationId: t.exposeID('organizationId'),
+    practitionerId: t.exposeID('practitionerId'),
+    practitionerName: t.exposeString('practitionerName'),
+    practitionerRoleCode: t.exposeString('practitionerRoleCode'),
+    practitionerRoleDisplay: t.exposeString('practitionerRoleDisplay'),
+    chargingSchemeId: t.exposeID('chargingSchemeId', { nullable: true }),
+    locationName: t.exposeString('locationName', { nullable: true, description: 'The room.' }),
+    status: t.exposeString('status'),
+    startTime: t.field({ type: 'DateTime', resolve: (s) => s.startTime }),
+    endTime: t.field({ type: 'DateTime', resolve: (s) => s.endTime }),
+    sessionStartedTime: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.sessionStartedTime }),
+    sessionCompletedTime: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.sessionCompletedTime }),
+    appointmentMaxAllowed: t.exposeInt('appointmentMaxAllowed', { description: '-1 means unlimited.' }),
+    participationMode: t.exposeString('participationMode'),
+    issuedTokens: t.exposeInt('issuedTokens', { description: 'Tokens handed out, cancelled ones included.' }),
+    liveAppointments: t.exposeInt('liveAppointments', { description: 'Appointments not cancelled.' }),
+  }),
+});
+
+const StaffQueueAppointmentRef = builder.objectRef<StaffQueueAppointment>('StaffQueueAppointment').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    sessionId: t.exposeID('sessionId'),
+    patientId: t.exposeID('patientId'),
+    tokenNo: t.exposeInt('tokenNo'),
+    patientName: t.exposeString('patientName'),
+    appointmentStatus: t.exposeString('appointmentStatus'),
+    paymentStatus: t.exposeString('paymentStatus'),
+    practitionerStatus: t.exposeString('practitionerStatus', { nullable: true }),
+    appointmentOriginChannel: t.exposeString('appointmentOriginChannel'),
+    appointmentArrivedTime: t.field({ type: 'DateTime', nullable: true, resolve: (a) => a.appointmentArrivedTime }),
+  }),
+});
+
+const StaffSessionQueueRef = builder.objectRef<StaffSessionQueue>('StaffSessionQueue').implement({
+  fields: (t) => ({
+    session: t.field({ type: StaffSessionRef, resolve: (q) => q.session }),
+    appointments: t.field({ type: [StaffQueueAppointmentRef], resolve: (q) => q.appointments }),
+  }),
+});
+
+const StaffSessionInputRef = builder.inputType('StaffSessionInput', {
+  fields: (t) => ({
+    practitionerId: t.id({ required: true }),
+    practitionerRoleCode: t.string({ description: "One of the practitioner's roles; their first one when left out." }),
+    chargingSchemeId: t.id(),
+    locationName: t.string({ description: 'The room, at most 100 characters.' }),
+    startTime: t.field({ type: 'DateTime', required: true }),
+    endTime: t.field({ type: 'DateTime', required: true }),
+    appointmentMaxAllowed: t.int({ required: true, description: '-1 for unlimited, else at least 1.' }),
+    participationMode: t.field({ type: ParticipationModeEnum, required: true }),
+  }),
+});
+
+function sessionInput(input: {
+  practitionerId: string | number;
+  practitionerRoleCode?: string | null;
+  chargingSchemeId?: string | number | null;
+  locationName?: string | null;
+  startTime: Date;
+  endTime: Date;
+  appointmentMaxAllowed: number;
+  participationMode: 'in_person' | 'remote_presence_video_call';
+}): StaffSessionInput {
+  return {
+    practitionerId: String(input.practitionerId),
+    practitionerRoleCode: input.practitionerRoleCode ?? null,
+    chargingSchemeId: input.chargingSchemeId === null || input.chargingSchemeId === undefined ? null : String(input.chargingSchemeId),
+    locationName: input.locationName ?? null,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    appointmentMaxAllowed: input.appointmentMaxAllowed,
+    participationMode: input.participationMode,
+  };
+}
+
+builder.queryField('staffSessions', (t) =>
+  t.field({
+    ...staffOperation('sessions.list'),
+    type: [StaffSessionRef],
+    description: "The hospital's sessions starting within [from, to) (default: from yesterday, 8 days; at most 31 days).",
+    args: {
+      organizationId: t.arg.id({ required: true }),
+      from: t.arg({ type: 'DateTime' }),
+      to: t.arg({ type: 'DateTime' }),
+    },
+    resolve: (_root, args, ctx) =>
+      listStaffSessions(deps(ctx, 'sessions.list', args.organizationId), { from: args.from ?? null, to: args.to ?? null }),
+  }),
+);
+
+builder.queryField('staffSessionQueue', (t) =>
+  t.field({
+    ...staffOperation('sessions.queue'),
+    type: StaffSessionQueueRef,
+    description: "A session's appointments in token order with the patients' names; audited.",
+    args: { organizationId: t.arg.id({ required: true }), sessionId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => readStaffSessionQueue(deps(ctx, 'sessions.queue', args.organizationId), String(args.sessionId)),
+  }),
+);
+
+builder.mutationField('staffCreateSession', (t) =>
+  t.field({
+    ...staffOperation('sessions.manage'),
+    type: StaffSessionRef,
+    description: 'Creates a scheduled session at the hospital; audited.',
+    args: { organizationId: t.arg.id({ required: true }), input: t.arg({ type: StaffSessionInputRef, required: true }) },
+    resolve: (_root, args, ctx) => createStaffSession(deps(ctx, 'sessions.manage', args.organizationId), sessionInput(args.input)),
+  }),
+);
+
+builder.mutationField('staffUpdateSession', (t) =>
+  t.field({
+    ...staffOperation('sessions.manage'),
+    type: StaffSessionRef,
+    description: 'Changes a scheduled or started session; the capacity cannot drop below its live appointments.',
+    args: {
+      organizationId: t.arg.id({ required: true }),
+      sessionId: t.arg.id({ required: true }),
+      input: t.arg({ type: StaffSessionInputRef, required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      updateStaffSession(deps(ctx, 'sessions.manage', args.organizationId), String(args.sessionId), sessionInput(args.input)),
+  }),
+);
+
+builder.mutationField('staffCancelSession', (t) =>
+  t.field({
+    ...staffOperation('sessions.manage'),
+    type: StaffSessionRef,
+    description: "Cancels a session (practitioner_canceled); each booked patient gets an SMS and a live update.",
+    args: { organizationId: t.arg.id({ required: true }), sessionId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => cancelStaffSession(deps(ctx, 'sessions.manage', args.organizationId), String(args.sessionId)),
+  }),
+);
+
+builder.mutationField('staffBookAppointment', (t) =>
+  t.field({
+    ...staffOperation('sessions.bookAtDesk'),
+    type: StaffQueueAppointmentRef,
+    description: "Books a token at the desk (origin channel 'hospital') for a patient the hospital serves.",
+    args: {
+      organizationId: t.arg.id({ required: true }),
+      sessionId: t.arg.id({ required: true }),
+      patientId: t.arg.id({ required: true }),
+      idempotencyKey: t.arg.string({ description: 'One key per submit, reused on retry (docs/api-contract.md).' }),
+    },
+    resolve: (_root, args, ctx) =>
+      bookAtDesk(deps(ctx, 'sessions.bookAtDesk', args.organizationId), {
+        sessionId: String(args.sessionId),
+        patientId: String(args.patientId),
+        idempotencyKey: args.idempotencyKey ?? null,
+      }),
+  }),
+);
+
+builder.mutationField('staffSetAppointmentStatus', (t) =>
+  t.field({
+    ...staffOperation('sessions.run'),
+    type: StaffQueueAppointmentRef,
+    description: "Marks an appointment arrived ('Ongoing'), no-show or fulfilled ('Done').",
+    args: {
+      organizationId: t.arg.id({ required: true }),
+      appointmentId: t.arg.id({ required: true }),
+      status: t.arg({ type: StaffAppointmentStatusEnum, required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      setStaffAppointmentStatus(deps(ctx, 'sessions.run', args.organizationId), String(args.appointmentId), args.status),
+  }),
+);
+
+builder.mutationField('staffStartSession', (t) =>
+  t.field({
+    ...staffOperation('sessions.run'),
+    type: StaffSessionRef,
+    description: "Starts a session: patients see 'Dr. Arrived'.",
+    args: { organizationId: t.arg.id({ required: true }), sessionId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => startStaffSession(deps(ctx, 'sessions.run', args.organizationId), String(args.sessionId)),
+  }),
+);
+
+builder.mutationField('staffCallNext', (t) =>
+  t.field({
+    ...staffOperation('sessions.run'),
+    type: StaffSessionQueueRef,
+    description: 'The patient in the room is done and the lowest booked token is called (Ongoing); returns the queue.',
+    args: { organizationId: t.arg.id({ required: true }), sessionId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => callNextAppointment(deps(ctx, 'sessions.run', args.organizationId), String(args.sessionId)),
+  }),
+);
+
+builder.mutationField('staffEndSession', (t) =>
+  t.field({
+    ...staffOperation('sessions.run'),
+    type: StaffSessionRef,
+    description: "Ends a started session: patients see 'Dr. Left'.",
+    args: { organizationId: t.arg.id({ required: true }), sessionId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => endStaffSession(deps(ctx, 'sessions.run', args.organizationId), String(args.sessionId)),
+  }),
+);

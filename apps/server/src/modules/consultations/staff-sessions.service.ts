@@ -1,0 +1,540 @@
+import { AppError } from '@careline/domain/errors';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { SmsSender } from '../../providers/sms/sms.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/hospitals.time.ts';
+import type { StaffViewer } from '../staff/staff.access-sessions.ts';
+import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
+import { bookAppointment } from './appointments.service.ts';
+import { publishSessionChanged } from './session-events.ts';
+import {
+  callLowestBooked,
+  declineLiveAppointments,
+  findHospitalAppointment,
+  findHospitalContact,
+  findHospitalSession,
+  findPractitionerWithRoles,
+  findReachablePatient,
+  fulfilOngoing,
+  insertSession,
+  isHospitalChargingScheme,
+  listHospitalSessions,
+  listQueue,
+  moveAppointmentStatus,
+  moveSessionStatus,
+  updateSessionIfRoom,
+  type SessionFields,
+  type StaffQueueAppointment,
+  type StaffSessionView,
+} from './staff-sessions.repo.ts';
+
+export type { StaffQueueAppointment, StaffSessionView } from './staff-sessions.repo.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The longest range one list asks for: a month of sessions. */
+const MAX_RANGE_MS = 31 * DAY_MS;
+
+/** What every staff session operation needs. */
+export type StaffSessionDeps = {
+  db: Db;
+  tenantId: string;
+  staff: StaffViewer;
+  organizationId: string;
+  correlationId: string;
+  publish: (topic: string, payload: unknown) => Promise<void>;
+  sms: SmsSender;
+  log?: FastifyBaseLogger;
+};
+
+/** A session's fields as the console sends them. */
+export type StaffSessionInput = {
+  practitionerId: string;
+  practitionerRoleCode: string | null;
+  chargingSchemeId: string | null;
+  locationName: string | null;
+  startTime: Date;
+  endTime: Date;
+  appointmentMaxAllowed: number;
+  participationMode: 'in_person' | 'remote_presence_video_call';
+};
+
+/** A session with its queue, in token order. */
+export type StaffSessionQueue = { session: StaffSessionView; appointments: StaffQueueAppointment[] };
+
+/** Statuses staff set on an appointment: arrived is 'Ongoing' (spec doc 2 §4). */
+export type StaffAppointmentStatus = 'arrived' | 'noshow' | 'fulfilled';
+
+// Which statuses each mark may move an appointment from.
+const MOVES_FROM: Record<StaffAppointmentStatus, readonly string[]> = {
+  arrived: ['booked'],
+  noshow: ['booked'],
+  fulfilled: ['booked', 'arrived'],
+};
+
+/** The staff member as an audit actor under the role the action allows in the hospital. */
+function actor(deps: StaffSessionDeps, action: StaffAction): Extract<AuditActor, { kind: 'staff' }> {
+  return {
+    kind: 'staff',
+    staffUserId: deps.staff.staffUserId,
+    role: requireStaffRole(deps.staff, action, deps.organizationId),
+    organizationId: deps.organizationId,
+  };
+}
+
+function scope(deps: StaffSessionDeps) {
+  return { tenantId: deps.tenantId, organizationId: deps.organizationId };
+}
+
+function requireId(id: string): string {
+  if (!UUID.test(id)) {
+    throw new AppError('ARO-E2001');
+  }
+  return id;
+}
+
+/** English words of a session status, for error texts. */
+function sessionStatusWords(status: string): string {
+  switch (status) {
+    case 'practitioner_canceled':
+    case 'provider_aborted':
+      return 'cancelled';
+    default:
+      return status;
+  }
+}
+
+async function publishAfterCommit(deps: StaffSessionDeps, sessionId: string, changed: 'appointments' | 'session'): Promise<void> {
+  try {
+    await publishSessionChanged(deps.publish, deps.tenantId, sessionId, changed);
+  } catch (error) {
+    // The change is committed; a lost live update is caught up by the next read.
+    deps.log?.warn({ err: error, sessionId }, 'session change publish failed');
+  }
+}
+
+/**
+ * A hospital's sessions that start within a range (by default today and the next 7 days).
+ * @param deps - database, tenant, staff member, hospital
+ * @param range - from and to; at most 31 days apart
+ */
+export async function listStaffSessions(
+  deps: StaffSessionDeps,
+  range: { from: Date | null; to: Date | null },
+): Promise<StaffSessionView[]> {
+  requireStaffRole(deps.staff, 'sessions.list', deps.organizationId);
+  const from = range.from ?? new Date(Date.now() - DAY_MS);
+  const to = range.to ?? new Date(from.getTime() + 8 * DAY_MS);
+  if (to <= from || to.getTime() - from.getTime() > MAX_RANGE_MS) {
+    throw new AppError('ARO-E2002');
+  }
+  return listHospitalSessions(deps.db, scope(deps), { from, to });
+}
+
+/** Checks a session's fields and works out the specialty to show; throws the first problem. */
+async function validSessionFields(deps: StaffSessionDeps, input: StaffSessionInput): Promise<SessionFields> {
+  if (!(input.endTime > input.startTime)) {
+    throw new AppError('ARO-E4030');
+  }
+  if (!Number.isInteger(input.appointmentMaxAllowed) || (input.appointmentMaxAllowed < 1 && input.appointmentMaxAllowed !== -1) || input.appointmentMaxAllowed > 10_000) {
+    throw new AppError('ARO-E4032');
+  }
+  const locationName = input.locationName?.trim() ?? '';
+  if (locationName.length > 100) {
+    throw new AppError('ARO-E4039');
+  }
+  const practitioner = UUID.test(input.practitionerId)
+    ? await findPractitionerWithRoles(deps.db, deps.tenantId, input.practitionerId)
+    : null;
+  if (!practitioner) {
+    throw new AppError('ARO-E4031');
+  }
+  // The practitioner's roles at this hospital come first; a role without a hospital applies anywhere.
+  const roles = [
+    ...practitioner.roles.filter((r) => r.organizationId === deps.organizationId),
+    ...practitioner.roles.filter((r) => r.organizationId === null),
+    ...practitioner.roles.filter((r) => r.organizationId !== null && r.organizationId !== deps.organizationId),
+  ];
+  const role = input.practitionerRoleCode === null ? roles[0] : roles.find((r) => r.code === input.practitionerRoleCode);
+  if (!role) {
+    throw new AppError('ARO-E4034', { code: input.practitionerRoleCode ?? '' });
+  }
+  if (input.chargingSchemeId !== null && !(UUID.test(input.chargingSchemeId) && (await isHospitalChargingScheme(deps.db, scope(deps), input.chargingSchemeId)))) {
+    throw new AppError('ARO-E4035');
+  }
+  return {
+    practitionerId: practitioner.id,
+    practitionerRoleCode: role.code,
+    practitionerRoleDisplay: role.display,
+    chargingSchemeId: input.chargingSchemeId,
+    locationName: locationName.length > 0 ? locationName : null,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    appointmentMaxAllowed: input.appointmentMaxAllowed,
+    participationMode: input.participationMode,
+  };
+}
+
+async function reread(deps: StaffSessionDeps, sessionId: string): Promise<StaffSessionView> {
+  const session = await findHospitalSession(deps.db, scope(deps), sessionId);
+  if (!session) {
+    throw new AppError('ARO-E2001');
+  }
+  return session;
+}
+
+/**
+ * Creates a scheduled session at the hospital (receptionists and admins); audited.
+ * @param deps - database, tenant, staff member, hospital, publish
+ * @param input - practitioner, specialty, room, times, capacity, mode, charging scheme
+ */
+export async function createStaffSession(deps: StaffSessionDeps, input: StaffSessionInput): Promise<StaffSessionView> {
+  const who = actor(deps, 'sessions.manage');
+  const fields = await validSessionFields(deps, input);
+  const id = await deps.db.transaction(async (tx) => {
+    const sessionId = await insertSession(tx, scope(deps), fields);
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor: who,
+      action: 'session.create',
+      correlationId: deps.correlationId,
+      details: { sessionId, ...fields },
+    });
+    return sessionId;
+  });
+  await publishAfterCommit(deps, id, 'session');
+  return reread(deps, id);
+}
+
+/**
+ * Changes a scheduled or started session; the capacity may not drop below its live appointments.
+ * @param deps - database, tenant, staff member, hospital, publish
+ * @param sessionId - the session
+ * @param input - the new fields
+ */
+export async function updateStaffSession(deps: StaffSessionDeps, sessionId: string, input: StaffSessionInput): Promise<StaffSessionView> {
+  const who = actor(deps, 'sessions.manage');
+  requireId(sessionId);
+  if (!(await findHospitalSession(deps.db, scope(deps), sessionId))) {
+    throw new AppError('ARO-E2001');
+  }
+  const fields = await validSessionFields(deps, input);
+  await deps.db.transaction(async (tx) => {
+    const before = await findHospitalSession(tx, scope(deps), sessionId, true);
+    if (!before) {
+      throw new AppError('ARO-E2001');
+    }
+    if (!(await updateSessionIfRoom(tx, sessionId, fields))) {
+      if (before.status !== 'scheduled' && before.status !== 'started') {
+        throw new AppError('ARO-E4036', { status: sessionStatusWords(before.status) });
+      }
+      throw new AppError('ARO-E4033', { count: String(before.liveAppointments) });
+    }
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor: who,
+      action: 'session.update',
+      correlationId: deps.correlationId,
+      details: { sessionId, before: { ...before }, after: fields },
+    });
+  });
+  await publishAfterCommit(deps, sessionId, 'session');
+  return reread(deps, sessionId);
+}
+
+/** The SMS to a patient whose session the hospital cancelled. */
+export function sessionCancelledSmsText(details: {
+  practitionerName: string;
+  hospitalName: string;
+  hospitalPhone: string | null;
+  startTime: Date;
+  tokenNo: number;
+}): string {
+  // Hospital time (hospitals.time.ts): shift the instant by the offset and format it as UTC.
+  const when = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).format(new Date(details.startTime.getTime() + HOSPITAL_UTC_OFFSET_MINUTES * 60_000));
+  const call = details.hospitalPhone ? ` Please call ${details.hospitalPhone} or book another session.` : ' Please book another session.';
+  return `${details.hospitalName}: ${details.practitionerName}'s session on ${when} is cancelled. Your token no. ${details.tokenNo} will not be seen.${call}`;
+}
+
+/**
+ * Cancels a session (status practitioner_canceled): every booked appointment's practitionerStatus
+ * becomes declined, each booked patient gets an SMS on their account's mobile and the session's
+ * subscribers a live update, both after the change commits. Cancelling a cancelled session again
+ * changes and sends nothing.
+ * @param deps - database, tenant, staff member, hospital, publish, SMS sender
+ * @param sessionId - the session
+ */
+export async function cancelStaffSession(deps: StaffSessionDeps, sessionId: string): Promise<StaffSessionView> {
+  const who = actor(deps, 'sessions.manage');
+  requireId(sessionId);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const session = await findHospitalSession(tx, scope(deps), sessionId, true);
+    if (!session) {
+      throw new AppError('ARO-E2001');
+    }
+    if (session.status === 'practitioner_canceled') {
+      return null;
+    }
+    if (!(await moveSessionStatus(tx, sessionId, ['scheduled', 'started'], { status: 'practitioner_canceled' }))) {
+      throw new AppError('ARO-E4036', { status: sessionStatusWords(session.status) });
+    }
+    const declined = await declineLiveAppointments(tx, sessionId);
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor: who,
+      action: 'session.cancel',
+      correlationId: deps.correlationId,
+      details: { sessionId, declinedAppointmentIds: declined.map((a) => a.id), notified: declined.length },
+    });
+    return { session, declined, hospital: await findHospitalContact(tx, session.organizationId) };
+  });
+  if (outcome) {
+    await publishAfterCommit(deps, sessionId, 'session');
+    for (const appointment of outcome.declined) {
+      const body = sessionCancelledSmsText({
+        practitionerName: outcome.session.practitionerName,
+        hospitalName: outcome.hospital.name,
+        hospitalPhone: outcome.hospital.phone,
+        startTime: outcome.session.startTime,
+        tokenNo: appointment.tokenNo,
+      });
+      try {
+        await deps.sms.send({ tenantId: deps.tenantId, to: appointment.mobileNo, body });
+      } catch (error) {
+        // The sender records the failed message; the cancellation stands and the live update went out.
+        deps.log?.warn({ err: error, appointmentId: appointment.id }, 'session cancellation SMS failed');
+      }
+    }
+  }
+  return reread(deps, sessionId);
+}
+
+/**
+ * Books a token at the desk (origin channel 'hospital') for a profile the hospital may serve:
+ * registered there or seen there before. Other profiles answer as missing.
+ * @param deps - database, tenant, staff member, hospital, publish
+ * @param input - session, profile and the client's idempotency key
+ */
+export async function bookAtDesk(
+  deps: StaffSessionDeps,
+  input: { sessionId: string; patientId: string; idempotencyKey: string | null },
+): Promise<StaffQueueAppointment> {
+  const who = actor(deps, 'sessions.bookAtDesk');
+  requireId(input.sessionId);
+  requireId(input.patientId);
+  const session = await findHospitalSession(deps.db, scope(deps), input.sessionId);
+  const patient = await findReachablePatient(deps.db, scope(deps), input.patientId);
+  if (!session || !patient) {
+    throw new AppError('ARO-E2001');
+  }
+  const booked = await bookAppointment(deps.db, {
+    tenantId: deps.tenantId,
+    accountId: patient.accountId,
+    patientId: patient.id,
+    sessionId: session.id,
+    originChannel: 'hospital',
+    idempotencyKey: input.idempotencyKey,
+    correlationId: deps.correlationId,
+    actor: who,
+  });
+  await publishAfterCommit(deps, session.id, 'appointments');
+  const row = (await listQueue(deps.db, session.id)).find((a) => a.id === booked.id);
+  if (!row) {
+    throw new AppError('ARO-E2001');
+  }
+  return row;
+}
+
+/**
+ * Marks an appointment arrived (Ongoing), no-show or fulfilled (Done). Marking the status it already
+ * has changes nothing; other moves than booked → arrived/noshow/fulfilled and arrived → fulfilled are
+ * refused.
+ * @param deps - database, tenant, staff member, hospital, publish
+ * @param appointmentId - the appointment
+ * @param status - the new status
+ */
+export async function setStaffAppointmentStatus(
+  deps: StaffSessionDeps,
+  appointmentId: string,
+  status: StaffAppointmentStatus,
+): Promise<StaffQueueAppointment> {
+  const who = actor(deps, 'sessions.run');
+  requireId(appointmentId);
+  const found = await findHospitalAppointment(deps.db, scope(deps), appointmentId);
+  if (!found) {
+    throw new AppError('ARO-E2001');
+  }
+  const changed = await deps.db.transaction(async (tx) => {
+    const now = await findHospitalAppointment(tx, scope(deps), appointmentId);
+    if (!now) {
+      throw new AppError('ARO-E2001');
+    }
+    if (now.appointmentStatus === status) {
+      return false;
+    }
+    if (!(await moveAppointmentStatus(tx, appointmentId, MOVES_FROM[status], status))) {
+      throw new AppError('ARO-E4038', { status: now.appointmentStatus, target: status });
+    }
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor: who,
+      action: `appointment.${status}`,
+      correlationId: deps.correlationId,
+      patientAccountId: now.accountId,
+      patientId: now.patientId,
+      details: { sessionId: now.sessionId, appointmentId, tokenNo: now.tokenNo, from: now.appointmentStatus },
+    });
+    return true;
+  });
+  if (changed) {
+    await publishAfterCommit(deps, found.sessionId, 'appointments');
+  }
+  const row = (await listQueue(deps.db, found.sessionId)).find((a) => a.id === appointmentId);
+  if (!row) {
+    throw new AppError('ARO-E2001');
+  }
+  return row;
+}
+
+/**
+ * Starts a session: status started and sessionStartedTime now, so patients see 'Dr. Arrived'
+ * (spec doc 2 §4). Starting a started session changes nothing.
+ * @param deps - database, tenant, staff member, hospital, publish
+ * @param sessionId - the session
+ * @param now - the clock
+ */
+export async function startStaffSession(deps: StaffSessionDeps, sessionId: string, now: Date = new Date()): Promise<StaffSessionView> {
+  const who = actor(deps, 'sessions.run');
+  requireId(sessionId);
+  const changed = await deps.db.transaction(async (tx) => {
+    const session = await findHospitalSession(tx, scope(deps), sessionId, true);
+    if (!session) {
+      throw new AppError('ARO-E2001');
+    }
+    if (session.status === 'started') {
+      return false;
+    }
+    if (!(await moveSessionStatus(tx, sessionId, ['scheduled'], { status: 'started', sessionStartedTime: now }))) {
+      throw new AppError('ARO-E4036', { status: sessionStatusWords(session.status) });
+    }
+    await recordAudit(tx, { tenantId: deps.tenantId, actor: who, action: 'session.start', correlationId: deps.correlationId, details: { sessionId } });
+    return true;
+  });
+  if (changed) {
+    await publishAfterCommit(deps, sessionId, 'session');
+  }
+  return reread(deps, sessionId);
+}
+
+/**
+ * Ends a started session: status completed and sessionCompletedTime now ('Dr. Left'); the
+ * appointment in the room is done. Ending a completed session changes nothing.
+ * @param deps - database, tenant, staff member, hospital, publish
+ * @param sessionId - the session
+ * @param now - the clock
+ */
+export async function endStaffSession(deps: StaffSessionDeps, sessionId: string, now: Date = new Date()): Promise<StaffSessionView> {
+  const who = actor(deps, 'sessions.run');
+  requireId(sessionId);
+  const changed = await deps.db.transaction(async (tx) => {
+    const session = await findHospitalSession(tx, scope(deps), sessionId, true);
+    if (!session) {
+      throw new AppError('ARO-E2001');
+    }
+    if (session.status === 'completed') {
+      return false;
+    }
+    if (session.status === 'scheduled') {
+      throw new AppError('ARO-E4037');
+    }
+    if (!(await moveSessionStatus(tx, sessionId, ['started'], { status: 'completed', sessionCompletedTime: now }))) {
+      throw new AppError('ARO-E4036', { status: sessionStatusWords(session.status) });
+    }
+    const fulfilled = await fulfilOngoing(tx, sessionId);
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor: who,
+      action: 'session.end',
+      correlationId: deps.correlationId,
+      details: { sessionId, fulfilledAppointmentIds: fulfilled },
+    });
+    return true;
+  });
+  if (changed) {
+    await publishAfterCommit(deps, sessionId, 'session');
+  }
+  return reread(deps, sessionId);
+}
+
+/**
+ * Calls the next patient of a started session, in one transaction holding the session's row lock:
+ * the appointment in the room (arrived) is done (fulfilled) and the booked one with the lowest token
+ * becomes arrived (Ongoing). Two staff calling at once call two different patients, one after the
+ * other. Returns the queue.
+ * @param deps - database, tenant, staff member, hospital, publish
+ * @param sessionId - the session
+ */
+export async function callNextAppointment(deps: StaffSessionDeps, sessionId: string): Promise<StaffSessionQueue> {
+  const who = actor(deps, 'sessions.run');
+  requireId(sessionId);
+  await deps.db.transaction(async (tx) => {
+    const session = await findHospitalSession(tx, scope(deps), sessionId, true);
+    if (!session) {
+      throw new AppError('ARO-E2001');
+    }
+    if (session.status === 'scheduled') {
+      throw new AppError('ARO-E4037');
+    }
+    if (session.status !== 'started') {
+      throw new AppError('ARO-E4036', { status: sessionStatusWords(session.status) });
+    }
+    const fulfilled = await fulfilOngoing(tx, sessionId);
+    const called = await callLowestBooked(tx, sessionId);
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor: who,
+      action: 'session.call-next',
+      correlationId: deps.correlationId,
+      patientId: called?.patientId ?? null,
+      details: { sessionId, fulfilledAppointmentIds: fulfilled, calledAppointmentId: called?.id ?? null, tokenNo: called?.tokenNo ?? null },
+    });
+  });
+  await publishAfterCommit(deps, sessionId, 'appointments');
+  const session = await reread(deps, sessionId);
+  return { session, appointments: await listQueue(deps.db, sessionId) };
+}
+
+/**
+ * A session's queue with each patient's name, status and payment status: a staff read of patient
+ * data, audited in the same transaction as the read.
+ * @param deps - database, tenant, staff member, hospital
+ * @param sessionId - the session
+ */
+export async function readStaffSessionQueue(deps: StaffSessionDeps, sessionId: string): Promise<StaffSessionQueue> {
+  const who = actor(deps, 'sessions.queue');
+  requireId(sessionId);
+  return deps.db.transaction(async (tx) => {
+    const session = await findHospitalSession(tx, scope(deps), sessionId);
+    if (!session) {
+      throw new AppError('ARO-E2001');
+    }
+    const queue = await listQueue(tx, sessionId);
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor: who,
+      action: 'session.queue.read',
+      correlationId: deps.correlationId,
+      details: { sessionId, patientIds: queue.map((a) => a.patientId) },
+    });
+    return { session, appointments: queue };
+  });
+}
