@@ -156,7 +156,7 @@ describe('staff console', () => {
 
     // Role-aware navigation: no administration for a receptionist.
     const nav = receptionist.page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Patient lookup', 'Change password']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Sessions', 'Patient lookup', 'Change password']);
 
     await nav.getByRole('link', { name: 'Patient lookup' }).click();
     await checkScreen(receptionist.page, 'Patient lookup', 'staff-patient-lookup');
@@ -189,6 +189,7 @@ describe('staff console', () => {
     await nav.getByRole('link', { name: 'Staff users' }).waitFor();
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'Home',
+      'Sessions',
       'Patient lookup',
       'Staff users',
       'Audit trail',
@@ -203,7 +204,8 @@ describe('staff console', () => {
     expect(receptionistErrors).toEqual([]);
     await admin.context.close();
     await receptionist.context.close();
-  });
+    // Two signed-in consoles and a dozen checked screens: a shared 2-core machine needs more than the default.
+  }, 300_000);
 
   it('admin creates a doctor linked to a practitioner of the hospital through the picker', async () => {
     const organizations = await gql<{ queryOrganization: { id: string; name: string }[] }>(

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useParams } from 'react-router';
 import { GraphQLClientProvider } from '@careline/ui/graphql';
 import { AuditScreen } from '../features/audit/components/audit-screen.tsx';
 import { ChangePasswordScreen } from '../features/auth/components/change-password-screen.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { HomeScreen } from '../features/home/components/home-screen.tsx';
 import { PatientLookupScreen } from '../features/patients/components/patient-lookup-screen.tsx';
+import { PatientPicker } from '../features/patients/components/patient-picker.tsx';
+import { QueueScreen } from '../features/queue/components/queue-screen.tsx';
+import { SessionsScreen } from '../features/sessions/components/sessions-screen.tsx';
 import { StaffUsersScreen } from '../features/staff-users/components/staff-users-screen.tsx';
 import { createStaffGraphQLClient } from '../lib/graphql-client.ts';
 import { StaffSessionProvider, useStaffSession, type Hospital } from '../lib/staff-session.tsx';
@@ -47,6 +50,34 @@ function InHospital({ action, screen }: { action: string; screen: (hospital: Hos
   return <RequireAction action={action}>{session.hospital ? screen(session.hospital) : null}</RequireAction>;
 }
 
+/** A session's queue; desk booking finds the patient with the patients feature's search. */
+function QueueRoute({ hospital }: { hospital: Hospital }) {
+  const session = useStaffSession();
+  const { sessionId = '' } = useParams();
+  return (
+    <QueueScreen
+      key={`${hospital.id}:${sessionId}`}
+      hospital={hospital}
+      sessionId={sessionId}
+      sessionsPath="/sessions"
+      may={{ run: session.may('sessions.run'), book: session.may('sessions.bookAtDesk') }}
+      deskSearch={(props) => <PatientPicker hospital={hospital} {...props} />}
+    />
+  );
+}
+
+function SessionsRoute({ hospital }: { hospital: Hospital }) {
+  const session = useStaffSession();
+  return (
+    <SessionsScreen
+      key={hospital.id}
+      hospital={hospital}
+      mayManage={session.may('sessions.manage')}
+      queuePath={(sessionId) => `/sessions/${sessionId}`}
+    />
+  );
+}
+
 const router = createBrowserRouter(
   [
     {
@@ -56,6 +87,14 @@ const router = createBrowserRouter(
           element: <ConsoleLayout />,
           children: [
             { index: true, element: <HomeScreen /> },
+            {
+              path: 'sessions',
+              element: <InHospital action="sessions.list" screen={(hospital) => <SessionsRoute hospital={hospital} />} />,
+            },
+            {
+              path: 'sessions/:sessionId',
+              element: <InHospital action="sessions.queue" screen={(hospital) => <QueueRoute hospital={hospital} />} />,
+            },
             {
               path: 'patients',
               element: (

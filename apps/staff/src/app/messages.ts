@@ -12,6 +12,7 @@ export function useShellMessages() {
       skipToContent: t('staff.shell.skipToContent'),
       mainNavigation: t('staff.shell.mainNavigation'),
       home: t('staff.shell.home'),
+      sessions: t('staff.shell.sessions'),
       patientLookup: t('staff.shell.patientLookup'),
       staffUsers: t('staff.shell.staffUsers'),
       auditTrail: t('staff.shell.auditTrail'),

@@ -1,12 +1,13 @@
 /** One entry of the console's navigation; `action` is the server policy it needs (none: everyone). */
 export type NavigationItem = {
   path: string;
-  label: 'home' | 'patientLookup' | 'staffUsers' | 'auditTrail' | 'changePassword';
+  label: 'home' | 'sessions' | 'patientLookup' | 'staffUsers' | 'auditTrail' | 'changePassword';
   action: string | null;
 };
 
 export const navigation: readonly NavigationItem[] = [
   { path: '/', label: 'home', action: null },
+  { path: '/sessions', label: 'sessions', action: 'sessions.list' },
   { path: '/patients', label: 'patientLookup', action: 'patients.lookup' },
   { path: '/staff-users', label: 'staffUsers', action: 'staff.users.list' },
   { path: '/audit', label: 'auditTrail', action: 'audit.browse' },

@@ -22,6 +22,17 @@ export const auditActions = [
   'account.payment-method.set-default',
   'account.payment-method.delete',
   'blob.upload',
+  'session.create',
+  'session.update',
+  'session.cancel',
+  'session.start',
+  'session.end',
+  'session.call-next',
+  'session.queue.read',
+  'appointment.book',
+  'appointment.arrived',
+  'appointment.noshow',
+  'appointment.fulfilled',
 ] as const;
 
 /** Texts of the audit trail view, in the active language. */

@@ -505,6 +505,39 @@ export const messages: Messages = {
  "staff.audit.action.blob.upload": [
   "File uploaded"
  ],
+ "staff.audit.action.session.create": [
+  "Session created"
+ ],
+ "staff.audit.action.session.update": [
+  "Session changed"
+ ],
+ "staff.audit.action.session.cancel": [
+  "Session cancelled"
+ ],
+ "staff.audit.action.session.start": [
+  "Session started"
+ ],
+ "staff.audit.action.session.end": [
+  "Session ended"
+ ],
+ "staff.audit.action.session.call-next": [
+  "Next patient called"
+ ],
+ "staff.audit.action.session.queue.read": [
+  "Session queue read"
+ ],
+ "staff.audit.action.appointment.book": [
+  "Appointment booked"
+ ],
+ "staff.audit.action.appointment.arrived": [
+  "Patient arrived"
+ ],
+ "staff.audit.action.appointment.noshow": [
+  "Patient did not come"
+ ],
+ "staff.audit.action.appointment.fulfilled": [
+  "Appointment done"
+ ],
  "staff.patients.heading": [
   "Patient lookup"
  ],
@@ -571,5 +604,398 @@ export const messages: Messages = {
     ]
    }
   ]
+ ],
+ "staff.shell.sessions": [
+  "Sessions"
+ ],
+ "staff.sessions.heading": [
+  "Sessions"
+ ],
+ "staff.sessions.intro": [
+  "Doctor sessions at ",
+  [
+   "hospital"
+  ],
+  ", by day."
+ ],
+ "staff.sessions.day": [
+  "Day"
+ ],
+ "staff.sessions.previousDay": [
+  "Previous day"
+ ],
+ "staff.sessions.nextDay": [
+  "Next day"
+ ],
+ "staff.sessions.tableCaption": [
+  "Sessions of ",
+  [
+   "hospital"
+  ],
+  " on ",
+  [
+   "day"
+  ]
+ ],
+ "staff.sessions.time": [
+  "Time"
+ ],
+ "staff.sessions.doctor": [
+  "Doctor"
+ ],
+ "staff.sessions.specialty": [
+  "Specialty"
+ ],
+ "staff.sessions.room": [
+  "Room"
+ ],
+ "staff.sessions.mode": [
+  "Mode"
+ ],
+ "staff.sessions.booked": [
+  "Booked"
+ ],
+ "staff.sessions.bookedOf": [
+  [
+   "count"
+  ],
+  " of ",
+  [
+   "max"
+  ]
+ ],
+ "staff.sessions.bookedUnlimited": [
+  [
+   "count"
+  ],
+  " (no limit)"
+ ],
+ "staff.sessions.status": [
+  "Status"
+ ],
+ "staff.sessions.actions": [
+  "Actions"
+ ],
+ "staff.sessions.inPerson": [
+  "In person"
+ ],
+ "staff.sessions.videoCall": [
+  "Video call"
+ ],
+ "staff.sessions.status.scheduled": [
+  "Scheduled"
+ ],
+ "staff.sessions.status.started": [
+  "Dr. Arrived"
+ ],
+ "staff.sessions.status.completed": [
+  "Dr. Left"
+ ],
+ "staff.sessions.status.cancelled": [
+  "Dr. Canceled"
+ ],
+ "staff.sessions.openQueue": [
+  "Queue"
+ ],
+ "staff.sessions.openQueueOf": [
+  "Queue of ",
+  [
+   "doctor"
+  ],
+  " at ",
+  [
+   "time"
+  ]
+ ],
+ "staff.sessions.edit": [
+  "Edit"
+ ],
+ "staff.sessions.editOf": [
+  "Edit the session of ",
+  [
+   "doctor"
+  ],
+  " at ",
+  [
+   "time"
+  ]
+ ],
+ "staff.sessions.cancelSession": [
+  "Cancel session"
+ ],
+ "staff.sessions.cancelSessionOf": [
+  "Cancel session of ",
+  [
+   "doctor"
+  ],
+  " at ",
+  [
+   "time"
+  ]
+ ],
+ "staff.sessions.confirmCancelHeading": [
+  "Cancel this session?"
+ ],
+ "staff.sessions.confirmCancelText": [
+  [
+   "doctor"
+  ],
+  " at ",
+  [
+   "time"
+  ],
+  ". ",
+  [
+   "count",
+   "plural",
+   {
+    "0": [
+     "No patient is booked."
+    ],
+    "one": [
+     "The ",
+     "#",
+     " booked patient gets an SMS."
+    ],
+    "other": [
+     "The ",
+     "#",
+     " booked patients each get an SMS."
+    ]
+   }
+  ],
+  " This cannot be undone."
+ ],
+ "staff.sessions.confirmCancel": [
+  "Yes, cancel the session"
+ ],
+ "staff.sessions.keepSession": [
+  "No, keep it"
+ ],
+ "staff.sessions.cancelled": [
+  "The session of ",
+  [
+   "doctor"
+  ],
+  " is cancelled and its patients are told."
+ ],
+ "staff.sessions.none": [
+  "No sessions on this day."
+ ],
+ "staff.sessions.loading": [
+  "Loading sessions…"
+ ],
+ "staff.sessions.new": [
+  "New session"
+ ],
+ "staff.sessions.newHeading": [
+  "New session"
+ ],
+ "staff.sessions.editHeading": [
+  "Edit session"
+ ],
+ "staff.sessions.chooseDoctor": [
+  "Choose a doctor"
+ ],
+ "staff.sessions.date": [
+  "Date"
+ ],
+ "staff.sessions.startTime": [
+  "Starts at"
+ ],
+ "staff.sessions.endTime": [
+  "Ends at"
+ ],
+ "staff.sessions.capacity": [
+  "Number of appointments"
+ ],
+ "staff.sessions.capacityHint": [
+  "-1 for no limit"
+ ],
+ "staff.sessions.enterCapacity": [
+  "Enter a whole number, at least 1, or -1"
+ ],
+ "staff.sessions.enterDateTime": [
+  "Enter the date, start and end"
+ ],
+ "staff.sessions.save": [
+  "Save session"
+ ],
+ "staff.sessions.create": [
+  "Create session"
+ ],
+ "staff.sessions.close": [
+  "Close"
+ ],
+ "staff.sessions.saved": [
+  "Session saved."
+ ],
+ "staff.queue.heading": [
+  "Queue"
+ ],
+ "staff.queue.sessionOf": [
+  [
+   "doctor"
+  ],
+  " · ",
+  [
+   "specialty"
+  ],
+  " · ",
+  [
+   "time"
+  ]
+ ],
+ "staff.queue.backToSessions": [
+  "Back to sessions"
+ ],
+ "staff.queue.loading": [
+  "Loading the queue…"
+ ],
+ "staff.queue.nowSeeing": [
+  "Now seeing: token ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ]
+ ],
+ "staff.queue.next": [
+  "Next: token ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ]
+ ],
+ "staff.queue.nobodyWaiting": [
+  "Nobody is waiting."
+ ],
+ "staff.queue.start": [
+  "Start session"
+ ],
+ "staff.queue.callNext": [
+  "Call next"
+ ],
+ "staff.queue.end": [
+  "End session"
+ ],
+ "staff.queue.done": [
+  "Done"
+ ],
+ "staff.queue.doneOf": [
+  "Done: token ",
+  [
+   "token"
+  ]
+ ],
+ "staff.queue.arrived": [
+  "Arrived"
+ ],
+ "staff.queue.arrivedOf": [
+  "Arrived: token ",
+  [
+   "token"
+  ]
+ ],
+ "staff.queue.noShow": [
+  "No-show"
+ ],
+ "staff.queue.noShowOf": [
+  "No-show: token ",
+  [
+   "token"
+  ]
+ ],
+ "staff.queue.tableCaption": [
+  "Appointments in token order"
+ ],
+ "staff.queue.token": [
+  "Token"
+ ],
+ "staff.queue.patient": [
+  "Patient"
+ ],
+ "staff.queue.status": [
+  "Status"
+ ],
+ "staff.queue.payment": [
+  "Payment"
+ ],
+ "staff.queue.actions": [
+  "Actions"
+ ],
+ "staff.queue.empty": [
+  "No appointments yet."
+ ],
+ "staff.queue.status.booked": [
+  "Booked"
+ ],
+ "staff.queue.status.arrived": [
+  "Ongoing"
+ ],
+ "staff.queue.status.fulfilled": [
+  "Done"
+ ],
+ "staff.queue.status.noshow": [
+  "No-show"
+ ],
+ "staff.queue.status.cancelled": [
+  "Cancelled"
+ ],
+ "staff.queue.status.entered_in_error": [
+  "Entered in error"
+ ],
+ "staff.queue.payment.paid": [
+  "Paid"
+ ],
+ "staff.queue.payment.pending": [
+  "Pay at hospital"
+ ],
+ "staff.queue.called": [
+  "Token ",
+  [
+   "token"
+  ],
+  " called: ",
+  [
+   "name"
+  ],
+  "."
+ ],
+ "staff.queue.nobodyToCall": [
+  "Nobody left to call."
+ ],
+ "staff.queue.updated": [
+  "Queue updated."
+ ],
+ "staff.queue.deskHeading": [
+  "Book at the desk"
+ ],
+ "staff.queue.deskIntro": [
+  "Find the patient by mobile number, then book the next token."
+ ],
+ "staff.queue.book": [
+  "Book"
+ ],
+ "staff.queue.bookFor": [
+  "Book for ",
+  [
+   "name"
+  ]
+ ],
+ "staff.queue.booked": [
+  [
+   "name"
+  ],
+  " is booked: token ",
+  [
+   "token"
+  ],
+  "."
  ]
 };

@@ -504,6 +504,39 @@ export const messages: Messages = {
  "staff.audit.action.blob.upload": [
   "ගොනුව උඩුගත කරන ලදී"
  ],
+ "staff.audit.action.session.create": [
+  "සැසිය සාදන ලදී"
+ ],
+ "staff.audit.action.session.update": [
+  "සැසිය වෙනස් කරන ලදී"
+ ],
+ "staff.audit.action.session.cancel": [
+  "සැසිය අවලංගු කරන ලදී"
+ ],
+ "staff.audit.action.session.start": [
+  "සැසිය ආරම්භ විය"
+ ],
+ "staff.audit.action.session.end": [
+  "සැසිය අවසන් විය"
+ ],
+ "staff.audit.action.session.call-next": [
+  "ඊළඟ රෝගියා ඇමතුවා"
+ ],
+ "staff.audit.action.session.queue.read": [
+  "සැසි පෝලිම කියවන ලදී"
+ ],
+ "staff.audit.action.appointment.book": [
+  "හමුවීම වෙන් කරන ලදී"
+ ],
+ "staff.audit.action.appointment.arrived": [
+  "රෝගියා පැමිණියා"
+ ],
+ "staff.audit.action.appointment.noshow": [
+  "රෝගියා නොපැමිණියා"
+ ],
+ "staff.audit.action.appointment.fulfilled": [
+  "හමුවීම අවසන්"
+ ],
  "staff.patients.heading": [
   "රෝගීන් සෙවීම"
  ],
@@ -570,5 +603,396 @@ export const messages: Messages = {
     ]
    }
   ]
+ ],
+ "staff.shell.sessions": [
+  "සැසි"
+ ],
+ "staff.sessions.heading": [
+  "සැසි"
+ ],
+ "staff.sessions.intro": [
+  [
+   "hospital"
+  ],
+  " හි වෛද්‍ය සැසි, දිනය අනුව."
+ ],
+ "staff.sessions.day": [
+  "දිනය"
+ ],
+ "staff.sessions.previousDay": [
+  "පෙර දිනය"
+ ],
+ "staff.sessions.nextDay": [
+  "ඊළඟ දිනය"
+ ],
+ "staff.sessions.tableCaption": [
+  [
+   "day"
+  ],
+  " දින ",
+  [
+   "hospital"
+  ],
+  " හි සැසි"
+ ],
+ "staff.sessions.time": [
+  "වේලාව"
+ ],
+ "staff.sessions.doctor": [
+  "වෛද්‍යවරයා"
+ ],
+ "staff.sessions.specialty": [
+  "විශේෂඥතාව"
+ ],
+ "staff.sessions.room": [
+  "කාමරය"
+ ],
+ "staff.sessions.mode": [
+  "ආකාරය"
+ ],
+ "staff.sessions.booked": [
+  "වෙන් කළ"
+ ],
+ "staff.sessions.bookedOf": [
+  [
+   "max"
+  ],
+  "න් ",
+  [
+   "count"
+  ]
+ ],
+ "staff.sessions.bookedUnlimited": [
+  [
+   "count"
+  ],
+  " (සීමාවක් නැත)"
+ ],
+ "staff.sessions.status": [
+  "තත්ත්වය"
+ ],
+ "staff.sessions.actions": [
+  "ක්‍රියා"
+ ],
+ "staff.sessions.inPerson": [
+  "පෞද්ගලිකව"
+ ],
+ "staff.sessions.videoCall": [
+  "වීඩියෝ ඇමතුම"
+ ],
+ "staff.sessions.status.scheduled": [
+  "සැලසුම් කළ"
+ ],
+ "staff.sessions.status.started": [
+  "වෛද්‍යවරයා පැමිණ ඇත"
+ ],
+ "staff.sessions.status.completed": [
+  "වෛද්‍යවරයා පිටව ගොස් ඇත"
+ ],
+ "staff.sessions.status.cancelled": [
+  "වෛද්‍යවරයා අවලංගු කළා"
+ ],
+ "staff.sessions.openQueue": [
+  "පෝලිම"
+ ],
+ "staff.sessions.openQueueOf": [
+  [
+   "time"
+  ],
+  " ",
+  [
+   "doctor"
+  ],
+  " ගේ පෝලිම"
+ ],
+ "staff.sessions.edit": [
+  "සංස්කරණය"
+ ],
+ "staff.sessions.editOf": [
+  [
+   "time"
+  ],
+  " ",
+  [
+   "doctor"
+  ],
+  " ගේ සැසිය සංස්කරණය කරන්න"
+ ],
+ "staff.sessions.cancelSession": [
+  "සැසිය අවලංගු කරන්න"
+ ],
+ "staff.sessions.cancelSessionOf": [
+  [
+   "time"
+  ],
+  " ",
+  [
+   "doctor"
+  ],
+  " ගේ සැසිය අවලංගු කරන්න"
+ ],
+ "staff.sessions.confirmCancelHeading": [
+  "මෙම සැසිය අවලංගු කරන්නද?"
+ ],
+ "staff.sessions.confirmCancelText": [
+  [
+   "time"
+  ],
+  " ",
+  [
+   "doctor"
+  ],
+  ". ",
+  [
+   "count",
+   "plural",
+   {
+    "0": [
+     "කිසිදු රෝගියෙකු වෙන් කර නැත."
+    ],
+    "one": [
+     "වෙන් කළ රෝගීන් ",
+     "#",
+     " දෙනාට SMS එකක් ලැබේ."
+    ],
+    "other": [
+     "වෙන් කළ රෝගීන් ",
+     "#",
+     " දෙනාටම SMS එකක් ලැබේ."
+    ]
+   }
+  ],
+  " මෙය ආපසු හැරවිය නොහැක."
+ ],
+ "staff.sessions.confirmCancel": [
+  "ඔව්, සැසිය අවලංගු කරන්න"
+ ],
+ "staff.sessions.keepSession": [
+  "නැත, තබා ගන්න"
+ ],
+ "staff.sessions.cancelled": [
+  [
+   "doctor"
+  ],
+  " ගේ සැසිය අවලංගු කර රෝගීන්ට දන්වා ඇත."
+ ],
+ "staff.sessions.none": [
+  "මෙම දිනයේ සැසි නැත."
+ ],
+ "staff.sessions.loading": [
+  "සැසි පූරණය වෙමින්…"
+ ],
+ "staff.sessions.new": [
+  "නව සැසිය"
+ ],
+ "staff.sessions.newHeading": [
+  "නව සැසිය"
+ ],
+ "staff.sessions.editHeading": [
+  "සැසිය සංස්කරණය"
+ ],
+ "staff.sessions.chooseDoctor": [
+  "වෛද්‍යවරයෙකු තෝරන්න"
+ ],
+ "staff.sessions.date": [
+  "දිනය"
+ ],
+ "staff.sessions.startTime": [
+  "ආරම්භ වේලාව"
+ ],
+ "staff.sessions.endTime": [
+  "අවසන් වේලාව"
+ ],
+ "staff.sessions.capacity": [
+  "හමුවීම් ගණන"
+ ],
+ "staff.sessions.capacityHint": [
+  "සීමාවක් නැතිව -1"
+ ],
+ "staff.sessions.enterCapacity": [
+  "පූර්ණ සංඛ්‍යාවක් ඇතුළත් කරන්න, අවම 1, නැතහොත් -1"
+ ],
+ "staff.sessions.enterDateTime": [
+  "දිනය, ආරම්භය සහ අවසානය ඇතුළත් කරන්න"
+ ],
+ "staff.sessions.save": [
+  "සැසිය සුරකින්න"
+ ],
+ "staff.sessions.create": [
+  "සැසිය සාදන්න"
+ ],
+ "staff.sessions.close": [
+  "වසන්න"
+ ],
+ "staff.sessions.saved": [
+  "සැසිය සුරකින ලදී."
+ ],
+ "staff.queue.heading": [
+  "පෝලිම"
+ ],
+ "staff.queue.sessionOf": [
+  [
+   "doctor"
+  ],
+  " · ",
+  [
+   "specialty"
+  ],
+  " · ",
+  [
+   "time"
+  ]
+ ],
+ "staff.queue.backToSessions": [
+  "සැසි වෙත ආපසු"
+ ],
+ "staff.queue.loading": [
+  "පෝලිම පූරණය වෙමින්…"
+ ],
+ "staff.queue.nowSeeing": [
+  "දැන් බලන්නේ: අංක ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ]
+ ],
+ "staff.queue.next": [
+  "ඊළඟට: අංක ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ]
+ ],
+ "staff.queue.nobodyWaiting": [
+  "කිසිවෙකු බලා සිටින්නේ නැත."
+ ],
+ "staff.queue.start": [
+  "සැසිය ආරම්භ කරන්න"
+ ],
+ "staff.queue.callNext": [
+  "ඊළඟ අය අමතන්න"
+ ],
+ "staff.queue.end": [
+  "සැසිය අවසන් කරන්න"
+ ],
+ "staff.queue.done": [
+  "අවසන්"
+ ],
+ "staff.queue.doneOf": [
+  "අවසන්: අංක ",
+  [
+   "token"
+  ]
+ ],
+ "staff.queue.arrived": [
+  "පැමිණියා"
+ ],
+ "staff.queue.arrivedOf": [
+  "පැමිණියා: අංක ",
+  [
+   "token"
+  ]
+ ],
+ "staff.queue.noShow": [
+  "නොපැමිණියා"
+ ],
+ "staff.queue.noShowOf": [
+  "නොපැමිණියා: අංක ",
+  [
+   "token"
+  ]
+ ],
+ "staff.queue.tableCaption": [
+  "අංක අනුපිළිවෙලට හමුවීම්"
+ ],
+ "staff.queue.token": [
+  "අංකය"
+ ],
+ "staff.queue.patient": [
+  "රෝගියා"
+ ],
+ "staff.queue.status": [
+  "තත්ත්වය"
+ ],
+ "staff.queue.payment": [
+  "ගෙවීම"
+ ],
+ "staff.queue.actions": [
+  "ක්‍රියා"
+ ],
+ "staff.queue.empty": [
+  "තවම හමුවීම් නැත."
+ ],
+ "staff.queue.status.booked": [
+  "වෙන් කළා"
+ ],
+ "staff.queue.status.arrived": [
+  "සිදුවෙමින්"
+ ],
+ "staff.queue.status.fulfilled": [
+  "අවසන්"
+ ],
+ "staff.queue.status.noshow": [
+  "නොපැමිණියා"
+ ],
+ "staff.queue.status.cancelled": [
+  "අවලංගුයි"
+ ],
+ "staff.queue.status.entered_in_error": [
+  "වැරදීමකින් ඇතුළත් කළා"
+ ],
+ "staff.queue.payment.paid": [
+  "ගෙවා ඇත"
+ ],
+ "staff.queue.payment.pending": [
+  "රෝහලේදී ගෙවන්න"
+ ],
+ "staff.queue.called": [
+  "අංක ",
+  [
+   "token"
+  ],
+  " ඇමතුවා: ",
+  [
+   "name"
+  ],
+  "."
+ ],
+ "staff.queue.nobodyToCall": [
+  "ඇමතීමට කිසිවෙකු ඉතිරි නැත."
+ ],
+ "staff.queue.updated": [
+  "පෝලිම යාවත්කාලීන විය."
+ ],
+ "staff.queue.deskHeading": [
+  "කවුළුවේදී වෙන් කරන්න"
+ ],
+ "staff.queue.deskIntro": [
+  "ජංගම අංකයෙන් රෝගියා සොයා, ඊළඟ අංකය වෙන් කරන්න."
+ ],
+ "staff.queue.book": [
+  "වෙන් කරන්න"
+ ],
+ "staff.queue.bookFor": [
+  [
+   "name"
+  ],
+  " සඳහා වෙන් කරන්න"
+ ],
+ "staff.queue.booked": [
+  [
+   "name"
+  ],
+  " වෙන් කළා: අංක ",
+  [
+   "token"
+  ],
+  "."
  ]
 };

@@ -502,6 +502,39 @@ export const messages: Messages = {
  "staff.audit.action.blob.upload": [
   "கோப்பு பதிவேற்றப்பட்டது"
  ],
+ "staff.audit.action.session.create": [
+  "அமர்வு உருவாக்கப்பட்டது"
+ ],
+ "staff.audit.action.session.update": [
+  "அமர்வு மாற்றப்பட்டது"
+ ],
+ "staff.audit.action.session.cancel": [
+  "அமர்வு ரத்து செய்யப்பட்டது"
+ ],
+ "staff.audit.action.session.start": [
+  "அமர்வு தொடங்கியது"
+ ],
+ "staff.audit.action.session.end": [
+  "அமர்வு முடிந்தது"
+ ],
+ "staff.audit.action.session.call-next": [
+  "அடுத்த நோயாளி அழைக்கப்பட்டார்"
+ ],
+ "staff.audit.action.session.queue.read": [
+  "அமர்வு வரிசை படிக்கப்பட்டது"
+ ],
+ "staff.audit.action.appointment.book": [
+  "சந்திப்பு முன்பதிவு செய்யப்பட்டது"
+ ],
+ "staff.audit.action.appointment.arrived": [
+  "நோயாளி வந்தார்"
+ ],
+ "staff.audit.action.appointment.noshow": [
+  "நோயாளி வரவில்லை"
+ ],
+ "staff.audit.action.appointment.fulfilled": [
+  "சந்திப்பு முடிந்தது"
+ ],
  "staff.patients.heading": [
   "நோயாளர் தேடல்"
  ],
@@ -566,5 +599,396 @@ export const messages: Messages = {
     ]
    }
   ]
+ ],
+ "staff.shell.sessions": [
+  "அமர்வுகள்"
+ ],
+ "staff.sessions.heading": [
+  "அமர்வுகள்"
+ ],
+ "staff.sessions.intro": [
+  [
+   "hospital"
+  ],
+  " இல் மருத்துவர் அமர்வுகள், நாள் வாரியாக."
+ ],
+ "staff.sessions.day": [
+  "நாள்"
+ ],
+ "staff.sessions.previousDay": [
+  "முந்தைய நாள்"
+ ],
+ "staff.sessions.nextDay": [
+  "அடுத்த நாள்"
+ ],
+ "staff.sessions.tableCaption": [
+  [
+   "day"
+  ],
+  " அன்று ",
+  [
+   "hospital"
+  ],
+  " இன் அமர்வுகள்"
+ ],
+ "staff.sessions.time": [
+  "நேரம்"
+ ],
+ "staff.sessions.doctor": [
+  "மருத்துவர்"
+ ],
+ "staff.sessions.specialty": [
+  "சிறப்புத் துறை"
+ ],
+ "staff.sessions.room": [
+  "அறை"
+ ],
+ "staff.sessions.mode": [
+  "முறை"
+ ],
+ "staff.sessions.booked": [
+  "முன்பதிவு"
+ ],
+ "staff.sessions.bookedOf": [
+  [
+   "max"
+  ],
+  " இல் ",
+  [
+   "count"
+  ]
+ ],
+ "staff.sessions.bookedUnlimited": [
+  [
+   "count"
+  ],
+  " (வரம்பு இல்லை)"
+ ],
+ "staff.sessions.status": [
+  "நிலை"
+ ],
+ "staff.sessions.actions": [
+  "செயல்கள்"
+ ],
+ "staff.sessions.inPerson": [
+  "நேரில்"
+ ],
+ "staff.sessions.videoCall": [
+  "வீடியோ அழைப்பு"
+ ],
+ "staff.sessions.status.scheduled": [
+  "திட்டமிடப்பட்டது"
+ ],
+ "staff.sessions.status.started": [
+  "மருத்துவர் வந்துவிட்டார்"
+ ],
+ "staff.sessions.status.completed": [
+  "மருத்துவர் சென்றுவிட்டார்"
+ ],
+ "staff.sessions.status.cancelled": [
+  "மருத்துவர் ரத்து செய்தார்"
+ ],
+ "staff.sessions.openQueue": [
+  "வரிசை"
+ ],
+ "staff.sessions.openQueueOf": [
+  [
+   "time"
+  ],
+  " மணிக்கு ",
+  [
+   "doctor"
+  ],
+  " இன் வரிசை"
+ ],
+ "staff.sessions.edit": [
+  "திருத்து"
+ ],
+ "staff.sessions.editOf": [
+  [
+   "time"
+  ],
+  " மணிக்கு ",
+  [
+   "doctor"
+  ],
+  " இன் அமர்வைத் திருத்து"
+ ],
+ "staff.sessions.cancelSession": [
+  "அமர்வை ரத்து செய்"
+ ],
+ "staff.sessions.cancelSessionOf": [
+  [
+   "time"
+  ],
+  " மணிக்கு ",
+  [
+   "doctor"
+  ],
+  " இன் அமர்வை ரத்து செய்"
+ ],
+ "staff.sessions.confirmCancelHeading": [
+  "இந்த அமர்வை ரத்து செய்யவா?"
+ ],
+ "staff.sessions.confirmCancelText": [
+  [
+   "time"
+  ],
+  " மணிக்கு ",
+  [
+   "doctor"
+  ],
+  ". ",
+  [
+   "count",
+   "plural",
+   {
+    "0": [
+     "எந்த நோயாளியும் முன்பதிவு செய்யவில்லை."
+    ],
+    "one": [
+     "முன்பதிவு செய்த ",
+     "#",
+     " நோயாளிக்கு SMS அனுப்பப்படும்."
+    ],
+    "other": [
+     "முன்பதிவு செய்த ",
+     "#",
+     " நோயாளிகள் ஒவ்வொருவருக்கும் SMS அனுப்பப்படும்."
+    ]
+   }
+  ],
+  " இதை மாற்ற முடியாது."
+ ],
+ "staff.sessions.confirmCancel": [
+  "ஆம், அமர்வை ரத்து செய்"
+ ],
+ "staff.sessions.keepSession": [
+  "இல்லை, வைத்திரு"
+ ],
+ "staff.sessions.cancelled": [
+  [
+   "doctor"
+  ],
+  " இன் அமர்வு ரத்து செய்யப்பட்டு நோயாளிகளுக்குத் தெரிவிக்கப்பட்டது."
+ ],
+ "staff.sessions.none": [
+  "இந்த நாளில் அமர்வுகள் இல்லை."
+ ],
+ "staff.sessions.loading": [
+  "அமர்வுகள் ஏற்றப்படுகின்றன…"
+ ],
+ "staff.sessions.new": [
+  "புதிய அமர்வு"
+ ],
+ "staff.sessions.newHeading": [
+  "புதிய அமர்வு"
+ ],
+ "staff.sessions.editHeading": [
+  "அமர்வைத் திருத்து"
+ ],
+ "staff.sessions.chooseDoctor": [
+  "ஒரு மருத்துவரைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "staff.sessions.date": [
+  "தேதி"
+ ],
+ "staff.sessions.startTime": [
+  "தொடங்கும் நேரம்"
+ ],
+ "staff.sessions.endTime": [
+  "முடியும் நேரம்"
+ ],
+ "staff.sessions.capacity": [
+  "சந்திப்புகளின் எண்ணிக்கை"
+ ],
+ "staff.sessions.capacityHint": [
+  "வரம்பு இல்லையெனில் -1"
+ ],
+ "staff.sessions.enterCapacity": [
+  "ஒரு முழு எண்ணை உள்ளிடவும், குறைந்தது 1, அல்லது -1"
+ ],
+ "staff.sessions.enterDateTime": [
+  "தேதி, தொடக்கம் மற்றும் முடிவை உள்ளிடவும்"
+ ],
+ "staff.sessions.save": [
+  "அமர்வைச் சேமி"
+ ],
+ "staff.sessions.create": [
+  "அமர்வை உருவாக்கு"
+ ],
+ "staff.sessions.close": [
+  "மூடு"
+ ],
+ "staff.sessions.saved": [
+  "அமர்வு சேமிக்கப்பட்டது."
+ ],
+ "staff.queue.heading": [
+  "வரிசை"
+ ],
+ "staff.queue.sessionOf": [
+  [
+   "doctor"
+  ],
+  " · ",
+  [
+   "specialty"
+  ],
+  " · ",
+  [
+   "time"
+  ]
+ ],
+ "staff.queue.backToSessions": [
+  "அமர்வுகளுக்குத் திரும்பு"
+ ],
+ "staff.queue.loading": [
+  "வரிசை ஏற்றப்படுகிறது…"
+ ],
+ "staff.queue.nowSeeing": [
+  "இப்போது பார்ப்பது: டோக்கன் ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ]
+ ],
+ "staff.queue.next": [
+  "அடுத்து: டோக்கன் ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ]
+ ],
+ "staff.queue.nobodyWaiting": [
+  "யாரும் காத்திருக்கவில்லை."
+ ],
+ "staff.queue.start": [
+  "அமர்வைத் தொடங்கு"
+ ],
+ "staff.queue.callNext": [
+  "அடுத்தவரை அழை"
+ ],
+ "staff.queue.end": [
+  "அமர்வை முடி"
+ ],
+ "staff.queue.done": [
+  "முடிந்தது"
+ ],
+ "staff.queue.doneOf": [
+  "முடிந்தது: டோக்கன் ",
+  [
+   "token"
+  ]
+ ],
+ "staff.queue.arrived": [
+  "வந்தார்"
+ ],
+ "staff.queue.arrivedOf": [
+  "வந்தார்: டோக்கன் ",
+  [
+   "token"
+  ]
+ ],
+ "staff.queue.noShow": [
+  "வரவில்லை"
+ ],
+ "staff.queue.noShowOf": [
+  "வரவில்லை: டோக்கன் ",
+  [
+   "token"
+  ]
+ ],
+ "staff.queue.tableCaption": [
+  "டோக்கன் வரிசையில் சந்திப்புகள்"
+ ],
+ "staff.queue.token": [
+  "டோக்கன்"
+ ],
+ "staff.queue.patient": [
+  "நோயாளி"
+ ],
+ "staff.queue.status": [
+  "நிலை"
+ ],
+ "staff.queue.payment": [
+  "கட்டணம்"
+ ],
+ "staff.queue.actions": [
+  "செயல்கள்"
+ ],
+ "staff.queue.empty": [
+  "இன்னும் சந்திப்புகள் இல்லை."
+ ],
+ "staff.queue.status.booked": [
+  "முன்பதிவு"
+ ],
+ "staff.queue.status.arrived": [
+  "நடைபெறுகிறது"
+ ],
+ "staff.queue.status.fulfilled": [
+  "முடிந்தது"
+ ],
+ "staff.queue.status.noshow": [
+  "வரவில்லை"
+ ],
+ "staff.queue.status.cancelled": [
+  "ரத்து"
+ ],
+ "staff.queue.status.entered_in_error": [
+  "தவறாக உள்ளிடப்பட்டது"
+ ],
+ "staff.queue.payment.paid": [
+  "செலுத்தப்பட்டது"
+ ],
+ "staff.queue.payment.pending": [
+  "மருத்துவமனையில் செலுத்தவும்"
+ ],
+ "staff.queue.called": [
+  "டோக்கன் ",
+  [
+   "token"
+  ],
+  " அழைக்கப்பட்டது: ",
+  [
+   "name"
+  ],
+  "."
+ ],
+ "staff.queue.nobodyToCall": [
+  "அழைக்க யாரும் இல்லை."
+ ],
+ "staff.queue.updated": [
+  "வரிசை புதுப்பிக்கப்பட்டது."
+ ],
+ "staff.queue.deskHeading": [
+  "மேசையில் முன்பதிவு"
+ ],
+ "staff.queue.deskIntro": [
+  "கைபேசி எண்ணால் நோயாளியைக் கண்டறிந்து, அடுத்த டோக்கனை முன்பதிவு செய்யவும்."
+ ],
+ "staff.queue.book": [
+  "முன்பதிவு"
+ ],
+ "staff.queue.bookFor": [
+  [
+   "name"
+  ],
+  " க்கு முன்பதிவு"
+ ],
+ "staff.queue.booked": [
+  [
+   "name"
+  ],
+  " முன்பதிவு செய்யப்பட்டார்: டோக்கன் ",
+  [
+   "token"
+  ],
+  "."
  ]
 };

@@ -1,0 +1,46 @@
+import { graphql, type ResultOf, type VariablesOf } from '@careline/contract/graphql';
+
+// A hospital's sessions and their planning, typed from schema.graphql (gql.tada).
+
+export const staffSessionsQuery = graphql(`
+  query staffSessions($organizationId: ID!, $from: DateTime, $to: DateTime) {
+    staffSessions(organizationId: $organizationId, from: $from, to: $to) {
+      id practitionerId practitionerName practitionerRoleCode practitionerRoleDisplay locationName status
+      startTime endTime appointmentMaxAllowed participationMode chargingSchemeId liveAppointments
+    }
+  }
+`);
+
+export type ListedSession = ResultOf<typeof staffSessionsQuery>['staffSessions'][number];
+
+export const sessionPractitionersQuery = graphql(`
+  query staffSessionPractitioners {
+    queryPractitioner {
+      id
+      name { text }
+      roles { code display }
+    }
+  }
+`);
+
+export type SessionPractitioner = ResultOf<typeof sessionPractitionersQuery>['queryPractitioner'][number];
+
+export const staffCreateSessionMutation = graphql(`
+  mutation staffCreateSession($organizationId: ID!, $input: StaffSessionInput!) {
+    staffCreateSession(organizationId: $organizationId, input: $input) { id }
+  }
+`);
+
+export type SessionInput = VariablesOf<typeof staffCreateSessionMutation>['input'];
+
+export const staffUpdateSessionMutation = graphql(`
+  mutation staffUpdateSession($organizationId: ID!, $sessionId: ID!, $input: StaffSessionInput!) {
+    staffUpdateSession(organizationId: $organizationId, sessionId: $sessionId, input: $input) { id }
+  }
+`);
+
+export const staffCancelSessionMutation = graphql(`
+  mutation staffCancelSession($organizationId: ID!, $sessionId: ID!) {
+    staffCancelSession(organizationId: $organizationId, sessionId: $sessionId) { id status }
+  }
+`);
