@@ -9,13 +9,21 @@ import { compileCatalogue, compiledModuleSource } from '../src/compile.ts';
 import { staffEn } from '../src/staff/en.ts';
 import { staffSi } from '../src/staff/si.ts';
 import { staffTa } from '../src/staff/ta.ts';
+import { consultationsEn } from '../src/consultations/en.ts';
+import { consultationsSi } from '../src/consultations/si.ts';
+import { consultationsTa } from '../src/consultations/ta.ts';
 import type { Locale } from '../src/locales.ts';
 
 const srcDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src');
-// The shared catalogue, and the staff console's own (kept out of the patient app's bundle).
+// The shared catalogue, the staff console's own (kept out of the patient app's bundle) and the patient
+// app's consultation screens' (loaded with those screens, not with /login).
 const sets: { dir: string; catalogues: Record<Locale, Record<string, string>> }[] = [
   { dir: 'compiled', catalogues: { en, si, ta } },
   { dir: 'staff/compiled', catalogues: { en: staffEn, si: staffSi, ta: staffTa } },
+  {
+    dir: 'consultations/compiled',
+    catalogues: { en: consultationsEn, si: consultationsSi, ta: consultationsTa },
+  },
 ];
 
 for (const { dir, catalogues } of sets) {

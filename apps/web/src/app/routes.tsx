@@ -35,15 +35,42 @@ export const lazyScreens: AppScreens = {
       default: module.ProfileFormScreen,
     })),
   ),
+  // The dashboard carries the consultations' doctor search (spec doc 2 §2), composed here.
   HomeDashboardScreen: lazy(() =>
-    import('../features/shell/components/home-dashboard-screen.tsx').then((module) => ({
-      default: module.HomeDashboardScreen,
+    Promise.all([
+      import('../features/shell/components/home-dashboard-screen.tsx'),
+      import('../features/consultations/components/dashboard-search.tsx'),
+    ]).then(([home, search]) => ({
+      default: function HomeDashboardWithSearch() {
+        return <home.HomeDashboardScreen search={<search.DashboardSearch />} />;
+      },
     })),
   ),
   FeedbackScreen: lazy(() =>
     import('../features/shell/components/feedback-screen.tsx').then((module) => ({ default: module.FeedbackScreen })),
   ),
 };
+
+// spec doc 2 §2 /history/appointments: its own chunk, with the consultation texts it loads.
+const HistoryScreen = lazy(() =>
+  import('../features/consultations/components/history-screen.tsx').then((module) => ({ default: module.HistoryScreen })),
+);
+
+// spec doc 2 §2 /doctor and /view/{type}: consultation chunks with their own texts. The booking screen
+// gets the relationship modal of features/profiles from here (features never import each other).
+const DoctorScreen = lazy(() =>
+  import('../features/consultations/components/doctor-screen.tsx').then((module) => ({ default: module.DoctorScreen })),
+);
+const ViewScreen = lazy(() =>
+  Promise.all([
+    import('../features/consultations/components/view-screen.tsx'),
+    import('../features/profiles/components/relationship-modal.tsx'),
+  ]).then(([view, profiles]) => ({
+    default: function ConsultationView() {
+      return <view.ViewScreen RelationshipPicker={profiles.RelationshipModal} />;
+    },
+  })),
+);
 
 /** / goes to /chat-home in the chat flow, else /login (spec doc 1 §2); the query string goes along. */
 function RootRedirect() {
@@ -125,6 +152,10 @@ export function createAppRoutes(screens: AppScreens = lazyScreens): RouteObject[
             { path: 'profiles', element: <ProfilesScreen /> },
             { path: 'profiles/registration', element: <ProfileFormScreen /> },
             { path: 'profiles/registration/:id', element: <ProfileFormScreen /> },
+            { path: 'doctor', element: <DoctorScreen /> },
+            // /view/session and /view/appointment (spec doc 2 §2 /view/{type})
+            { path: 'view/:type', element: <ViewScreen /> },
+            { path: 'history/appointments', element: <HistoryScreen /> },
           ],
         },
         { path: '*', element: <GenericErrorScreen /> },

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import {
@@ -39,13 +39,15 @@ export type RelationshipModalProps = {
   onClose: () => void;
   /** Classify this unclassified profile ('Who is {patient} for you?') instead of choosing one. */
   classifyingId?: string | null;
+  /** Shown at the top of the body, e.g. the booking's blinking 'Select the relationship' after 5 s. */
+  notice?: ReactNode;
 };
 
 /**
  * The relationship-classification modal (spec doc 1 §2, §4): opens whenever an order, booking or chat
  * needs a profile and none has been chosen, and classifies unclassified profiles.
  */
-export function RelationshipModal({ open, onSelect, onClose, classifyingId = null }: RelationshipModalProps) {
+export function RelationshipModal({ open, onSelect, onClose, classifyingId = null, notice = null }: RelationshipModalProps) {
   const t = useTranslate();
   const tx = useTranslateText();
   const session = useSession();
@@ -136,6 +138,7 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
     // Its own close button is hidden: Back (and Escape) is the way out, as before.
     <Modal open={open} title={heading} onClose={onClose} closeLabel={null}>
       <div ref={bodyRef} className="relationship-modal-body" aria-busy={busy}>
+        {notice}
         <p className="profile-server-error" role="alert">
           {flow.error === null ? '' : tx(flow.error)}
         </p>

@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { activateLocale, createI18n, translate, type I18n } from '@careline/i18n/core';
 import type { Locale } from '@careline/i18n/locales';
+import { baseTenantConfig } from '@careline/domain/tenant';
+import { loadConsultationsMessages } from '@careline/i18n/consultations';
 import { HistoryBottomBar } from '../../../components/history-bottom-bar.tsx';
 import { LoadingScreen } from '../../../components/loading-screen.tsx';
+import { ToastProvider } from '../../../components/toast.tsx';
 import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
+import { TenantProvider } from '../../../lib/tenant';
 import { FeedbackScreen } from './feedback-screen.tsx';
 import { HomeDashboardScreen } from './home-dashboard-screen.tsx';
 
@@ -59,11 +63,25 @@ describe.each<Locale>(['si', 'ta'])('no English left in %s (issue 6 §5)', (loca
     expect(untranslated()).toEqual([]);
   });
 
-  it('the feedback screen', () => {
-    renderIn(i18n, <FeedbackScreen />);
+  it('the feedback screen', async () => {
+    // It reads the visit from GET /feedback and shows its rating form with the consultation texts.
+    await loadConsultationsMessages(i18n, locale);
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ start: '2026-11-20T03:30:00.000Z', organizationName: 'ලංකා රෝහල', feedbackRating: null, feedbackComment: null }),
+    );
+    renderIn(
+      i18n,
+      <TenantProvider value={baseTenantConfig} loading={null} failed={() => null}>
+        <ToastProvider>
+          <FeedbackScreen />
+        </ToastProvider>
+      </TenantProvider>,
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       translate(i18n, 'shell.feedback.title'),
     );
+    await screen.findAllByRole('radio');
+    vi.unstubAllGlobals();
     expect(untranslated()).toEqual([]);
   });
 

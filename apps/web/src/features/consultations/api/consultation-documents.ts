@@ -1,0 +1,228 @@
+/**
+ * Consultation queries, mutations and subscriptions (spec doc 2 §7; docs/api-contract.md), typed
+ * from schema.graphql by gql.tada. Each document lists its fields itself (no fragments), so that
+ * every one validates on its own against the schema.
+ */
+import { graphql, type ResultOf } from '@careline/contract/graphql';
+
+/** spec doc 2 §5: doctor search by name or specialty words, in SQL on the server. */
+export const searchDoctorsQuery = graphql(`
+  query searchDoctors($text: String!, $organizationId: ID, $limit: Int) {
+    searchDoctors(text: $text, organizationId: $organizationId, limit: $limit) {
+      id
+      name {
+        text
+      }
+      roles {
+        code
+        display
+      }
+    }
+  }
+`);
+
+export type DoctorOption = ResultOf<typeof searchDoctorsQuery>['searchDoctors'][number];
+
+/** spec doc 2 §5: specialty search by prefix. */
+export const searchSpecialtiesQuery = graphql(`
+  query searchSpecialties($text: String!, $limit: Int) {
+    searchSpecialties(text: $text, limit: $limit) {
+      code
+      display
+    }
+  }
+`);
+
+export type SpecialtyOption = ResultOf<typeof searchSpecialtiesQuery>['searchSpecialties'][number];
+
+/** The tenant's hospitals, for the hospital filter and the call-hospital button. */
+export const organizationsQuery = graphql(`
+  query consultationOrganizations {
+    queryOrganization {
+      id
+      name
+      phone
+    }
+  }
+`);
+
+export type OrganizationOption = ResultOf<typeof organizationsQuery>['queryOrganization'][number];
+
+/** spec doc 2 §7 querySession: by doctor, hospital or specialty; or one session by id. */
+export const sessionsQuery = graphql(`
+  query consultationSessions(
+    $id: ID
+    $actorReference: [String!]
+    $practitionerRoleCodingCode: String
+    $limit: Int
+  ) {
+    querySession(
+      id: $id
+      actorReference: $actorReference
+      practitionerRoleCodingCode: $practitionerRoleCodingCode
+      limit: $limit
+    ) {
+      id
+      status
+      startTime
+      endTime
+      appointmentCount
+      appointmentMaxAllowed
+      participationMode
+      practitioner {
+        id
+        text
+      }
+      practitionerRole {
+        code
+        display
+      }
+      organization {
+        id
+        orgName
+      }
+      location {
+        hospitalId
+        locationName
+      }
+    }
+  }
+`);
+
+export type SessionCardData = ResultOf<typeof sessionsQuery>['querySession'][number];
+
+/** spec doc 2 §7 queryAppointment: one appointment of the account's own profiles, or nothing. */
+export const appointmentQuery = graphql(`
+  query consultationAppointment($id: ID) {
+    queryAppointment(id: $id, limit: 1) {
+      id
+      sessionId
+      patientId
+      patientDisplayName
+      patientRelationship
+      tokenNo
+      start
+      end
+      appointmentStatus
+      practitionerStatus
+      paymentStatus
+      paymentRefundStatus
+      appointmentRescheduleStatus
+      appointmentRescheduledFor
+      feedbackRating
+      feedbackComment
+      doctorId
+      doctorName
+      doctorRole
+      organizationId
+      organizationName
+      session {
+        id
+        status
+        startTime
+        endTime
+        appointmentCount
+        appointmentMaxAllowed
+        participationMode
+        practitioner {
+          id
+          text
+        }
+        practitionerRole {
+          code
+          display
+        }
+        organization {
+          id
+          orgName
+        }
+        location {
+          hospitalId
+          locationName
+        }
+      }
+    }
+  }
+`);
+
+export type AppointmentData = ResultOf<typeof appointmentQuery>['queryAppointment'][number];
+
+/** The session's tokens for the queue display (spec doc 2 §4 Numbered slot display). */
+export const sessionTokensQuery = graphql(`
+  query consultationSessionTokens($sessionId: ID!) {
+    querySessionTokens(sessionId: $sessionId) {
+      tokenNo
+      appointmentStatus
+      paymentStatus
+    }
+  }
+`);
+
+/** spec doc 2 §4 Booking (pay at hospital) and Reschedule (appointmentRescheduledFor). */
+export const createAppointmentMutation = graphql(`
+  mutation bookAppointment(
+    $patientId: ID!
+    $sessionId: ID!
+    $idempotencyKey: String
+    $appointmentRescheduledFor: ID
+  ) {
+    createAppointment(
+      patientId: $patientId
+      sessionId: $sessionId
+      idempotencyKey: $idempotencyKey
+      appointmentRescheduledFor: $appointmentRescheduledFor
+    ) {
+      id
+      sessionId
+      tokenNo
+    }
+  }
+`);
+
+/** spec doc 2 §4 Cancel. */
+export const cancelAppointmentMutation = graphql(`
+  mutation cancelAppointment($id: ID!) {
+    patchAppointment(id: $id, status: "cancelled") {
+      id
+      appointmentStatus
+    }
+  }
+`);
+
+/** spec doc 2 §9: the last-seen heartbeat, every 60 s while the appointment is open. */
+export const appointmentHeartbeatMutation = graphql(`
+  mutation appointmentHeartbeat($id: ID!) {
+    patchAppointment(id: $id, heartbeatLinkSeen: true, timeStampKey: "heartbeatLastSeen") {
+      id
+    }
+  }
+`);
+
+/** spec doc 2 §4 Live updates: the session changed (status, counts). */
+export const sessionChangedSubscription = graphql(`
+  subscription consultationSessionChanged($id: ID!) {
+    subscribeSession(id: $id)
+  }
+`);
+
+/** spec doc 2 §4 Live updates: appointments of the account's profiles in one session. */
+export const appointmentChangedSubscription = graphql(`
+  subscription consultationAppointmentChanged($patientId: [ID!]!, $sessionId: ID!) {
+    subscribeAppointment(patientId: $patientId, sessionId: $sessionId) {
+      id
+      appointmentStatus
+      paymentStatus
+    }
+  }
+`);
+
+/** spec doc 2 §4 Live updates: appointment tokens by sessionId. */
+export const sessionTokensSubscription = graphql(`
+  subscription consultationSessionTokens($sessionId: ID!) {
+    subscribeSessionTokens(sessionId: $sessionId) {
+      tokenNo
+      appointmentStatus
+      paymentStatus
+    }
+  }
+`);

@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { appointmentBanner, AppointmentScreen } from './appointment-screen.tsx';
+import { minutesFromNow, testAppointment, testSession } from './consultations-test-data.ts';
+import { renderHistory, type GraphQLCall } from './history-test-render.tsx';
+
+beforeAll(() => {
+  window.scrollTo = () => undefined;
+});
+afterEach(cleanup);
+
+const path = '/view/appointment?sessionId=s-1&appointmentId=a-1';
+const tokens = [
+  { tokenNo: 1, appointmentStatus: 'fulfilled', paymentStatus: 'paid' },
+  { tokenNo: 2, appointmentStatus: 'fulfilled', paymentStatus: 'paid' },
+  { tokenNo: 3, appointmentStatus: 'arrived', paymentStatus: 'paid' },
+  { tokenNo: 4, appointmentStatus: 'booked', paymentStatus: 'paid' },
+  { tokenNo: 5, appointmentStatus: 'booked', paymentStatus: 'pending' },
+].map((token) => ({ __typename: 'SessionToken', ...token }));
+
+function answering(appointments: unknown[], extra: (call: GraphQLCall) => unknown = () => null) {
+  return (call: GraphQLCall) => {
+    switch (call.operationName ?? '') {
+      case 'consultationAppointment':
+        return { data: { queryAppointment: appointments.map((a) => ({ __typename: 'Appointment', ...(a as object) })) } };
+      case 'consultationSessionTokens':
+        return { data: { querySessionTokens: tokens } };
+      default:
+        return extra(call) ?? { data: null };
+    }
+  };
+}
+
+describe('/view/appointment (spec doc 2 §2, §4)', () => {
+  it('shows the token, who it is for, the status, the last 3 ongoing tokens, who is ahead and the wait', async () => {
+    // 2 hours for 20 places: 6 minutes each; token 4 is the one paid, booked appointment ahead of 5.
+    const session = testSession({ id: 's-1', startTime: minutesFromNow(30 * 60), endTime: minutesFromNow(32 * 60) });
+    const { calls } = await renderHistory({
+      element: <AppointmentScreen />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([testAppointment({ id: 'a-1', session, tokenNo: 5 })]),
+    });
+    await screen.findByText('Your appointment');
+    const token = await screen.findByText('Token number');
+    expect(token.nextElementSibling?.textContent).toBe('5');
+    expect(screen.getByText('Payment pending')).toBeTruthy();
+    expect(screen.getByText('Mrs Sita Perera · Mother')).toBeTruthy();
+    expect(screen.getByText('Room 12')).toBeTruthy();
+    const queue = await screen.findByRole('region', { name: 'Now with the doctor' });
+    await waitFor(() => expect(within(queue).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1', '2', '3']));
+    expect(within(queue).getByText('1 patient ahead of you')).toBeTruthy();
+    expect(within(queue).getByText('Estimated wait: about 6 min')).toBeTruthy();
+    // The heartbeat is sent at once while the appointment is open (then every 60 s).
+    await waitFor(() => expect(calls.some((call) => call.operationName === 'appointmentHeartbeat')).toBe(true));
+  });
+
+  it('refuses a cancel within 24 hours with the exact reason', async () => {
+    const session = testSession({ id: 's-1', startTime: minutesFromNow(120), endTime: minutesFromNow(240) });
+    await renderHistory({
+      element: <AppointmentScreen />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([testAppointment({ id: 'a-1', session })]),
+    });
+    const note = await screen.findByText(/You cannot cancel this appointment because \.\.\./);
+    expect(note.textContent).toBe(
+      'You cannot cancel this appointment because ... the scheduled session time is within 24 hours from now.',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
+  });
+
+  it('cancels after the confirm modal when the session is more than 24 hours away', async () => {
+    const session = testSession({ id: 's-1', startTime: minutesFromNow(3 * 24 * 60) });
+    let cancelled = false;
+    const { calls } = await renderHistory({
+      element: <AppointmentScreen />,
+      path,
+      routePath: '/view/appointment',
+      answer: (call) =>
+        answering([testAppointment({ id: 'a-1', session, appointmentStatus: cancelled ? 'cancelled' : 'booked' })], (inner) => {
+          if (inner.operationName === 'cancelAppointment') {
+            cancelled = true;
+            return { data: { patchAppointment: { __typename: 'Appointment', id: 'a-1', appointmentStatus: 'cancelled' } } };
+          }
+          return null;
+        })(call),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this appointment?' });
+    expect(calls.some((call) => call.operationName === 'cancelAppointment')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    await screen.findByText('You have cancelled this appointment!');
+    expect(calls.find((call) => call.operationName === 'cancelAppointment')?.variables).toEqual({ id: 'a-1' });
+  });
+
+  it('offers a reschedule to the same doctor, carrying the appointment', async () => {
+    await renderHistory({
+      element: <AppointmentScreen />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([testAppointment({ id: 'a-1' })]),
+    });
+    const reschedule = await screen.findByRole('link', { name: 'Reschedule' });
+    expect(reschedule.getAttribute('href')).toBe('/doctor?selectedPractitioner=dr-1&appointmentRescheduledFor=a-1');
+  });
+
+  it("goes to /accessDenied when the appointment is not one of the account's profiles", async () => {
+    const { router } = await renderHistory({
+      element: <AppointmentScreen />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([]),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accessDenied'));
+  });
+});
+
+describe('the status banner (spec doc 2 §4 Appointment status)', () => {
+  const base = {
+    appointmentStatus: 'booked',
+    practitionerStatus: null,
+    paymentStatus: 'paid',
+    paymentRefundStatus: null,
+    appointmentRescheduleStatus: null,
+    doctorName: 'Dr. Nimal Perera',
+  };
+  it.each([
+    [{}, null, null],
+    [{ paymentStatus: 'pending' }, 'consultations.appointment.paymentPending', 'warning'],
+    [{ paymentStatus: 'unpaid' }, 'consultations.appointment.notPaid', 'warning'],
+    [{ appointmentStatus: 'cancelled', paymentStatus: 'pending' }, 'consultations.appointment.cancelledByYou', 'info'],
+    [{ appointmentStatus: 'cancelled' }, 'consultations.appointment.cancelledByYou', 'danger'],
+    [{ appointmentStatus: 'cancelled', appointmentRescheduleStatus: 'rescheduled' }, 'consultations.appointment.rescheduledByYou', 'info'],
+    [{ practitionerStatus: 'declined' }, 'consultations.appointment.doctorCancelled', 'danger'],
+  ] as const)('%o → %s', (overrides, id, tone) => {
+    const banner = appointmentBanner({ ...base, ...overrides });
+    expect(banner?.text.id ?? null).toBe(id);
+    expect(banner?.tone ?? null).toBe(tone);
+  });
+});

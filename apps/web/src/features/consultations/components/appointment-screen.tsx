@@ -1,0 +1,395 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useMutation, useQuery, useSubscription } from 'urql';
+import {
+  appointmentsAhead,
+  cancelBlock,
+  estimatedWaitMinutes,
+  HEARTBEAT_INTERVAL_MS,
+  isHighlightedCancellation,
+  lastOngoingTokens,
+  minutesPerAppointment,
+  type QueueAppointment,
+} from '@careline/domain/consultations';
+import { useLingui, useTranslateText } from '@careline/i18n/react';
+import { useConsultationsTranslate } from '@careline/i18n/consultations';
+import { Button } from '../../../components/button.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { errorText } from '../../../lib/graphql';
+import { useTenant } from '../../../lib/tenant';
+import {
+  appointmentChangedSubscription,
+  appointmentHeartbeatMutation,
+  appointmentQuery,
+  cancelAppointmentMutation,
+  sessionChangedSubscription,
+  sessionTokensQuery,
+  sessionTokensSubscription,
+  type AppointmentData,
+} from '../api/consultation-documents.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { doctorFiltersQuery } from '../utils/doctor-filters.ts';
+import { appointmentStatusKey, cancelBlockText, type TextRef } from '../utils/session-card-texts.ts';
+import { timeOfDay } from '../utils/session-days.ts';
+import { CallHospitalLink } from './call-hospital-link.tsx';
+import { FeedbackForm } from './feedback-form.tsx';
+import { RefundWizard } from './refund-wizard.tsx';
+import { SessionCard } from './session-card.tsx';
+import './consultations.css';
+
+/** The status banner of an appointment (spec doc 2 §4 Appointment status), or null. */
+export function appointmentBanner(appointment: {
+  appointmentStatus: string;
+  practitionerStatus: string | null;
+  paymentStatus: string;
+  paymentRefundStatus: string | null;
+  appointmentRescheduleStatus: string | null;
+  doctorName: string | null;
+}): { text: TextRef; tone: 'info' | 'warning' | 'danger' } | null {
+  if (appointment.practitionerStatus === 'declined') {
+    return {
+      text: { id: 'consultations.appointment.doctorCancelled', values: { doctor: appointment.doctorName ?? '' } },
+      tone: 'danger',
+    };
+  }
+  if (appointment.appointmentStatus === 'cancelled') {
+    if (appointment.appointmentRescheduleStatus === 'rescheduled') {
+      return { text: { id: 'consultations.appointment.rescheduledByYou' }, tone: 'info' };
+    }
+    return {
+      text: { id: 'consultations.appointment.cancelledByYou' },
+      tone: isHighlightedCancellation(appointment) ? 'danger' : 'info',
+    };
+  }
+  if (appointment.paymentStatus === 'pending') {
+    return { text: { id: 'consultations.appointment.paymentPending' }, tone: 'warning' };
+  }
+  if (appointment.paymentStatus !== 'paid') {
+    return { text: { id: 'consultations.appointment.notPaid' }, tone: 'warning' };
+  }
+  return null;
+}
+
+/** The queue as the patient sees it: the last 3 ongoing tokens, how many are ahead, the estimated wait. */
+function QueueDisplay({ appointment, tokens }: { appointment: AppointmentData; tokens: QueueAppointment[] }) {
+  const t = useConsultationsTranslate();
+  const ongoing = lastOngoingTokens(tokens);
+  const ahead = appointmentsAhead(tokens, appointment.tokenNo);
+  const slot = minutesPerAppointment({
+    startTime: new Date(appointment.session.startTime),
+    endTime: new Date(appointment.session.endTime),
+    appointmentMaxAllowed: appointment.session.appointmentMaxAllowed,
+  });
+  const wait = estimatedWaitMinutes(ahead, slot);
+  return (
+    <section className="queue" aria-labelledby="queue-title" aria-live="polite">
+      <h2 id="queue-title" className="queue__title">
+        {t('consultations.appointment.ongoingTokens')}
+      </h2>
+      {ongoing.length === 0 ? (
+        <p className="queue__none">{t('consultations.appointment.noOngoing')}</p>
+      ) : (
+        <ol className="queue__tokens">
+          {ongoing.map((token) => (
+            <li key={token} className="queue__token">
+              {token}
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="queue__ahead">{t('consultations.appointment.ahead', { count: ahead })}</p>
+      {wait === null || ahead === 0 ? null : (
+        <p className="queue__wait">{t('consultations.appointment.estimatedWait', { minutes: Math.round(wait) })}</p>
+      )}
+    </section>
+  );
+}
+
+export type AppointmentScreenProps = {
+  /** Slot: replaces the refund wizard (features/consultations/components/refund-wizard.tsx) if given. */
+  refundSlot?: (appointment: AppointmentData, close: () => void) => ReactNode;
+  /** Slot: replaces the feedback form (features/consultations/components/feedback-form.tsx) if given. */
+  feedbackSlot?: (appointment: AppointmentData) => ReactNode;
+};
+
+/**
+ * /view/appointment?sessionId&appointmentId: the appointment, its status, token and the live queue,
+ * cancel, reschedule, refund and feedback (spec doc 2 §2, §4). An appointment not of the account's
+ * own profiles answers like a missing one, and goes to /accessDenied.
+ */
+export function AppointmentScreen({ refundSlot, feedbackSlot }: AppointmentScreenProps) {
+  const t = useConsultationsTranslate();
+  const tx = useTranslateText();
+  const { i18n } = useLingui();
+  const toast = useToast();
+  const tenant = useTenant();
+  const now = useNow();
+  const [searchParams] = useSearchParams();
+  const appointmentId = searchParams.get('appointmentId') ?? '';
+  const [result, reexecute] = useQuery({
+    query: appointmentQuery,
+    variables: { id: appointmentId },
+    pause: appointmentId === '',
+    requestPolicy: 'cache-and-network',
+  });
+  const appointment = result.data?.queryAppointment[0] ?? null;
+  const sessionId = appointment?.sessionId ?? searchParams.get('sessionId') ?? '';
+  const [tokensResult, reexecuteTokens] = useQuery({
+    query: sessionTokensQuery,
+    variables: { sessionId },
+    pause: appointment === null,
+    requestPolicy: 'cache-and-network',
+  });
+  const [, cancelAppointment] = useMutation(cancelAppointmentMutation);
+  const [, heartbeat] = useMutation(appointmentHeartbeatMutation);
+  const [confirming, setConfirming] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const [refundOpen, setRefundOpen] = useState(false);
+
+  const live = appointment === null;
+  const refetch = useMemo(
+    () => () => {
+      reexecute({ requestPolicy: 'network-only' });
+      reexecuteTokens({ requestPolicy: 'network-only' });
+    },
+    [reexecute, reexecuteTokens],
+  );
+  // spec doc 2 §4 Live updates: each event refetches what is shown, so no reload is needed.
+  const [tokenEvents] = useSubscription({
+    query: sessionTokensSubscription,
+    variables: { sessionId },
+    pause: live,
+  });
+  useSubscription(
+    { query: appointmentChangedSubscription, variables: { patientId: [appointment?.patientId ?? ''], sessionId }, pause: live },
+    (_previous, event) => {
+      refetch();
+      return event;
+    },
+  );
+  useSubscription({ query: sessionChangedSubscription, variables: { id: sessionId }, pause: live }, (_previous, event) => {
+    refetch();
+    return event;
+  });
+
+  // spec doc 2 §9: the last-seen heartbeat every 60 s while the appointment is open.
+  const heartbeatId = appointment?.id ?? null;
+  useEffect(() => {
+    if (heartbeatId === null) {
+      return undefined;
+    }
+    const beat = () => void heartbeat({ id: heartbeatId });
+    beat();
+    const timer = window.setInterval(beat, HEARTBEAT_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [heartbeatId, heartbeat]);
+
+  if (appointmentId === '') {
+    return <Navigate to="/accessDenied" replace />;
+  }
+  const heading = <h1 id="appointment-screen-title">{t('consultations.appointment.title')}</h1>;
+  if (!result.data && !result.error) {
+    return (
+      <section className="screen appointment-screen" aria-labelledby="appointment-screen-title" aria-busy="true">
+        {heading}
+        <p className="visually-hidden" role="status">
+          {t('consultations.loading')}
+        </p>
+        <div className="session-card session-card--skeleton" aria-hidden="true" />
+      </section>
+    );
+  }
+  if (result.error && !result.data) {
+    return (
+      <section className="screen appointment-screen" aria-labelledby="appointment-screen-title">
+        {heading}
+        <div className="consultations-state" role="alert">
+          <p className="consultations-state__title">{t('consultations.somethingWentWrong')}</p>
+          <Button variant="secondary" onClick={() => reexecute({ requestPolicy: 'network-only' })}>
+            {t('consultations.tryAgain')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  if (!appointment) {
+    // spec doc 2 §2: an appointment that is not one of the account's profiles' → /accessDenied
+    return <Navigate to="/accessDenied" replace />;
+  }
+
+  const tokens: QueueAppointment[] = tokenEvents.data?.subscribeSessionTokens ?? tokensResult.data?.querySessionTokens ?? [];
+  const banner = appointmentBanner(appointment);
+  const start = new Date(appointment.session.startTime);
+  const cancelEnabled = tenant.features.appointmentCancel.enabled;
+  const block = cancelBlock(appointment, start, now);
+  const blockText = block ? cancelBlockText(block) : null;
+  const active = appointment.appointmentStatus === 'booked' || appointment.appointmentStatus === 'arrived';
+  const rescheduled = appointment.appointmentRescheduleStatus === 'rescheduled';
+  const canReschedule = appointment.appointmentStatus === 'booked' && !rescheduled;
+
+  async function confirmCancel() {
+    if (!appointment) {
+      return;
+    }
+    setCancelling(true);
+    setCancelError(null);
+    const answer = await cancelAppointment({ id: appointment.id });
+    setCancelling(false);
+    if (answer.error) {
+      setCancelError(errorText(answer.error));
+      return;
+    }
+    setConfirming(false);
+    toast.show(t('consultations.appointment.cancelDone'), 'success');
+    refetch();
+  }
+
+  return (
+    <section className="screen appointment-screen" aria-labelledby="appointment-screen-title">
+      {heading}
+      {banner ? (
+        <p className={`consultations-banner consultations-banner--${banner.tone}`} role="status">
+          {t(banner.text.id, banner.text.values)}
+        </p>
+      ) : null}
+
+      <SessionCard
+        session={appointment.session}
+        variant="SESSION_VIEW"
+        now={now}
+        appointment={{ tokenNo: appointment.tokenNo, appointmentStatus: appointment.appointmentStatus }}
+      />
+
+      <dl className="appointment-facts">
+        <div className="appointment-facts__token">
+          <dt>{t('consultations.appointment.tokenNumber')}</dt>
+          <dd key={appointment.tokenNo} className="appointment-facts__token-number">
+            {appointment.tokenNo}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('consultations.appointment.status')}</dt>
+          <dd>{t(appointmentStatusKey(appointment.appointmentStatus))}</dd>
+        </div>
+        <div>
+          <dt>{t('consultations.appointment.time')}</dt>
+          <dd>{timeOfDay(appointment.session.startTime, i18n.locale)}</dd>
+        </div>
+        <div>
+          <dt>{t('consultations.appointment.bookedFor')}</dt>
+          <dd>
+            {appointment.patientDisplayName}
+            {appointment.patientRelationship ? ` · ${tx(appointment.patientRelationship)}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('consultations.appointment.location')}</dt>
+          <dd>{appointment.session.location.locationName ?? appointment.session.organization.orgName}</dd>
+        </div>
+      </dl>
+
+      {active ? <QueueDisplay appointment={appointment} tokens={tokens} /> : null}
+
+      <div className="appointment-actions">
+        {cancelEnabled && appointment.appointmentStatus !== 'cancelled' ? (
+          blockText ? (
+            <p className="consultations-banner consultations-banner--warning" role="note">
+              {t('consultations.appointment.cancelBlocked')}{' '}
+              {t(blockText.id, blockText.statusKey ? { status: t(blockText.statusKey) } : undefined)}
+            </p>
+          ) : (
+            <Button variant="danger" block onClick={() => setConfirming(true)}>
+              {t('consultations.appointment.cancel')}
+            </Button>
+          )
+        ) : null}
+        {canReschedule ? (
+          <Link
+            className="button button--secondary button--block"
+            to={`/doctor${doctorFiltersQuery({
+              selectedPractitioner: appointment.doctorId ?? appointment.session.practitioner.id,
+              appointmentRescheduledFor: appointment.id,
+            })}`}
+          >
+            {t('consultations.appointment.reschedule')}
+          </Link>
+        ) : null}
+        {tenant.features.appointmentRefund.enabled && appointment.paymentStatus === 'paid' ? (
+          <Button variant="secondary" block onClick={() => setRefundOpen(true)}>
+            {t('refund.title')}
+          </Button>
+        ) : null}
+        <CallHospitalLink organizationId={appointment.organizationId} hospitalName={appointment.organizationName} />
+      </div>
+
+      {/* Slot: the feedback form (spec doc 2 §2: after fulfilment). */}
+      {appointment.appointmentStatus === 'fulfilled' ? (
+        <section className="appointment-feedback" aria-labelledby="appointment-feedback-title">
+          <h2 id="appointment-feedback-title">{t('feedback.title')}</h2>
+          {feedbackSlot ? (
+            feedbackSlot(appointment)
+          ) : (
+            <FeedbackForm
+              appointment={{
+                id: appointment.id,
+                appointmentStatus: appointment.appointmentStatus,
+                start: appointment.start ?? appointment.session.startTime,
+                organizationId: appointment.organizationId,
+                feedbackRating: appointment.feedbackRating ?? null,
+                feedbackComment: appointment.feedbackComment ?? null,
+              }}
+              onDone={() => refetch()}
+            />
+          )}
+        </section>
+      ) : null}
+
+      {/* Slot: the refund wizard (spec doc 2 §4 Refund). */}
+      {refundOpen
+        ? refundSlot
+          ? refundSlot(appointment, () => setRefundOpen(false))
+          : (
+              <RefundWizard
+                appointment={{
+                  id: appointment.id,
+                  patientId: appointment.patientId,
+                  organizationId: appointment.organizationId ?? appointment.session.organization.id,
+                  paymentStatus: appointment.paymentStatus,
+                  paymentRefundStatus: appointment.paymentRefundStatus ?? null,
+                  appointmentRescheduleStatus: appointment.appointmentRescheduleStatus ?? null,
+                }}
+                onDone={(outcome) => {
+                  setRefundOpen(false);
+                  if (outcome === 'requested') {
+                    refetch();
+                  }
+                }}
+              />
+            )
+        : null}
+
+      <Modal
+        open={confirming}
+        title={t('consultations.appointment.cancelConfirmTitle')}
+        onClose={() => setConfirming(false)}
+      >
+        <p>{t('consultations.appointment.cancelConfirmText')}</p>
+        {cancelError ? (
+          <p className="booking-error__detail" role="alert">
+            {tx(cancelError)}
+          </p>
+        ) : null}
+        <div className="modal-actions">
+          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={cancelling}>
+            {t('consultations.appointment.keep')}
+          </Button>
+          <Button variant="danger" loading={cancelling} onClick={() => void confirmCancel()}>
+            {t('consultations.appointment.cancelConfirm')}
+          </Button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { DoctorScreen } from './doctor-screen.tsx';
+import { daysFromNow, minutesFromNow, testSession } from './consultations-test-data.ts';
+import { renderHistory, type GraphQLCall } from './history-test-render.tsx';
+
+beforeAll(() => {
+  window.scrollTo = () => undefined;
+});
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+const organizations = [
+  { __typename: 'Organization', id: 'org-10', name: 'Ward 10', phone: null },
+  { __typename: 'Organization', id: 'org-1', name: 'Lanka Hospitals Colombo', phone: null },
+  { __typename: 'Organization', id: 'org-2', name: 'Ward 2', phone: null },
+];
+
+function answering(sessions: unknown[] | 'error') {
+  return (call: GraphQLCall) => {
+    switch (call.operationName ?? '') {
+      case 'consultationOrganizations':
+        return { data: { queryOrganization: organizations } };
+      case 'consultationSessions':
+        return sessions === 'error'
+          ? { errors: [{ message: 'ARO-E9999:Something went wrong.' }] }
+          : { data: { querySession: sessions.map((session) => ({ __typename: 'Session', ...(session as object) })) } };
+      case 'searchDoctors':
+        return {
+          data: {
+            searchDoctors: [
+              { __typename: 'Practitioner', id: 'dr-1', name: { text: 'Dr. Nimal Perera' }, roles: [{ code: 'CARD', display: 'Cardiologist' }] },
+            ],
+          },
+        };
+      case 'searchSpecialties':
+        return { data: { searchSpecialties: [{ __typename: 'Specialty', code: 'CARD', display: 'Cardiologist' }] } };
+      default:
+        return { data: null };
+    }
+  };
+}
+
+describe('/doctor (spec doc 2 §2 Doctor list)', () => {
+  it('asks for a search first and lists the hospitals sorted naturally', async () => {
+    const { calls } = await renderHistory({ element: <DoctorScreen />, path: '/doctor', answer: answering([]) });
+    await screen.findByText('Search for a doctor or a specialty to see their sessions.');
+    const hospital = screen.getByLabelText('Hospital');
+    await within(hospital).findByRole('option', { name: 'Ward 2' });
+    expect(within(hospital).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All hospitals',
+      'Lanka Hospitals Colombo',
+      'Ward 2',
+      'Ward 10',
+    ]);
+    expect(calls.some((call) => call.operationName === 'consultationSessions')).toBe(false);
+  });
+
+  it('finds a specialty as you type, then lists its sessions by day with labels, fill and blocked ones', async () => {
+    const { calls, router } = await renderHistory({
+      element: <DoctorScreen />,
+      path: '/doctor',
+      answer: answering([
+        testSession({ id: 's-soon', startTime: minutesFromNow(90), endTime: minutesFromNow(210) }),
+        testSession({ id: 's-full', startTime: daysFromNow(3, 9), endTime: daysFromNow(3, 11), appointmentCount: 20 }),
+        testSession({ id: 's-later', startTime: daysFromNow(3, 14), endTime: daysFromNow(3, 16), appointmentMaxAllowed: -1 }),
+      ]),
+    });
+    const box = await screen.findByRole('combobox', { name: 'Search for a doctor name or specialty' });
+    fireEvent.change(box, { target: { value: 'card' } });
+    const option = await screen.findByRole('option', { name: 'Cardiologist' });
+    fireEvent.mouseDown(option);
+
+    await screen.findByText('3 sessions found');
+    expect(router.state.location.search).toBe('?performerRole=CARD');
+    expect(calls.find((call) => call.operationName === 'consultationSessions')?.variables).toMatchObject({
+      actorReference: [],
+      practitionerRoleCodingCode: 'CARD',
+    });
+    expect(calls.find((call) => call.operationName === 'searchSpecialties')?.variables).toMatchObject({ text: 'card' });
+    // Grouped by day: the session in 90 minutes (today or tomorrow), and the two in three days.
+    const days = screen.getAllByRole('heading', { level: 2 });
+    expect(days).toHaveLength(2);
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/view/session?sessionId=s-soon', '/view/session?sessionId=s-later']);
+    const soon = links[0] as HTMLElement;
+    expect(soon.textContent).toMatch(/Starting At/);
+    expect(soon.textContent).toContain('4 of 20 booked');
+    expect(screen.getByText('This session is full')).toBeTruthy();
+    expect(screen.getByText('4 booked')).toBeTruthy();
+    // A filter set: the chip, with its clear.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter: Cardiologist' }));
+    await screen.findByText('Search for a doctor or a specialty to see their sessions.');
+  });
+
+  it("says when nothing matches, with the call-hospital button", async () => {
+    await renderHistory({ element: <DoctorScreen />, path: '/doctor?organization=org-1', answer: answering([]) });
+    await screen.findByText("We couldn't find any sessions for you!");
+    const call = await screen.findByRole('link', { name: 'Call Lanka Hospitals Colombo' });
+    expect(call.getAttribute('href')).toBe('tel:+94112000000');
+  });
+
+  it("shows 'something went wrong' when the sessions do not load", async () => {
+    await renderHistory({ element: <DoctorScreen />, path: '/doctor?performerRole=CARD', answer: answering('error') });
+    await screen.findByText('something went wrong');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('shows the rescheduling banner and carries the reschedule to the session', async () => {
+    await renderHistory({
+      element: <DoctorScreen />,
+      path: '/doctor?selectedPractitioner=dr-1&appointmentRescheduledFor=a-9',
+      answer: answering([testSession({ id: 's-1' })]),
+    });
+    await screen.findByText('You are rescheduling an appointment. Pick the new session.');
+    const card = await screen.findByRole('link', { name: /Dr\. Nimal Perera/ });
+    expect(card.getAttribute('href')).toBe('/view/session?sessionId=s-1&appointmentRescheduledFor=a-9');
+    expect(screen.getByRole('button', { name: 'Remove filter: Dr. Nimal Perera' })).toBeTruthy();
+  });
+
+  it('remembers a doctor picked from the search as a recent doctor', async () => {
+    await renderHistory({ element: <DoctorScreen />, path: '/doctor', answer: answering([testSession({ id: 's-1' })]) });
+    const box = await screen.findByRole('combobox', { name: 'Search for a doctor name or specialty' });
+    fireEvent.change(box, { target: { value: 'nim' } });
+    await screen.findByRole('option', { name: /Dr\. Nimal Perera/ });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await screen.findByText('1 session found');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    const recent = await screen.findByRole('region', { name: 'Recent doctors' });
+    expect(within(recent).getByRole('button').textContent).toContain('Dr. Nimal Perera');
+  });
+});

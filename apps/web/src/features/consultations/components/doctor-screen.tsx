@@ -1,0 +1,270 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from 'urql';
+import { useLingui } from '@careline/i18n/react';
+import { useConsultationsTranslate } from '@careline/i18n/consultations';
+import { Button } from '../../../components/button.tsx';
+import { useHideMainBottomBar } from '../../../lib/shell/chrome-context.tsx';
+import { sessionsQuery, type SessionCardData } from '../api/consultation-documents.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { useDoctorOptions, useOrganizations, useSpecialtyOptions, type SearchOption } from '../hooks/use-search-options.ts';
+import {
+  doctorFiltersQuery,
+  hasSearchFilter,
+  readDoctorFilters,
+  sessionSearchVariables,
+  type DoctorFilters,
+} from '../utils/doctor-filters.ts';
+import { readRecentDoctors, rememberRecentDoctor, type RecentDoctor } from '../utils/recent-doctors.ts';
+import { dayHeading, groupSessionsByDay } from '../utils/session-days.ts';
+import { CallHospitalLink } from './call-hospital-link.tsx';
+import { SearchCombobox } from './search-combobox.tsx';
+import { SessionCard } from './session-card.tsx';
+import './consultations.css';
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The address of a session's booking screen, carrying a reschedule along. */
+export function sessionHref(sessionId: string, appointmentRescheduledFor: string | null): string {
+  const params = new URLSearchParams({ sessionId });
+  if (appointmentRescheduledFor) {
+    params.set('appointmentRescheduledFor', appointmentRescheduledFor);
+  }
+  return `/view/session?${params.toString()}`;
+}
+
+/** The sessions of the chosen filters, grouped by day, with loading, error and empty states. */
+function SessionResults({ filters, hospitalName }: { filters: DoctorFilters; hospitalName: string | null }) {
+  const t = useConsultationsTranslate();
+  const { i18n } = useLingui();
+  const now = useNow();
+  const variables = sessionSearchVariables(filters);
+  const [result, reexecute] = useQuery({ query: sessionsQuery, variables });
+  const days = useMemo(() => groupSessionsByDay<SessionCardData>(result.data?.querySession ?? []), [result.data]);
+
+  if (result.fetching && !result.data) {
+    return (
+      <div className="session-results" aria-busy="true">
+        <p className="visually-hidden" role="status">
+          {t('consultations.doctor.loadingSessions')}
+        </p>
+        {[0, 1, 2].map((index) => (
+          <div key={index} className="session-card session-card--skeleton" aria-hidden="true" />
+        ))}
+      </div>
+    );
+  }
+  if (result.error && !result.data) {
+    return (
+      <div className="consultations-state" role="alert">
+        <p className="consultations-state__title">{t('consultations.doctor.loadError')}</p>
+        <Button variant="secondary" onClick={() => reexecute({ requestPolicy: 'network-only' })}>
+          {t('consultations.tryAgain')}
+        </Button>
+      </div>
+    );
+  }
+  if (days.length === 0) {
+    return (
+      <div className="consultations-state">
+        <p className="consultations-state__title" role="status">
+          {t('consultations.doctor.noSessions')}
+        </p>
+        <CallHospitalLink organizationId={filters.organization} hospitalName={hospitalName} />
+      </div>
+    );
+  }
+  const count = days.reduce((total, day) => total + day.sessions.length, 0);
+  return (
+    <div className="session-results">
+      <p className="session-results__count" role="status">
+        {t('consultations.doctor.sessionsFound', { count })}
+      </p>
+      {days.map((day) => (
+        <section key={day.day} className="session-day" aria-labelledby={`day-${day.day}`}>
+          <h2 id={`day-${day.day}`} className="session-day__heading">
+            {dayHeading(day.day, i18n.locale)}
+          </h2>
+          <ul className="session-day__list">
+            {day.sessions.map((session) => (
+              <li key={session.id}>
+                <SessionCard
+                  session={session}
+                  variant="SESSION_VIEW_SEARCH_RESULT"
+                  now={now}
+                  href={sessionHref(session.id, filters.appointmentRescheduledFor)}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /doctor: search for a doctor or specialty, recent doctors, hospital filter, chips, the rescheduling
+ * banner and the sessions grouped by day (spec doc 2 §2 Doctor list).
+ */
+export function DoctorScreen() {
+  const t = useConsultationsTranslate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readDoctorFilters(searchParams);
+  const [query, setQuery] = useState('');
+  const [recent, setRecent] = useState<RecentDoctor[]>(() => {
+    const store = storage();
+    return store ? readRecentDoctors(store) : [];
+  });
+  // Names of what was picked on this screen, for the chips before the sessions arrive.
+  const [pickedNames, setPickedNames] = useState<Record<string, string>>({});
+  const doctors = useDoctorOptions(query, filters.organization);
+  const specialties = useSpecialtyOptions(query);
+  const { organizations } = useOrganizations();
+  const [sessionsResult] = useQuery({
+    query: sessionsQuery,
+    variables: sessionSearchVariables(filters),
+    pause: !hasSearchFilter(filters),
+  });
+  const filtered = hasSearchFilter(filters);
+  useHideMainBottomBar(filtered);
+
+  const sessions = sessionsResult.data?.querySession ?? [];
+  const doctorName =
+    filters.selectedPractitioner === null
+      ? null
+      : (sessions.find((session) => session.practitioner.id === filters.selectedPractitioner)?.practitioner.text ??
+        recent.find((doctor) => doctor.id === filters.selectedPractitioner)?.name ??
+        pickedNames[`doctor:${filters.selectedPractitioner}`] ??
+        filters.selectedPractitioner);
+  const specialtyName =
+    filters.performerRole === null
+      ? null
+      : (sessions.find((session) => session.practitionerRole.code === filters.performerRole)?.practitionerRole.display ??
+        pickedNames[`specialty:${filters.performerRole}`] ??
+        filters.performerRole);
+  const hospital = organizations.find((organization) => organization.id === filters.organization) ?? null;
+
+  function update(next: Partial<DoctorFilters>) {
+    setSearchParams(new URLSearchParams(doctorFiltersQuery({ ...filters, ...next })), { replace: false });
+  }
+
+  function pickDoctor(doctor: RecentDoctor) {
+    const store = storage();
+    setRecent(store ? rememberRecentDoctor(store, doctor) : recent);
+    setPickedNames((names) => ({ ...names, [`doctor:${doctor.id}`]: doctor.name }));
+    update({ selectedPractitioner: doctor.id, performerRole: null });
+  }
+
+  function onPick(sectionId: string, option: SearchOption) {
+    setQuery('');
+    if (sectionId === 'doctors') {
+      pickDoctor({ id: option.id, name: option.label, role: option.detail ?? '' });
+      return;
+    }
+    setPickedNames((names) => ({ ...names, [`specialty:${option.id}`]: option.label }));
+    update({ performerRole: option.id, selectedPractitioner: null });
+  }
+
+  const chips = [
+    doctorName === null ? null : { key: 'doctor', name: doctorName, clear: { selectedPractitioner: null } },
+    specialtyName === null ? null : { key: 'specialty', name: specialtyName, clear: { performerRole: null } },
+    filters.organization === null
+      ? null
+      : { key: 'hospital', name: hospital?.name ?? filters.organization, clear: { organization: null } },
+  ].filter((chip) => chip !== null);
+
+  return (
+    <section className="screen doctor-screen" aria-labelledby="doctor-screen-title">
+      <h1 id="doctor-screen-title">{t('consultations.doctor.title')}</h1>
+
+      {filters.appointmentRescheduledFor ? (
+        <p className="consultations-banner consultations-banner--info" role="note">
+          {t('consultations.doctor.rescheduling')}
+        </p>
+      ) : null}
+
+      <SearchCombobox
+        label={t('consultations.doctor.searchLabel')}
+        placeholder={t('consultations.search.placeholder')}
+        query={query}
+        onQueryChange={setQuery}
+        loading={doctors.loading || specialties.loading}
+        sections={[
+          { id: 'doctors', title: t('consultations.doctor.doctorsGroup'), options: doctors.options },
+          { id: 'specialties', title: t('consultations.doctor.specialtiesGroup'), options: specialties.options },
+        ]}
+        onPick={onPick}
+      />
+
+      <div className="doctor-screen__hospital">
+        <label htmlFor="doctor-hospital-filter">{t('consultations.doctor.hospitalFilter')}</label>
+        <select
+          id="doctor-hospital-filter"
+          className="consultations-select"
+          value={filters.organization ?? ''}
+          onChange={(event) => update({ organization: event.target.value === '' ? null : event.target.value })}
+        >
+          <option value="">{t('consultations.doctor.allHospitals')}</option>
+          {organizations.map((organization) => (
+            <option key={organization.id} value={organization.id}>
+              {organization.name}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {chips.length > 0 ? (
+        <div className="filter-chips" role="group" aria-label={t('consultations.doctor.filters')}>
+          {chips.map((chip) => (
+            <button
+              key={chip.key}
+              type="button"
+              className="filter-chip"
+              aria-label={t('consultations.doctor.removeFilter', { name: chip.name })}
+              onClick={() => update(chip.clear)}
+            >
+              <span>{chip.name}</span>
+              <span aria-hidden="true">×</span>
+            </button>
+          ))}
+          <button
+            type="button"
+            className="filter-chip filter-chip--clear"
+            onClick={() => update({ selectedPractitioner: null, performerRole: null, organization: null })}
+          >
+            {t('consultations.doctor.clearFilters')}
+          </button>
+        </div>
+      ) : null}
+
+      {recent.length > 0 && !filtered ? (
+        <section className="recent-doctors" aria-labelledby="recent-doctors-title">
+          <h2 id="recent-doctors-title">{t('consultations.doctor.recentDoctors')}</h2>
+          <ul className="recent-doctors__list">
+            {recent.map((doctor) => (
+              <li key={doctor.id}>
+                <button type="button" className="recent-doctor" onClick={() => pickDoctor(doctor)}>
+                  <span className="recent-doctor__name">{doctor.name}</span>
+                  {doctor.role ? <span className="recent-doctor__role">{doctor.role}</span> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {filtered ? (
+        <SessionResults filters={filters} hospitalName={hospital?.name ?? null} />
+      ) : (
+        <p className="consultations-hint">{t('consultations.doctor.startHint')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { sessionCardLabel, sessionPickBlock, UNLIMITED_APPOINTMENTS } from '@careline/domain/consultations';
+import { useLingui } from '@careline/i18n/react';
+import { useConsultationsTranslate } from '@careline/i18n/consultations';
+import type { SessionCardData } from '../api/consultation-documents.ts';
+import { avatarTint, initialsOf } from '../utils/avatar.ts';
+import { appointmentStatusKey, pickBlockText, sessionLabelText } from '../utils/session-card-texts.ts';
+import { timeOfDay } from '../utils/session-days.ts';
+
+/** The places a session card is shown (spec doc 2 §2 Session cards). */
+export type SessionCardVariant = 'SESSION_VIEW' | 'SESSION_VIEW_COMPACT' | 'SESSION_VIEW_SEARCH_RESULT' | 'MY_APPOINTMENT';
+
+export type SessionCardProps = {
+  session: SessionCardData;
+  variant: SessionCardVariant;
+  /** The current time, for the label ('Starting In N Mins'). */
+  now: Date;
+  /** SESSION_VIEW_SEARCH_RESULT and MY_APPOINTMENT: where the card leads when it can be picked. */
+  href?: string;
+  /** MY_APPOINTMENT: the appointment's token and status. */
+  appointment?: { tokenNo: number; appointmentStatus: string };
+  /** Extra lines at the card's foot (e.g. an action). */
+  children?: ReactNode;
+};
+
+const labelTone: Record<ReturnType<typeof sessionCardLabel>['kind'], string> = {
+  startingAt: 'neutral',
+  startingIn: 'warning',
+  awaitingDoctor: 'warning',
+  doctorArrived: 'success',
+  doctorLeft: 'neutral',
+  doctorCanceled: 'danger',
+};
+
+/**
+ * A consultation session: doctor, specialty, hospital, time, the live label and how full it is
+ * (spec doc 2 §2, §4). Full, completed and cancelled sessions are not pickable; the reason is shown.
+ */
+export function SessionCard({ session, variant, now, href, appointment, children }: SessionCardProps) {
+  const t = useConsultationsTranslate();
+  const { i18n } = useLingui();
+  const label = sessionCardLabel({ status: session.status, startTime: new Date(session.startTime) }, now);
+  const labelText = sessionLabelText(label);
+  const block = sessionPickBlock({
+    status: session.status,
+    appointmentMaxAllowed: session.appointmentMaxAllowed,
+    liveAppointments: session.appointmentCount,
+  });
+  const blockText = pickBlockText(block);
+  const unlimited = session.appointmentMaxAllowed === UNLIMITED_APPOINTMENTS;
+  const fill = unlimited
+    ? t('consultations.card.fillUnlimited', { count: session.appointmentCount })
+    : t('consultations.card.fill', { count: session.appointmentCount, max: session.appointmentMaxAllowed });
+  const compact = variant === 'SESSION_VIEW_COMPACT';
+  const doctor = session.practitioner.text;
+  const time = timeOfDay(session.startTime, i18n.locale);
+  const video = session.participationMode === 'remote_presence_video_call';
+  const showsFill = variant !== 'MY_APPOINTMENT';
+  const percent = unlimited || session.appointmentMaxAllowed <= 0 ? 0 : Math.min(100, (session.appointmentCount / session.appointmentMaxAllowed) * 100);
+
+  const body = (
+    <>
+      <div className="session-card__head">
+        {compact ? null : (
+          <span className="session-card__avatar" style={{ background: avatarTint(doctor) }} aria-hidden="true">
+            {initialsOf(doctor)}
+          </span>
+        )}
+        <div className="session-card__who">
+          <span className="session-card__doctor">{doctor}</span>
+          <span className="session-card__role">{session.practitionerRole.display}</span>
+          {compact ? null : <span className="session-card__hospital">{session.organization.orgName}</span>}
+        </div>
+      </div>
+      <div className="session-card__meta">
+        <span className={`session-card__chip session-card__chip--${labelTone[label.kind]}`}>
+          {label.kind === 'startingAt' ? `${t(labelText.id)} ${time}` : t(labelText.id, labelText.values)}
+        </span>
+        <span className="session-card__time">
+          <time dateTime={session.startTime}>{time}</time>
+          {' – '}
+          <time dateTime={session.endTime}>{timeOfDay(session.endTime, i18n.locale)}</time>
+        </span>
+        <span className="session-card__mode">{t(video ? 'consultations.card.video' : 'consultations.card.inPerson')}</span>
+        {appointment ? (
+          <span className="session-card__token">
+            {t('consultations.card.token', { tokenNo: appointment.tokenNo })} · {t(appointmentStatusKey(appointment.appointmentStatus))}
+          </span>
+        ) : null}
+      </div>
+      {showsFill ? (
+        <div className="session-card__fill">
+          <span>{fill}</span>
+          {unlimited ? null : (
+            <span className="session-card__bar" aria-hidden="true">
+              <span className="session-card__bar-value" style={{ width: `${percent}%` }} />
+            </span>
+          )}
+        </div>
+      ) : null}
+      {blockText && variant === 'SESSION_VIEW_SEARCH_RESULT' ? (
+        <p className="session-card__blocked">{t(blockText.id)}</p>
+      ) : null}
+      {children}
+    </>
+  );
+
+  const className = `session-card session-card--${variant.toLowerCase().replace(/_/g, '-')}${block ? ' session-card--blocked' : ''}`;
+  const pickable = variant === 'SESSION_VIEW_SEARCH_RESULT' ? block === null : true;
+  if (href && pickable) {
+    return (
+      <Link to={href} className={`${className} session-card--link`}>
+        {body}
+      </Link>
+    );
+  }
+  return (
+    <article className={className}>
+      {body}
+    </article>
+  );
+}

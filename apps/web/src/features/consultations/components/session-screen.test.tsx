@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { baseTenantConfig, deepMerge, type TenantPublicConfig } from '@careline/domain/tenant';
+import { minutesFromNow, testSession } from './consultations-test-data.ts';
+import { renderHistory, testAccount, type GraphQLCall } from './history-test-render.tsx';
+import { SessionScreen, type RelationshipPickerProps } from './session-screen.tsx';
+
+beforeAll(() => {
+  window.scrollTo = () => undefined;
+});
+afterEach(cleanup);
+
+const noCash: TenantPublicConfig = deepMerge<TenantPublicConfig>(baseTenantConfig, {
+  features: { paymentGateWay: { cash: false } },
+});
+
+function answering(options: { session?: object; book?: (call: GraphQLCall) => unknown } = {}) {
+  const session = options.session ?? testSession({ id: 's-1' });
+  return (call: GraphQLCall) => {
+    switch (call.operationName ?? '') {
+      case 'consultationSessions':
+        return { data: { querySession: session ? [{ __typename: 'Session', ...session }] : [] } };
+      case 'bookAppointment':
+        return options.book?.(call) ?? { data: null };
+      default:
+        return { data: null };
+    }
+  };
+}
+
+const booked = (call: GraphQLCall) => ({
+  data: { createAppointment: { __typename: 'Appointment', id: 'a-1', sessionId: call.variables.sessionId, tokenNo: 5 } },
+});
+
+describe('/view/session: booking at the hospital (spec doc 2 §4 Booking)', () => {
+  it('books for the chosen profile with one key per tap, showing BOOKING ..., then opens the appointment', async () => {
+    let release: (() => void) | null = null;
+    const { calls, router } = await renderHistory({
+      element: <SessionScreen />,
+      path: '/view/session?sessionId=s-1',
+      routePath: '/view/session',
+      answer: (call) =>
+        call.operationName === 'bookAppointment'
+          ? new Promise((resolve) => {
+              release = () => resolve(booked(call));
+            })
+          : answering()(call),
+    });
+    await screen.findByText('Dr. Nimal Perera');
+    expect(screen.getByText('Pay at the hospital when you arrive.')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Mrs Sita Perera' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Book' }));
+    const busy = await screen.findByRole('button', { name: 'BOOKING ...' });
+    expect(busy.hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(release).not.toBeNull());
+    await act(async () => release?.());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/view/appointment'));
+    expect(router.state.location.search).toBe('?sessionId=s-1&appointmentId=a-1');
+    const booking = calls.filter((call) => call.operationName === 'bookAppointment');
+    expect(booking).toHaveLength(1);
+    expect(booking[0]?.variables).toMatchObject({ patientId: 'p-mother', sessionId: 's-1', appointmentRescheduledFor: null });
+    expect(typeof booking[0]?.variables.idempotencyKey).toBe('string');
+  });
+
+  it("says 'Sorry, Unable to book at the moment' with the server's error, and a retry reuses the key", async () => {
+    let attempts = 0;
+    const { calls } = await renderHistory({
+      element: <SessionScreen />,
+      path: '/view/session?sessionId=s-1',
+      routePath: '/view/session',
+      answer: answering({
+        book: (call) => {
+          attempts += 1;
+          return attempts === 1 ? { errors: [{ message: 'ARO-E4001:This session is full' }] } : booked(call);
+        },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Mrs Kamala Perera' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByText('Sorry, Unable to book at the moment');
+    expect(screen.getByRole('alert').textContent).toContain('This session is full');
+    fireEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(calls.filter((call) => call.operationName === 'bookAppointment')).toHaveLength(2));
+    const keys = calls.filter((call) => call.operationName === 'bookAppointment').map((call) => call.variables.idempotencyKey);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('passes the rescheduled appointment along and skips payment, even without the cash gateway', async () => {
+    const { calls } = await renderHistory({
+      element: <SessionScreen />,
+      path: '/view/session?sessionId=s-1&appointmentRescheduledFor=a-old',
+      routePath: '/view/session',
+      tenant: noCash,
+      answer: answering({ book: booked }),
+    });
+    await screen.findByText('Rescheduling: your payment moves to this session.');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Mrs Kamala Perera' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.operationName === 'bookAppointment')?.variables).toMatchObject({
+        appointmentRescheduledFor: 'a-old',
+      }),
+    );
+  });
+
+  it("without the cash gateway: 'We don't accept online payments yet.' and no Book button", async () => {
+    await renderHistory({ element: <SessionScreen />, path: '/view/session?sessionId=s-1', routePath: '/view/session', tenant: noCash, answer: answering() });
+    await screen.findByText("We don't accept online payments yet.");
+    expect(screen.getByText('Visit hospital to make payments')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Book' })).toBeNull();
+  });
+
+  it('a full session cannot be booked, and says why', async () => {
+    await renderHistory({
+      element: <SessionScreen />,
+      path: '/view/session?sessionId=s-1',
+      routePath: '/view/session',
+      answer: answering({ session: testSession({ id: 's-1', appointmentCount: 20, startTime: minutesFromNow(600) }) }),
+    });
+    await screen.findByText('This session is full');
+    expect(screen.getByRole('button', { name: 'Book' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('a session that does not exist says so', async () => {
+    await renderHistory({
+      element: <SessionScreen />,
+      path: '/view/session?sessionId=s-404',
+      routePath: '/view/session',
+      answer: (call) => (call.operationName === 'consultationSessions' ? { data: { querySession: [] } } : { data: null }),
+    });
+    await screen.findByText('This session is not available any more.');
+  });
+
+  it('opens the relationship modal when no profile is chosen, and books for the one chosen there', async () => {
+    const opened: boolean[] = [];
+    function Picker({ open, onSelect }: RelationshipPickerProps) {
+      opened.push(open);
+      const account = testAccount();
+      return open ? (
+        <button type="button" onClick={() => account.patients['p-mother'] && onSelect(account.patients['p-mother'])}>
+          pick mother
+        </button>
+      ) : null;
+    }
+    await renderHistory({
+      element: <SessionScreen RelationshipPicker={Picker} />,
+      path: '/view/session?sessionId=s-1',
+      routePath: '/view/session',
+      answer: answering({ book: booked }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'pick mother' }));
+    await screen.findByText('Mrs Sita Perera');
+    expect(screen.getByRole('button', { name: 'Change' })).toBeTruthy();
+  });
+});

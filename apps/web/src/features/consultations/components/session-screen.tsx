@@ -1,0 +1,251 @@
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQuery } from 'urql';
+import { sessionPickBlock } from '@careline/domain/consultations';
+import type { ClientPatient } from '@careline/domain/profiles';
+import { useTranslateText } from '@careline/i18n/react';
+import { useConsultationsTranslate } from '@careline/i18n/consultations';
+import { Button } from '../../../components/button.tsx';
+import { errorText } from '../../../lib/graphql';
+import { useSession } from '../../../lib/session';
+import { useTenant } from '../../../lib/tenant';
+import { createAppointmentMutation, sessionsQuery } from '../api/consultation-documents.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { useRelationshipPrompt } from '../hooks/use-relationship-prompt.ts';
+import { bookingKeyFor, newBookingKey, type BookingKey } from '../utils/booking-key.ts';
+import { pickBlockText } from '../utils/session-card-texts.ts';
+import { CallHospitalLink } from './call-hospital-link.tsx';
+import { SessionCard } from './session-card.tsx';
+import './consultations.css';
+
+/** What the screen needs of the relationship modal (features/profiles'), passed in by the route. */
+export type RelationshipPickerProps = {
+  open: boolean;
+  onSelect: (patient: ClientPatient) => void;
+  onClose: () => void;
+  /** Shown at the top of the modal: the blinking 'Select the relationship' after 5 s. */
+  notice?: ReactNode;
+};
+
+export type SessionScreenProps = {
+  /** The relationship modal; without one the profiles are listed to choose from. */
+  RelationshipPicker?: ComponentType<RelationshipPickerProps>;
+};
+
+type BookingState = { kind: 'idle' } | { kind: 'booking' } | { kind: 'failed'; error: string };
+
+/** The address of an appointment's screen. */
+export function appointmentHref(sessionId: string, appointmentId: string): string {
+  return `/view/appointment?${new URLSearchParams({ sessionId, appointmentId }).toString()}`;
+}
+
+/**
+ * /view/session?sessionId: the session, whom the booking is for, and booking at the hospital's
+ * counter (cash) or a reschedule (spec doc 2 §2, §4 Booking, Reschedule).
+ */
+export function SessionScreen({ RelationshipPicker }: SessionScreenProps) {
+  const t = useConsultationsTranslate();
+  const tx = useTranslateText();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get('sessionId') ?? '';
+  const appointmentRescheduledFor = searchParams.get('appointmentRescheduledFor') || null;
+  const session = useSession();
+  const tenant = useTenant();
+  const now = useNow();
+  const [result, reexecute] = useQuery({ query: sessionsQuery, variables: { id: sessionId }, pause: sessionId === '' });
+  const [, bookAppointment] = useMutation(createAppointmentMutation);
+  const [patient, setPatient] = useState<ClientPatient | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [booking, setBooking] = useState<BookingState>({ kind: 'idle' });
+  const lastKey = useRef<BookingKey | null>(null);
+  const prompted = useRelationshipPrompt(pickerOpen);
+  const openedOnArrival = useRef(false);
+  const data = result.data?.querySession[0] ?? null;
+  const block = data
+    ? sessionPickBlock({
+        status: data.status,
+        appointmentMaxAllowed: data.appointmentMaxAllowed,
+        liveAppointments: data.appointmentCount,
+      })
+    : null;
+
+  // spec doc 2 §4 Booking step 1: no patient chosen → the relationship modal opens.
+  useEffect(() => {
+    if (data && block === null && patient === null && RelationshipPicker && !openedOnArrival.current) {
+      openedOnArrival.current = true;
+      setPickerOpen(true);
+    }
+  }, [data, block, patient, RelationshipPicker]);
+
+  if (sessionId === '') {
+    return <Navigate to="/doctor" replace />;
+  }
+
+  const heading = <h1 id="session-screen-title">{t('consultations.session.title')}</h1>;
+  if (result.fetching && !result.data) {
+    return (
+      <section className="screen session-screen" aria-labelledby="session-screen-title" aria-busy="true">
+        {heading}
+        <p className="visually-hidden" role="status">
+          {t('consultations.loading')}
+        </p>
+        <div className="session-card session-card--skeleton" aria-hidden="true" />
+      </section>
+    );
+  }
+  if (result.error && !result.data) {
+    return (
+      <section className="screen session-screen" aria-labelledby="session-screen-title">
+        {heading}
+        <div className="consultations-state" role="alert">
+          <p className="consultations-state__title">{t('consultations.somethingWentWrong')}</p>
+          <Button variant="secondary" onClick={() => reexecute({ requestPolicy: 'network-only' })}>
+            {t('consultations.tryAgain')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  if (!data) {
+    return (
+      <section className="screen session-screen" aria-labelledby="session-screen-title">
+        {heading}
+        <div className="consultations-state">
+          <p className="consultations-state__title">{t('consultations.session.notFound')}</p>
+          <CallHospitalLink />
+        </div>
+      </section>
+    );
+  }
+
+  const cash = tenant.features.paymentGateWay.cash;
+  const rescheduling = appointmentRescheduledFor !== null;
+  // Reschedules skip payment (spec doc 2 §4 Reschedule); otherwise only the pay-at-hospital path is here.
+  const canBook = cash || rescheduling;
+  const blockText = pickBlockText(block);
+  const patients = session.account?.patientList ?? [];
+
+  async function book() {
+    if (!data) {
+      return;
+    }
+    if (!patient) {
+      setPickerOpen(true);
+      return;
+    }
+    const key = bookingKeyFor(lastKey.current, { patientId: patient.id, sessionId: data.id, appointmentRescheduledFor }, newBookingKey);
+    lastKey.current = key;
+    setBooking({ kind: 'booking' });
+    const answer = await bookAppointment({
+      patientId: patient.id,
+      sessionId: data.id,
+      idempotencyKey: key.key,
+      appointmentRescheduledFor,
+    });
+    const appointment = answer.data?.createAppointment;
+    if (answer.error || !appointment) {
+      setBooking({ kind: 'failed', error: errorText(answer.error) });
+      return;
+    }
+    lastKey.current = null;
+    setBooking({ kind: 'idle' });
+    void navigate(appointmentHref(appointment.sessionId, appointment.id));
+  }
+
+  return (
+    <section className="screen session-screen" aria-labelledby="session-screen-title">
+      {heading}
+      {rescheduling ? (
+        <p className="consultations-banner consultations-banner--info" role="note">
+          {t('consultations.session.rescheduleNote')}
+        </p>
+      ) : null}
+      <SessionCard session={data} variant="SESSION_VIEW" now={now} />
+      {blockText ? (
+        <p className="consultations-banner consultations-banner--warning" role="status">
+          {t(blockText.id)}
+        </p>
+      ) : null}
+
+      <section className="session-screen__patient" aria-labelledby="session-patient-title">
+        <h2 id="session-patient-title">{t('consultations.session.whoFor')}</h2>
+        {RelationshipPicker ? (
+          <div className="chosen-patient">
+            {patient ? (
+              <p className="chosen-patient__name">
+                {patient.displayName}
+                {patient.relationship ? <span className="chosen-patient__relationship"> · {tx(patient.relationship)}</span> : null}
+              </p>
+            ) : null}
+            <Button variant="secondary" onClick={() => setPickerOpen(true)} disabled={block !== null}>
+              {patient ? t('consultations.session.change') : t('consultations.session.choosePatient')}
+            </Button>
+          </div>
+        ) : (
+          <fieldset className="patient-choices">
+            <legend className="visually-hidden">{t('consultations.session.whoFor')}</legend>
+            {patients.map((candidate) => (
+              <label key={candidate.id} className="patient-choice">
+                <input
+                  type="radio"
+                  name="session-patient"
+                  value={candidate.id}
+                  checked={patient?.id === candidate.id}
+                  onChange={() => setPatient(candidate)}
+                />
+                {candidate.displayName}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </section>
+
+      {canBook ? (
+        <div className="session-screen__book">
+          {rescheduling ? null : <p className="consultations-hint">{t('consultations.session.payAtHospital')}</p>}
+          <div aria-live="polite" className="booking-error">
+            {booking.kind === 'failed' ? (
+              <div role="alert">
+                <p className="booking-error__title">{t('consultations.session.bookingFailed')}</p>
+                <p className="booking-error__detail">{tx(booking.error)}</p>
+              </div>
+            ) : null}
+          </div>
+          <Button
+            block
+            loading={booking.kind === 'booking'}
+            disabled={block !== null || booking.kind === 'booking'}
+            onClick={() => void book()}
+          >
+            {booking.kind === 'booking' ? t('consultations.session.booking') : t('consultations.session.book')}
+          </Button>
+        </div>
+      ) : (
+        <div className="consultations-banner consultations-banner--info">
+          <p>{t('consultations.session.noOnlinePayments')}</p>
+          <p>{t('consultations.session.visitHospital')}</p>
+        </div>
+      )}
+      <CallHospitalLink organizationId={data.organization.id} hospitalName={data.organization.orgName} />
+
+      {RelationshipPicker ? (
+        <RelationshipPicker
+          open={pickerOpen}
+          onClose={() => setPickerOpen(false)}
+          onSelect={(chosen) => {
+            setPatient(chosen);
+            setPickerOpen(false);
+          }}
+          notice={
+            prompted ? (
+              <p className="relationship-prompt" role="alert">
+                {t('consultations.selectRelationship')}
+              </p>
+            ) : null
+          }
+        />
+      ) : null}
+    </section>
+  );
+}
