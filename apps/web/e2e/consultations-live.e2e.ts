@@ -1,0 +1,167 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import {
+  appUrl,
+  collectPageErrors,
+  latestCode,
+  launchBrowser,
+  newPhonePage,
+  randomMobileNo,
+  screenshot,
+  serverRequest,
+} from './support/index.ts';
+
+// Issue 8 browser journey across both apps: the doctor starts the session and calls the next token in
+// the staff console, and the patient's open appointment shows 'Dr. Arrived' and the ongoing token
+// without a reload (spec doc 2 §4 Session status, Live updates, Numbered slot display). The patient's
+// sign-in is not what this journey is about, so it signs in through the API and reuses the token.
+const host = 'localhost';
+const staffPassword = 'careline-demo-staff';
+const adminEmail = 'admin@careline.test';
+const doctorEmail = 'doctor.colombo@careline.test';
+
+type Gql<T> = { data?: T | null; errors?: { message: string }[] };
+
+async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+  const response = await serverRequest('POST', '/graphql', {
+    body: { query, variables },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    host,
+  });
+  const body = JSON.parse(response.body) as Gql<T>;
+  if (!body.data) {
+    throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
+  }
+  return body.data;
+}
+
+/** A new patient signed in by SMS code through the API, with one profile (Me). */
+async function signedInPatient(): Promise<{ token: string; patientId: string }> {
+  const mobileNo = randomMobileNo();
+  const since = new Date();
+  const started = await gql<{ initiateAuthentication: { id: string } }>(
+    'mutation ($u: String!) { initiateAuthentication(username: $u) { id } }',
+    { u: mobileNo },
+  );
+  const code = await latestCode(mobileNo, { since });
+  const done = await gql<{ completeAuthentication: { accessToken: string } }>(
+    'mutation ($id: ID!, $c: Int!) { completeAuthentication(id: $id, verificationCode: $c) { accessToken } }',
+    { id: started.initiateAuthentication.id, c: Number(code) },
+  );
+  const token = done.completeAuthentication.accessToken;
+  const created = await gql<{ createPatient: { id: string } }>(
+    'mutation { createPatient(name: {prefix: "Mr", given: ["Sunil"], family: "Fernando"}, birthDate: "1979-02-03", gender: "male") { id } }',
+    {},
+    token,
+  );
+  return { token, patientId: created.createPatient.id };
+}
+
+/** A session of the Colombo doctor the demo's doctor account is linked to, starting in 2 hours. */
+async function colomboSession(): Promise<string> {
+  const { queryOrganization } = await gql<{ queryOrganization: { id: string; name: string }[] }>('{ queryOrganization { id name } }');
+  const colombo = queryOrganization.find((o) => o.name.endsWith('Colombo'));
+  const { searchDoctors } = await gql<{ searchDoctors: { id: string; name: { text: string } }[] }>(
+    '{ searchDoctors(text: "Nimal Perera") { id name { text } } }',
+  );
+  const doctor = searchDoctors.find((d) => d.name.text === 'Dr. Nimal Perera');
+  if (!colombo || !doctor) {
+    throw new Error('the demo needs its Colombo branch and Dr. Nimal Perera');
+  }
+  const { staffSignIn } = await gql<{ staffSignIn: { token: string } }>(
+    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
+    { e: adminEmail, p: staffPassword },
+  );
+  const start = new Date(Date.now() + 2 * 60 * 60 * 1000);
+  start.setSeconds(0, 0);
+  const { staffCreateSession } = await gql<{ staffCreateSession: { id: string } }>(
+    'mutation ($o: ID!, $input: StaffSessionInput!) { staffCreateSession(organizationId: $o, input: $input) { id } }',
+    {
+      o: colombo.id,
+      input: {
+        practitionerId: doctor.id,
+        locationName: 'Room Live',
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 2 * 60 * 60 * 1000).toISOString(),
+        appointmentMaxAllowed: 12,
+        participationMode: 'in_person',
+      },
+    },
+    staffSignIn.token,
+  );
+  return staffCreateSession.id;
+}
+
+describe('consultations live: the staff console moves the patient’s screen', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('the doctor starts the session and calls token 1; the patient sees Dr. Arrived and token 1 without a reload', async () => {
+    const sessionId = await colomboSession();
+    const patient = await signedInPatient();
+    const { createAppointment } = await gql<{ createAppointment: { id: string; tokenNo: number } }>(
+      'mutation ($p: ID!, $s: ID!) { createAppointment(patientId: $p, sessionId: $s) { id tokenNo } }',
+      { p: patient.patientId, s: sessionId },
+      patient.token,
+    );
+    expect(createAppointment.tokenNo).toBe(1);
+
+    // The patient's phone, signed in with the stored token, opens the appointment.
+    const phone = await newPhonePage(browser, { host });
+    const phoneErrors = collectPageErrors(phone.page);
+    onTestFailed(async () => {
+      await screenshot(phone.page, 'consultations-live-failure');
+    });
+    await phone.context.addInitScript((token: string) => {
+      window.localStorage.setItem('accessToken', token);
+    }, patient.token);
+    let navigations = 0;
+    phone.page.on('framenavigated', (frame) => {
+      if (frame === phone.page.mainFrame()) {
+        navigations += 1;
+      }
+    });
+    await phone.page.goto(appUrl(`/view/appointment?sessionId=${sessionId}&appointmentId=${createAppointment.id}`, host));
+    const token = phone.page.locator('.appointment-facts__token-number');
+    await token.waitFor();
+    expect(await token.textContent()).toBe('1');
+    await phone.page.getByText('Starting At').first().waitFor();
+    await phone.page.getByText('No token called yet').waitFor();
+    const loadsBefore = navigations;
+
+    // The doctor, in the staff console, opens the session's queue and starts it.
+    const console = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: appUrl('', host), locale: 'en-US' });
+    const desk = await console.newPage();
+    desk.setDefaultTimeout(20_000);
+    const deskErrors = collectPageErrors(desk);
+    await desk.goto('/staff');
+    await desk.getByLabel('Email address').fill(doctorEmail);
+    await desk.getByLabel('Password', { exact: true }).fill(staffPassword);
+    await desk.getByRole('button', { name: 'Sign in' }).click();
+    await desk.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    await desk.goto(`/staff/sessions/${sessionId}`);
+    await desk.getByRole('heading', { name: 'Queue', level: 1 }).waitFor();
+    await desk.getByRole('button', { name: 'Start session' }).click();
+
+    // The patient's screen follows by itself.
+    await phone.page.getByText('Dr. Arrived', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await desk.getByRole('button', { name: 'Call next' }).click();
+    const ongoing = phone.page.locator('.queue__token');
+    await ongoing.first().waitFor({ timeout: 30_000 });
+    expect(await ongoing.allTextContents()).toEqual(['1']);
+    await screenshot(phone.page, 'consultations-live-called');
+    expect(navigations).toBe(loadsBefore);
+
+    expect(phoneErrors).toEqual([]);
+    expect(deskErrors).toEqual([]);
+    await console.close();
+    await phone.context.close();
+  }, 300_000);
+});
