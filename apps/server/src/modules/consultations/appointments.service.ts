@@ -5,6 +5,7 @@ import {
   FEEDBACK_COMMENT_MAX,
   hasControlCharacters,
   heartbeatTimestampKeys,
+  isSessionFull,
   isValidRating,
 } from '@careline/domain/consultations';
 import { AppError } from '@careline/domain/errors';
@@ -100,6 +101,15 @@ export async function bookAppointment(db: Db, input: BookAppointmentInput): Prom
       }
       if (await hasLiveAppointment(tx, session.id, patient.id)) {
         throw new AppError('ARO-E4003');
+      }
+      // Already full or closed when read: answer at once, without queueing for the session row's lock
+      // behind every booking in flight (a rush's late comers). The conditional UPDATE below still
+      // decides every place, so a booking read as open can still be told "full".
+      if (!(BOOKABLE_SESSION_STATUSES as readonly string[]).includes(session.status)) {
+        throw new AppError('ARO-E4002');
+      }
+      if (isSessionFull(session.appointmentMaxAllowed, session.liveAppointments)) {
+        throw new AppError('ARO-E4001');
       }
       const tokenNo = await takeNextToken(tx, tenantId, session.id);
       if (tokenNo === null) {
