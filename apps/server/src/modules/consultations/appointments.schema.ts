@@ -24,6 +24,27 @@ import { publishSessionChanged, tenantSessionsTopic } from './session-events.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// One read of a session's tokens per event, shared by every subscriber of this instance: the
+// emitter hands each of them the same event object, and the tokens carry no patient data.
+const tokensPerEvent = new WeakMap<object, Map<string, ReturnType<typeof readSessionTokens>>>();
+
+function sharedSessionTokens(event: unknown, ctx: GraphQLContext, sessionId: string): ReturnType<typeof readSessionTokens> {
+  if (event === null || typeof event !== 'object') {
+    return readSessionTokens(ctx.database.db, ctx.tenant.id, sessionId);
+  }
+  const key = `${ctx.tenant.id}:${sessionId}`;
+  const reads = tokensPerEvent.get(event) ?? new Map<string, ReturnType<typeof readSessionTokens>>();
+  tokensPerEvent.set(event, reads);
+  let read = reads.get(key);
+  if (!read) {
+    read = readSessionTokens(ctx.database.db, ctx.tenant.id, sessionId);
+    // A failed read is not kept: the next subscriber tries again.
+    read.catch(() => reads.delete(key));
+    reads.set(key, read);
+  }
+  return read;
+}
+
 /** An appointment as the patient app shows it (spec doc 2 §3 Appointment). */
 export const AppointmentRef = builder.objectRef<AppointmentView>('Appointment').implement({
   description: 'A numbered appointment in a consultation session (spec doc 2 §3 Appointment).',
@@ -180,7 +201,7 @@ builder.subscriptionField('subscribeSessionTokens', (t) =>
       await readSessionTokens(ctx.database.db, ctx.tenant.id, String(args.sessionId));
       return pubsub.subscribe(consultationSessionTopic(ctx.tenant.id, String(args.sessionId)));
     },
-    resolve: (_payload, args, ctx) => readSessionTokens(ctx.database.db, ctx.tenant.id, String(args.sessionId)),
+    resolve: (payload, args, ctx) => sharedSessionTokens(payload, ctx, String(args.sessionId)),
   }),
 );
 

@@ -8,6 +8,7 @@ import { makeConsultationSession, makeOrganization, makePatientAccount, makePrac
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { appointments, auditEvents, consultationSessions, invoices, refundRequests } from '../../db/schema/index.ts';
 import { createAccessSession } from '../auth/auth.access-sessions.ts';
+import { consultationSessionTopic } from './consultations.schema.ts';
 import { feedbackLinkQuery } from './feedback-link.service.ts';
 
 const TENANT = 'careline-demo';
@@ -402,5 +403,35 @@ describe('live: subscribeAppointment, subscribeSessionTokens, searchSession (spe
     await mixed.return?.(undefined);
     await tokens.return?.(undefined);
     await search.return?.(undefined);
+  });
+
+  it('gives every subscriber of a session’s tokens the same list from one event (one read per event)', async () => {
+    const s = await session({ appointmentMaxAllowed: -1 });
+    await book(alice, s.id);
+    await book(bob, s.id);
+    const query = 'subscription ($s: ID!) { subscribeSessionTokens(sessionId: $s) { tokenNo appointmentStatus paymentStatus } }';
+    const aliceTokens = client.iterate<{ subscribeSessionTokens: { tokenNo: number }[] }>({ query, variables: { s: s.id } });
+    const bobTokens = bobClient.iterate<{ subscribeSessionTokens: { tokenNo: number }[] }>({ query, variables: { s: s.id } });
+    const nextAlice = aliceTokens.next();
+    const nextBob = bobTokens.next();
+    let heard = 0;
+    for (const next of [nextAlice, nextBob]) {
+      void next.then(() => {
+        heard += 1;
+      });
+    }
+    // One event object per publish, as the emitter hands it to every local subscriber.
+    for (let attempt = 0; attempt < 40 && heard < 2; attempt++) {
+      t.app.graphql.pubsub.publish({ topic: consultationSessionTopic(TENANT, s.id), payload: { id: s.id, changed: 'appointments' } });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const expected = [
+      { tokenNo: 1, appointmentStatus: 'booked', paymentStatus: 'pending' },
+      { tokenNo: 2, appointmentStatus: 'booked', paymentStatus: 'pending' },
+    ];
+    expect((await nextAlice).value).toEqual({ data: { subscribeSessionTokens: expected } });
+    expect((await nextBob).value).toEqual({ data: { subscribeSessionTokens: expected } });
+    await aliceTokens.return?.(undefined);
+    await bobTokens.return?.(undefined);
   });
 });
