@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appointments, consultationSessions, organizations, patients, practitioners } from '../../db/schema/index.ts';
-import type { ConsultationSessionRecord } from './consultations.repo.ts';
+import { sessionColumns, type ConsultationSessionRecord } from './consultations.repo.ts';
 
 /** An appointment as the patient app reads it (spec doc 2 §3 Appointment), with its session. */
 export type AppointmentView = {
@@ -86,22 +86,7 @@ export async function selectAppointmentViews(db: DbOrTx, filter: AppointmentView
         birthDate: patients.birthDate,
       },
       session: {
-        id: consultationSessions.id,
-        status: consultationSessions.status,
-        startTime: consultationSessions.startTime,
-        endTime: consultationSessions.endTime,
-        sessionStartedTime: consultationSessions.sessionStartedTime,
-        sessionCompletedTime: consultationSessions.sessionCompletedTime,
-        appointmentMaxAllowed: consultationSessions.appointmentMaxAllowed,
-        type: consultationSessions.type,
-        participationMode: consultationSessions.participationMode,
-        serviceTypeCode: consultationSessions.serviceTypeCode,
-        serviceCategory: consultationSessions.serviceCategory,
-        chargingSchemeId: consultationSessions.chargingSchemeId,
-        practitionerRoleCode: consultationSessions.practitionerRoleCode,
-        practitionerRoleDisplay: consultationSessions.practitionerRoleDisplay,
-        locationName: consultationSessions.locationName,
-        locationImageUrl: consultationSessions.locationImageUrl,
+        ...sessionColumns,
         appointmentCount: consultationSessions.liveAppointments,
         paidAppointments: sql<number>`(select count(*)::int from ${appointments} paid where paid.session_id = ${consultationSessions.id} and paid.payment_status = 'paid')`,
       },

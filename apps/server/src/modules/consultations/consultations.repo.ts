@@ -44,6 +44,26 @@ export type ConsultationSessionFilter = {
   limit: number;
 };
 
+/** The session's own columns as the Session type shows them; appointment-read.repo.ts selects them too. */
+export const sessionColumns = {
+  id: consultationSessions.id,
+  status: consultationSessions.status,
+  startTime: consultationSessions.startTime,
+  endTime: consultationSessions.endTime,
+  sessionStartedTime: consultationSessions.sessionStartedTime,
+  sessionCompletedTime: consultationSessions.sessionCompletedTime,
+  appointmentMaxAllowed: consultationSessions.appointmentMaxAllowed,
+  type: consultationSessions.type,
+  participationMode: consultationSessions.participationMode,
+  serviceTypeCode: consultationSessions.serviceTypeCode,
+  serviceCategory: consultationSessions.serviceCategory,
+  chargingSchemeId: consultationSessions.chargingSchemeId,
+  practitionerRoleCode: consultationSessions.practitionerRoleCode,
+  practitionerRoleDisplay: consultationSessions.practitionerRoleDisplay,
+  locationName: consultationSessions.locationName,
+  locationImageUrl: consultationSessions.locationImageUrl,
+};
+
 /** Status never returned by a search (spec doc 2 §4 Session status). */
 export const HIDDEN_CONSULTATION_SESSION_STATUS = 'provider_aborted';
 
@@ -83,22 +103,7 @@ export async function selectConsultationSessions(
   }
   const rows = await db
     .select({
-      id: consultationSessions.id,
-      status: consultationSessions.status,
-      startTime: consultationSessions.startTime,
-      endTime: consultationSessions.endTime,
-      sessionStartedTime: consultationSessions.sessionStartedTime,
-      sessionCompletedTime: consultationSessions.sessionCompletedTime,
-      appointmentMaxAllowed: consultationSessions.appointmentMaxAllowed,
-      type: consultationSessions.type,
-      participationMode: consultationSessions.participationMode,
-      serviceTypeCode: consultationSessions.serviceTypeCode,
-      serviceCategory: consultationSessions.serviceCategory,
-      chargingSchemeId: consultationSessions.chargingSchemeId,
-      practitionerRoleCode: consultationSessions.practitionerRoleCode,
-      practitionerRoleDisplay: consultationSessions.practitionerRoleDisplay,
-      locationName: consultationSessions.locationName,
-      locationImageUrl: consultationSessions.locationImageUrl,
+      ...sessionColumns,
       practitioner: {
         id: practitioners.id,
         text: practitioners.text,
