@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appointments, consultationSessions, invoices, patients, payments } from '../../db/schema/index.ts';
+import { insertIdempotencyKeySql, type PendingIdempotencyKey } from '../idempotency/idempotency.repo.ts';
 
 /** Session statuses that still take bookings (spec doc 2 §4: not full, completed or cancelled). */
 export const BOOKABLE_SESSION_STATUSES = ['scheduled', 'started'] as const;
@@ -244,4 +245,242 @@ export async function updateAppointmentFields(
     throw new Error('appointment update returned no row');
   }
   return row;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
+
+/** What a booking checks before it queues for the session row's lock, read in one statement. */
+export type BookingChecks = {
+  /** The profile is an active one of the account in the tenant. */
+  patientOwned: boolean;
+  /** The session of the tenant, or null. */
+  session: { status: string; appointmentMaxAllowed: number; liveAppointments: number } | null;
+  /** The profile already holds a live (not cancelled) appointment in the session. */
+  hasLive: boolean;
+};
+
+/**
+ * The checks of a booking, in one round trip: whether the profile is the account's, the session's
+ * status and counters, and whether the profile already holds a live appointment there. Ids must be
+ * well-formed UUIDs (the caller checks).
+ * @param db - database or transaction
+ * @param ask - tenant, account, profile and session
+ */
+export async function readBookingChecks(
+  db: DbOrTx,
+  ask: { tenantId: string; accountId: string; patientId: string; sessionId: string },
+): Promise<BookingChecks> {
+  const [row] = rowsOf<{
+    patient_owned: boolean;
+    status: string | null;
+    appointment_max_allowed: number | null;
+    live_appointments: number | null;
+    has_live: boolean;
+  }>(
+    await db.execute(sql`
+      SELECT
+        EXISTS (SELECT 1 FROM patients p WHERE p.id = ${ask.patientId}::uuid AND p.account_id = ${ask.accountId}::uuid
+                AND p.tenant_id = ${ask.tenantId}::text AND p.active) AS patient_owned,
+        s.status, s.appointment_max_allowed, s.live_appointments,
+        EXISTS (SELECT 1 FROM appointments a WHERE a.session_id = ${ask.sessionId}::uuid AND a.patient_id = ${ask.patientId}::uuid
+                AND a.appointment_status NOT IN ('cancelled', 'entered_in_error')) AS has_live
+      FROM (SELECT 1) AS one
+      LEFT JOIN consultation_sessions s ON s.id = ${ask.sessionId}::uuid AND s.tenant_id = ${ask.tenantId}::text`),
+  );
+  return {
+    patientOwned: row?.patient_owned === true,
+    session:
+      row && row.status !== null
+        ? { status: row.status, appointmentMaxAllowed: Number(row.appointment_max_allowed), liveAppointments: Number(row.live_appointments) }
+        : null,
+    hasLive: row?.has_live === true,
+  };
+}
+
+/** An audit row as recordAudit makes it (modules/audit), for a booking statement to insert. */
+export type AuditValues = {
+  tenantId: string;
+  actorKind: string;
+  actorId: string;
+  role: string | null;
+  organizationId: string | null;
+  action: string;
+  patientAccountId: string | null;
+  patientId: string | null;
+  correlationId: string;
+  /** The details; the statement adds tokenNo, the token it took. */
+  details: Record<string, unknown>;
+};
+
+/** The new appointment as a booking statement returns it (createdAt as ISO 8601 with milliseconds, UTC). */
+export type BookedRow = {
+  id: string;
+  sessionId: string;
+  patientId: string;
+  tokenNo: number;
+  appointmentStatus: string;
+  paymentStatus: string;
+  appointmentOriginChannel: string;
+  createdAt: string;
+};
+
+/** A booking for bookNextToken: the appointment, its audit row, and optionally the idempotency key. */
+export type NewBooking = {
+  tenantId: string;
+  sessionId: string;
+  accountId: string;
+  patientId: string;
+  originChannel: string;
+  /** Columns besides the defaults (a reschedule carries the old payment status and where it came from). */
+  carried?: {
+    paymentStatus: string;
+    appointmentBookingType: string | null;
+    appointmentRescheduledBy: string;
+    appointmentRescheduledBySession: string;
+  };
+  audit: AuditValues;
+  /** Stored with the answer (the BookedRow as JSON, plus `answerExtra`). */
+  key: PendingIdempotencyKey | null;
+  /** Merged into the stored answer, e.g. { previousSessionId }. */
+  answerExtra?: Record<string, unknown>;
+  /** Further data-modifying CTE parts that run only when a token was taken: name and statement over `a`. */
+  also?: [string, SQL][];
+};
+
+/**
+ * Books the next token of a bookable session that has room in ONE statement (a data-modifying CTE):
+ * the conditional UPDATE of the session's counters (the row lock that orders concurrent bookings), the
+ * appointment INSERT, its audit row, and the idempotency key with the answer. Run outside a
+ * transaction it is its own transaction, so the session row is locked for this one statement and its
+ * commit only, with no round trip to the server in between; inside one, until that commits. Tokens
+ * are 1, 2, 3… with no gap or duplicate, never more than appointmentMaxAllowed live appointments
+ * (-1: no cap), and an appointment never exists without its audit row or the other way round. Null
+ * when the session is full or not bookable (nothing changed). A second live appointment of the
+ * profile fails on appointments_session_patient_live_uq, and a twin's key on the keys' primary key:
+ * the whole statement then changes nothing.
+ * @param db - database (autocommit) or the caller's transaction
+ * @param booking - the appointment, its audit row, the key, and extra CTE parts
+ */
+export async function bookNextToken(db: DbOrTx, booking: NewBooking): Promise<BookedRow | null> {
+  const { audit, carried } = booking;
+  const columns = [
+    sql`tenant_id`,
+    sql`session_id`,
+    sql`account_id`,
+    sql`patient_id`,
+    sql`token_no`,
+    sql`appointment_origin_channel`,
+  ];
+  const values = [
+    sql`${booking.tenantId}::text`,
+    sql`${booking.sessionId}::uuid`,
+    sql`${booking.accountId}::uuid`,
+    sql`${booking.patientId}::uuid`,
+    sql`t.token_no`,
+    sql`${booking.originChannel}::text`,
+  ];
+  if (carried) {
+    columns.push(sql`payment_status`, sql`appointment_booking_type`, sql`appointment_rescheduled_by`, sql`appointment_rescheduled_by_session`);
+    values.push(
+      sql`${carried.paymentStatus}::text`,
+      sql`${carried.appointmentBookingType}::text`,
+      sql`${carried.appointmentRescheduledBy}::uuid`,
+      sql`${carried.appointmentRescheduledBySession}::uuid`,
+    );
+  }
+  const answer = sql`jsonb_build_object('id', a.id, 'sessionId', a.session_id, 'patientId', a.patient_id, 'tokenNo', a.token_no,
+      'appointmentStatus', a.appointment_status, 'paymentStatus', a.payment_status,
+      'appointmentOriginChannel', a.appointment_origin_channel, 'createdAt', a.created_at) || ${JSON.stringify(booking.answerExtra ?? {})}::jsonb`;
+  const parts: SQL[] = [
+    sql`t AS (
+      UPDATE consultation_sessions
+         SET issued_tokens = issued_tokens + 1, live_appointments = live_appointments + 1, updated_at = now()
+       WHERE id = ${booking.sessionId}::uuid AND tenant_id = ${booking.tenantId}::text
+         AND status IN ('scheduled', 'started')
+         AND (appointment_max_allowed = -1 OR live_appointments < appointment_max_allowed)
+      RETURNING issued_tokens AS token_no)`,
+    sql`a AS (
+      INSERT INTO appointments (${sql.join(columns, sql`, `)})
+      SELECT ${sql.join(values, sql`, `)} FROM t
+      RETURNING id, session_id, patient_id, token_no, appointment_status, payment_status, appointment_origin_channel,
+        to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at)`,
+    sql`au AS (
+      INSERT INTO audit_events (tenant_id, actor_kind, actor_id, role, organization_id, action, patient_account_id, patient_id, correlation_id, details)
+      SELECT ${audit.tenantId}::text, ${audit.actorKind}::text, ${audit.actorId}::uuid, ${audit.role}::text, ${audit.organizationId}::uuid,
+        ${audit.action}::text, ${audit.patientAccountId}::uuid, ${audit.patientId}::uuid, ${audit.correlationId}::text,
+        ${JSON.stringify(audit.details)}::jsonb || jsonb_build_object('tokenNo', a.token_no)
+      FROM a)`,
+  ];
+  if (booking.key) {
+    parts.push(sql`k AS (${insertIdempotencyKeySql(booking.key, answer, sql`a`)})`);
+  }
+  for (const [name, statement] of booking.also ?? []) {
+    parts.push(sql`${sql.identifier(name)} AS (${statement})`);
+  }
+  const [row] = rowsOf<{
+    id: string;
+    session_id: string;
+    patient_id: string;
+    token_no: number;
+    appointment_status: string;
+    payment_status: string;
+    appointment_origin_channel: string;
+    created_at: string;
+  }>(await db.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT * FROM a`));
+  if (!row) {
+    return null;
+  }
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    patientId: row.patient_id,
+    tokenNo: Number(row.token_no),
+    appointmentStatus: row.appointment_status,
+    paymentStatus: row.payment_status,
+    appointmentOriginChannel: row.appointment_origin_channel,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * The CTE parts that move the old appointment's invoices and payments to the new one (`a`) and point
+ * the old one at it, for bookNextToken's `also` (what movePayment does, in the booking's statement).
+ * @param oldId - the appointment moved away from
+ */
+export function movePaymentParts(oldId: string): [string, SQL][] {
+  return [
+    ['mv_old', sql`UPDATE appointments SET appointment_rescheduled_for = a.id FROM a WHERE appointments.id = ${oldId}::uuid`],
+    [
+      'mv_inv',
+      sql`UPDATE invoices SET appointment_id = a.id, request_reference = 'Appointment/' || a.id::text, updated_at = now()
+          FROM a WHERE invoices.appointment_id = ${oldId}::uuid`,
+    ],
+    [
+      'mv_pay',
+      sql`UPDATE payments SET request_reference = 'Appointment/' || a.id::text
+          FROM a WHERE payments.request_reference = ${`Appointment/${oldId}`}::text`,
+    ],
+  ];
+}
+
+/**
+ * Marks a booked, not yet rescheduled appointment as moved away (cancelled, reschedule status
+ * 'rescheduled') and gives its session's place back, in one statement; false when it was not booked
+ * or already rescheduled (a concurrent change won), and then nothing changed.
+ * @param tx - the reschedule's transaction
+ * @param appointmentId - the old appointment
+ */
+export async function markRescheduledAndRelease(tx: DbOrTx, appointmentId: string): Promise<boolean> {
+  const [row] = rowsOf<{ moved: number }>(
+    await tx.execute(sql`
+      WITH o AS (
+        UPDATE appointments SET appointment_status = 'cancelled', appointment_reschedule_status = 'rescheduled', updated_at = now()
+         WHERE id = ${appointmentId}::uuid AND appointment_status = 'booked' AND appointment_reschedule_status IS NULL
+        RETURNING session_id),
+      r AS (
+        UPDATE consultation_sessions SET live_appointments = greatest(live_appointments - 1, 0), updated_at = now()
+         WHERE id IN (SELECT session_id FROM o))
+      SELECT count(*)::int AS moved FROM o`),
+  );
+  return Number(row?.moved ?? 0) === 1;
 }

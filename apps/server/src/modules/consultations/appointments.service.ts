@@ -9,24 +9,26 @@ import {
   isValidRating,
 } from '@careline/domain/consultations';
 import { AppError } from '@careline/domain/errors';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
+import { recordAudit, type AuditActor, type AuditRecord } from '../audit/audit.service.ts';
+import { runOnceInStatement } from '../idempotency/idempotency.service.ts';
 import {
   BOOKABLE_SESSION_STATUSES,
+  bookNextToken,
   findOwnedAppointment,
   findOwnedPatient,
   findSessionForBooking,
   hasLiveAppointment,
-  insertAppointment,
   markCancelled,
-  markRescheduled,
-  movePayment,
+  markRescheduledAndRelease,
+  movePaymentParts,
+  readBookingChecks,
   releasePlace,
   updateAppointmentFields,
-  takeNextToken,
   type AppointmentRow,
+  type AuditValues,
+  type BookedRow,
 } from './appointments.repo.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -61,7 +63,7 @@ export type BookedAppointment = {
   createdAt: string;
 };
 
-function toBooked(row: AppointmentRow): BookedAppointment {
+function toBooked(row: AppointmentRow | BookedRow): BookedAppointment {
   return {
     id: row.id,
     sessionId: row.sessionId,
@@ -70,7 +72,7 @@ function toBooked(row: AppointmentRow): BookedAppointment {
     appointmentStatus: row.appointmentStatus,
     paymentStatus: row.paymentStatus,
     appointmentOriginChannel: row.appointmentOriginChannel,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString(),
   };
 }
 
@@ -88,61 +90,87 @@ export async function bookAppointment(db: Db, input: BookAppointmentInput): Prom
     throw new AppError('ARO-E2001');
   }
   const { tenantId, accountId } = input;
-  return runOnce(
+  return runOnceInStatement(
     db,
     { tenantId, accountId, key: input.idempotencyKey },
     'createAppointment',
     { patientId: input.patientId, sessionId: input.sessionId, originChannel: input.originChannel },
-    async (tx) => {
-      const patient = await findOwnedPatient(tx, { tenantId, accountId }, input.patientId);
-      const session = await findSessionForBooking(tx, tenantId, input.sessionId);
-      if (!patient || !session) {
+    async (key) => {
+      // The checks, read before queueing for the session row's lock. An already full or closed session
+      // is answered at once, not behind every booking in flight (a rush's late comers); the
+      // conditional UPDATE in bookNextToken still decides every place, so a booking read as open
+      // can still be told "full".
+      const checks = await readBookingChecks(db, input);
+      const { session } = checks;
+      if (!checks.patientOwned || !session) {
         throw new AppError('ARO-E2001');
       }
-      if (await hasLiveAppointment(tx, session.id, patient.id)) {
+      if (checks.hasLive) {
         throw new AppError('ARO-E4003');
       }
-      // Already full or closed when read: answer at once, without queueing for the session row's lock
-      // behind every booking in flight (a rush's late comers). The conditional UPDATE below still
-      // decides every place, so a booking read as open can still be told "full".
       if (!(BOOKABLE_SESSION_STATUSES as readonly string[]).includes(session.status)) {
         throw new AppError('ARO-E4002');
       }
       if (isSessionFull(session.appointmentMaxAllowed, session.liveAppointments)) {
         throw new AppError('ARO-E4001');
       }
-      const tokenNo = await takeNextToken(tx, tenantId, session.id);
-      if (tokenNo === null) {
-        const now = await findSessionForBooking(tx, tenantId, session.id);
-        const bookable = now !== null && (BOOKABLE_SESSION_STATUSES as readonly string[]).includes(now.status);
-        throw new AppError(bookable ? 'ARO-E4001' : 'ARO-E4002');
-      }
-      const row = await insertAppointment(tx, {
+      // One statement, its own transaction: token, appointment, audit row and key, so the session
+      // row is locked for that statement and its commit only.
+      const row = await bookNextToken(db, {
         tenantId,
-        sessionId: session.id,
+        sessionId: input.sessionId,
         accountId,
-        patientId: patient.id,
-        tokenNo,
-        appointmentOriginChannel: input.originChannel,
-      }).catch((error: unknown) => {
-        // Two bookings of one profile raced past the check above: the partial unique index decides.
-        if (uniqueViolation(error) !== null) {
-          throw new AppError('ARO-E4003');
-        }
-        throw error;
-      });
-      await recordAudit(tx, {
-        tenantId,
-        actor: input.actor,
-        action: 'appointment.book',
-        correlationId: input.correlationId,
-        patientAccountId: accountId,
-        patientId: patient.id,
-        details: { sessionId: session.id, tokenNo, originChannel: input.originChannel },
-      });
+        patientId: input.patientId,
+        originChannel: input.originChannel,
+        audit: auditValues({
+          tenantId,
+          actor: input.actor,
+          action: 'appointment.book',
+          correlationId: input.correlationId,
+          patientAccountId: accountId,
+          patientId: input.patientId,
+          details: { sessionId: input.sessionId, originChannel: input.originChannel },
+        }),
+        key,
+      }).catch(bookingFailure);
+      if (!row) {
+        throw await fullOrClosed(db, tenantId, input.sessionId);
+      }
       return toBooked(row);
     },
   );
+}
+
+/** The audit row recordAudit writes for a record (modules/audit), for a booking statement; its details get tokenNo there. */
+function auditValues(record: AuditRecord): AuditValues {
+  const { actor } = record;
+  return {
+    tenantId: record.tenantId,
+    actorKind: actor.kind,
+    actorId: actor.kind === 'staff' ? actor.staffUserId : actor.accountId,
+    role: actor.kind === 'staff' ? actor.role : null,
+    organizationId: record.organizationId ?? (actor.kind === 'staff' ? actor.organizationId : null) ?? null,
+    action: record.action,
+    patientAccountId: record.patientAccountId ?? (actor.kind === 'patient' ? actor.accountId : null),
+    patientId: record.patientId ?? null,
+    correlationId: record.correlationId,
+    details: record.details ?? {},
+  };
+}
+
+/** Two bookings of one profile raced past the check: the partial unique index decided (ARO-E4003). */
+function bookingFailure(error: unknown): never {
+  if (uniqueViolation(error) === 'appointments_session_patient_live_uq') {
+    throw new AppError('ARO-E4003');
+  }
+  throw error;
+}
+
+/** Why no token was taken: the session is full (ARO-E4001) or no longer bookable (ARO-E4002). */
+async function fullOrClosed(db: Db | Tx, tenantId: string, sessionId: string): Promise<AppError> {
+  const now = await findSessionForBooking(db, tenantId, sessionId);
+  const bookable = now !== null && (BOOKABLE_SESSION_STATUSES as readonly string[]).includes(now.status);
+  return new AppError(bookable ? 'ARO-E4001' : 'ARO-E4002');
 }
 
 /**
@@ -213,7 +241,7 @@ export async function rescheduleAppointment(
   }
   const { tenantId, accountId } = input;
   const owner = { tenantId, accountId };
-  return runOnce(
+  return runOnceInStatement(
     db,
     { tenantId, accountId, key: input.idempotencyKey },
     'createAppointment',
@@ -223,10 +251,10 @@ export async function rescheduleAppointment(
       originChannel: input.originChannel,
       appointmentRescheduledFor: input.rescheduledFor,
     },
-    async (tx) => {
-      const found = await findOwnedAppointment(tx, owner, input.rescheduledFor);
-      const session = await findSessionForBooking(tx, tenantId, input.sessionId);
-      if (!found || !session || !(await findOwnedPatient(tx, owner, input.patientId))) {
+    async (key) => {
+      const found = await findOwnedAppointment(db, owner, input.rescheduledFor);
+      const session = await findSessionForBooking(db, tenantId, input.sessionId);
+      if (!found || !session || !(await findOwnedPatient(db, owner, input.patientId))) {
         throw new AppError('ARO-E2001');
       }
       const old = found.appointment;
@@ -242,64 +270,59 @@ export async function rescheduleAppointment(
       if (old.sessionId === session.id) {
         throw new AppError('ARO-E4008');
       }
-      // Taken first: of two concurrent reschedules of one appointment, one finds it moved already.
-      const moved = await markRescheduled(tx, old.id);
-      if (!moved) {
-        const now = await findOwnedAppointment(tx, owner, old.id);
-        if (now?.appointment.appointmentRescheduleStatus === 'rescheduled') {
-          throw new AppError('ARO-E4007');
-        }
-        throw new AppError('ARO-E4006', { status: appointmentStatusLabel(now?.appointment.appointmentStatus ?? 'cancelled') });
-      }
-      await releasePlace(tx, old.sessionId);
-      if (await hasLiveAppointment(tx, session.id, old.patientId)) {
+      if (await hasLiveAppointment(db, session.id, old.patientId)) {
         throw new AppError('ARO-E4003');
       }
-      const tokenNo = await takeNextToken(tx, tenantId, session.id);
-      if (tokenNo === null) {
-        const now = await findSessionForBooking(tx, tenantId, session.id);
-        const bookable = now !== null && (BOOKABLE_SESSION_STATUSES as readonly string[]).includes(now.status);
-        throw new AppError(bookable ? 'ARO-E4001' : 'ARO-E4002');
-      }
-      const row = await insertAppointment(tx, {
-        tenantId,
-        sessionId: session.id,
-        accountId,
-        patientId: old.patientId,
-        tokenNo,
-        appointmentOriginChannel: input.originChannel,
-        paymentStatus: old.paymentStatus,
-        appointmentBookingType: old.appointmentBookingType,
-        appointmentRescheduledBy: old.id,
-        appointmentRescheduledBySession: old.sessionId,
-      }).catch((error: unknown) => {
-        if (uniqueViolation(error) !== null) {
-          throw new AppError('ARO-E4003');
+      return db.transaction(async (tx) => {
+        // Taken first: of two concurrent reschedules of one appointment, one finds it moved already.
+        // One statement marks it and gives its place back; a second takes the new token, inserts the
+        // appointment, moves the payment, writes the audit row and the key; then the commit.
+        if (!(await markRescheduledAndRelease(tx, old.id))) {
+          const now = await findOwnedAppointment(tx, owner, old.id);
+          if (now?.appointment.appointmentRescheduleStatus === 'rescheduled') {
+            throw new AppError('ARO-E4007');
+          }
+          throw new AppError('ARO-E4006', { status: appointmentStatusLabel(now?.appointment.appointmentStatus ?? 'cancelled') });
         }
-        throw error;
-      });
-      await movePayment(tx, old.id, row.id);
-      await recordAudit(tx, {
-        tenantId,
-        actor: input.actor,
-        action: 'appointment.reschedule',
-        correlationId: input.correlationId,
-        patientAccountId: accountId,
-        patientId: old.patientId,
-        details: {
-          fromAppointmentId: old.id,
-          fromSessionId: old.sessionId,
-          fromTokenNo: old.tokenNo,
+        const row = await bookNextToken(tx, {
+          tenantId,
           sessionId: session.id,
-          tokenNo,
-          paymentStatus: old.paymentStatus,
-        },
+          accountId,
+          patientId: old.patientId,
+          originChannel: input.originChannel,
+          carried: {
+            paymentStatus: old.paymentStatus,
+            appointmentBookingType: old.appointmentBookingType,
+            appointmentRescheduledBy: old.id,
+            appointmentRescheduledBySession: old.sessionId,
+          },
+          audit: auditValues({
+            tenantId,
+            actor: input.actor,
+            action: 'appointment.reschedule',
+            correlationId: input.correlationId,
+            patientAccountId: accountId,
+            patientId: old.patientId,
+            details: {
+              fromAppointmentId: old.id,
+              fromSessionId: old.sessionId,
+              fromTokenNo: old.tokenNo,
+              sessionId: session.id,
+              paymentStatus: old.paymentStatus,
+            },
+          }),
+          key,
+          answerExtra: { previousSessionId: old.sessionId },
+          also: movePaymentParts(old.id),
+        }).catch(bookingFailure);
+        if (!row) {
+          throw await fullOrClosed(tx, tenantId, session.id);
+        }
+        return { ...toBooked(row), previousSessionId: old.sessionId };
       });
-      return { ...toBooked(row), previousSessionId: old.sessionId };
     },
   );
 }
-
 
 /**
  * Checks feedback against the rules of spec doc 2 §4 Feedback: only after fulfilment (ARO-E4009),

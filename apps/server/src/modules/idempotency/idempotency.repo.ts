@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 
@@ -44,4 +44,30 @@ export async function deleteExpiredIdempotencyKeys(db: DbOrTx, now: Date): Promi
     .where(lt(idempotencyKeys.expiresAt, now))
     .returning({ key: idempotencyKeys.key });
   return deleted.length;
+}
+
+/** A key to store with the change it answers, in the change's own statement (see runOnceInStatement). */
+export type PendingIdempotencyKey = IdempotencyScope & { operation: string; requestHash: string; expiresAt: Date };
+
+/** The name of the keys' primary key: a twin request stored the same key first. */
+export const IDEMPOTENCY_KEY_CONSTRAINT = 'idempotency_keys_tenant_id_account_id_key_pk';
+
+/**
+ * `INSERT INTO idempotency_keys … SELECT … FROM <from>`, to run as a part of a data-modifying CTE, so
+ * the key is stored by the statement that makes the change, with no round trip of its own. A plain
+ * insert: when a twin stored the key first, the whole statement fails with a unique violation
+ * (IDEMPOTENCY_KEY_CONSTRAINT) and makes nothing.
+ * @param key - the pending key
+ * @param result - the answer to store, a jsonb expression over `from`'s columns
+ * @param from - the CTE name (or FROM clause) the answer is built from
+ */
+export function insertIdempotencyKeySql(key: PendingIdempotencyKey, result: SQL, from: SQL): SQL {
+  return sql`INSERT INTO idempotency_keys (tenant_id, account_id, key, operation, request_hash, result, expires_at)
+    SELECT ${key.tenantId}::text, ${key.accountId}::uuid, ${key.key}::text, ${key.operation}::text, ${key.requestHash}::text,
+      ${result}, ${key.expiresAt.toISOString()}::timestamptz FROM ${from}`;
+}
+
+/** Deletes the key when its expiry has passed (a new request may then use it again). */
+export async function deleteIdempotencyKeyIfExpired(db: DbOrTx, scope: IdempotencyScope, now: Date): Promise<void> {
+  await db.delete(idempotencyKeys).where(and(scopeIs(scope), lte(idempotencyKeys.expiresAt, now)));
 }
