@@ -18,7 +18,7 @@ import {
 import { activeAccessSessionIds, resolveAccessToken } from './modules/auth/auth.access-sessions.ts';
 import { createLiveSessions } from './graphql/live-sessions.ts';
 import { startAuthPruning } from './modules/auth/auth.prune.ts';
-import { startIdempotencyPruning } from './modules/idempotency/idempotency.service.ts';
+import { deleteExpiredIdempotencyKeys } from './modules/idempotency/idempotency.repo.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
@@ -29,6 +29,8 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerCompression } from './http/compression.ts';
 import { capConnectionsPerAddress, closeSilentConnections } from './connection-limits.ts';
 import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
+import { createJobQueue } from './modules/jobs/jobs.ts';
+import { registerTemporaryAppointmentJobs } from './modules/consultations/temporary-appointments.service.ts';
 import type { AppDeps } from './app-deps.ts';
 
 const CORRELATION_HEADER = 'x-correlation-id';
@@ -157,6 +159,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const endLiveSession = (accessSessionId: string): void => liveSessions.end(accessSessionId);
 
+  // The kept job queue on this database (issue 8 §3): eager at boot so jobs of a previous run are
+  // picked up; lazy in tests (started by the first job sent), so apps that send none pay nothing.
+  const jobs = createJobQueue(database, { pollIntervalMs: env.JOBS_POLL_INTERVAL_MS, log: app.log });
+  registerTemporaryAppointmentJobs(jobs, { db: database.db, publish, log: app.log });
+  // Expired idempotency keys go every 10 minutes, on one instance (was a timer in every instance).
+  jobs.work('idempotency-keys-prune', async () => {
+    await deleteExpiredIdempotencyKeys(database.db, new Date());
+  });
+  jobs.every('idempotency-keys-prune', '*/10 * * * *', {});
+  if ((env.JOBS_START ?? (env.NODE_ENV === 'test' ? 'lazy' : 'eager')) === 'eager') {
+    app.addHook('onReady', async () => {
+      await jobs.start();
+    });
+  }
+  // Stopped before the caller closes the database (main.ts, tests), or a worker polls a closed one.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+
   const pubsub = createPubSubEmitter(env, {
     down: (message, error) => app.log.error({ err: sanitiseError(error) }, message),
     up: (message) => app.log.info(message),
@@ -243,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       providers,
       publish,
       endLiveSession,
+      jobs,
     }),
     subscription: {
       emitter,
@@ -263,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           providers,
           publish,
           endLiveSession,
+          jobs,
           liveSocket: socket,
         };
       },
@@ -323,11 +346,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const stopPruning = startAuthPruning(database.db, app.log);
-  const stopKeyPruning = startIdempotencyPruning(database.db, app.log);
   const stopLiveSweep = liveSessions.start((error) => app.log.warn({ err: error }, 'live session sweep failed'));
   app.addHook('onClose', async () => {
     stopPruning();
-    stopKeyPruning();
     stopLiveSweep();
   });
 

@@ -80,6 +80,15 @@ const envSchema = z.object({
   /** Body with {{to}}, {{body}}, {{sender}} placeholders (values escaped for the content type). */
   SMS_HTTP_BODY_TEMPLATE: z.string().optional(),
   SMS_HTTP_CONTENT_TYPE: z.enum(['json', 'form']).default('json'),
+  /** How long a temporary appointment (reserve before the profile exists) holds its place before it is released. */
+  TEMPORARY_APPOINTMENT_HOLD_MS: z.coerce.number().int().positive().default(15 * 60_000),
+  /**
+   * When the kept job queue (pg-boss, modules/jobs) starts: 'eager' at boot (default; picks up jobs
+   * left by a previous run), 'lazy' at the first job sent (the test default: most test apps send none).
+   */
+  JOBS_START: z.enum(['eager', 'lazy']).optional(),
+  /** How often each instance's job workers look for due jobs (pg-boss's minimum is 0.5 s). */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(500).default(2000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,6 +6,7 @@ import type { Providers } from '../providers/providers.ts';
 import type { Viewer } from '../modules/auth/auth.viewer.ts';
 import type { StaffViewer } from '../modules/staff/staff.access-sessions.ts';
 import type { LiveSocket } from './live-sessions.ts';
+import type { JobQueue } from '../modules/jobs/jobs.ts';
 
 
 /** What every resolver receives. */
@@ -29,6 +30,8 @@ export type GraphQLContext = {
   publish: (topic: string, payload: unknown) => Promise<void>;
   /** Closes this instance's websockets of a sign-in that just ended (graphql/live-sessions.ts). */
   endLiveSession: (accessSessionId: string) => void;
+  /** The kept job queue (modules/jobs): jobs that must run later, once, on some instance. */
+  jobs: JobQueue;
   /** On subscription contexts: the websocket, so it can be closed when its sign-in ends. */
   liveSocket?: LiveSocket;
 };

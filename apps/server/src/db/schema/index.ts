@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './hospitals.ts';
 export * from './consultations.ts';
+export * from './temporary-appointments.ts';
 export * from './payments.ts';
 export * from './orders.ts';
 export * from './lab-reports.ts';

@@ -21,6 +21,7 @@ import { searchConsultationSessions } from './consultations.service.ts';
 import { filterEvents } from './live-events.ts';
 import { requestRefund, type RefundRequestAnswer } from './refunds.service.ts';
 import { publishSessionChanged, tenantSessionsTopic } from './session-events.ts';
+import { createAppointmentOnReservePath } from './temporary-appointments.schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -259,8 +260,22 @@ builder.mutationField('createAppointment', (t) =>
         description: 'One key per tap on Book, reused on retry: a double tap or a retry gives one appointment and the same answer.',
       }),
       appointmentRescheduledFor: t.arg.id({ description: 'The id of the account’s appointment being moved to this session.' }),
+      appointmentBookingType: t.arg.string({
+        description:
+          "'reserve': the reserve (pay later) path for the profile (spec doc 2 §4 Booking step 4; ARO-E4045..ARO-E4047 when " +
+          "closed). 'temporary' (or none) with temporaryAppointmentId: see temporaryAppointmentId. Unset: pay at the hospital.",
+      }),
+      temporaryAppointmentId: t.arg.id({
+        description:
+          'Confirms this temporary appointment of the account (createTemporaryAppointment) for patientId, keeping its ' +
+          'token: ARO-E4048 released, ARO-E4049 confirmed for another profile; the same profile again answers the same appointment.',
+      }),
     },
     resolve: async (_root, args, ctx) => {
+      const onReservePath = await createAppointmentOnReservePath(ctx, args);
+      if (onReservePath) {
+        return onReservePath;
+      }
       const viewer = requireViewer(ctx);
       const request = {
         tenantId: ctx.tenant.id,

@@ -1,20 +1,20 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@careline/domain/errors';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import {
-  deleteExpiredIdempotencyKeys,
   deleteIdempotencyKey,
+  deleteIdempotencyKeyIfExpired,
   findIdempotencyKey,
+  IDEMPOTENCY_KEY_CONSTRAINT,
   insertIdempotencyKey,
   type IdempotencyRow,
   type IdempotencyScope,
+  type PendingIdempotencyKey,
 } from './idempotency.repo.ts';
 
 /** How long a key is remembered: longer than any client keeps retrying one submit. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
-/** How often expired keys are deleted. */
-export const IDEMPOTENCY_PRUNE_INTERVAL_MS = 10 * 60_000;
 
 const keyPattern = /^[A-Za-z0-9_.:-]{8,100}$/;
 
@@ -119,24 +119,56 @@ export async function runOnce<T>(
 }
 
 /**
- * Deletes expired idempotency keys every 10 minutes without keeping the process alive.
+ * Like runOnce, for a create whose change is one statement (a data-modifying CTE, see bookAppointment):
+ * `create` gets the pending key and stores it in that same statement (insertIdempotencyKeySql), so no
+ * extra round trip runs while the change's row locks are held. A stored, unexpired key answers with
+ * the first result before `create` runs; the same key with other input is refused (ARO-E2004). When
+ * `create` fails (a twin with the same key stored it first, or the twin's booking took what this one
+ * wanted), the twin's stored answer is this one's too; a key taken by a twin that left no answer is
+ * ARO-E2005. Without a key, `create` gets null. `create` runs outside a transaction: it opens one
+ * when it needs several statements.
  * @param db - database
- * @param log - logger for failures
- * @returns the stop function
+ * @param scope - tenant, account and the client's key (null: no key sent)
+ * @param operation - the mutation's name
+ * @param input - the mutation's arguments without the key, compared on a retry
+ * @param create - makes the change and stores the key with it; its result must be plain JSON equal to
+ *   what it stores
+ * @param now - the clock
  */
-export function startIdempotencyPruning(db: DbOrTx, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) {
-      return;
+export async function runOnceInStatement<T>(
+  db: Db,
+  scope: Omit<IdempotencyScope, 'key'> & { key: string | null | undefined },
+  operation: string,
+  input: unknown,
+  create: (key: PendingIdempotencyKey | null) => Promise<T>,
+  now: Date = new Date(),
+): Promise<T> {
+  const { key } = scope;
+  if (key === null || key === undefined) {
+    return create(null);
+  }
+  if (!keyPattern.test(key)) {
+    throw new AppError('ARO-E2002');
+  }
+  const keyed: IdempotencyScope = { ...scope, key };
+  const hash = requestHash(operation, input);
+  const existing = await findIdempotencyKey(db, keyed);
+  if (existing && existing.expiresAt > now) {
+    return replay<T>(existing, operation, hash);
+  }
+  if (existing) {
+    await deleteIdempotencyKeyIfExpired(db, keyed, now);
+  }
+  try {
+    return await create({ ...keyed, operation, requestHash: hash, expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS) });
+  } catch (error) {
+    const row = await findIdempotencyKey(db, keyed);
+    if (row && row.expiresAt > now) {
+      return replay<T>(row, operation, hash);
     }
-    running = true;
-    deleteExpiredIdempotencyKeys(db, new Date())
-      .catch((error: unknown) => log.warn({ err: error }, 'idempotency keys prune failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, IDEMPOTENCY_PRUNE_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+    if (uniqueViolation(error) === IDEMPOTENCY_KEY_CONSTRAINT) {
+      throw new AppError('ARO-E2005');
+    }
+    throw error;
+  }
 }

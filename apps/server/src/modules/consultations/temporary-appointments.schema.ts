@@ -1,0 +1,190 @@
+import { AppError } from '@careline/domain/errors';
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { patientOperation } from '../../graphql/patient-auth.ts';
+import { requireViewer } from '../auth/auth.policy.ts';
+import { readOwnAppointment, type AppointmentView } from './appointment-read.service.ts';
+import { findSessionForBooking } from './appointments.repo.ts';
+import { publishSessionChanged } from './session-events.ts';
+import {
+  confirmTemporaryAppointment,
+  createTemporaryAppointment,
+  reserveAppointment,
+  reserveBlock,
+  scheduleRelease,
+  type TemporaryAppointmentView,
+} from './temporary-appointments.service.ts';
+
+// The reserve (pay later) path of spec doc 2 §4 Booking step 4 in the API:
+// - createAppointment(patientId, sessionId, appointmentBookingType: "reserve"): reserve for an existing profile;
+// - createTemporaryAppointment(sessionId): hold a place while the patient has no profile yet;
+// - createAppointment(patientId, sessionId, temporaryAppointmentId): confirm it for the new profile;
+// - reserveAvailable(sessionId): whether the reserve path is open for the session (domain canReserve).
+// A temporary appointment has no patient, so it is its own type rather than an Appointment.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Booking types createAppointment accepts: none (pay at the hospital), the reserve path, or a temporary appointment's confirmation. */
+const BOOKING_TYPES = ['reserve', 'temporary'] as const;
+
+async function publishAppointments(ctx: GraphQLContext, sessionId: string): Promise<void> {
+  try {
+    await publishSessionChanged(ctx.publish, ctx.tenant.id, sessionId, 'appointments');
+  } catch (error) {
+    ctx.log.warn({ err: error, sessionId }, 'session change not published');
+  }
+}
+
+function reserveScope(ctx: GraphQLContext, sessionId: string) {
+  const viewer = requireViewer(ctx);
+  return {
+    tenantId: ctx.tenant.id,
+    accountId: viewer.accountId,
+    sessionId,
+    reserveEnabled: ctx.tenant.publicConfig.features.channelling.reserve,
+    correlationId: ctx.correlationId,
+    actor: { kind: 'patient' as const, accountId: viewer.accountId },
+  };
+}
+
+/**
+ * createAppointment on the reserve path, or null when the request is an ordinary booking (no
+ * booking type, no temporary appointment). With temporaryAppointmentId: confirms that temporary
+ * appointment for patientId (booking type, if sent, 'temporary' or 'reserve'); with booking type
+ * 'reserve': reserves for the profile; booking type 'temporary' alone is ARO-E2002 (a temporary
+ * appointment is made by createTemporaryAppointment, before the profile exists), and so is any
+ * other booking type or a reserve combined with appointmentRescheduledFor.
+ * @param ctx - the request context
+ * @param args - createAppointment's arguments
+ */
+export async function createAppointmentOnReservePath(
+  ctx: GraphQLContext,
+  args: {
+    patientId: string | number;
+    sessionId: string | number;
+    idempotencyKey?: string | null;
+    appointmentRescheduledFor?: string | number | null;
+    appointmentBookingType?: string | null;
+    temporaryAppointmentId?: string | number | null;
+  },
+): Promise<AppointmentView | null> {
+  const bookingType = args.appointmentBookingType ?? null;
+  const temporaryId = args.temporaryAppointmentId ?? null;
+  if (bookingType === null && temporaryId === null) {
+    return null;
+  }
+  if (
+    (bookingType !== null && !(BOOKING_TYPES as readonly string[]).includes(bookingType)) ||
+    (args.appointmentRescheduledFor !== null && args.appointmentRescheduledFor !== undefined) ||
+    (bookingType === 'temporary' && temporaryId === null)
+  ) {
+    throw new AppError('ARO-E2002');
+  }
+  const scope = reserveScope(ctx, String(args.sessionId));
+  const owner = { tenantId: scope.tenantId, accountId: scope.accountId };
+  if (temporaryId !== null) {
+    const outcome = await confirmTemporaryAppointment(ctx.database.db, {
+      ...owner,
+      temporaryAppointmentId: String(temporaryId),
+      sessionId: scope.sessionId,
+      patientId: String(args.patientId),
+      correlationId: ctx.correlationId,
+      actor: scope.actor,
+    });
+    if (outcome.kind === 'released') {
+      await publishAppointments(ctx, outcome.sessionId);
+      throw new AppError('ARO-E4048');
+    }
+    await publishAppointments(ctx, outcome.appointment.sessionId);
+    return readOwnAppointment(ctx.database.db, owner, outcome.appointment.id);
+  }
+  const reserved = await reserveAppointment(ctx.database.db, {
+    ...scope,
+    patientId: String(args.patientId),
+    idempotencyKey: args.idempotencyKey ?? null,
+  });
+  await publishAppointments(ctx, reserved.sessionId);
+  return readOwnAppointment(ctx.database.db, owner, reserved.id);
+}
+
+/** A place held for a patient who has no profile yet (spec doc 2 §4 Booking step 4). */
+const TemporaryAppointmentRef = builder
+  .objectRef<TemporaryAppointmentView>('TemporaryAppointment')
+  .implement({
+    description:
+      'A place held in a session before the patient has a profile (booking type temporary, status temporary; spec doc 2 §4). ' +
+      'Confirmed by createAppointment with temporaryAppointmentId; released when its hold ends unconfirmed.',
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      sessionId: t.exposeID('sessionId'),
+      tokenNo: t.exposeInt('tokenNo'),
+      status: t.exposeString('status', { description: "'temporary', 'confirmed' or 'released'." }),
+      bookingType: t.exposeString('bookingType'),
+      holdExpiresAt: t.field({
+        type: 'DateTime',
+        description: 'When the place is released if it is still not confirmed.',
+        resolve: (a) => new Date(a.holdExpiresAt),
+      }),
+      appointmentId: t.exposeID('appointmentId', {
+        nullable: true,
+        description: 'The appointment it became, once confirmed.',
+      }),
+    }),
+  });
+
+builder.mutationField('createTemporaryAppointment', (t) =>
+  t.field({
+    ...patientOperation,
+    type: TemporaryAppointmentRef,
+    description:
+      "Holds the session's next token for the account while the patient's profile is being created (spec doc 2 §4 " +
+      'Booking step 4, reserve path): released after TEMPORARY_APPOINTMENT_HOLD_MS unless confirmed by createAppointment ' +
+      'with temporaryAppointmentId. Only where reserving is allowed: the channelling.reserve feature (ARO-E4045), a total ' +
+      'above 0 (ARO-E4046), no paid appointments in the session (ARO-E4047); ARO-E4001 full, ARO-E4002 no longer bookable. ' +
+      'An account holds one per session: asking again answers the one held.',
+    args: {
+      sessionId: t.arg.id({ required: true }),
+      idempotencyKey: t.arg.string({ description: 'One key per tap, reused on retry.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const scope = reserveScope(ctx, String(args.sessionId));
+      const temporary = await createTemporaryAppointment(ctx.database.db, {
+        ...scope,
+        holdMs: ctx.env.TEMPORARY_APPOINTMENT_HOLD_MS,
+        idempotencyKey: args.idempotencyKey ?? null,
+      });
+      if (temporary.status === 'temporary') {
+        await scheduleRelease(ctx.jobs, ctx.tenant.id, temporary).catch((error: unknown) => {
+          // The hold is in the row: another release job sweeps it up (temporary-appointments.service.ts).
+          ctx.log.error(
+            { err: error, temporaryAppointmentId: temporary.id },
+            'release job not queued',
+          );
+        });
+      }
+      await publishAppointments(ctx, temporary.sessionId);
+      return temporary;
+    },
+  }),
+);
+
+builder.queryField('reserveAvailable', (t) =>
+  t.boolean({
+    ...patientOperation,
+    description:
+      'Whether the reserve (pay later) path is open for a session (spec doc 2 §4 Booking step 4): the channelling.reserve ' +
+      'feature, a total above 0 and no paid appointments in it. Whether the chosen profile already has an appointment ' +
+      'there is the client’s to add. ARO-E2001 unknown session.',
+    args: { sessionId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const scope = reserveScope(ctx, String(args.sessionId));
+      const session = UUID.test(scope.sessionId)
+        ? await findSessionForBooking(ctx.database.db, scope.tenantId, scope.sessionId)
+        : null;
+      if (!session) {
+        throw new AppError('ARO-E2001');
+      }
+      return (await reserveBlock(ctx.database.db, scope)) === null;
+    },
+  }),
+);

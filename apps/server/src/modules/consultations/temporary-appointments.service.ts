@@ -1,0 +1,510 @@
+import { canReserve, isSessionFull } from '@careline/domain/consultations';
+import { AppError } from '@careline/domain/errors';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { runOnce } from '../idempotency/idempotency.service.ts';
+import type { JobQueue } from '../jobs/jobs.ts';
+import {
+  BOOKABLE_SESSION_STATUSES,
+  findOwnedAppointment,
+  findOwnedPatient,
+  findSessionForBooking,
+  hasLiveAppointment,
+  insertAppointment,
+  releasePlace,
+  takeNextToken,
+} from './appointments.repo.ts';
+import { publishSessionChanged } from './session-events.ts';
+import {
+  findExpiredTemporaryAppointments,
+  findHeldTemporaryAppointment,
+  findOwnedTemporaryAppointment,
+  findTemporaryAppointment,
+  insertTemporaryAppointment,
+  markTemporaryConfirmed,
+  markTemporaryReleased,
+  sessionPaidAppointments,
+  sessionTotal,
+  setTemporaryAppointmentId,
+  type TemporaryAppointmentRow,
+} from './temporary-appointments.repo.ts';
+
+// The reserve (pay later) path of spec doc 2 §4 Booking step 4, and the temporary appointments it
+// uses while the patient has no profile yet (issue 8 §3). See db/schema/temporary-appointments.ts
+// for how a temporary appointment holds, hands over and gives back its place.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The job that releases a temporary appointment at the end of its hold. */
+export const RELEASE_JOB = 'temporary-appointment-release';
+
+/** Booking type of an appointment made on the reserve path (paid later, at the hospital or in the app). */
+export const RESERVE_BOOKING_TYPE = 'reserve';
+
+/** What a reservation or confirmation answers: the appointment made, to be read for the client. */
+export type ReservedAppointment = { id: string; sessionId: string; tokenNo: number };
+
+/** A temporary appointment as the API answers it (plain JSON: kept for retries with the same key). */
+export type TemporaryAppointmentView = {
+  id: string;
+  sessionId: string;
+  tokenNo: number;
+  status: string;
+  bookingType: string;
+  holdExpiresAt: string;
+  appointmentId: string | null;
+};
+
+function toView(row: TemporaryAppointmentRow): TemporaryAppointmentView {
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    tokenNo: row.tokenNo,
+    status: row.status,
+    bookingType: row.bookingType,
+    holdExpiresAt: row.holdExpiresAt.toISOString(),
+    appointmentId: row.appointmentId,
+  };
+}
+
+/** Who reserves, where, and what the tenant allows. */
+type ReserveScope = {
+  tenantId: string;
+  accountId: string;
+  sessionId: string;
+  /** The tenant's channelling.reserve flag. */
+  reserveEnabled: boolean;
+  correlationId: string;
+  actor: AuditActor;
+};
+
+/**
+ * Why the reserve path is closed for a session, as an error, or null when open (spec doc 2 §4
+ * Booking step 4, domain canReserve): the tenant's flag (ARO-E4045), a total above 0 (ARO-E4046)
+ * and no paid appointments in the session (ARO-E4047). "No appointment exists yet" is the
+ * caller's: a profile with a live appointment in the session is ARO-E4003 as in booking.
+ * @param db - database or transaction
+ * @param scope - tenant, session and the tenant's flag
+ */
+export async function reserveBlock(
+  db: DbOrTx,
+  scope: { tenantId: string; sessionId: string; reserveEnabled: boolean },
+): Promise<AppError | null> {
+  if (!scope.reserveEnabled) {
+    return new AppError('ARO-E4045');
+  }
+  const total = await sessionTotal(db, scope.tenantId, scope.sessionId);
+  const paidAppointments = await sessionPaidAppointments(db, scope.sessionId);
+  if (canReserve({ reserveEnabled: true, appointmentExists: false, total, paidAppointments })) {
+    return null;
+  }
+  return new AppError(total > 0 ? 'ARO-E4047' : 'ARO-E4046');
+}
+
+/** Takes the session's next token or answers full (ARO-E4001) / no longer bookable (ARO-E4002). */
+async function takeToken(tx: Tx, tenantId: string, sessionId: string): Promise<number> {
+  const tokenNo = await takeNextToken(tx, tenantId, sessionId);
+  if (tokenNo !== null) {
+    return tokenNo;
+  }
+  const now = await findSessionForBooking(tx, tenantId, sessionId);
+  const bookable =
+    now !== null && (BOOKABLE_SESSION_STATUSES as readonly string[]).includes(now.status);
+  throw new AppError(bookable ? 'ARO-E4001' : 'ARO-E4002');
+}
+
+/** The session of a reservation when it is bookable and not full, else the booking errors. */
+async function openSession(tx: Tx, tenantId: string, sessionId: string) {
+  const session = await findSessionForBooking(tx, tenantId, sessionId);
+  if (!session) {
+    throw new AppError('ARO-E2001');
+  }
+  if (!(BOOKABLE_SESSION_STATUSES as readonly string[]).includes(session.status)) {
+    throw new AppError('ARO-E4002');
+  }
+  if (isSessionFull(session.appointmentMaxAllowed, session.liveAppointments)) {
+    throw new AppError('ARO-E4001');
+  }
+  return session;
+}
+
+/**
+ * Holds a place in a session for an account whose patient has no profile yet (spec doc 2 §4
+ * Booking step 4): a temporary appointment (status and booking type 'temporary') takes the next
+ * token as a booking does and holds it for holdMs. An account holds at most one in a session: a
+ * second request while one is held answers that one. Idempotent with a key.
+ * @param db - database
+ * @param input - who, which session, the tenant's flag, the hold and the client's key
+ */
+export async function createTemporaryAppointment(
+  db: Db,
+  input: ReserveScope & { holdMs: number; idempotencyKey: string | null },
+): Promise<TemporaryAppointmentView> {
+  if (!UUID.test(input.sessionId)) {
+    throw new AppError('ARO-E2001');
+  }
+  const { tenantId, accountId } = input;
+  return runOnce(
+    db,
+    { tenantId, accountId, key: input.idempotencyKey },
+    'createTemporaryAppointment',
+    { sessionId: input.sessionId },
+    async (tx) => {
+      const session = await findSessionForBooking(tx, tenantId, input.sessionId);
+      if (!session) {
+        throw new AppError('ARO-E2001');
+      }
+      const block = await reserveBlock(tx, input);
+      if (block) {
+        throw block;
+      }
+      const held = await findHeldTemporaryAppointment(tx, { tenantId, accountId }, session.id);
+      if (held) {
+        return toView(held);
+      }
+      await openSession(tx, tenantId, session.id);
+      const tokenNo = await takeToken(tx, tenantId, session.id);
+      const row = await insertTemporaryAppointment(tx, {
+        tenantId,
+        sessionId: session.id,
+        accountId,
+        tokenNo,
+        holdMs: input.holdMs,
+      });
+      await recordAudit(tx, {
+        tenantId,
+        actor: input.actor,
+        action: 'appointment.temporary.create',
+        correlationId: input.correlationId,
+        patientAccountId: accountId,
+        organizationId: session.organizationId,
+        details: {
+          temporaryAppointmentId: row.id,
+          sessionId: session.id,
+          tokenNo,
+          holdExpiresAt: row.holdExpiresAt.toISOString(),
+        },
+      });
+      return toView(row);
+    },
+  );
+}
+
+/**
+ * Queues the release of a temporary appointment at the end of its hold. One job per temporary
+ * appointment (its id is the singleton key), so a retried reservation queues no second one.
+ * @param jobs - the job queue
+ * @param tenantId - the tenant
+ * @param temporary - the temporary appointment
+ */
+export async function scheduleRelease(
+  jobs: JobQueue,
+  tenantId: string,
+  temporary: TemporaryAppointmentView,
+): Promise<void> {
+  await jobs.send(
+    RELEASE_JOB,
+    { tenantId, temporaryAppointmentId: temporary.id },
+    { startAfter: new Date(temporary.holdExpiresAt), singletonKey: temporary.id },
+  );
+}
+
+/** A confirmation's outcome: the appointment made, or the hold had ended (the place was given back now). */
+export type ConfirmOutcome =
+  { kind: 'confirmed'; appointment: ReservedAppointment } | { kind: 'released'; sessionId: string };
+
+/**
+ * Confirms a temporary appointment of the account for one of its profiles, once the profile exists
+ * (doc 1 Profile creation: "continue reserving"): the appointment is booked with the temporary
+ * appointment's token, booking type 'reserve', payment pending; the place passes to it (the live
+ * count does not change). Same rules as booking: one live appointment per profile and session
+ * (ARO-E4003). Confirming again for the same profile answers the same appointment; for another
+ * profile ARO-E4049; after the release ARO-E4048. A hold that ended but was not released yet is
+ * released here and answered 'released' (the caller publishes the freed place, then refuses with
+ * ARO-E4048). Another account's ids answer ARO-E2001.
+ * @param db - database
+ * @param input - who, which temporary appointment, for which profile
+ */
+export async function confirmTemporaryAppointment(
+  db: Db,
+  input: {
+    tenantId: string;
+    accountId: string;
+    temporaryAppointmentId: string;
+    /** The session the client books in: must be the temporary appointment's (else ARO-E2002). */
+    sessionId: string;
+    patientId: string;
+    correlationId: string;
+    actor: AuditActor;
+  },
+): Promise<ConfirmOutcome> {
+  if (!UUID.test(input.temporaryAppointmentId) || !UUID.test(input.patientId)) {
+    throw new AppError('ARO-E2001');
+  }
+  const owner = { tenantId: input.tenantId, accountId: input.accountId };
+  return db.transaction(async (tx): Promise<ConfirmOutcome> => {
+    const temporary = await findOwnedTemporaryAppointment(tx, owner, input.temporaryAppointmentId);
+    const patient = await findOwnedPatient(tx, owner, input.patientId);
+    if (!temporary || !patient) {
+      throw new AppError('ARO-E2001');
+    }
+    if (temporary.sessionId !== input.sessionId) {
+      throw new AppError('ARO-E2002');
+    }
+    // Confirmed before (a retry, or a concurrent confirm that won): the same answer for the same profile.
+    const answerConfirmed = async (row: TemporaryAppointmentRow): Promise<ConfirmOutcome> => {
+      const made = row.appointmentId
+        ? await findOwnedAppointment(tx, owner, row.appointmentId)
+        : null;
+      if (made?.appointment.patientId === patient.id) {
+        const { id, sessionId, tokenNo } = made.appointment;
+        return { kind: 'confirmed', appointment: { id, sessionId, tokenNo } };
+      }
+      throw new AppError('ARO-E4049');
+    };
+    if (temporary.status === 'confirmed') {
+      return answerConfirmed(temporary);
+    }
+    if (temporary.status !== 'temporary') {
+      throw new AppError('ARO-E4048');
+    }
+    if (await hasLiveAppointment(tx, temporary.sessionId, patient.id)) {
+      throw new AppError('ARO-E4003');
+    }
+    const confirmed = await markTemporaryConfirmed(tx, temporary.id);
+    if (!confirmed) {
+      // The hold ended (give the place back now rather than wait for the job), or a concurrent
+      // confirm or release won.
+      const released = await releaseInTransaction(
+        tx,
+        input.tenantId,
+        temporary.id,
+        input.correlationId,
+      );
+      if (released) {
+        return { kind: 'released', sessionId: released.sessionId };
+      }
+      const now = await findOwnedTemporaryAppointment(tx, owner, temporary.id);
+      if (now?.status === 'confirmed') {
+        return answerConfirmed(now);
+      }
+      throw new AppError('ARO-E4048');
+    }
+    const row = await insertAppointment(tx, {
+      tenantId: input.tenantId,
+      sessionId: temporary.sessionId,
+      accountId: input.accountId,
+      patientId: patient.id,
+      tokenNo: temporary.tokenNo,
+      appointmentOriginChannel: 'patient_app',
+      appointmentBookingType: RESERVE_BOOKING_TYPE,
+    }).catch((error: unknown) => {
+      if (uniqueViolation(error) !== null) {
+        throw new AppError('ARO-E4003');
+      }
+      throw error;
+    });
+    await setTemporaryAppointmentId(tx, temporary.id, row.id);
+    await recordAudit(tx, {
+      tenantId: input.tenantId,
+      actor: input.actor,
+      action: 'appointment.temporary.confirm',
+      correlationId: input.correlationId,
+      patientAccountId: input.accountId,
+      patientId: patient.id,
+      details: {
+        temporaryAppointmentId: temporary.id,
+        appointmentId: row.id,
+        sessionId: row.sessionId,
+        tokenNo: row.tokenNo,
+      },
+    });
+    return {
+      kind: 'confirmed',
+      appointment: { id: row.id, sessionId: row.sessionId, tokenNo: row.tokenNo },
+    };
+  });
+}
+
+/**
+ * Books a place on the reserve path for an existing profile of the account (spec doc 2 §4 Booking
+ * step 4): booked at once with booking type 'reserve' and payment pending (pay later), under the
+ * reserve conditions (reserveBlock) and the booking rules (capacity, one live place per profile,
+ * never-reused tokens). Idempotent with a key.
+ * @param db - database
+ * @param input - who, for which profile, in which session, the tenant's flag and the client's key
+ */
+export async function reserveAppointment(
+  db: Db,
+  input: ReserveScope & { patientId: string; idempotencyKey: string | null },
+): Promise<ReservedAppointment> {
+  if (!UUID.test(input.patientId) || !UUID.test(input.sessionId)) {
+    throw new AppError('ARO-E2001');
+  }
+  const { tenantId, accountId } = input;
+  return runOnce(
+    db,
+    { tenantId, accountId, key: input.idempotencyKey },
+    'createAppointment',
+    {
+      patientId: input.patientId,
+      sessionId: input.sessionId,
+      appointmentBookingType: RESERVE_BOOKING_TYPE,
+    },
+    async (tx) => {
+      const patient = await findOwnedPatient(tx, { tenantId, accountId }, input.patientId);
+      const found = await findSessionForBooking(tx, tenantId, input.sessionId);
+      if (!patient || !found) {
+        throw new AppError('ARO-E2001');
+      }
+      const block = await reserveBlock(tx, input);
+      if (block) {
+        throw block;
+      }
+      if (await hasLiveAppointment(tx, found.id, patient.id)) {
+        throw new AppError('ARO-E4003');
+      }
+      const session = await openSession(tx, tenantId, found.id);
+      const tokenNo = await takeToken(tx, tenantId, session.id);
+      const row = await insertAppointment(tx, {
+        tenantId,
+        sessionId: session.id,
+        accountId,
+        patientId: patient.id,
+        tokenNo,
+        appointmentOriginChannel: 'patient_app',
+        appointmentBookingType: RESERVE_BOOKING_TYPE,
+      }).catch((error: unknown) => {
+        if (uniqueViolation(error) !== null) {
+          throw new AppError('ARO-E4003');
+        }
+        throw error;
+      });
+      await recordAudit(tx, {
+        tenantId,
+        actor: input.actor,
+        action: 'appointment.reserve',
+        correlationId: input.correlationId,
+        patientAccountId: accountId,
+        patientId: patient.id,
+        details: { sessionId: session.id, tokenNo, bookingType: RESERVE_BOOKING_TYPE },
+      });
+      return { id: row.id, sessionId: row.sessionId, tokenNo: row.tokenNo };
+    },
+  );
+}
+
+/**
+ * Releases a temporary appointment inside a transaction when it is still temporary and its hold has
+ * ended: status 'released', the session's place given back, the token left used; audited as the
+ * account's (the hold it took ran out), with by: 'hold-expiry'. Null when there was nothing to do.
+ */
+async function releaseInTransaction(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  correlationId: string,
+): Promise<TemporaryAppointmentRow | null> {
+  const released = await markTemporaryReleased(tx, tenantId, id);
+  if (!released) {
+    return null;
+  }
+  await releasePlace(tx, released.sessionId);
+  await recordAudit(tx, {
+    tenantId,
+    actor: { kind: 'patient', accountId: released.accountId },
+    action: 'appointment.temporary.release',
+    correlationId,
+    patientAccountId: released.accountId,
+    details: {
+      temporaryAppointmentId: released.id,
+      sessionId: released.sessionId,
+      tokenNo: released.tokenNo,
+      by: 'hold-expiry',
+    },
+  });
+  return released;
+}
+
+/** What the release of one temporary appointment did. */
+export type ReleaseOutcome =
+  { kind: 'released'; sessionId: string } | { kind: 'held'; until: Date } | { kind: 'done' };
+
+/**
+ * The release job's work for one temporary appointment: released when its hold has ended and it
+ * is still temporary; 'held' (with the hold's end) when it ran early; 'done' when confirmed,
+ * released already or unknown.
+ * @param db - database
+ * @param input - tenant, temporary appointment and the job's correlation id
+ */
+export async function releaseTemporaryAppointment(
+  db: Db,
+  input: { tenantId: string; temporaryAppointmentId: string; correlationId: string },
+): Promise<ReleaseOutcome> {
+  return db.transaction(async (tx) => {
+    const released = await releaseInTransaction(
+      tx,
+      input.tenantId,
+      input.temporaryAppointmentId,
+      input.correlationId,
+    );
+    if (released) {
+      return { kind: 'released', sessionId: released.sessionId };
+    }
+    const row = await findTemporaryAppointment(tx, input.tenantId, input.temporaryAppointmentId);
+    if (row?.status === 'temporary') {
+      return { kind: 'held', until: row.holdExpiresAt };
+    }
+    return { kind: 'done' };
+  });
+}
+
+/**
+ * Registers the release job: at the end of a hold it releases the temporary appointment and tells
+ * live subscribers the session changed (like a cancel); it also releases any other expired one it
+ * finds (a job lost before it was queued), so no place stays held for good.
+ * @param jobs - the job queue
+ * @param deps - database, publish (after commit) and log
+ */
+export function registerTemporaryAppointmentJobs(
+  jobs: JobQueue,
+  deps: {
+    db: Db;
+    publish: (topic: string, payload: unknown) => Promise<void>;
+    log: FastifyBaseLogger;
+  },
+): void {
+  const announce = async (tenantId: string, sessionId: string): Promise<void> => {
+    try {
+      await publishSessionChanged(deps.publish, tenantId, sessionId, 'appointments');
+    } catch (error) {
+      deps.log.warn({ err: error, sessionId }, 'session change not published');
+    }
+  };
+  jobs.work(RELEASE_JOB, async (data) => {
+    const correlationId = `job:${RELEASE_JOB}:${data.temporaryAppointmentId}`;
+    const outcome = await releaseTemporaryAppointment(deps.db, { ...data, correlationId });
+    if (outcome.kind === 'released') {
+      await announce(data.tenantId, outcome.sessionId);
+    }
+    if (outcome.kind === 'held') {
+      // Ran before the hold ended (clocks differ): run again at its end.
+      await jobs.send(RELEASE_JOB, data, {
+        startAfter: outcome.until,
+        singletonKey: data.temporaryAppointmentId,
+      });
+    }
+    for (const stray of await findExpiredTemporaryAppointments(deps.db, 50)) {
+      const swept = await releaseTemporaryAppointment(deps.db, {
+        tenantId: stray.tenantId,
+        temporaryAppointmentId: stray.id,
+        correlationId: `job:${RELEASE_JOB}:${stray.id}`,
+      });
+      if (swept.kind === 'released') {
+        await announce(stray.tenantId, swept.sessionId);
+      }
+    }
+  });
+}

@@ -1,0 +1,183 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/client.ts';
+
+// The kept job queue (issue 8 §3, ARCHITECTURE.md "background jobs"): pg-boss 10 on the app's own
+// database (PostgreSQL pool or PGlite), in its schema `pgboss`. A job is a row, so it survives a
+// restart and runs once on whichever instance fetches it first: no setInterval in every instance.
+
+/** Every job the server knows, with its payload (plain JSON). */
+export type JobPayloads = {
+  /** Releases a temporary appointment still unconfirmed at the end of its hold (temporary-appointments.service.ts). */
+  'temporary-appointment-release': { tenantId: string; temporaryAppointmentId: string };
+  /** Deletes expired idempotency keys (modules/idempotency), every 10 minutes on one instance. */
+  'idempotency-keys-prune': Record<string, never>;
+};
+
+export type JobName = keyof JobPayloads;
+
+/** Runs one job; a throw makes pg-boss retry it (retryLimit below). */
+export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
+
+/** When a job is due and what makes two sends one job. */
+export type SendOptions = {
+  /** Not run before this instant. */
+  startAfter?: Date;
+  /** While a job of the name with this key waits, another send with it is dropped. */
+  singletonKey?: string;
+};
+
+export type JobQueue = {
+  /**
+   * Registers the handler of a job name; call before start. Each instance that starts polls for
+   * due jobs of every registered name.
+   */
+  work: <N extends JobName>(name: N, handler: JobHandler<N>) => void;
+  /**
+   * Runs a registered job on a cron schedule (UTC), kept in the database: one run per tick across
+   * all instances, not a timer in each. Call before start.
+   */
+  every: <N extends JobName>(name: N, cron: string, data: JobPayloads[N]) => void;
+  /** Queues a job in the database (starting the queue first when it was lazy). */
+  send: <N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions) => Promise<void>;
+  /** Starts pg-boss (creates or migrates its schema, starts the workers); later calls share the first. */
+  start: () => Promise<void>;
+  /** Stops the workers, waiting for jobs in flight; the database stays open (the caller closes it). */
+  stop: () => Promise<void>;
+};
+
+type SqlResult = { rows: unknown[] };
+
+/**
+ * pg-boss's `db` option over the app's database. pg-boss sends multi-statement SQL without
+ * parameters (its migrations and maintenance), which PGlite's query() refuses ("cannot insert
+ * multiple commands into a prepared statement"): such text goes through exec() and the last
+ * statement's rows are returned. On PostgreSQL the app's pool runs everything (a query without
+ * values uses the simple protocol there, and several statements answer one result each).
+ * @param database - the open database
+ */
+export function pgBossDb(database: Database): PgBoss.Db {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) {
+    return {
+      executeSql: async (text: string, values?: unknown[]): Promise<SqlResult> => {
+        if (!values || values.length === 0) {
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        }
+        return client.query(text, values);
+      },
+    };
+  }
+  if (client instanceof pg.Pool) {
+    return {
+      executeSql: async (text: string, values?: unknown[]): Promise<SqlResult> => {
+        // Several statements answer one result each: the last one's rows, as on PGlite.
+        const result = (await client.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        return Array.isArray(result) ? { rows: result.at(-1)?.rows ?? [] } : result;
+      },
+    };
+  }
+  throw new Error('jobs: the database client is neither PGlite nor a node-postgres pool');
+}
+
+/**
+ * The server's job queue on its database.
+ * @param database - the open database
+ * @param options - how often workers poll, and where failures are logged
+ */
+export function createJobQueue(
+  database: Database,
+  options: { pollIntervalMs: number; log: FastifyBaseLogger },
+): JobQueue {
+  const handlers = new Map<JobName, JobHandler<JobName>>();
+  const schedules = new Map<JobName, { cron: string; data: object }>();
+  let boss: PgBoss | null = null;
+  let starting: Promise<void> | null = null;
+  let stopped = false;
+
+  const start = (): Promise<void> => {
+    if (stopped) {
+      return Promise.reject(new Error('jobs: the queue was stopped'));
+    }
+    starting ??= (async () => {
+      const instance = new PgBoss({
+        db: pgBossDb(database),
+        schema: 'pgboss',
+        // The clock and cron monitors run only when something is scheduled.
+        schedule: schedules.size > 0,
+        supervise: true,
+        migrate: true,
+        retryLimit: 5,
+        retryDelay: 5,
+        retryBackoff: true,
+      });
+      instance.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+      await instance.start();
+      boss = instance;
+      for (const [name, handler] of handlers) {
+        // 'short': while a job with a key waits, a second send with that key is dropped.
+        await instance.createQueue(name, { name, policy: 'short' });
+        await instance.work<JobPayloads[typeof name]>(
+          name,
+          { pollingIntervalSeconds: options.pollIntervalMs / 1000, batchSize: 1 },
+          async (jobs) => {
+            for (const job of jobs) {
+              try {
+                await handler(job.data);
+              } catch (error) {
+                options.log.error(
+                  { err: error, job: name, jobId: job.id },
+                  'job failed; it is retried',
+                );
+                throw error;
+              }
+            }
+          },
+        );
+      }
+      for (const [name, { cron, data }] of schedules) {
+        await instance.schedule(name, cron, data, { tz: 'UTC' });
+      }
+    })();
+    return starting;
+  };
+
+  return {
+    work: (name, handler) => {
+      if (starting) {
+        throw new Error(`jobs: register ${name} before the queue starts`);
+      }
+      handlers.set(name, handler as JobHandler<JobName>);
+    },
+    every: (name, cron, data) => {
+      if (starting) {
+        throw new Error(`jobs: schedule ${name} before the queue starts`);
+      }
+      schedules.set(name, { cron, data });
+    },
+    send: async (name, data, sendOptions = {}) => {
+      await start();
+      if (!boss) {
+        throw new Error('jobs: the queue did not start');
+      }
+      await boss.send(name, data, {
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+      });
+    },
+    start,
+    stop: async () => {
+      stopped = true;
+      if (!starting) {
+        return;
+      }
+      // A start in flight finishes first, so nothing keeps polling after the database closes.
+      await starting.catch(() => {});
+      await boss?.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      boss = null;
+    },
+  };
+}
