@@ -66,6 +66,10 @@ export const listFieldRows: Record<string, number> = {
   'UserProfile.patients': 100,
   'UserProfile.paymentMethods': 20,
   'UserProfile.loyaltyAccounts': 20,
+  // Loyalty (issue 8 §11): transactions capped at 100 per query; a visit's transaction has one item.
+  'Query.queryLoyaltyTransaction': 100,
+  'LoyaltyTransaction.items': 10,
+  'Query.queryUpcomingAppointments': 100,
 };
 
 /** Rows counted for a list field that {@link listFieldRows} does not name. */

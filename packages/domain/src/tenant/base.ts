@@ -103,6 +103,8 @@ export const baseTenantConfig: TenantPublicConfig = {
   procedureCodes,
   reviewLinks: {},
   termsAndConditions: [],
+  // 10 points per 100 charged, 10 points worth 1 unit of the currency: 1% back.
+  loyalty: { enabled: true, name: 'Careline Rewards', pointsPer100: 10, rate: 10 },
   map: { latitude: 6.927079, longitude: 79.861244, zoom: 10, height: 450 },
   trackingId: '',
 };

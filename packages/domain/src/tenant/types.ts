@@ -1,3 +1,5 @@
+import type { LoyaltySettings } from '../loyalty/loyalty-rules.ts';
+
 /** Feature flags of a tenant (spec doc 1 §6, doc 2 §1, doc 3 §1). */
 export type FeatureFlags = {
   channelling: {
@@ -102,6 +104,8 @@ export type TenantPublicConfig = {
   /** Per-organization review links for the rating screen (spec doc 2 §4 Feedback). */
   reviewLinks: Record<string, string>;
   termsAndConditions: string[];
+  /** Loyalty points earned on completed, paid visits (spec doc 2 §2, issue 8 §11). */
+  loyalty: LoyaltySettings;
   map: { latitude: number; longitude: number; zoom: number; height: number };
   trackingId: string;
 };

@@ -112,6 +112,9 @@ export const chargingSchemes = pgTable(
   (t) => [index('charging_schemes_org_idx').on(t.organizationId)],
 );
 
+/** A line of a loyalty transaction (spec doc 2 §3 Loyalty transaction items). */
+export type LoyaltyTransactionItem = { description: string; points: number; appointmentId?: string };
+
 /** Loyalty points per patient (spec doc 2 §3): Amount = activePoints / rate. */
 export const loyaltyAccounts = pgTable(
   'loyalty_accounts',
@@ -138,7 +141,8 @@ export const loyaltyTransactions = pgTable(
       .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
     actor: text('actor'),
     reasonCode: text('reason_code').notNull(),
-    items: jsonb('items').$type<{ description: string; points: number }[]>().notNull(),
+    /** Lines of the transaction; a visit's earning names its appointment (checked so a visit earns once). */
+    items: jsonb('items').$type<LoyaltyTransactionItem[]>().notNull(),
     createdTime: timestamp('created_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('loyalty_transactions_account_idx').on(t.loyaltyAccountId)],

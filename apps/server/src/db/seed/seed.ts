@@ -502,11 +502,11 @@ export async function seedDemoAccounts(db: Db, tenants: TenantRegistry): Promise
           },
         ])
         .returning({ id: patients.id });
-      const name = `${tenant.publicConfig.branding.shortName} Rewards`;
+      const { name, rate } = tenant.publicConfig.loyalty;
       // The mother's zero-point account exists but is hidden by the app (spec doc 2 §2 Loyalty).
       await tx.insert(loyaltyAccounts).values([
-        { tenantId: tenant.id, patientId: me?.id ?? '', name, activePoints: 1250, rate: 10 },
-        { tenantId: tenant.id, patientId: mother?.id ?? '', name, activePoints: 0, rate: 10 },
+        { tenantId: tenant.id, patientId: me?.id ?? '', name, activePoints: 1250, rate },
+        { tenantId: tenant.id, patientId: mother?.id ?? '', name, activePoints: 0, rate },
       ]);
     });
   }

@@ -1,12 +1,14 @@
 import { AppError } from '@careline/domain/errors';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/hospitals.time.ts';
 import type { StaffViewer } from '../staff/staff.access-sessions.ts';
 import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
 import { bookAppointment } from './appointments.service.ts';
+import { earnVisitPoints } from '../loyalty/loyalty.service.ts';
+import type { LoyaltySettings } from '@careline/domain/loyalty';
 import { publishSessionChanged } from './session-events.ts';
 import {
   callLowestBooked,
@@ -46,6 +48,8 @@ export type StaffSessionDeps = {
   publish: (topic: string, payload: unknown) => Promise<void>;
   sms: SmsSender;
   log?: FastifyBaseLogger;
+  /** The tenant's loyalty settings: fulfilled, paid visits earn points (issue 8 §11); none without them. */
+  loyalty?: LoyaltySettings;
 };
 
 /** A session's fields as the console sends them. */
@@ -102,6 +106,27 @@ function sessionStatusWords(status: string): string {
       return 'cancelled';
     default:
       return status;
+  }
+}
+
+/** Earns loyalty points for visits just fulfilled, in the transaction that fulfilled them (issue 8 §11). */
+async function earnFulfilledVisits(
+  deps: StaffSessionDeps,
+  tx: Tx,
+  who: Extract<AuditActor, { kind: 'staff' }>,
+  appointmentIds: readonly string[],
+): Promise<void> {
+  if (!deps.loyalty) {
+    return;
+  }
+  for (const appointmentId of appointmentIds) {
+    await earnVisitPoints(tx, {
+      tenantId: deps.tenantId,
+      appointmentId,
+      actor: who,
+      correlationId: deps.correlationId,
+      settings: deps.loyalty,
+    });
   }
 }
 
@@ -393,6 +418,9 @@ export async function setStaffAppointmentStatus(
       patientId: now.patientId,
       details: { sessionId: now.sessionId, appointmentId, tokenNo: now.tokenNo, from: now.appointmentStatus },
     });
+    if (status === 'fulfilled') {
+      await earnFulfilledVisits(deps, tx, who, [appointmentId]);
+    }
     return true;
   });
   if (changed) {
@@ -460,6 +488,7 @@ export async function endStaffSession(deps: StaffSessionDeps, sessionId: string,
       throw new AppError('ARO-E4036', { status: sessionStatusWords(session.status) });
     }
     const fulfilled = await fulfilOngoing(tx, sessionId);
+    await earnFulfilledVisits(deps, tx, who, fulfilled);
     await recordAudit(tx, {
       tenantId: deps.tenantId,
       actor: who,
@@ -498,6 +527,7 @@ export async function callNextAppointment(deps: StaffSessionDeps, sessionId: str
       throw new AppError('ARO-E4036', { status: sessionStatusWords(session.status) });
     }
     const fulfilled = await fulfilOngoing(tx, sessionId);
+    await earnFulfilledVisits(deps, tx, who, fulfilled);
     const called = await callLowestBooked(tx, sessionId);
     await recordAudit(tx, {
       tenantId: deps.tenantId,

@@ -15,6 +15,7 @@ export const demoTenants: TenantOverride[] = [
       branding: { hospitalName: 'Careline Hospitals', shortName: 'Careline' },
       billingAddress: { lines: ['No. 21, Galle Road'], city: 'Colombo 03', country: 'Sri Lanka' },
       contacts: { fallback: '+94112500500' },
+      loyalty: { name: 'Careline Rewards' },
       termsAndConditions: [
         'Appointment fees are charged in full when you book.',
         'Cancellations are accepted up to 24 hours before the session starts.',
@@ -51,6 +52,7 @@ export const demoTenants: TenantOverride[] = [
       },
       billingAddress: { lines: ['No. 5, Lake Drive'], city: 'Kandy', country: 'Sri Lanka' },
       contacts: { fallback: '+94812200200' },
+      loyalty: { name: 'Lakeside Rewards', pointsPer100: 5 },
     },
   },
 ];

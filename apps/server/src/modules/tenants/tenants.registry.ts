@@ -110,6 +110,14 @@ const publicConfigSchema = z
     procedureCodes: z.array(coded),
     reviewLinks: z.record(z.string(), z.string().url()),
     termsAndConditions: z.array(z.string()),
+    loyalty: z
+      .object({
+        enabled: z.boolean(),
+        name: z.string().min(1).max(60),
+        pointsPer100: z.number().int().min(0).max(10_000),
+        rate: z.number().positive().max(1_000_000),
+      })
+      .strict(),
     map: z
       .object({
         latitude: z.number().min(-90).max(90),
