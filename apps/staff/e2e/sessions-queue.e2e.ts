@@ -36,7 +36,7 @@ async function gql<T>(query: string, variables: Record<string, unknown> = {}, to
 }
 
 /** A patient who signed up by SMS and registered a profile at the hospital (through the API). */
-async function registerPatientAt(hospitalId: string, mobileNo: string): Promise<string> {
+async function registerPatientAt(hospitalId: string, mobileNo: string): Promise<{ name: string; token: string; patientId: string }> {
   const since = new Date();
   const started = await gql<{ initiateAuthentication: { id: string } }>(
     'mutation ($u: String!) { initiateAuthentication(username: $u) { id } }',
@@ -48,12 +48,13 @@ async function registerPatientAt(hospitalId: string, mobileNo: string): Promise<
     { id: started.initiateAuthentication.id, c: Number(code) },
   );
   const given = `Desk${mobileNo.slice(-4)}`;
-  await gql(
+  const token = done.completeAuthentication.accessToken;
+  const created = await gql<{ createPatient: { id: string } }>(
     `mutation ($h: ID) { createPatient(name: {prefix: "Mrs", given: ["${given}"], family: "Perera"}, birthDate: "1985-04-12", gender: "female", hospitalId: $h) { id } }`,
     { h: hospitalId },
-    done.completeAuthentication.accessToken,
+    token,
   );
-  return `Mrs ${given} Perera`;
+  return { name: `Mrs ${given} Perera`, token, patientId: created.createPatient.id };
 }
 
 async function signInAndOpenSessions(page: Page, email: string, name: string): Promise<void> {
@@ -85,7 +86,9 @@ describe('sessions and the queue in the staff console', () => {
       throw new Error('the demo needs its Colombo branch');
     }
     const mobileNo = randomMobileNo();
-    const patientName = await registerPatientAt(colombo.id, mobileNo);
+    const patientName = (await registerPatientAt(colombo.id, mobileNo)).name;
+    // A second patient books from the patient app while the consoles are open.
+    const appPatient = await registerPatientAt(colombo.id, randomMobileNo());
     const room = `Room ${mobileNo.slice(-5)}`;
 
     // The receptionist plans a session for today, late in the evening (hospital time).
@@ -122,6 +125,9 @@ describe('sessions and the queue in the staff console', () => {
     // Desk booking from the session's queue.
     await row.getByRole('link', { name: /^Queue of Dr\. Nimal Perera/ }).click();
     await checkScreen(receptionist.page, 'Queue', 'staff-receptionist-queue');
+    // The queue is live (staffSubscribeSessionQueue over the console's socket).
+    await receptionist.page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+    const sessionId = new URL(receptionist.page.url()).pathname.split('/').pop() ?? '';
     await receptionist.page.getByText('No appointments yet.').waitFor();
     await receptionist.page.getByLabel('Mobile number').fill(`0${mobileNo.slice(2)}`);
     await receptionist.page.getByRole('button', { name: 'Look up' }).click();
@@ -142,8 +148,25 @@ describe('sessions and the queue in the staff console', () => {
     await doctorRow.getByRole('link', { name: /^Queue of Dr\. Nimal Perera/ }).click();
     await checkScreen(doctor.page, 'Queue', 'staff-doctor-queue');
     expect(await doctor.page.getByRole('heading', { name: 'Book at the desk' }).count()).toBe(0);
+    await doctor.page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+
+    // A booking from another client (the patient app) reaches both open queues without a reload;
+    // while live there is no poll, so only the live queue can bring it.
+    const booked = await gql<{ createAppointment: { tokenNo: number } }>(
+      'mutation ($p: ID!, $s: ID!) { createAppointment(patientId: $p, sessionId: $s) { tokenNo } }',
+      { p: appPatient.patientId, s: sessionId },
+      appPatient.token,
+    );
+    expect(booked.createAppointment.tokenNo).toBe(2);
+    for (const page of [doctor.page, receptionist.page]) {
+      await page.getByRole('row', { name: new RegExp(appPatient.name) }).getByText('Booked', { exact: true }).waitFor();
+    }
+    await screenshot(doctor.page, 'staff-doctor-live-booking');
+    await expectNoAxeViolations(doctor.page, 'queue after a live booking');
     await doctor.page.getByRole('button', { name: 'Start session' }).click();
     await doctor.page.getByText('Dr. Arrived', { exact: true }).waitFor();
+    // The receptionist's open queue follows the doctor's start live.
+    await receptionist.page.getByText('Dr. Arrived', { exact: true }).waitFor();
     await doctor.page.getByRole('button', { name: 'Call next' }).click();
     await doctor.page.getByText(`Token 1 called: ${patientName}.`).waitFor();
     await doctor.page.getByText(`Now seeing: token 1, ${patientName}`).waitFor();

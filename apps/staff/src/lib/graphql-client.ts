@@ -1,4 +1,5 @@
 import { setUpGraphQLClient, type GraphQLClient, type GraphQLClientSetup } from '@careline/ui/graphql';
+import { reportLiveSocket } from './live-status.ts';
 import { readStaffToken, writeStaffToken } from './staff-token.ts';
 
 /**
@@ -20,7 +21,8 @@ export function createStaffGraphQLClient(
         onSignedOut();
       }
     },
-    onSocketEvent: () => undefined,
+    // Screens with live data show whether the socket is up (lib/live-status.ts).
+    onSocketEvent: reportLiveSocket,
     ...overrides,
   });
 }

@@ -244,6 +244,9 @@ export const staffEn = {
   'staff.sessions.create': 'Create session',
   'staff.sessions.close': 'Close',
   'staff.sessions.saved': 'Session saved.',
+  'staff.sessions.chargingScheme': 'Charging scheme',
+  'staff.sessions.noChargingScheme': 'None',
+  'staff.sessions.chargingSchemeOption': '{name} · {currency} {total}',
   'staff.queue.heading': 'Queue',
   'staff.queue.sessionOf': '{doctor} · {specialty} · {time}',
   'staff.queue.backToSessions': 'Back to sessions',
@@ -283,6 +286,9 @@ export const staffEn = {
   'staff.queue.book': 'Book',
   'staff.queue.bookFor': 'Book for {name}',
   'staff.queue.booked': '{name} is booked: token {token}.',
+  'staff.queue.live': 'Live',
+  'staff.queue.connecting': 'Connecting…',
+  'staff.queue.reconnecting': 'Reconnecting… The queue refreshes every 30 seconds meanwhile.',
 } as const;
 
 export type StaffMessageId = keyof typeof staffEn;

@@ -229,6 +229,9 @@ export const staffSi: StaffCatalogue = {
   'staff.sessions.create': 'සැසිය සාදන්න',
   'staff.sessions.close': 'වසන්න',
   'staff.sessions.saved': 'සැසිය සුරකින ලදී.',
+  'staff.sessions.chargingScheme': 'ගාස්තු ක්‍රමය',
+  'staff.sessions.noChargingScheme': 'කිසිවක් නැත',
+  'staff.sessions.chargingSchemeOption': '{name} · {currency} {total}',
   'staff.queue.heading': 'පෝලිම',
   'staff.queue.sessionOf': '{doctor} · {specialty} · {time}',
   'staff.queue.backToSessions': 'සැසි වෙත ආපසු',
@@ -268,4 +271,7 @@ export const staffSi: StaffCatalogue = {
   'staff.queue.book': 'වෙන් කරන්න',
   'staff.queue.bookFor': '{name} සඳහා වෙන් කරන්න',
   'staff.queue.booked': '{name} වෙන් කළා: අංක {token}.',
+  'staff.queue.live': 'සජීවී',
+  'staff.queue.connecting': 'සම්බන්ධ වෙමින්…',
+  'staff.queue.reconnecting': 'නැවත සම්බන්ධ වෙමින්… ඒ අතරතුර පෝලිම තත්පර 30කට වරක් යාවත්කාලීන වේ.',
 };

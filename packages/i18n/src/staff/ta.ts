@@ -235,6 +235,9 @@ export const staffTa: StaffCatalogue = {
   'staff.sessions.create': 'அமர்வை உருவாக்கு',
   'staff.sessions.close': 'மூடு',
   'staff.sessions.saved': 'அமர்வு சேமிக்கப்பட்டது.',
+  'staff.sessions.chargingScheme': 'கட்டணத் திட்டம்',
+  'staff.sessions.noChargingScheme': 'எதுவுமில்லை',
+  'staff.sessions.chargingSchemeOption': '{name} · {currency} {total}',
   'staff.queue.heading': 'வரிசை',
   'staff.queue.sessionOf': '{doctor} · {specialty} · {time}',
   'staff.queue.backToSessions': 'அமர்வுகளுக்குத் திரும்பு',
@@ -274,4 +277,7 @@ export const staffTa: StaffCatalogue = {
   'staff.queue.book': 'முன்பதிவு',
   'staff.queue.bookFor': '{name} க்கு முன்பதிவு',
   'staff.queue.booked': '{name} முன்பதிவு செய்யப்பட்டார்: டோக்கன் {token}.',
+  'staff.queue.live': 'நேரலை',
+  'staff.queue.connecting': 'இணைக்கிறது…',
+  'staff.queue.reconnecting': 'மீண்டும் இணைக்கிறது… அதுவரை வரிசை ஒவ்வொரு 30 விநாடிக்கும் புதுப்பிக்கப்படும்.',
 };

@@ -2,6 +2,9 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { staffOperation } from '../../graphql/staff-auth.ts';
 import { staffAccessError, type StaffAction } from '../staff/staff.permissions.ts';
+import { consultationSessionTopic } from './consultations.schema.ts';
+import { listStaffChargingSchemes, type StaffChargingSchemeView } from './staff-charging-schemes.service.ts';
+import { readLiveStaffSessionQueue } from './staff-queue-live.service.ts';
 import {
   bookAtDesk,
   callNextAppointment,
@@ -35,7 +38,45 @@ function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string |
     publish: ctx.publish,
     sms: ctx.providers.sms,
     log: ctx.log,
+    loyalty: ctx.tenant.publicConfig.loyalty,
   };
+}
+
+/**
+ * The first queue, read (and audited) at subscribe time, then one fresh read per session event;
+ * ending the result ends the pub/sub subscription. A null item means "read the queue now".
+ */
+function queueThenEvents(first: StaffSessionQueue, events: AsyncIterable<unknown>): AsyncIterableIterator<StaffSessionQueue | null> {
+  const iterator = events[Symbol.asyncIterator]();
+  let pending: StaffSessionQueue | null = first;
+  const result: AsyncIterableIterator<StaffSessionQueue | null> = {
+    async next() {
+      if (pending) {
+        const value = pending;
+        pending = null;
+        return { done: false, value };
+      }
+      const step = await iterator.next();
+      return step.done ? { done: true, value: undefined } : { done: false, value: null };
+    },
+    async return() {
+      pending = null;
+      await iterator.return?.();
+      return { done: true, value: undefined };
+    },
+    async throw(error?: unknown) {
+      await iterator.return?.();
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return result;
+    },
+  };
+  return result;
+}
+
+function isSessionQueue(payload: unknown): payload is StaffSessionQueue {
+  return typeof payload === 'object' && payload !== null && 'session' in payload && 'appointments' in payload;
 }
 
 const ParticipationModeEnum = builder.enumType('SessionParticipationMode', {
@@ -89,6 +130,17 @@ const StaffSessionQueueRef = builder.objectRef<StaffSessionQueue>('StaffSessionQ
   fields: (t) => ({
     session: t.field({ type: StaffSessionRef, resolve: (q) => q.session }),
     appointments: t.field({ type: [StaffQueueAppointmentRef], resolve: (q) => q.appointments }),
+  }),
+});
+
+const StaffChargingSchemeRef = builder.objectRef<StaffChargingSchemeView>('StaffChargingScheme').implement({
+  description: "One of the hospital's active charging schemes (spec doc 2 §3 Charging scheme).",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    practitionerId: t.exposeID('practitionerId', { nullable: true, description: 'The doctor it is for; null for any doctor.' }),
+    currency: t.exposeString('currency'),
+    total: t.exposeFloat('total', { description: 'The sum of its fee lines.' }),
   }),
 });
 
@@ -149,6 +201,48 @@ builder.queryField('staffSessionQueue', (t) =>
     description: "A session's appointments in token order with the patients' names; audited.",
     args: { organizationId: t.arg.id({ required: true }), sessionId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => readStaffSessionQueue(deps(ctx, 'sessions.queue', args.organizationId), String(args.sessionId)),
+  }),
+);
+
+builder.subscriptionField('staffSubscribeSessionQueue', (t) =>
+  t.field({
+    ...staffOperation('sessions.queue'),
+    type: StaffSessionQueueRef,
+    description:
+      "Live: a session's queue (as staffSessionQueue) at once, then after every change of the session; each delivery " +
+      'checks the roles as they are then and is audited.',
+    args: { organizationId: t.arg.id({ required: true }), sessionId: t.arg.id({ required: true }) },
+    subscribe: async (_root, args, ctx) => {
+      const queueDeps = deps(ctx, 'sessions.queue', args.organizationId);
+      if (!ctx.pubsub) {
+        throw new Error('staffSubscribeSessionQueue called outside a websocket');
+      }
+      const sessionId = String(args.sessionId);
+      // Listen first, then read: a change committed between the two is not lost.
+      const events = await ctx.pubsub.subscribe(consultationSessionTopic(ctx.tenant.id, sessionId));
+      try {
+        // An unknown session, or one of another hospital, is refused here with ARO-E2001.
+        return queueThenEvents(await readStaffSessionQueue(queueDeps, sessionId), events);
+      } catch (error) {
+        await events[Symbol.asyncIterator]().return?.();
+        throw error;
+      }
+    },
+    // Anything but the first queue (a session event, or the root value of a one-off HTTP request) reads it now.
+    resolve: (payload: unknown, args, ctx) =>
+      isSessionQueue(payload)
+        ? payload
+        : readLiveStaffSessionQueue(deps(ctx, 'sessions.queue', args.organizationId), String(args.sessionId)),
+  }),
+);
+
+builder.queryField('staffChargingSchemes', (t) =>
+  t.field({
+    ...staffOperation('sessions.manage'),
+    type: [StaffChargingSchemeRef],
+    description: "The hospital's active charging schemes, by name, for a session's charging scheme.",
+    args: { organizationId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => listStaffChargingSchemes(deps(ctx, 'sessions.manage', args.organizationId)),
   }),
 );
 

@@ -11,6 +11,16 @@ export function useQueueMessages() {
       sessionOf: (doctor: string, specialty: string, time: string) => t('staff.queue.sessionOf', { doctor, specialty, time }),
       backToSessions: t('staff.queue.backToSessions'),
       loading: t('staff.queue.loading'),
+      liveState: (state: 'connecting' | 'live' | 'reconnecting') => {
+        switch (state) {
+          case 'live':
+            return t('staff.queue.live');
+          case 'reconnecting':
+            return t('staff.queue.reconnecting');
+          case 'connecting':
+            return t('staff.queue.connecting');
+        }
+      },
       nowSeeing: (token: number, name: string) => t('staff.queue.nowSeeing', { token, name }),
       next: (token: number, name: string) => t('staff.queue.next', { token, name }),
       nobodyWaiting: t('staff.queue.nobodyWaiting'),

@@ -17,6 +17,10 @@ export function useSessionsMessages() {
       doctor: t('staff.sessions.doctor'),
       specialty: t('staff.sessions.specialty'),
       room: t('staff.sessions.room'),
+      chargingScheme: t('staff.sessions.chargingScheme'),
+      noChargingScheme: t('staff.sessions.noChargingScheme'),
+      chargingSchemeOption: (name: string, currency: string, total: string) =>
+        t('staff.sessions.chargingSchemeOption', { name, currency, total }),
       mode: t('staff.sessions.mode'),
       booked: t('staff.sessions.booked'),
       bookedCount: (count: number, max: number) =>

@@ -830,6 +830,25 @@ export const messages: Messages = {
  "staff.sessions.saved": [
   "Session saved."
  ],
+ "staff.sessions.chargingScheme": [
+  "Charging scheme"
+ ],
+ "staff.sessions.noChargingScheme": [
+  "None"
+ ],
+ "staff.sessions.chargingSchemeOption": [
+  [
+   "name"
+  ],
+  " · ",
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "total"
+  ]
+ ],
  "staff.queue.heading": [
   "Queue"
  ],
@@ -997,5 +1016,14 @@ export const messages: Messages = {
    "token"
   ],
   "."
+ ],
+ "staff.queue.live": [
+  "Live"
+ ],
+ "staff.queue.connecting": [
+  "Connecting…"
+ ],
+ "staff.queue.reconnecting": [
+  "Reconnecting… The queue refreshes every 30 seconds meanwhile."
  ]
 };

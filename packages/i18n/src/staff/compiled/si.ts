@@ -827,6 +827,25 @@ export const messages: Messages = {
  "staff.sessions.saved": [
   "සැසිය සුරකින ලදී."
  ],
+ "staff.sessions.chargingScheme": [
+  "ගාස්තු ක්‍රමය"
+ ],
+ "staff.sessions.noChargingScheme": [
+  "කිසිවක් නැත"
+ ],
+ "staff.sessions.chargingSchemeOption": [
+  [
+   "name"
+  ],
+  " · ",
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "total"
+  ]
+ ],
  "staff.queue.heading": [
   "පෝලිම"
  ],
@@ -994,5 +1013,14 @@ export const messages: Messages = {
    "token"
   ],
   "."
+ ],
+ "staff.queue.live": [
+  "සජීවී"
+ ],
+ "staff.queue.connecting": [
+  "සම්බන්ධ වෙමින්…"
+ ],
+ "staff.queue.reconnecting": [
+  "නැවත සම්බන්ධ වෙමින්… ඒ අතරතුර පෝලිම තත්පර 30කට වරක් යාවත්කාලීන වේ."
  ]
 };

@@ -823,6 +823,25 @@ export const messages: Messages = {
  "staff.sessions.saved": [
   "அமர்வு சேமிக்கப்பட்டது."
  ],
+ "staff.sessions.chargingScheme": [
+  "கட்டணத் திட்டம்"
+ ],
+ "staff.sessions.noChargingScheme": [
+  "எதுவுமில்லை"
+ ],
+ "staff.sessions.chargingSchemeOption": [
+  [
+   "name"
+  ],
+  " · ",
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "total"
+  ]
+ ],
  "staff.queue.heading": [
   "வரிசை"
  ],
@@ -990,5 +1009,14 @@ export const messages: Messages = {
    "token"
   ],
   "."
+ ],
+ "staff.queue.live": [
+  "நேரலை"
+ ],
+ "staff.queue.connecting": [
+  "இணைக்கிறது…"
+ ],
+ "staff.queue.reconnecting": [
+  "மீண்டும் இணைக்கிறது… அதுவரை வரிசை ஒவ்வொரு 30 விநாடிக்கும் புதுப்பிக்கப்படும்."
  ]
 };

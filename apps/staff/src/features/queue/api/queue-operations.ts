@@ -14,6 +14,19 @@ export const staffSessionQueueQuery = graphql(`
   }
 `);
 
+/** The same queue, live: at once, then after every change of the session (bookings, calls, status). */
+export const staffSessionQueueSubscription = graphql(`
+  subscription staffSubscribeSessionQueue($organizationId: ID!, $sessionId: ID!) {
+    staffSubscribeSessionQueue(organizationId: $organizationId, sessionId: $sessionId) {
+      session {
+        id practitionerName practitionerRoleDisplay locationName status startTime endTime
+        appointmentMaxAllowed liveAppointments
+      }
+      appointments { id tokenNo patientId patientName appointmentStatus paymentStatus appointmentOriginChannel }
+    }
+  }
+`);
+
 export type SessionQueue = ResultOf<typeof staffSessionQueueQuery>['staffSessionQueue'];
 export type QueueAppointment = SessionQueue['appointments'][number];
 

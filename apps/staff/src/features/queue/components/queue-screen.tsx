@@ -1,23 +1,45 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useClient, useQuery } from 'urql';
+import { useClient, useQuery, useSubscription } from 'urql';
 import { Alert, Button, PageHeading } from '@careline/ui/components';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { hospitalClock } from '../../../lib/hospital-time.ts';
+import { useLiveSocketState, type LiveSocketState } from '../../../lib/live-status.ts';
 import type { Hospital } from '../../../lib/staff-session.tsx';
 import {
   staffBookAppointmentMutation,
   staffCallNextMutation,
   staffEndSessionMutation,
   staffSessionQueueQuery,
+  staffSessionQueueSubscription,
   staffSetAppointmentStatusMutation,
   staffStartSessionMutation,
   type QueueAppointment,
+  type SessionQueue,
 } from '../api/queue-operations.ts';
 import { useQueueMessages } from '../messages.ts';
+import './queue-screen.css';
 
-/** How often the open queue reloads, so bookings from the app and other desks show up. */
-const REFRESH_MS = 15_000;
+/**
+ * How often the queue reloads while it is not live (socket down or not yet subscribed): a fallback
+ * only, since the live queue brings every booking, call and status change at once.
+ */
+export const FALLBACK_REFRESH_MS = 30_000;
+
+/** Whether the queue on screen follows the server live. */
+export type QueueLiveState = 'connecting' | 'live' | 'reconnecting';
+
+/**
+ * The queue's live state from the socket's health and whether the live queue has answered yet.
+ * @param socket - the live socket's last event
+ * @param heard - whether the subscription delivered a queue
+ */
+export function queueLiveState(socket: LiveSocketState, heard: boolean): QueueLiveState {
+  if (socket === 'socket-error') {
+    return 'reconnecting';
+  }
+  return heard ? 'live' : 'connecting';
+}
 
 /** What the member may do on the queue (from the server's policy for their roles here). */
 export type QueueAbilities = { run: boolean; book: boolean };
@@ -44,19 +66,38 @@ export function QueueScreen({
   const t = useQueueMessages();
   const errorText = useErrorText();
   const client = useClient();
+  const vars = useMemo(() => ({ organizationId: hospital.id, sessionId }), [hospital.id, sessionId]);
   const [{ data, fetching, error }, reload] = useQuery({
     query: staffSessionQueueQuery,
-    variables: { organizationId: hospital.id, sessionId },
+    variables: vars,
     requestPolicy: 'cache-and-network',
   });
+  // The live queue: at once on subscribing (and again after each reconnect), then after every change.
+  const [live] = useSubscription({ query: staffSessionQueueSubscription, variables: vars });
+  const liveState = queueLiveState(useLiveSocketState(), live.data !== undefined);
+  // Whichever answer came last is shown: a reload or a live delivery.
+  const [shown, setShown] = useState<SessionQueue | null>(null);
+  useEffect(() => {
+    if (data?.staffSessionQueue) {
+      setShown(data.staffSessionQueue);
+    }
+  }, [data]);
+  useEffect(() => {
+    if (live.data?.staffSubscribeSessionQueue) {
+      setShown(live.data.staffSubscribeSessionQueue);
+    }
+  }, [live.data]);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => {
-    const timer = window.setInterval(() => reload({ requestPolicy: 'network-only' }), REFRESH_MS);
+    if (liveState === 'live') {
+      return undefined;
+    }
+    const timer = window.setInterval(() => reload({ requestPolicy: 'network-only' }), FALLBACK_REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [reload]);
+  }, [reload, liveState]);
 
   const run = async (key: string, action: () => Promise<{ error?: unknown; data?: unknown }>, done: (data: unknown) => string) => {
     setBusy(key);
@@ -68,11 +109,13 @@ export function QueueScreen({
     }
     setActionError(null);
     setNotice(done(result.data));
-    reload({ requestPolicy: 'network-only' });
+    // A live queue hears the change itself; otherwise read it again.
+    if (liveState !== 'live') {
+      reload({ requestPolicy: 'network-only' });
+    }
   };
 
-  const vars = { organizationId: hospital.id, sessionId };
-  const queue = data?.staffSessionQueue;
+  const queue = shown;
   const session = queue?.session;
   const appointments = queue?.appointments ?? [];
   const ongoing = appointments.filter((a) => a.appointmentStatus === 'arrived');
@@ -93,7 +136,10 @@ export function QueueScreen({
         <Link to={sessionsPath}>{t.backToSessions}</Link>
       </p>
       {error ? <Alert tone="error">{errorText(error)}</Alert> : null}
-      {fetching && !data ? <p role="status">{t.loading}</p> : null}
+      <p role="status" className={`queue-live queue-live--${liveState}`}>
+        {t.liveState(liveState)}
+      </p>
+      {fetching && !queue ? <p>{t.loading}</p> : null}
       {session ? (
         <>
           <p>

@@ -25,6 +25,14 @@ export const sessionPractitionersQuery = graphql(`
 
 export type SessionPractitioner = ResultOf<typeof sessionPractitionersQuery>['queryPractitioner'][number];
 
+export const staffChargingSchemesQuery = graphql(`
+  query staffChargingSchemes($organizationId: ID!) {
+    staffChargingSchemes(organizationId: $organizationId) { id name practitionerId currency total }
+  }
+`);
+
+export type ChargingScheme = ResultOf<typeof staffChargingSchemesQuery>['staffChargingSchemes'][number];
+
 export const staffCreateSessionMutation = graphql(`
   mutation staffCreateSession($organizationId: ID!, $input: StaffSessionInput!) {
     staffCreateSession(organizationId: $organizationId, input: $input) { id }

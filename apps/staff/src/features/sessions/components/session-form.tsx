@@ -5,7 +5,9 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import type { Hospital } from '../../../lib/staff-session.tsx';
 import {
   sessionPractitionersQuery,
+  staffChargingSchemesQuery,
   staffCreateSessionMutation,
+  type ChargingScheme,
   staffUpdateSessionMutation,
   type ListedSession,
   type SessionInput,
@@ -16,8 +18,27 @@ import { hospitalClock, hospitalDayOf, hospitalInstant } from '../../../lib/hosp
 type Mode = 'in_person' | 'remote_presence_video_call';
 
 /**
- * The form that creates a session on a day, or edits one: doctor, specialty, room, date, start and
- * end, number of appointments, in person or video call. Local checks first; the server's refusals
+ * The charging schemes a session of a doctor may carry: the hospital's schemes for any doctor and
+ * those for this doctor, plus the one the session already has (so an edit never drops it unseen).
+ * @param schemes - the hospital's active schemes, by name
+ * @param practitionerId - the chosen doctor ('' for none yet)
+ * @param current - the scheme the session has now, if any
+ */
+export function chargingSchemeChoices(schemes: readonly ChargingScheme[], practitionerId: string, current: string | null): ChargingScheme[] {
+  return schemes.filter((s) => s.practitionerId === null || s.practitionerId === practitionerId || s.id === current);
+}
+
+/**
+ * A scheme's total as the picker shows it: two decimals with thousands separators (3,250.50).
+ * @param total - the sum of its fee lines
+ */
+export function chargingSchemeTotal(total: number): string {
+  return total.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/**
+ * The form that creates a session on a day, or edits one: doctor, specialty, charging scheme (none
+ * by default), room, date, start and end, number of appointments, in person or video call. Local checks first; the server's refusals
  * (ARO-E40xx) are shown as they come.
  * @param props - the hospital, the session being edited (null for a new one), the day, and what to do after
  */
@@ -40,6 +61,8 @@ export function SessionForm({
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [{ data: practitioners }] = useQuery({ query: sessionPractitionersQuery });
+  const [{ data: schemes }] = useQuery({ query: staffChargingSchemesQuery, variables: { organizationId: hospital.id } });
+  const [schemeId, setSchemeId] = useState(editing?.chargingSchemeId ?? '');
   const [practitionerId, setPractitionerId] = useState(editing?.practitionerId ?? '');
   const [roleCode, setRoleCode] = useState(editing?.practitionerRoleCode ?? '');
   const [room, setRoom] = useState(editing?.locationName ?? '');
@@ -53,6 +76,7 @@ export function SessionForm({
   const [busy, setBusy] = useState(false);
   const doctorId = useId();
   const roleId = useId();
+  const schemeFieldId = useId();
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -82,7 +106,7 @@ export function SessionForm({
       endTime: endTime.toISOString(),
       appointmentMaxAllowed: max,
       participationMode: mode,
-      chargingSchemeId: editing?.chargingSchemeId ?? null,
+      chargingSchemeId: schemeId === '' ? null : schemeId,
     };
     setBusy(true);
     const result = editing
@@ -116,6 +140,11 @@ export function SessionForm({
               const picked = practitioners?.queryPractitioner.find((p) => p.id === event.target.value);
               setPractitionerId(event.target.value);
               setRoleCode(picked?.roles[0]?.code ?? '');
+              // Another doctor's own scheme does not follow to this doctor.
+              setSchemeId((current) => {
+                const scheme = schemes?.staffChargingSchemes.find((s) => s.id === current);
+                return scheme && scheme.practitionerId !== null && scheme.practitionerId !== event.target.value ? '' : current;
+              });
               setErrors((e) => ({ ...e, doctor: undefined }));
             }}
             aria-invalid={errors.doctor ? true : undefined}
@@ -142,6 +171,19 @@ export function SessionForm({
             {(chosen?.roles ?? []).map((role) => (
               <option key={role.code} value={role.code}>
                 {role.display}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="ui-field">
+          <label htmlFor={schemeFieldId} className="ui-field__label">
+            {t.chargingScheme}
+          </label>
+          <select id={schemeFieldId} className="ui-field__input" value={schemeId} onChange={(event) => setSchemeId(event.target.value)}>
+            <option value="">{t.noChargingScheme}</option>
+            {chargingSchemeChoices(schemes?.staffChargingSchemes ?? [], practitionerId, editing?.chargingSchemeId ?? null).map((s) => (
+              <option key={s.id} value={s.id}>
+                {t.chargingSchemeOption(s.name, s.currency, chargingSchemeTotal(s.total))}
               </option>
             ))}
           </select>

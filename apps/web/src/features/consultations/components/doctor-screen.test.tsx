@@ -1,9 +1,22 @@
 // @vitest-environment jsdom
+import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Client, fetchExchange, subscriptionExchange, type ExecutionResult } from '@urql/core';
+import { Provider } from 'urql';
+import { REQUEST_STATE } from '@careline/domain/shell';
+import { baseTenantConfig } from '@careline/domain/tenant';
+import { createI18n } from '@careline/i18n/core';
+import { loadConsultationsMessages } from '@careline/i18n/consultations';
+import { ToastProvider } from '../../../components/toast.tsx';
+import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
+import { SessionProvider, type SessionValue } from '../../../lib/session';
+import { ChromeProvider } from '../../../lib/shell/chrome-context.tsx';
+import { TenantProvider } from '../../../lib/tenant';
 import { DoctorScreen } from './doctor-screen.tsx';
 import { daysFromNow, minutesFromNow, testSession } from './consultations-test-data.ts';
-import { renderHistory, type GraphQLCall } from './history-test-render.tsx';
+import { renderHistory, testAccount, type GraphQLCall } from './history-test-render.tsx';
 
 beforeAll(() => {
   window.scrollTo = () => undefined;
@@ -132,5 +145,110 @@ describe('/doctor (spec doc 2 §2 Doctor list)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
     const recent = await screen.findByRole('region', { name: 'Recent doctors' });
     expect(within(recent).getByRole('button').textContent).toContain('Dr. Nimal Perera');
+  });
+});
+
+type Sink = { next: (result: ExecutionResult) => void };
+
+/** Renders /doctor with a client whose subscriptions the test feeds (as appointment-live.test.tsx). */
+async function renderLive(path: string, answer: (call: GraphQLCall) => unknown) {
+  const i18n = createI18n();
+  await loadConsultationsMessages(i18n, 'en');
+  const sinks = new Map<string, { sink: Sink; variables: unknown }>();
+  const calls: GraphQLCall[] = [];
+  const fakeFetch: typeof fetch = async (url, init) => {
+    const params = new URL(typeof url === 'string' ? url : url instanceof URL ? url.href : url.url).searchParams;
+    const body = (
+      typeof init?.body === 'string'
+        ? JSON.parse(init.body)
+        : { query: params.get('query') ?? '', variables: JSON.parse(params.get('variables') ?? '{}') as Record<string, unknown> }
+    ) as { query: string; variables: Record<string, unknown> };
+    const call = { operationName: /(?:mutation|query)\s+(\w+)/.exec(body.query)?.[1], variables: body.variables };
+    calls.push(call);
+    return new Response(JSON.stringify(answer(call)), { headers: { 'content-type': 'application/json' } });
+  };
+  const client = new Client({
+    url: 'http://test.local/graphql',
+    exchanges: [
+      fetchExchange,
+      subscriptionExchange({
+        forwardSubscription: (request) => ({
+          subscribe: (sink: Sink) => {
+            const name = /subscription\s+(\w+)/.exec(request.query ?? '')?.[1] ?? '';
+            sinks.set(name, { sink, variables: request.variables });
+            return { unsubscribe: () => sinks.delete(name) };
+          },
+        }),
+      }),
+    ],
+    fetch: fakeFetch,
+  });
+  const account = testAccount();
+  const session: SessionValue = {
+    accessToken: 'token-1',
+    account,
+    accountState: REQUEST_STATE.DONE,
+    mobileNo: account.mobileNo,
+    userProfileId: account.id,
+    loggedIn: true,
+    signIn: async () => account,
+    refreshAccount: async () => account,
+    logout: async () => undefined,
+  };
+  const router = createMemoryRouter([{ path: '/doctor', element: <DoctorScreen /> }], { initialEntries: [path] });
+  render(
+    <TestLanguage i18n={i18n}>
+      <Provider value={client}>
+        <SessionProvider value={session}>
+          <TenantProvider value={baseTenantConfig} loading={null} failed={() => null}>
+            <ChromeProvider>
+              <ToastProvider>
+                <Suspense fallback={null}>
+                  <RouterProvider router={router} />
+                </Suspense>
+              </ToastProvider>
+            </ChromeProvider>
+          </TenantProvider>
+        </SessionProvider>
+      </Provider>
+    </TestLanguage>,
+  );
+  return { sinks, calls };
+}
+
+describe('/doctor live, without a reload (spec doc 2 §7 searchSession, issue 8 §9)', () => {
+  it("reads the sessions again when searchSession says one changed: 'Dr. Arrived' and fullness follow", async () => {
+    let session = testSession({ id: 's-1', startTime: minutesFromNow(-10), endTime: minutesFromNow(110) });
+    const { sinks, calls } = await renderLive('/doctor?performerRole=CARD&organization=org-1', (call) => {
+      switch (call.operationName ?? '') {
+        case 'consultationOrganizations':
+          return { data: { queryOrganization: organizations } };
+        case 'consultationSessions':
+          return { data: { querySession: [{ __typename: 'Session', ...session }] } };
+        default:
+          return { data: null };
+      }
+    });
+    const card = await screen.findByRole('link', { name: /Dr\. Nimal Perera/ });
+    expect(card.textContent).toContain('Awaiting Dr');
+    expect(card.textContent).toContain('4 of 20 booked');
+    // The live search listens with the same filters as the list.
+    await waitFor(() => expect(sinks.has('consultationSearchSession')).toBe(true));
+    expect(sinks.get('consultationSearchSession')?.variables).toEqual({
+      actorReference: ['Organization/org-1'],
+      practitionerRoleCodingCode: 'CARD',
+    });
+
+    // Staff start the session and the last places are booked: one event, one more read.
+    session = { ...session, status: 'started', appointmentCount: 20 };
+    const reads = () => calls.filter((call) => call.operationName === 'consultationSessions').length;
+    const before = reads();
+    act(() => {
+      sinks.get('consultationSearchSession')?.sink.next({ data: { searchSession: { id: 's-1' } } });
+    });
+    await screen.findByText('Dr. Arrived');
+    expect(reads()).toBeGreaterThan(before);
+    expect(screen.getByText('This session is full')).toBeTruthy();
+    expect(screen.queryByText('Awaiting Dr')).toBeNull();
   });
 });

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from 'urql';
+import { useQuery, useSubscription } from 'urql';
 import { useLingui } from '@careline/i18n/react';
 import { useConsultationsTranslate } from '@careline/i18n/consultations';
 import { Button } from '../../../components/button.tsx';
 import { useHideMainBottomBar } from '../../../lib/shell/chrome-context.tsx';
-import { sessionsQuery, type SessionCardData } from '../api/consultation-documents.ts';
+import { searchSessionSubscription, sessionsQuery, type SessionCardData } from '../api/consultation-documents.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useDoctorOptions, useOrganizations, useSpecialtyOptions, type SearchOption } from '../hooks/use-search-options.ts';
 import {
@@ -46,6 +46,20 @@ function SessionResults({ filters, hospitalName }: { filters: DoctorFilters; hos
   const now = useNow();
   const variables = sessionSearchVariables(filters);
   const [result, reexecute] = useQuery({ query: sessionsQuery, variables });
+  // spec doc 2 §7 searchSession: a session of these filters changed (a booking, 'Dr. Arrived', a
+  // cancellation), so the list is read again; events during a read bring one more read after it.
+  const [{ data: changes = 0 }] = useSubscription<unknown, number>(
+    { query: searchSessionSubscription, variables },
+    (count = 0) => count + 1,
+  );
+  const seen = useRef(0);
+  useEffect(() => {
+    if (changes === seen.current || result.fetching) {
+      return;
+    }
+    seen.current = changes;
+    reexecute({ requestPolicy: 'network-only' });
+  }, [changes, result.fetching, reexecute]);
   const days = useMemo(() => groupSessionsByDay<SessionCardData>(result.data?.querySession ?? []), [result.data]);
 
   if (result.fetching && !result.data) {
