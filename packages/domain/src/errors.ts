@@ -72,6 +72,12 @@ export const errorCatalogue = {
   'ARO-E4037': 'Start the session first',
   'ARO-E4038': 'This appointment is {status} and cannot be marked {target}',
   'ARO-E4039': 'The room name can have at most 100 characters',
+  // The reserve path and temporary appointments (issue 8 §3, spec doc 2 §4 Booking step 4).
+  'ARO-E4045': 'Reserving is not available at this hospital',
+  'ARO-E4046': 'This session has nothing to pay later, so it cannot be reserved',
+  'ARO-E4047': 'This session already has paid appointments, so it cannot be reserved',
+  'ARO-E4048': 'The reserved number was released because it was not confirmed in time',
+  'ARO-E4049': 'The reserved number is already confirmed for another person',
   'ARO-E9000': 'The request is too complex',
   // issue 6 §1: live updates and connections are capped per socket and per client address.
   'ARO-E9001': 'Too many live updates on one connection',

@@ -5,11 +5,14 @@ import '../modules/tenants/tenants.schema.ts';
 import '../modules/hospitals/hospitals.schema.ts';
 import '../modules/consultations/consultations.schema.ts';
 import '../modules/consultations/appointments.schema.ts';
+import '../modules/consultations/temporary-appointments.schema.ts';
 import '../modules/auth/auth.schema.ts';
 import '../modules/profiles/profiles.schema.ts';
 import '../modules/staff/staff.schema.ts';
 import '../modules/audit/audit.schema.ts';
 import '../modules/consultations/staff-sessions.schema.ts';
+import '../modules/consultations/upcoming-appointments.schema.ts';
+import '../modules/loyalty/loyalty.schema.ts';
 
 let schema: GraphQLSchema | null = null;
 

@@ -56,9 +56,13 @@ const PATIENT_FIELDS: Record<string, string> = {
   patchAppointment: `mutation { patchAppointment(id: "${randomUUID()}", status: "cancelled") { id } }`,
   queryAppointment: '{ queryAppointment(limit: 5) { id } }',
   querySessionTokens: `{ querySessionTokens(sessionId: "${randomUUID()}") { tokenNo } }`,
+  createTemporaryAppointment: `mutation { createTemporaryAppointment(sessionId: "${randomUUID()}") { id } }`,
+  reserveAvailable: `{ reserveAvailable(sessionId: "${randomUUID()}") }`,
   createRefund: `mutation { createRefund(appointmentId: "${randomUUID()}", patientId: "${randomUUID()}", organizationId: "${randomUUID()}", category: "Other", subcategory: "other") { id } }`,
   subscribeAppointment: `subscription { subscribeAppointment(patientId: ["${randomUUID()}"], sessionId: "${randomUUID()}") { id } }`,
   subscribeSessionTokens: `subscription { subscribeSessionTokens(sessionId: "${randomUUID()}") { tokenNo } }`,
+  queryLoyaltyTransaction: `{ queryLoyaltyTransaction(patient: "Patient/${randomUUID()}") { id } }`,
+  queryUpcomingAppointments: '{ queryUpcomingAppointments(limit: 5) { id } }',
 };
 
 type Sample = { query: string; variables: (organizationId: string) => Record<string, unknown> };
@@ -124,6 +128,15 @@ const SAMPLES: Record<string, Sample> = {
   staffSessionQueue: {
     query: 'query ($o: ID!, $s: ID!) { staffSessionQueue(organizationId: $o, sessionId: $s) { session { id } } }',
     variables: (o) => ({ o, s: take(sessionPools.queued) }),
+  },
+  // Reads change nothing: the live queue reuses the first session of the queue pool (never taken).
+  staffSubscribeSessionQueue: {
+    query: 'subscription ($o: ID!, $s: ID!) { staffSubscribeSessionQueue(organizationId: $o, sessionId: $s) { session { id } } }',
+    variables: (o) => ({ o, s: sessionPools.queued[0] }),
+  },
+  staffChargingSchemes: {
+    query: 'query ($o: ID!) { staffChargingSchemes(organizationId: $o) { id } }',
+    variables: (o) => ({ o }),
   },
   staffCreateSession: {
     query: 'mutation ($o: ID!, $i: StaffSessionInput!) { staffCreateSession(organizationId: $o, input: $i) { id } }',

@@ -819,6 +819,21 @@ export const messages: Messages = {
  "error.ARO-E4039": [
   "The room name can have at most 100 characters"
  ],
+ "error.ARO-E4045": [
+  "Reserving is not available at this hospital"
+ ],
+ "error.ARO-E4046": [
+  "This session has nothing to pay later, so it cannot be reserved"
+ ],
+ "error.ARO-E4047": [
+  "This session already has paid appointments, so it cannot be reserved"
+ ],
+ "error.ARO-E4048": [
+  "The reserved number was released because it was not confirmed in time"
+ ],
+ "error.ARO-E4049": [
+  "The reserved number is already confirmed for another person"
+ ],
  "error.ARO-E9000": [
   "The request is too complex"
  ],

@@ -70,6 +70,15 @@ export const consultationsSi: ConsultationsCatalogue = {
   'consultations.session.noOnlinePayments': 'අපි තවම මාර්ගගත ගෙවීම් භාර නොගනිමු.',
   'consultations.session.visitHospital': 'ගෙවීම් සඳහා රෝහලට පැමිණෙන්න',
   'consultations.session.rescheduleNote': 'නැවත සැකසීම: ඔබේ ගෙවීම මෙම සැසියට මාරු වේ.',
+  'consultations.reserve.button': 'දැන් වෙන්කර පසුව ගෙවන්න',
+  'consultations.reserve.hint': 'දැන් අංකයක් වෙන්කර පසුව ඒ සඳහා ගෙවන්න.',
+  'consultations.reserve.title': 'අංකයක් වෙන්කරන්න',
+  'consultations.reserve.confirmFor': '{name} සඳහා මෙම සැසියේ අංකයක් වෙන්කරන්නද? ඔබට පසුව ගෙවිය හැක.',
+  'consultations.reserve.confirmNew': 'ඔබ රෝගියාගේ විස්තර එක් කරන අතරතුර අපි මෙම සැසියේ අංකයක් රඳවා තබමු. ඔබට පසුව ගෙවිය හැක.',
+  'consultations.reserve.confirm': 'වෙන්කරන්න',
+  'consultations.reserve.cancel': 'අවලංගු කරන්න',
+  'consultations.reserve.continuing': 'ඔබේ වෙන්කිරීම දිගටම කරගෙන යමින්…',
+  'consultations.reserve.failed': 'යම් දෝෂයක් සිදු විය....',
 
   // Appointment detail
   'consultations.appointment.title': 'ඔබේ වේලාව',

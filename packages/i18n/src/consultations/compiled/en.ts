@@ -228,6 +228,37 @@ export const messages: Messages = {
  "consultations.session.rescheduleNote": [
   "Rescheduling: your payment moves to this session."
  ],
+ "consultations.reserve.button": [
+  "Reserve now, pay later"
+ ],
+ "consultations.reserve.hint": [
+  "Reserve a number now and pay for it later."
+ ],
+ "consultations.reserve.title": [
+  "Reserve a number"
+ ],
+ "consultations.reserve.confirmFor": [
+  "Reserve a number in this session for ",
+  [
+   "name"
+  ],
+  "? You can pay later."
+ ],
+ "consultations.reserve.confirmNew": [
+  "We hold a number in this session while you add the patient's details. You can pay later."
+ ],
+ "consultations.reserve.confirm": [
+  "Reserve"
+ ],
+ "consultations.reserve.cancel": [
+  "Cancel"
+ ],
+ "consultations.reserve.continuing": [
+  "Continuing your reservation…"
+ ],
+ "consultations.reserve.failed": [
+  "Something went wrong...."
+ ],
  "consultations.appointment.title": [
   "Your appointment"
  ],

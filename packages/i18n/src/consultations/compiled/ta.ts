@@ -227,6 +227,36 @@ export const messages: Messages = {
  "consultations.session.rescheduleNote": [
   "மாற்றுதல்: உங்கள் கட்டணம் இந்த அமர்வுக்கு மாறும்."
  ],
+ "consultations.reserve.button": [
+  "இப்போது முன்பதிவு செய்து பின்னர் செலுத்துங்கள்"
+ ],
+ "consultations.reserve.hint": [
+  "இப்போது ஒரு எண்ணை முன்பதிவு செய்து பின்னர் அதற்குச் செலுத்துங்கள்."
+ ],
+ "consultations.reserve.title": [
+  "ஒரு எண்ணை முன்பதிவு செய்"
+ ],
+ "consultations.reserve.confirmFor": [
+  [
+   "name"
+  ],
+  " அவர்களுக்காக இந்த அமர்வில் ஒரு எண்ணை முன்பதிவு செய்யவா? நீங்கள் பின்னர் செலுத்தலாம்."
+ ],
+ "consultations.reserve.confirmNew": [
+  "நீங்கள் நோயாளியின் விவரங்களைச் சேர்க்கும் வரை இந்த அமர்வில் ஒரு எண்ணை நாங்கள் வைத்திருப்போம். நீங்கள் பின்னர் செலுத்தலாம்."
+ ],
+ "consultations.reserve.confirm": [
+  "முன்பதிவு செய்"
+ ],
+ "consultations.reserve.cancel": [
+  "ரத்துசெய்"
+ ],
+ "consultations.reserve.continuing": [
+  "உங்கள் முன்பதிவு தொடர்கிறது…"
+ ],
+ "consultations.reserve.failed": [
+  "ஏதோ தவறு நடந்தது...."
+ ],
  "consultations.appointment.title": [
   "உங்கள் சந்திப்பு"
  ],

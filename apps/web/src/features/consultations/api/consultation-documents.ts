@@ -91,6 +91,16 @@ export const sessionsQuery = graphql(`
 
 export type SessionCardData = ResultOf<typeof sessionsQuery>['querySession'][number];
 
+/**
+ * spec doc 2 §7 searchSession: `{ id }` of each session from today on that changed and matches the
+ * same filters as sessionsQuery (labels such as 'Dr. Arrived', fullness).
+ */
+export const searchSessionSubscription = graphql(`
+  subscription consultationSearchSession($actorReference: [String!], $practitionerRoleCodingCode: String) {
+    searchSession(actorReference: $actorReference, practitionerRoleCodingCode: $practitionerRoleCodingCode)
+  }
+`);
+
 /** spec doc 2 §7 queryAppointment: one appointment of the account's own profiles, or nothing. */
 export const appointmentQuery = graphql(`
   query consultationAppointment($id: ID) {

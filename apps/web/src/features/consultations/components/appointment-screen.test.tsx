@@ -106,6 +106,21 @@ describe('/view/appointment (spec doc 2 §2, §4)', () => {
     expect(reschedule.getAttribute('href')).toBe('/doctor?selectedPractitioner=dr-1&appointmentRescheduledFor=a-1');
   });
 
+  it('offers a refund where the tenant allows it, and refuses an unpaid appointment with the reason', async () => {
+    const { calls } = await renderHistory({
+      element: <AppointmentScreen />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([testAppointment({ id: 'a-1', paymentStatus: 'pending' })]),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Request a refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a refund' });
+    expect(within(dialog).getByRole('heading', { name: 'You cannot request a refund because, ...' })).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toBe('the appointment is not paid');
+    expect(within(dialog).queryByRole('button', { name: 'Booked wrong' })).toBeNull();
+    expect(calls.some((call) => call.operationName === 'createRefund')).toBe(false);
+  });
+
   it("goes to /accessDenied when the appointment is not one of the account's profiles", async () => {
     const { router } = await renderHistory({
       element: <AppointmentScreen />,

@@ -31,7 +31,7 @@ import {
 import { useNow } from '../hooks/use-now.ts';
 import { doctorFiltersQuery } from '../utils/doctor-filters.ts';
 import { appointmentStatusKey, cancelBlockText, type TextRef } from '../utils/session-card-texts.ts';
-import { timeOfDay } from '../utils/session-days.ts';
+import { dayAndTime } from '../utils/session-days.ts';
 import { CallHospitalLink } from './call-hospital-link.tsx';
 import { FeedbackForm } from './feedback-form.tsx';
 import { RefundWizard } from './refund-wizard.tsx';
@@ -275,7 +275,10 @@ export function AppointmentScreen({ refundSlot, feedbackSlot }: AppointmentScree
         </div>
         <div>
           <dt>{t('consultations.appointment.time')}</dt>
-          <dd>{timeOfDay(appointment.session.startTime, i18n.locale)}</dd>
+          {/* The day too: the session card shows only the time, and this screen has no day heading. */}
+          <dd>
+            <time dateTime={appointment.session.startTime}>{dayAndTime(appointment.session.startTime, i18n.locale)}</time>
+          </dd>
         </div>
         <div>
           <dt>{t('consultations.appointment.bookedFor')}</dt>
@@ -316,7 +319,8 @@ export function AppointmentScreen({ refundSlot, feedbackSlot }: AppointmentScree
             {t('consultations.appointment.reschedule')}
           </Link>
         ) : null}
-        {tenant.features.appointmentRefund.enabled && appointment.paymentStatus === 'paid' ? (
+        {/* spec doc 2 §4 Refund: offered when appointmentRefund is on; the wizard says why it is blocked. */}
+        {tenant.features.appointmentRefund.enabled ? (
           <Button variant="secondary" block onClick={() => setRefundOpen(true)}>
             {t('refund.title')}
           </Button>

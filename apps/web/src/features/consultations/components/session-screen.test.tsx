@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { baseTenantConfig, deepMerge, type TenantPublicConfig } from '@careline/domain/tenant';
-import { minutesFromNow, testSession } from './consultations-test-data.ts';
+import { minutesFromNow, testAppointment, testSession } from './consultations-test-data.ts';
 import { renderHistory, testAccount, type GraphQLCall } from './history-test-render.tsx';
 import { SessionScreen, type RelationshipPickerProps } from './session-screen.tsx';
 
@@ -99,6 +99,28 @@ describe('/view/session: booking at the hospital (spec doc 2 §4 Booking)', () =
     fireEvent.click(screen.getByRole('button', { name: 'Book' }));
     await waitFor(() =>
       expect(calls.find((call) => call.operationName === 'bookAppointment')?.variables).toMatchObject({
+        appointmentRescheduledFor: 'a-old',
+      }),
+    );
+  });
+
+  it('a reschedule keeps the moved appointment’s profile: chosen already, no relationship modal', async () => {
+    const { calls } = await renderHistory({
+      element: <SessionScreen RelationshipPicker={({ open }: RelationshipPickerProps) => (open ? <div role="dialog" aria-label="relationship" /> : null)} />,
+      path: '/view/session?sessionId=s-1&appointmentRescheduledFor=a-old',
+      routePath: '/view/session',
+      answer: (call) =>
+        call.operationName === 'consultationAppointment'
+          ? { data: { queryAppointment: [{ __typename: 'Appointment', ...testAppointment({ id: 'a-old', patientId: 'p-mother' }) }] } }
+          : answering({ book: booked })(call),
+    });
+    await screen.findByText('Rescheduling: your payment moves to this session.');
+    await screen.findByText('Mrs Sita Perera');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.operationName === 'bookAppointment')?.variables).toMatchObject({
+        patientId: 'p-mother',
         appointmentRescheduledFor: 'a-old',
       }),
     );

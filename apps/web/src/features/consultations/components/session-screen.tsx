@@ -9,12 +9,13 @@ import { Button } from '../../../components/button.tsx';
 import { errorText } from '../../../lib/graphql';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
-import { createAppointmentMutation, sessionsQuery } from '../api/consultation-documents.ts';
+import { appointmentQuery, createAppointmentMutation, sessionsQuery } from '../api/consultation-documents.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useRelationshipPrompt } from '../hooks/use-relationship-prompt.ts';
 import { bookingKeyFor, newBookingKey, type BookingKey } from '../utils/booking-key.ts';
 import { pickBlockText } from '../utils/session-card-texts.ts';
 import { CallHospitalLink } from './call-hospital-link.tsx';
+import { ReserveBooking, TEMPORARY_APPOINTMENT_PARAM } from './reserve-booking.tsx';
 import { SessionCard } from './session-card.tsx';
 import './consultations.css';
 
@@ -50,6 +51,8 @@ export function SessionScreen({ RelationshipPicker }: SessionScreenProps) {
   const [searchParams] = useSearchParams();
   const sessionId = searchParams.get('sessionId') ?? '';
   const appointmentRescheduledFor = searchParams.get('appointmentRescheduledFor') || null;
+  // Back from profile registration with a number held on the reserve path (reserve-booking.tsx).
+  const temporaryAppointmentId = searchParams.get(TEMPORARY_APPOINTMENT_PARAM) || null;
   const session = useSession();
   const tenant = useTenant();
   const now = useNow();
@@ -70,13 +73,38 @@ export function SessionScreen({ RelationshipPicker }: SessionScreenProps) {
       })
     : null;
 
+  // A reschedule moves one profile's appointment: that profile is chosen, not asked for again (the
+  // server refuses any other, ARO-E4019).
+  const [movedResult] = useQuery({
+    query: appointmentQuery,
+    variables: { id: appointmentRescheduledFor },
+    pause: appointmentRescheduledFor === null,
+  });
+  const movedPatientId = movedResult.data?.queryAppointment[0]?.patientId ?? null;
+  const movedPatient = session.account?.patientList.find((candidate) => candidate.id === movedPatientId) ?? null;
+  const awaitingMovedPatient = appointmentRescheduledFor !== null && !movedResult.data && !movedResult.error;
+  useEffect(() => {
+    if (movedPatient && patient === null) {
+      setPatient(movedPatient);
+    }
+  }, [movedPatient, patient]);
+
   // spec doc 2 §4 Booking step 1: no patient chosen → the relationship modal opens.
   useEffect(() => {
-    if (data && block === null && patient === null && RelationshipPicker && !openedOnArrival.current) {
+    if (
+      data &&
+      block === null &&
+      patient === null &&
+      movedPatient === null &&
+      !awaitingMovedPatient &&
+      RelationshipPicker &&
+      !openedOnArrival.current &&
+      !temporaryAppointmentId
+    ) {
       openedOnArrival.current = true;
       setPickerOpen(true);
     }
-  }, [data, block, patient, RelationshipPicker]);
+  }, [data, block, patient, movedPatient, awaitingMovedPatient, RelationshipPicker, temporaryAppointmentId]);
 
   if (sessionId === '') {
     return <Navigate to="/doctor" replace />;
@@ -226,6 +254,18 @@ export function SessionScreen({ RelationshipPicker }: SessionScreenProps) {
           <p>{t('consultations.session.noOnlinePayments')}</p>
           <p>{t('consultations.session.visitHospital')}</p>
         </div>
+      )}
+      {rescheduling ? null : (
+        <ReserveBooking
+          sessionId={data.id}
+          // Back from registration, the profile just made is the account's only one: it continues the reservation.
+          patient={patient ?? (temporaryAppointmentId !== null && patients.length === 1 ? (patients[0] ?? null) : null)}
+          patientCount={patients.length}
+          temporaryAppointmentId={temporaryAppointmentId}
+          onNeedPatient={() => setPickerOpen(true)}
+          onBooked={(appointment) => void navigate(appointmentHref(appointment.sessionId, appointment.id))}
+          disabled={block !== null}
+        />
       )}
       <CallHospitalLink organizationId={data.organization.id} hospitalName={data.organization.orgName} />
 

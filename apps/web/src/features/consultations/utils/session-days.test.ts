@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayHeading, groupSessionsByDay, timeOfDay } from './session-days.ts';
+import { dayAndTime, dayHeading, groupSessionsByDay, timeOfDay } from './session-days.ts';
 
 const at = (day: number, hour: number, minute = 0) => new Date(2026, 10, day, hour, minute).toISOString();
 
@@ -29,5 +29,9 @@ describe('day headings and times', () => {
   it('shows times as h:mm with AM/PM (spec doc 2 §9)', () => {
     expect(timeOfDay(at(24, 17, 5), 'en')).toBe('5:05 PM');
     expect(timeOfDay(at(24, 9, 0), 'en')).toBe('9:00 AM');
+  });
+
+  it('gives the day with the time where no day heading is shown', () => {
+    expect(dayAndTime(at(26, 13, 56), 'en')).toBe('Thursday, November 26 at 1:56 PM');
   });
 });

@@ -46,3 +46,20 @@ export function dayHeading(day: string, locale: string): string {
 export function timeOfDay(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(iso));
 }
+
+/**
+ * A date and time of day, e.g. 'Thursday, November 26 at 1:56 PM', in the active language: where a
+ * screen shows one appointment, and no day heading says which day it is.
+ * @param iso - an ISO date-time
+ * @param locale - the active language
+ */
+export function dayAndTime(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).format(new Date(iso));
+}
