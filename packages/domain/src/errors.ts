@@ -78,6 +78,7 @@ export const errorCatalogue = {
   'ARO-E4047': 'This session already has paid appointments, so it cannot be reserved',
   'ARO-E4048': 'The reserved number was released because it was not confirmed in time',
   'ARO-E4049': 'The reserved number is already confirmed for another person',
+  'ARO-E4050': 'You already have a profile: reserve the number for it',
   'ARO-E9000': 'The request is too complex',
   // issue 6 §1: live updates and connections are capped per socket and per client address.
   'ARO-E9001': 'Too many live updates on one connection',

@@ -240,6 +240,7 @@ export const en = {
   'error.ARO-E4047': 'This session already has paid appointments, so it cannot be reserved',
   'error.ARO-E4048': 'The reserved number was released because it was not confirmed in time',
   'error.ARO-E4049': 'The reserved number is already confirmed for another person',
+  'error.ARO-E4050': 'You already have a profile: reserve the number for it',
   'error.ARO-E9000': 'The request is too complex',
   'error.ARO-E9001': 'Too many live updates on one connection',
   'error.ARO-E9002': 'Too many connections from this address, please try again later',

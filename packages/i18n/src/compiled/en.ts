@@ -834,6 +834,9 @@ export const messages: Messages = {
  "error.ARO-E4049": [
   "The reserved number is already confirmed for another person"
  ],
+ "error.ARO-E4050": [
+  "You already have a profile: reserve the number for it"
+ ],
  "error.ARO-E9000": [
   "The request is too complex"
  ],

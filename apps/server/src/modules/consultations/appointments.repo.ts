@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appointments, consultationSessions, invoices, patients, payments } from '../../db/schema/index.ts';
 import { insertIdempotencyKeySql, type PendingIdempotencyKey } from '../idempotency/idempotency.repo.ts';
@@ -81,6 +81,21 @@ export async function takeNextToken(tx: DbOrTx, tenantId: string, sessionId: str
     )
     .returning({ tokenNo: consultationSessions.issuedTokens });
   return row?.tokenNo ?? null;
+}
+
+/**
+ * Locks sessions' rows in id order, so two transactions that each touch two sessions (crossing
+ * reschedules, S1→S2 and S2→S1) queue behind each other instead of deadlocking.
+ * @param tx - the change's transaction
+ * @param sessionIds - the sessions
+ */
+export async function lockSessionsInOrder(tx: DbOrTx, sessionIds: string[]): Promise<void> {
+  await tx
+    .select({ id: consultationSessions.id })
+    .from(consultationSessions)
+    .where(inArray(consultationSessions.id, sessionIds))
+    .orderBy(asc(consultationSessions.id))
+    .for('update');
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   findSessionForBooking,
   hasLiveAppointment,
   markCancelled,
+  lockSessionsInOrder,
   markRescheduledAndRelease,
   movePaymentParts,
   readBookingChecks,
@@ -274,6 +275,7 @@ export async function rescheduleAppointment(
         throw new AppError('ARO-E4003');
       }
       return db.transaction(async (tx) => {
+        await lockSessionsInOrder(tx, [old.sessionId, session.id]);
         // Taken first: of two concurrent reschedules of one appointment, one finds it moved already.
         // One statement marks it and gives its place back; a second takes the new token, inserts the
         // appointment, moves the payment, writes the audit row and the key; then the commit.

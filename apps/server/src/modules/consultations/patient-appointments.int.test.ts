@@ -201,6 +201,21 @@ describe('reschedule through createAppointment(appointmentRescheduledFor) (spec 
     expect(inTargets[0]?.tokenNo).toBe(1);
   });
 
+  it('crossing reschedules (S1→S2 while S2→S1) both go through, 10 rounds: the two sessions are locked in one order', async () => {
+    for (let round = 0; round < 10; round++) {
+      const [one, two] = [await session(), await session()];
+      const a = await book(alice, one.id);
+      const b = await book(bob, two.id);
+      const [movedA, movedB] = await Promise.all([
+        t.gql<{ createAppointment: View }>(BOOK, { patientId: alice.patientId, sessionId: two.id, from: a.id }, auth(alice)),
+        t.gql<{ createAppointment: View }>(BOOK, { patientId: bob.patientId, sessionId: one.id, from: b.id }, auth(bob)),
+      ]);
+      expect([movedA.errors, movedB.errors]).toEqual([undefined, undefined]);
+      expect(movedA.data?.createAppointment.tokenNo).toBe(2);
+      expect(movedB.data?.createAppointment.tokenNo).toBe(2);
+    }
+  });
+
   it('follows booking’s capacity rules and refuses another account’s appointment, changing nothing', async () => {
     const from = await session();
     const full = await session({ appointmentMaxAllowed: 1 });

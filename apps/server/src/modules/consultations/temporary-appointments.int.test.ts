@@ -388,9 +388,9 @@ describe('reserve path and temporary appointments (spec doc 2 §4 Booking step 4
     const s = await session(t.database.db, RESERVING, refs);
     const elsewhere = await session(t.database.db, RESERVING, refs);
     const me = await newAccount(t.database.db, RESERVING);
-    const patientId = await addProfile(t.database.db, RESERVING, me.accountId, 'Mixed');
     const held = await t.gql<Temporary>(TEMPORARY, { sessionId: s.id }, auth(me.token));
     const temporaryId = held.data!.createTemporaryAppointment.id;
+    const patientId = await addProfile(t.database.db, RESERVING, me.accountId, 'Mixed');
     const wrongSession = await t.gql(
       CONFIRM,
       { patientId, sessionId: elsewhere.id, temporaryAppointmentId: temporaryId },
@@ -447,6 +447,74 @@ describe('reserve path and temporary appointments (spec doc 2 §4 Booking step 4
       status: 'temporary',
       appointmentId: null,
     });
+    expect(
+      await t.database.db.select().from(appointments).where(eq(appointments.sessionId, s.id)),
+    ).toEqual([]);
+  });
+
+  it('an account with a profile reserves for it, never with a temporary appointment (ARO-E4050)', async () => {
+    const s = await session(t.database.db, RESERVING, refs);
+    const { account } = await makePatientAccount(t.database.db, RESERVING);
+    const token = (await createAccessSession(t.database.db, RESERVING, account.id)).token;
+    const held = await t.gql(TEMPORARY, { sessionId: s.id }, auth(token));
+    expect(held.errors?.[0]?.message).toMatch(/^ARO-E4050:/);
+    expect(await counters(t.database.db, s.id)).toEqual({ issued: 0, live: 0 });
+  });
+
+  it('one account holds one place at a time: 12 concurrent holds take one place, a hold elsewhere gives it back', async () => {
+    const s = await session(t.database.db, RESERVING, refs, { appointmentMaxAllowed: 5 });
+    const other = await session(t.database.db, RESERVING, refs, { appointmentMaxAllowed: 5 });
+    const me = await newAccount(t.database.db, RESERVING);
+    const keys = Array.from({ length: 12 }, (_, i) => `rush-${i}-${randomUUID()}`);
+    const answers = await Promise.all(
+      keys.map((key) => t.gql<Temporary>(TEMPORARY, { sessionId: s.id, key }, auth(me.token))),
+    );
+    expect(answers.map((a) => a.errors)).toEqual(answers.map(() => undefined));
+    expect(new Set(answers.map((a) => a.data?.createTemporaryAppointment.id)).size).toBe(1);
+    expect(await counters(t.database.db, s.id)).toEqual({ issued: 1, live: 1 });
+
+    const moved = await t.gql<Temporary>(TEMPORARY, { sessionId: other.id }, auth(me.token));
+    expect(moved.data?.createTemporaryAppointment).toMatchObject({
+      sessionId: other.id,
+      status: 'temporary',
+    });
+    expect(await counters(t.database.db, s.id)).toEqual({ issued: 1, live: 0 });
+    expect(await counters(t.database.db, other.id)).toEqual({ issued: 1, live: 1 });
+    const first = answers[0]!.data!.createTemporaryAppointment.id;
+    expect(await temporaryRow(t.database.db, first)).toMatchObject({ status: 'released' });
+    // A replay of the first request answers the hold as it is now.
+    const replay = await t.gql<Temporary>(
+      TEMPORARY,
+      { sessionId: s.id, key: keys[0] },
+      auth(me.token),
+    );
+    expect(replay.data?.createTemporaryAppointment).toMatchObject({
+      id: first,
+      status: 'released',
+    });
+  });
+
+  it('a session the hospital cancelled meanwhile cannot be confirmed into: the place is released, ARO-E4002', async () => {
+    const s = await session(t.database.db, RESERVING, refs);
+    const me = await newAccount(t.database.db, RESERVING);
+    const held = await t.gql<Temporary>(TEMPORARY, { sessionId: s.id }, auth(me.token));
+    const temporaryId = held.data!.createTemporaryAppointment.id;
+    await t.database.db
+      .update(consultationSessions)
+      .set({ status: 'practitioner_canceled' })
+      .where(eq(consultationSessions.id, s.id));
+    const patientId = await addProfile(t.database.db, RESERVING, me.accountId, 'Nadee');
+    const confirmed = await t.gql(
+      CONFIRM,
+      { patientId, sessionId: s.id, temporaryAppointmentId: temporaryId },
+      auth(me.token),
+    );
+    expect(confirmed.errors?.[0]?.message).toMatch(/^ARO-E4002:/);
+    expect(await temporaryRow(t.database.db, temporaryId)).toMatchObject({
+      status: 'released',
+      appointmentId: null,
+    });
+    expect(await counters(t.database.db, s.id)).toEqual({ issued: 1, live: 0 });
     expect(
       await t.database.db.select().from(appointments).where(eq(appointments.sessionId, s.id)),
     ).toEqual([]);

@@ -4,6 +4,7 @@ import {
   appointments,
   chargingSchemes,
   consultationSessions,
+  patients,
   temporaryAppointments,
 } from '../../db/schema/index.ts';
 
@@ -104,6 +105,90 @@ export async function findHeldTemporaryAppointment(
   return row ?? null;
 }
 
+// The first key of the two-key advisory locks (the seeds use 7311024 and 7311025, loyalty 7311026).
+const TEMPORARY_LOCK_KEY = 7_311_027;
+
+/**
+ * Orders an account's temporary appointments: one hold is made or confirmed at a time per account,
+ * so concurrent requests cannot take several places (PGlite runs one transaction at a time anyway).
+ * @param tx - the transaction
+ * @param owner - tenant and account
+ */
+export async function lockAccountTemporaryAppointments(
+  tx: DbOrTx,
+  owner: { tenantId: string; accountId: string },
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${TEMPORARY_LOCK_KEY}::int, hashtext(${`${owner.tenantId}:${owner.accountId}`}))`,
+  );
+}
+
+/**
+ * The account's temporary appointments still held (any session), oldest first.
+ * @param db - database or transaction
+ * @param owner - tenant and account
+ */
+export async function findHeldTemporaryAppointmentsOfAccount(
+  db: DbOrTx,
+  owner: { tenantId: string; accountId: string },
+): Promise<TemporaryAppointmentRow[]> {
+  return db
+    .select()
+    .from(temporaryAppointments)
+    .where(
+      and(
+        eq(temporaryAppointments.tenantId, owner.tenantId),
+        eq(temporaryAppointments.accountId, owner.accountId),
+        eq(temporaryAppointments.status, 'temporary'),
+      ),
+    )
+    .orderBy(temporaryAppointments.createdAt);
+}
+
+/**
+ * True when the account has an active profile in the tenant (then it reserves for that profile,
+ * not with a temporary appointment).
+ * @param db - database or transaction
+ * @param owner - tenant and account
+ */
+export async function accountHasProfile(
+  db: DbOrTx,
+  owner: { tenantId: string; accountId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.tenantId, owner.tenantId),
+        eq(patients.accountId, owner.accountId),
+        eq(patients.active, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A session's status, read with a share lock so a staff cancel or end (an UPDATE of the row) waits
+ * for the confirmation, or the confirmation sees the session closed; null when unknown.
+ * @param tx - the confirmation's transaction
+ * @param tenantId - the tenant
+ * @param sessionId - the session
+ */
+export async function lockSessionStatus(
+  tx: DbOrTx,
+  tenantId: string,
+  sessionId: string,
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ status: consultationSessions.status })
+    .from(consultationSessions)
+    .where(and(eq(consultationSessions.id, sessionId), eq(consultationSessions.tenantId, tenantId)))
+    .for('share');
+  return row?.status ?? null;
+}
+
 /**
  * A temporary appointment of the account in the tenant, or null (another account's is as missing
  * as an unknown one).
@@ -172,16 +257,19 @@ export async function setTemporaryAppointmentId(
 }
 
 /**
- * Marks a temporary appointment released when it is still temporary and its hold has ended; null
- * when it was confirmed, released already, or is still held.
+ * Marks a temporary appointment released when it is still temporary and its hold has ended (or at
+ * once with evenIfHeld: replaced by the account's next hold, or its session closed); null when it
+ * was confirmed, released already, or is still held.
  * @param tx - the release's transaction
  * @param tenantId - the tenant
  * @param id - the temporary appointment
+ * @param options - evenIfHeld: release before the hold ends
  */
 export async function markTemporaryReleased(
   tx: DbOrTx,
   tenantId: string,
   id: string,
+  options: { evenIfHeld?: boolean } = {},
 ): Promise<TemporaryAppointmentRow | null> {
   const [row] = await tx
     .update(temporaryAppointments)
@@ -191,7 +279,7 @@ export async function markTemporaryReleased(
         eq(temporaryAppointments.id, id),
         eq(temporaryAppointments.tenantId, tenantId),
         eq(temporaryAppointments.status, 'temporary'),
-        sql`${temporaryAppointments.holdExpiresAt} <= now()`,
+        options.evenIfHeld ? undefined : sql`${temporaryAppointments.holdExpiresAt} <= now()`,
       ),
     )
     .returning();

@@ -95,6 +95,10 @@ export async function createAppointmentOnReservePath(
       await publishAppointments(ctx, outcome.sessionId);
       throw new AppError('ARO-E4048');
     }
+    if (outcome.kind === 'closed') {
+      await publishAppointments(ctx, outcome.sessionId);
+      throw new AppError('ARO-E4002');
+    }
     await publishAppointments(ctx, outcome.appointment.sessionId);
     return readOwnAppointment(ctx.database.db, owner, outcome.appointment.id);
   }
@@ -141,14 +145,15 @@ builder.mutationField('createTemporaryAppointment', (t) =>
       'Booking step 4, reserve path): released after TEMPORARY_APPOINTMENT_HOLD_MS unless confirmed by createAppointment ' +
       'with temporaryAppointmentId. Only where reserving is allowed: the channelling.reserve feature (ARO-E4045), a total ' +
       'above 0 (ARO-E4046), no paid appointments in the session (ARO-E4047); ARO-E4001 full, ARO-E4002 no longer bookable. ' +
-      'An account holds one per session: asking again answers the one held.',
+      'An account without a profile holds one place at a time: asking again answers the one held, a hold in another ' +
+      'session gives the earlier place back; an account with a profile reserves for it (ARO-E4050).',
     args: {
       sessionId: t.arg.id({ required: true }),
       idempotencyKey: t.arg.string({ description: 'One key per tap, reused on retry.' }),
     },
     resolve: async (_root, args, ctx) => {
       const scope = reserveScope(ctx, String(args.sessionId));
-      const temporary = await createTemporaryAppointment(ctx.database.db, {
+      const { temporary, releasedSessionIds } = await createTemporaryAppointment(ctx.database.db, {
         ...scope,
         holdMs: ctx.env.TEMPORARY_APPOINTMENT_HOLD_MS,
         idempotencyKey: args.idempotencyKey ?? null,
@@ -162,7 +167,9 @@ builder.mutationField('createTemporaryAppointment', (t) =>
           );
         });
       }
-      await publishAppointments(ctx, temporary.sessionId);
+      for (const sessionId of new Set([temporary.sessionId, ...releasedSessionIds])) {
+        await publishAppointments(ctx, sessionId);
+      }
       return temporary;
     },
   }),

@@ -18,8 +18,12 @@ import {
 } from './appointments.repo.ts';
 import { publishSessionChanged } from './session-events.ts';
 import {
+  accountHasProfile,
   findExpiredTemporaryAppointments,
   findHeldTemporaryAppointment,
+  findHeldTemporaryAppointmentsOfAccount,
+  lockAccountTemporaryAppointments,
+  lockSessionStatus,
   findOwnedTemporaryAppointment,
   findTemporaryAppointment,
   insertTemporaryAppointment,
@@ -39,6 +43,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The job that releases a temporary appointment at the end of its hold. */
 export const RELEASE_JOB = 'temporary-appointment-release';
+/** The schedule that releases any hold that ended without its job. */
+export const SWEEP_JOB = 'temporary-appointments-sweep';
 
 /** Booking type of an appointment made on the reserve path (paid later, at the hospital or in the app). */
 export const RESERVE_BOOKING_TYPE = 'reserve';
@@ -130,28 +136,36 @@ async function openSession(tx: Tx, tenantId: string, sessionId: string) {
   return session;
 }
 
+/** A new hold, and the sessions whose places the account's earlier holds gave back. */
+export type TemporaryHold = { temporary: TemporaryAppointmentView; releasedSessionIds: string[] };
+
 /**
  * Holds a place in a session for an account whose patient has no profile yet (spec doc 2 §4
- * Booking step 4): a temporary appointment (status and booking type 'temporary') takes the next
- * token as a booking does and holds it for holdMs. An account holds at most one in a session: a
- * second request while one is held answers that one. Idempotent with a key.
+ * Booking step 4: "used when no patient exists yet"; an account with a profile reserves for it,
+ * ARO-E4050): a temporary appointment (status and booking type 'temporary') takes the next token as
+ * a booking does and holds it for holdMs. An account holds one place at a time: asking again in the
+ * same session answers the one held, and a hold in another session gives the earlier place back
+ * (so concurrent or repeated requests cannot fill a session). Idempotent with a key; a replay
+ * answers the hold as it is now (confirmed or released since).
  * @param db - database
  * @param input - who, which session, the tenant's flag, the hold and the client's key
  */
 export async function createTemporaryAppointment(
   db: Db,
   input: ReserveScope & { holdMs: number; idempotencyKey: string | null },
-): Promise<TemporaryAppointmentView> {
+): Promise<TemporaryHold> {
   if (!UUID.test(input.sessionId)) {
     throw new AppError('ARO-E2001');
   }
   const { tenantId, accountId } = input;
-  return runOnce(
+  const owner = { tenantId, accountId };
+  const hold = await runOnce(
     db,
     { tenantId, accountId, key: input.idempotencyKey },
     'createTemporaryAppointment',
     { sessionId: input.sessionId },
-    async (tx) => {
+    async (tx): Promise<TemporaryHold> => {
+      await lockAccountTemporaryAppointments(tx, owner);
       const session = await findSessionForBooking(tx, tenantId, input.sessionId);
       if (!session) {
         throw new AppError('ARO-E2001');
@@ -160,11 +174,27 @@ export async function createTemporaryAppointment(
       if (block) {
         throw block;
       }
-      const held = await findHeldTemporaryAppointment(tx, { tenantId, accountId }, session.id);
+      if (await accountHasProfile(tx, owner)) {
+        throw new AppError('ARO-E4050');
+      }
+      const held = await findHeldTemporaryAppointment(tx, owner, session.id);
       if (held) {
-        return toView(held);
+        return { temporary: toView(held), releasedSessionIds: [] };
       }
       await openSession(tx, tenantId, session.id);
+      const releasedSessionIds: string[] = [];
+      for (const earlier of await findHeldTemporaryAppointmentsOfAccount(tx, owner)) {
+        const released = await releaseInTransaction(
+          tx,
+          tenantId,
+          earlier.id,
+          input.correlationId,
+          'replaced',
+        );
+        if (released) {
+          releasedSessionIds.push(released.sessionId);
+        }
+      }
       const tokenNo = await takeToken(tx, tenantId, session.id);
       const row = await insertTemporaryAppointment(tx, {
         tenantId,
@@ -187,9 +217,11 @@ export async function createTemporaryAppointment(
           holdExpiresAt: row.holdExpiresAt.toISOString(),
         },
       });
-      return toView(row);
+      return { temporary: toView(row), releasedSessionIds };
     },
   );
+  const now = await findOwnedTemporaryAppointment(db, owner, hold.temporary.id);
+  return { ...hold, temporary: now ? toView(now) : hold.temporary };
 }
 
 /**
@@ -213,7 +245,9 @@ export async function scheduleRelease(
 
 /** A confirmation's outcome: the appointment made, or the hold had ended (the place was given back now). */
 export type ConfirmOutcome =
-  { kind: 'confirmed'; appointment: ReservedAppointment } | { kind: 'released'; sessionId: string };
+  | { kind: 'confirmed'; appointment: ReservedAppointment }
+  | { kind: 'released'; sessionId: string }
+  | { kind: 'closed'; sessionId: string };
 
 /**
  * Confirms a temporary appointment of the account for one of its profiles, once the profile exists
@@ -223,7 +257,9 @@ export type ConfirmOutcome =
  * (ARO-E4003). Confirming again for the same profile answers the same appointment; for another
  * profile ARO-E4049; after the release ARO-E4048. A hold that ended but was not released yet is
  * released here and answered 'released' (the caller publishes the freed place, then refuses with
- * ARO-E4048). Another account's ids answer ARO-E2001.
+ * ARO-E4048). A session no longer bookable (cancelled or ended by the hospital meanwhile) releases
+ * the hold and answers 'closed' (the caller refuses with ARO-E4002). Another account's ids answer
+ * ARO-E2001.
  * @param db - database
  * @param input - who, which temporary appointment, for which profile
  */
@@ -245,12 +281,14 @@ export async function confirmTemporaryAppointment(
   }
   const owner = { tenantId: input.tenantId, accountId: input.accountId };
   return db.transaction(async (tx): Promise<ConfirmOutcome> => {
+    // One confirmation at a time per account: a double tap waits, then answers the same appointment.
+    await lockAccountTemporaryAppointments(tx, owner);
     const temporary = await findOwnedTemporaryAppointment(tx, owner, input.temporaryAppointmentId);
     const patient = await findOwnedPatient(tx, owner, input.patientId);
     if (!temporary || !patient) {
       throw new AppError('ARO-E2001');
     }
-    if (temporary.sessionId !== input.sessionId) {
+    if (temporary.sessionId !== input.sessionId.toLowerCase()) {
       throw new AppError('ARO-E2002');
     }
     // Confirmed before (a retry, or a concurrent confirm that won): the same answer for the same profile.
@@ -269,6 +307,17 @@ export async function confirmTemporaryAppointment(
     }
     if (temporary.status !== 'temporary') {
       throw new AppError('ARO-E4048');
+    }
+    const sessionStatus = await lockSessionStatus(tx, input.tenantId, temporary.sessionId);
+    if (!(BOOKABLE_SESSION_STATUSES as readonly string[]).includes(sessionStatus ?? '')) {
+      await releaseInTransaction(
+        tx,
+        input.tenantId,
+        temporary.id,
+        input.correlationId,
+        'session-closed',
+      );
+      return { kind: 'closed', sessionId: temporary.sessionId };
     }
     if (await hasLiveAppointment(tx, temporary.sessionId, patient.id)) {
       throw new AppError('ARO-E4003');
@@ -398,16 +447,20 @@ export async function reserveAppointment(
 
 /**
  * Releases a temporary appointment inside a transaction when it is still temporary and its hold has
- * ended: status 'released', the session's place given back, the token left used; audited as the
- * account's (the hold it took ran out), with by: 'hold-expiry'. Null when there was nothing to do.
+ * ended (or at once when replaced by the account's next hold, or its session closed): status
+ * 'released', the session's place given back, the token left used; audited as the account's, with
+ * by: why. Null when there was nothing to do.
  */
 async function releaseInTransaction(
   tx: Tx,
   tenantId: string,
   id: string,
   correlationId: string,
+  by: 'hold-expiry' | 'replaced' | 'session-closed' = 'hold-expiry',
 ): Promise<TemporaryAppointmentRow | null> {
-  const released = await markTemporaryReleased(tx, tenantId, id);
+  const released = await markTemporaryReleased(tx, tenantId, id, {
+    evenIfHeld: by !== 'hold-expiry',
+  });
   if (!released) {
     return null;
   }
@@ -422,7 +475,7 @@ async function releaseInTransaction(
       temporaryAppointmentId: released.id,
       sessionId: released.sessionId,
       tokenNo: released.tokenNo,
-      by: 'hold-expiry',
+      by,
     },
   });
   return released;
@@ -483,6 +536,19 @@ export function registerTemporaryAppointmentJobs(
       deps.log.warn({ err: error, sessionId }, 'session change not published');
     }
   };
+  // Releases every hold that ended unreleased (a job lost before it was queued, or not run yet).
+  const sweep = async (): Promise<void> => {
+    for (const stray of await findExpiredTemporaryAppointments(deps.db, 50)) {
+      const swept = await releaseTemporaryAppointment(deps.db, {
+        tenantId: stray.tenantId,
+        temporaryAppointmentId: stray.id,
+        correlationId: `job:${RELEASE_JOB}:${stray.id}`,
+      });
+      if (swept.kind === 'released') {
+        await announce(stray.tenantId, swept.sessionId);
+      }
+    }
+  };
   jobs.work(RELEASE_JOB, async (data) => {
     const correlationId = `job:${RELEASE_JOB}:${data.temporaryAppointmentId}`;
     const outcome = await releaseTemporaryAppointment(deps.db, { ...data, correlationId });
@@ -496,15 +562,9 @@ export function registerTemporaryAppointmentJobs(
         singletonKey: data.temporaryAppointmentId,
       });
     }
-    for (const stray of await findExpiredTemporaryAppointments(deps.db, 50)) {
-      const swept = await releaseTemporaryAppointment(deps.db, {
-        tenantId: stray.tenantId,
-        temporaryAppointmentId: stray.id,
-        correlationId: `job:${RELEASE_JOB}:${stray.id}`,
-      });
-      if (swept.kind === 'released') {
-        await announce(stray.tenantId, swept.sessionId);
-      }
-    }
+    await sweep();
   });
+  // And every minute on one instance, so a place is never held for good even when no job was queued.
+  jobs.work(SWEEP_JOB, sweep);
+  jobs.every(SWEEP_JOB, '* * * * *', {});
 }

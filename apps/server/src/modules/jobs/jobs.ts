@@ -12,6 +12,8 @@ import type { Database } from '../../db/client.ts';
 export type JobPayloads = {
   /** Releases a temporary appointment still unconfirmed at the end of its hold (temporary-appointments.service.ts). */
   'temporary-appointment-release': { tenantId: string; temporaryAppointmentId: string };
+  /** Releases every temporary appointment whose hold ended, every minute on one instance: a release job lost before it was queued. */
+  'temporary-appointments-sweep': Record<string, never>;
   /** Deletes expired idempotency keys (modules/idempotency), every 10 minutes on one instance. */
   'idempotency-keys-prune': Record<string, never>;
 };
@@ -102,6 +104,7 @@ export function createJobQueue(
     if (stopped) {
       return Promise.reject(new Error('jobs: the queue was stopped'));
     }
+    // A start that failed is forgotten, so the next send tries again instead of failing for good.
     starting ??= (async () => {
       const instance = new PgBoss({
         db: pgBossDb(database),
@@ -115,34 +118,47 @@ export function createJobQueue(
         retryBackoff: true,
       });
       instance.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
-      await instance.start();
-      boss = instance;
-      for (const [name, handler] of handlers) {
-        // 'short': while a job with a key waits, a second send with that key is dropped.
-        await instance.createQueue(name, { name, policy: 'short' });
-        await instance.work<JobPayloads[typeof name]>(
-          name,
-          { pollingIntervalSeconds: options.pollIntervalMs / 1000, batchSize: 1 },
-          async (jobs) => {
-            for (const job of jobs) {
-              try {
-                await handler(job.data);
-              } catch (error) {
-                options.log.error(
-                  { err: error, job: name, jobId: job.id },
-                  'job failed; it is retried',
-                );
-                throw error;
-              }
-            }
-          },
-        );
+      try {
+        await startInstance(instance);
+      } catch (error) {
+        boss = null;
+        await instance.stop({ graceful: false, close: false }).catch(() => {});
+        throw error;
       }
-      for (const [name, { cron, data }] of schedules) {
-        await instance.schedule(name, cron, data, { tz: 'UTC' });
-      }
-    })();
+    })().catch((error: unknown) => {
+      starting = null;
+      throw error;
+    });
     return starting;
+  };
+
+  const startInstance = async (instance: PgBoss): Promise<void> => {
+    await instance.start();
+    boss = instance;
+    for (const [name, handler] of handlers) {
+      // 'short': while a job with a key waits, a second send with that key is dropped.
+      await instance.createQueue(name, { name, policy: 'short' });
+      await instance.work<JobPayloads[typeof name]>(
+        name,
+        { pollingIntervalSeconds: options.pollIntervalMs / 1000, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) {
+            try {
+              await handler(job.data);
+            } catch (error) {
+              options.log.error(
+                { err: error, job: name, jobId: job.id },
+                'job failed; it is retried',
+              );
+              throw error;
+            }
+          }
+        },
+      );
+    }
+    for (const [name, { cron, data }] of schedules) {
+      await instance.schedule(name, cron, data, { tz: 'UTC' });
+    }
   };
 
   return {
