@@ -182,9 +182,10 @@ describe('consultation sessions (querySession)', () => {
     ]);
   });
 
-  it('counts non-cancelled and paid appointments per session', async () => {
+  it('counts the places taken (as booking keeps them: live appointments and held numbers) and the paid appointments', async () => {
     const { refs } = await doctorAt();
-    const session = await makeConsultationSession(t.database.db, TENANT, refs);
+    // Tokens 1..4 below (2 still live) and a fifth number held by a temporary appointment.
+    const session = await makeConsultationSession(t.database.db, TENANT, refs, { issuedTokens: 5, liveAppointments: 3 });
     // One profile holds one live appointment per session, so each row is another profile's.
     const base = () => ({
       tenantId: TENANT,
@@ -199,7 +200,7 @@ describe('consultation sessions (querySession)', () => {
       { ...base(), tokenNo: 4, appointmentStatus: 'entered_in_error' },
     ]);
     const [counted] = await sessions({ id: session.id });
-    expect(counted).toMatchObject({ appointmentCount: 2, paidAppointments: 2 });
+    expect(counted).toMatchObject({ appointmentCount: 3, paidAppointments: 2 });
   });
 
   it('rejects a malformed actor reference and finds nothing for ids that cannot exist', async () => {

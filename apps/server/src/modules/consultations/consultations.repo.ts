@@ -67,7 +67,7 @@ export const sessionColumns = {
 /** Status never returned by a search (spec doc 2 §4 Session status). */
 export const HIDDEN_CONSULTATION_SESSION_STATUS = 'provider_aborted';
 
-/** Sessions matching a search, joined with practitioner and organization (one query), then counts (one query). */
+/** Sessions matching a search, joined with practitioner and organization (one query), then the paid counts (one query). */
 export async function selectConsultationSessions(
   db: DbOrTx,
   tenantId: string,
@@ -104,6 +104,8 @@ export async function selectConsultationSessions(
   const rows = await db
     .select({
       ...sessionColumns,
+      // The places taken, as booking counts them (appointments not cancelled, and held numbers).
+      liveAppointments: consultationSessions.liveAppointments,
       practitioner: {
         id: practitioners.id,
         text: practitioners.text,
@@ -120,43 +122,38 @@ export async function selectConsultationSessions(
   if (rows.length === 0) {
     return [];
   }
-  const counts = await countAppointments(
+  const paid = await countPaidAppointments(
     db,
     tenantId,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
+  return rows.map(({ liveAppointments, ...row }) => ({
     ...row,
-    paidAppointments: counts.get(row.id)?.paid ?? 0,
-    appointmentCount: counts.get(row.id)?.active ?? 0,
+    paidAppointments: paid.get(row.id) ?? 0,
+    appointmentCount: liveAppointments,
   }));
 }
 
 /**
- * Per session: appointments not cancelled (spec doc 2 §4: a session is full when the count of
- * non-cancelled appointments equals appointmentMaxAllowed) and appointments paid.
+ * Per session: its paid appointments (the reserve path is closed once a session has one, spec doc 2
+ * §4 Booking step 4). Sessions without any are absent.
  */
-export async function countAppointments(
+export async function countPaidAppointments(
   db: DbOrTx,
   tenantId: string,
   sessionIds: string[],
-): Promise<Map<string, { active: number; paid: number }>> {
-  const result = new Map<string, { active: number; paid: number }>();
+): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
   // Chunks keep the parameter count far below PostgreSQL's limit at 5,000 sessions.
   for (let i = 0; i < sessionIds.length; i += 1000) {
     const chunk = sessionIds.slice(i, i + 1000);
     const rows = await db
-      .select({
-        sessionId: appointments.sessionId,
-        // Live as booking counts them (appointments.repo.ts): entered_in_error never held a place.
-        active: sql<number>`count(*) filter (where ${appointments.appointmentStatus} NOT IN ('cancelled', 'entered_in_error'))::int`,
-        paid: sql<number>`count(*) filter (where ${appointments.paymentStatus} = 'paid')::int`,
-      })
+      .select({ sessionId: appointments.sessionId, paid: sql<number>`count(*)::int` })
       .from(appointments)
-      .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.sessionId, chunk)))
+      .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.sessionId, chunk), eq(appointments.paymentStatus, 'paid')))
       .groupBy(appointments.sessionId);
     for (const row of rows) {
-      result.set(row.sessionId, { active: Number(row.active), paid: Number(row.paid) });
+      result.set(row.sessionId, Number(row.paid));
     }
   }
   return result;

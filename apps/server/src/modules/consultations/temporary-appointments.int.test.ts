@@ -305,6 +305,13 @@ describe('reserve path and temporary appointments (spec doc 2 §4 Booking step 4
       bookingType: 'temporary',
     });
     expect(await counters(t.database.db, s.id)).toEqual({ issued: 1, live: 1 });
+    // The session card counts the held number as a place taken.
+    const card = await t.gql<{ querySession: { appointmentCount: number }[] }>(
+      'query ($id: ID) { querySession(id: $id) { appointmentCount } }',
+      { id: s.id },
+      auth(me.token),
+    );
+    expect(card.data?.querySession).toEqual([{ appointmentCount: 1 }]);
     // Asking again while it is held answers the same place.
     const twice = await t.gql<Temporary>(TEMPORARY, { sessionId: s.id }, auth(me.token));
     expect(twice.data?.createTemporaryAppointment.id).toBe(temporary.id);
