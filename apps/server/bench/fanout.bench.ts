@@ -1,7 +1,8 @@
 /**
- * `npm run bench:fanout` (issue 8): one session with N live subscribers (N = 1,000 and 5,000 by
- * default, BENCH_FANOUT_N="1000,5000"), a token is called (a booking in the session: the server
- * publishes after commit), and each subscriber's delivery time is taken. Beside it, in the same run, a
+ * `npm run bench:fanout` (issue 8): one session with N live subscribers of its tokens
+ * (subscribeSessionTokens, each socket a signed-in patient of its own; N = 1,000 and 5,000 by default,
+ * BENCH_FANOUT_N="1000,5000"), a token is taken (a booking in the session: the server publishes after
+ * commit), and each subscriber's delivery time is taken. Beside it, in the same run, a
  * raw `ws` server broadcasts a payload of the same size to N sockets. The sockets live in a child
  * process (its own CPU), speaking graphql-transport-ws by hand (no client library overhead); both
  * processes stamp times on the same clock (performance.timeOrigin + now). Goal: p95 at most 2.5× the
@@ -22,7 +23,10 @@ const GOAL_P95_AT_5000_MS = 250;
 
 const now = (): number => performance.timeOrigin + performance.now();
 
-type ToChild = { kind: 'graphql' | 'raw'; url: string; n: number; query?: string } | { measure: number } | { stop: true };
+type ToChild =
+  | { kind: 'graphql' | 'raw'; url: string; n: number; query?: string; accessTokens?: string[] }
+  | { measure: number }
+  | { stop: true };
 type FromChild = { ready: true } | { event: number; times: number[] } | { failed: string };
 
 /** Child process: N sockets; reports when all are subscribed, then the receive times of each event. */
@@ -57,11 +61,14 @@ function clientsMain(): void {
     let opened = 0;
     const openOne = (): void => {
       const socket = new WebSocket(message.url, message.kind === 'graphql' ? 'graphql-transport-ws' : undefined);
+      const index = sockets.length;
       sockets.push(socket);
       socket.on('error', (error) => send({ failed: error.message }));
       socket.on('open', () => {
         if (message.kind === 'graphql') {
-          socket.send(JSON.stringify({ type: 'connection_init' }));
+          // Each subscriber is a signed-in patient of its own, as on the appointment screen.
+          const accessToken = message.accessTokens?.[index % message.accessTokens.length];
+          socket.send(JSON.stringify({ type: 'connection_init', payload: accessToken ? { accessToken } : {} }));
         } else if (++opened === message.n) {
           send({ ready: true });
         }
@@ -174,6 +181,7 @@ async function main(): Promise<void> {
     const organizationId = (await makeOrganization(db, BENCH_TENANT)).id;
     const practitionerId = (await makePractitioner(db, BENCH_TENANT, organizationId)).id;
     const bookers = await makeSignedInPatients(bench.database, (events + 1) * sizes.length);
+    const watchers = await makeSignedInPatients(bench.database, Math.max(...sizes));
     const wsUrl = `${server.origin.replace('http', 'ws')}/graphql`;
     const rawUrl = `ws://127.0.0.1:${(raw.address() as AddressInfo).port}`;
     console.log(`database: ${bench.kind}; ${events} measured events per run (one warm-up); sizes ${sizes.join(', ')}`);
@@ -181,7 +189,8 @@ async function main(): Promise<void> {
     let booker = 0;
     for (const n of sizes) {
       const session = await makeConsultationSession(db, BENCH_TENANT, { practitionerId, organizationId }, { appointmentMaxAllowed: -1 });
-      const query = `subscription { subscribeSession(id: "${session.id}") }`;
+      // What the appointment screen follows: the session's tokens, read once per event for all subscribers.
+      const query = `subscription { subscribeSessionTokens(sessionId: "${session.id}") { tokenNo appointmentStatus paymentStatus } }`;
       // A token is called: a booking in the session, published by the server after its commit.
       const callToken = async (): Promise<void> => {
         const who = bookers[booker++];
@@ -198,9 +207,19 @@ async function main(): Promise<void> {
           throw new Error(`booking failed: ${JSON.stringify(body.errors)}`);
         }
       };
-      const careline = await run({ kind: 'graphql', url: wsUrl, n, query }, callToken);
-      // The raw broadcast sends what a subscriber receives from Careline: the same JSON message.
-      const payload = JSON.stringify({ id: '1', type: 'next', payload: { data: { subscribeSession: { id: session.id, changed: 'appointments' } } } });
+      const accessTokens = watchers.slice(0, n).map((watcher) => watcher.token);
+      const careline = await run({ kind: 'graphql', url: wsUrl, n, query, accessTokens }, callToken);
+      // The raw broadcast sends what a subscriber last received from Careline: the same JSON message.
+      const tokens = await fetch(`${server.origin}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessTokens[0] ?? ''}` },
+        body: JSON.stringify({
+          query: 'query ($s: ID!) { querySessionTokens(sessionId: $s) { tokenNo appointmentStatus paymentStatus } }',
+          variables: { s: session.id },
+        }),
+      });
+      const { data } = (await tokens.json()) as { data: { querySessionTokens: unknown[] } };
+      const payload = JSON.stringify({ id: '1', type: 'next', payload: { data: { subscribeSessionTokens: data.querySessionTokens } } });
       const broadcast = async (): Promise<void> => {
         for (const socket of raw.clients) {
           socket.send(payload);
