@@ -2,7 +2,9 @@
  * `npm run bench:fanout` (issue 8): one session with N live subscribers of its tokens
  * (subscribeSessionTokens, each socket a signed-in patient of its own; N = 1,000 and 5,000 by default,
  * BENCH_FANOUT_N="1000,5000"), a token is taken (a booking in the session: the server publishes after
- * commit), and each subscriber's delivery time is taken. Beside it, in the same run, a
+ * commit), and each subscriber's delivery time is taken from the instant the event entered the
+ * server's pubsub (stamped by an in-process subscriber of the topic), so the booking's own round trip
+ * is not counted as fan-out. Beside it, in the same run, a
  * raw `ws` server broadcasts a payload of the same size to N sockets. The sockets live in a child
  * process (its own CPU), speaking graphql-transport-ws by hand (no client library overhead); both
  * processes stamp times on the same clock (performance.timeOrigin + now). Goal: p95 at most 2.5× the
@@ -14,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import WebSocket, { WebSocketServer } from 'ws';
 import { makeConsultationSession, makeOrganization, makePractitioner } from '../test/factories.ts';
+import { consultationSessionTopic } from '../src/modules/consultations/consultations.schema.ts';
 import { makeSignedInPatients, openBenchDatabase, percentile, startBenchServer, BENCH_TENANT } from './support.ts';
 
 const sizes = (process.env.BENCH_FANOUT_N ?? '1000,5000').split(',').map(Number);
@@ -144,8 +147,19 @@ class Clients {
 
 type Latencies = { p50: number; p95: number; max: number };
 
-/** Connects N sockets, then fires `events` events and collects every socket's delivery latency. */
-async function run(connect: ToChild, trigger: () => Promise<void>): Promise<Latencies> {
+// The server's mqemitter (mercurius keeps it on its pubsub): listened to directly, first in line.
+type Listener = (message: unknown, done: () => void) => void;
+type Emitter = {
+  on: (topic: string, listener: Listener, ready: (error?: Error) => void) => void;
+  removeListener: (topic: string, listener: Listener) => void;
+};
+
+/**
+ * Connects N sockets, then fires `events` events and collects every socket's delivery latency: from
+ * the instant the event entered the server's pubsub when `publishedAt` knows it (the fan-out itself,
+ * comparable with a raw broadcast), else from the trigger's start.
+ */
+async function run(connect: ToChild, trigger: () => Promise<void>, publishedAt?: (event: number) => number | undefined): Promise<Latencies> {
   const clients = new Clients();
   try {
     const ready = clients.next(120_000);
@@ -163,7 +177,8 @@ async function run(connect: ToChild, trigger: () => Promise<void>): Promise<Late
       const result = await answer;
       if ('times' in result && event > 0) {
         // Event 0 is a warm-up.
-        samples.push(...result.times.map((time) => time - sent));
+        const from = publishedAt?.(event) ?? sent;
+        samples.push(...result.times.map((time) => time - from));
       }
     }
     return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: Math.max(...samples) };
@@ -208,7 +223,18 @@ async function main(): Promise<void> {
         }
       };
       const accessTokens = watchers.slice(0, n).map((watcher) => watcher.token);
-      const careline = await run({ kind: 'graphql', url: wsUrl, n, query, accessTokens }, callToken);
+      // When each event entered the server's pubsub (after the booking's commit): an in-process
+      // subscriber of the session's topic stamps it, so the fan-out is timed apart from the booking.
+      const published: number[] = [];
+      const topic = consultationSessionTopic(BENCH_TENANT, session.id);
+      const emitter = (server.app.graphql.pubsub as unknown as { emitter: Emitter }).emitter;
+      const stamp: Listener = (_message, done) => {
+        published.push(now());
+        done();
+      };
+      await new Promise<void>((resolve, reject) => emitter.on(topic, stamp, (error) => (error ? reject(error) : resolve())));
+      const careline = await run({ kind: 'graphql', url: wsUrl, n, query, accessTokens }, callToken, (event) => published[event]);
+      emitter.removeListener(topic, stamp);
       // The raw broadcast sends what a subscriber last received from Careline: the same JSON message.
       const tokens = await fetch(`${server.origin}/graphql`, {
         method: 'POST',
