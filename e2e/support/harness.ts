@@ -48,6 +48,30 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * A GraphQL request to the server from the test process, for a journey's set-up and checks: the
+ * data, or a throw naming the errors (a journey never goes on after a refused request).
+ * @param query - the document
+ * @param variables - its variables
+ * @param options - the access token and the tenant's host (default localhost)
+ */
+export async function serverGraphql<T>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  options: { token?: string; host?: string } = {},
+): Promise<T> {
+  const response = await serverRequest('POST', '/graphql', {
+    body: { query, variables },
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    ...(options.host ? { host: options.host } : {}),
+  });
+  const body = JSON.parse(response.body) as { data?: T | null; errors?: { message: string }[] };
+  if (!body.data || body.errors?.length) {
+    throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
+  }
+  return body.data;
+}
+
+/**
  * Calls the server from the test process. Uses node:http so the Host header (which picks the tenant)
  * can name any *.localhost host while connecting to 127.0.0.1.
  */

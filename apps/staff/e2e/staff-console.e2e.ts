@@ -10,7 +10,7 @@ import {
   newConsolePage,
   randomMobileNo,
   screenshot,
-  serverRequest,
+  serverGraphql,
 } from './support/index.ts';
 
 // The staff console's journeys (issue 7): an admin signs in at /staff, creates a receptionist; the
@@ -21,19 +21,8 @@ import {
 
 const demoAdmin = { email: 'admin@careline.test', password: 'careline-demo-staff' };
 
-type Gql<T> = { data: T | null; errors?: { message: string }[] };
-
-async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const response = await serverRequest('POST', '/graphql', {
-    body: { query, variables },
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const body = JSON.parse(response.body) as Gql<T>;
-  if (!body.data) {
-    throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  }
-  return body.data;
-}
+const gql = <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> =>
+  serverGraphql<T>(query, variables, { token });
 
 /** A patient who signed up by SMS and registered a profile at a hospital (through the API). */
 async function registerPatientAt(hospitalId: string, mobileNo: string): Promise<string> {

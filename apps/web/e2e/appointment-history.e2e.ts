@@ -9,7 +9,7 @@ import {
   newPhonePage,
   randomMobileNo,
   screenshot,
-  serverRequest,
+  serverGraphql,
 } from './support/index.ts';
 
 // Issue 8 browser journeys 'history paging' and 'feedback with the 10 → review link' (spec doc 2 §2
@@ -21,20 +21,8 @@ const host = 'localhost';
 const demoAdmin = { email: 'admin@careline.test', password: 'careline-demo-staff' };
 const reviewLink = 'https://reviews.example.org/careline-journey';
 
-type Gql<T> = { data: T | null; errors?: { message: string }[] };
-
-async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const response = await serverRequest('POST', '/graphql', {
-    host,
-    body: { query, variables },
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const body = JSON.parse(response.body) as Gql<T>;
-  if (!body.data || body.errors?.length) {
-    throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  }
-  return body.data;
-}
+const gql = <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> =>
+  serverGraphql<T>(query, variables, { token, host });
 
 type Session = { id: string; status: string; appointmentCount: number; appointmentMaxAllowed: number; participationMode: string };
 type Booked = { id: string; organizationId: string; doctorName: string };

@@ -8,7 +8,7 @@ import {
   newPhonePage,
   randomMobileNo,
   screenshot,
-  serverRequest,
+  serverGraphql,
 } from './support/index.ts';
 
 // Issue 8 browser journey across both apps: the doctor starts the session and calls the next token in
@@ -20,20 +20,8 @@ const staffPassword = 'careline-demo-staff';
 const adminEmail = 'admin@careline.test';
 const doctorEmail = 'doctor.colombo@careline.test';
 
-type Gql<T> = { data?: T | null; errors?: { message: string }[] };
-
-async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const response = await serverRequest('POST', '/graphql', {
-    body: { query, variables },
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    host,
-  });
-  const body = JSON.parse(response.body) as Gql<T>;
-  if (!body.data) {
-    throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  }
-  return body.data;
-}
+const gql = <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> =>
+  serverGraphql<T>(query, variables, { token, host });
 
 /** A new patient signed in by SMS code through the API, with one profile (Me). */
 async function signedInPatient(): Promise<{ token: string; patientId: string }> {

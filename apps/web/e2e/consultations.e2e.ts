@@ -8,7 +8,7 @@ import {
   newPhonePage,
   randomMobileNo,
   screenshot,
-  serverRequest,
+  serverGraphql,
 } from './support/index.ts';
 
 // Issue 8 browser journey: find a doctor by specialty on /doctor, pick a session, book it for a family
@@ -17,20 +17,8 @@ import {
 const host = 'localhost';
 const demoAdmin = { email: 'admin@careline.test', password: 'careline-demo-staff' };
 
-type Gql<T> = { data?: T; errors?: { message: string }[] };
-
-async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const response = await serverRequest('POST', '/graphql', {
-    body: { query, variables },
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    host,
-  });
-  const body = JSON.parse(response.body) as Gql<T>;
-  if (!body.data) {
-    throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  }
-  return body.data;
-}
+const gql = <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> =>
+  serverGraphql<T>(query, variables, { token, host });
 
 type SeedSession = {
   practitioner: { id: string; text: string };

@@ -11,7 +11,7 @@ import {
   newPhonePage,
   randomMobileNo,
   screenshot,
-  serverRequest,
+  serverGraphql,
 } from './support/index.ts';
 
 // Issue 8 browser journeys 'reschedule' and 'the refund wizard' (spec doc 2 §2 Appointment and session
@@ -27,20 +27,8 @@ const host = 'localhost';
 const staffPassword = 'careline-demo-staff';
 const adminEmail = 'admin@careline.test';
 
-type Gql<T> = { data?: T | null; errors?: { message: string }[] };
-
-async function gql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const response = await serverRequest('POST', '/graphql', {
-    body: { query, variables },
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    host,
-  });
-  const body = JSON.parse(response.body) as Gql<T>;
-  if (!body.data || body.errors?.length) {
-    throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  }
-  return body.data;
-}
+const gql = <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> =>
+  serverGraphql<T>(query, variables, { token, host });
 
 type Patient = { token: string; patientId: string; displayName: string };
 

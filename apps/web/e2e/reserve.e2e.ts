@@ -9,7 +9,7 @@ import {
   newPhonePage,
   randomMobileNo,
   screenshot,
-  serverRequest,
+  serverGraphql,
 } from './support/index.ts';
 
 // Issue 8 §3 browser journey, the reserve path (spec doc 2 §4 Booking step 4, doc 1 Profile creation):
@@ -17,24 +17,8 @@ import {
 // appointment), registers the patient, and the reservation continues to the appointment's token.
 const host = 'first.localhost';
 
-type Gql<T> = { data?: T; errors?: { message: string }[] };
-
-async function gql<T>(
-  query: string,
-  variables: Record<string, unknown> = {},
-  token?: string,
-): Promise<T> {
-  const response = await serverRequest('POST', '/graphql', {
-    body: { query, variables },
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    host,
-  });
-  const body = JSON.parse(response.body) as Gql<T>;
-  if (!body.data) {
-    throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  }
-  return body.data;
-}
+const gql = <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> =>
+  serverGraphql<T>(query, variables, { token, host });
 
 type SeedSession = {
   id: string;

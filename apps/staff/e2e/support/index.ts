@@ -14,6 +14,7 @@ export {
   latestCode,
   launchBrowser,
   randomMobileNo,
+  serverGraphql,
   serverRequest,
 } from '../../../../e2e/support/harness.ts';
 

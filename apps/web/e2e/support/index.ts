@@ -17,6 +17,7 @@ export {
   randomMobileNo,
   readOutbox,
   serverPort,
+  serverGraphql,
   serverRequest,
   type OutboxMessage,
 } from '../../../../e2e/support/harness.ts';

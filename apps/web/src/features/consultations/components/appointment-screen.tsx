@@ -35,6 +35,7 @@ import { dayAndTime } from '../utils/session-days.ts';
 import { CallHospitalLink } from './call-hospital-link.tsx';
 import { FeedbackForm } from './feedback-form.tsx';
 import { RefundWizard } from './refund-wizard.tsx';
+import { ScreenFailed, ScreenLoading } from './screen-fetch-state.tsx';
 import { SessionCard } from './session-card.tsx';
 import './consultations.css';
 
@@ -190,29 +191,12 @@ export function AppointmentScreen({ refundSlot, feedbackSlot }: AppointmentScree
     return <Navigate to="/accessDenied" replace />;
   }
   const heading = <h1 id="appointment-screen-title">{t('consultations.appointment.title')}</h1>;
+  const frame = { className: 'appointment-screen', titleId: 'appointment-screen-title', heading };
   if (!result.data && !result.error) {
-    return (
-      <section className="screen appointment-screen" aria-labelledby="appointment-screen-title" aria-busy="true">
-        {heading}
-        <p className="visually-hidden" role="status">
-          {t('consultations.loading')}
-        </p>
-        <div className="session-card session-card--skeleton" aria-hidden="true" />
-      </section>
-    );
+    return <ScreenLoading {...frame} />;
   }
   if (result.error && !result.data) {
-    return (
-      <section className="screen appointment-screen" aria-labelledby="appointment-screen-title">
-        {heading}
-        <div className="consultations-state" role="alert">
-          <p className="consultations-state__title">{t('consultations.somethingWentWrong')}</p>
-          <Button variant="secondary" onClick={() => reexecute({ requestPolicy: 'network-only' })}>
-            {t('consultations.tryAgain')}
-          </Button>
-        </div>
-      </section>
-    );
+    return <ScreenFailed {...frame} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />;
   }
   if (!appointment) {
     // spec doc 2 §2: an appointment that is not one of the account's profiles' → /accessDenied

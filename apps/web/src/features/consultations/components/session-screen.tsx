@@ -16,6 +16,7 @@ import { bookingKeyFor, newBookingKey, type BookingKey } from '../utils/booking-
 import { pickBlockText } from '../utils/session-card-texts.ts';
 import { CallHospitalLink } from './call-hospital-link.tsx';
 import { ReserveBooking, TEMPORARY_APPOINTMENT_PARAM } from './reserve-booking.tsx';
+import { ScreenFailed, ScreenLoading } from './screen-fetch-state.tsx';
 import { SessionCard } from './session-card.tsx';
 import './consultations.css';
 
@@ -111,29 +112,12 @@ export function SessionScreen({ RelationshipPicker }: SessionScreenProps) {
   }
 
   const heading = <h1 id="session-screen-title">{t('consultations.session.title')}</h1>;
+  const frame = { className: 'session-screen', titleId: 'session-screen-title', heading };
   if (result.fetching && !result.data) {
-    return (
-      <section className="screen session-screen" aria-labelledby="session-screen-title" aria-busy="true">
-        {heading}
-        <p className="visually-hidden" role="status">
-          {t('consultations.loading')}
-        </p>
-        <div className="session-card session-card--skeleton" aria-hidden="true" />
-      </section>
-    );
+    return <ScreenLoading {...frame} />;
   }
   if (result.error && !result.data) {
-    return (
-      <section className="screen session-screen" aria-labelledby="session-screen-title">
-        {heading}
-        <div className="consultations-state" role="alert">
-          <p className="consultations-state__title">{t('consultations.somethingWentWrong')}</p>
-          <Button variant="secondary" onClick={() => reexecute({ requestPolicy: 'network-only' })}>
-            {t('consultations.tryAgain')}
-          </Button>
-        </div>
-      </section>
-    );
+    return <ScreenFailed {...frame} onRetry={() => reexecute({ requestPolicy: 'network-only' })} />;
   }
   if (!data) {
     return (
