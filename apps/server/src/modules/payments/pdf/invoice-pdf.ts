@@ -1,0 +1,295 @@
+/**
+ * Invoice.pdf: the payment history's 'Payment Invoice' as an A4 PDF (spec doc 2 §2 Payment history
+ * screen 'Download as PDF' (file Invoice.pdf, A4), §5 'Invoice amounts are shown with 2 decimals',
+ * §9 payment date format; issue 9 §6).
+ *
+ * Latin text is set in pdfkit's built-in Helvetica, whose WinAnsi encoding has no Sinhala or Tamil
+ * glyphs. Runs of Sinhala or Tamil letters (names, hospital names, addresses in the tenant's
+ * languages) are set in embedded Noto Sans Sinhala / Noto Sans Tamil, read from the @fontsource
+ * packages the web app already ships, and shaped by fontkit; pdfkit embeds only the glyphs used.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { DEFAULT_TIME_ZONE } from '@careline/domain/loyalty';
+import { minorToDecimal, PAYMENT_SCREEN_TEXTS, PAYMENT_TEXTS } from '@careline/domain/payments';
+import { woffToSfnt } from './woff-to-sfnt.ts';
+
+/** A4 in PDF points (spec doc 2 §2 'Invoice.pdf, A4'). */
+export const A4_POINTS = { width: 595.28, height: 841.89 } as const;
+
+/** What the invoice shows. Amounts are integer minor units. */
+export type InvoicePdfInput = {
+  hospitalName: string;
+  billingAddress: string[];
+  paymentId: string;
+  transactionReference: string | null;
+  paidAt: Date;
+  patientName: string;
+  items: { description: string; amountMinor: number }[];
+  totalMinor: number;
+  currency: string;
+  /** The card as shown in the history, e.g. 'VISA 411111XXXXXXXXXX'; left out when absent. */
+  cardText?: string | null;
+  gateway: string;
+  /** The zone the payment time is written in; the tenant's, Asia/Colombo by default. */
+  timeZone?: string;
+};
+
+/** Footer line of every page. */
+export const INVOICE_FOOTER =
+  'This invoice was generated electronically and is valid without a signature.';
+
+type Script = 'sinhala' | 'tamil';
+
+/** Each script's letters (with the zero-width joiners its conjuncts use) and its Noto font files. */
+const SCRIPT_FONTS: Record<Script, { letters: RegExp; regular: string; bold: string }> = {
+  sinhala: {
+    letters: /[\u0D80-\u0DFF\u200C\u200D]/u,
+    regular: '@fontsource/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-400-normal.woff',
+    bold: '@fontsource/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-700-normal.woff',
+  },
+  tamil: {
+    letters: /[\u0B80-\u0BFF\u200C\u200D]/u,
+    regular: '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff',
+    bold: '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff',
+  },
+};
+const SCRIPTS = Object.keys(SCRIPT_FONTS) as Script[];
+
+const fontBytes = new Map<string, Buffer>();
+const requireFont = createRequire(import.meta.url);
+
+/** A font as plain TrueType, read and unwrapped once per process (only when an invoice needs that script). */
+function loadFont(specifier: string): Buffer {
+  let bytes = fontBytes.get(specifier);
+  if (!bytes) {
+    bytes = woffToSfnt(readFileSync(requireFont.resolve(specifier)));
+    fontBytes.set(specifier, bytes);
+  }
+  return bytes;
+}
+
+/** A stretch of text set in one font: a script's Noto font, or Helvetica (null). */
+type TextRun = { script: Script | null; text: string };
+
+/**
+ * Splits a text into runs by script: Sinhala and Tamil letters in their own runs, everything else
+ * (Latin, digits, spaces, punctuation) in Helvetica runs.
+ * @param text - the text to set
+ */
+export function scriptRuns(text: string): TextRun[] {
+  const runs: TextRun[] = [];
+  for (const char of text) {
+    const script = SCRIPTS.find((name) => SCRIPT_FONTS[name].letters.test(char)) ?? null;
+    const last = runs.at(-1);
+    // A joiner belongs to the run it sits in, whatever its script.
+    if (
+      last &&
+      (last.script === script || (/[\u200C\u200D]/u.test(char) && last.script !== null))
+    ) {
+      last.text += char;
+    } else {
+      runs.push({ script, text: char });
+    }
+  }
+  return runs;
+}
+
+const ordinal = (day: number): string => {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) {
+    return 'th';
+  }
+  return ['th', 'st', 'nd', 'rd'][day % 10] ?? 'th';
+};
+
+/**
+ * A payment time as the spec writes it, DATE_FORMATS.payment 'Do,(ddd) MMM YYYY hh:mm A'
+ * (spec doc 2 §9): '24th,(Tue) Nov 2026 10:15 AM'.
+ * @param date - the time
+ * @param timeZone - the zone to write it in
+ */
+export function formatPaidAt(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((item) => item.type === type)?.value ?? '';
+  const day = Number(part('day'));
+  // 'hh': two-digit hours on a 12-hour clock; some engines answer '00' for midnight.
+  const hour = part('hour').padStart(2, '0').replace(/^00$/, '12');
+  return `${String(day)}${ordinal(day)},(${part('weekday')}) ${part('month')} ${part('year')} ${hour}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+}
+
+const MARGIN = 50;
+/** Helvetica's (and Helvetica-Bold's) ascender in 1/1000 em, from its AFM metrics. */
+const HELVETICA_ASCENDER = 718;
+const FOOTER_HEIGHT = 40;
+const AMOUNT_WIDTH = 120;
+
+/**
+ * Renders a payment's invoice as an A4 PDF: title 'Payment Invoice', the hospital and its billing
+ * address, the payment's details, one row per line with its 2-decimal amount, the total, and a footer
+ * with page numbers on every page. Long invoices flow onto further pages.
+ * @param input - what the invoice shows; amounts in minor units
+ * @returns the PDF file's bytes
+ */
+export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: [A4_POINTS.width, A4_POINTS.height],
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
+    bufferPages: true,
+    info: {
+      Title: PAYMENT_SCREEN_TEXTS.invoiceTitle,
+      Author: input.hospitalName,
+      Subject: `Payment ${input.paymentId}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  let size = 12;
+  /** Sets the font size; kept here because pdfkit does not expose it. */
+  const setSize = (points: number): void => {
+    size = points;
+    doc.fontSize(points);
+  };
+  const registered = new Set<string>();
+  /** Sets the font of a run: Helvetica, or the run's Noto font. */
+  const useFont = (script: Script | null, bold: boolean): void => {
+    if (script === null) {
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+      return;
+    }
+    const weight = bold ? 'bold' : 'regular';
+    const name = `${script}-${weight}`;
+    if (!registered.has(name)) {
+      doc.registerFont(name, loadFont(SCRIPT_FONTS[script][weight]));
+      registered.add(name);
+    }
+    doc.font(name);
+  };
+  /** Writes a text at (x, y), run by run in the fonts its scripts need. */
+  const write = (
+    text: string,
+    x: number,
+    y: number,
+    options: PDFKit.Mixins.TextOptions,
+    bold = false,
+  ): void => {
+    const runs = scriptRuns(text);
+    if (runs.length === 0) {
+      runs.push({ script: null, text: '' });
+    }
+    runs.forEach((run, index) => {
+      useFont(run.script, bold);
+      // Noto's ascender is taller than Helvetica's: put every run on Helvetica's baseline.
+      const baseline = run.script === null ? {} : { baseline: -(HELVETICA_ASCENDER / 1000) * size };
+      const runOptions = { ...options, ...baseline, continued: index < runs.length - 1 };
+      if (index === 0) {
+        doc.text(run.text, x, y, runOptions);
+      } else {
+        doc.text(run.text, runOptions);
+      }
+    });
+  };
+
+  const left = MARGIN;
+  const contentWidth = A4_POINTS.width - 2 * MARGIN;
+  const amountLeft = left + contentWidth - AMOUNT_WIDTH;
+  const descriptionWidth = contentWidth - AMOUNT_WIDTH - 10;
+  const bottom = A4_POINTS.height - MARGIN - FOOTER_HEIGHT;
+
+  setSize(20);
+  write(PAYMENT_SCREEN_TEXTS.invoiceTitle, left, MARGIN, {}, true);
+  doc.moveDown(0.5);
+  setSize(12);
+  write(input.hospitalName, left, doc.y, { width: contentWidth }, true);
+  setSize(10);
+  for (const line of input.billingAddress) {
+    write(line, left, doc.y, { width: contentWidth });
+  }
+  doc.moveDown();
+
+  const details: [string, string][] = [
+    ['Payment ID', input.paymentId],
+    ['Transaction reference', input.transactionReference ?? PAYMENT_TEXTS.notAvailable],
+    ['Paid at', formatPaidAt(input.paidAt, input.timeZone ?? DEFAULT_TIME_ZONE)],
+    ['Patient', input.patientName],
+    ...(input.cardText ? ([['Card', input.cardText]] as [string, string][]) : []),
+    ['Paid with', input.gateway],
+  ];
+  for (const [label, value] of details) {
+    const y = doc.y;
+    write(`${label}:`, left, y, { width: 140 }, true);
+    const labelBottom = doc.y;
+    write(value, left + 150, y, { width: contentWidth - 150 });
+    doc.y = Math.max(labelBottom, doc.y);
+  }
+  doc.moveDown();
+
+  /** Draws one row: the description wrapped to its column, the amount right-aligned. */
+  const row = (description: string, amount: string, bold = false): void => {
+    useFont(null, bold);
+    // An estimate in Helvetica's metrics, enough to decide whether the row needs a new page.
+    const estimate = Math.max(
+      doc.heightOfString(description, { width: descriptionWidth }),
+      doc.currentLineHeight(true),
+    );
+    if (doc.y + estimate > bottom) {
+      doc.addPage();
+    }
+    const y = doc.y;
+    write(description, left, y, { width: descriptionWidth }, bold);
+    const descriptionBottom = doc.y;
+    write(amount, amountLeft, y, { width: AMOUNT_WIDTH, align: 'right' }, bold);
+    doc.y = Math.max(descriptionBottom, doc.y) + 4;
+  };
+  const rule = (): void => {
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + contentWidth, doc.y)
+      .lineWidth(0.5)
+      .stroke();
+    doc.y += 6;
+  };
+
+  setSize(11);
+  row('Description', `Amount (${input.currency})`, true);
+  rule();
+  for (const item of input.items) {
+    row(item.description, minorToDecimal(item.amountMinor));
+  }
+  rule();
+  row('Total', `${minorToDecimal(input.totalMinor)} ${input.currency}`, true);
+
+  // Footers go below the bottom margin, where pdfkit would otherwise start a new page.
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    doc.page.margins.bottom = 0;
+    const y = A4_POINTS.height - MARGIN - 12;
+    setSize(8);
+    doc.fillColor('#555555');
+    write(INVOICE_FOOTER, left, y, { width: contentWidth - 60, lineBreak: false });
+    write(`Page ${String(index + 1)} of ${String(range.count)}`, left + contentWidth - 60, y, {
+      width: 60,
+      align: 'right',
+      lineBreak: false,
+    });
+  }
+  doc.end();
+  return done;
+}

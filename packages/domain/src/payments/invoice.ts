@@ -1,0 +1,75 @@
+/**
+ * Invoice lines from a charging scheme (issue 9 §1; spec doc 2 §3 Invoice, Charging scheme; §4 Refund).
+ */
+import { DOCTOR_REQUESTED_EXCLUDED_CATEGORIES } from '../consultations/appointment-rules.ts';
+import { toMinor } from './money.ts';
+
+/**
+ * The charge categories of a fee line: the doctor's fee plus the hospital's own categories that a
+ * doctor-requested refund leaves out (spec doc 2 §4 Refund; issue 9 §1 Charges).
+ */
+export const CHARGE_CATEGORIES: readonly string[] = [
+  'doctor_fee',
+  ...DOCTOR_REQUESTED_EXCLUDED_CATEGORIES,
+];
+
+/** Categories whose lines lower the total; their amounts always count as negative. */
+export const DISCOUNT_CATEGORIES: readonly string[] = [
+  'scheme_discount_fee',
+  'seasonal_discount_fee',
+];
+
+/** A fee line as a charging scheme stores it: amount in major units ('2500', 750.5). */
+export type FeeLine = { category: string; description: string; amount: number };
+
+/** An invoice line in exact minor units; discount lines are negative. */
+export type InvoiceLine = { category: string; description: string; amountMinor: number };
+
+/**
+ * The invoice's lines and total from a scheme's fee lines. Discount categories count as negative
+ * whatever the sign stored; any other line must be zero or more. The total never goes below 0.
+ * @param lines - the scheme's fee lines (major units)
+ * @throws RangeError on an unknown category, a negative non-discount amount, or an amount that is
+ * not exact to 2 decimals (see toMinor)
+ */
+export function buildInvoiceLines(lines: FeeLine[]): { items: InvoiceLine[]; totalMinor: number } {
+  const items = lines.map((line): InvoiceLine => {
+    if (!CHARGE_CATEGORIES.includes(line.category)) {
+      throw new RangeError(`Unknown charge category: ${line.category}`);
+    }
+    const discount = DISCOUNT_CATEGORIES.includes(line.category);
+    if (!discount && line.amount < 0) {
+      throw new RangeError(`A ${line.category} line cannot be negative`);
+    }
+    const minor = toMinor(Math.abs(line.amount));
+    return {
+      category: line.category,
+      description: line.description,
+      amountMinor: discount && minor > 0 ? -minor : minor,
+    };
+  });
+  const sum = items.reduce((total, item) => total + item.amountMinor, 0);
+  return { items, totalMinor: Math.max(0, sum) };
+}
+
+/**
+ * What a refund may give back: the lines outside the excluded categories (spec doc 2 §4 Refund:
+ * doctor-requested refunds leave out the hospital's categories), never more than the invoice's total
+ * and never below 0. A discount in an excluded category is left out too, so the cap keeps a refund
+ * within what was paid.
+ * @param items - the invoice's lines
+ * @param excludedCategories - the refund request's excluded categories (may be empty)
+ */
+export function refundableMinor(
+  items: InvoiceLine[],
+  excludedCategories: readonly string[],
+): number {
+  const total = Math.max(
+    0,
+    items.reduce((sum, item) => sum + item.amountMinor, 0),
+  );
+  const kept = items
+    .filter((item) => !excludedCategories.includes(item.category))
+    .reduce((sum, item) => sum + item.amountMinor, 0);
+  return Math.min(total, Math.max(0, kept));
+}
