@@ -23,6 +23,9 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerFeedbackLinkRoutes } from './modules/consultations/feedback-link.routes.ts';
+import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { registerInvoicePdfRoutes } from './modules/payments/invoice-pdf.routes.ts';
+import { paymentSandboxOn, registerCyberSourceSandboxRoutes } from './providers/payment-gateways/sandbox/cybersource-sandbox.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerWebApp } from './web-app.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -100,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   closeSilentConnections(app.server, env.HTTP_HEADERS_TIMEOUT_MS);
+  // Gateway requests to relative URLs (the sandbox) are answered by this app, in-process.
+  providers.gatewayHttp.bindLocal(app);
   if (!env.TRUST_PROXY) {
     capConnectionsPerAddress(app.server, env.HTTP_MAX_CONNECTIONS_PER_ADDRESS);
   }
@@ -265,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publish,
       endLiveSession,
       jobs,
+      requestOrigin: `${request.protocol}://${request.host}`,
     }),
     subscription: {
       emitter,
@@ -356,6 +362,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerManifestRoutes(app, deps);
   await registerFileRoutes(app, deps, viewerFor);
   await registerFeedbackLinkRoutes(app, deps);
+  await registerPaymentRoutes(app, deps, publish);
+  await registerInvoicePdfRoutes(app, deps, viewerFor);
+  if (paymentSandboxOn(env)) {
+    await registerCyberSourceSandboxRoutes(app, deps);
+  }
   if (!production || env.ALLOW_DEV_ROUTES) {
     if (production) {
       // The outbox shows sign-in codes; loopback-only (dev.routes.ts), but still not for a live system.

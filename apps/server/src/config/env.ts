@@ -38,6 +38,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Serve /dev/* (SMS outbox) in production too; off unless explicitly allowed. */
   ALLOW_DEV_ROUTES: bool.default(false),
+  /** Boolean: serve the payment gateway sandbox (/sandbox/cybersource/*); default on outside production, off in it. */
+  PAYMENT_SANDBOX: bool.optional(),
   /** Quotas (issue 6 §2): profiles per account, and uploads per account in any 24 hours. */
   PROFILES_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
   UPLOADS_MAX_PER_DAY: z.coerce.number().int().positive().default(50),

@@ -32,6 +32,8 @@ export type GraphQLContext = {
   endLiveSession: (accessSessionId: string) => void;
   /** The kept job queue (modules/jobs): jobs that must run later, once, on some instance. */
   jobs: JobQueue;
+  /** 'protocol://host[:port]' of the HTTP request (Fastify, TRUST_PROXY aware); unset on websockets. */
+  requestOrigin?: string;
   /** On subscription contexts: the websocket, so it can be closed when its sign-in ends. */
   liveSocket?: LiveSocket;
 };

@@ -13,6 +13,8 @@ import '../modules/audit/audit.schema.ts';
 import '../modules/consultations/staff-sessions.schema.ts';
 import '../modules/consultations/upcoming-appointments.schema.ts';
 import '../modules/loyalty/loyalty.schema.ts';
+import '../modules/payments/payments.schema.ts';
+import '../modules/payments/staff-payments.schema.ts';
 
 let schema: GraphQLSchema | null = null;
 

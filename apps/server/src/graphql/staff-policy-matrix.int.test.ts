@@ -11,7 +11,7 @@ import {
   makeStaffUser,
 } from '../../test/factories.ts';
 import { signIn as patientSignIn } from '../modules/auth/auth.testing.ts';
-import { appointments } from '../db/schema/index.ts';
+import { appointments, bookingRequests, chargingSchemes, gatewayEvents, refundRequests } from '../db/schema/index.ts';
 import { buildSchema } from './schema.ts';
 import { staffPolicies, type StaffAction } from './staff-auth.ts';
 
@@ -63,6 +63,11 @@ const PATIENT_FIELDS: Record<string, string> = {
   subscribeSessionTokens: `subscription { subscribeSessionTokens(sessionId: "${randomUUID()}") { tokenNo } }`,
   queryLoyaltyTransaction: `{ queryLoyaltyTransaction(patient: "Patient/${randomUUID()}") { id } }`,
   queryUpcomingAppointments: '{ queryUpcomingAppointments(limit: 5) { id } }',
+  prepareInvoice: `mutation { prepareInvoice(input: {appointmentId: "${randomUUID()}"}) { id } }`,
+  initiateBooking: `mutation { initiateBooking(input: {id: "${randomUUID()}", successUrl: "/ok", failureUrl: "/no", paymentGatewayType: "cyberSource"}) { id } }`,
+  completeBooking: `mutation { completeBooking(input: {id: "${randomUUID()}", paymentGatewayType: "cyberSource"}) { status } }`,
+  queryPaymentGatewayCallback: '{ queryPaymentGatewayCallback(limit: 5) { id } }',
+  queryChargingScheme: `{ queryChargingScheme(organizationId: "${randomUUID()}") { id } }`,
 };
 
 type Sample = { query: string; variables: (organizationId: string) => Record<string, unknown> };
@@ -80,6 +85,11 @@ const sessionPools: Record<'scheduled' | 'started' | 'queued' | 'bookedAppointme
   started: [],
   queued: [],
   bookedAppointments: [],
+};
+const paymentPools: Record<'pendingAppointments' | 'refundRequests' | 'gatewayEvents', string[]> = {
+  pendingAppointments: [],
+  refundRequests: [],
+  gatewayEvents: [],
 };
 let sessionDoctorId: string;
 let deskPatientId: string;
@@ -189,6 +199,35 @@ const SAMPLES: Record<string, Sample> = {
     query: 'mutation ($o: ID!, $s: ID!) { staffEndSession(organizationId: $o, sessionId: $s) { id } }',
     variables: (o) => ({ o, s: take(sessionPools.started) }),
   },
+  // Payments (issue 9 §8, §9): the hospital's side; mutations take fresh rows from paymentPools.
+  staffCashDesk: {
+    query: 'query ($o: ID!) { staffCashDesk(organizationId: $o, date: "2030-01-01") { id } }',
+    variables: (o) => ({ o }),
+  },
+  staffPaymentsOfDay: {
+    query: 'query ($o: ID!) { staffPaymentsOfDay(organizationId: $o, date: "2030-01-01") { date } }',
+    variables: (o) => ({ o }),
+  },
+  staffRefundRequests: {
+    query: 'query ($o: ID!) { staffRefundRequests(organizationId: $o) { id } }',
+    variables: (o) => ({ o }),
+  },
+  staffUnmatchedGatewayNotifications: {
+    query: 'query ($o: ID!) { staffUnmatchedGatewayNotifications(organizationId: $o) { id } }',
+    variables: (o) => ({ o }),
+  },
+  staffTakeCashPayment: {
+    query: 'mutation ($o: ID!, $a: ID!) { staffTakeCashPayment(organizationId: $o, appointmentId: $a) { receiptNumber } }',
+    variables: (o) => ({ o, a: take(paymentPools.pendingAppointments) }),
+  },
+  staffDecideRefund: {
+    query: 'mutation ($o: ID!, $r: ID!) { staffDecideRefund(organizationId: $o, refundRequestId: $r, decision: REJECT) { id } }',
+    variables: (o) => ({ o, r: take(paymentPools.refundRequests) }),
+  },
+  staffReconcileGatewayEvent: {
+    query: 'mutation ($o: ID!, $e: ID!) { staffReconcileGatewayEvent(organizationId: $o, eventId: $e) }',
+    variables: (o) => ({ o, e: take(paymentPools.gatewayEvents) }),
+  },
 };
 
 const SELF_SAMPLES: Record<string, string> = {
@@ -282,6 +321,36 @@ beforeAll(async () => {
       .values({ tenantId, sessionId: session.id, accountId: desk.account.id, patientId: desk.patient.id, tokenNo: 1 })
       .returning({ id: appointments.id });
     (i % 2 === 0 ? sessionPools.queued : sessionPools.bookedAppointments).push(i % 2 === 0 ? session.id : (row?.id ?? ''));
+  }
+  // Payments: unpaid appointments (cash), refund requests (reject) and gateway events (reconcile).
+  const [scheme] = await db
+    .insert(chargingSchemes)
+    .values({ tenantId, organizationId: hospitalA, name: 'Matrix', currency: 'LKR', items: [{ category: 'doctor_fee', description: 'Doctor fee', amount: 1000 }] })
+    .returning({ id: chargingSchemes.id });
+  for (let i = 0; i < 30; i++) {
+    const session = await makeConsultationSession(db, tenantId, refs, { chargingSchemeId: scheme?.id ?? null, issuedTokens: 2, liveAppointments: 2 });
+    const rows = await db
+      .insert(appointments)
+      .values([
+        { tenantId, sessionId: session.id, accountId: desk.account.id, patientId: desk.patient.id, tokenNo: 1 },
+        { tenantId, sessionId: session.id, accountId: desk.account.id, patientId: desk.patient.id, tokenNo: 2, appointmentStatus: 'cancelled', paymentStatus: 'paid' },
+      ])
+      .returning({ id: appointments.id });
+    paymentPools.pendingAppointments.push(rows[0]?.id ?? '');
+    const [refund] = await db
+      .insert(refundRequests)
+      .values({ tenantId, accountId: desk.account.id, patientId: desk.patient.id, appointmentId: rows[1]?.id ?? '', organizationId: hospitalA, notes: ['Other', 'other'], requestedBy: 'patient' })
+      .returning({ id: refundRequests.id });
+    paymentPools.refundRequests.push(refund?.id ?? '');
+    const [booking] = await db
+      .insert(bookingRequests)
+      .values({ tenantId, accountId: desk.account.id, patientId: desk.patient.id, organizationId: hospitalA, requestReference: `Session/${session.id}`, paymentGatewayType: 'cyberSource', amount: 1000, currency: 'LKR', externalReference: randomUUID() })
+      .returning({ id: bookingRequests.id });
+    const [event] = await db
+      .insert(gatewayEvents)
+      .values({ tenantId, gateway: 'cyberSource', eventKey: `${randomUUID()}:ACCEPT`, bookingRequestId: booking?.id ?? null, transactionId: `T${i}`, decision: 'ACCEPT', source: 'notify', outcome: 'reconcile', fields: {} })
+      .returning({ id: gatewayEvents.id });
+    paymentPools.gatewayEvents.push(event?.id ?? '');
   }
 });
 

@@ -6,6 +6,7 @@ import { createBlobStore, type BlobStore } from './blob-storage/blob-store.ts';
 import { createSmsSender, type SmsSender } from './sms/sms.ts';
 import { loadAppSecret } from '../config/secret.ts';
 import { createSmsMessageStore } from '../modules/sms/sms.repo.ts';
+import { createGatewayHttp, type GatewayHttp } from './payment-gateways/gateway-http.ts';
 
 /** Providers and long-lived helpers, built once per process and shared by every request. */
 export type Providers = {
@@ -13,6 +14,8 @@ export type Providers = {
   sms: SmsSender;
   /** Key for signing links and other tokens the server hands out. */
   appSecret: Buffer;
+  /** HTTP to payment gateways: relative URLs in-process (the sandbox; bound by buildApp), absolute through fetch. */
+  gatewayHttp: GatewayHttp;
 };
 
 /**
@@ -32,5 +35,6 @@ export async function createProviders(
     blobStore: await createBlobStore(env),
     sms: createSmsSender(env, createSmsMessageStore(database.db), tenants, log),
     appSecret: loadAppSecret(env),
+    gatewayHttp: createGatewayHttp({ timeoutMs: 30_000 }),
   };
 }

@@ -837,6 +837,92 @@ export const messages: Messages = {
  "error.ARO-E4050": [
   "You already have a profile: reserve the number for it"
  ],
+ "error.ARO-E5001": [
+  "This appointment is already paid"
+ ],
+ "error.ARO-E5002": [
+  "Choose an appointment or a session to pay for"
+ ],
+ "error.ARO-E5003": [
+  "There is no charging scheme to pay for this booking"
+ ],
+ "error.ARO-E5004": [
+  "This charging scheme has an amount that is not valid"
+ ],
+ "error.ARO-E5005": [
+  "We don't accept online payments yet."
+ ],
+ "error.ARO-E5006": [
+  "Choose a card payment gateway: ",
+  [
+   "gateway"
+  ],
+  " does not take online payments"
+ ],
+ "error.ARO-E5007": [
+  "This invoice is already paid or closed"
+ ],
+ "error.ARO-E5008": [
+  "There is nothing to pay on this invoice"
+ ],
+ "error.ARO-E5009": [
+  "The return address must be a page of this site, starting with a single /"
+ ],
+ "error.ARO-E5010": [
+  "This appointment is cancelled and cannot be paid"
+ ],
+ "error.ARO-E5011": [
+  "The payment answer could not be verified"
+ ],
+ "error.ARO-E5012": [
+  "The payment answer does not match a payment of this site"
+ ],
+ "error.ARO-E5013": [
+  "The payment answer does not match the amount or currency of the invoice"
+ ],
+ "error.ARO-E5014": [
+  "Choose a saved card to pay with"
+ ],
+ "error.ARO-E5040": [
+  "This appointment is already paid"
+ ],
+ "error.ARO-E5041": [
+  "This appointment was paid in cash already: receipt ",
+  [
+   "receipt"
+  ]
+ ],
+ "error.ARO-E5042": [
+  "This appointment is ",
+  [
+   "status"
+  ],
+  " and cannot be paid at the desk"
+ ],
+ "error.ARO-E5043": [
+  "This refund request is already ",
+  [
+   "status"
+  ]
+ ],
+ "error.ARO-E5044": [
+  "This appointment was not paid by card: approve the refund for collection at the hospital"
+ ],
+ "error.ARO-E5045": [
+  "There is nothing left to refund on this payment"
+ ],
+ "error.ARO-E5046": [
+  "Remarks can have at most 1000 characters"
+ ],
+ "error.ARO-E5047": [
+  "Choose a day as YYYY-MM-DD"
+ ],
+ "error.ARO-E5048": [
+  "This gateway notification is already reconciled"
+ ],
+ "error.ARO-E5049": [
+  "A refund to the card is already being sent for this request"
+ ],
  "error.ARO-E9000": [
   "The request is too complex"
  ],
@@ -852,6 +938,356 @@ export const messages: Messages = {
    "hospital"
   ],
   " for more assistance."
+ ],
+ "payments.invoice.title": [
+  "Invoice"
+ ],
+ "payments.invoice.loading": [
+  "Calculating your invoice"
+ ],
+ "payments.invoice.error": [
+  "Error while calculating invoice, please refresh"
+ ],
+ "payments.invoice.refresh": [
+  "Refresh"
+ ],
+ "payments.invoice.total": [
+  "Total"
+ ],
+ "payments.invoice.zeroTotal": [
+  "Can not pay Rs 00.00"
+ ],
+ "payments.method.title": [
+  "Pay now"
+ ],
+ "payments.method.cardHint": [
+  "Pay by debit or credit card. Your card details go straight to the ",
+  [
+   "gateway"
+  ],
+  " payment gateway, and your bank may ask you to confirm."
+ ],
+ "payments.method.payByCard": [
+  "Pay by card"
+ ],
+ "payments.method.savedCard": [
+  "Pay ",
+  [
+   "amount"
+  ],
+  " with your saved card ",
+  [
+   "card"
+  ]
+ ],
+ "payments.method.savedCardHint": [
+  "Your default card is charged at once."
+ ],
+ "payments.method.processing": [
+  "Processing payment"
+ ],
+ "payments.noOnline": [
+  "We don't accept online payments yet."
+ ],
+ "payments.visitHospital": [
+  "Visit hospital to make payments"
+ ],
+ "payments.card.title": [
+  "Pay by card"
+ ],
+ "payments.card.initialising": [
+  "Preparing the secure card form"
+ ],
+ "payments.card.nameOnCard": [
+  "Name on card"
+ ],
+ "payments.card.number": [
+  "Card number"
+ ],
+ "payments.card.expiry": [
+  "Expiry date (MM/YY)"
+ ],
+ "payments.card.cvv": [
+  "CVV"
+ ],
+ "payments.card.cvvHint": [
+  "The 3 digits on the back of your card"
+ ],
+ "payments.card.save": [
+  "Save this card"
+ ],
+ "payments.card.saveHint": [
+  "We keep only a token from the payment gateway, never your card number."
+ ],
+ "payments.card.pay": [
+  "Pay ",
+  [
+   "amount"
+  ]
+ ],
+ "payments.card.processing": [
+  "Sending your card to ",
+  [
+   "gateway"
+  ],
+  ". Your bank may ask you to confirm the payment. Please do not close this page."
+ ],
+ "payments.card.failed": [
+  "We could not start the payment"
+ ],
+ "payments.card.cancel": [
+  "Cancel"
+ ],
+ "payments.card.nameRequired": [
+  "Name on card is required"
+ ],
+ "payments.card.cvvInvalid": [
+  "The CVV number is invalid"
+ ],
+ "payments.card.numberInvalid": [
+  "This is not a valid credit card number"
+ ],
+ "payments.card.expiryInvalid": [
+  "Invalid Expire Month & Year"
+ ],
+ "payments.card.expired": [
+  "Expired card"
+ ],
+ "payments.success": [
+  "Payment success"
+ ],
+ "payments.failed": [
+  "Payment failed"
+ ],
+ "payments.unableToProcess": [
+  "Unable to process payment!"
+ ],
+ "payments.pending": [
+  "Payment is pending"
+ ],
+ "payments.problemHeading": [
+  "Problem with your payment"
+ ],
+ "payments.authFailed": [
+  "Payment failed, unable to authenticate your request from bank"
+ ],
+ "payments.noResponse": [
+  "Payment failed, unable to get any response from bank"
+ ],
+ "payments.timeout": [
+  "Payment failed with request timeout: ",
+  [
+   "message"
+  ]
+ ],
+ "payments.systemError": [
+  "Payment failed with system error: ",
+  [
+   "message"
+  ]
+ ],
+ "payments.unknownError": [
+  "Payment failed with unknown system error"
+ ],
+ "payments.stillPayable": [
+  "Your appointment is kept. You can try paying again."
+ ],
+ "payments.checkingOutcome": [
+  "Checking your payment"
+ ],
+ "paymentHistory.title": [
+  "Payment History"
+ ],
+ "paymentHistory.back": [
+  "Back"
+ ],
+ "paymentHistory.loadingTitle": [
+  "Please wait"
+ ],
+ "paymentHistory.loading": [
+  "We are loading your payment history"
+ ],
+ "paymentHistory.empty": [
+  "We didn't find any payments of you yet"
+ ],
+ "paymentHistory.bookAppointment": [
+  "Book an appointment"
+ ],
+ "paymentHistory.loadFailed": [
+  "We could not load your payment history"
+ ],
+ "paymentHistory.tryAgain": [
+  "Try again"
+ ],
+ "paymentHistory.notAvailable": [
+  "Not Available"
+ ],
+ "paymentHistory.status.success": [
+  "Success"
+ ],
+ "paymentHistory.status.failed": [
+  "Failed"
+ ],
+ "paymentHistory.status.pending": [
+  "Payment is pending"
+ ],
+ "paymentHistory.status.cancelled": [
+  "Cancelled"
+ ],
+ "paymentHistory.subject.appointment": [
+  "Doctor appointment"
+ ],
+ "paymentHistory.subject.session": [
+  "Doctor appointment"
+ ],
+ "paymentHistory.subject.order": [
+  "Order"
+ ],
+ "paymentHistory.subject.other": [
+  "Payment"
+ ],
+ "paymentHistory.field.date": [
+  "Date"
+ ],
+ "paymentHistory.field.amount": [
+  "Amount"
+ ],
+ "paymentHistory.field.status": [
+  "Status"
+ ],
+ "paymentHistory.field.hospital": [
+  "Hospital"
+ ],
+ "paymentHistory.field.reference": [
+  "Transaction reference"
+ ],
+ "paymentHistory.field.card": [
+  "Card"
+ ],
+ "paymentHistory.field.cardExpiry": [
+  "Card expiry"
+ ],
+ "paymentHistory.field.payer": [
+  "Paid by"
+ ],
+ "paymentHistory.field.message": [
+  "Message"
+ ],
+ "paymentHistory.viewInvoice": [
+  "View invoice"
+ ],
+ "paymentHistory.invoiceTitle": [
+  "Payment Invoice"
+ ],
+ "paymentHistory.downloadPdf": [
+  "Download as PDF"
+ ],
+ "paymentHistory.downloadFailed": [
+  "The invoice could not be downloaded. Please try again."
+ ],
+ "paymentHistory.invoice.description": [
+  "Description"
+ ],
+ "paymentHistory.invoice.amount": [
+  "Amount"
+ ],
+ "paymentHistory.invoice.total": [
+  "Total"
+ ],
+ "paymentMethods.title": [
+  "Saved Payment Methods"
+ ],
+ "paymentMethods.back": [
+  "Back"
+ ],
+ "paymentMethods.loading": [
+  "We are loading your payment methods"
+ ],
+ "paymentMethods.loadFailed": [
+  "Sorry ",
+  [
+   "name"
+  ],
+  ", There is a problem loading your payment methods"
+ ],
+ "paymentMethods.empty": [
+  "We didn't find any payment methods of you"
+ ],
+ "paymentMethods.tryAgain": [
+  "Try again"
+ ],
+ "paymentMethods.card": [
+  "Card"
+ ],
+ "paymentMethods.default": [
+  "Default"
+ ],
+ "paymentMethods.expires": [
+  "Expires ",
+  [
+   "expiry"
+  ]
+ ],
+ "paymentMethods.setDefault": [
+  "Set as default"
+ ],
+ "paymentMethods.setDefaultFor": [
+  "Set ",
+  [
+   "card"
+  ],
+  " as default"
+ ],
+ "paymentMethods.delete": [
+  "Delete"
+ ],
+ "paymentMethods.deleteFor": [
+  "Delete ",
+  [
+   "card"
+  ]
+ ],
+ "paymentMethods.deleteTitle": [
+  "Delete this card?"
+ ],
+ "paymentMethods.deleteConfirm": [
+  [
+   "card"
+  ],
+  " will be removed from your saved payment methods."
+ ],
+ "paymentMethods.deleteYes": [
+  "Yes, delete"
+ ],
+ "paymentMethods.cancel": [
+  "Cancel"
+ ],
+ "paymentMethods.deleted": [
+  "Card deleted"
+ ],
+ "paymentMethods.defaultChanged": [
+  "Default card changed"
+ ],
+ "paymentMethods.addCard": [
+  "Add card"
+ ],
+ "paymentMethods.addCardTitle": [
+  "Add a card"
+ ],
+ "paymentMethods.addCardHint": [
+  "A card is saved when you pay with it: tick “Save this card” on the card form when you pay for an appointment. Next time you can pay with one tap."
+ ],
+ "paymentMethods.addCardGo": [
+  "Book an appointment"
+ ],
+ "terms.heading": [
+  "By continuing, you agree to the Terms & Conditions"
+ ],
+ "terms.close": [
+  "Close"
+ ],
+ "terms.empty": [
+  "There are no terms to show yet."
  ],
  "sms.verificationCode": [
   "Your ",

@@ -841,6 +841,92 @@ export const messages: Messages = {
  "error.ARO-E4050": [
   "ඔබට දැනටමත් පැතිකඩක් ඇත: ඒ සඳහා අංකය වෙන් කරන්න"
  ],
+ "error.ARO-E5001": [
+  "මෙම වේලාව දැනටමත් ගෙවා ඇත"
+ ],
+ "error.ARO-E5002": [
+  "ගෙවීමට වේලාවක් හෝ සැසියක් තෝරන්න"
+ ],
+ "error.ARO-E5003": [
+  "මෙම වෙන්කිරීම සඳහා ගාස්තු ක්‍රමයක් නොමැත"
+ ],
+ "error.ARO-E5004": [
+  "මෙම ගාස්තු ක්‍රමයේ වලංගු නොවන මුදලක් ඇත"
+ ],
+ "error.ARO-E5005": [
+  "අපි තවමත් මාර්ගගත ගෙවීම් භාර නොගනිමු."
+ ],
+ "error.ARO-E5006": [
+  "කාඩ්පත් ගෙවීම් ද්වාරයක් තෝරන්න: ",
+  [
+   "gateway"
+  ],
+  " මාර්ගගත ගෙවීම් භාර නොගනී"
+ ],
+ "error.ARO-E5007": [
+  "මෙම ඉන්වොයිසිය දැනටමත් ගෙවා හෝ වසා ඇත"
+ ],
+ "error.ARO-E5008": [
+  "මෙම ඉන්වොයිසියේ ගෙවීමට කිසිවක් නැත"
+ ],
+ "error.ARO-E5009": [
+  "ආපසු ලිපිනය මෙම වෙබ් අඩවියේ පිටුවක් විය යුතු අතර එක් / කින් ආරම්භ විය යුතුය"
+ ],
+ "error.ARO-E5010": [
+  "මෙම වේලාව අවලංගු කර ඇති බැවින් ගෙවිය නොහැක"
+ ],
+ "error.ARO-E5011": [
+  "ගෙවීම් පිළිතුර තහවුරු කළ නොහැකි විය"
+ ],
+ "error.ARO-E5012": [
+  "ගෙවීම් පිළිතුර මෙම වෙබ් අඩවියේ ගෙවීමකට නොගැළපේ"
+ ],
+ "error.ARO-E5013": [
+  "ගෙවීම් පිළිතුර ඉන්වොයිසියේ මුදලට හෝ මුදල් වර්ගයට නොගැළපේ"
+ ],
+ "error.ARO-E5014": [
+  "ගෙවීමට සුරැකි කාඩ්පතක් තෝරන්න"
+ ],
+ "error.ARO-E5040": [
+  "මෙම හමුවීම දැනටමත් ගෙවා ඇත"
+ ],
+ "error.ARO-E5041": [
+  "මෙම හමුවීම දැනටමත් මුදලින් ගෙවා ඇත: රිසිට්පත ",
+  [
+   "receipt"
+  ]
+ ],
+ "error.ARO-E5042": [
+  "මෙම හමුවීම ",
+  [
+   "status"
+  ],
+  " බැවින් කවුළුවේදී ගෙවිය නොහැක"
+ ],
+ "error.ARO-E5043": [
+  "මෙම මුදල් ආපසු ගෙවීමේ ඉල්ලීම දැනටමත් ",
+  [
+   "status"
+  ]
+ ],
+ "error.ARO-E5044": [
+  "මෙම හමුවීම කාඩ්පතින් ගෙවා නැත: රෝහලෙන් ලබා ගැනීමට මුදල් ආපසු ගෙවීම අනුමත කරන්න"
+ ],
+ "error.ARO-E5045": [
+  "මෙම ගෙවීමෙන් ආපසු ගෙවීමට ඉතිරි මුදලක් නැත"
+ ],
+ "error.ARO-E5046": [
+  "සටහන්වලට උපරිම අකුරු 1000ක් තිබිය හැක"
+ ],
+ "error.ARO-E5047": [
+  "දිනයක් YYYY-MM-DD ලෙස තෝරන්න"
+ ],
+ "error.ARO-E5048": [
+  "මෙම ගෙවීම් දොරටු දැනුම්දීම දැනටමත් සසඳා ඇත"
+ ],
+ "error.ARO-E5049": [
+  "මෙම ඉල්ලීම සඳහා කාඩ්පතට මුදල් ආපසු ගෙවීමක් දැනටමත් යවමින් පවතී"
+ ],
  "error.ARO-E9000": [
   "ඉල්ලීම ඉතා සංකීර්ණයි"
  ],
@@ -856,6 +942,356 @@ export const messages: Messages = {
    "hospital"
   ],
   " අමතන්න."
+ ],
+ "payments.invoice.title": [
+  "ඉන්වොයිසිය"
+ ],
+ "payments.invoice.loading": [
+  "ඔබගේ ඉන්වොයිසිය ගණනය කරමින්"
+ ],
+ "payments.invoice.error": [
+  "ඉන්වොයිසිය ගණනය කිරීමේදී දෝෂයක් ඇති විය, කරුණාකර නැවුම් කරන්න"
+ ],
+ "payments.invoice.refresh": [
+  "නැවුම් කරන්න"
+ ],
+ "payments.invoice.total": [
+  "එකතුව"
+ ],
+ "payments.invoice.zeroTotal": [
+  "රු 00.00 ක් ගෙවිය නොහැක"
+ ],
+ "payments.method.title": [
+  "දැන් ගෙවන්න"
+ ],
+ "payments.method.cardHint": [
+  "ඩෙබිට් හෝ ක්‍රෙඩිට් කාඩ්පතකින් ගෙවන්න. ඔබගේ කාඩ්පත් විස්තර කෙලින්ම ",
+  [
+   "gateway"
+  ],
+  " ගෙවීම් දොරටුවට යන අතර, ඔබගේ බැංකුව තහවුරු කිරීමක් ඉල්ලා සිටිය හැක."
+ ],
+ "payments.method.payByCard": [
+  "කාඩ්පතෙන් ගෙවන්න"
+ ],
+ "payments.method.savedCard": [
+  "සුරැකි කාඩ්පත ",
+  [
+   "card"
+  ],
+  " මගින් ",
+  [
+   "amount"
+  ],
+  " ගෙවන්න"
+ ],
+ "payments.method.savedCardHint": [
+  "ඔබගේ පෙරනිමි කාඩ්පතෙන් වහාම අය කෙරේ."
+ ],
+ "payments.method.processing": [
+  "ගෙවීම සකසමින්"
+ ],
+ "payments.noOnline": [
+  "අපි තවමත් මාර්ගගත ගෙවීම් භාර නොගනිමු."
+ ],
+ "payments.visitHospital": [
+  "ගෙවීම් කිරීමට රෝහලට පැමිණෙන්න"
+ ],
+ "payments.card.title": [
+  "කාඩ්පතෙන් ගෙවන්න"
+ ],
+ "payments.card.initialising": [
+  "ආරක්ෂිත කාඩ්පත් පෝරමය සූදානම් කරමින්"
+ ],
+ "payments.card.nameOnCard": [
+  "කාඩ්පතේ ඇති නම"
+ ],
+ "payments.card.number": [
+  "කාඩ්පත් අංකය"
+ ],
+ "payments.card.expiry": [
+  "කල් ඉකුත් වන දිනය (මාසය/වර්ෂය)"
+ ],
+ "payments.card.cvv": [
+  "ආරක්ෂක කේතය"
+ ],
+ "payments.card.cvvHint": [
+  "ඔබගේ කාඩ්පතේ පිටුපස ඇති ඉලක්කම් 3"
+ ],
+ "payments.card.save": [
+  "මෙම කාඩ්පත සුරකින්න"
+ ],
+ "payments.card.saveHint": [
+  "අපි තබා ගන්නේ ගෙවීම් දොරටුවෙන් ලැබෙන ටෝකනයක් පමණි, ඔබගේ කාඩ්පත් අංකය කිසි විටෙකත් නොවේ."
+ ],
+ "payments.card.pay": [
+  [
+   "amount"
+  ],
+  " ගෙවන්න"
+ ],
+ "payments.card.processing": [
+  "ඔබගේ කාඩ්පත ",
+  [
+   "gateway"
+  ],
+  " වෙත යවමින්. ගෙවීම තහවුරු කිරීමට ඔබගේ බැංකුව ඉල්ලා සිටිය හැක. කරුණාකර මෙම පිටුව වසන්න එපා."
+ ],
+ "payments.card.failed": [
+  "අපට ගෙවීම ආරම්භ කළ නොහැකි විය"
+ ],
+ "payments.card.cancel": [
+  "අවලංගු කරන්න"
+ ],
+ "payments.card.nameRequired": [
+  "කාඩ්පතේ ඇති නම අවශ්‍යයි"
+ ],
+ "payments.card.cvvInvalid": [
+  "ආරක්ෂක කේත අංකය වලංගු නැත"
+ ],
+ "payments.card.numberInvalid": [
+  "මෙය වලංගු ක්‍රෙඩිට් කාඩ්පත් අංකයක් නොවේ"
+ ],
+ "payments.card.expiryInvalid": [
+  "කල් ඉකුත් වන මාසය සහ වර්ෂය වලංගු නැත"
+ ],
+ "payments.card.expired": [
+  "කල් ඉකුත් වූ කාඩ්පතකි"
+ ],
+ "payments.success": [
+  "ගෙවීම සාර්ථකයි"
+ ],
+ "payments.failed": [
+  "ගෙවීම අසාර්ථකයි"
+ ],
+ "payments.unableToProcess": [
+  "ගෙවීම සැකසිය නොහැක!"
+ ],
+ "payments.pending": [
+  "ගෙවීම පොරොත්තුවෙන් පවතී"
+ ],
+ "payments.problemHeading": [
+  "ඔබගේ ගෙවීමේ ගැටලුවක් ඇත"
+ ],
+ "payments.authFailed": [
+  "ගෙවීම අසාර්ථකයි, ඔබගේ ඉල්ලීම බැංකුවෙන් සත්‍යාපනය කළ නොහැකි විය"
+ ],
+ "payments.noResponse": [
+  "ගෙවීම අසාර්ථකයි, බැංකුවෙන් කිසිදු ප්‍රතිචාරයක් ලැබුණේ නැත"
+ ],
+ "payments.timeout": [
+  "ඉල්ලීමේ කාලය ඉක්මවූ බැවින් ගෙවීම අසාර්ථකයි: ",
+  [
+   "message"
+  ]
+ ],
+ "payments.systemError": [
+  "පද්ධති දෝෂයක් නිසා ගෙවීම අසාර්ථකයි: ",
+  [
+   "message"
+  ]
+ ],
+ "payments.unknownError": [
+  "නොදන්නා පද්ධති දෝෂයක් නිසා ගෙවීම අසාර්ථකයි"
+ ],
+ "payments.stillPayable": [
+  "ඔබගේ හමුවීම රැඳී ඇත. ඔබට නැවත ගෙවීමට උත්සාහ කළ හැක."
+ ],
+ "payments.checkingOutcome": [
+  "ඔබගේ ගෙවීම පරීක්ෂා කරමින්"
+ ],
+ "paymentHistory.title": [
+  "ගෙවීම් ඉතිහාසය"
+ ],
+ "paymentHistory.back": [
+  "ආපසු"
+ ],
+ "paymentHistory.loadingTitle": [
+  "කරුණාකර රැඳී සිටින්න"
+ ],
+ "paymentHistory.loading": [
+  "අපි ඔබගේ ගෙවීම් ඉතිහාසය පූරණය කරමින් සිටිමු"
+ ],
+ "paymentHistory.empty": [
+  "ඔබගේ කිසිදු ගෙවීමක් අපට තවම හමු නොවීය"
+ ],
+ "paymentHistory.bookAppointment": [
+  "හමුවීමක් වෙන්කරන්න"
+ ],
+ "paymentHistory.loadFailed": [
+  "ඔබගේ ගෙවීම් ඉතිහාසය පූරණය කිරීමට අපට නොහැකි විය"
+ ],
+ "paymentHistory.tryAgain": [
+  "නැවත උත්සාහ කරන්න"
+ ],
+ "paymentHistory.notAvailable": [
+  "ලබා ගත නොහැක"
+ ],
+ "paymentHistory.status.success": [
+  "සාර්ථකයි"
+ ],
+ "paymentHistory.status.failed": [
+  "අසාර්ථකයි"
+ ],
+ "paymentHistory.status.pending": [
+  "ගෙවීම පොරොත්තුවෙන් පවතී"
+ ],
+ "paymentHistory.status.cancelled": [
+  "අවලංගු කළා"
+ ],
+ "paymentHistory.subject.appointment": [
+  "වෛද්‍ය හමුවීම"
+ ],
+ "paymentHistory.subject.session": [
+  "වෛද්‍ය හමුවීම"
+ ],
+ "paymentHistory.subject.order": [
+  "ඇණවුම"
+ ],
+ "paymentHistory.subject.other": [
+  "ගෙවීම"
+ ],
+ "paymentHistory.field.date": [
+  "දිනය"
+ ],
+ "paymentHistory.field.amount": [
+  "මුදල"
+ ],
+ "paymentHistory.field.status": [
+  "තත්ත්වය"
+ ],
+ "paymentHistory.field.hospital": [
+  "රෝහල"
+ ],
+ "paymentHistory.field.reference": [
+  "ගනුදෙනු යොමුව"
+ ],
+ "paymentHistory.field.card": [
+  "කාඩ්පත"
+ ],
+ "paymentHistory.field.cardExpiry": [
+  "කාඩ්පත කල් ඉකුත් වන දිනය"
+ ],
+ "paymentHistory.field.payer": [
+  "ගෙවූයේ"
+ ],
+ "paymentHistory.field.message": [
+  "පණිවිඩය"
+ ],
+ "paymentHistory.viewInvoice": [
+  "ඉන්වොයිසිය බලන්න"
+ ],
+ "paymentHistory.invoiceTitle": [
+  "ගෙවීම් ඉන්වොයිසිය"
+ ],
+ "paymentHistory.downloadPdf": [
+  "PDF ලෙස බාගන්න"
+ ],
+ "paymentHistory.downloadFailed": [
+  "ඉන්වොයිසිය බාගත කළ නොහැකි විය. කරුණාකර නැවත උත්සාහ කරන්න."
+ ],
+ "paymentHistory.invoice.description": [
+  "විස්තරය"
+ ],
+ "paymentHistory.invoice.amount": [
+  "මුදල"
+ ],
+ "paymentHistory.invoice.total": [
+  "එකතුව"
+ ],
+ "paymentMethods.title": [
+  "සුරකින ලද ගෙවීම් ක්‍රම"
+ ],
+ "paymentMethods.back": [
+  "ආපසු"
+ ],
+ "paymentMethods.loading": [
+  "අපි ඔබගේ ගෙවීම් ක්‍රම පූරණය කරමින් සිටිමු"
+ ],
+ "paymentMethods.loadFailed": [
+  "සමාවන්න ",
+  [
+   "name"
+  ],
+  ", ඔබගේ ගෙවීම් ක්‍රම පූරණය කිරීමේ ගැටලුවක් ඇත"
+ ],
+ "paymentMethods.empty": [
+  "ඔබගේ කිසිදු ගෙවීම් ක්‍රමයක් අපට හමු නොවීය"
+ ],
+ "paymentMethods.tryAgain": [
+  "නැවත උත්සාහ කරන්න"
+ ],
+ "paymentMethods.card": [
+  "කාඩ්පත"
+ ],
+ "paymentMethods.default": [
+  "පෙරනිමි"
+ ],
+ "paymentMethods.expires": [
+  "කල් ඉකුත් වේ ",
+  [
+   "expiry"
+  ]
+ ],
+ "paymentMethods.setDefault": [
+  "පෙරනිමි ලෙස සකසන්න"
+ ],
+ "paymentMethods.setDefaultFor": [
+  [
+   "card"
+  ],
+  " පෙරනිමි ලෙස සකසන්න"
+ ],
+ "paymentMethods.delete": [
+  "මකන්න"
+ ],
+ "paymentMethods.deleteFor": [
+  [
+   "card"
+  ],
+  " මකන්න"
+ ],
+ "paymentMethods.deleteTitle": [
+  "මෙම කාඩ්පත මකන්නද?"
+ ],
+ "paymentMethods.deleteConfirm": [
+  [
+   "card"
+  ],
+  " ඔබගේ සුරකින ලද ගෙවීම් ක්‍රම වලින් ඉවත් කෙරේ."
+ ],
+ "paymentMethods.deleteYes": [
+  "ඔව්, මකන්න"
+ ],
+ "paymentMethods.cancel": [
+  "අවලංගු කරන්න"
+ ],
+ "paymentMethods.deleted": [
+  "කාඩ්පත මකා දමන ලදී"
+ ],
+ "paymentMethods.defaultChanged": [
+  "පෙරනිමි කාඩ්පත වෙනස් කරන ලදී"
+ ],
+ "paymentMethods.addCard": [
+  "කාඩ්පතක් එක් කරන්න"
+ ],
+ "paymentMethods.addCardTitle": [
+  "කාඩ්පතක් එක් කරන්න"
+ ],
+ "paymentMethods.addCardHint": [
+  "ඔබ කාඩ්පතකින් ගෙවන විට එය සුරැකේ: හමුවීමක් සඳහා ගෙවන විට කාඩ්පත් පෝරමයේ “මෙම කාඩ්පත සුරකින්න” සලකුණු කරන්න. ඊළඟ වතාවේ එක් තට්ටුවකින් ගෙවිය හැක."
+ ],
+ "paymentMethods.addCardGo": [
+  "හමුවීමක් වෙන්කරන්න"
+ ],
+ "terms.heading": [
+  "ඉදිරියට යාමෙන්, ඔබ නියමයන් සහ කොන්දේසි වලට එකඟ වේ"
+ ],
+ "terms.close": [
+  "වසන්න"
+ ],
+ "terms.empty": [
+  "පෙන්වීමට තවම නියමයන් නොමැත."
  ],
  "sms.verificationCode": [
   "ඔබගේ ",

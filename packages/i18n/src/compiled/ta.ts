@@ -841,6 +841,92 @@ export const messages: Messages = {
  "error.ARO-E4050": [
   "உங்களுக்கு ஏற்கனவே ஒரு சுயவிவரம் உள்ளது: அதற்காக எண்ணை ஒதுக்குங்கள்"
  ],
+ "error.ARO-E5001": [
+  "இந்த சந்திப்புக்கு ஏற்கனவே பணம் செலுத்தப்பட்டது"
+ ],
+ "error.ARO-E5002": [
+  "பணம் செலுத்த ஒரு சந்திப்பையோ அமர்வையோ தேர்ந்தெடுக்கவும்"
+ ],
+ "error.ARO-E5003": [
+  "இந்த முன்பதிவுக்கு கட்டணத் திட்டம் இல்லை"
+ ],
+ "error.ARO-E5004": [
+  "இந்தக் கட்டணத் திட்டத்தில் செல்லாத தொகை உள்ளது"
+ ],
+ "error.ARO-E5005": [
+  "நாங்கள் இன்னும் இணையவழிப் பணம் ஏற்பதில்லை."
+ ],
+ "error.ARO-E5006": [
+  "அட்டைக் கட்டண நுழைவாயிலைத் தேர்ந்தெடுக்கவும்: ",
+  [
+   "gateway"
+  ],
+  " இணையவழிப் பணம் ஏற்காது"
+ ],
+ "error.ARO-E5007": [
+  "இந்த விலைப்பட்டியல் ஏற்கனவே செலுத்தப்பட்டது அல்லது மூடப்பட்டது"
+ ],
+ "error.ARO-E5008": [
+  "இந்த விலைப்பட்டியலில் செலுத்த எதுவும் இல்லை"
+ ],
+ "error.ARO-E5009": [
+  "திரும்பும் முகவரி இந்தத் தளத்தின் பக்கமாக, ஒற்றை / உடன் தொடங்க வேண்டும்"
+ ],
+ "error.ARO-E5010": [
+  "இந்த சந்திப்பு ரத்து செய்யப்பட்டதால் பணம் செலுத்த முடியாது"
+ ],
+ "error.ARO-E5011": [
+  "கட்டணப் பதிலைச் சரிபார்க்க முடியவில்லை"
+ ],
+ "error.ARO-E5012": [
+  "கட்டணப் பதில் இந்தத் தளத்தின் எந்தக் கட்டணத்துடனும் பொருந்தவில்லை"
+ ],
+ "error.ARO-E5013": [
+  "கட்டணப் பதில் விலைப்பட்டியலின் தொகை அல்லது நாணயத்துடன் பொருந்தவில்லை"
+ ],
+ "error.ARO-E5014": [
+  "செலுத்த சேமித்த அட்டையைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "error.ARO-E5040": [
+  "இந்தச் சந்திப்பு ஏற்கனவே செலுத்தப்பட்டுள்ளது"
+ ],
+ "error.ARO-E5041": [
+  "இந்தச் சந்திப்பு ஏற்கனவே பணமாகச் செலுத்தப்பட்டுள்ளது: பற்றுச்சீட்டு ",
+  [
+   "receipt"
+  ]
+ ],
+ "error.ARO-E5042": [
+  "இந்தச் சந்திப்பு ",
+  [
+   "status"
+  ],
+  " என்பதால் கருமபீடத்தில் செலுத்த முடியாது"
+ ],
+ "error.ARO-E5043": [
+  "இந்தப் பணத்தைத் திருப்பும் கோரிக்கை ஏற்கனவே ",
+  [
+   "status"
+  ]
+ ],
+ "error.ARO-E5044": [
+  "இந்தச் சந்திப்பு அட்டை மூலம் செலுத்தப்படவில்லை: மருத்துவமனையில் பெறுவதற்குத் திருப்புதலை அங்கீகரிக்கவும்"
+ ],
+ "error.ARO-E5045": [
+  "இந்தக் கொடுப்பனவில் திருப்புவதற்கு எதுவும் மீதமில்லை"
+ ],
+ "error.ARO-E5046": [
+  "குறிப்புகள் அதிகபட்சம் 1000 எழுத்துகள் கொண்டிருக்கலாம்"
+ ],
+ "error.ARO-E5047": [
+  "ஒரு நாளை YYYY-MM-DD ஆகத் தேர்ந்தெடுக்கவும்"
+ ],
+ "error.ARO-E5048": [
+  "இந்தக் கட்டண நுழைவாயில் அறிவிப்பு ஏற்கனவே சரிபார்க்கப்பட்டது"
+ ],
+ "error.ARO-E5049": [
+  "இந்தக் கோரிக்கைக்கான அட்டைத் திருப்புதல் ஏற்கனவே அனுப்பப்படுகிறது"
+ ],
  "error.ARO-E9000": [
   "கோரிக்கை மிகவும் சிக்கலானது"
  ],
@@ -856,6 +942,356 @@ export const messages: Messages = {
    "hospital"
   ],
   " ஐத் தொடர்பு கொள்ளவும்."
+ ],
+ "payments.invoice.title": [
+  "விலைப்பட்டியல்"
+ ],
+ "payments.invoice.loading": [
+  "உங்கள் விலைப்பட்டியல் கணக்கிடப்படுகிறது"
+ ],
+ "payments.invoice.error": [
+  "விலைப்பட்டியலைக் கணக்கிடுவதில் பிழை, தயவுசெய்து புதுப்பிக்கவும்"
+ ],
+ "payments.invoice.refresh": [
+  "புதுப்பிக்கவும்"
+ ],
+ "payments.invoice.total": [
+  "மொத்தம்"
+ ],
+ "payments.invoice.zeroTotal": [
+  "ரூ 00.00 செலுத்த முடியாது"
+ ],
+ "payments.method.title": [
+  "இப்போது செலுத்துங்கள்"
+ ],
+ "payments.method.cardHint": [
+  "டெபிட் அல்லது கிரெடிட் அட்டை மூலம் செலுத்துங்கள். உங்கள் அட்டை விவரங்கள் நேரடியாக ",
+  [
+   "gateway"
+  ],
+  " கட்டண நுழைவாயிலுக்குச் செல்லும், உங்கள் வங்கி உறுதிப்படுத்தக் கேட்கலாம்."
+ ],
+ "payments.method.payByCard": [
+  "அட்டை மூலம் செலுத்துங்கள்"
+ ],
+ "payments.method.savedCard": [
+  "சேமித்த அட்டை ",
+  [
+   "card"
+  ],
+  " மூலம் ",
+  [
+   "amount"
+  ],
+  " செலுத்துங்கள்"
+ ],
+ "payments.method.savedCardHint": [
+  "உங்கள் இயல்புநிலை அட்டையிலிருந்து உடனே அறவிடப்படும்."
+ ],
+ "payments.method.processing": [
+  "கட்டணம் செயலாக்கப்படுகிறது"
+ ],
+ "payments.noOnline": [
+  "நாங்கள் இன்னும் இணைய வழிக் கட்டணங்களை ஏற்பதில்லை."
+ ],
+ "payments.visitHospital": [
+  "கட்டணம் செலுத்த மருத்துவமனைக்கு வாருங்கள்"
+ ],
+ "payments.card.title": [
+  "அட்டை மூலம் செலுத்துங்கள்"
+ ],
+ "payments.card.initialising": [
+  "பாதுகாப்பான அட்டைப் படிவம் தயாராகிறது"
+ ],
+ "payments.card.nameOnCard": [
+  "அட்டையில் உள்ள பெயர்"
+ ],
+ "payments.card.number": [
+  "அட்டை எண்"
+ ],
+ "payments.card.expiry": [
+  "காலாவதி தேதி (மாதம்/ஆண்டு)"
+ ],
+ "payments.card.cvv": [
+  "பாதுகாப்புக் குறியீடு"
+ ],
+ "payments.card.cvvHint": [
+  "உங்கள் அட்டையின் பின்புறமுள்ள 3 இலக்கங்கள்"
+ ],
+ "payments.card.save": [
+  "இந்த அட்டையைச் சேமிக்கவும்"
+ ],
+ "payments.card.saveHint": [
+  "கட்டண நுழைவாயில் தரும் ஒரு டோக்கனை மட்டுமே நாங்கள் வைத்திருப்போம், உங்கள் அட்டை எண்ணை ஒருபோதும் இல்லை."
+ ],
+ "payments.card.pay": [
+  [
+   "amount"
+  ],
+  " செலுத்துங்கள்"
+ ],
+ "payments.card.processing": [
+  "உங்கள் அட்டை ",
+  [
+   "gateway"
+  ],
+  " க்கு அனுப்பப்படுகிறது. கட்டணத்தை உறுதிப்படுத்த உங்கள் வங்கி கேட்கலாம். தயவுசெய்து இந்தப் பக்கத்தை மூட வேண்டாம்."
+ ],
+ "payments.card.failed": [
+  "கட்டணத்தைத் தொடங்க முடியவில்லை"
+ ],
+ "payments.card.cancel": [
+  "ரத்துசெய்"
+ ],
+ "payments.card.nameRequired": [
+  "அட்டையில் உள்ள பெயர் அவசியம்"
+ ],
+ "payments.card.cvvInvalid": [
+  "பாதுகாப்புக் குறியீட்டு எண் தவறானது"
+ ],
+ "payments.card.numberInvalid": [
+  "இது சரியான கிரெடிட் அட்டை எண் அல்ல"
+ ],
+ "payments.card.expiryInvalid": [
+  "காலாவதி மாதமும் ஆண்டும் தவறானவை"
+ ],
+ "payments.card.expired": [
+  "காலாவதியான அட்டை"
+ ],
+ "payments.success": [
+  "கட்டணம் வெற்றிகரமாகச் செலுத்தப்பட்டது"
+ ],
+ "payments.failed": [
+  "கட்டணம் தோல்வியடைந்தது"
+ ],
+ "payments.unableToProcess": [
+  "கட்டணத்தைச் செயலாக்க முடியவில்லை!"
+ ],
+ "payments.pending": [
+  "கட்டணம் நிலுவையில் உள்ளது"
+ ],
+ "payments.problemHeading": [
+  "உங்கள் கட்டணத்தில் சிக்கல்"
+ ],
+ "payments.authFailed": [
+  "கட்டணம் தோல்வியடைந்தது, உங்கள் கோரிக்கையை வங்கியால் அங்கீகரிக்க முடியவில்லை"
+ ],
+ "payments.noResponse": [
+  "கட்டணம் தோல்வியடைந்தது, வங்கியிடமிருந்து எந்தப் பதிலும் கிடைக்கவில்லை"
+ ],
+ "payments.timeout": [
+  "கோரிக்கைக்கான நேரம் முடிந்ததால் கட்டணம் தோல்வியடைந்தது: ",
+  [
+   "message"
+  ]
+ ],
+ "payments.systemError": [
+  "கணினிப் பிழையால் கட்டணம் தோல்வியடைந்தது: ",
+  [
+   "message"
+  ]
+ ],
+ "payments.unknownError": [
+  "அறியப்படாத கணினிப் பிழையால் கட்டணம் தோல்வியடைந்தது"
+ ],
+ "payments.stillPayable": [
+  "உங்கள் சந்திப்பு அப்படியே உள்ளது. நீங்கள் மீண்டும் செலுத்த முயற்சிக்கலாம்."
+ ],
+ "payments.checkingOutcome": [
+  "உங்கள் கட்டணம் சரிபார்க்கப்படுகிறது"
+ ],
+ "paymentHistory.title": [
+  "பணம் செலுத்திய வரலாறு"
+ ],
+ "paymentHistory.back": [
+  "பின் செல்"
+ ],
+ "paymentHistory.loadingTitle": [
+  "காத்திருக்கவும்"
+ ],
+ "paymentHistory.loading": [
+  "உங்கள் பணம் செலுத்திய வரலாற்றை ஏற்றுகிறோம்"
+ ],
+ "paymentHistory.empty": [
+  "உங்கள் பணம் செலுத்தல்கள் எதுவும் இன்னும் கிடைக்கவில்லை"
+ ],
+ "paymentHistory.bookAppointment": [
+  "சந்திப்பை முன்பதிவு செய்யவும்"
+ ],
+ "paymentHistory.loadFailed": [
+  "உங்கள் பணம் செலுத்திய வரலாற்றை ஏற்ற முடியவில்லை"
+ ],
+ "paymentHistory.tryAgain": [
+  "மீண்டும் முயற்சிக்கவும்"
+ ],
+ "paymentHistory.notAvailable": [
+  "கிடைக்கவில்லை"
+ ],
+ "paymentHistory.status.success": [
+  "வெற்றி"
+ ],
+ "paymentHistory.status.failed": [
+  "தோல்வி"
+ ],
+ "paymentHistory.status.pending": [
+  "கட்டணம் நிலுவையில் உள்ளது"
+ ],
+ "paymentHistory.status.cancelled": [
+  "ரத்து செய்யப்பட்டது"
+ ],
+ "paymentHistory.subject.appointment": [
+  "மருத்துவர் சந்திப்பு"
+ ],
+ "paymentHistory.subject.session": [
+  "மருத்துவர் சந்திப்பு"
+ ],
+ "paymentHistory.subject.order": [
+  "ஆர்டர்"
+ ],
+ "paymentHistory.subject.other": [
+  "பணம் செலுத்தல்"
+ ],
+ "paymentHistory.field.date": [
+  "தேதி"
+ ],
+ "paymentHistory.field.amount": [
+  "தொகை"
+ ],
+ "paymentHistory.field.status": [
+  "நிலை"
+ ],
+ "paymentHistory.field.hospital": [
+  "மருத்துவமனை"
+ ],
+ "paymentHistory.field.reference": [
+  "பரிவர்த்தனை குறிப்பு"
+ ],
+ "paymentHistory.field.card": [
+  "அட்டை"
+ ],
+ "paymentHistory.field.cardExpiry": [
+  "அட்டை காலாவதி"
+ ],
+ "paymentHistory.field.payer": [
+  "செலுத்தியவர்"
+ ],
+ "paymentHistory.field.message": [
+  "செய்தி"
+ ],
+ "paymentHistory.viewInvoice": [
+  "விலைப்பட்டியலைப் பார்"
+ ],
+ "paymentHistory.invoiceTitle": [
+  "பணம் செலுத்திய விலைப்பட்டியல்"
+ ],
+ "paymentHistory.downloadPdf": [
+  "PDF ஆகப் பதிவிறக்கு"
+ ],
+ "paymentHistory.downloadFailed": [
+  "விலைப்பட்டியலைப் பதிவிறக்க முடியவில்லை. மீண்டும் முயற்சிக்கவும்."
+ ],
+ "paymentHistory.invoice.description": [
+  "விவரம்"
+ ],
+ "paymentHistory.invoice.amount": [
+  "தொகை"
+ ],
+ "paymentHistory.invoice.total": [
+  "மொத்தம்"
+ ],
+ "paymentMethods.title": [
+  "சேமித்த பணம் செலுத்தும் முறைகள்"
+ ],
+ "paymentMethods.back": [
+  "பின் செல்"
+ ],
+ "paymentMethods.loading": [
+  "உங்கள் பணம் செலுத்தும் முறைகளை ஏற்றுகிறோம்"
+ ],
+ "paymentMethods.loadFailed": [
+  "மன்னிக்கவும் ",
+  [
+   "name"
+  ],
+  ", உங்கள் பணம் செலுத்தும் முறைகளை ஏற்றுவதில் சிக்கல் உள்ளது"
+ ],
+ "paymentMethods.empty": [
+  "உங்கள் பணம் செலுத்தும் முறைகள் எதுவும் கிடைக்கவில்லை"
+ ],
+ "paymentMethods.tryAgain": [
+  "மீண்டும் முயற்சிக்கவும்"
+ ],
+ "paymentMethods.card": [
+  "அட்டை"
+ ],
+ "paymentMethods.default": [
+  "இயல்புநிலை"
+ ],
+ "paymentMethods.expires": [
+  "காலாவதி ",
+  [
+   "expiry"
+  ]
+ ],
+ "paymentMethods.setDefault": [
+  "இயல்புநிலையாக அமை"
+ ],
+ "paymentMethods.setDefaultFor": [
+  [
+   "card"
+  ],
+  " ஐ இயல்புநிலையாக அமை"
+ ],
+ "paymentMethods.delete": [
+  "நீக்கு"
+ ],
+ "paymentMethods.deleteFor": [
+  [
+   "card"
+  ],
+  " ஐ நீக்கு"
+ ],
+ "paymentMethods.deleteTitle": [
+  "இந்த அட்டையை நீக்கவா?"
+ ],
+ "paymentMethods.deleteConfirm": [
+  [
+   "card"
+  ],
+  " உங்கள் சேமித்த பணம் செலுத்தும் முறைகளிலிருந்து நீக்கப்படும்."
+ ],
+ "paymentMethods.deleteYes": [
+  "ஆம், நீக்கு"
+ ],
+ "paymentMethods.cancel": [
+  "ரத்து செய்"
+ ],
+ "paymentMethods.deleted": [
+  "அட்டை நீக்கப்பட்டது"
+ ],
+ "paymentMethods.defaultChanged": [
+  "இயல்புநிலை அட்டை மாற்றப்பட்டது"
+ ],
+ "paymentMethods.addCard": [
+  "அட்டையைச் சேர்"
+ ],
+ "paymentMethods.addCardTitle": [
+  "ஓர் அட்டையைச் சேர்"
+ ],
+ "paymentMethods.addCardHint": [
+  "அட்டையால் பணம் செலுத்தும்போது அது சேமிக்கப்படும்: சந்திப்புக்குப் பணம் செலுத்தும்போது அட்டைப் படிவத்தில் “இந்த அட்டையைச் சேமி” என்பதைத் தேர்வு செய்யவும். அடுத்த முறை ஒரே தட்டலில் செலுத்தலாம்."
+ ],
+ "paymentMethods.addCardGo": [
+  "சந்திப்பை முன்பதிவு செய்யவும்"
+ ],
+ "terms.heading": [
+  "தொடர்வதன் மூலம், விதிமுறைகள் மற்றும் நிபந்தனைகளை ஏற்கிறீர்கள்"
+ ],
+ "terms.close": [
+  "மூடு"
+ ],
+ "terms.empty": [
+  "காட்டுவதற்கு இன்னும் விதிமுறைகள் இல்லை."
  ],
  "sms.verificationCode": [
   "உங்கள் ",

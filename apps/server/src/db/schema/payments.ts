@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   jsonb,
   numeric,
@@ -59,6 +61,10 @@ export const invoices = pgTable(
     index('invoices_account_idx').on(t.tenantId, t.accountId, t.createdAt),
     index('invoices_request_idx').on(t.tenantId, t.requestReference),
     index('invoices_booking_idx').on(t.bookingId),
+    // issue 9 §1: one open invoice per account and request, reused by prepareInvoice.
+    uniqueIndex('invoices_open_request_uq')
+      .on(t.tenantId, t.accountId, t.requestReference)
+      .where(sql`reason_code = 'prepayment_collected'`),
   ],
 );
 
@@ -87,6 +93,13 @@ export const bookingRequests = pgTable(
     currency: text('currency').notNull(),
     /** Our reference sent to the gateway (its reference number / transaction uuid); unique per tenant. */
     externalReference: text('external_reference').notNull(),
+    /** The fresh transaction uuid signed for this attempt; the answer must carry it back (issue 9 §3). */
+    transactionUuid: text('transaction_uuid'),
+    /** The gateway was asked for a payment token (transaction type 'sale,create_payment_token'). */
+    savePaymentMethod: boolean('save_payment_method').notNull().default(false),
+    /** The gateway transaction this request was credited with, once (issue 9 §3). */
+    creditedTransactionId: text('credited_transaction_id'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -161,5 +174,68 @@ export const refundRequests = pgTable(
     // spec doc 2 §4 Refund: blocked when a refund status exists already — one request per appointment.
     uniqueIndex('refund_requests_appointment_uq').on(t.appointmentId),
     index('refund_requests_account_idx').on(t.tenantId, t.accountId),
+  ],
+);
+
+/**
+ * Every gateway answer we received, once per (tenant, gateway, event key) (issue 9 §3): the browser
+ * return and the merchant notification of one answer share a key, so replays are recorded once. An
+ * ACCEPT that arrives for an already credited booking request is kept with outcome 'reconcile' for
+ * the cashier's reconciliation (issue 9 §9).
+ */
+export const gatewayEvents = pgTable(
+  'gateway_events',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    gateway: text('gateway').notNull(),
+    /** '{transaction id}:{decision}' of the answer. */
+    eventKey: text('event_key').notNull(),
+    bookingRequestId: uuid('booking_request_id').references(() => bookingRequests.id),
+    transactionId: text('transaction_id').notNull(),
+    decision: text('decision').notNull(),
+    /** 'return' (browser), 'notify' (merchant notification) or 'token' (quick pay). */
+    source: text('source').notNull(),
+    /** 'credited', 'failed', 'pending', 'duplicate' or 'reconcile'. */
+    outcome: text('outcome').notNull().default('received'),
+    /** The answer's fields without the payment token. */
+    fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gateway_events_key_uq').on(t.tenantId, t.gateway, t.eventKey),
+    index('gateway_events_booking_idx').on(t.bookingRequestId),
+    index('gateway_events_outcome_idx').on(t.tenantId, t.outcome, t.createdAt),
+  ],
+);
+
+/**
+ * The refund ledger (issue 9 §8): one row per refund request refunded to the card, against the
+ * captured payment. The sum of a payment's rows never exceeds its amount (checked under the payment
+ * row's lock by staff-payments.service.ts); a request is refunded at most once (unique index).
+ * status: 'pending' (recorded, gateway not asked yet), 'sending' (one caller is asking the gateway),
+ * 'refunded', 'failed' (the gateway refused or did not answer; Refund to card again retries it).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    refundRequestId: uuid('refund_request_id').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('pending'),
+    gatewayRefundId: text('gateway_refund_id'),
+    /** The gateway's last message (why a refund failed). */
+    message: text('message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_request_uq').on(t.refundRequestId),
+    index('payment_refunds_payment_idx').on(t.paymentId),
   ],
 );

@@ -3,6 +3,7 @@ import type { StaffRole } from '@careline/domain/staff';
 import { auditPolicy } from '../audit/audit.policy.ts';
 import { profilesStaffPolicy } from '../profiles/profiles.policy.ts';
 import { staffSessionsPolicy } from '../consultations/staff-sessions.policy.ts';
+import { staffPaymentsPolicy } from '../payments/staff-payments.policy.ts';
 import type { StaffViewer } from './staff.access-sessions.ts';
 import { staffPolicy } from './staff.policy.ts';
 
@@ -20,6 +21,7 @@ export const staffPolicies = {
   ...auditPolicy,
   ...profilesStaffPolicy,
   ...staffSessionsPolicy,
+  ...staffPaymentsPolicy,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffAction = keyof typeof staffPolicies;

@@ -138,6 +138,11 @@ const gatewaySchema = z
         accessKey: z.string().min(1),
         secretKey: z.string().min(1),
         formUrl: z.string().min(1),
+        // May stay empty: only token charges and refunds need the REST keys (refused without them).
+        merchantId: z.string(),
+        restKeyId: z.string(),
+        restSecretKey: z.string(),
+        restBaseUrl: z.string().min(1),
       })
       .strict(),
     genie: z
@@ -164,7 +169,11 @@ function baseGateways(env: Env): GatewaySettings {
       profileId: 'sandbox-profile',
       accessKey: 'sandbox-access-key',
       secretKey: env.NODE_ENV === 'production' ? '' : 'sandbox-secret-key-not-for-production',
-      formUrl: '/payments/sandbox/cybersource/silent/pay',
+      formUrl: '/sandbox/cybersource/silent/pay',
+      merchantId: 'sandbox-merchant',
+      restKeyId: env.NODE_ENV === 'production' ? '' : 'sandbox-rest-key',
+      restSecretKey: env.NODE_ENV === 'production' ? '' : Buffer.from('sandbox-rest-secret-not-for-production').toString('base64'),
+      restBaseUrl: '/sandbox/cybersource',
     },
     genie: {
       merchantUrl: '/payments/sandbox/genie/pay',

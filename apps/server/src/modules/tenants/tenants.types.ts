@@ -8,6 +8,12 @@ export type GatewaySettings = {
     secretKey: string;
     /** The hosted form the browser posts to: the sandbox in dev, the provider's URL in production. */
     formUrl: string;
+    /** REST API (token charges, refunds; HTTP Signature auth): merchant id, key id, shared secret (base64). */
+    merchantId: string;
+    restKeyId: string;
+    restSecretKey: string;
+    /** REST API base: '/sandbox/cybersource' (ours) or e.g. 'https://apitest.cybersource.com'. */
+    restBaseUrl: string;
   };
   genie: { merchantUrl: string; apiKey: string; secretKey: string };
 };

@@ -1025,5 +1025,337 @@ export const messages: Messages = {
  ],
  "staff.queue.reconnecting": [
   "Reconnecting… The queue refreshes every 30 seconds meanwhile."
+ ],
+ "staff.payments.nav": [
+  "Payments"
+ ],
+ "staff.payments.heading": [
+  "Payments"
+ ],
+ "staff.payments.intro": [
+  "Cash at the desk, the payments of the day, refund requests and gateway notifications at ",
+  [
+   "hospital"
+  ],
+  "."
+ ],
+ "staff.payments.day": [
+  "Day"
+ ],
+ "staff.payments.previousDay": [
+  "Previous day"
+ ],
+ "staff.payments.nextDay": [
+  "Next day"
+ ],
+ "staff.payments.loading": [
+  "Loading…"
+ ],
+ "staff.payments.amountOf": [
+  [
+   "amount"
+  ],
+  " ",
+  [
+   "currency"
+  ]
+ ],
+ "staff.payments.dayHeading": [
+  "Payments of the day"
+ ],
+ "staff.payments.dayCaption": [
+  "Payments on ",
+  [
+   "day"
+  ]
+ ],
+ "staff.payments.dayEmpty": [
+  "No payments on this day."
+ ],
+ "staff.payments.totalsHeading": [
+  "Totals"
+ ],
+ "staff.payments.totalOf": [
+  [
+   "gateway"
+  ],
+  ": ",
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " payment"
+    ],
+    "other": [
+     "#",
+     " payments"
+    ]
+   }
+  ],
+  ", ",
+  [
+   "amount"
+  ]
+ ],
+ "staff.payments.time": [
+  "Time"
+ ],
+ "staff.payments.patient": [
+  "Patient"
+ ],
+ "staff.payments.token": [
+  "Token"
+ ],
+ "staff.payments.gateway": [
+  "Paid by"
+ ],
+ "staff.payments.reference": [
+  "Receipt / reference"
+ ],
+ "staff.payments.status": [
+  "Status"
+ ],
+ "staff.payments.amount": [
+  "Amount"
+ ],
+ "staff.payments.gateway.cash": [
+  "Cash"
+ ],
+ "staff.payments.gateway.card": [
+  "Card"
+ ],
+ "staff.payments.paymentStatus.success": [
+  "Success"
+ ],
+ "staff.payments.paymentStatus.pending": [
+  "Pending"
+ ],
+ "staff.payments.paymentStatus.failed": [
+  "Failed"
+ ],
+ "staff.payments.cashHeading": [
+  "Take a cash payment"
+ ],
+ "staff.payments.session": [
+  "Session"
+ ],
+ "staff.payments.chooseSession": [
+  "Choose a session"
+ ],
+ "staff.payments.sessionOption": [
+  [
+   "time"
+  ],
+  " · ",
+  [
+   "doctor"
+  ]
+ ],
+ "staff.payments.cashEmpty": [
+  "No unpaid appointments in this session."
+ ],
+ "staff.payments.cashCaption": [
+  "Unpaid appointments"
+ ],
+ "staff.payments.takeCash": [
+  "Take cash payment"
+ ],
+ "staff.payments.takeCashOf": [
+  "Take cash payment for token ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ]
+ ],
+ "staff.payments.confirmCashHeading": [
+  "Take a cash payment?"
+ ],
+ "staff.payments.confirmCashText": [
+  "Token ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ],
+  ", pays the invoice of this appointment in cash now."
+ ],
+ "staff.payments.confirm": [
+  "Confirm"
+ ],
+ "staff.payments.cancel": [
+  "Cancel"
+ ],
+ "staff.payments.receiptHeading": [
+  "Receipt"
+ ],
+ "staff.payments.receiptNumber": [
+  "Receipt number"
+ ],
+ "staff.payments.receiptPatient": [
+  "Patient"
+ ],
+ "staff.payments.receiptToken": [
+  "Token"
+ ],
+ "staff.payments.receiptDoctor": [
+  "Doctor"
+ ],
+ "staff.payments.receiptPaidAt": [
+  "Paid at"
+ ],
+ "staff.payments.receiptCashier": [
+  "Cashier"
+ ],
+ "staff.payments.receiptItem": [
+  "Item"
+ ],
+ "staff.payments.receiptTotal": [
+  "Total"
+ ],
+ "staff.payments.print": [
+  "Print receipt"
+ ],
+ "staff.payments.closeReceipt": [
+  "Close receipt"
+ ],
+ "staff.payments.refundsHeading": [
+  "Refund requests"
+ ],
+ "staff.payments.refundsFilter": [
+  "Show"
+ ],
+ "staff.payments.refund.all": [
+  "All"
+ ],
+ "staff.payments.refund.requested": [
+  "Requested"
+ ],
+ "staff.payments.refund.approved": [
+  "Approved"
+ ],
+ "staff.payments.refund.refunded": [
+  "Refunded"
+ ],
+ "staff.payments.refund.rejected": [
+  "Rejected"
+ ],
+ "staff.payments.refundsEmpty": [
+  "No refund requests."
+ ],
+ "staff.payments.refundOf": [
+  "Token ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ]
+ ],
+ "staff.payments.reasons": [
+  "Reasons"
+ ],
+ "staff.payments.refundable": [
+  "Refundable"
+ ],
+ "staff.payments.paid": [
+  "Paid"
+ ],
+ "staff.payments.notPaid": [
+  "No captured payment"
+ ],
+ "staff.payments.excluded": [
+  "Not refunded"
+ ],
+ "staff.payments.refundError": [
+  "The refund to the card failed: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.payments.remarks": [
+  "Remarks"
+ ],
+ "staff.payments.approveAtHospital": [
+  "Approve (collect at hospital)"
+ ],
+ "staff.payments.refundToCard": [
+  "Refund to card"
+ ],
+ "staff.payments.retryRefund": [
+  "Retry refund to card"
+ ],
+ "staff.payments.reject": [
+  "Reject"
+ ],
+ "staff.payments.confirmApproveHeading": [
+  "Approve the refund for collection at the hospital?"
+ ],
+ "staff.payments.confirmCardHeading": [
+  "Refund to the card?"
+ ],
+ "staff.payments.confirmRejectHeading": [
+  "Reject the refund request?"
+ ],
+ "staff.payments.confirmDecisionText": [
+  [
+   "name"
+  ],
+  ": refundable ",
+  [
+   "amount"
+  ],
+  "."
+ ],
+ "staff.payments.decided": [
+  "The refund request is now ",
+  [
+   "status"
+  ],
+  "."
+ ],
+ "staff.payments.reconcileHeading": [
+  "Gateway notifications to reconcile"
+ ],
+ "staff.payments.reconcileEmpty": [
+  "Nothing to reconcile."
+ ],
+ "staff.payments.secondCapture": [
+  "Second capture for a paid booking"
+ ],
+ "staff.payments.notificationOnly": [
+  "Notification without a browser return"
+ ],
+ "staff.payments.transaction": [
+  "Transaction"
+ ],
+ "staff.payments.reconcile": [
+  "Reconcile"
+ ],
+ "staff.payments.reconcileOf": [
+  "Reconcile transaction ",
+  [
+   "transaction"
+  ]
+ ],
+ "staff.payments.confirmReconcileHeading": [
+  "Mark this notification reconciled?"
+ ],
+ "staff.payments.confirmReconcileText": [
+  "Transaction ",
+  [
+   "transaction"
+  ],
+  " leaves this list; your remarks are kept in the audit trail."
+ ],
+ "staff.payments.reconciled": [
+  "Marked reconciled."
  ]
 };

@@ -1022,5 +1022,336 @@ export const messages: Messages = {
  ],
  "staff.queue.reconnecting": [
   "නැවත සම්බන්ධ වෙමින්… ඒ අතරතුර පෝලිම තත්පර 30කට වරක් යාවත්කාලීන වේ."
+ ],
+ "staff.payments.nav": [
+  "ගෙවීම්"
+ ],
+ "staff.payments.heading": [
+  "ගෙවීම්"
+ ],
+ "staff.payments.intro": [
+  [
+   "hospital"
+  ],
+  " හි කවුළුවේ මුදල් ගෙවීම්, දිනයේ ගෙවීම්, මුදල් ආපසු ගෙවීමේ ඉල්ලීම් සහ ගෙවීම් දොරටු දැනුම්දීම්."
+ ],
+ "staff.payments.day": [
+  "දිනය"
+ ],
+ "staff.payments.previousDay": [
+  "පෙර දිනය"
+ ],
+ "staff.payments.nextDay": [
+  "ඊළඟ දිනය"
+ ],
+ "staff.payments.loading": [
+  "පූරණය වෙමින්…"
+ ],
+ "staff.payments.amountOf": [
+  [
+   "amount"
+  ],
+  " ",
+  [
+   "currency"
+  ]
+ ],
+ "staff.payments.dayHeading": [
+  "දිනයේ ගෙවීම්"
+ ],
+ "staff.payments.dayCaption": [
+  [
+   "day"
+  ],
+  " දින ගෙවීම්"
+ ],
+ "staff.payments.dayEmpty": [
+  "මෙම දිනයේ ගෙවීම් නොමැත."
+ ],
+ "staff.payments.totalsHeading": [
+  "එකතුව"
+ ],
+ "staff.payments.totalOf": [
+  [
+   "gateway"
+  ],
+  ": ",
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "ගෙවීම් ",
+     "#"
+    ],
+    "other": [
+     "ගෙවීම් ",
+     "#"
+    ]
+   }
+  ],
+  ", ",
+  [
+   "amount"
+  ]
+ ],
+ "staff.payments.time": [
+  "වේලාව"
+ ],
+ "staff.payments.patient": [
+  "රෝගියා"
+ ],
+ "staff.payments.token": [
+  "අංකය"
+ ],
+ "staff.payments.gateway": [
+  "ගෙවූ ආකාරය"
+ ],
+ "staff.payments.reference": [
+  "රිසිට්පත / යොමුව"
+ ],
+ "staff.payments.status": [
+  "තත්ත්වය"
+ ],
+ "staff.payments.amount": [
+  "මුදල"
+ ],
+ "staff.payments.gateway.cash": [
+  "මුදල්"
+ ],
+ "staff.payments.gateway.card": [
+  "කාඩ්පත"
+ ],
+ "staff.payments.paymentStatus.success": [
+  "සාර්ථකයි"
+ ],
+ "staff.payments.paymentStatus.pending": [
+  "පොරොත්තුවෙන්"
+ ],
+ "staff.payments.paymentStatus.failed": [
+  "අසාර්ථකයි"
+ ],
+ "staff.payments.cashHeading": [
+  "මුදල් ගෙවීමක් ලබා ගන්න"
+ ],
+ "staff.payments.session": [
+  "සැසිය"
+ ],
+ "staff.payments.chooseSession": [
+  "සැසියක් තෝරන්න"
+ ],
+ "staff.payments.sessionOption": [
+  [
+   "time"
+  ],
+  " · ",
+  [
+   "doctor"
+  ]
+ ],
+ "staff.payments.cashEmpty": [
+  "මෙම සැසියේ නොගෙවූ හමුවීම් නොමැත."
+ ],
+ "staff.payments.cashCaption": [
+  "නොගෙවූ හමුවීම්"
+ ],
+ "staff.payments.takeCash": [
+  "මුදල් ගෙවීම ලබා ගන්න"
+ ],
+ "staff.payments.takeCashOf": [
+  "අංක ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ],
+  " සඳහා මුදල් ගෙවීම ලබා ගන්න"
+ ],
+ "staff.payments.confirmCashHeading": [
+  "මුදල් ගෙවීමක් ලබා ගන්නද?"
+ ],
+ "staff.payments.confirmCashText": [
+  "අංක ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ],
+  ", මෙම හමුවීමේ ඉන්වොයිසිය දැන් මුදලින් ගෙවයි."
+ ],
+ "staff.payments.confirm": [
+  "තහවුරු කරන්න"
+ ],
+ "staff.payments.cancel": [
+  "අවලංගු කරන්න"
+ ],
+ "staff.payments.receiptHeading": [
+  "රිසිට්පත"
+ ],
+ "staff.payments.receiptNumber": [
+  "රිසිට්පත් අංකය"
+ ],
+ "staff.payments.receiptPatient": [
+  "රෝගියා"
+ ],
+ "staff.payments.receiptToken": [
+  "අංකය"
+ ],
+ "staff.payments.receiptDoctor": [
+  "වෛද්‍යවරයා"
+ ],
+ "staff.payments.receiptPaidAt": [
+  "ගෙවූ වේලාව"
+ ],
+ "staff.payments.receiptCashier": [
+  "අයකැමි"
+ ],
+ "staff.payments.receiptItem": [
+  "අයිතමය"
+ ],
+ "staff.payments.receiptTotal": [
+  "එකතුව"
+ ],
+ "staff.payments.print": [
+  "රිසිට්පත මුද්‍රණය කරන්න"
+ ],
+ "staff.payments.closeReceipt": [
+  "රිසිට්පත වසන්න"
+ ],
+ "staff.payments.refundsHeading": [
+  "මුදල් ආපසු ගෙවීමේ ඉල්ලීම්"
+ ],
+ "staff.payments.refundsFilter": [
+  "පෙන්වන්න"
+ ],
+ "staff.payments.refund.all": [
+  "සියල්ල"
+ ],
+ "staff.payments.refund.requested": [
+  "ඉල්ලා ඇත"
+ ],
+ "staff.payments.refund.approved": [
+  "අනුමතයි"
+ ],
+ "staff.payments.refund.refunded": [
+  "ආපසු ගෙවා ඇත"
+ ],
+ "staff.payments.refund.rejected": [
+  "ප්‍රතික්ෂේපිතයි"
+ ],
+ "staff.payments.refundsEmpty": [
+  "මුදල් ආපසු ගෙවීමේ ඉල්ලීම් නොමැත."
+ ],
+ "staff.payments.refundOf": [
+  "අංක ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ]
+ ],
+ "staff.payments.reasons": [
+  "හේතු"
+ ],
+ "staff.payments.refundable": [
+  "ආපසු ගෙවිය හැකි"
+ ],
+ "staff.payments.paid": [
+  "ගෙවූ"
+ ],
+ "staff.payments.notPaid": [
+  "ලබාගත් ගෙවීමක් නොමැත"
+ ],
+ "staff.payments.excluded": [
+  "ආපසු නොගෙවේ"
+ ],
+ "staff.payments.refundError": [
+  "කාඩ්පතට මුදල් ආපසු ගෙවීම අසාර්ථක විය: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.payments.remarks": [
+  "සටහන්"
+ ],
+ "staff.payments.approveAtHospital": [
+  "අනුමත කරන්න (රෝහලෙන් ලබා ගන්න)"
+ ],
+ "staff.payments.refundToCard": [
+  "කාඩ්පතට ආපසු ගෙවන්න"
+ ],
+ "staff.payments.retryRefund": [
+  "කාඩ්පතට ආපසු ගෙවීම නැවත උත්සාහ කරන්න"
+ ],
+ "staff.payments.reject": [
+  "ප්‍රතික්ෂේප කරන්න"
+ ],
+ "staff.payments.confirmApproveHeading": [
+  "රෝහලෙන් ලබා ගැනීමට මුදල් ආපසු ගෙවීම අනුමත කරන්නද?"
+ ],
+ "staff.payments.confirmCardHeading": [
+  "කාඩ්පතට ආපසු ගෙවන්නද?"
+ ],
+ "staff.payments.confirmRejectHeading": [
+  "මුදල් ආපසු ගෙවීමේ ඉල්ලීම ප්‍රතික්ෂේප කරන්නද?"
+ ],
+ "staff.payments.confirmDecisionText": [
+  [
+   "name"
+  ],
+  ": ආපසු ගෙවිය හැකි මුදල ",
+  [
+   "amount"
+  ],
+  "."
+ ],
+ "staff.payments.decided": [
+  "මුදල් ආපසු ගෙවීමේ ඉල්ලීම දැන් ",
+  [
+   "status"
+  ],
+  "."
+ ],
+ "staff.payments.reconcileHeading": [
+  "සැසඳිය යුතු ගෙවීම් දොරටු දැනුම්දීම්"
+ ],
+ "staff.payments.reconcileEmpty": [
+  "සැසඳීමට කිසිවක් නොමැත."
+ ],
+ "staff.payments.secondCapture": [
+  "ගෙවූ වෙන්කිරීමක් සඳහා දෙවන අයකිරීමක්"
+ ],
+ "staff.payments.notificationOnly": [
+  "බ්‍රවුසරය ආපසු නොපැමිණි දැනුම්දීමක්"
+ ],
+ "staff.payments.transaction": [
+  "ගනුදෙනුව"
+ ],
+ "staff.payments.reconcile": [
+  "සසඳන්න"
+ ],
+ "staff.payments.reconcileOf": [
+  [
+   "transaction"
+  ],
+  " ගනුදෙනුව සසඳන්න"
+ ],
+ "staff.payments.confirmReconcileHeading": [
+  "මෙම දැනුම්දීම සැසඳූ ලෙස සලකුණු කරන්නද?"
+ ],
+ "staff.payments.confirmReconcileText": [
+  [
+   "transaction"
+  ],
+  " ගනුදෙනුව මෙම ලැයිස්තුවෙන් ඉවත් වේ; ඔබේ සටහන් විගණන සටහනේ තබා ගැනේ."
+ ],
+ "staff.payments.reconciled": [
+  "සැසඳූ ලෙස සලකුණු කළා."
  ]
 };

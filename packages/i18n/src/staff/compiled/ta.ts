@@ -1018,5 +1018,336 @@ export const messages: Messages = {
  ],
  "staff.queue.reconnecting": [
   "மீண்டும் இணைக்கிறது… அதுவரை வரிசை ஒவ்வொரு 30 விநாடிக்கும் புதுப்பிக்கப்படும்."
+ ],
+ "staff.payments.nav": [
+  "கொடுப்பனவுகள்"
+ ],
+ "staff.payments.heading": [
+  "கொடுப்பனவுகள்"
+ ],
+ "staff.payments.intro": [
+  [
+   "hospital"
+  ],
+  " இல் கருமபீடப் பணக் கொடுப்பனவுகள், அன்றைய கொடுப்பனவுகள், பணத்தைத் திருப்பும் கோரிக்கைகள் மற்றும் கட்டண நுழைவாயில் அறிவிப்புகள்."
+ ],
+ "staff.payments.day": [
+  "நாள்"
+ ],
+ "staff.payments.previousDay": [
+  "முந்தைய நாள்"
+ ],
+ "staff.payments.nextDay": [
+  "அடுத்த நாள்"
+ ],
+ "staff.payments.loading": [
+  "ஏற்றுகிறது…"
+ ],
+ "staff.payments.amountOf": [
+  [
+   "amount"
+  ],
+  " ",
+  [
+   "currency"
+  ]
+ ],
+ "staff.payments.dayHeading": [
+  "அன்றைய கொடுப்பனவுகள்"
+ ],
+ "staff.payments.dayCaption": [
+  [
+   "day"
+  ],
+  " அன்றைய கொடுப்பனவுகள்"
+ ],
+ "staff.payments.dayEmpty": [
+  "இந்த நாளில் கொடுப்பனவுகள் இல்லை."
+ ],
+ "staff.payments.totalsHeading": [
+  "மொத்தங்கள்"
+ ],
+ "staff.payments.totalOf": [
+  [
+   "gateway"
+  ],
+  ": ",
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " கொடுப்பனவு"
+    ],
+    "other": [
+     "#",
+     " கொடுப்பனவுகள்"
+    ]
+   }
+  ],
+  ", ",
+  [
+   "amount"
+  ]
+ ],
+ "staff.payments.time": [
+  "நேரம்"
+ ],
+ "staff.payments.patient": [
+  "நோயாளர்"
+ ],
+ "staff.payments.token": [
+  "இலக்கம்"
+ ],
+ "staff.payments.gateway": [
+  "செலுத்திய முறை"
+ ],
+ "staff.payments.reference": [
+  "பற்றுச்சீட்டு / குறிப்பு"
+ ],
+ "staff.payments.status": [
+  "நிலை"
+ ],
+ "staff.payments.amount": [
+  "தொகை"
+ ],
+ "staff.payments.gateway.cash": [
+  "பணம்"
+ ],
+ "staff.payments.gateway.card": [
+  "அட்டை"
+ ],
+ "staff.payments.paymentStatus.success": [
+  "வெற்றி"
+ ],
+ "staff.payments.paymentStatus.pending": [
+  "நிலுவையில்"
+ ],
+ "staff.payments.paymentStatus.failed": [
+  "தோல்வி"
+ ],
+ "staff.payments.cashHeading": [
+  "பணக் கொடுப்பனவைப் பெறுக"
+ ],
+ "staff.payments.session": [
+  "அமர்வு"
+ ],
+ "staff.payments.chooseSession": [
+  "ஒரு அமர்வைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "staff.payments.sessionOption": [
+  [
+   "time"
+  ],
+  " · ",
+  [
+   "doctor"
+  ]
+ ],
+ "staff.payments.cashEmpty": [
+  "இந்த அமர்வில் செலுத்தப்படாத சந்திப்புகள் இல்லை."
+ ],
+ "staff.payments.cashCaption": [
+  "செலுத்தப்படாத சந்திப்புகள்"
+ ],
+ "staff.payments.takeCash": [
+  "பணக் கொடுப்பனவைப் பெறுக"
+ ],
+ "staff.payments.takeCashOf": [
+  "இலக்கம் ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ],
+  " இற்கான பணக் கொடுப்பனவைப் பெறுக"
+ ],
+ "staff.payments.confirmCashHeading": [
+  "பணக் கொடுப்பனவைப் பெறவா?"
+ ],
+ "staff.payments.confirmCashText": [
+  "இலக்கம் ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ],
+  ", இந்தச் சந்திப்பின் விலைப்பட்டியலை இப்போது பணமாகச் செலுத்துகிறார்."
+ ],
+ "staff.payments.confirm": [
+  "உறுதிப்படுத்துக"
+ ],
+ "staff.payments.cancel": [
+  "ரத்துசெய்க"
+ ],
+ "staff.payments.receiptHeading": [
+  "பற்றுச்சீட்டு"
+ ],
+ "staff.payments.receiptNumber": [
+  "பற்றுச்சீட்டு இலக்கம்"
+ ],
+ "staff.payments.receiptPatient": [
+  "நோயாளர்"
+ ],
+ "staff.payments.receiptToken": [
+  "இலக்கம்"
+ ],
+ "staff.payments.receiptDoctor": [
+  "மருத்துவர்"
+ ],
+ "staff.payments.receiptPaidAt": [
+  "செலுத்திய நேரம்"
+ ],
+ "staff.payments.receiptCashier": [
+  "காசாளர்"
+ ],
+ "staff.payments.receiptItem": [
+  "விவரம்"
+ ],
+ "staff.payments.receiptTotal": [
+  "மொத்தம்"
+ ],
+ "staff.payments.print": [
+  "பற்றுச்சீட்டை அச்சிடுக"
+ ],
+ "staff.payments.closeReceipt": [
+  "பற்றுச்சீட்டை மூடுக"
+ ],
+ "staff.payments.refundsHeading": [
+  "பணத்தைத் திருப்பும் கோரிக்கைகள்"
+ ],
+ "staff.payments.refundsFilter": [
+  "காட்டுக"
+ ],
+ "staff.payments.refund.all": [
+  "அனைத்தும்"
+ ],
+ "staff.payments.refund.requested": [
+  "கோரப்பட்டது"
+ ],
+ "staff.payments.refund.approved": [
+  "அங்கீகரிக்கப்பட்டது"
+ ],
+ "staff.payments.refund.refunded": [
+  "திருப்பிச் செலுத்தப்பட்டது"
+ ],
+ "staff.payments.refund.rejected": [
+  "நிராகரிக்கப்பட்டது"
+ ],
+ "staff.payments.refundsEmpty": [
+  "பணத்தைத் திருப்பும் கோரிக்கைகள் இல்லை."
+ ],
+ "staff.payments.refundOf": [
+  "இலக்கம் ",
+  [
+   "token"
+  ],
+  ", ",
+  [
+   "name"
+  ]
+ ],
+ "staff.payments.reasons": [
+  "காரணங்கள்"
+ ],
+ "staff.payments.refundable": [
+  "திருப்பக்கூடியது"
+ ],
+ "staff.payments.paid": [
+  "செலுத்தியது"
+ ],
+ "staff.payments.notPaid": [
+  "பெறப்பட்ட கொடுப்பனவு இல்லை"
+ ],
+ "staff.payments.excluded": [
+  "திருப்பப்படாதவை"
+ ],
+ "staff.payments.refundError": [
+  "அட்டைக்குத் திருப்புதல் தோல்வியடைந்தது: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.payments.remarks": [
+  "குறிப்புகள்"
+ ],
+ "staff.payments.approveAtHospital": [
+  "அங்கீகரிக்க (மருத்துவமனையில் பெறுக)"
+ ],
+ "staff.payments.refundToCard": [
+  "அட்டைக்குத் திருப்புக"
+ ],
+ "staff.payments.retryRefund": [
+  "அட்டைக்குத் திருப்புதலை மீண்டும் முயல்க"
+ ],
+ "staff.payments.reject": [
+  "நிராகரிக்க"
+ ],
+ "staff.payments.confirmApproveHeading": [
+  "மருத்துவமனையில் பெறுவதற்குப் பணத்தைத் திருப்புதலை அங்கீகரிக்கவா?"
+ ],
+ "staff.payments.confirmCardHeading": [
+  "அட்டைக்குத் திருப்பவா?"
+ ],
+ "staff.payments.confirmRejectHeading": [
+  "பணத்தைத் திருப்பும் கோரிக்கையை நிராகரிக்கவா?"
+ ],
+ "staff.payments.confirmDecisionText": [
+  [
+   "name"
+  ],
+  ": திருப்பக்கூடிய தொகை ",
+  [
+   "amount"
+  ],
+  "."
+ ],
+ "staff.payments.decided": [
+  "பணத்தைத் திருப்பும் கோரிக்கை இப்போது ",
+  [
+   "status"
+  ],
+  "."
+ ],
+ "staff.payments.reconcileHeading": [
+  "சரிபார்க்க வேண்டிய கட்டண நுழைவாயில் அறிவிப்புகள்"
+ ],
+ "staff.payments.reconcileEmpty": [
+  "சரிபார்க்க எதுவும் இல்லை."
+ ],
+ "staff.payments.secondCapture": [
+  "செலுத்தப்பட்ட முன்பதிவுக்கான இரண்டாவது அறவீடு"
+ ],
+ "staff.payments.notificationOnly": [
+  "உலாவி திரும்பாத அறிவிப்பு"
+ ],
+ "staff.payments.transaction": [
+  "பரிவர்த்தனை"
+ ],
+ "staff.payments.reconcile": [
+  "சரிபார்க்க"
+ ],
+ "staff.payments.reconcileOf": [
+  [
+   "transaction"
+  ],
+  " பரிவர்த்தனையைச் சரிபார்க்க"
+ ],
+ "staff.payments.confirmReconcileHeading": [
+  "இந்த அறிவிப்பைச் சரிபார்க்கப்பட்டதாகக் குறிக்கவா?"
+ ],
+ "staff.payments.confirmReconcileText": [
+  [
+   "transaction"
+  ],
+  " பரிவர்த்தனை இந்தப் பட்டியலிலிருந்து நீங்கும்; உங்கள் குறிப்புகள் தணிக்கைப் பதிவில் வைக்கப்படும்."
+ ],
+ "staff.payments.reconciled": [
+  "சரிபார்க்கப்பட்டதாகக் குறிக்கப்பட்டது."
  ]
 };

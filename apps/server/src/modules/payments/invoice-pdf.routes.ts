@@ -1,0 +1,96 @@
+import { errorString, type ErrorCode } from '@careline/domain/errors';
+import { toMinor } from '@careline/domain/payments';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import type { ViewerLookup } from '../files/files.routes.ts';
+import { renderInvoicePdf } from './pdf/invoice-pdf.ts';
+import { findOwnedPatientNames, listOwnedPayments } from './payments.repo.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The file name the web app saves (spec doc 2 §2 Payment history: 'Download as PDF', file Invoice.pdf). */
+export const INVOICE_FILE_NAME = 'Invoice.pdf';
+
+function tokenFrom(header: string | undefined): string | null {
+  const match = header ? /^(?:Bearer\s+)?(\S+)$/i.exec(header.trim()) : null;
+  return match?.[1] ?? null;
+}
+
+/** Exact minor units of a stored numeric(14,2) amount; discount lines are negative. */
+function signedMinor(amount: number): number {
+  const minor = toMinor(Math.abs(amount).toFixed(2));
+  return amount < 0 ? -minor : minor;
+}
+
+/** The card as the history shows it: its type and number, already masked when it was recorded (spec doc 2 §5). */
+function cardText(response: Record<string, unknown>): string | null {
+  const number = typeof response.cardNumber === 'string' ? response.cardNumber : null;
+  const type = typeof response.cardType === 'string' ? response.cardType : null;
+  return number ? [type, number].filter(Boolean).join(' ') : null;
+}
+
+/**
+ * GET /payments/:paymentId/invoice.pdf: a successful payment's invoice as an A4 PDF, for the
+ * account that owns the payment (spec doc 2 §2 'Payment Invoice' modal, 'Download as PDF'; issue 9 §6).
+ * Without a valid token: 401 ARO-E1023. Another account's payment, an unknown one, or one that did not
+ * succeed: 404 ARO-E2001, the same answer in each case. Generated on the server, so the PDF library
+ * never reaches a browser bundle.
+ * @param app - the Fastify app
+ * @param deps - database and tenants
+ * @param viewerFor - resolves an access token to the signed-in account, as GraphQL does
+ */
+export async function registerInvoicePdfRoutes(app: FastifyInstance, deps: AppDeps, viewerFor: ViewerLookup): Promise<void> {
+  const { database, tenants } = deps;
+  const refuse = (status: number, code: ErrorCode) => ({ status, body: { error: errorString(code) } });
+
+  app.get<{ Params: { paymentId: string } }>('/payments/:paymentId/invoice.pdf', async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    const tenant = tenants.resolve(request.hostname);
+    const token = tokenFrom(request.headers.authorization);
+    const { viewer } = token ? await viewerFor(tenant.id, token) : { viewer: null };
+    const answer = await (async () => {
+      if (!viewer) {
+        return refuse(401, 'ARO-E1023');
+      }
+      if (!uuidPattern.test(request.params.paymentId)) {
+        return refuse(404, 'ARO-E2001');
+      }
+      const owner = { tenantId: tenant.id, accountId: viewer.accountId };
+      const [row] = await listOwnedPayments(database.db, owner, {
+        paymentId: request.params.paymentId,
+        bookingId: null,
+        requestReference: null,
+        limit: 1,
+      });
+      // spec doc 2 §4 Payment status mapping: an invoice only for Success.
+      if (!row?.invoice || row.payment.status !== 'ACCEPT') {
+        return refuse(404, 'ARO-E2001');
+      }
+      const patient = row.payment.patientId ? await findOwnedPatientNames(database.db, owner, row.payment.patientId) : null;
+      const { payment, invoice } = row;
+      const { billingAddress, branding } = tenant.publicConfig;
+      return {
+        pdf: await renderInvoicePdf({
+          hospitalName: row.organizationName ?? branding.hospitalName,
+          billingAddress: [...billingAddress.lines, billingAddress.city, billingAddress.country].filter(Boolean),
+          paymentId: payment.id,
+          transactionReference: payment.transactionReference,
+          paidAt: payment.transactionDate ?? payment.createdAt,
+          patientName: patient ? `${patient.givenName} ${patient.familyName}`.trim() : '',
+          items: invoice.items.map((item) => ({ description: item.description, amountMinor: signedMinor(item.amount) })),
+          totalMinor: signedMinor(invoice.totalAmount),
+          currency: invoice.currency,
+          cardText: cardText(payment.response),
+          gateway: payment.paymentGatewayType,
+        }),
+      };
+    })();
+    if ('pdf' in answer) {
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${INVOICE_FILE_NAME}"`)
+        .send(answer.pdf);
+    }
+    return reply.code(answer.status).send(answer.body);
+  });
+}

@@ -1,0 +1,694 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPdf } from '../../../test/read-pdf.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { makeConsultationSession, makeOrganization, makePatientAccount, makePractitioner } from '../../../test/factories.ts';
+import {
+  accounts,
+  appointments,
+  bookingRequests,
+  chargingSchemes,
+  gatewayEvents,
+  invoices,
+  paymentMethods,
+  payments,
+} from '../../db/schema/index.ts';
+import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
+import { signFields } from '../../providers/payment-gateways/signature.ts';
+import { signIn } from '../auth/auth.testing.ts';
+import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
+import { consultationSessionTopic } from '../consultations/consultations.schema.ts';
+import { applyGatewayAnswer, matchAnswer, openPaymentToken, sealPaymentToken, type PaymentsDeps } from './payments.service.ts';
+import { returnLocation } from './payments.routes.ts';
+
+/*
+ * Payments (issue 9 §1, §3, §5): invoices from charging schemes, initiateBooking's signed form, the
+ * gateway's answers on /payments/cybersource/return and /notify (verified, credited exactly once),
+ * quick pay with a saved card, payment history, and access to another account's ids.
+ */
+
+let t: TestApp;
+let tenantId: string;
+let hospital: string;
+let doctorId: string;
+let schemeId: string;
+let secretKey: string;
+
+type Patient = { accountId: string; patientId: string; token: string };
+
+const INVOICE_FIELDS = 'id requestReference appointmentId sessionId patientId items { description amount category } values total currency reasonCode bookingId';
+
+async function makePatient(): Promise<Patient> {
+  const made = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
+  const token = await signIn(t, made.account.mobileNo);
+  return { accountId: made.account.id, patientId: made.patient.id, token };
+}
+
+async function makeAppointment(patient: Patient, fields: { paymentStatus?: string; appointmentStatus?: string } = {}) {
+  const session = await makeConsultationSession(
+    t.database.db,
+    tenantId,
+    { practitionerId: doctorId, organizationId: hospital },
+    { chargingSchemeId: schemeId, issuedTokens: 1, liveAppointments: 1 },
+  );
+  const [row] = await t.database.db
+    .insert(appointments)
+    .values({
+      tenantId,
+      sessionId: session.id,
+      accountId: patient.accountId,
+      patientId: patient.patientId,
+      tokenNo: 1,
+      ...fields,
+    })
+    .returning({ id: appointments.id });
+  return { appointmentId: row?.id ?? '', sessionId: session.id };
+}
+
+const auth = (patient: Patient) => ({ authorization: `Bearer ${patient.token}` });
+
+type InvoiceAnswer = { id: string; total: string; currency: string; reasonCode: string; items: { amount: string; category: string }[]; values: string[]; bookingId: string | null; requestReference: string };
+
+async function prepare(patient: Patient, input: Record<string, unknown>) {
+  return t.gql<{ prepareInvoice: InvoiceAnswer }>(
+    `mutation ($input: PrepareInvoiceInput!) { prepareInvoice(input: $input) { ${INVOICE_FIELDS} } }`,
+    { input },
+    auth(patient),
+  );
+}
+
+type BookingAnswer = { id: string; formUrl: string; signature: { parameter: { name: string; value: string }[]; value: string | null }; unsignedFieldNames: string[] };
+
+async function initiate(patient: Patient, input: Record<string, unknown>, idempotencyKey?: string) {
+  return t.gql<{ initiateBooking: BookingAnswer }>(
+    'mutation ($input: InitiateBookingInput!, $key: String) { initiateBooking(input: $input, idempotencyKey: $key) { id formUrl signature { parameter { name value } value } unsignedFieldNames } }',
+    { input: { successUrl: '/view/appointment?id=1', failureUrl: '/view/appointment?id=1&retry=1', paymentGatewayType: 'cyberSource', ...input }, key: idempotencyKey ?? null },
+    auth(patient),
+  );
+}
+
+/** An appointment with an open invoice and a booking request: the form fields signed for it. */
+async function startPayment(patient: Patient, options: { savePaymentMethod?: boolean } = {}) {
+  const visit = await makeAppointment(patient);
+  const invoice = (await prepare(patient, { appointmentId: visit.appointmentId })).data?.prepareInvoice;
+  if (!invoice) {
+    throw new Error('no invoice');
+  }
+  const started = await initiate(patient, { id: invoice.id, savePaymentMethod: options.savePaymentMethod ?? false });
+  const booking = started.data?.initiateBooking;
+  if (!booking) {
+    throw new Error(`initiateBooking failed: ${JSON.stringify(started.errors)}`);
+  }
+  const form = Object.fromEntries(booking.signature.parameter.map((field) => [field.name, field.value]));
+  return { ...visit, invoice, booking, form };
+}
+
+let transactionCounter = 0;
+
+/** The gateway's signed answer to a form, as the sandbox would post it. */
+function gatewayAnswer(form: Record<string, string>, overrides: Record<string, string> = {}, secret = secretKey): Record<string, string> {
+  transactionCounter += 1;
+  const fields: Record<string, string> = {
+    decision: 'ACCEPT',
+    reason_code: '100',
+    message: 'Request was processed successfully.',
+    transaction_id: `7${Date.now()}${transactionCounter}`,
+    req_reference_number: form.reference_number ?? '',
+    req_transaction_uuid: form.transaction_uuid ?? '',
+    req_amount: form.amount ?? '',
+    auth_amount: form.amount ?? '',
+    req_currency: form.currency ?? '',
+    req_profile_id: form.profile_id ?? '',
+    req_access_key: form.access_key ?? '',
+    req_card_number: '411111xxxxxx1111',
+    req_card_type: '001',
+    req_card_expiry_date: '12-2030',
+    req_bill_to_forename: form.bill_to_forename ?? '',
+    req_bill_to_surname: form.bill_to_surname ?? '',
+    auth_time: '2026-11-24T101010Z',
+    signed_date_time: '2026-11-24T10:10:10Z',
+    ...overrides,
+  };
+  const names = [...Object.keys(fields), 'signed_field_names'];
+  fields.signed_field_names = names.join(',');
+  fields.signature = signFields(fields, names, secret);
+  return fields;
+}
+
+async function post(path: '/payments/cybersource/return' | '/payments/cybersource/notify', fields: Record<string, string>, host = 'localhost') {
+  return t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+async function stateOf(bookingId: string, appointmentId: string) {
+  const db = t.database.db;
+  const [booking] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, bookingId));
+  const paid = await db.select().from(payments).where(eq(payments.bookingRequestId, bookingId));
+  const [appointment] = await db.select().from(appointments).where(eq(appointments.id, appointmentId));
+  const [invoice] = booking?.invoiceId ? await db.select().from(invoices).where(eq(invoices.id, booking.invoiceId)) : [];
+  const events = await db.select().from(gatewayEvents).where(eq(gatewayEvents.bookingRequestId, bookingId));
+  return {
+    bookingStatus: booking?.status,
+    payments: paid.map((row) => row.status),
+    paymentStatus: appointment?.paymentStatus,
+    reasonCode: invoice?.reasonCode,
+    events: events.map((row) => row.outcome).sort(),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = t.tenants.defaultTenant.id;
+  secretKey = t.tenants.defaultTenant.gateways.cyberSource.secretKey;
+  const db = t.database.db;
+  hospital = (await makeOrganization(db, tenantId)).id;
+  doctorId = (await makePractitioner(db, tenantId, hospital)).id;
+  const [scheme] = await db
+    .insert(chargingSchemes)
+    .values({
+      tenantId,
+      organizationId: hospital,
+      name: 'Consultation',
+      currency: 'LKR',
+      items: [
+        { category: 'doctor_fee', description: 'Doctor fee', amount: 2500 },
+        { category: 'hospital_fee', description: 'Hospital fee', amount: 499.99 },
+        { category: 'hospital_fee_tax', description: 'Tax', amount: 0.1 },
+        { category: 'seasonal_discount_fee', description: 'Seasonal discount', amount: -0.2 },
+      ],
+    })
+    .returning({ id: chargingSchemes.id });
+  schemeId = scheme?.id ?? '';
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('prepareInvoice (issue 9 §1)', () => {
+  it('builds the invoice from the session scheme in exact money and reuses the open one', async () => {
+    const patient = await makePatient();
+    const visit = await makeAppointment(patient);
+    const first = await prepare(patient, { appointmentId: visit.appointmentId });
+    expect(first.errors).toBeUndefined();
+    const invoice = first.data?.prepareInvoice;
+    // 2500 + 499.99 + 0.10 - 0.20 = 2999.89, added in cents (floats would give 2999.8900000000003).
+    expect(invoice).toMatchObject({
+      total: '2999.89',
+      values: ['2999.89'],
+      currency: 'LKR',
+      reasonCode: 'prepayment_collected',
+      requestReference: `Appointment/${visit.appointmentId}`,
+      bookingId: null,
+    });
+    expect(invoice?.items.map((item) => item.amount)).toEqual(['2500.00', '499.99', '0.10', '-0.20']);
+    const again = await prepare(patient, { appointmentId: visit.appointmentId });
+    expect(again.data?.prepareInvoice.id).toBe(invoice?.id);
+  });
+
+  it('invoices a session for a profile or a temporary booking, and refuses neither', async () => {
+    const patient = await makePatient();
+    const visit = await makeAppointment(patient);
+    const forProfile = await prepare(patient, { sessionId: visit.sessionId, patientId: patient.patientId });
+    expect(forProfile.data?.prepareInvoice).toMatchObject({ total: '2999.89', requestReference: `Session/${visit.sessionId}` });
+    const neither = await prepare(patient, { sessionId: visit.sessionId });
+    expect(neither.errors?.[0]?.message).toMatch(/^ARO-E5002:/);
+    const nothing = await prepare(patient, {});
+    expect(nothing.errors?.[0]?.message).toMatch(/^ARO-E5002:/);
+  });
+
+  it('refuses a paid appointment with a clear error', async () => {
+    const patient = await makePatient();
+    const visit = await makeAppointment(patient, { paymentStatus: 'paid' });
+    const answer = await prepare(patient, { appointmentId: visit.appointmentId });
+    expect(answer.errors?.[0]?.message).toMatch(/^ARO-E5001:/);
+  });
+});
+
+describe('initiateBooking (spec doc 2 §7, issue 9 §3)', () => {
+  it('answers the signed form with absolute return and notify URLs and the unsigned card fields', async () => {
+    const patient = await makePatient();
+    const { booking, form, invoice } = await startPayment(patient, { savePaymentMethod: true });
+    expect(booking.formUrl).toBe(t.tenants.defaultTenant.gateways.cyberSource.formUrl);
+    expect(booking.unsignedFieldNames).toEqual(expect.arrayContaining(['card_number', 'card_cvn']));
+    expect(form.amount).toBe(invoice.total);
+    expect(form.currency).toBe('LKR');
+    expect(form.transaction_type).toBe('sale,create_payment_token');
+    expect(form.override_custom_receipt_page).toMatch(/^http:\/\/localhost(:\d+)?\/payments\/cybersource\/return$/);
+    expect(form.override_backoffice_post_url).toMatch(/^http:\/\/localhost(:\d+)?\/payments\/cybersource\/notify$/);
+    expect(booking.signature.value).toBe(form.signature);
+  });
+
+  it('refuses return URLs of another site, cash, a closed or empty invoice', async () => {
+    const patient = await makePatient();
+    const visit = await makeAppointment(patient);
+    const invoice = (await prepare(patient, { appointmentId: visit.appointmentId })).data?.prepareInvoice;
+    for (const successUrl of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/ok\r\nSet-Cookie: x=1']) {
+      const answer = await initiate(patient, { id: invoice?.id, successUrl });
+      expect(answer.errors?.[0]?.message, successUrl).toMatch(/^ARO-E5009:/);
+    }
+    const cash = await initiate(patient, { id: invoice?.id, paymentGatewayType: 'cash' });
+    expect(cash.errors?.[0]?.message).toMatch(/^ARO-E5006:/);
+    const [free] = await t.database.db
+      .insert(invoices)
+      .values({
+        tenantId,
+        accountId: patient.accountId,
+        requestReference: `Session/${randomUUID()}`,
+        items: [],
+        values: [0],
+        totalAmount: 0,
+        currency: 'LKR',
+        reasonCode: 'prepayment_collected',
+      })
+      .returning({ id: invoices.id });
+    const empty = await initiate(patient, { id: free?.id });
+    expect(empty.errors?.[0]?.message).toMatch(/^ARO-E5008:/);
+  });
+
+  it("refuses when the tenant takes no online payment for channelling or on the card gateway", async () => {
+    const patient = await makePatient();
+    const visit = await makeAppointment(patient);
+    const invoice = (await prepare(patient, { appointmentId: visit.appointmentId })).data?.prepareInvoice;
+    const features = t.tenants.defaultTenant.publicConfig.features;
+    for (const [flags, key] of [
+      [features.channelling, 'payment'],
+      [features.paymentGateWay, 'cyberSource'],
+    ] as const) {
+      const kept = (flags as Record<string, boolean>)[key];
+      (flags as Record<string, boolean>)[key] = false;
+      try {
+        const answer = await initiate(patient, { id: invoice?.id });
+        expect(answer.errors?.[0]?.message).toBe("ARO-E5005:We don't accept online payments yet.");
+      } finally {
+        (flags as Record<string, boolean>)[key] = kept ?? true;
+      }
+    }
+    expect((await initiate(patient, { id: invoice?.id })).errors).toBeUndefined();
+  });
+
+  it('gives one booking request for a double tap with the same idempotency key', async () => {
+    const patient = await makePatient();
+    const visit = await makeAppointment(patient);
+    const invoice = (await prepare(patient, { appointmentId: visit.appointmentId })).data?.prepareInvoice;
+    const key = `pay-${randomUUID()}`;
+    const [a, b] = await Promise.all([initiate(patient, { id: invoice?.id }, key), initiate(patient, { id: invoice?.id }, key)]);
+    expect(a.errors).toBeUndefined();
+    expect(b.errors).toBeUndefined();
+    expect(a.data?.initiateBooking.id).toBe(b.data?.initiateBooking.id);
+    const rows = await t.database.db.select().from(bookingRequests).where(eq(bookingRequests.invoiceId, invoice?.id ?? ''));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('the gateway answer (issue 9 §3 callback attacks)', () => {
+  it('credits an ACCEPT: payment, invoice, appointment paid, redirect with Success and the booking id', async () => {
+    const patient = await makePatient();
+    const { booking, form, appointmentId } = await startPayment(patient);
+    const answer = await post('/payments/cybersource/return', gatewayAnswer(form));
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe(`/view/appointment?id=1&paymentStatus=Success&bookingId=${booking.id}`);
+    expect(await stateOf(booking.id, appointmentId)).toEqual({
+      bookingStatus: 'completed',
+      payments: ['ACCEPT'],
+      paymentStatus: 'paid',
+      reasonCode: 'revenue_collected',
+      events: ['credited'],
+    });
+    const history = await t.gql<{ queryPaymentGatewayCallback: { id: string; bookingId: string; response: { status: string; amount: string; cardNumber: string; message: string }; invoice: { total: string; reasonCode: string; bookingId: string } | null }[] }>(
+      'query ($b: ID) { queryPaymentGatewayCallback(bookingId: $b) { id bookingId response { status amount cardNumber message } invoice { total reasonCode bookingId } } }',
+      { b: booking.id },
+      auth(patient),
+    );
+    expect(history.data?.queryPaymentGatewayCallback).toEqual([
+      expect.objectContaining({
+        bookingId: booking.id,
+        response: { status: 'ACCEPT', amount: '2999.89', cardNumber: '411111XXXXXXXXXX', message: 'Payment success' },
+        invoice: { total: '2999.89', reasonCode: 'revenue_collected', bookingId: booking.id },
+      }),
+    ]);
+    const again = await prepare(patient, { appointmentId });
+    expect(again.errors?.[0]?.message).toMatch(/^ARO-E5001:/);
+  });
+
+  it('refuses a forged signature with 403 and changes nothing', async () => {
+    const patient = await makePatient();
+    const { booking, form, appointmentId } = await startPayment(patient);
+    const forged = gatewayAnswer(form, {}, 'not-the-secret');
+    expect((await post('/payments/cybersource/notify', forged)).statusCode).toBe(403);
+    const tampered = { ...gatewayAnswer(form, { decision: 'DECLINE' }), decision: 'ACCEPT' };
+    expect((await post('/payments/cybersource/return', tampered)).statusCode).toBe(403);
+    expect(await stateOf(booking.id, appointmentId)).toEqual({
+      bookingStatus: 'initiated',
+      payments: [],
+      paymentStatus: 'pending',
+      reasonCode: 'prepayment_collected',
+      events: [],
+    });
+  });
+
+  it('refuses an altered amount, currency, reference or transaction uuid (signed correctly) and changes nothing', async () => {
+    const patient = await makePatient();
+    const { booking, form, appointmentId } = await startPayment(patient);
+    const alterations: Record<string, string>[] = [
+      { req_amount: '1.00', auth_amount: '1.00' },
+      { req_currency: 'USD' },
+      { req_reference_number: randomUUID() },
+      { req_transaction_uuid: randomUUID() },
+    ];
+    for (const overrides of alterations) {
+      const answer = await post('/payments/cybersource/notify', gatewayAnswer(form, overrides));
+      expect(answer.statusCode, JSON.stringify(overrides)).toBe(400);
+    }
+    expect(await stateOf(booking.id, appointmentId)).toMatchObject({ bookingStatus: 'initiated', payments: [], paymentStatus: 'pending', events: [] });
+  });
+
+  it('credits the same ACCEPT replayed 5 times once', async () => {
+    const patient = await makePatient();
+    const { booking, form, appointmentId } = await startPayment(patient);
+    const answer = gatewayAnswer(form);
+    for (let i = 0; i < 5; i += 1) {
+      const reply = await post(i % 2 === 0 ? '/payments/cybersource/notify' : '/payments/cybersource/return', answer);
+      expect(reply.statusCode).toBe(i % 2 === 0 ? 200 : 303);
+    }
+    expect(await stateOf(booking.id, appointmentId)).toEqual({
+      bookingStatus: 'completed',
+      payments: ['ACCEPT'],
+      paymentStatus: 'paid',
+      reasonCode: 'revenue_collected',
+      events: ['credited'],
+    });
+  });
+
+  it('credits once when the browser return and the notification race', async () => {
+    const patient = await makePatient();
+    const { booking, form, appointmentId } = await startPayment(patient);
+    const answer = gatewayAnswer(form);
+    const replies = await Promise.all([
+      post('/payments/cybersource/return', answer),
+      post('/payments/cybersource/notify', answer),
+      post('/payments/cybersource/return', answer),
+      post('/payments/cybersource/notify', answer),
+    ]);
+    expect(replies.map((reply) => reply.statusCode)).toEqual([303, 200, 303, 200]);
+    expect(await stateOf(booking.id, appointmentId)).toMatchObject({ bookingStatus: 'completed', payments: ['ACCEPT'], events: ['credited'] });
+  });
+
+  it('records but does not credit a second, different ACCEPT for a completed booking request', async () => {
+    const patient = await makePatient();
+    const { booking, form, appointmentId } = await startPayment(patient);
+    expect((await post('/payments/cybersource/notify', gatewayAnswer(form))).statusCode).toBe(200);
+    const second = await post('/payments/cybersource/notify', gatewayAnswer(form));
+    expect(second.json()).toEqual({ status: 'reconcile' });
+    expect(await stateOf(booking.id, appointmentId)).toMatchObject({ payments: ['ACCEPT'], events: ['credited', 'reconcile'] });
+  });
+
+  it('keeps a second captured attempt at a paid invoice for reconciliation instead of paying it twice', async () => {
+    const patient = await makePatient();
+    const { booking, form, invoice, appointmentId } = await startPayment(patient);
+    const other = (await initiate(patient, { id: invoice.id })).data?.initiateBooking;
+    const otherForm = Object.fromEntries((other?.signature.parameter ?? []).map((field) => [field.name, field.value]));
+    expect((await post('/payments/cybersource/notify', gatewayAnswer(form))).json()).toEqual({ status: 'credited' });
+    expect((await post('/payments/cybersource/notify', gatewayAnswer(otherForm))).json()).toEqual({ status: 'reconcile' });
+    expect(await stateOf(booking.id, appointmentId)).toMatchObject({ paymentStatus: 'paid', events: ['credited'] });
+    const [paidInvoice] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(paidInvoice?.bookingId).toBe(booking.id);
+  });
+
+  it("refuses a notification for another tenant's booking request", async () => {
+    const patient = await makePatient();
+    const { booking, form, appointmentId } = await startPayment(patient);
+    const other = t.tenants.all().find((tenant) => tenant.id !== tenantId);
+    expect(other).toBeDefined();
+    const reply = await post('/payments/cybersource/notify', gatewayAnswer(form, {}, other?.gateways.cyberSource.secretKey), other?.hosts[0]);
+    expect([400, 403]).toContain(reply.statusCode);
+    expect(await stateOf(booking.id, appointmentId)).toMatchObject({ bookingStatus: 'initiated', payments: [] });
+  });
+
+  it("refuses an answer pointing one account's booking at another account's amount", async () => {
+    const mine = await makePatient();
+    const theirs = await makePatient();
+    const a = await startPayment(mine);
+    const b = await startPayment(theirs);
+    // B's reference with A's transaction uuid: signed correctly, but not B's request.
+    const reply = await post('/payments/cybersource/notify', gatewayAnswer(b.form, { req_transaction_uuid: a.form.transaction_uuid ?? '' }));
+    expect(reply.statusCode).toBe(400);
+    expect(await stateOf(b.booking.id, b.appointmentId)).toMatchObject({ bookingStatus: 'initiated', payments: [] });
+    expect(await stateOf(a.booking.id, a.appointmentId)).toMatchObject({ bookingStatus: 'initiated', payments: [] });
+  });
+
+  it("publishes the appointment's session after crediting, so the appointment screen refreshes", async () => {
+    const patient = await makePatient();
+    const { form, sessionId } = await startPayment(patient);
+    const published: { topic: string; payload: unknown }[] = [];
+    const deps: PaymentsDeps = {
+      db: t.database.db,
+      tenant: t.tenants.defaultTenant,
+      correlationId: randomUUID(),
+      providers: t.providers,
+      publish: (topic, payload) => {
+        published.push({ topic, payload });
+        return Promise.resolve();
+      },
+      log: t.app.log,
+    };
+    const answer = cyberSource.readAnswer(deps.tenant.gateways.cyberSource, gatewayAnswer(form));
+    expect(answer).not.toBeNull();
+    const booking = answer ? await matchAnswer(deps, answer, 'notify') : 'reference';
+    expect(typeof booking).toBe('object');
+    if (answer && typeof booking === 'object') {
+      expect((await applyGatewayAnswer(deps, booking, answer, 'notify')).outcome).toBe('credited');
+      expect((await applyGatewayAnswer(deps, booking, answer, 'return')).outcome).toBe('duplicate');
+    }
+    expect(published).toContainEqual({ topic: consultationSessionTopic(tenantId, sessionId), payload: { id: sessionId, changed: 'appointments' } });
+    expect(published.filter((event) => event.topic === consultationSessionTopic(tenantId, sessionId))).toHaveLength(1);
+  });
+
+  it('records a DECLINE for history, redirects with Failure and leaves the appointment payable', async () => {
+    const patient = await makePatient();
+    const { booking, form, appointmentId, invoice } = await startPayment(patient);
+    const reply = await post(
+      '/payments/cybersource/return',
+      gatewayAnswer(form, { decision: 'DECLINE', reason_code: '203', message: 'General decline of the card' }),
+    );
+    expect(reply.statusCode).toBe(303);
+    expect(reply.headers.location).toBe(`/view/appointment?id=1&retry=1&paymentStatus=Failure&bookingId=${booking.id}`);
+    expect(await stateOf(booking.id, appointmentId)).toMatchObject({
+      bookingStatus: 'failed',
+      payments: ['DECLINE'],
+      paymentStatus: 'pending',
+      reasonCode: 'prepayment_collected',
+    });
+    const retry = await initiate(patient, { id: invoice.id });
+    expect(retry.errors).toBeUndefined();
+  });
+
+  it('keeps a REVIEW pending (Failure redirect, "Payment is pending"), then credits its later ACCEPT', async () => {
+    const patient = await makePatient();
+    const { booking, form, appointmentId } = await startPayment(patient);
+    const review = gatewayAnswer(form, { decision: 'REVIEW', reason_code: '480', message: 'The order is marked for review' });
+    const back = await post('/payments/cybersource/return', review);
+    expect(back.headers.location).toContain(`paymentStatus=Failure&bookingId=${booking.id}`);
+    expect(await stateOf(booking.id, appointmentId)).toMatchObject({ bookingStatus: 'pending', payments: ['REVIEW'], paymentStatus: 'pending' });
+    const [pending] = await t.database.db.select().from(payments).where(eq(payments.bookingRequestId, booking.id));
+    expect(pending?.message).toBe('Payment is pending');
+    const accepted = gatewayAnswer(form, { transaction_id: review.transaction_id ?? '' });
+    expect((await post('/payments/cybersource/notify', accepted)).json()).toEqual({ status: 'credited' });
+    expect(await stateOf(booking.id, appointmentId)).toMatchObject({ bookingStatus: 'completed', payments: ['ACCEPT'], paymentStatus: 'paid' });
+  });
+
+  it('saves the card with its token encrypted, then quick pays another booking once per key', async () => {
+    const patient = await makePatient();
+    const { form } = await startPayment(patient, { savePaymentMethod: true });
+    const settings = t.tenants.defaultTenant.gateways.cyberSource;
+    // A token the sandbox's REST API accepts, as its hosted form would have made it.
+    const token = issueSandboxToken(t.providers.appSecret, {
+      merchantId: settings.merchantId,
+      maskedNumber: '411111xxxxxx1111',
+      cardType: '001',
+      expiry: '12-2030',
+    });
+    expect((await post('/payments/cybersource/notify', gatewayAnswer(form, { payment_token: token }))).statusCode).toBe(200);
+    const [method] = await t.database.db.select().from(paymentMethods).where(eq(paymentMethods.accountId, patient.accountId));
+    expect(method).toMatchObject({ cardNumber: '411111XXXXXXXXXX', cardExpiry: '12-2030', gateway: 'cyberSource' });
+    expect(method?.gatewayToken).not.toContain(token);
+    expect(openPaymentToken(t.providers.appSecret, method?.gatewayToken ?? '')).toBe(token);
+    const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, patient.accountId));
+    expect(account?.defaultPaymentMethodId).toBe(method?.id);
+
+    const next = await makeAppointment(patient);
+    const invoice = (await prepare(patient, { appointmentId: next.appointmentId })).data?.prepareInvoice;
+    const key = `quick-${randomUUID()}`;
+    const quickPay = () =>
+      t.gql<{ completeBooking: { id: string | null; status: string; message: string | null; paymentMethodId: string | null; sessionId: string | null } }>(
+        'mutation ($input: CompleteBookingInput!, $key: String) { completeBooking(input: $input, idempotencyKey: $key) { id requestReference sessionId status message paymentMethodId } }',
+        { input: { id: invoice?.id, paymentGatewayType: 'cyberSource' }, key },
+        auth(patient),
+      );
+    const [first, second] = await Promise.all([quickPay(), quickPay()]);
+    expect(first.errors).toBeUndefined();
+    expect(first.data?.completeBooking).toMatchObject({ status: 'completed', paymentMethodId: method?.id, sessionId: next.sessionId });
+    expect(second.data?.completeBooking.id).toBe(first.data?.completeBooking.id);
+    const charged = await t.database.db.select().from(bookingRequests).where(eq(bookingRequests.invoiceId, invoice?.id ?? ''));
+    expect(charged).toHaveLength(1);
+    expect(await stateOf(charged[0]?.id ?? '', next.appointmentId)).toMatchObject({
+      bookingStatus: 'completed',
+      payments: ['ACCEPT'],
+      paymentStatus: 'paid',
+    });
+  });
+});
+
+const unescape = (text: string): string =>
+  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** Posts the signed form with card fields to the sandbox, as the browser does; answers the page's hidden answer. */
+async function payAtSandbox(formUrl: string, form: Record<string, string>, card: { number: string; expiry: string }) {
+  const page = await t.app.inject({
+    method: 'POST',
+    url: formUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
+    payload: new URLSearchParams({ ...form, card_type: '001', card_number: card.number, card_expiry_date: card.expiry, card_cvn: '123' }).toString(),
+  });
+  expect(page.statusCode).toBe(200);
+  const fields: Record<string, string> = {};
+  for (const match of page.body.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
+    fields[unescape(match[1] ?? '')] = unescape(match[2] ?? '');
+  }
+  return fields;
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i += 1) {
+    const value = await read();
+    if (done(value)) {
+      return value;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return read();
+}
+
+describe('through the sandbox gateway (issue 9 §4)', () => {
+  it('ACCEPT test card: the notification and the browser return credit once, the return says Success', async () => {
+    const patient = await makePatient();
+    const { booking, form, appointmentId } = await startPayment(patient);
+    const answer = await payAtSandbox(booking.formUrl, form, { number: '4111111111111111', expiry: '12-2030' });
+    expect(answer.decision).toBe('ACCEPT');
+    const back = await post('/payments/cybersource/return', answer);
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toContain(`paymentStatus=Success&bookingId=${booking.id}`);
+    const state = await eventually(() => stateOf(booking.id, appointmentId), (value) => value.events.length > 0);
+    expect(state).toMatchObject({ bookingStatus: 'completed', payments: ['ACCEPT'], paymentStatus: 'paid', events: ['credited'] });
+  });
+
+  it('DECLINE test card: Failure, and the appointment stays payable', async () => {
+    const patient = await makePatient();
+    const { booking, form, appointmentId } = await startPayment(patient);
+    const answer = await payAtSandbox(booking.formUrl, form, { number: '4000000000000002', expiry: '12-2030' });
+    expect(answer.decision).toBe('DECLINE');
+    const back = await post('/payments/cybersource/return', answer);
+    expect(back.headers.location).toContain(`paymentStatus=Failure&bookingId=${booking.id}`);
+    expect(await stateOf(booking.id, appointmentId)).toMatchObject({ bookingStatus: 'failed', payments: ['DECLINE'], paymentStatus: 'pending' });
+  });
+});
+
+describe("another account's ids answer ARO-E2001", () => {
+  it('for prepareInvoice, initiateBooking, completeBooking, and history gives nothing', async () => {
+    const owner = await makePatient();
+    const stranger = await makePatient();
+    const { appointmentId, invoice, booking, sessionId } = await startPayment(owner);
+    const notFound = /^ARO-E2001:/;
+    expect((await prepare(stranger, { appointmentId })).errors?.[0]?.message).toMatch(notFound);
+    expect((await prepare(stranger, { sessionId, patientId: owner.patientId })).errors?.[0]?.message).toMatch(notFound);
+    expect((await initiate(stranger, { id: invoice.id })).errors?.[0]?.message).toMatch(notFound);
+    const [method] = await t.database.db
+      .insert(paymentMethods)
+      .values({ tenantId, accountId: owner.accountId, cardNumber: '411111XXXXXXXXXX', gatewayToken: sealPaymentToken(t.providers.appSecret, 'tok'), gateway: 'cyberSource' })
+      .returning({ id: paymentMethods.id });
+    const strangerVisit = await makeAppointment(stranger);
+    const strangerInvoice = (await prepare(stranger, { appointmentId: strangerVisit.appointmentId })).data?.prepareInvoice;
+    const complete = (patient: Patient, input: Record<string, unknown>) =>
+      t.gql('mutation ($input: CompleteBookingInput!) { completeBooking(input: $input) { status } }', { input: { paymentGatewayType: 'cyberSource', ...input } }, auth(patient));
+    expect((await complete(stranger, { id: strangerInvoice?.id, paymentMethodId: method?.id })).errors?.[0]?.message).toMatch(notFound);
+    expect((await complete(stranger, { id: invoice.id, paymentMethodId: method?.id })).errors?.[0]?.message).toMatch(notFound);
+    const history = await t.gql<{ queryPaymentGatewayCallback: unknown[] }>(
+      'query ($b: ID) { queryPaymentGatewayCallback(bookingId: $b) { id } }',
+      { b: booking.id },
+      auth(stranger),
+    );
+    expect(history.data?.queryPaymentGatewayCallback).toEqual([]);
+  });
+});
+
+describe('queryChargingScheme', () => {
+  it("lists the active schemes of the tenant's hospital with decimal amounts", async () => {
+    const patient = await makePatient();
+    const answer = await t.gql<{ queryChargingScheme: { id: string; currency: string; items: { amount: string }[] }[] }>(
+      'query ($o: ID!) { queryChargingScheme(organizationId: $o) { id name status currency items { category description amount } } }',
+      { o: hospital },
+      auth(patient),
+    );
+    const schemes = answer.data?.queryChargingScheme ?? [];
+    expect(schemes.map((scheme) => scheme.id)).toEqual([schemeId]);
+    expect(schemes[0]?.currency).toBe('LKR');
+    expect(schemes[0]?.items.map((item) => item.amount)).toEqual(['2500.00', '499.99', '0.10', '-0.20']);
+  });
+});
+
+describe('returnLocation', () => {
+  it('appends the outcome to a path with or without a query, before a hash', () => {
+    expect(returnLocation('/a', 'Success', 'b1')).toBe('/a?paymentStatus=Success&bookingId=b1');
+    expect(returnLocation('/a?x=1#top', 'Failure', 'b1')).toBe('/a?x=1&paymentStatus=Failure&bookingId=b1#top');
+  });
+});
+
+describe('GET /payments/:paymentId/invoice.pdf (spec doc 2 §2 Payment Invoice, Download as PDF)', () => {
+  it("answers the owner's paid invoice as an A4 PDF with its lines, and the same not-found for anyone else", async () => {
+    const patient = await makePatient();
+    const { form, booking } = await startPayment(patient);
+    expect((await post('/payments/cybersource/return', gatewayAnswer(form))).statusCode).toBe(303);
+    const [paid] = await t.database.db.select().from(payments).where(eq(payments.bookingRequestId, booking.id));
+    const url = `/payments/${paid?.id ?? ''}/invoice.pdf`;
+
+    const answer = await t.app.inject({ method: 'GET', url, headers: auth(patient) });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="Invoice.pdf"');
+    const { pages } = await readPdf(answer.rawPayload);
+    expect(pages.map((page) => [Math.round(page.width), Math.round(page.height)])).toEqual([[595, 842]]);
+    const text = pages[0]?.text ?? '';
+    for (const line of ['Payment Invoice', 'Doctor fee', 'Hospital fee', '2500.00', '2999.89']) {
+      expect(text).toContain(line);
+    }
+
+    // Another account, an unknown payment, a bad id: the same 404; no token: 401.
+    const stranger = await makePatient();
+    const refusals = await Promise.all([
+      t.app.inject({ method: 'GET', url, headers: auth(stranger) }),
+      t.app.inject({ method: 'GET', url: `/payments/${randomUUID()}/invoice.pdf`, headers: auth(patient) }),
+      t.app.inject({ method: 'GET', url: '/payments/not-an-id/invoice.pdf', headers: auth(patient) }),
+    ]);
+    for (const refusal of refusals) {
+      expect(refusal.statusCode).toBe(404);
+      expect(refusal.json()).toEqual({ error: 'ARO-E2001:The requested record was not found' });
+    }
+    const anonymous = await t.app.inject({ method: 'GET', url });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('has no invoice for a declined payment', async () => {
+    const patient = await makePatient();
+    const { form, booking } = await startPayment(patient);
+    await post('/payments/cybersource/return', gatewayAnswer(form, { decision: 'DECLINE', reason_code: '203', message: 'Declined' }));
+    const [declined] = await t.database.db.select().from(payments).where(eq(payments.bookingRequestId, booking.id));
+    expect(declined?.status).toBe('DECLINE');
+    const answer = await t.app.inject({ method: 'GET', url: `/payments/${declined?.id ?? ''}/invoice.pdf`, headers: auth(patient) });
+    expect(answer.statusCode).toBe(404);
+  });
+});

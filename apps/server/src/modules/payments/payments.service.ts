@@ -1,0 +1,974 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '@careline/domain/errors';
+import {
+  buildInvoiceLines,
+  maskCardNumber,
+  minorToDecimal,
+  PAYMENT_TEXTS,
+  payerNames,
+  toMinor,
+} from '@careline/domain/payments';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { InvoiceItem } from '../../db/schema/payments.ts';
+import type { GatewayAnswer } from '../../providers/payment-gateways/gateway.ts';
+import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
+import type { Providers } from '../../providers/providers.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { findOwnedPatient } from '../consultations/appointments.repo.ts';
+import { publishSessionChanged } from '../consultations/session-events.ts';
+import { runOnce } from '../idempotency/idempotency.service.ts';
+import { earnVisitPoints } from '../loyalty/loyalty.service.ts';
+import type { ServerTenant } from '../tenants/tenants.types.ts';
+import {
+  completeBookingRequest,
+  claimTokenCharge,
+  findAccount,
+  findBookingRequestByReference,
+  findChargingScheme,
+  findInvoice,
+  findOpenInvoice,
+  findOwnedAppointmentCharge,
+  findOwnedInvoice,
+  findOwnedPatientNames,
+  findOwnedPaymentMethod,
+  findSessionCharge,
+  insertBookingRequest,
+  insertGatewayEvent,
+  insertOpenInvoice,
+  insertPaymentMethod,
+  listActiveChargingSchemes,
+  listOwnedPayments,
+  markAppointmentPaid,
+  markInvoicePaid,
+  setGatewayEventOutcome,
+  setOpenBookingRequestStatus,
+  upsertPayment,
+  type BookingRequestRow,
+  type ChargingSchemeRow,
+  type InvoiceRow,
+  type PaymentRow,
+  type SessionCharge,
+} from './payments.repo.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Most payment records one queryPaymentGatewayCallback returns. */
+export const PAYMENT_RECORDS_MAX = 100;
+
+/** The only gateway with an online card flow in this slice (spec doc 1 §6 paymentGateWay). */
+export const CARD_GATEWAY = 'cyberSource';
+
+/** How long a twin quick-pay call waits for the first one's charge (the gateway's own timeout is shorter). */
+const CHARGE_WAIT_MS = 30_000;
+const CHARGE_POLL_MS = 100;
+
+/** Where the gateway sends the browser back with its answer (issue 9 §3): the receipt page. */
+export const RETURN_PATH = '/payments/cybersource/return';
+/** Where the gateway posts its server-to-server notification of the same answer (issue 9 §3). */
+export const NOTIFY_PATH = '/payments/cybersource/notify';
+
+/** What the payments service needs from the server, for a request or a gateway callback. */
+export type PaymentsDeps = {
+  db: Db;
+  tenant: ServerTenant;
+  correlationId: string;
+  providers: Providers;
+  publish: (topic: string, payload: unknown) => Promise<void>;
+  log: FastifyBaseLogger;
+};
+
+/** Who calls a payments operation, and what the service needs from the request. */
+export type PaymentsCaller = PaymentsDeps & {
+  accountId: string;
+  /** 'https://host[:port]' of the request (Fastify's protocol and host, TRUST_PROXY aware). */
+  origin: string | null;
+};
+
+/** An invoice line on the wire: amount as a decimal string with 2 decimals (spec doc 2 §3 Invoice). */
+export type InvoiceItemView = { description: string; amount: string; category: string | null };
+
+/** An invoice as the patient app reads it (spec doc 2 §3 Invoice, §7 prepareInvoice). */
+export type InvoiceView = {
+  id: string;
+  requestReference: string;
+  appointmentId: string | null;
+  sessionId: string | null;
+  organizationId: string | null;
+  patientId: string | null;
+  items: InvoiceItemView[];
+  /** Value list; the last value is the payable amount (spec doc 3 §3 Invoice). */
+  values: string[];
+  total: string;
+  currency: string;
+  reasonCode: string;
+  bookingId: string | null;
+};
+
+/** A name/value pair of a signed parameter list (spec doc 2 §3 Booking request). */
+export type NameValue = { name: string; value: string };
+
+/** What initiateBooking answers: the fields the browser posts to formUrl (spec doc 2 §7 initiateBooking). */
+export type BookingRequestView = {
+  id: string;
+  formUrl: string;
+  signature: { parameter: NameValue[]; value: string | null };
+  unsignedFieldNames: string[];
+};
+
+/** What completeBooking answers (spec doc 2 §7 completeBooking). */
+export type CompletedBookingView = {
+  id: string | null;
+  requestReference: string | null;
+  sessionId: string | null;
+  status: 'completed' | 'failed';
+  message: string | null;
+  paymentMethodId: string | null;
+};
+
+/** The response fields of a payment record (spec doc 3 §3 Payment). */
+export type PaymentResponseView = {
+  amount: string | null;
+  status: string | null;
+  message: string | null;
+  additionalInfo: string | null;
+  reasonCode: string | null;
+  transactionDate: Date | null;
+  transactionReference: string | null;
+  cardType: string | null;
+  cardNumber: string | null;
+  cardExpiry: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  paymentGatewayType: string | null;
+};
+
+/** One payment of payment history (spec doc 2 §2, §3 Payment record). */
+export type PaymentRecordView = {
+  id: string;
+  bookingId: string;
+  requestReference: string;
+  organizationId: string | null;
+  organizationName: string | null;
+  patientId: string | null;
+  createdTime: Date;
+  response: PaymentResponseView;
+  invoice: InvoiceView | null;
+};
+
+/** A charging scheme of a hospital (spec doc 2 §3 Charging scheme: id, name, status). */
+export type ChargingSchemeView = {
+  id: string;
+  name: string;
+  status: string;
+  organizationId: string;
+  currency: string;
+  items: { category: string; description: string; amount: string }[];
+};
+
+/** What prepareInvoice is asked for (spec doc 2 §7 prepareInvoice). */
+export type PrepareInvoiceInput = {
+  appointmentId: string | null;
+  sessionId: string | null;
+  patientId: string | null;
+  temporary: boolean;
+  chargingSchemeId: string | null;
+  procedureCodes: string[];
+  instrumentType: string | null;
+  serviceClass: string | null;
+  reasonCode: string | null;
+};
+
+/** What initiateBooking is asked for (spec doc 2 §7 initiateBooking). */
+export type InitiateBookingInput = {
+  invoiceId: string;
+  successUrl: string;
+  failureUrl: string;
+  paymentGatewayType: string;
+  serviceClass: string | null;
+  reasonCode: string | null;
+  savePaymentMethod: boolean;
+  idempotencyKey: string | null;
+};
+
+/** What completeBooking is asked for (spec doc 2 §7 completeBooking). */
+export type CompleteBookingInput = {
+  invoiceId: string;
+  paymentGatewayType: string;
+  paymentMethodId: string | null;
+  idempotencyKey: string | null;
+};
+
+const owner = (caller: PaymentsCaller) => ({ tenantId: caller.tenant.id, accountId: caller.accountId });
+
+const decimal = (amount: number): string => minorToDecimal(toMinor(amount.toFixed(2)));
+
+/** Major units as the numeric(14,2) columns take them, from exact minor units. */
+const major = (minor: number): number => Number(minorToDecimal(minor));
+
+function invoiceView(row: InvoiceRow): InvoiceView {
+  return {
+    id: row.id,
+    requestReference: row.requestReference,
+    appointmentId: row.appointmentId,
+    sessionId: row.sessionId,
+    organizationId: row.organizationId,
+    patientId: row.patientId,
+    items: row.items.map((item) => ({
+      description: item.description,
+      amount: item.amount < 0 ? `-${decimal(-item.amount)}` : decimal(item.amount),
+      category: item.category ?? null,
+    })),
+    values: row.values.map((value) => decimal(value)),
+    total: decimal(row.totalAmount),
+    currency: row.currency,
+    reasonCode: row.reasonCode,
+    bookingId: row.bookingId,
+  };
+}
+
+function notFound(): AppError {
+  return new AppError('ARO-E2001');
+}
+
+/** The scheme an invoice uses: the one asked for (active, same hospital) or the session's. */
+async function schemeFor(
+  db: Db,
+  tenantId: string,
+  session: SessionCharge,
+  chargingSchemeId: string | null,
+): Promise<ChargingSchemeRow> {
+  const schemeId = chargingSchemeId ?? session.chargingSchemeId;
+  if (!schemeId) {
+    throw new AppError('ARO-E5003');
+  }
+  if (!UUID.test(schemeId)) {
+    throw notFound();
+  }
+  const scheme = await findChargingScheme(db, tenantId, schemeId);
+  if (!scheme || scheme.organizationId !== session.organizationId) {
+    throw notFound();
+  }
+  if (chargingSchemeId !== null && scheme.status !== 'active') {
+    throw notFound();
+  }
+  return scheme;
+}
+
+/**
+ * The invoice of an appointment of the account, or of a session for one of its profiles or a
+ * temporary booking, from the session's charging scheme (spec doc 2 §7 prepareInvoice, issue 9 §1).
+ * Amounts are added in minor units; the currency is the scheme's, else the tenant's. The open
+ * invoice of the same request is answered again instead of a new one.
+ * @param caller - tenant, signed-in account and request
+ * @param input - appointmentId, or sessionId with patientId or temporary; optional scheme
+ */
+export async function prepareInvoice(caller: PaymentsCaller, input: PrepareInvoiceInput): Promise<InvoiceView> {
+  const { db, tenant } = caller;
+  let requestReference: string;
+  let session: SessionCharge;
+  let patientId: string | null;
+  let appointmentId: string | null = null;
+  if (input.appointmentId) {
+    if (!UUID.test(input.appointmentId)) {
+      throw notFound();
+    }
+    const appointment = await findOwnedAppointmentCharge(db, owner(caller), input.appointmentId);
+    if (!appointment) {
+      throw notFound();
+    }
+    if (appointment.paymentStatus === 'paid') {
+      throw new AppError('ARO-E5001');
+    }
+    if (appointment.appointmentStatus === 'cancelled' || appointment.appointmentStatus === 'entered_in_error') {
+      throw new AppError('ARO-E5010');
+    }
+    requestReference = `Appointment/${appointment.id}`;
+    appointmentId = appointment.id;
+    patientId = appointment.patientId;
+    session = appointment;
+  } else if (input.sessionId) {
+    if (!input.patientId && !input.temporary) {
+      throw new AppError('ARO-E5002');
+    }
+    if (!UUID.test(input.sessionId) || (input.patientId !== null && !UUID.test(input.patientId))) {
+      throw notFound();
+    }
+    const found = await findSessionCharge(db, tenant.id, input.sessionId);
+    if (!found) {
+      throw notFound();
+    }
+    if (input.patientId && !(await findOwnedPatient(db, owner(caller), input.patientId))) {
+      throw notFound();
+    }
+    requestReference = `Session/${found.sessionId}`;
+    patientId = input.patientId;
+    session = found;
+  } else {
+    throw new AppError('ARO-E5002');
+  }
+  const open = await findOpenInvoice(db, owner(caller), requestReference);
+  if (open) {
+    return invoiceView(open);
+  }
+  const scheme = await schemeFor(db, tenant.id, session, input.chargingSchemeId);
+  let lines: ReturnType<typeof buildInvoiceLines>;
+  try {
+    lines = buildInvoiceLines(scheme.items);
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new AppError('ARO-E5004');
+    }
+    throw error;
+  }
+  const items: InvoiceItem[] = lines.items.map((line) => ({
+    description: line.description,
+    amount: line.amountMinor < 0 ? -major(-line.amountMinor) : major(line.amountMinor),
+    category: line.category,
+  }));
+  const inserted = await insertOpenInvoice(db, {
+    tenantId: tenant.id,
+    accountId: caller.accountId,
+    patientId,
+    organizationId: session.organizationId,
+    requestReference,
+    appointmentId,
+    sessionId: session.sessionId,
+    chargingSchemeId: scheme.id,
+    items,
+    values: [major(lines.totalMinor)],
+    totalAmount: major(lines.totalMinor),
+    currency: scheme.currency || tenant.publicConfig.currency,
+    reasonCode: 'prepayment_collected',
+    serviceClass: input.serviceClass,
+    instrumentType: input.instrumentType ?? 'credit_card',
+  });
+  // A twin call may have inserted it meanwhile: its invoice is this one's too.
+  const invoice = inserted ?? (await findOpenInvoice(db, owner(caller), requestReference));
+  if (!invoice) {
+    throw new Error('open invoice vanished');
+  }
+  return invoiceView(invoice);
+}
+
+/** A same-origin path: one leading '/', not '//' or '/\', no control characters or spaces. */
+export function isSameOriginPath(url: string): boolean {
+  // \s covers spaces and line breaks; other control characters are checked by code point.
+  if (!/^\/(?![/\\])[^\s\\]*$/.test(url)) {
+    return false;
+  }
+  return [...url].every((char) => {
+    const code = char.charCodeAt(0);
+    return code > 0x1f && code !== 0x7f;
+  });
+}
+
+function requireCardGateway(tenant: ServerTenant, gateway: string): void {
+  if (gateway !== CARD_GATEWAY) {
+    throw new AppError('ARO-E5006', { gateway: gateway.slice(0, 40) || 'this gateway' });
+  }
+  if (!tenant.publicConfig.features.paymentGateWay.cyberSource) {
+    throw new AppError('ARO-E5005');
+  }
+}
+
+/** The account's invoice, open and payable online under the tenant's flags. */
+async function payableInvoice(db: DbOrTx, caller: PaymentsCaller, invoiceId: string): Promise<InvoiceRow> {
+  if (!UUID.test(invoiceId)) {
+    throw notFound();
+  }
+  const invoice = await findOwnedInvoice(db, owner(caller), invoiceId);
+  if (!invoice) {
+    throw notFound();
+  }
+  if (invoice.reasonCode !== 'prepayment_collected') {
+    throw new AppError('ARO-E5007');
+  }
+  if (toMinor(invoice.totalAmount.toFixed(2)) <= 0) {
+    throw new AppError('ARO-E5008');
+  }
+  const features = caller.tenant.publicConfig.features;
+  if (invoice.sessionId) {
+    const session = await findSessionCharge(db, caller.tenant.id, invoice.sessionId);
+    const video = session?.participationMode === 'remote_presence_video_call';
+    if (!(video ? features.videoChannelling.payment : features.channelling.payment)) {
+      throw new AppError('ARO-E5005');
+    }
+  }
+  if (invoice.appointmentId) {
+    const appointment = await findOwnedAppointmentCharge(db, owner(caller), invoice.appointmentId);
+    if (!appointment) {
+      throw notFound();
+    }
+    if (appointment.paymentStatus === 'paid') {
+      throw new AppError('ARO-E5001');
+    }
+  }
+  return invoice;
+}
+
+/** 'YYYY-MM-DDTHH:mm:ssZ' as CyberSource signs it. */
+const signedDateTime = (now: Date): string => now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * Starts paying an open invoice of the account through the card gateway (spec doc 2 §7
+ * initiateBooking, issue 9 §3): checks the tenant's payment flags and the return paths, creates a
+ * booking request with a fresh reference and transaction uuid, and answers the signed fields the
+ * browser posts to formUrl together with the unsigned card fields. With an idempotency key a
+ * double tap gives one booking request.
+ * @param caller - tenant, signed-in account, request origin
+ * @param input - invoice id, success and failure paths, gateway, save-card choice, idempotency key
+ */
+export async function initiateBooking(caller: PaymentsCaller, input: InitiateBookingInput): Promise<BookingRequestView> {
+  requireCardGateway(caller.tenant, input.paymentGatewayType);
+  if (!isSameOriginPath(input.successUrl) || !isSameOriginPath(input.failureUrl)) {
+    throw new AppError('ARO-E5009');
+  }
+  if (!caller.origin) {
+    throw new Error('initiateBooking needs the request origin');
+  }
+  const origin = caller.origin;
+  const { idempotencyKey, ...request } = input;
+  return runOnce(
+    caller.db,
+    { tenantId: caller.tenant.id, accountId: caller.accountId, key: idempotencyKey },
+    'initiateBooking',
+    request,
+    async (tx) => {
+      const invoice = await payableInvoice(tx, caller, input.invoiceId);
+      const account = await findAccount(tx, owner(caller));
+      const patient = invoice.patientId ? await findOwnedPatientNames(tx, owner(caller), invoice.patientId) : null;
+      const names = payerNames(patient?.givenName ?? '', patient?.familyName ?? '');
+      const billing = caller.tenant.publicConfig.billingAddress;
+      const settings = caller.tenant.gateways.cyberSource;
+      const amount = minorToDecimal(toMinor(invoice.totalAmount.toFixed(2)));
+      const externalReference = randomUUID();
+      const transactionUuid = randomUUID();
+      const form = cyberSource.checkoutForm(settings, {
+        referenceNumber: externalReference,
+        transactionUuid,
+        amount,
+        currency: invoice.currency,
+        locale: 'en-us',
+        transactionType: input.savePaymentMethod ? 'sale,create_payment_token' : 'sale',
+        billTo: {
+          forename: names.forename || 'Patient',
+          surname: names.surname || 'Patient',
+          email: `noreply@${new URL(origin).hostname}`,
+          ...(account?.mobileNo ? { phone: account.mobileNo } : {}),
+          address1: patient?.addressLineOne || billing.lines[0] || 'N/A',
+          city: patient?.addressCity || billing.city || 'N/A',
+          country: billing.country || 'LK',
+        },
+        returnUrl: `${origin}${RETURN_PATH}`,
+        notifyUrl: `${origin}${NOTIFY_PATH}`,
+        signedDateTime: signedDateTime(new Date()),
+      });
+      const signatureValue = form.fields.find((field) => field.name === 'signature')?.value ?? null;
+      const booking = await insertBookingRequest(tx, {
+        tenantId: caller.tenant.id,
+        accountId: caller.accountId,
+        patientId: invoice.patientId,
+        invoiceId: invoice.id,
+        organizationId: invoice.organizationId,
+        requestReference: invoice.requestReference,
+        paymentGatewayType: CARD_GATEWAY,
+        serviceClass: input.serviceClass,
+        reasonCode: input.reasonCode,
+        successUrl: input.successUrl,
+        failureUrl: input.failureUrl,
+        signature: { parameter: form.fields, ...(signatureValue ? { value: signatureValue } : {}) },
+        amount: invoice.totalAmount,
+        currency: invoice.currency,
+        externalReference,
+        transactionUuid,
+        savePaymentMethod: input.savePaymentMethod,
+      });
+      await recordAudit(tx, {
+        tenantId: caller.tenant.id,
+        actor: { kind: 'patient', accountId: caller.accountId },
+        action: 'payment.initiate',
+        correlationId: caller.correlationId,
+        patientId: invoice.patientId,
+        organizationId: invoice.organizationId,
+        details: { invoiceId: invoice.id, bookingRequestId: booking.id, amount, currency: invoice.currency },
+      });
+      return {
+        id: booking.id,
+        formUrl: form.action,
+        signature: { parameter: form.fields, value: signatureValue },
+        unsignedFieldNames: form.unsignedFieldNames,
+      };
+    },
+  );
+}
+
+// ---- The gateway's answer: verified, recorded once, credited once (issue 9 §3) ----
+
+/** Where a gateway answer came from. */
+export type AnswerSource = 'return' | 'notify' | 'token';
+
+/** Why an answer was refused: nothing was changed. */
+export type AnswerRefusal = 'signature' | 'reference' | 'amount';
+
+/** What became of a verified answer. */
+export type AnswerOutcome = {
+  booking: BookingRequestRow;
+  decision: GatewayAnswer['decision'];
+  /** credited: this answer credited the booking; the others changed no money. */
+  outcome: 'credited' | 'failed' | 'pending' | 'duplicate' | 'reconcile';
+  payment: PaymentRow | null;
+};
+
+/** The token is encrypted at rest with AES-256-GCM under a key derived from the app secret (HKDF). */
+function tokenKey(appSecret: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', appSecret, Buffer.alloc(0), 'careline payment token v1', 32));
+}
+
+/**
+ * Encrypts a gateway payment token for the payment_methods table: 'v1.' + base64(iv | tag | data).
+ * @param appSecret - providers.appSecret
+ * @param token - the gateway's token
+ */
+export function sealPaymentToken(appSecret: Buffer, token: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', tokenKey(appSecret), iv);
+  const data = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+  return `v1.${Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64')}`;
+}
+
+/**
+ * Decrypts a token sealed by {@link sealPaymentToken}; throws when it was altered.
+ * @param appSecret - providers.appSecret
+ * @param sealed - the stored value
+ */
+export function openPaymentToken(appSecret: Buffer, sealed: string): string {
+  if (!sealed.startsWith('v1.')) {
+    throw new Error('unknown payment token format');
+  }
+  const bytes = Buffer.from(sealed.slice(3), 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', tokenKey(appSecret), bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/** The card as payment history shows it: first 6 digits, the rest masked (spec doc 2 §5). */
+function displayCard(masked: string | undefined): string | null {
+  if (!masked) {
+    return null;
+  }
+  // The gateway masks with 'x': keep the length, show only the first 6 digits.
+  return maskCardNumber(masked.replace(/[^0-9xX*]/g, '').replace(/[xX*]/g, '0'));
+}
+
+function answerMessage(answer: GatewayAnswer): string {
+  if (answer.decision === 'ACCEPT') {
+    return PAYMENT_TEXTS.success;
+  }
+  if (answer.decision === 'REVIEW') {
+    return PAYMENT_TEXTS.pending;
+  }
+  return answer.message || PAYMENT_TEXTS.failed;
+}
+
+/**
+ * Checks a verified answer against the booking request it names (issue 9 §3): the same tenant's
+ * request by reference, the same transaction uuid (browser answers), amount and currency.
+ * @param deps - the tenant the answer arrived for
+ * @param answer - the answer, signature already verified
+ * @param source - browser return, notification or token charge
+ */
+export async function matchAnswer(
+  deps: PaymentsDeps,
+  answer: GatewayAnswer,
+  source: AnswerSource,
+): Promise<BookingRequestRow | AnswerRefusal> {
+  const booking = await findBookingRequestByReference(deps.db, deps.tenant.id, answer.referenceNumber);
+  if (!booking || booking.paymentGatewayType !== CARD_GATEWAY) {
+    return 'reference';
+  }
+  if (source !== 'token' && booking.transactionUuid !== answer.transactionUuid) {
+    return 'reference';
+  }
+  let amountMinor: number | null;
+  try {
+    amountMinor = answer.amount ? toMinor(answer.amount) : null;
+  } catch {
+    amountMinor = null;
+  }
+  if (amountMinor !== toMinor(booking.amount.toFixed(2)) || answer.currency !== booking.currency) {
+    return 'amount';
+  }
+  return booking;
+}
+
+/**
+ * Records a matched gateway answer once and credits its booking request at most once (issue 9 §3):
+ * one transaction records the gateway event (unique per tenant, gateway and transaction:decision,
+ * so a replay or the other channel's twin changes nothing), then for ACCEPT completes the booking
+ * request with a conditional update; only the call that completed it inserts the payment, marks the
+ * invoice 'revenue_collected' and the appointment paid, earns loyalty points and saves the card. A
+ * different ACCEPT for a completed request is kept for reconciliation, not credited. REVIEW leaves
+ * the request pending; DECLINE, ERROR and CANCEL are recorded for history and leave it payable.
+ * After commit the appointment's session is published so open screens refresh.
+ * @param deps - database, tenant, providers and publish
+ * @param booking - the booking request the answer matched
+ * @param answer - the verified answer
+ * @param source - browser return, notification or token charge
+ */
+export async function applyGatewayAnswer(
+  deps: PaymentsDeps,
+  booking: BookingRequestRow,
+  answer: GatewayAnswer,
+  source: AnswerSource,
+): Promise<AnswerOutcome> {
+  const transactionId = answer.transactionId || `uuid:${answer.transactionUuid || booking.externalReference}`;
+  const eventKey = `${transactionId}:${answer.decision}`;
+  const { payment_token: _token, ...fields } = answer.raw;
+  const result = await deps.db.transaction(async (tx): Promise<AnswerOutcome & { sessionId: string | null }> => {
+    const eventId = await insertGatewayEvent(tx, {
+      tenantId: deps.tenant.id,
+      gateway: CARD_GATEWAY,
+      eventKey,
+      bookingRequestId: booking.id,
+      transactionId,
+      decision: answer.decision,
+      source,
+      fields,
+    });
+    if (!eventId) {
+      return { booking, decision: answer.decision, outcome: 'duplicate', payment: null, sessionId: null };
+    }
+    if (answer.decision === 'ACCEPT') {
+      const completed = await completeBookingRequest(tx, booking.id, transactionId);
+      if (!completed) {
+        deps.log.warn(
+          { bookingRequestId: booking.id, transactionId, source },
+          'a second ACCEPT for a credited booking request: kept for reconciliation, not credited',
+        );
+        await setGatewayEventOutcome(tx, eventId, 'reconcile');
+        return { booking, decision: answer.decision, outcome: 'reconcile', payment: null, sessionId: null };
+      }
+      const payment = await recordPayment(tx, deps, completed, answer, transactionId);
+      const credit = await creditInvoice(tx, deps, completed, answer);
+      if (credit === 'invoice already paid') {
+        // Two attempts at one invoice both captured (two tabs): the money is recorded against this
+        // request, but the invoice is not paid twice; the cashier refunds it (issue 9 §9).
+        deps.log.warn(
+          { bookingRequestId: booking.id, invoiceId: booking.invoiceId, transactionId, source },
+          'an ACCEPT for an invoice paid by another booking request: kept for reconciliation',
+        );
+        await setGatewayEventOutcome(tx, eventId, 'reconcile');
+        return { booking: completed, decision: answer.decision, outcome: 'reconcile', payment, sessionId: null };
+      }
+      await setGatewayEventOutcome(tx, eventId, 'credited');
+      return { booking: completed, decision: answer.decision, outcome: 'credited', payment, sessionId: credit.sessionId };
+    }
+    const pending = answer.decision === 'REVIEW';
+    await setOpenBookingRequestStatus(tx, booking.id, pending ? 'pending' : 'failed');
+    const payment = await recordPayment(tx, deps, booking, answer, transactionId);
+    await setGatewayEventOutcome(tx, eventId, pending ? 'pending' : 'failed');
+    return { booking, decision: answer.decision, outcome: pending ? 'pending' : 'failed', payment, sessionId: null };
+  });
+  if (result.sessionId) {
+    try {
+      await publishSessionChanged(deps.publish, deps.tenant.id, result.sessionId, 'appointments');
+    } catch (error) {
+      deps.log.warn({ err: error, sessionId: result.sessionId }, 'session change not published');
+    }
+  }
+  const { sessionId: _sessionId, ...outcome } = result;
+  return outcome;
+}
+
+async function recordPayment(
+  tx: Tx,
+  deps: PaymentsDeps,
+  booking: BookingRequestRow,
+  answer: GatewayAnswer,
+  transactionId: string,
+): Promise<PaymentRow | null> {
+  const transactionDate = answer.authTime ? parseAuthTime(answer.authTime) : new Date();
+  return upsertPayment(tx, {
+    tenantId: deps.tenant.id,
+    accountId: booking.accountId,
+    patientId: booking.patientId,
+    bookingRequestId: booking.id,
+    invoiceId: booking.invoiceId,
+    organizationId: booking.organizationId,
+    requestReference: booking.requestReference,
+    paymentGatewayType: CARD_GATEWAY,
+    status: answer.decision,
+    amount: booking.amount,
+    currency: booking.currency,
+    message: answerMessage(answer),
+    transactionReference: transactionId,
+    transactionDate,
+    response: {
+      amount: minorToDecimal(toMinor(booking.amount.toFixed(2))),
+      status: answer.decision,
+      message: answerMessage(answer),
+      additionalInfo: answer.message || null,
+      reasonCode: answer.reasonCode,
+      transactionReference: answer.transactionId || null,
+      cardType: answer.cardType ?? null,
+      cardNumber: displayCard(answer.maskedCardNumber),
+      cardExpiry: answer.cardExpiry ?? null,
+      firstName: answer.forename ?? null,
+      lastName: answer.surname ?? null,
+      paymentGatewayType: CARD_GATEWAY,
+    },
+  });
+}
+
+/** CyberSource auth_time 'YYYY-MM-DDTHHmmssZ' (or ISO); now when unreadable. */
+function parseAuthTime(text: string): Date {
+  const compact = /^(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text);
+  const date = compact ? new Date(`${compact[1]}T${compact[2]}:${compact[3]}:${compact[4]}Z`) : new Date(text);
+  return Number.isNaN(date.getTime()) ? new Date() : date;
+}
+
+/** The money side of a credited ACCEPT: invoice paid, appointment paid, loyalty, saved card. */
+async function creditInvoice(
+  tx: Tx,
+  deps: PaymentsDeps,
+  booking: BookingRequestRow,
+  answer: GatewayAnswer,
+): Promise<{ sessionId: string | null } | 'invoice already paid'> {
+  const actor = { kind: 'patient' as const, accountId: booking.accountId };
+  let sessionId: string | null = null;
+  const invoice = booking.invoiceId ? await findInvoice(tx, deps.tenant.id, booking.invoiceId) : null;
+  if (invoice) {
+    if (!(await markInvoicePaid(tx, invoice.id, booking.id))) {
+      return 'invoice already paid';
+    }
+    if (invoice.appointmentId) {
+      sessionId = (await markAppointmentPaid(tx, deps.tenant.id, invoice.appointmentId))?.sessionId ?? null;
+      await earnVisitPoints(tx, {
+        tenantId: deps.tenant.id,
+        appointmentId: invoice.appointmentId,
+        actor,
+        correlationId: deps.correlationId,
+        settings: deps.tenant.publicConfig.loyalty,
+      });
+    }
+  }
+  let paymentMethodId: string | null = null;
+  if (booking.savePaymentMethod && answer.paymentToken) {
+    const method = await insertPaymentMethod(tx, {
+      tenantId: deps.tenant.id,
+      accountId: booking.accountId,
+      type: 'card',
+      cardType: answer.cardType ?? null,
+      cardNumber: displayCard(answer.maskedCardNumber),
+      cardExpiry: answer.cardExpiry ?? null,
+      gatewayToken: sealPaymentToken(deps.providers.appSecret, answer.paymentToken),
+      gateway: CARD_GATEWAY,
+    });
+    paymentMethodId = method.id;
+  }
+  await recordAudit(tx, {
+    tenantId: deps.tenant.id,
+    actor,
+    action: 'payment.credit',
+    correlationId: deps.correlationId,
+    patientId: booking.patientId,
+    organizationId: booking.organizationId,
+    details: {
+      bookingRequestId: booking.id,
+      invoiceId: booking.invoiceId,
+      transactionId: answer.transactionId,
+      amount: minorToDecimal(toMinor(booking.amount.toFixed(2))),
+      currency: booking.currency,
+      paymentMethodId,
+    },
+  });
+  return { sessionId };
+}
+
+/**
+ * Quick pay of an open invoice of the account with a saved card (spec doc 2 §7 completeBooking):
+ * a booking request per idempotency key, the card's token charged through the gateway's REST API,
+ * and the answer credited through the same exactly-once path as the hosted form's.
+ * @param caller - tenant, signed-in account
+ * @param input - invoice id, gateway, payment method (default: the account's default), key
+ */
+export async function completeBooking(caller: PaymentsCaller, input: CompleteBookingInput): Promise<CompletedBookingView> {
+  requireCardGateway(caller.tenant, input.paymentGatewayType);
+  const methodId = input.paymentMethodId ?? (await findAccount(caller.db, owner(caller)))?.defaultPaymentMethodId ?? null;
+  if (!methodId) {
+    throw new AppError('ARO-E5014');
+  }
+  if (!UUID.test(methodId)) {
+    throw notFound();
+  }
+  const method = await findOwnedPaymentMethod(caller.db, owner(caller), methodId);
+  if (!method?.gatewayToken) {
+    throw notFound();
+  }
+  const { idempotencyKey, ...request } = input;
+  const replayed = await runOnce(
+    caller.db,
+    { tenantId: caller.tenant.id, accountId: caller.accountId, key: idempotencyKey },
+    'completeBooking',
+    request,
+    async (tx) => {
+      const invoice = await payableInvoice(tx, caller, input.invoiceId);
+      const booking = await insertBookingRequest(tx, {
+        tenantId: caller.tenant.id,
+        accountId: caller.accountId,
+        patientId: invoice.patientId,
+        invoiceId: invoice.id,
+        organizationId: invoice.organizationId,
+        requestReference: invoice.requestReference,
+        paymentGatewayType: CARD_GATEWAY,
+        paymentMethodId: method.id,
+        amount: invoice.totalAmount,
+        currency: invoice.currency,
+        externalReference: randomUUID(),
+        status: 'charging',
+      });
+      return { bookingRequestId: booking.id, externalReference: booking.externalReference };
+    },
+  );
+  const booking = await findBookingRequestByReference(caller.db, caller.tenant.id, replayed.externalReference);
+  if (!booking) {
+    throw notFound();
+  }
+  const answerView = async (): Promise<CompletedBookingView> => {
+    const [record] = await listOwnedPayments(caller.db, owner(caller), {
+      paymentId: null,
+      bookingId: booking.id,
+      requestReference: null,
+      limit: 1,
+    });
+    const payment = record?.payment ?? null;
+    const invoice = booking.invoiceId ? await findInvoice(caller.db, caller.tenant.id, booking.invoiceId) : null;
+    return {
+      id: payment?.id ?? null,
+      requestReference: booking.requestReference,
+      sessionId: invoice?.sessionId ?? null,
+      status: payment?.status === 'ACCEPT' ? 'completed' : 'failed',
+      message: payment?.message ?? PAYMENT_TEXTS.unableToProcess,
+      paymentMethodId: method.id,
+    };
+  };
+  // Only the call that marks the request as sent charges the card; a twin (same key) waits for
+  // its outcome instead of charging again.
+  const claimed = booking.status === 'charging' && (await claimTokenCharge(caller.db, booking.id, randomUUID()));
+  if (!claimed) {
+    for (let waited = 0; waited < CHARGE_WAIT_MS; waited += CHARGE_POLL_MS) {
+      const now = await findBookingRequestByReference(caller.db, caller.tenant.id, booking.externalReference);
+      if (now?.status !== 'charging') {
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, CHARGE_POLL_MS));
+    }
+    return answerView();
+  }
+  let answer: GatewayAnswer;
+  try {
+    answer = await cyberSource.chargeToken(caller.providers.gatewayHttp, caller.tenant.gateways.cyberSource, {
+      referenceNumber: booking.externalReference,
+      amount: minorToDecimal(toMinor(booking.amount.toFixed(2))),
+      currency: booking.currency,
+      paymentToken: openPaymentToken(caller.providers.appSecret, method.gatewayToken),
+    });
+  } catch (error) {
+    caller.log.error({ err: error, bookingRequestId: booking.id }, 'token charge failed');
+    answer = {
+      decision: 'ERROR',
+      reasonCode: '150',
+      message: PAYMENT_TEXTS.unknownError,
+      referenceNumber: booking.externalReference,
+      transactionUuid: '',
+      transactionId: '',
+      amount: minorToDecimal(toMinor(booking.amount.toFixed(2))),
+      currency: booking.currency,
+      raw: {},
+    };
+  }
+  const matched = await matchAnswer(caller, answer, 'token');
+  if (typeof matched === 'string') {
+    caller.log.error({ bookingRequestId: booking.id, refusal: matched }, 'token charge answer does not match its request');
+    answer = { ...answer, decision: 'ERROR', transactionId: '', message: PAYMENT_TEXTS.unknownError };
+  }
+  await applyGatewayAnswer(caller, booking, answer, 'token');
+  return answerView();
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * The account's payments, newest first, with the gateway's response and, for a successful one,
+ * the paid invoice (spec doc 2 §7 queryPaymentGatewayCallback: my payments; §2 payment history).
+ * Another account's payment, booking or reference answers like an unknown one: [].
+ * @param caller - tenant and signed-in account
+ * @param filter - optional paymentId, bookingId, requestReference; limit (at most {@link PAYMENT_RECORDS_MAX})
+ */
+export async function queryPaymentRecords(
+  caller: PaymentsCaller,
+  filter: { paymentId: string | null; bookingId: string | null; requestReference: string | null; limit: number },
+): Promise<PaymentRecordView[]> {
+  const limit = Math.max(0, Math.min(Math.trunc(filter.limit), PAYMENT_RECORDS_MAX));
+  if (
+    limit === 0 ||
+    (filter.paymentId !== null && !UUID.test(filter.paymentId)) ||
+    (filter.bookingId !== null && !UUID.test(filter.bookingId))
+  ) {
+    return [];
+  }
+  const rows = await listOwnedPayments(caller.db, owner(caller), { ...filter, limit });
+  return rows.map(({ payment, organizationName, invoice }) => {
+    const response = payment.response;
+    return {
+      id: payment.id,
+      bookingId: payment.bookingRequestId,
+      requestReference: payment.requestReference,
+      organizationId: payment.organizationId,
+      organizationName,
+      patientId: payment.patientId,
+      createdTime: payment.createdAt,
+      response: {
+        amount: minorToDecimal(toMinor(payment.amount.toFixed(2))),
+        status: payment.status,
+        message: payment.message,
+        additionalInfo: text(response.additionalInfo),
+        reasonCode: text(response.reasonCode),
+        transactionDate: payment.transactionDate,
+        transactionReference: text(response.transactionReference),
+        cardType: text(response.cardType),
+        cardNumber: text(response.cardNumber),
+        cardExpiry: text(response.cardExpiry),
+        firstName: text(response.firstName),
+        lastName: text(response.lastName),
+        paymentGatewayType: payment.paymentGatewayType,
+      },
+      invoice: payment.status === 'ACCEPT' && invoice ? invoiceView(invoice) : null,
+    };
+  });
+}
+
+/**
+ * The active charging schemes of a hospital of the caller's tenant (spec doc 2 §7 queryChargingScheme).
+ * @param caller - tenant
+ * @param organizationId - the hospital; unknown or another tenant's gives []
+ */
+export async function queryChargingSchemes(caller: PaymentsCaller, organizationId: string): Promise<ChargingSchemeView[]> {
+  if (!UUID.test(organizationId)) {
+    return [];
+  }
+  const schemes = await listActiveChargingSchemes(caller.db, caller.tenant.id, organizationId);
+  return schemes.map((scheme) => ({
+    id: scheme.id,
+    name: scheme.name,
+    status: scheme.status,
+    organizationId: scheme.organizationId,
+    currency: scheme.currency || caller.tenant.publicConfig.currency,
+    items: scheme.items.map((item) => ({
+      category: item.category,
+      description: item.description,
+      amount: item.amount < 0 ? `-${decimal(-item.amount)}` : decimal(item.amount),
+    })),
+  }));
+}

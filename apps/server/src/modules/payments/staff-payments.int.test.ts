@@ -1,0 +1,446 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import {
+  FACTORY_STAFF_PASSWORD,
+  makeConsultationSession,
+  makeOrganization,
+  makePatientAccount,
+  makePractitioner,
+  makeStaffUser,
+} from '../../../test/factories.ts';
+import {
+  appointments,
+  auditEvents,
+  bookingRequests,
+  chargingSchemes,
+  gatewayEvents,
+  invoices,
+  loyaltyAccounts,
+  loyaltyTransactions,
+  paymentRefunds,
+  payments,
+  refundRequests,
+} from '../../db/schema/index.ts';
+import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
+import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
+import { hospitalDayRange } from './staff-payments.service.ts';
+
+/*
+ * The hospital's side of payments (issue 9 §8, §9, §10): cash at the desk charged once under a double
+ * click, the day's payments, refund decisions (a double approval refunds once, never more than
+ * captured, excluded categories left out, the sandbox refund ending 'refunded'), reconciliation, and
+ * another hospital's staff answered as missing.
+ */
+
+let t: TestApp;
+let tenantId: string;
+let hospital: string;
+let otherHospital: string;
+let doctorId: string;
+let schemeId: string;
+let cashier: string;
+let nurse: string;
+let otherCashier: string;
+
+const code = (body: { errors?: { message: string }[] }): string | null => body.errors?.[0]?.message.split(':')[0] ?? null;
+
+async function tokenFor(email: string): Promise<string> {
+  const body = await t.gql<{ staffSignIn: { token: string } }>(
+    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
+    { e: email, p: FACTORY_STAFF_PASSWORD },
+  );
+  const token = body.data?.staffSignIn.token;
+  if (!token) {
+    throw new Error(JSON.stringify(body.errors));
+  }
+  return token;
+}
+
+async function as<T = Record<string, unknown>>(token: string, query: string, variables: Record<string, unknown> = {}) {
+  return t.gql<T>(query, variables, { authorization: `Bearer ${token}` });
+}
+
+/** A booked appointment of a session of the hospital starting in an hour, for a new patient. */
+async function makeVisit(fields: { appointmentStatus?: string; paymentStatus?: string } = {}) {
+  const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
+  const session = await makeConsultationSession(
+    t.database.db,
+    tenantId,
+    { practitionerId: doctorId, organizationId: hospital },
+    { chargingSchemeId: schemeId, issuedTokens: 1, liveAppointments: 1 },
+  );
+  const [row] = await t.database.db
+    .insert(appointments)
+    .values({ tenantId, sessionId: session.id, accountId: account.id, patientId: patient.id, tokenNo: 1, ...fields })
+    .returning({ id: appointments.id });
+  return { accountId: account.id, patientId: patient.id, sessionId: session.id, appointmentId: row?.id ?? '' };
+}
+
+type Visit = Awaited<ReturnType<typeof makeVisit>>;
+
+const TAKE_CASH =
+  'mutation ($o: ID!, $a: ID!, $k: String) { staffTakeCashPayment(organizationId: $o, appointmentId: $a, idempotencyKey: $k) { receiptNumber hospitalName patientName tokenNo doctorName items { description amount } total currency paidAt cashierName } }';
+const DECIDE =
+  'mutation ($o: ID!, $r: ID!, $d: StaffRefundDecision!, $m: String, $k: String) { staffDecideRefund(organizationId: $o, refundRequestId: $r, decision: $d, remarks: $m, idempotencyKey: $k) { id status remarks paidAmount refundableAmount refundStatus refundedAmount refundError paymentGatewayType } }';
+const REFUNDS =
+  'query ($o: ID!, $s: String) { staffRefundRequests(organizationId: $o, status: $s) { id patientName tokenNo status reasons excludedCategories refundableAmount paidAmount currency } }';
+
+type Receipt = { receiptNumber: string; total: string; items: { description: string; amount: string }[]; patientName: string; cashierName: string; currency: string };
+type RefundView = { id: string; status: string; refundableAmount: string | null; refundStatus: string | null; refundedAmount: string | null; refundError: string | null; remarks: string | null };
+
+/** A card payment of the visit captured by the sandbox gateway: invoice, booking request, payment. */
+async function cardPaid(visit: Visit, amount = '3000.00') {
+  const db = t.database.db;
+  const settings = t.tenants.defaultTenant.gateways.cyberSource;
+  const token = issueSandboxToken(t.providers.appSecret, {
+    merchantId: settings.merchantId,
+    maskedNumber: '411111XXXXXX1111',
+    cardType: '001',
+    expiry: '12-2030',
+  });
+  const answer = await cyberSource.chargeToken(t.providers.gatewayHttp, settings, {
+    referenceNumber: `REF${Date.now()}`,
+    amount,
+    currency: 'LKR',
+    paymentToken: token,
+  });
+  expect(answer.decision).toBe('ACCEPT');
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      tenantId,
+      accountId: visit.accountId,
+      patientId: visit.patientId,
+      organizationId: hospital,
+      requestReference: `Appointment/${visit.appointmentId}`,
+      appointmentId: visit.appointmentId,
+      sessionId: visit.sessionId,
+      items: [
+        { description: 'Doctor fee', amount: 2500, category: 'doctor_fee' },
+        { description: 'Hospital fee', amount: 450, category: 'hospital_fee' },
+        { description: 'Tax', amount: 50, category: 'hospital_fee_tax' },
+      ],
+      values: [Number(amount)],
+      totalAmount: Number(amount),
+      currency: 'LKR',
+      reasonCode: 'revenue_collected',
+    })
+    .returning();
+  const [booking] = await db
+    .insert(bookingRequests)
+    .values({
+      tenantId,
+      accountId: visit.accountId,
+      patientId: visit.patientId,
+      invoiceId: invoice?.id,
+      organizationId: hospital,
+      requestReference: `Appointment/${visit.appointmentId}`,
+      paymentGatewayType: 'cyberSource',
+      status: 'completed',
+      amount: Number(amount),
+      currency: 'LKR',
+      externalReference: randomUUID(),
+    })
+    .returning();
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      tenantId,
+      accountId: visit.accountId,
+      patientId: visit.patientId,
+      bookingRequestId: booking?.id ?? '',
+      invoiceId: invoice?.id,
+      organizationId: hospital,
+      requestReference: `Appointment/${visit.appointmentId}`,
+      paymentGatewayType: 'cyberSource',
+      status: 'ACCEPT',
+      amount: Number(amount),
+      currency: 'LKR',
+      transactionReference: answer.transactionId,
+      response: {},
+    })
+    .returning();
+  await db.update(appointments).set({ paymentStatus: 'paid' }).where(eq(appointments.id, visit.appointmentId));
+  return { paymentId: payment?.id ?? '', bookingId: booking?.id ?? '', transactionId: answer.transactionId };
+}
+
+async function requestRefund(visit: Visit, excludedCategories: string[] = []) {
+  const [row] = await t.database.db
+    .insert(refundRequests)
+    .values({
+      tenantId,
+      accountId: visit.accountId,
+      patientId: visit.patientId,
+      appointmentId: visit.appointmentId,
+      organizationId: hospital,
+      notes: excludedCategories.length > 0 ? ['Doctor related', 'doctor requested'] : ['Other', 'other'],
+      requestedBy: 'patient',
+      excludedCategories,
+    })
+    .returning();
+  await t.database.db.update(appointments).set({ paymentRefundStatus: 'requested' }).where(eq(appointments.id, visit.appointmentId));
+  return row?.id ?? '';
+}
+
+async function loyaltyOf(patientId: string) {
+  const rows = await t.database.db
+    .select({ reason: loyaltyTransactions.reasonCode, items: loyaltyTransactions.items, active: loyaltyAccounts.activePoints })
+    .from(loyaltyTransactions)
+    .innerJoin(loyaltyAccounts, eq(loyaltyAccounts.id, loyaltyTransactions.loyaltyAccountId))
+    .where(eq(loyaltyAccounts.patientId, patientId));
+  return { reasons: rows.map((r) => r.reason).sort(), active: rows[0]?.active ?? 0, points: rows.flatMap((r) => r.items).reduce((s, i) => s + i.points, 0) };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = t.tenants.defaultTenant.id;
+  const db = t.database.db;
+  hospital = (await makeOrganization(db, tenantId)).id;
+  otherHospital = (await makeOrganization(db, tenantId)).id;
+  doctorId = (await makePractitioner(db, tenantId, hospital)).id;
+  const [scheme] = await db
+    .insert(chargingSchemes)
+    .values({
+      tenantId,
+      organizationId: hospital,
+      name: 'Consultation',
+      currency: 'LKR',
+      items: [
+        { category: 'doctor_fee', description: 'Doctor fee', amount: 2500 },
+        { category: 'hospital_fee', description: 'Hospital fee', amount: 499.99 },
+        { category: 'seasonal_discount_fee', description: 'Seasonal discount', amount: -0.2 },
+      ],
+    })
+    .returning({ id: chargingSchemes.id });
+  schemeId = scheme?.id ?? '';
+  cashier = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'cashier' }], { displayName: 'Kamala Cashier' })).email);
+  nurse = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'nurse' }])).email);
+  otherCashier = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: otherHospital, role: 'cashier' }])).email);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('cash at the desk (issue 9 §9)', () => {
+  it('charges once under a double click, prints the receipt, earns points once and is audited', async () => {
+    const visit = await makeVisit({ appointmentStatus: 'fulfilled' });
+    const [first, second] = await Promise.all([
+      as<{ staffTakeCashPayment: Receipt }>(cashier, TAKE_CASH, { o: hospital, a: visit.appointmentId, k: `cash-${visit.appointmentId}-1` }),
+      as<{ staffTakeCashPayment: Receipt }>(cashier, TAKE_CASH, { o: hospital, a: visit.appointmentId, k: `cash-${visit.appointmentId}-2` }),
+    ]);
+    const answers = [first, second];
+    const ok = answers.filter((a) => !a.errors);
+    expect(ok).toHaveLength(1);
+    const receipt = ok[0]?.data?.staffTakeCashPayment;
+    expect(receipt).toMatchObject({ total: '2999.79', currency: 'LKR', cashierName: 'Kamala Cashier', tokenNo: 1 });
+    expect(receipt?.items.map((i) => i.amount)).toEqual(['2500.00', '499.99', '-0.20']);
+    expect(receipt?.receiptNumber).toMatch(/^C\d{8}-[A-Z2-9]{8}$/);
+    const refused = answers.find((a) => a.errors);
+    expect(refused?.errors?.[0]?.message).toBe(`ARO-E5041:This appointment was paid in cash already: receipt ${receipt?.receiptNumber}`);
+    const rows = await t.database.db.select().from(payments).where(eq(payments.requestReference, `Appointment/${visit.appointmentId}`));
+    expect(rows.map((r) => [r.paymentGatewayType, r.status, r.transactionReference])).toEqual([['cash', 'ACCEPT', receipt?.receiptNumber]]);
+    const [appointment] = await t.database.db.select().from(appointments).where(eq(appointments.id, visit.appointmentId));
+    expect(appointment?.paymentStatus).toBe('paid');
+    const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.appointmentId, visit.appointmentId));
+    expect(invoice?.reasonCode).toBe('revenue_collected');
+    const [booking] = await t.database.db.select().from(bookingRequests).where(eq(bookingRequests.id, invoice?.bookingId ?? ''));
+    expect(booking).toMatchObject({ paymentGatewayType: 'cash', status: 'completed' });
+    expect(await loyaltyOf(visit.patientId)).toMatchObject({ reasons: ['visit'], points: 299 });
+    const audit = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'payment.cash'), eq(auditEvents.patientId, visit.patientId)));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('answers a retry with the same key with the first receipt', async () => {
+    const visit = await makeVisit();
+    const key = `cash-${visit.appointmentId}`;
+    const [a, b] = await Promise.all([
+      as<{ staffTakeCashPayment: Receipt }>(cashier, TAKE_CASH, { o: hospital, a: visit.appointmentId, k: key }),
+      as<{ staffTakeCashPayment: Receipt }>(cashier, TAKE_CASH, { o: hospital, a: visit.appointmentId, k: key }),
+    ]);
+    expect(a.errors).toBeUndefined();
+    expect(b.errors).toBeUndefined();
+    expect(a.data?.staffTakeCashPayment.receiptNumber).toBe(b.data?.staffTakeCashPayment.receiptNumber);
+    const rows = await t.database.db.select().from(payments).where(eq(payments.requestReference, `Appointment/${visit.appointmentId}`));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a cancelled appointment, other hospitals and other roles; lists the pending ones', async () => {
+    const cancelled = await makeVisit({ appointmentStatus: 'cancelled' });
+    expect(code(await as(cashier, TAKE_CASH, { o: hospital, a: cancelled.appointmentId }))).toBe('ARO-E5042');
+    const visit = await makeVisit();
+    expect(code(await as(otherCashier, TAKE_CASH, { o: hospital, a: visit.appointmentId }))).toBe('ARO-E2001');
+    expect(code(await as(otherCashier, TAKE_CASH, { o: otherHospital, a: visit.appointmentId }))).toBe('ARO-E2001');
+    expect(code(await as(nurse, TAKE_CASH, { o: hospital, a: visit.appointmentId }))).toBe('ARO-E1210');
+    const today = new Date(Date.now() + 330 * 60_000 + 60 * 60_000).toISOString().slice(0, 10);
+    const desk = await as<{ staffCashDesk: { id: string; patientName: string }[] }>(
+      cashier,
+      'query ($o: ID!, $d: String!) { staffCashDesk(organizationId: $o, date: $d) { id patientName tokenNo doctorName sessionStart } }',
+      { o: hospital, d: today },
+    );
+    expect(desk.errors).toBeUndefined();
+    const ids = desk.data?.staffCashDesk.map((a) => a.id) ?? [];
+    expect(ids).toContain(visit.appointmentId);
+    expect(ids).not.toContain(cancelled.appointmentId);
+    expect(code(await as(cashier, 'query ($o: ID!) { staffCashDesk(organizationId: $o, date: "2026-02-30") { id } }', { o: hospital }))).toBe('ARO-E5047');
+  });
+
+  it("lists the day's payments with totals per gateway", async () => {
+    const cash = await makeVisit();
+    const taken = await as<{ staffTakeCashPayment: Receipt }>(cashier, TAKE_CASH, { o: hospital, a: cash.appointmentId });
+    expect(taken.errors).toBeUndefined();
+    await cardPaid(await makeVisit(), '1000.50');
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const day = await as<{ staffPaymentsOfDay: { payments: { paymentGatewayType: string; amount: string; transactionReference: string }[]; totals: { paymentGatewayType: string; total: string; count: number }[] } }>(
+      cashier,
+      'query ($o: ID!, $d: String!) { staffPaymentsOfDay(organizationId: $o, date: $d) { date payments { paymentGatewayType amount transactionReference patientName status } totals { paymentGatewayType currency count total } } }',
+      { o: hospital, d: today },
+    );
+    expect(day.errors).toBeUndefined();
+    const refs = day.data?.staffPaymentsOfDay.payments.map((p) => p.transactionReference);
+    expect(refs).toContain(taken.data?.staffTakeCashPayment.receiptNumber);
+    const gateways = day.data?.staffPaymentsOfDay.totals.map((x) => x.paymentGatewayType);
+    expect(gateways).toEqual(expect.arrayContaining(['cash', 'cyberSource']));
+    const other = await as(otherCashier, 'query ($o: ID!, $d: String!) { staffPaymentsOfDay(organizationId: $o, date: $d) { date } }', { o: hospital, d: today });
+    expect(code(other)).toBe('ARO-E2001');
+    expect(hospitalDayRange('2026-11-24').from.toISOString()).toBe('2026-11-23T18:30:00.000Z');
+  });
+});
+
+describe('refunds (issue 9 §8)', () => {
+  it('a double approval to the card refunds once through the sandbox and ends refunded, points taken back', async () => {
+    const visit = await makeVisit({ appointmentStatus: 'fulfilled' });
+    await cardPaid(visit);
+    // The visit earned its points when paid.
+    await t.database.db.insert(loyaltyAccounts).values({ tenantId, patientId: visit.patientId, name: 'Club', activePoints: 300, rate: 10 });
+    const [account] = await t.database.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.patientId, visit.patientId));
+    await t.database.db.insert(loyaltyTransactions).values({
+      tenantId,
+      loyaltyAccountId: account?.id ?? '',
+      reasonCode: 'visit',
+      items: [{ description: 'Completed visit', points: 300, appointmentId: visit.appointmentId }],
+    });
+    const id = await requestRefund(visit);
+    const [a, b] = await Promise.all([
+      as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD', m: 'Doctor absent', k: `refund-${id}-a` }),
+      as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD', m: 'Doctor absent', k: `refund-${id}-b` }),
+    ]);
+    const ok = [a, b].filter((x) => !x.errors);
+    expect(ok).toHaveLength(1);
+    // The loser was told the request is decided, or that its refund is being sent.
+    expect(['ARO-E5043', 'ARO-E5049']).toContain(code([a, b].find((x) => x.errors) ?? {}));
+    expect(ok[0]?.data?.staffDecideRefund).toMatchObject({ status: 'refunded', refundStatus: 'refunded', refundedAmount: '3000.00', remarks: 'Doctor absent', refundError: null });
+    const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.refundRequestId, id));
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]?.gatewayRefundId).toBeTruthy();
+    const [appointment] = await t.database.db.select().from(appointments).where(eq(appointments.id, visit.appointmentId));
+    expect(appointment?.paymentRefundStatus).toBe('refunded');
+    expect(await loyaltyOf(visit.patientId)).toMatchObject({ reasons: ['visit', 'visit_refund'], points: 0, active: 0 });
+    // Deciding again is refused and changes nothing.
+    expect(code(await as(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD' }))).toBe('ARO-E5043');
+  });
+
+  it('leaves out the excluded categories of a doctor-requested refund, and never refunds more than captured', async () => {
+    const visit = await makeVisit();
+    const paid = await cardPaid(visit);
+    const id = await requestRefund(visit, ['hospital_fee', 'hospital_fee_tax']);
+    const listed = await as<{ staffRefundRequests: { id: string; refundableAmount: string; paidAmount: string }[] }>(cashier, REFUNDS, { o: hospital, s: 'requested' });
+    expect(listed.data?.staffRefundRequests.find((r) => r.id === id)).toMatchObject({ refundableAmount: '2500.00', paidAmount: '3000.00' });
+    // 2800.00 of the 3000.00 was refunded already (by hand, recorded in the ledger).
+    await t.database.db.insert(paymentRefunds).values({ tenantId, paymentId: paid.paymentId, refundRequestId: randomUUID(), amount: 2800, currency: 'LKR', status: 'refunded' });
+    const decided = await as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD' });
+    expect(decided.errors).toBeUndefined();
+    expect(decided.data?.staffDecideRefund).toMatchObject({ status: 'refunded', refundedAmount: '200.00' });
+    const total = (await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paid.paymentId))).reduce((s, r) => s + Math.round(r.amount * 100), 0);
+    expect(total).toBe(300000);
+  });
+
+  it('refunds the doctor-requested amount only', async () => {
+    const visit = await makeVisit();
+    await cardPaid(visit);
+    const id = await requestRefund(visit, ['hospital_fee', 'hospital_fee_tax']);
+    const decided = await as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD' });
+    expect(decided.data?.staffDecideRefund).toMatchObject({ status: 'refunded', refundedAmount: '2500.00', refundableAmount: '2500.00' });
+  });
+
+  it('keeps a refund the gateway refused approved with its error, and retries it to refunded', async () => {
+    const visit = await makeVisit();
+    const paid = await cardPaid(visit);
+    // The gateway does not know this transaction: it refuses the refund.
+    await t.database.db.update(payments).set({ transactionReference: 'unknown-transaction' }).where(eq(payments.id, paid.paymentId));
+    const id = await requestRefund(visit);
+    const failed = await as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD' });
+    expect(failed.errors).toBeUndefined();
+    expect(failed.data?.staffDecideRefund).toMatchObject({ status: 'approved', refundStatus: 'failed', refundedAmount: '3000.00' });
+    expect(failed.data?.staffDecideRefund.refundError).toContain('not found');
+    const [approved] = await t.database.db.select().from(appointments).where(eq(appointments.id, visit.appointmentId));
+    expect(approved?.paymentRefundStatus).toBe('approved');
+    // Fixed (the real transaction), Refund to card again retries the same ledger row.
+    await t.database.db.update(payments).set({ transactionReference: paid.transactionId }).where(eq(payments.id, paid.paymentId));
+    const retried = await as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD' });
+    expect(retried.data?.staffDecideRefund).toMatchObject({ status: 'refunded', refundStatus: 'refunded', refundError: null });
+    expect(await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.refundRequestId, id))).toHaveLength(1);
+  });
+
+  it('approves for collection at the hospital, or rejects, with remarks; once', async () => {
+    const collect = await makeVisit();
+    await cardPaid(collect);
+    const collectId = await requestRefund(collect);
+    const [x, y] = await Promise.all([
+      as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: collectId, d: 'APPROVE_AT_HOSPITAL', m: 'Collect at counter 2' }),
+      as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: collectId, d: 'APPROVE_AT_HOSPITAL', m: 'Collect at counter 2' }),
+    ]);
+    expect([x, y].filter((r) => !r.errors)).toHaveLength(1);
+    const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, collect.appointmentId));
+    expect(row?.paymentRefundStatus).toBe('approved');
+    expect(await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.refundRequestId, collectId))).toHaveLength(0);
+
+    const reject = await makeVisit();
+    await cardPaid(reject);
+    const rejectId = await requestRefund(reject);
+    const rejected = await as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: rejectId, d: 'REJECT', m: 'Seen by the doctor' });
+    expect(rejected.data?.staffDecideRefund).toMatchObject({ status: 'rejected', remarks: 'Seen by the doctor', refundStatus: null });
+    expect(code(await as(cashier, DECIDE, { o: hospital, r: rejectId, d: 'APPROVE_AT_HOSPITAL' }))).toBe('ARO-E5043');
+    expect(code(await as(cashier, DECIDE, { o: hospital, r: rejectId, d: 'REJECT', m: 'x'.repeat(1001) }))).toBe('ARO-E5046');
+  });
+
+  it('refuses a refund to the card of a cash payment, and another hospital answers as missing', async () => {
+    const visit = await makeVisit();
+    expect((await as(cashier, TAKE_CASH, { o: hospital, a: visit.appointmentId })).errors).toBeUndefined();
+    const id = await requestRefund(visit);
+    expect(code(await as(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD' }))).toBe('ARO-E5044');
+    expect(code(await as(otherCashier, DECIDE, { o: otherHospital, r: id, d: 'REJECT' }))).toBe('ARO-E2001');
+    expect(code(await as(otherCashier, DECIDE, { o: hospital, r: id, d: 'REJECT' }))).toBe('ARO-E2001');
+    const others = await as<{ staffRefundRequests: { id: string }[] }>(otherCashier, REFUNDS, { o: otherHospital });
+    expect(others.data?.staffRefundRequests.map((r) => r.id)).not.toContain(id);
+    const [still] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.id, id));
+    expect(still?.status).toBe('requested');
+  });
+});
+
+describe('reconciliation (issue 9 §9)', () => {
+  it('lists second captures and notification-only answers, and reconciles them once', async () => {
+    const visit = await makeVisit();
+    const paid = await cardPaid(visit);
+    const [event] = await t.database.db
+      .insert(gatewayEvents)
+      .values({ tenantId, gateway: 'cyberSource', eventKey: `${randomUUID()}:ACCEPT`, bookingRequestId: paid.bookingId, transactionId: 'T2', decision: 'ACCEPT', source: 'return', outcome: 'reconcile', fields: {} })
+      .returning();
+    const list = 'query ($o: ID!) { staffUnmatchedGatewayNotifications(organizationId: $o) { id kind amount currency outcome } }';
+    const listed = await as<{ staffUnmatchedGatewayNotifications: { id: string; kind: string }[] }>(cashier, list, { o: hospital });
+    expect(listed.data?.staffUnmatchedGatewayNotifications.find((e) => e.id === event?.id)).toMatchObject({ kind: 'second_capture' });
+    const others = await as<{ staffUnmatchedGatewayNotifications: { id: string }[] }>(otherCashier, list, { o: otherHospital });
+    expect(others.data?.staffUnmatchedGatewayNotifications.map((e) => e.id)).not.toContain(event?.id);
+    const reconcile = 'mutation ($o: ID!, $e: ID!, $m: String) { staffReconcileGatewayEvent(organizationId: $o, eventId: $e, remarks: $m) }';
+    expect(code(await as(otherCashier, reconcile, { o: otherHospital, e: event?.id }))).toBe('ARO-E2001');
+    const done = await as(cashier, reconcile, { o: hospital, e: event?.id, m: 'Refunded by hand' });
+    expect(done.errors).toBeUndefined();
+    expect(code(await as(cashier, reconcile, { o: hospital, e: event?.id }))).toBe('ARO-E5048');
+    const after = await as<{ staffUnmatchedGatewayNotifications: { id: string }[] }>(cashier, list, { o: hospital });
+    expect(after.data?.staffUnmatchedGatewayNotifications.map((e) => e.id)).not.toContain(event?.id);
+    const audit = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'payments.reconcile'));
+    expect(audit.some((a) => (a.details as { remarks?: string }).remarks === 'Refunded by hand')).toBe(true);
+  });
+});

@@ -1,0 +1,824 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '@careline/domain/errors';
+import { VISIT_EARN_REASON, type LoyaltySettings } from '@careline/domain/loyalty';
+import { buildInvoiceLines, minorToDecimal, refundableMinor, toMinor, type InvoiceLine } from '@careline/domain/payments';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import type { InvoiceItem } from '../../db/schema/index.ts';
+import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
+import type { CyberSourceSettings, HttpRequester } from '../../providers/payment-gateways/gateway.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { publishSessionChanged } from '../consultations/session-events.ts';
+import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/hospitals.time.ts';
+import { runOnce } from '../idempotency/idempotency.service.ts';
+import { earnVisitPoints } from '../loyalty/loyalty.service.ts';
+import { addLoyaltyPoints, lockPatientLoyalty } from '../loyalty/loyalty.repo.ts';
+import type { StaffViewer } from '../staff/staff.access-sessions.ts';
+import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
+import {
+  findChargingScheme,
+  findOpenInvoice,
+  insertBookingRequest,
+  insertOpenInvoice,
+  markInvoicePaid,
+  upsertPayment,
+} from './payments.repo.ts';
+import {
+  claimPaymentRefund,
+  findAppointmentPayment,
+  findCashPayment,
+  findDeskAppointment,
+  findHospitalGatewayEvent,
+  findHospitalRefundRequest,
+  findRequestRefund,
+  findVisitLoyalty,
+  insertPaymentRefund,
+  listHospitalPayments,
+  listHospitalRefundRequests,
+  listPaymentRefunds,
+  listPendingDeskAppointments,
+  listRequestRefunds,
+  listUnmatchedGatewayEvents,
+  lockPayment,
+  markGatewayEventReconciled,
+  markPendingAppointmentPaid,
+  moveRefundRequest,
+  setAppointmentRefundStatus,
+  settlePaymentRefund,
+  VISIT_REFUND_REASON,
+  type HospitalRefundRequest,
+  type PaymentRefundRow,
+} from './staff-payments.repo.ts';
+
+/*
+ * The hospital's side of payments (issue 9 §8 Refunds carried out, §9 Cashier's console, §10 loyalty):
+ * cash at the desk with a receipt, the day's payments, refund decisions (collect at the hospital,
+ * back to the card through the gateway, or reject) and reconciliation of gateway notifications.
+ *
+ * A refund to the card, step by step:
+ *   1. one transaction moves the request requested → approved (conditional: a double approval, even
+ *      concurrent, passes once) and records the amount in the payment_refunds ledger under the
+ *      payment row's lock, so a payment's refunds never add up to more than it captured;
+ *   2. outside any transaction, the one caller that claims the ledger row (pending|failed → sending)
+ *      asks the gateway (cyberSource.refund through providers.gatewayHttp);
+ *   3. the answer is recorded: refunded → the request and the appointment end 'refunded' and the
+ *      visit's loyalty points are taken back; failed → the ledger row is 'failed' with the gateway's
+ *      message and the request stays 'approved' ("approved with error"): Refund to card again retries
+ *      it with the same amount. A crash between 2 and 3 leaves the row 'sending'; it is not retried
+ *      automatically (the gateway may have refunded) and needs checking against the gateway's report.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The longest remarks a cashier writes on a refund decision or a reconciliation. */
+export const REMARKS_MAX = 1000;
+const CASH_GATEWAY = 'cash';
+const CARD_GATEWAY = 'cyberSource';
+
+/** What every staff payments operation needs. */
+export type StaffPaymentsDeps = {
+  db: Db;
+  tenantId: string;
+  staff: StaffViewer;
+  organizationId: string;
+  correlationId: string;
+  publish: (topic: string, payload: unknown) => Promise<void>;
+  /** The tenant's currency when a scheme has none. */
+  currency: string;
+  /** The tenant's loyalty settings: a paid, fulfilled visit earns points; none without them. */
+  loyalty?: LoyaltySettings;
+  /** The gateway HTTP requester (providers.gatewayHttp) and the tenant's CyberSource settings. */
+  gatewayHttp: HttpRequester;
+  cyberSource: CyberSourceSettings;
+  log?: FastifyBaseLogger;
+};
+
+/** A line of a receipt: description and amount (2 decimals, negative for a discount). */
+export type ReceiptItem = { description: string; amount: string };
+
+/** A cash receipt as the cashier prints it. Plain JSON (an idempotent retry answers the stored one). */
+export type CashReceipt = {
+  receiptNumber: string;
+  appointmentId: string;
+  paymentId: string;
+  hospitalName: string;
+  patientName: string;
+  tokenNo: number;
+  doctorName: string;
+  sessionStart: string;
+  items: ReceiptItem[];
+  total: string;
+  currency: string;
+  /** ISO 8601 instant. */
+  paidAt: string;
+  cashierName: string;
+};
+
+/** An unpaid appointment of the day for the cash desk. */
+export type DeskAppointmentView = {
+  id: string;
+  sessionId: string;
+  sessionStart: Date;
+  doctorName: string;
+  tokenNo: number;
+  patientName: string;
+  appointmentStatus: string;
+  paymentStatus: string;
+};
+
+/** A payment of the day. */
+export type DayPaymentView = {
+  id: string;
+  createdTime: Date;
+  paymentGatewayType: string;
+  status: string;
+  amount: string;
+  currency: string;
+  transactionReference: string;
+  patientName: string | null;
+  tokenNo: number | null;
+  appointmentId: string | null;
+};
+
+/** Accepted payments of one gateway and currency. */
+export type GatewayTotal = { paymentGatewayType: string; currency: string; count: number; total: string };
+
+/** The day's payments of a hospital with totals per gateway (accepted ones only). */
+export type DayPayments = { date: string; payments: DayPaymentView[]; totals: GatewayTotal[] };
+
+/** A refund request as the console shows it. */
+export type RefundRequestView = {
+  id: string;
+  appointmentId: string;
+  patientId: string;
+  patientName: string;
+  tokenNo: number;
+  sessionStart: Date;
+  doctorName: string;
+  status: string;
+  reasons: string[];
+  requestedBy: string;
+  excludedCategories: string[];
+  remarks: string | null;
+  createdTime: Date;
+  /** The gateway of the captured payment ('cyberSource', 'cash', ...), null when none. */
+  paymentGatewayType: string | null;
+  paidAmount: string | null;
+  refundableAmount: string | null;
+  currency: string | null;
+  /** The ledger: pending, sending, refunded, failed; null before a refund to the card. */
+  refundStatus: string | null;
+  refundedAmount: string | null;
+  /** Why the last refund to the card failed. */
+  refundError: string | null;
+};
+
+/** A cashier's decision on a refund request (spec doc 2 §4 Refund; issue 9 §8). */
+export type RefundDecision = 'APPROVE_AT_HOSPITAL' | 'REFUND_TO_CARD' | 'REJECT';
+
+/** A gateway event waiting for reconciliation. */
+export type UnmatchedEventView = {
+  id: string;
+  kind: 'second_capture' | 'notification_only';
+  createdTime: Date;
+  transactionId: string;
+  decision: string;
+  source: string;
+  outcome: string;
+  requestReference: string;
+  amount: string;
+  currency: string;
+  patientName: string | null;
+};
+
+function actor(deps: StaffPaymentsDeps, action: StaffAction): Extract<AuditActor, { kind: 'staff' }> {
+  return {
+    kind: 'staff',
+    staffUserId: deps.staff.staffUserId,
+    role: requireStaffRole(deps.staff, action, deps.organizationId),
+    organizationId: deps.organizationId,
+  };
+}
+
+function scope(deps: StaffPaymentsDeps) {
+  return { tenantId: deps.tenantId, organizationId: deps.organizationId };
+}
+
+function requireId(id: string): string {
+  if (!UUID.test(id)) {
+    throw new AppError('ARO-E2001');
+  }
+  return id;
+}
+
+/** Exact minor units of a numeric(14,2) column read as a number. */
+const minorOf = (amount: number): number => (amount < 0 ? -toMinor((-amount).toFixed(2)) : toMinor(amount.toFixed(2)));
+/** 2-decimal string of minor units, negative with a leading '-'. */
+const decimalOf = (minor: number): string => (minor < 0 ? `-${minorToDecimal(-minor)}` : minorToDecimal(minor));
+/** Major units for a numeric(14,2) column, from exact minor units. */
+const major = (minor: number): number => Number(decimalOf(minor));
+
+/**
+ * The instants a hospital day 'YYYY-MM-DD' starts and ends (hospital time, hospitals.time.ts).
+ * @param date - the day
+ */
+export function hospitalDayRange(date: string): { from: Date; to: Date } {
+  const match = DAY.exec(date);
+  if (!match) {
+    throw new AppError('ARO-E5047');
+  }
+  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const check = new Date(utcMidnight);
+  if (check.toISOString().slice(0, 10) !== date) {
+    throw new AppError('ARO-E5047');
+  }
+  const from = new Date(utcMidnight - HOSPITAL_UTC_OFFSET_MINUTES * 60_000);
+  return { from, to: new Date(from.getTime() + DAY_MS) };
+}
+
+function cleanRemarks(remarks: string | null): string | null {
+  const trimmed = remarks?.trim() ?? '';
+  if (trimmed.length > REMARKS_MAX) {
+    throw new AppError('ARO-E5046');
+  }
+  return trimmed.length > 0 ? trimmed : null;
+}
+
+/** A receipt number: 'C' + the hospital day + 8 random characters; unique by the payments index. */
+function newReceiptNumber(now: Date): string {
+  const local = new Date(now.getTime() + HOSPITAL_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(8);
+  let tail = '';
+  for (const byte of bytes) {
+    tail += alphabet[byte % alphabet.length];
+  }
+  return `C${local}-${tail}`;
+}
+
+async function publishAfterCommit(deps: StaffPaymentsDeps, sessionId: string): Promise<void> {
+  try {
+    await publishSessionChanged(deps.publish, deps.tenantId, sessionId, 'appointments');
+  } catch (error) {
+    // The change is committed; a lost live update is caught up by the next read.
+    deps.log?.warn({ err: error, sessionId }, 'session change publish failed');
+  }
+}
+
+/**
+ * The live, unpaid appointments of a hospital day's sessions, for the cash desk; audited.
+ * @param deps - database, tenant, staff member, hospital
+ * @param date - the hospital day 'YYYY-MM-DD'
+ */
+export async function staffCashDesk(deps: StaffPaymentsDeps, date: string): Promise<DeskAppointmentView[]> {
+  const who = actor(deps, 'payments.cash');
+  const rows = await listPendingDeskAppointments(deps.db, scope(deps), hospitalDayRange(date));
+  await recordAudit(deps.db, {
+    tenantId: deps.tenantId,
+    actor: who,
+    action: 'payments.cash-desk.read',
+    correlationId: deps.correlationId,
+    details: { date, appointments: rows.length },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    sessionId: row.sessionId,
+    sessionStart: row.sessionStart,
+    doctorName: row.doctorName,
+    tokenNo: row.tokenNo,
+    patientName: row.patientName,
+    appointmentStatus: row.appointmentStatus,
+    paymentStatus: row.paymentStatus,
+  }));
+}
+
+/** The appointment's open invoice (the patient's, reused) or a new one from the session's scheme. */
+async function openInvoiceFor(tx: Tx, deps: StaffPaymentsDeps, appointment: NonNullable<Awaited<ReturnType<typeof findDeskAppointment>>>) {
+  const owner = { tenantId: deps.tenantId, accountId: appointment.accountId };
+  const requestReference = `Appointment/${appointment.id}`;
+  const open = await findOpenInvoice(tx, owner, requestReference);
+  if (open) {
+    return open;
+  }
+  if (!appointment.chargingSchemeId) {
+    throw new AppError('ARO-E5003');
+  }
+  const scheme = await findChargingScheme(tx, deps.tenantId, appointment.chargingSchemeId);
+  if (!scheme || scheme.organizationId !== deps.organizationId) {
+    throw new AppError('ARO-E5003');
+  }
+  let lines: ReturnType<typeof buildInvoiceLines>;
+  try {
+    lines = buildInvoiceLines(scheme.items);
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new AppError('ARO-E5004');
+    }
+    throw error;
+  }
+  const items: InvoiceItem[] = lines.items.map((line) => ({ description: line.description, amount: major(line.amountMinor), category: line.category }));
+  const inserted = await insertOpenInvoice(tx, {
+    tenantId: deps.tenantId,
+    accountId: appointment.accountId,
+    patientId: appointment.patientId,
+    organizationId: deps.organizationId,
+    requestReference,
+    appointmentId: appointment.id,
+    sessionId: appointment.sessionId,
+    chargingSchemeId: scheme.id,
+    items,
+    values: [major(lines.totalMinor)],
+    totalAmount: major(lines.totalMinor),
+    currency: scheme.currency || deps.currency,
+    reasonCode: 'prepayment_collected',
+    instrumentType: 'cash',
+  });
+  const invoice = inserted ?? (await findOpenInvoice(tx, owner, requestReference));
+  if (!invoice) {
+    throw new Error('open invoice vanished');
+  }
+  return invoice;
+}
+
+/**
+ * Takes a cash payment at the desk for an unpaid appointment of the hospital (issue 9 §9), in one
+ * transaction: the open invoice (the patient's, or one made from the session's charging scheme), a
+ * completed 'cash' booking request, an ACCEPT payment whose transaction reference is a new receipt
+ * number, the invoice revenue_collected, the appointment paid (only from pending: a double click,
+ * even concurrent, charges once), loyalty points for a fulfilled visit, and the audit row. With the
+ * same idempotency key a retry answers the first receipt; a second take with another key is refused
+ * with the first receipt's number (ARO-E5041).
+ * @param deps - database, tenant, staff member, hospital, publish, loyalty
+ * @param appointmentId - the appointment
+ * @param idempotencyKey - one key per submit, reused on retry
+ */
+export async function staffTakeCashPayment(
+  deps: StaffPaymentsDeps,
+  appointmentId: string,
+  idempotencyKey: string | null,
+): Promise<CashReceipt> {
+  const who = actor(deps, 'payments.cash');
+  requireId(appointmentId);
+  const found = await findDeskAppointment(deps.db, scope(deps), appointmentId);
+  if (!found) {
+    throw new AppError('ARO-E2001');
+  }
+  const receipt = await runOnce(
+    deps.db,
+    { tenantId: deps.tenantId, accountId: deps.staff.staffUserId, key: idempotencyKey },
+    'staffTakeCashPayment',
+    { organizationId: deps.organizationId, appointmentId },
+    async (tx): Promise<CashReceipt> => {
+      if (found.appointmentStatus === 'cancelled' || found.appointmentStatus === 'entered_in_error') {
+        throw new AppError('ARO-E5042', { status: found.appointmentStatus });
+      }
+      // The guard: only the call that moves it from pending goes on; its twin waits for the row lock.
+      if (!(await markPendingAppointmentPaid(tx, deps.tenantId, appointmentId))) {
+        const cash = await findCashPayment(tx, deps.tenantId, appointmentId);
+        if (cash) {
+          throw new AppError('ARO-E5041', { receipt: cash.transactionReference });
+        }
+        throw new AppError('ARO-E5040');
+      }
+      const invoice = await openInvoiceFor(tx, deps, found);
+      const now = new Date();
+      const receiptNumber = newReceiptNumber(now);
+      const booking = await insertBookingRequest(tx, {
+        tenantId: deps.tenantId,
+        accountId: found.accountId,
+        patientId: found.patientId,
+        invoiceId: invoice.id,
+        organizationId: deps.organizationId,
+        requestReference: invoice.requestReference,
+        paymentGatewayType: CASH_GATEWAY,
+        status: 'completed',
+        amount: invoice.totalAmount,
+        currency: invoice.currency,
+        externalReference: receiptNumber,
+        creditedTransactionId: receiptNumber,
+        completedAt: now,
+      });
+      const payment = await upsertPayment(tx, {
+        tenantId: deps.tenantId,
+        accountId: found.accountId,
+        patientId: found.patientId,
+        bookingRequestId: booking.id,
+        invoiceId: invoice.id,
+        organizationId: deps.organizationId,
+        requestReference: invoice.requestReference,
+        paymentGatewayType: CASH_GATEWAY,
+        status: 'ACCEPT',
+        amount: invoice.totalAmount,
+        currency: invoice.currency,
+        message: 'Payment success',
+        transactionReference: receiptNumber,
+        transactionDate: now,
+        response: { receiptNumber, cashierName: deps.staff.displayName, staffUserId: deps.staff.staffUserId },
+      });
+      if (!payment || !(await markInvoicePaid(tx, invoice.id, booking.id))) {
+        throw new AppError('ARO-E5040');
+      }
+      if (deps.loyalty) {
+        await earnVisitPoints(tx, { tenantId: deps.tenantId, appointmentId, actor: who, correlationId: deps.correlationId, settings: deps.loyalty });
+      }
+      await recordAudit(tx, {
+        tenantId: deps.tenantId,
+        actor: who,
+        action: 'payment.cash',
+        correlationId: deps.correlationId,
+        patientAccountId: found.accountId,
+        patientId: found.patientId,
+        details: { appointmentId, paymentId: payment.id, receiptNumber, amount: decimalOf(minorOf(invoice.totalAmount)), currency: invoice.currency },
+      });
+      return {
+        receiptNumber,
+        appointmentId,
+        paymentId: payment.id,
+        hospitalName: found.hospitalName,
+        patientName: found.patientName,
+        tokenNo: found.tokenNo,
+        doctorName: found.doctorName,
+        sessionStart: found.sessionStart.toISOString(),
+        items: invoice.items.map((item) => ({ description: item.description, amount: decimalOf(minorOf(item.amount)) })),
+        total: decimalOf(minorOf(invoice.totalAmount)),
+        currency: invoice.currency,
+        paidAt: now.toISOString(),
+        cashierName: deps.staff.displayName,
+      };
+    },
+  );
+  await publishAfterCommit(deps, found.sessionId);
+  return receipt;
+}
+
+/**
+ * A hospital's payments of one hospital day (card and cash, every status), with totals of the
+ * accepted ones per gateway and currency (issue 9 §9); audited.
+ * @param deps - database, tenant, staff member, hospital
+ * @param date - the hospital day 'YYYY-MM-DD'
+ */
+export async function staffPaymentsOfDay(deps: StaffPaymentsDeps, date: string): Promise<DayPayments> {
+  const who = actor(deps, 'payments.list');
+  const rows = await listHospitalPayments(deps.db, scope(deps), hospitalDayRange(date));
+  const totals = new Map<string, GatewayTotal & { minor: number }>();
+  for (const row of rows) {
+    if (row.status !== 'ACCEPT') {
+      continue;
+    }
+    const key = `${row.paymentGatewayType}\n${row.currency}`;
+    const entry = totals.get(key) ?? { paymentGatewayType: row.paymentGatewayType, currency: row.currency, count: 0, total: '', minor: 0 };
+    entry.count += 1;
+    entry.minor += minorOf(row.amount);
+    totals.set(key, entry);
+  }
+  await recordAudit(deps.db, {
+    tenantId: deps.tenantId,
+    actor: who,
+    action: 'payments.day.read',
+    correlationId: deps.correlationId,
+    details: { date, payments: rows.length },
+  });
+  return {
+    date,
+    payments: rows.map((row) => ({
+      id: row.id,
+      createdTime: row.createdAt,
+      paymentGatewayType: row.paymentGatewayType,
+      status: row.status,
+      amount: decimalOf(minorOf(row.amount)),
+      currency: row.currency,
+      transactionReference: row.transactionReference,
+      patientName: row.patientName,
+      tokenNo: row.tokenNo,
+      appointmentId: row.appointmentId,
+    })),
+    totals: [...totals.values()]
+      .sort((a, b) => a.paymentGatewayType.localeCompare(b.paymentGatewayType) || a.currency.localeCompare(b.currency))
+      .map(({ minor, ...entry }) => ({ ...entry, total: decimalOf(minor) })),
+  };
+}
+
+/** Invoice items as exact lines (categories missing on old rows count as not excluded). */
+function invoiceLines(items: InvoiceItem[]): InvoiceLine[] {
+  return items.map((item) => ({ category: item.category ?? '', description: item.description, amountMinor: minorOf(item.amount) }));
+}
+
+type Refundable = { payment: NonNullable<Awaited<ReturnType<typeof findAppointmentPayment>>>['payment']; paidMinor: number; refundableMinor: number };
+
+/** What a request may get back from its appointment's captured payment, before the ledger's cap. */
+function refundableOf(found: NonNullable<Awaited<ReturnType<typeof findAppointmentPayment>>>, excluded: readonly string[]): Refundable {
+  const paidMinor = minorOf(found.payment.amount);
+  const fromItems = found.items ? refundableMinor(invoiceLines(found.items), excluded) : paidMinor;
+  return { payment: found.payment, paidMinor, refundableMinor: Math.min(paidMinor, fromItems) };
+}
+
+async function refundView(deps: StaffPaymentsDeps, row: HospitalRefundRequest, ledger: PaymentRefundRow | null): Promise<RefundRequestView> {
+  const found = await findAppointmentPayment(deps.db, deps.tenantId, row.request.appointmentId);
+  const refundable = found ? refundableOf(found, row.request.excludedCategories) : null;
+  return {
+    id: row.request.id,
+    appointmentId: row.request.appointmentId,
+    patientId: row.request.patientId,
+    patientName: row.patientName,
+    tokenNo: row.tokenNo,
+    sessionStart: row.sessionStart,
+    doctorName: row.doctorName,
+    status: row.request.status,
+    reasons: row.request.notes,
+    requestedBy: row.request.requestedBy,
+    excludedCategories: row.request.excludedCategories,
+    remarks: row.request.remarks,
+    createdTime: row.request.createdAt,
+    paymentGatewayType: found?.payment.paymentGatewayType ?? null,
+    paidAmount: refundable ? decimalOf(refundable.paidMinor) : null,
+    refundableAmount: refundable ? decimalOf(refundable.refundableMinor) : null,
+    currency: found?.payment.currency ?? null,
+    refundStatus: ledger?.status ?? null,
+    refundedAmount: ledger ? decimalOf(minorOf(ledger.amount)) : null,
+    refundError: ledger?.status === 'failed' ? ledger.message : null,
+  };
+}
+
+/**
+ * The hospital's refund requests, newest first, optionally of one status, with what each may get
+ * back (spec doc 2 §4 Refund: excluded categories left out); audited.
+ * @param deps - database, tenant, staff member, hospital
+ * @param status - requested, approved, refunded or rejected; null for all
+ */
+export async function staffRefundRequests(deps: StaffPaymentsDeps, status: string | null): Promise<RefundRequestView[]> {
+  const who = actor(deps, 'refunds.list');
+  if (status !== null && !['requested', 'approved', 'refunded', 'rejected'].includes(status)) {
+    throw new AppError('ARO-E2002');
+  }
+  const rows = await listHospitalRefundRequests(deps.db, scope(deps), status);
+  const ledger = new Map((await listRequestRefunds(deps.db, rows.map((r) => r.request.id))).map((l) => [l.refundRequestId, l]));
+  const views: RefundRequestView[] = [];
+  for (const row of rows) {
+    views.push(await refundView(deps, row, ledger.get(row.request.id) ?? null));
+  }
+  await recordAudit(deps.db, {
+    tenantId: deps.tenantId,
+    actor: who,
+    action: 'refunds.read',
+    correlationId: deps.correlationId,
+    details: { status, requests: rows.length },
+  });
+  return views;
+}
+
+/**
+ * Takes back the loyalty points a refunded visit earned (issue 9 §10), once: a transaction with
+ * reason 'visit_refund' and negative points, under the patient's loyalty lock.
+ * @param tx - the refund's transaction
+ * @param deps - tenant and correlation id
+ * @param who - the cashier
+ * @param visit - the appointment and its patient
+ */
+export async function reverseVisitPoints(
+  tx: Tx,
+  deps: Pick<StaffPaymentsDeps, 'tenantId' | 'correlationId'>,
+  who: AuditActor,
+  visit: { appointmentId: string; patientId: string; accountId: string },
+): Promise<number> {
+  await lockPatientLoyalty(tx, deps.tenantId, visit.patientId);
+  const earned = await findVisitLoyalty(tx, deps.tenantId, visit.patientId, visit.appointmentId, VISIT_EARN_REASON);
+  if (earned.reversed || earned.points <= 0 || !earned.loyaltyAccountId) {
+    return 0;
+  }
+  const taken = await addLoyaltyPoints(tx, { id: earned.loyaltyAccountId, tenantId: deps.tenantId }, {
+    actor: who.kind === 'staff' ? `StaffUser/${who.staffUserId}` : `Account/${who.accountId}`,
+    reasonCode: VISIT_REFUND_REASON,
+    items: [{ description: 'Refunded visit', points: -earned.points, appointmentId: visit.appointmentId }],
+  });
+  await recordAudit(tx, {
+    tenantId: deps.tenantId,
+    actor: who,
+    action: 'loyalty.reverse',
+    correlationId: deps.correlationId,
+    patientAccountId: visit.accountId,
+    patientId: visit.patientId,
+    details: { appointmentId: visit.appointmentId, points: -earned.points, transactionId: taken.transaction.id },
+  });
+  return earned.points;
+}
+
+/** Asks the gateway for a claimed ledger row and records the answer; the request ends 'refunded' on success. */
+async function sendRefund(deps: StaffPaymentsDeps, who: AuditActor, row: HospitalRefundRequest, ledger: PaymentRefundRow): Promise<void> {
+  if (!(await claimPaymentRefund(deps.db, ledger.id))) {
+    return;
+  }
+  const found = await findAppointmentPayment(deps.db, deps.tenantId, row.request.appointmentId);
+  let outcome: { status: 'refunded' | 'failed'; refundId: string | null; message: string };
+  try {
+    outcome = found
+      ? await cyberSource.refund(deps.gatewayHttp, deps.cyberSource, {
+          transactionId: found.payment.transactionReference,
+          referenceNumber: `Refund/${row.request.id}`,
+          amount: decimalOf(minorOf(ledger.amount)),
+          currency: ledger.currency,
+        })
+      : { status: 'failed', refundId: null, message: 'No captured payment to refund' };
+  } catch (error) {
+    deps.log?.warn({ err: error, refundRequestId: row.request.id }, 'gateway refund failed');
+    outcome = { status: 'failed', refundId: null, message: 'Payment failed, unable to get any response from bank' };
+  }
+  await deps.db.transaction(async (tx) => {
+    await settlePaymentRefund(tx, ledger.id, { status: outcome.status, gatewayRefundId: outcome.refundId, message: outcome.message });
+    if (outcome.status === 'refunded' && (await moveRefundRequest(tx, row.request.id, 'approved', 'refunded', null))) {
+      await setAppointmentRefundStatus(tx, row.request.appointmentId, 'refunded');
+      await reverseVisitPoints(tx, deps, who, { appointmentId: row.request.appointmentId, patientId: row.request.patientId, accountId: row.request.accountId });
+    }
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor: who,
+      action: outcome.status === 'refunded' ? 'refund.refunded' : 'refund.failed',
+      correlationId: deps.correlationId,
+      patientAccountId: row.request.accountId,
+      patientId: row.request.patientId,
+      details: {
+        refundRequestId: row.request.id,
+        paymentRefundId: ledger.id,
+        amount: decimalOf(minorOf(ledger.amount)),
+        currency: ledger.currency,
+        gatewayRefundId: outcome.refundId,
+        message: outcome.message,
+      },
+    });
+  });
+}
+
+/**
+ * Decides a refund request of the hospital (issue 9 §8; spec doc 2 §4 Refund), only from
+ * 'requested' (a conditional update: a double approval, even concurrent, decides once):
+ * APPROVE_AT_HOSPITAL → 'approved', the patient collects the money at the hospital; REJECT →
+ * 'rejected'; REFUND_TO_CARD → for a card payment, the refundable amount (the invoice's lines
+ * outside the request's excluded categories, never more than captured minus already refunded) is
+ * recorded in the ledger, sent to the gateway, and the request ends 'refunded' (see the steps at the
+ * top of this file). REFUND_TO_CARD on an 'approved' request whose refund failed retries it.
+ * Appointments follow with their paymentRefundStatus; refunds take the visit's loyalty points back.
+ * @param deps - database, tenant, staff member, hospital, gateway
+ * @param refundRequestId - the request
+ * @param input - the decision, the cashier's remarks and the idempotency key
+ */
+export async function staffDecideRefund(
+  deps: StaffPaymentsDeps,
+  refundRequestId: string,
+  input: { decision: RefundDecision; remarks: string | null; idempotencyKey: string | null },
+): Promise<RefundRequestView> {
+  const who = actor(deps, 'refunds.decide');
+  requireId(refundRequestId);
+  const remarks = cleanRemarks(input.remarks);
+  const row = await findHospitalRefundRequest(deps.db, scope(deps), refundRequestId);
+  if (!row) {
+    throw new AppError('ARO-E2001');
+  }
+  const retry = input.decision === 'REFUND_TO_CARD' && row.request.status === 'approved' ? await findRequestRefund(deps.db, refundRequestId) : null;
+  if (retry && retry.status !== 'failed' && retry.status !== 'pending') {
+    throw new AppError(retry.status === 'sending' ? 'ARO-E5049' : 'ARO-E5043', { status: row.request.status });
+  }
+  if (!retry) {
+    await runOnce(
+      deps.db,
+      { tenantId: deps.tenantId, accountId: deps.staff.staffUserId, key: input.idempotencyKey },
+      'staffDecideRefund',
+      { organizationId: deps.organizationId, refundRequestId, decision: input.decision, remarks },
+      async (tx) => {
+        const target = input.decision === 'REJECT' ? 'rejected' : 'approved';
+        let ledger: { amount: string; paymentId: string } | null = null;
+        if (input.decision === 'REFUND_TO_CARD') {
+          const found = await findAppointmentPayment(tx, deps.tenantId, row.request.appointmentId);
+          if (!found || found.payment.paymentGatewayType !== CARD_GATEWAY) {
+            throw new AppError('ARO-E5044');
+          }
+          // Under the payment's lock: the ledger's sum is read and extended by one caller at a time.
+          await lockPayment(tx, found.payment.id);
+          const { paidMinor, refundableMinor: wanted } = refundableOf(found, row.request.excludedCategories);
+          const already = (await listPaymentRefunds(tx, found.payment.id)).reduce((sum, r) => sum + minorOf(r.amount), 0);
+          const amount = Math.min(wanted, paidMinor - already);
+          if (!(await moveRefundRequest(tx, refundRequestId, 'requested', target, remarks))) {
+            throw await decidedAlready(tx, deps, refundRequestId);
+          }
+          if (amount <= 0) {
+            throw new AppError('ARO-E5045');
+          }
+          const inserted = await insertPaymentRefund(tx, {
+            tenantId: deps.tenantId,
+            paymentId: found.payment.id,
+            refundRequestId,
+            amount: major(amount),
+            currency: found.payment.currency,
+            status: 'pending',
+          });
+          if (!inserted) {
+            throw await decidedAlready(tx, deps, refundRequestId);
+          }
+          ledger = { amount: decimalOf(amount), paymentId: found.payment.id };
+        } else if (!(await moveRefundRequest(tx, refundRequestId, 'requested', target, remarks))) {
+          throw await decidedAlready(tx, deps, refundRequestId);
+        }
+        await setAppointmentRefundStatus(tx, row.request.appointmentId, target);
+        if (input.decision === 'APPROVE_AT_HOSPITAL') {
+          await reverseVisitPoints(tx, deps, who, { appointmentId: row.request.appointmentId, patientId: row.request.patientId, accountId: row.request.accountId });
+        }
+        await recordAudit(tx, {
+          tenantId: deps.tenantId,
+          actor: who,
+          action: `refund.${input.decision === 'REJECT' ? 'reject' : input.decision === 'REFUND_TO_CARD' ? 'approve-card' : 'approve'}`,
+          correlationId: deps.correlationId,
+          patientAccountId: row.request.accountId,
+          patientId: row.request.patientId,
+          details: { refundRequestId, appointmentId: row.request.appointmentId, decision: input.decision, remarks, ...(ledger ?? {}) },
+        });
+        return { refundRequestId };
+      },
+    );
+  }
+  if (input.decision === 'REFUND_TO_CARD') {
+    const ledger = retry ?? (await findRequestRefund(deps.db, refundRequestId));
+    if (ledger) {
+      await sendRefund(deps, who, row, ledger);
+    }
+  }
+  const after = await findHospitalRefundRequest(deps.db, scope(deps), refundRequestId);
+  if (!after) {
+    throw new AppError('ARO-E2001');
+  }
+  // The patient's open appointment screens follow the refund status.
+  await publishAfterCommit(deps, after.sessionId);
+  return refundView(deps, after, await findRequestRefund(deps.db, refundRequestId));
+}
+
+/** The refusal of a decision that lost to another one; read in the caller's transaction. */
+async function decidedAlready(tx: Tx, deps: StaffPaymentsDeps, refundRequestId: string): Promise<AppError> {
+  const now = await findHospitalRefundRequest(tx, scope(deps), refundRequestId);
+  return new AppError('ARO-E5043', { status: now?.request.status ?? 'decided' });
+}
+
+function eventView(row: Awaited<ReturnType<typeof listUnmatchedGatewayEvents>>[number]): UnmatchedEventView {
+  return {
+    id: row.event.id,
+    kind: row.event.outcome === 'reconcile' ? 'second_capture' : 'notification_only',
+    createdTime: row.event.createdAt,
+    transactionId: row.event.transactionId,
+    decision: row.event.decision,
+    source: row.event.source,
+    outcome: row.event.outcome,
+    requestReference: row.requestReference,
+    amount: decimalOf(minorOf(row.amount)),
+    currency: row.currency,
+    patientName: row.patientName,
+  };
+}
+
+/**
+ * The hospital's gateway answers that need a cashier's look (issue 9 §9), newest first: a second
+ * capture for an already paid booking (outcome 'reconcile', to refund), or an answer credited from
+ * the server-to-server notification (source 'notify') rather than the patient's browser return;
+ * audited.
+ * @param deps - database, tenant, staff member, hospital
+ */
+export async function staffUnmatchedGatewayNotifications(deps: StaffPaymentsDeps): Promise<UnmatchedEventView[]> {
+  const who = actor(deps, 'payments.reconcile');
+  const rows = await listUnmatchedGatewayEvents(deps.db, scope(deps));
+  await recordAudit(deps.db, {
+    tenantId: deps.tenantId,
+    actor: who,
+    action: 'payments.unmatched.read',
+    correlationId: deps.correlationId,
+    details: { events: rows.length },
+  });
+  return rows.map(eventView);
+}
+
+/**
+ * Marks a gateway event of the hospital reconciled (outcome 'reconciled:{outcome}'), with the
+ * cashier's remarks in the audit trail; a second time is refused (ARO-E5048).
+ * @param deps - database, tenant, staff member, hospital
+ * @param eventId - the gateway event
+ * @param remarks - what the cashier found or did
+ */
+export async function staffReconcileGatewayEvent(deps: StaffPaymentsDeps, eventId: string, remarks: string | null): Promise<boolean> {
+  const who = actor(deps, 'payments.reconcile');
+  requireId(eventId);
+  const clean = cleanRemarks(remarks);
+  const found = await findHospitalGatewayEvent(deps.db, scope(deps), eventId);
+  if (!found) {
+    throw new AppError('ARO-E2001');
+  }
+  await deps.db.transaction(async (tx) => {
+    if (!(await markGatewayEventReconciled(tx, eventId))) {
+      throw new AppError('ARO-E5048');
+    }
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor: who,
+      action: 'payments.reconcile',
+      correlationId: deps.correlationId,
+      patientAccountId: found.accountId,
+      patientId: found.patientId,
+      details: { eventId, transactionId: found.event.transactionId, outcome: found.event.outcome, remarks: clean },
+    });
+  });
+  return true;
+}
