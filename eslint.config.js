@@ -38,6 +38,7 @@ const features = [
   'profiles',
   'consultations',
   'payments',
+  'payment-history',
   'orders',
   'lab-reports',
   'chat',

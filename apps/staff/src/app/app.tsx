@@ -7,6 +7,7 @@ import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { HomeScreen } from '../features/home/components/home-screen.tsx';
 import { PatientLookupScreen } from '../features/patients/components/patient-lookup-screen.tsx';
 import { PatientPicker } from '../features/patients/components/patient-picker.tsx';
+import { PaymentsScreen } from '../features/payments/components/payments-screen.tsx';
 import { QueueScreen } from '../features/queue/components/queue-screen.tsx';
 import { SessionsScreen } from '../features/sessions/components/sessions-screen.tsx';
 import { StaffUsersScreen } from '../features/staff-users/components/staff-users-screen.tsx';
@@ -78,6 +79,22 @@ function SessionsRoute({ hospital }: { hospital: Hospital }) {
   );
 }
 
+/** The hospital's payments: what the member may do there comes from the server's policy for their roles. */
+function PaymentsRoute({ hospital }: { hospital: Hospital }) {
+  const session = useStaffSession();
+  return (
+    <PaymentsScreen
+      hospital={hospital}
+      may={{
+        cash: session.may('payments.cash'),
+        refunds: session.may('refunds.list'),
+        decide: session.may('refunds.decide'),
+        reconcile: session.may('payments.reconcile'),
+      }}
+    />
+  );
+}
+
 const router = createBrowserRouter(
   [
     {
@@ -101,6 +118,15 @@ const router = createBrowserRouter(
                 <InHospital
                   action="patients.lookup"
                   screen={(hospital) => <PatientLookupScreen key={hospital.id} hospital={hospital} />}
+                />
+              ),
+            },
+            {
+              path: 'payments',
+              element: (
+                <InHospital
+                  action="payments.list"
+                  screen={(hospital) => <PaymentsRoute key={hospital.id} hospital={hospital} />}
                 />
               ),
             },

@@ -16,6 +16,7 @@ export function useShellMessages() {
       patientLookup: t('staff.shell.patientLookup'),
       staffUsers: t('staff.shell.staffUsers'),
       auditTrail: t('staff.shell.auditTrail'),
+      payments: t('staff.payments.nav'),
       changePassword: t('staff.shell.changePassword'),
       signOut: t('staff.shell.signOut'),
       hospital: t('staff.shell.hospital'),

@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { REQUEST_STATE } from '@careline/domain/shell';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { GenericErrorScreen } from '../components/error-screens.tsx';
@@ -61,22 +61,86 @@ const HistoryScreen = lazy(() =>
 const DoctorScreen = lazy(() =>
   import('../features/consultations/components/doctor-screen.tsx').then((module) => ({ default: module.DoctorScreen })),
 );
+// spec doc 2 §2 /view/appointment: pay now (features/payments) is its own chunk, fetched when an
+// appointment is shown, and given to the appointment screen through its payment slot.
+const AppointmentPayment = lazy(() =>
+  import('../features/payments/components/appointment-payment.tsx').then((module) => ({
+    default: module.AppointmentPayment,
+  })),
+);
 const ViewScreen = lazy(() =>
   Promise.all([
     import('../features/consultations/components/view-screen.tsx'),
     import('../features/profiles/components/relationship-modal.tsx'),
   ]).then(([view, profiles]) => ({
     default: function ConsultationView() {
-      return <view.ViewScreen RelationshipPicker={profiles.RelationshipModal} />;
+      return (
+        <view.ViewScreen
+          RelationshipPicker={profiles.RelationshipModal}
+          paymentSlot={(appointment, onPaid) => (
+            <Suspense fallback={null}>
+              <AppointmentPayment
+                appointment={{
+                  id: appointment.id,
+                  sessionId: appointment.sessionId,
+                  appointmentStatus: appointment.appointmentStatus,
+                  paymentStatus: appointment.paymentStatus,
+                  appointmentRescheduleStatus: appointment.appointmentRescheduleStatus ?? null,
+                  appointmentRescheduledFor: appointment.appointmentRescheduledFor ?? null,
+                  participationMode: appointment.session.participationMode ?? null,
+                }}
+                onPaid={onPaid}
+              />
+            </Suspense>
+          )}
+        />
+      );
     },
   })),
 );
 
+// spec doc 2 §2 payment history, saved payment methods and the payment terms (features/payment-history):
+// chunks of their own, fetched when opened, never on /login.
+const PaymentHistoryScreen = lazy(() =>
+  import('../features/payment-history/components/payment-history-screen.tsx').then((module) => ({
+    default: module.PaymentHistoryScreen,
+  })),
+);
+const PaymentMethodsScreen = lazy(() =>
+  import('../features/payment-history/components/payment-methods-screen.tsx').then((module) => ({
+    default: module.PaymentMethodsScreen,
+  })),
+);
+const PaymentTermsScreen = lazy(() =>
+  import('../features/payment-history/components/payment-terms.tsx').then((module) => ({
+    default: module.PaymentTermsScreen,
+  })),
+);
+const PaymentTermsOverlay = lazy(() =>
+  import('../features/payment-history/components/payment-terms.tsx').then((module) => ({
+    default: module.PaymentTermsOverlay,
+  })),
+);
+
+/** #/paymentTermsAndConditions on any address shows the terms above the screen (spec doc 2 §2). */
+function PaymentTermsHashRoute() {
+  const { hash } = useLocation();
+  if (hash !== '#/paymentTermsAndConditions') {
+    return null;
+  }
+  return (
+    <Suspense fallback={null}>
+      <PaymentTermsOverlay />
+    </Suspense>
+  );
+}
+
 /** / goes to /chat-home in the chat flow, else /login (spec doc 1 §2); the query string goes along. */
 function RootRedirect() {
   const { uxFlow } = useTenant();
-  const { search } = useLocation();
-  return <Navigate to={`${rootTarget(uxFlow)}${search}`} replace />;
+  const { search, hash } = useLocation();
+  // The hash goes along too, so /#/paymentTermsAndConditions still shows the terms.
+  return <Navigate to={`${rootTarget(uxFlow)}${search}${hash}`} replace />;
 }
 
 /** /chat-home, /chat-home/{category}, /my-home: flat flow goes to /home-dashboard (spec doc 1 §2). */
@@ -132,7 +196,12 @@ export function createAppRoutes(screens: AppScreens = lazyScreens): RouteObject[
   return [
     {
       path: '/',
-      element: <ShellLayout />,
+      element: (
+        <>
+          <ShellLayout />
+          <PaymentTermsHashRoute />
+        </>
+      ),
       errorElement: <GenericErrorScreen />,
       children: [
         { index: true, element: <RootRedirect /> },
@@ -145,6 +214,8 @@ export function createAppRoutes(screens: AppScreens = lazyScreens): RouteObject[
         { path: 'patient-feedback', element: <FeedbackScreen /> },
         { path: 'pf', element: <FeedbackScreen /> },
         { path: 'accessDenied', element: <AccessDeniedScreen /> },
+        // spec doc 3 §2 /paymentTermsAndConditions (the hash form is PaymentTermsHashRoute).
+        { path: 'paymentTermsAndConditions', element: <PaymentTermsScreen /> },
         {
           element: <RequireShellAccess LoginScreen={LoginScreen} />,
           children: [
@@ -156,6 +227,8 @@ export function createAppRoutes(screens: AppScreens = lazyScreens): RouteObject[
             // /view/session and /view/appointment (spec doc 2 §2 /view/{type})
             { path: 'view/:type', element: <ViewScreen /> },
             { path: 'history/appointments', element: <HistoryScreen /> },
+            { path: 'profiles/my-payment-history', element: <PaymentHistoryScreen /> },
+            { path: 'profiles/payment-methods', element: <PaymentMethodsScreen /> },
           ],
         },
         { path: '*', element: <GenericErrorScreen /> },

@@ -121,6 +121,12 @@ export const consultationsEn = {
   'consultations.status.fulfilled': 'Completed',
   'consultations.status.noshow': 'No Show',
   'consultations.status.unhandled': 'Unhandled Status',
+  'consultations.appointment.refund': 'Refund',
+  // spec doc 2 §4: requested; approved (collect at hospital); refunded (shown as paid); others as-is.
+  'consultations.refund.requested': 'Requested',
+  'consultations.refund.approved': 'Approved: collect it at the hospital',
+  'consultations.refund.refunded': 'Paid',
+  'consultations.refund.rejected': 'Rejected',
 
   // Appointment history (spec doc 2 §2 'Appointment history', 'Loyalty'; history helper)
   'history.title': 'My Appointments',

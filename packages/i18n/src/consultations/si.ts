@@ -115,6 +115,11 @@ export const consultationsSi: ConsultationsCatalogue = {
   'consultations.status.fulfilled': 'සම්පූර්ණයි',
   'consultations.status.noshow': 'නොපැමිණියා',
   'consultations.status.unhandled': 'නොදන්නා තත්ත්වය',
+  'consultations.appointment.refund': 'මුදල් ආපසු ගෙවීම',
+  'consultations.refund.requested': 'ඉල්ලා ඇත',
+  'consultations.refund.approved': 'අනුමතයි: රෝහලෙන් ලබා ගන්න',
+  'consultations.refund.refunded': 'ගෙවා ඇත',
+  'consultations.refund.rejected': 'ප්‍රතික්ෂේප කළා',
 
   // Appointment history (spec doc 2 §2 'Appointment history', 'Loyalty'; history helper)
   'history.title': 'මගේ හමුවීම්',

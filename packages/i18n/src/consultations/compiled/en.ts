@@ -384,6 +384,21 @@ export const messages: Messages = {
  "consultations.status.unhandled": [
   "Unhandled Status"
  ],
+ "consultations.appointment.refund": [
+  "Refund"
+ ],
+ "consultations.refund.requested": [
+  "Requested"
+ ],
+ "consultations.refund.approved": [
+  "Approved: collect it at the hospital"
+ ],
+ "consultations.refund.refunded": [
+  "Paid"
+ ],
+ "consultations.refund.rejected": [
+  "Rejected"
+ ],
  "history.title": [
   "My Appointments"
  ],

@@ -387,6 +387,21 @@ export const messages: Messages = {
  "consultations.status.unhandled": [
   "නොදන්නා තත්ත්වය"
  ],
+ "consultations.appointment.refund": [
+  "මුදල් ආපසු ගෙවීම"
+ ],
+ "consultations.refund.requested": [
+  "ඉල්ලා ඇත"
+ ],
+ "consultations.refund.approved": [
+  "අනුමතයි: රෝහලෙන් ලබා ගන්න"
+ ],
+ "consultations.refund.refunded": [
+  "ගෙවා ඇත"
+ ],
+ "consultations.refund.rejected": [
+  "ප්‍රතික්ෂේප කළා"
+ ],
  "history.title": [
   "මගේ හමුවීම්"
  ],

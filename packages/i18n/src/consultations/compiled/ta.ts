@@ -384,6 +384,21 @@ export const messages: Messages = {
  "consultations.status.unhandled": [
   "அறியப்படாத நிலை"
  ],
+ "consultations.appointment.refund": [
+  "பணத்திருப்பம்"
+ ],
+ "consultations.refund.requested": [
+  "கோரப்பட்டது"
+ ],
+ "consultations.refund.approved": [
+  "அங்கீகரிக்கப்பட்டது: மருத்துவமனையில் பெற்றுக்கொள்ளுங்கள்"
+ ],
+ "consultations.refund.refunded": [
+  "செலுத்தப்பட்டது"
+ ],
+ "consultations.refund.rejected": [
+  "நிராகரிக்கப்பட்டது"
+ ],
  "history.title": [
   "எனது சந்திப்புகள்"
  ],

@@ -30,7 +30,7 @@ import {
 } from '../api/consultation-documents.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { doctorFiltersQuery } from '../utils/doctor-filters.ts';
-import { appointmentStatusKey, cancelBlockText, type TextRef } from '../utils/session-card-texts.ts';
+import { appointmentStatusKey, cancelBlockText, refundStatusText, type TextRef } from '../utils/session-card-texts.ts';
 import { dayAndTime } from '../utils/session-days.ts';
 import { CallHospitalLink } from './call-hospital-link.tsx';
 import { FeedbackForm } from './feedback-form.tsx';
@@ -112,6 +112,8 @@ export type AppointmentScreenProps = {
   refundSlot?: (appointment: AppointmentData, close: () => void) => ReactNode;
   /** Slot: replaces the feedback form (features/consultations/components/feedback-form.tsx) if given. */
   feedbackSlot?: (appointment: AppointmentData) => ReactNode;
+  /** Slot: pay now and the gateway's return (features/payments, composed in app/routes.tsx); onPaid reads again. */
+  paymentSlot?: (appointment: AppointmentData, onPaid: () => void) => ReactNode;
 };
 
 /**
@@ -119,7 +121,7 @@ export type AppointmentScreenProps = {
  * cancel, reschedule, refund and feedback (spec doc 2 §2, §4). An appointment not of the account's
  * own profiles answers like a missing one, and goes to /accessDenied.
  */
-export function AppointmentScreen({ refundSlot, feedbackSlot }: AppointmentScreenProps) {
+export function AppointmentScreen({ refundSlot, feedbackSlot, paymentSlot }: AppointmentScreenProps) {
   const t = useConsultationsTranslate();
   const tx = useTranslateText();
   const { i18n } = useLingui();
@@ -205,6 +207,7 @@ export function AppointmentScreen({ refundSlot, feedbackSlot }: AppointmentScree
 
   const tokens: QueueAppointment[] = tokenEvents.data?.subscribeSessionTokens ?? tokensResult.data?.querySessionTokens ?? [];
   const banner = appointmentBanner(appointment);
+  const refund = appointment.paymentRefundStatus ? refundStatusText(appointment.paymentRefundStatus) : null;
   const start = new Date(appointment.session.startTime);
   const cancelEnabled = tenant.features.appointmentCancel.enabled;
   const block = cancelBlock(appointment, start, now);
@@ -275,7 +278,16 @@ export function AppointmentScreen({ refundSlot, feedbackSlot }: AppointmentScree
           <dt>{t('consultations.appointment.location')}</dt>
           <dd>{appointment.session.location.locationName ?? appointment.session.organization.orgName}</dd>
         </div>
+        {refund ? (
+          <div>
+            <dt>{t('consultations.appointment.refund')}</dt>
+            <dd className="appointment-facts__refund">{'id' in refund ? t(refund.id) : refund.raw}</dd>
+          </div>
+        ) : null}
       </dl>
+
+      {/* Slot: the payment method choice and invoice (spec doc 2 §2 Appointment and session detail). */}
+      {paymentSlot ? paymentSlot(appointment, refetch) : null}
 
       {active ? <QueueDisplay appointment={appointment} tokens={tokens} /> : null}
 

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { AppointmentScreen } from './appointment-screen.tsx';
+import { AppointmentScreen, type AppointmentScreenProps } from './appointment-screen.tsx';
 import { SessionScreen, type SessionScreenProps } from './session-screen.tsx';
 
 /** The detail types of /view/{type} (spec doc 2 §2). */
@@ -9,13 +9,13 @@ export type ViewType = 'session' | 'appointment';
  * /view/{type}: the session (booking) or the appointment screen. Each is keyed on the type, so a
  * change of type builds the screen afresh rather than carrying state over (spec doc 2 §2).
  */
-export function ViewScreen(props: SessionScreenProps) {
+export function ViewScreen({ paymentSlot, ...props }: SessionScreenProps & Pick<AppointmentScreenProps, 'paymentSlot'>) {
   const { type } = useParams();
   if (type === 'session') {
     return <SessionScreen key="session" {...props} />;
   }
   if (type === 'appointment') {
-    return <AppointmentScreen key="appointment" />;
+    return <AppointmentScreen key="appointment" paymentSlot={paymentSlot} />;
   }
   return <Navigate to="/doctor" replace />;
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cancelBlock, sessionCardLabel } from '@careline/domain/consultations';
 import { createI18n } from '@careline/i18n/core';
 import { loadConsultationsMessages, type ConsultationsMessageId } from '@careline/i18n/consultations';
-import { appointmentStatusKey, cancelBlockText, pickBlockText, sessionLabelText } from './session-card-texts.ts';
+import { appointmentStatusKey, cancelBlockText, pickBlockText, refundStatusText, sessionLabelText } from './session-card-texts.ts';
 
 const now = new Date(2026, 10, 23, 10, 0);
 const inMinutes = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
@@ -54,5 +54,17 @@ describe('blocked picks, statuses and cancels', () => {
     expect(text && english({ id: text.id, values: { status: text.statusKey ? english({ id: text.statusKey }) : '' } })).toBe(
       'the appointment is already Completed',
     );
+  });
+});
+
+describe('refundStatusText (spec doc 2 §4: approved means collect at hospital, refunded is shown as paid)', () => {
+  it.each([
+    ['requested', { id: 'consultations.refund.requested' }],
+    ['approved', { id: 'consultations.refund.approved' }],
+    ['refunded', { id: 'consultations.refund.refunded' }],
+    ['rejected', { id: 'consultations.refund.rejected' }],
+    ['on_hold', { raw: 'on_hold' }],
+  ])('%s → %j', (status, text) => {
+    expect(refundStatusText(status)).toEqual(text);
   });
 });

@@ -75,3 +75,20 @@ export function cancelBlockText(block: CancelBlock): { id: ConsultationsMessageI
     ? { id: 'consultations.appointment.cancelAlready', statusKey: appointmentStatusKey(block.status) }
     : { id: 'consultations.appointment.cancelWithin24Hours' };
 }
+
+const refundKeys: Record<string, ConsultationsMessageId> = {
+  requested: 'consultations.refund.requested',
+  approved: 'consultations.refund.approved',
+  refunded: 'consultations.refund.refunded',
+  rejected: 'consultations.refund.rejected',
+};
+
+/**
+ * How an appointment's refund status reads (spec doc 2 §4 Appointment status: requested; approved,
+ * collect at the hospital; refunded, shown as paid; others shown as they are).
+ * @param status - the appointment's paymentRefundStatus
+ * @returns the catalogue key, or the status itself to show as it is
+ */
+export function refundStatusText(status: string): { id: ConsultationsMessageId } | { raw: string } {
+  return Object.hasOwn(refundKeys, status) ? { id: refundKeys[status] as ConsultationsMessageId } : { raw: status };
+}

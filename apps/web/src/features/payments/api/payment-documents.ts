@@ -1,0 +1,77 @@
+/**
+ * Pay-now operations (spec doc 2 §7 prepareInvoice, initiateBooking, completeBooking,
+ * queryPaymentGatewayCallback; docs/api-contract.md), typed from schema.graphql by gql.tada.
+ */
+import { graphql, type ResultOf } from '@careline/contract/graphql';
+
+/** spec doc 2 §7 prepareInvoice: the open invoice of an appointment, with its items and total. */
+export const prepareInvoiceMutation = graphql(`
+  mutation prepareInvoice($input: PrepareInvoiceInput!) {
+    prepareInvoice(input: $input) {
+      id
+      items {
+        description
+        amount
+        category
+      }
+      total
+      currency
+      reasonCode
+    }
+  }
+`);
+
+export type PreparedInvoice = ResultOf<typeof prepareInvoiceMutation>['prepareInvoice'];
+
+/**
+ * spec doc 2 §7 initiateBooking: the signed fields to post to the gateway's formUrl with the card
+ * fields. Idempotent with idempotencyKey (a double tap on Pay starts one booking request).
+ */
+export const initiateBookingMutation = graphql(`
+  mutation initiateBooking($input: InitiateBookingInput!, $idempotencyKey: String) {
+    initiateBooking(input: $input, idempotencyKey: $idempotencyKey) {
+      id
+      formUrl
+      signature {
+        parameter {
+          name
+          value
+        }
+        value
+      }
+      unsignedFieldNames
+    }
+  }
+`);
+
+/** spec doc 2 §7 completeBooking: quick pay of the invoice with a saved card. */
+export const completeBookingMutation = graphql(`
+  mutation completeBooking($input: CompleteBookingInput!, $idempotencyKey: String) {
+    completeBooking(input: $input, idempotencyKey: $idempotencyKey) {
+      id
+      status
+      message
+      paymentMethodId
+    }
+  }
+`);
+
+/** spec doc 2 §7 queryPaymentGatewayCallback: the gateway's answer for one booking request. */
+export const paymentOutcomeQuery = graphql(`
+  query paymentOutcome($bookingId: ID) {
+    queryPaymentGatewayCallback(bookingId: $bookingId, limit: 1) {
+      id
+      bookingId
+      response {
+        status
+        message
+        additionalInfo
+        reasonCode
+      }
+    }
+  }
+`);
+
+export type PaymentOutcome = ResultOf<
+  typeof paymentOutcomeQuery
+>['queryPaymentGatewayCallback'][number];

@@ -1,0 +1,445 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { baseTenantConfig, type TenantPublicConfig } from '@careline/domain/tenant';
+import {
+  bookingRequestAnswer,
+  invoiceAnswer,
+  payableAppointment,
+  renderPayments,
+  savedCard,
+  testAccount,
+  type GraphQLCall,
+} from '../test/render-payments.tsx';
+import type { PayableAppointment } from '../utils/payable.ts';
+import { AppointmentPayment } from './appointment-payment.tsx';
+
+beforeAll(() => {
+  window.scrollTo = () => undefined;
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  document.querySelectorAll('form[data-gateway-form]').forEach((form) => form.remove());
+});
+
+const path = '/view/appointment?sessionId=s-1&appointmentId=a-1';
+
+function answering(extra: (call: GraphQLCall) => unknown = () => null) {
+  return (call: GraphQLCall) => {
+    if (call.operationName === 'prepareInvoice') {
+      return invoiceAnswer();
+    }
+    return extra(call) ?? { data: null };
+  };
+}
+
+function show(options: {
+  appointment?: PayableAppointment;
+  answer?: (call: GraphQLCall) => unknown;
+  tenant?: TenantPublicConfig;
+  path?: string;
+  account?: ReturnType<typeof testAccount>;
+}) {
+  const onPaid = vi.fn();
+  const rendered = renderPayments({
+    element: (
+      <AppointmentPayment
+        appointment={options.appointment ?? payableAppointment()}
+        onPaid={onPaid}
+      />
+    ),
+    path: options.path ?? path,
+    routePath: '/view/appointment',
+    answer: options.answer ?? answering(),
+    tenant: options.tenant,
+    account: options.account,
+  });
+  return { ...rendered, onPaid };
+}
+
+async function fillCard(dialog: HTMLElement) {
+  await waitFor(() => expect(dialog.querySelector('form')?.dataset.status).toBe('READY'));
+  fireEvent.change(within(dialog).getByLabelText('Name on card'), {
+    target: { value: 'Kamala Perera' },
+  });
+  fireEvent.change(within(dialog).getByLabelText('Card number'), {
+    target: { value: '4111111111111111' },
+  });
+  fireEvent.change(within(dialog).getByLabelText('Expiry date (MM/YY)'), {
+    target: { value: '1230' },
+  });
+  fireEvent.change(within(dialog).getByLabelText('CVV'), { target: { value: '123' } });
+}
+
+describe('pay now on /view/appointment (spec doc 2 §4 Booking pay-now, §5, §7)', () => {
+  it('prepares the invoice of the appointment and offers the card once it is calculated', async () => {
+    let calculated: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (calculated = resolve));
+    const { calls } = show({
+      answer: async (call) =>
+        call.operationName === 'prepareInvoice' ? gate.then(() => invoiceAnswer()) : null,
+    });
+    const region = await screen.findByRole('region', { name: 'Pay now' });
+    expect(within(region).getByRole('status').textContent).toBe('Calculating your invoice');
+    expect(within(region).queryByRole('button', { name: 'Pay by card' })).toBeNull();
+    calculated();
+    await within(region).findByText('3,000.50 LKR');
+    expect(calls.find((call) => call.operationName === 'prepareInvoice')?.variables).toEqual({
+      input: { appointmentId: 'a-1', instrumentType: 'credit_card' },
+    });
+    expect(
+      within(region).getByRole('button', { name: 'Pay by card' }).getAttribute('aria-describedby'),
+    ).toBeTruthy();
+    expect(
+      within(region).getByText(
+        'Pay by debit or credit card. Your card details go straight to the CyberSource payment gateway, and your bank may ask you to confirm.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('no pay buttons for a zero total or a failed invoice; refresh asks again', async () => {
+    let fail = true;
+    show({
+      answer: (call) =>
+        call.operationName === 'prepareInvoice'
+          ? fail
+            ? {
+                errors: [
+                  {
+                    message:
+                      'ARO-E9999:Something went wrong. Contact Lanka Hospitals for more assistance.',
+                  },
+                ],
+              }
+            : invoiceAnswer({ total: '0.00' })
+          : null,
+    });
+    await screen.findByText('Error while calculating invoice, please refresh');
+    expect(screen.queryByRole('button', { name: 'Pay by card' })).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await screen.findByText('Can not pay Rs 00.00');
+    expect(screen.queryByRole('button', { name: 'Pay by card' })).toBeNull();
+  });
+
+  it.each<[string, (tenant: TenantPublicConfig) => TenantPublicConfig, string]>([
+    [
+      'cyberSource off',
+      (tenant) => ({
+        ...tenant,
+        features: {
+          ...tenant.features,
+          paymentGateWay: { ...tenant.features.paymentGateWay, cyberSource: false },
+        },
+      }),
+      'in_person',
+    ],
+    [
+      'channelling.payment off',
+      (tenant) => ({
+        ...tenant,
+        features: {
+          ...tenant.features,
+          channelling: { ...tenant.features.channelling, payment: false },
+        },
+      }),
+      'in_person',
+    ],
+    [
+      'videoChannelling.payment off for a video session',
+      (tenant) => ({
+        ...tenant,
+        features: {
+          ...tenant.features,
+          videoChannelling: { ...tenant.features.videoChannelling, payment: false },
+        },
+      }),
+      'remote_presence_video_call',
+    ],
+  ])('%s: no online payment, visit the hospital', async (_case, change, participationMode) => {
+    show({
+      tenant: change(baseTenantConfig),
+      appointment: payableAppointment({ participationMode }),
+    });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(
+      "We don't accept online payments yet.Visit hospital to make payments",
+    );
+    await screen.findByText('3,000.50 LKR');
+    expect(screen.queryByRole('button', { name: 'Pay by card' })).toBeNull();
+  });
+
+  it.each<[string, Partial<PayableAppointment>]>([
+    ['paid', { paymentStatus: 'paid' }],
+    ['cancelled', { appointmentStatus: 'cancelled' }],
+    ['a reschedule', { appointmentRescheduledFor: 'a-0' }],
+  ])('shows nothing and prepares nothing for an appointment %s', async (_case, change) => {
+    const { calls } = show({ appointment: payableAppointment(change) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('region', { name: 'Pay now' })).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('Pay: initiateBooking with a key and this screen as return, then the hidden form posted after 50 ms', async () => {
+    const submit = vi
+      .spyOn(HTMLFormElement.prototype, 'submit')
+      .mockImplementation(() => undefined);
+    const { calls } = show({
+      answer: answering((call) =>
+        call.operationName === 'initiateBooking' ? bookingRequestAnswer() : null,
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay by card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay by card' });
+    await fillCard(dialog);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Save this card' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay 3,000.50 LKR' }));
+    await waitFor(() => expect(document.querySelector('form[data-gateway-form]')).not.toBeNull());
+    const booking = calls.filter((call) => call.operationName === 'initiateBooking');
+    expect(booking).toHaveLength(1);
+    expect(booking[0]?.variables).toEqual({
+      input: {
+        id: 'inv-1',
+        successUrl: '/view/appointment?sessionId=s-1&appointmentId=a-1',
+        failureUrl: '/view/appointment?sessionId=s-1&appointmentId=a-1',
+        paymentGatewayType: 'cyberSource',
+        savePaymentMethod: true,
+      },
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{32,36}$/) as unknown,
+    });
+    const gatewayForm = document.querySelector<HTMLFormElement>('form[data-gateway-form]');
+    expect(gatewayForm?.getAttribute('action')).toBe('/sandbox/cybersource/silent/pay');
+    expect(gatewayForm?.method).toBe('post');
+    const fields = Object.fromEntries(
+      Array.from(gatewayForm?.querySelectorAll('input') ?? [], (input) => [
+        input.name,
+        input.value,
+      ]),
+    );
+    expect(fields).toEqual({
+      access_key: 'ak-1',
+      profile_id: 'pr-1',
+      reference_number: 'ref-1',
+      amount: '3000.50',
+      signed_field_names: 'access_key,profile_id,reference_number,amount',
+      unsigned_field_names: 'card_type,card_number,card_expiry_date,card_cvn',
+      signature: 'c2lnbmVk',
+      card_type: '001',
+      card_number: '4111111111111111',
+      card_expiry_date: '12-2030',
+      card_cvn: '123',
+    });
+    expect(submit).not.toHaveBeenCalled();
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(dialog.querySelector('form')?.dataset.status).toBe('PAYMENT_PROCESSING');
+  });
+
+  it('a double click on Pay starts one booking request', async () => {
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    const { calls } = show({
+      answer: answering((call) =>
+        call.operationName === 'initiateBooking' ? bookingRequestAnswer() : null,
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay by card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay by card' });
+    await fillCard(dialog);
+    const pay = within(dialog).getByRole('button', { name: 'Pay 3,000.50 LKR' });
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    fireEvent.submit(dialog.querySelector('form') as HTMLFormElement);
+    await waitFor(() => expect(document.querySelector('form[data-gateway-form]')).not.toBeNull());
+    expect(calls.filter((call) => call.operationName === 'initiateBooking')).toHaveLength(1);
+  });
+
+  it('a refused booking request shows why, and a retry sends the same key', async () => {
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    let refuse = true;
+    const { calls } = show({
+      answer: answering((call) =>
+        call.operationName === 'initiateBooking'
+          ? refuse
+            ? {
+                errors: [
+                  {
+                    message:
+                      'ARO-E2005:This request is still being processed. Please wait a moment and try again',
+                  },
+                ],
+              }
+            : bookingRequestAnswer()
+          : null,
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay by card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay by card' });
+    await fillCard(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay 3,000.50 LKR' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(
+      'We could not start the payment' +
+        'This request is still being processed. Please wait a moment and try again',
+    );
+    expect(dialog.querySelector('form')?.dataset.status).toBe('ERROR');
+    refuse = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay 3,000.50 LKR' }));
+    await waitFor(() => expect(document.querySelector('form[data-gateway-form]')).not.toBeNull());
+    const keys = calls
+      .filter((call) => call.operationName === 'initiateBooking')
+      .map((call) => call.variables.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+});
+
+describe('quick pay with the saved default card (spec doc 2 §7 completeBooking, §8)', () => {
+  const withCard = testAccount([savedCard('pm-1')]);
+
+  it('completed: Payment success, and the appointment is read again', async () => {
+    const { calls, onPaid } = show({
+      account: withCard,
+      answer: answering((call) =>
+        call.operationName === 'completeBooking'
+          ? {
+              data: {
+                completeBooking: {
+                  __typename: 'CompletedBooking',
+                  id: 'pay-1',
+                  status: 'completed',
+                  message: null,
+                  paymentMethodId: 'pm-1',
+                },
+              },
+            }
+          : null,
+      ),
+    });
+    const quick = await screen.findByRole('button', {
+      name: 'Pay 3,000.50 LKR with your saved card 411111XXXXXXXXXX',
+    });
+    fireEvent.click(quick);
+    fireEvent.click(quick);
+    await screen.findByText('Payment success');
+    expect(onPaid).toHaveBeenCalledTimes(1);
+    const completes = calls.filter((call) => call.operationName === 'completeBooking');
+    expect(completes).toHaveLength(1);
+    expect(completes[0]?.variables).toEqual({
+      input: { id: 'inv-1', paymentGatewayType: 'cyberSource', paymentMethodId: 'pm-1' },
+      idempotencyKey: expect.any(String) as unknown,
+    });
+  });
+
+  it.each([
+    ['failed', 'Payment failed'],
+    ['pending', 'Unable to process payment!'],
+  ])('status %s: %s, then the payment history at that payment', async (status, text) => {
+    const { onPaid } = show({
+      account: withCard,
+      answer: answering((call) =>
+        call.operationName === 'completeBooking'
+          ? {
+              data: {
+                completeBooking: {
+                  __typename: 'CompletedBooking',
+                  id: 'pay-9',
+                  status,
+                  message: 'Declined',
+                  paymentMethodId: 'pm-1',
+                },
+              },
+            }
+          : null,
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /with your saved card/ }));
+    await screen.findByText(text);
+    expect((await screen.findByTestId('location')).textContent).toBe(
+      '/profiles/my-payment-history?paymentId=pay-9',
+    );
+    expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('an error: Unable to process payment!, and the patient stays to try again', async () => {
+    show({
+      account: withCard,
+      answer: answering((call) =>
+        call.operationName === 'completeBooking'
+          ? { errors: [{ message: 'ARO-E2001:The requested record was not found' }] }
+          : null,
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /with your saved card/ }));
+    await screen.findByText('Unable to process payment!');
+    expect(
+      screen.getByRole('button', { name: /with your saved card/ }).hasAttribute('disabled'),
+    ).toBe(false);
+  });
+});
+
+describe('back from the gateway (spec doc 2 §2 paymentStatus, §8)', () => {
+  it('Success: Payment success once, the appointment read again, the outcome taken out of the address', async () => {
+    const { router, onPaid } = show({
+      appointment: payableAppointment({ paymentStatus: 'paid' }),
+      path: `${path}&paymentStatus=Success&bookingId=br-1`,
+    });
+    await screen.findByText('Payment success');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?sessionId=s-1&appointmentId=a-1'),
+    );
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(onPaid).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByText('Payment success')).toHaveLength(1);
+  });
+
+  it('Failure: Problem with your payment, the gateway’s answer, and the appointment stays payable', async () => {
+    const { calls } = show({
+      path: `${path}&paymentStatus=Failure&bookingId=br-1`,
+      answer: answering((call) =>
+        call.operationName === 'paymentOutcome'
+          ? {
+              data: {
+                queryPaymentGatewayCallback: [
+                  {
+                    __typename: 'PaymentRecord',
+                    id: 'pay-1',
+                    bookingId: 'br-1',
+                    response: {
+                      __typename: 'PaymentResponse',
+                      status: 'DECLINE',
+                      message: null,
+                      additionalInfo: 'Authentication failed',
+                      reasonCode: '476',
+                    },
+                  },
+                ],
+              },
+            }
+          : null,
+      ),
+    });
+    const problem = await screen.findByRole('region', { name: 'Problem with your payment' });
+    await within(problem).findByText(
+      'Payment failed, unable to authenticate your request from bank',
+    );
+    expect(calls.find((call) => call.operationName === 'paymentOutcome')?.variables).toEqual({
+      bookingId: 'br-1',
+    });
+    expect(await screen.findByRole('button', { name: 'Pay by card' })).toBeTruthy();
+    expect(screen.queryByText('Payment success')).toBeNull();
+  });
+
+  it('Failure with no recorded answer: no response from the bank', async () => {
+    show({
+      path: `${path}&paymentStatus=Failure&bookingId=br-2`,
+      answer: answering((call) =>
+        call.operationName === 'paymentOutcome'
+          ? { data: { queryPaymentGatewayCallback: [] } }
+          : null,
+      ),
+    });
+    const problem = await screen.findByRole('region', { name: 'Problem with your payment' });
+    await within(problem).findByText('Payment failed, unable to get any response from bank');
+  });
+});

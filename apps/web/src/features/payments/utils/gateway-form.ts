@@ -1,0 +1,85 @@
+import {
+  cardDetailsComplete,
+  cardTypeCode,
+  gatewayExpiry,
+  type CardFormInput,
+} from '@careline/domain/payments';
+
+/** One hidden field of the gateway's form. */
+export type GatewayField = { name: string; value: string };
+
+/** What initiateBooking answers: where to post and the signed fields (docs/api-contract.md BookingRequest). */
+export type GatewayBookingRequest = {
+  formUrl: string;
+  signature: { parameter: readonly GatewayField[]; value?: string | null };
+};
+
+/** The card fields the gateway takes unsigned (spec doc 2 §7 Payment gateways: type, number, expiry, cvn). */
+export const CARD_FIELD_NAMES = [
+  'card_type',
+  'card_number',
+  'card_expiry_date',
+  'card_cvn',
+] as const;
+
+/** The hidden form is submitted this long after it is built (spec doc 2 §7: 'The form submits after 50 ms'). */
+export const GATEWAY_SUBMIT_DELAY_MS = 50;
+
+/**
+ * The gateway form's hidden fields: the signed fields as the server gave them (with the signature),
+ * then the card's type code, number (digits only), expiry ('MM-YYYY') and security code (spec doc 2
+ * §5, §7). A card number that is not 19 characters, an expiry not 5 or a CVV not 3 clears the card
+ * details (spec doc 2 §5), so a half-typed card is never sent.
+ * @param request - initiateBooking's answer
+ * @param card - the card as typed in the form
+ */
+export function gatewayFormFields(
+  request: GatewayBookingRequest,
+  card: Omit<CardFormInput, 'nameOnCard'>,
+): GatewayField[] {
+  const cardNames: readonly string[] = CARD_FIELD_NAMES;
+  const signed = request.signature.parameter.filter((field) => !cardNames.includes(field.name));
+  const withSignature =
+    signed.some((field) => field.name === 'signature') || !request.signature.value
+      ? signed
+      : [...signed, { name: 'signature', value: request.signature.value }];
+  const complete = cardDetailsComplete(card);
+  const digits = card.cardNumber.replace(/\D/g, '');
+  return [
+    ...withSignature.map(({ name, value }) => ({ name, value })),
+    { name: 'card_type', value: complete ? cardTypeCode(digits) : '' },
+    { name: 'card_number', value: complete ? digits : '' },
+    { name: 'card_expiry_date', value: complete ? gatewayExpiry(card.expiry) : '' },
+    { name: 'card_cvn', value: complete ? card.cvv : '' },
+  ];
+}
+
+/**
+ * Builds the hidden silent-pay form (spec doc 2 §7) in the page and submits it after 50 ms: the
+ * browser leaves for the gateway with the card fields, which never reach our server.
+ * @param action - the gateway's form URL
+ * @param fields - the hidden fields, in order
+ * @param doc - the document to build it in
+ * @returns the form, already in the page
+ */
+export function postGatewayForm(
+  action: string,
+  fields: readonly GatewayField[],
+  doc: Document = document,
+): HTMLFormElement {
+  const form = doc.createElement('form');
+  form.method = 'POST';
+  form.action = action;
+  form.hidden = true;
+  form.setAttribute('data-gateway-form', '');
+  for (const field of fields) {
+    const input = doc.createElement('input');
+    input.type = 'hidden';
+    input.name = field.name;
+    input.value = field.value;
+    form.appendChild(input);
+  }
+  doc.body.appendChild(form);
+  window.setTimeout(() => form.submit(), GATEWAY_SUBMIT_DELAY_MS);
+  return form;
+}
