@@ -73,15 +73,18 @@ export async function serverGraphql<T>(
 
 /**
  * Calls the server from the test process. Uses node:http so the Host header (which picks the tenant)
- * can name any *.localhost host while connecting to 127.0.0.1.
+ * can name any *.localhost host while connecting to 127.0.0.1. `form` posts form fields, `body` JSON.
  */
 export async function serverRequest(
   method: string,
   urlPath: string,
-  options: { host?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: { host?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const port = serverPort();
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  // A form post (as a browser's) or a JSON body.
+  const form = options.form === undefined ? undefined : new URLSearchParams(options.form).toString();
+  const payload = form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const contentType = form === undefined ? 'application/json' : 'application/x-www-form-urlencoded';
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -91,7 +94,7 @@ export async function serverRequest(
         path: urlPath,
         headers: {
           host: `${options.host ?? 'localhost'}:${port}`,
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(payload === undefined ? {} : { 'content-type': contentType }),
           ...options.headers,
         },
       },

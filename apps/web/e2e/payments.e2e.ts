@@ -3,7 +3,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The server's test helper: pdf.js with its standard fonts, the same reading as the server's tests.
 import { readPdf } from '../../server/test/read-pdf.ts';
-import { appUrl, collectPageErrors, expectNoAxeViolations, expectTouchTargets, launchBrowser, screenshot } from './support/index.ts';
+import {
+  appUrl,
+  checkScreen,
+  collectPageErrors,
+  expectNoAxeViolations,
+  expectTouchTargets,
+  launchBrowser,
+  screenshot,
+} from './support/index.ts';
 import {
   appointmentPath,
   appointmentState,
@@ -11,6 +19,7 @@ import {
   createSession,
   gql,
   journeyHost,
+  payByCardThroughApi,
   shownToken,
   signedInPatient,
   signedInPhone,
@@ -164,6 +173,65 @@ describe('payments', () => {
     const text = pages[0]?.text ?? '';
     expect(text).toContain('Payment Invoice');
     expect(text).toMatch(/Doctor fee/i);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it("asks for a refund through the wizard; the cashier refunds it to the card; the patient sees it refunded", async () => {
+    const { patient, sessionId, appointmentId, tokenNo } = await bookedPatient(staff, 'Sunil', 'Room Refund Card');
+    await payByCardThroughApi(patient, appointmentId);
+
+    // The patient: /view/appointment → 'Request a refund' → category → subcategory → confirm (spec doc 2 §4 Refund).
+    const { context, page } = await signedInPhone(browser, patient, 'refund-card-failure');
+    const errors = collectPageErrors(page);
+    await page.goto(appUrl(appointmentPath(sessionId, appointmentId), host));
+    expect(await shownToken(page)).toBe(String(tokenNo));
+    await page.getByRole('button', { name: 'Request a refund' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Request a refund' });
+    await wizard.getByRole('heading', { name: 'Why do you want a refund?' }).waitFor();
+    await expectNoAxeViolations(page, 'refund wizard: category');
+    await wizard.getByRole('button', { name: 'Doctor related' }).click();
+    await wizard.getByRole('heading', { name: 'What happened?' }).waitFor();
+    await wizard.getByRole('button', { name: 'doctor requested' }).click();
+    await wizard.getByRole('heading', { name: 'Send this refund request?' }).waitFor();
+    await expectNoAxeViolations(page, 'refund wizard: confirm');
+    await screenshot(page, 'refund-wizard-confirm');
+    await wizard.getByRole('button', { name: 'Send request' }).click();
+    await wizard.getByRole('heading', { name: 'Refund requested' }).waitFor();
+    await wizard.locator('.refund-wizard').getByRole('button', { name: 'Close', exact: true }).click();
+    const refundFact = page.locator('.appointment-facts__refund');
+    await expect.poll(() => refundFact.textContent()).toBe('Requested');
+    expect(await appointmentState(patient, appointmentId)).toMatchObject({ paymentStatus: 'paid', paymentRefundStatus: 'requested' });
+
+    // The cashier: Payments → the request → Refund to card → Confirm (issue 9 §8).
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const cashier = await desk.newPage();
+    const cashierErrors = collectPageErrors(cashier);
+    await cashier.goto(appUrl('/staff', host));
+    await cashier.getByLabel('Email address').fill('cashier.colombo@careline.test');
+    await cashier.getByLabel('Password', { exact: true }).fill('careline-demo-staff');
+    await cashier.getByRole('button', { name: 'Sign in' }).click();
+    await cashier.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payments' }).click();
+    await cashier.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
+    const request = cashier.getByRole('listitem').filter({ has: cashier.getByRole('heading', { level: 3, name: new RegExp(`^Token ${String(tokenNo)}, .*Sunil Fernando$`) }) });
+    await request.waitFor();
+    await checkScreen(cashier, 'staff payments');
+    await request.getByRole('button', { name: 'Refund to card' }).click();
+    const confirm = cashier.getByRole('alertdialog', { name: 'Refund to the card?' });
+    await confirm.waitFor();
+    await expectNoAxeViolations(cashier, 'refund to the card: confirm');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await cashier.getByText('The refund request is now refunded.').waitFor();
+    await screenshot(cashier, 'staff-refund-to-card');
+    expect(cashierErrors).toEqual([]);
+    await desk.close();
+
+    // The patient sees it refunded: the refund shows as paid (spec doc 2 §4).
+    await page.reload();
+    await expect.poll(() => refundFact.textContent(), { timeout: 20_000 }).toBe('Paid');
+    await expectNoAxeViolations(page, 'refunded appointment');
+    await screenshot(page, 'refund-card-refunded');
+    expect(await appointmentState(patient, appointmentId)).toMatchObject({ paymentStatus: 'paid', paymentRefundStatus: 'refunded' });
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
-import { latestCode, randomMobileNo, serverGraphql } from '../../../../e2e/support/harness.ts';
+import { latestCode, randomMobileNo, serverGraphql, serverRequest } from '../../../../e2e/support/harness.ts';
 import { newPhonePage, screenshot } from './index.ts';
 
 // Set-up shared by the patient journeys that are not about sign-in (issue 8, issue 9): patients
@@ -150,3 +150,41 @@ export async function shownToken(page: Page): Promise<string | null> {
   await token.waitFor();
   return token.textContent();
 }
+
+/**
+ * Pays an appointment by card through the API, as the card form would (issue 9): prepareInvoice,
+ * initiateBooking, then the signed fields and the sandbox's ACCEPT test card posted to the sandbox
+ * gateway, whose merchant notification credits the payment. Resolves once the server has it paid.
+ * @param patient - the appointment's owner
+ * @param appointmentId - the booked, unpaid appointment
+ */
+export async function payByCardThroughApi(patient: Patient, appointmentId: string): Promise<void> {
+  const { prepareInvoice } = await gql<{ prepareInvoice: { id: string } }>(
+    'mutation ($a: ID!) { prepareInvoice(input: { appointmentId: $a }) { id } }',
+    { a: appointmentId },
+    patient.token,
+  );
+  const back = `/view/appointment?appointmentId=${appointmentId}`;
+  const { initiateBooking } = await gql<{ initiateBooking: { formUrl: string; signature: { parameter: { name: string; value: string }[] } } }>(
+    'mutation ($i: InitiateBookingInput!, $k: String) { initiateBooking(input: $i, idempotencyKey: $k) { formUrl signature { parameter { name value } } } }',
+    { i: { id: prepareInvoice.id, successUrl: back, failureUrl: back, paymentGatewayType: 'cyberSource' }, k: randomUUID() },
+    patient.token,
+  );
+  const form = Object.fromEntries(initiateBooking.signature.parameter.map((field) => [field.name, field.value]));
+  const year = new Date().getFullYear() + 2;
+  const answer = await serverRequest('POST', initiateBooking.formUrl, {
+    host: journeyHost,
+    form: { ...form, card_type: '001', card_number: '4111111111111111', card_expiry_date: `12-${String(year)}`, card_cvn: '123' },
+  });
+  if (answer.status !== 200) {
+    throw new Error(`the sandbox gateway answered ${String(answer.status)}: ${answer.body.slice(0, 200)}`);
+  }
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if ((await appointmentState(patient, appointmentId))?.paymentStatus === 'paid') {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the payment was not credited');
+}
+

@@ -397,6 +397,21 @@ describe('the gateway answer (issue 9 §3 callback attacks)', () => {
     ]);
     expect(replies.map((reply) => reply.statusCode)).toEqual([303, 200, 303, 200]);
     expect(await stateOf(booking.id, appointmentId)).toMatchObject({ bookingStatus: 'completed', payments: ['ACCEPT'], events: ['credited'] });
+    // Both channels answered, so the cashier has nothing to reconcile (issue 9 §9).
+    const [event] = await t.database.db.select().from(gatewayEvents).where(eq(gatewayEvents.bookingRequestId, booking.id));
+    expect(event?.source).toMatch(/^(return|notify\+return)$/);
+  });
+
+  it('marks a notification the browser return follows, so it is not left to reconcile', async () => {
+    const patient = await makePatient();
+    const { booking, form } = await startPayment(patient);
+    const answer = gatewayAnswer(form);
+    expect((await post('/payments/cybersource/notify', answer)).statusCode).toBe(200);
+    const sourceOf = async () =>
+      (await t.database.db.select().from(gatewayEvents).where(eq(gatewayEvents.bookingRequestId, booking.id)))[0]?.source;
+    expect(await sourceOf()).toBe('notify');
+    expect((await post('/payments/cybersource/return', answer)).statusCode).toBe(303);
+    expect(await sourceOf()).toBe('notify+return');
   });
 
   it('records but does not credit a second, different ACCEPT for a completed booking request', async () => {

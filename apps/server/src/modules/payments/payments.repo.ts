@@ -267,6 +267,30 @@ export async function insertGatewayEvent(tx: Tx, row: typeof gatewayEvents.$infe
 }
 
 /**
+ * Notes that the browser came back with an answer the merchant notification brought first: its
+ * source becomes 'notify+return', so the cashier's reconciliation list (notifications without a
+ * browser return, issue 9 §9) leaves it out.
+ * @param tx - transaction
+ * @param key - tenant, gateway and event key of the recorded answer
+ */
+export async function markGatewayEventReturned(
+  tx: Tx,
+  key: { tenantId: string; gateway: string; eventKey: string },
+): Promise<void> {
+  await tx
+    .update(gatewayEvents)
+    .set({ source: 'notify+return' })
+    .where(
+      and(
+        eq(gatewayEvents.tenantId, key.tenantId),
+        eq(gatewayEvents.gateway, key.gateway),
+        eq(gatewayEvents.eventKey, key.eventKey),
+        eq(gatewayEvents.source, 'notify'),
+      ),
+    );
+}
+
+/**
  * Sets the outcome of a recorded gateway event.
  * @param tx - transaction
  * @param id - the event

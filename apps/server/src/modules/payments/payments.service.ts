@@ -35,6 +35,7 @@ import {
   findSessionCharge,
   insertBookingRequest,
   insertGatewayEvent,
+  markGatewayEventReturned,
   insertOpenInvoice,
   insertPaymentMethod,
   listActiveChargingSchemes,
@@ -637,6 +638,9 @@ export async function applyGatewayAnswer(
       fields,
     });
     if (!eventId) {
+      if (source === 'return') {
+        await markGatewayEventReturned(tx, { tenantId: deps.tenant.id, gateway: CARD_GATEWAY, eventKey });
+      }
       return { booking, decision: answer.decision, outcome: 'duplicate', payment: null, sessionId: null };
     }
     if (answer.decision === 'ACCEPT') {
