@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { cyberSource } from '../cybersource.ts';
 import { acceptFormBodies } from '../form-body.ts';
 import type { CheckoutInput, CyberSourceSettings, GatewayAnswer } from '../gateway.ts';
-import { TEST_CARDS } from './cybersource-sandbox.routes.ts';
+import { isSandboxProfile, paymentSandboxOn, TEST_CARDS } from './cybersource-sandbox.routes.ts';
+import { loadEnv } from '../../../config/env.ts';
 
 // The sandbox gateway end to end (issue 9 §4): our signed checkout form, posted with a test card,
 // comes back as a signed answer our adapter accepts, in the browser and as the merchant notification.
@@ -384,3 +385,20 @@ describe('CyberSource sandbox switched off', () => {
     }
   });
 });
+
+describe('where the sandbox may answer (a review found it signing ACCEPTs with any tenant\'s secret)', () => {
+  it('is never on in production, whatever PAYMENT_SANDBOX says', () => {
+    expect(paymentSandboxOn(loadEnv({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true', APP_SECRET: 'x'.repeat(40) }))).toBe(false);
+    expect(paymentSandboxOn(loadEnv({ NODE_ENV: 'development' }))).toBe(true);
+    expect(paymentSandboxOn(loadEnv({ NODE_ENV: 'test', PAYMENT_SANDBOX: 'false' }))).toBe(false);
+  });
+
+  it('stands in only for profiles that post to it, never for a tenant with the real gateway', () => {
+    const sandbox = { formUrl: '/sandbox/cybersource/silent/pay', restBaseUrl: '/sandbox/cybersource' } as CyberSourceSettings;
+    expect(isSandboxProfile(sandbox)).toBe(true);
+    expect(isSandboxProfile({ ...sandbox, formUrl: 'https://secureacceptance.cybersource.com/silent/pay' })).toBe(false);
+    expect(isSandboxProfile({ ...sandbox, restBaseUrl: 'https://api.cybersource.com' })).toBe(false);
+    expect(isSandboxProfile({ ...sandbox, formUrl: '/sandbox/cybersourcex/silent/pay' })).toBe(false);
+  });
+});
+

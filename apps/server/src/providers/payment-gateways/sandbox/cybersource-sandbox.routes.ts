@@ -39,9 +39,24 @@ export { TEST_CARDS, CHALLENGE_CODE } from './test-cards.ts';
  * REST API's token charges and refunds, so development and tests run the real protocol end to end.
  */
 
-/** Whether the sandbox is served: PAYMENT_SANDBOX, by default on outside production and off in it. */
+/**
+ * Whether the sandbox is served: PAYMENT_SANDBOX, by default on outside production. Never in
+ * production, whatever PAYMENT_SANDBOX says: it answers ACCEPT for test cards, so it must not be
+ * reachable where real money is meant to move.
+ */
 export function paymentSandboxOn(env: Env): boolean {
-  return env.PAYMENT_SANDBOX ?? env.NODE_ENV !== 'production';
+  return env.NODE_ENV !== 'production' && (env.PAYMENT_SANDBOX ?? true);
+}
+
+/**
+ * The profiles the sandbox stands in for: only those configured to post to it (formUrl and REST base
+ * under /sandbox/cybersource). A tenant with the real gateway's keys is never answered here, so the
+ * sandbox cannot sign an ACCEPT with a real secret for a payment that moved no money.
+ * @param profile - a tenant's CyberSource settings
+ */
+export function isSandboxProfile(profile: CyberSourceSettings): boolean {
+  const local = (url: string) => url === SANDBOX_PREFIX || url.startsWith(`${SANDBOX_PREFIX}/`);
+  return local(profile.formUrl) && local(profile.restBaseUrl);
 }
 
 type Fields = Record<string, string>;
@@ -211,15 +226,13 @@ export async function registerCyberSourceSandboxRoutes(
   app: FastifyInstance,
   deps: AppDeps,
 ): Promise<void> {
-  if (deps.env.NODE_ENV === 'production') {
-    app.log.warn(
-      'PAYMENT_SANDBOX is on in production: /sandbox/cybersource/* accepts payments with test cards',
-    );
-  }
   const captured = new Map<string, Captured>();
   const challenges = new Map<string, PendingChallenge>();
   const profiles = (): CyberSourceSettings[] =>
-    deps.tenants.all().map((tenant) => tenant.gateways.cyberSource);
+    deps.tenants
+      .all()
+      .map((tenant) => tenant.gateways.cyberSource)
+      .filter(isSandboxProfile);
   const http: HttpRequester = deps.providers.gatewayHttp;
 
   /** The profile whose ids the request names and whose secret signed it. */
