@@ -94,6 +94,9 @@ export const errorCatalogue = {
   'ARO-E5012': 'The payment answer does not match a payment of this site',
   'ARO-E5013': 'The payment answer does not match the amount or currency of the invoice',
   'ARO-E5014': 'Choose a saved card to pay with',
+  'ARO-E5015': 'A payment for this invoice is still being processed. Please wait for its result',
+  'ARO-E5016': 'This booking is not confirmed yet, so it cannot be paid online',
+  'ARO-E5017': 'This charging scheme does not apply to this session',
   // The hospital's side of payments: cash desk, refunds, reconciliation (issue 9 §8, §9).
   'ARO-E5040': 'This appointment is already paid',
   'ARO-E5041': 'This appointment was paid in cash already: receipt {receipt}',
@@ -105,6 +108,7 @@ export const errorCatalogue = {
   'ARO-E5047': 'Choose a day as YYYY-MM-DD',
   'ARO-E5048': 'This gateway notification is already reconciled',
   'ARO-E5049': 'A refund to the card is already being sent for this request',
+  'ARO-E5050': 'The outcome of this refund is not known: check it with the gateway before refunding again',
   'ARO-E9000': 'The request is too complex',
   // issue 6 §1: live updates and connections are capped per socket and per client address.
   'ARO-E9001': 'Too many live updates on one connection',

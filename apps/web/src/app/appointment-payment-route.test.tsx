@@ -60,6 +60,25 @@ async function renderAppointment(appointment: ReturnType<typeof testAppointment>
         data: { queryAppointment: [{ __typename: 'Appointment', ...appointment }] },
       },
       consultationSessionTokens: { data: { querySessionTokens: [] } },
+      // The gateway's recorded answer for the booking request: only ACCEPT announces 'Payment success'.
+      paymentOutcome: {
+        data: {
+          queryPaymentGatewayCallback: [
+            {
+              __typename: 'PaymentRecord',
+              id: 'pay-1',
+              bookingId: 'br-1',
+              response: {
+                __typename: 'PaymentResponse',
+                status: 'ACCEPT',
+                message: null,
+                additionalInfo: null,
+                reasonCode: '100',
+              },
+            },
+          ],
+        },
+      },
       prepareInvoice: {
         data: {
           prepareInvoice: {

@@ -883,6 +883,15 @@ export const messages: Messages = {
  "error.ARO-E5014": [
   "Choose a saved card to pay with"
  ],
+ "error.ARO-E5015": [
+  "A payment for this invoice is still being processed. Please wait for its result"
+ ],
+ "error.ARO-E5016": [
+  "This booking is not confirmed yet, so it cannot be paid online"
+ ],
+ "error.ARO-E5017": [
+  "This charging scheme does not apply to this session"
+ ],
  "error.ARO-E5040": [
   "This appointment is already paid"
  ],
@@ -922,6 +931,9 @@ export const messages: Messages = {
  ],
  "error.ARO-E5049": [
   "A refund to the card is already being sent for this request"
+ ],
+ "error.ARO-E5050": [
+  "The outcome of this refund is not known: check it with the gateway before refunding again"
  ],
  "error.ARO-E9000": [
   "The request is too complex"

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   accounts,
@@ -221,6 +221,50 @@ export async function findAccount(db: DbOrTx, owner: Owner) {
 }
 
 /**
+ * Locks an invoice row for the transaction (SELECT … FOR UPDATE), so the check for a booking
+ * request in progress and the insert of a new one run one invoice at a time (issue 9 §3: nothing
+ * is ever charged twice).
+ * @param tx - transaction
+ * @param invoiceId - the invoice
+ */
+export async function lockInvoice(tx: Tx, invoiceId: string): Promise<void> {
+  await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+}
+
+/** Booking request statuses whose outcome is not known yet: the invoice must not be paid again meanwhile. */
+export const BLOCKING_BOOKING_STATUSES = ['charging', 'pending', 'unknown'] as const;
+
+/**
+ * A booking request of the invoice still being processed (charging, REVIEW pending, or an unknown
+ * quick-pay outcome), or null.
+ * @param db - database or transaction
+ * @param invoiceId - the invoice
+ */
+export async function findBlockingBookingRequest(db: DbOrTx, invoiceId: string): Promise<BookingRequestRow | null> {
+  const [row] = await db
+    .select()
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.invoiceId, invoiceId), inArray(bookingRequests.status, [...BLOCKING_BOOKING_STATUSES])))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Locks an appointment row for the transaction. Payment paths lock the appointment before its
+ * invoice (the cashier's desk does the same), so two payments of one appointment never deadlock.
+ * @param tx - transaction
+ * @param tenantId - the tenant
+ * @param appointmentId - the appointment
+ */
+export async function lockAppointment(tx: Tx, tenantId: string, appointmentId: string): Promise<void> {
+  await tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.tenantId, tenantId)))
+    .for('update');
+}
+
+/**
  * Inserts a booking request.
  * @param db - database or transaction
  * @param row - the request
@@ -343,12 +387,17 @@ export async function claimTokenCharge(db: DbOrTx, bookingRequestId: string, tra
 }
 
 /**
- * Sets a not yet completed booking request to pending (REVIEW) or failed.
+ * Sets a not yet completed booking request to pending (REVIEW), unknown (a quick-pay charge whose
+ * outcome the gateway did not tell: left to the cashier) or failed.
  * @param tx - transaction
  * @param bookingRequestId - the request
- * @param status - pending or failed
+ * @param status - pending, unknown or failed
  */
-export async function setOpenBookingRequestStatus(tx: Tx, bookingRequestId: string, status: 'pending' | 'failed'): Promise<void> {
+export async function setOpenBookingRequestStatus(
+  tx: Tx,
+  bookingRequestId: string,
+  status: 'pending' | 'unknown' | 'failed',
+): Promise<void> {
   await tx
     .update(bookingRequests)
     .set({ status, updatedAt: new Date() })
@@ -393,8 +442,12 @@ export async function markInvoicePaid(tx: Tx, invoiceId: string, bookingId: stri
   return rows.length === 1;
 }
 
+/** Appointment statuses a payment still pays for; a cancelled or entered-in-error one is refunded instead. */
+export const PAYABLE_APPOINTMENT_STATUSES = ['booked', 'arrived', 'fulfilled'] as const;
+
 /**
- * Marks an appointment paid; answers its session, or null when it is not found.
+ * Marks an appointment paid while it is still booked, arrived or fulfilled; answers its session, or
+ * null when it is not found or no longer payable (cancelled meanwhile).
  * @param tx - transaction
  * @param tenantId - the tenant
  * @param appointmentId - the appointment
@@ -403,7 +456,13 @@ export async function markAppointmentPaid(tx: Tx, tenantId: string, appointmentI
   const [row] = await tx
     .update(appointments)
     .set({ paymentStatus: 'paid', updatedAt: new Date() })
-    .where(and(eq(appointments.id, appointmentId), eq(appointments.tenantId, tenantId)))
+    .where(
+      and(
+        eq(appointments.id, appointmentId),
+        eq(appointments.tenantId, tenantId),
+        inArray(appointments.appointmentStatus, [...PAYABLE_APPOINTMENT_STATUSES]),
+      ),
+    )
     .returning({ sessionId: appointments.sessionId });
   return row ?? null;
 }

@@ -142,7 +142,9 @@ const CompletedBookingRef = builder.objectRef<CompletedBookingView>('CompletedBo
     id: t.exposeID('id', { nullable: true, description: 'The payment id (payment history at this id).' }),
     requestReference: t.exposeString('requestReference', { nullable: true }),
     sessionId: t.exposeID('sessionId', { nullable: true }),
-    status: t.exposeString('status', { description: "'completed' or 'failed'." }),
+    status: t.exposeString('status', {
+      description: "'completed', 'pending' (REVIEW, or an outcome the cashier reconciles: 'Payment is pending') or 'failed'.",
+    }),
     message: t.exposeString('message', { nullable: true }),
     paymentMethodId: t.exposeID('paymentMethodId', { nullable: true }),
   }),
@@ -264,7 +266,7 @@ builder.mutationField('completeBooking', (t) =>
     ...patientOperation,
     type: CompletedBookingRef,
     description:
-      "Quick pay of an open invoice of the account with a saved card (spec doc 2 §7 completeBooking); status 'completed' or 'failed' with the gateway's message. Another account's ids: ARO-E2001.",
+      "Quick pay of an open invoice of the account with a saved card (spec doc 2 §7 completeBooking); status 'completed', 'pending' or 'failed' with the gateway's message. ARO-E5015 while another payment of the invoice is being processed. Another account's ids: ARO-E2001.",
     args: {
       input: t.arg({ type: CompleteBookingInput, required: true }),
       idempotencyKey: t.arg.string(idempotencyKeyArg),

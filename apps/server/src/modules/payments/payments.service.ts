@@ -9,7 +9,7 @@ import {
   payerNames,
   toMinor,
 } from '@careline/domain/payments';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { InvoiceItem } from '../../db/schema/payments.ts';
 import type { GatewayAnswer } from '../../providers/payment-gateways/gateway.ts';
 import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
@@ -24,6 +24,7 @@ import {
   completeBookingRequest,
   claimTokenCharge,
   findAccount,
+  findBlockingBookingRequest,
   findBookingRequestByReference,
   findChargingScheme,
   findInvoice,
@@ -40,11 +41,14 @@ import {
   insertPaymentMethod,
   listActiveChargingSchemes,
   listOwnedPayments,
+  lockAppointment,
+  lockInvoice,
   markAppointmentPaid,
   markInvoicePaid,
   setGatewayEventOutcome,
   setOpenBookingRequestStatus,
   upsertPayment,
+  BLOCKING_BOOKING_STATUSES,
   type BookingRequestRow,
   type ChargingSchemeRow,
   type InvoiceRow,
@@ -122,7 +126,8 @@ export type CompletedBookingView = {
   id: string | null;
   requestReference: string | null;
   sessionId: string | null;
-  status: 'completed' | 'failed';
+  /** pending: REVIEW, or a quick-pay charge whose outcome the cashier reconciles ('Payment is pending'). */
+  status: 'completed' | 'pending' | 'failed';
   message: string | null;
   paymentMethodId: string | null;
 };
@@ -232,14 +237,19 @@ function notFound(): AppError {
   return new AppError('ARO-E2001');
 }
 
-/** The scheme an invoice uses: the one asked for (active, same hospital) or the session's. */
+/** The scheme an invoice uses: the session's; one asked for must be that one and active. */
 async function schemeFor(
   db: Db,
   tenantId: string,
   session: SessionCharge,
   chargingSchemeId: string | null,
 ): Promise<ChargingSchemeRow> {
-  const schemeId = chargingSchemeId ?? session.chargingSchemeId;
+  // An appointment or session is priced by its session's own scheme: a patient cannot pick a
+  // cheaper one of the hospital (issue 9 §1).
+  if (chargingSchemeId !== null && chargingSchemeId !== session.chargingSchemeId) {
+    throw new AppError('ARO-E5017');
+  }
+  const schemeId = session.chargingSchemeId;
   if (!schemeId) {
     throw new AppError('ARO-E5003');
   }
@@ -373,11 +383,21 @@ function requireCardGateway(tenant: ServerTenant, gateway: string): void {
   }
 }
 
-/** The account's invoice, open and payable online under the tenant's flags. */
-async function payableInvoice(db: DbOrTx, caller: PaymentsCaller, invoiceId: string): Promise<InvoiceRow> {
+/**
+ * The account's invoice, open and payable online under the tenant's flags, locked for the
+ * transaction (SELECT … FOR UPDATE) so that no second booking request starts while one of the
+ * invoice is charging, pending (REVIEW) or of unknown outcome (ARO-E5015, issue 9 §3: nothing is
+ * ever charged twice). Only an invoice of a booked appointment is payable: a Session/ invoice of a
+ * temporary booking buys nothing yet (ARO-E5016), a cancelled appointment is not paid (ARO-E5010).
+ * @param db - the transaction that creates the booking request
+ * @param caller - tenant and signed-in account
+ * @param invoiceId - the invoice
+ */
+async function payableInvoice(db: Tx, caller: PaymentsCaller, invoiceId: string): Promise<InvoiceRow> {
   if (!UUID.test(invoiceId)) {
     throw notFound();
   }
+  await lockInvoice(db, invoiceId);
   const invoice = await findOwnedInvoice(db, owner(caller), invoiceId);
   if (!invoice) {
     throw notFound();
@@ -387,6 +407,10 @@ async function payableInvoice(db: DbOrTx, caller: PaymentsCaller, invoiceId: str
   }
   if (toMinor(invoice.totalAmount.toFixed(2)) <= 0) {
     throw new AppError('ARO-E5008');
+  }
+  // A temporary booking's confirmation is not wired to its invoice yet: paying it would buy nothing.
+  if (!invoice.appointmentId) {
+    throw new AppError('ARO-E5016');
   }
   const features = caller.tenant.publicConfig.features;
   if (invoice.sessionId) {
@@ -404,6 +428,12 @@ async function payableInvoice(db: DbOrTx, caller: PaymentsCaller, invoiceId: str
     if (appointment.paymentStatus === 'paid') {
       throw new AppError('ARO-E5001');
     }
+    if (appointment.appointmentStatus === 'cancelled' || appointment.appointmentStatus === 'entered_in_error') {
+      throw new AppError('ARO-E5010');
+    }
+  }
+  if (await findBlockingBookingRequest(db, invoice.id)) {
+    throw new AppError('ARO-E5015');
   }
   return invoice;
 }
@@ -558,8 +588,10 @@ function displayCard(masked: string | undefined): string | null {
   if (!masked) {
     return null;
   }
-  // The gateway masks with 'x': keep the length, show only the first 6 digits.
-  return maskCardNumber(masked.replace(/[^0-9xX*]/g, '').replace(/[xX*]/g, '0'));
+  const card = masked.replace(/[^0-9xX*]/g, '');
+  // First 6 digits, then X (spec doc 2 §5). A number the gateway masked further ('xxxxxxxxxxxx1111')
+  // is shown as received: a masked digit is never turned into a real-looking one.
+  return /^\d{6}/.test(card) ? maskCardNumber(card.replace(/[xX*]/g, '0')) : card || null;
 }
 
 function answerMessage(answer: GatewayAnswer): string {
@@ -655,6 +687,16 @@ export async function applyGatewayAnswer(
       }
       const payment = await recordPayment(tx, deps, completed, answer, transactionId);
       const credit = await creditInvoice(tx, deps, completed, answer);
+      if (credit !== 'invoice already paid' && credit.appointmentNotPayable) {
+        // The appointment was cancelled (or entered in error) before the money came: the payment is
+        // recorded and the invoice paid, but the appointment is not; the cashier refunds it (issue 9 §9).
+        deps.log.warn(
+          { bookingRequestId: booking.id, invoiceId: booking.invoiceId, transactionId, source },
+          'an ACCEPT for an appointment that is no longer booked: kept for reconciliation',
+        );
+        await setGatewayEventOutcome(tx, eventId, 'reconcile');
+        return { booking: completed, decision: answer.decision, outcome: 'reconcile', payment, sessionId: null };
+      }
       if (credit === 'invoice already paid') {
         // Two attempts at one invoice both captured (two tabs): the money is recorded against this
         // request, but the invoice is not paid twice; the cashier refunds it (issue 9 §9).
@@ -667,6 +709,17 @@ export async function applyGatewayAnswer(
       }
       await setGatewayEventOutcome(tx, eventId, 'credited');
       return { booking: completed, decision: answer.decision, outcome: 'credited', payment, sessionId: credit.sessionId };
+    }
+    if (source === 'token' && outcomeUnknown(answer)) {
+      // A quick-pay charge the gateway may or may not have made: no payment is recorded, the booking
+      // request stays blocking (no second charge of the invoice) and the cashier reconciles it.
+      deps.log.warn(
+        { bookingRequestId: booking.id, reasonCode: answer.reasonCode },
+        'a token charge with an unknown outcome: kept for reconciliation',
+      );
+      await setOpenBookingRequestStatus(tx, booking.id, 'unknown');
+      await setGatewayEventOutcome(tx, eventId, 'reconcile');
+      return { booking, decision: answer.decision, outcome: 'reconcile', payment: null, sessionId: null };
     }
     const pending = answer.decision === 'REVIEW';
     await setOpenBookingRequestStatus(tx, booking.id, pending ? 'pending' : 'failed');
@@ -732,22 +785,42 @@ function parseAuthTime(text: string): Date {
   return Number.isNaN(date.getTime()) ? new Date() : date;
 }
 
-/** The money side of a credited ACCEPT: invoice paid, appointment paid, loyalty, saved card. */
+/**
+ * Whether a quick-pay (token) answer leaves the charge's outcome unknown: the gateway timed out, was
+ * not reached or answered 5xx (ERROR reason 150 or 151, see cybersource.ts chargeToken), or its
+ * answer did not match the request (rewritten to reason 150 by completeBooking).
+ */
+function outcomeUnknown(answer: GatewayAnswer): boolean {
+  return answer.decision === 'ERROR' && (answer.reasonCode === '150' || answer.reasonCode === '151');
+}
+
+/**
+ * The money side of a credited ACCEPT: invoice paid, appointment paid (while still booked, arrived
+ * or fulfilled), loyalty, saved card. Locks the appointment before the invoice, as the cashier's desk
+ * does, so the two never deadlock on PostgreSQL.
+ */
 async function creditInvoice(
   tx: Tx,
   deps: PaymentsDeps,
   booking: BookingRequestRow,
   answer: GatewayAnswer,
-): Promise<{ sessionId: string | null } | 'invoice already paid'> {
+): Promise<{ sessionId: string | null; appointmentNotPayable: boolean } | 'invoice already paid'> {
   const actor = { kind: 'patient' as const, accountId: booking.accountId };
   let sessionId: string | null = null;
+  let appointmentNotPayable = false;
   const invoice = booking.invoiceId ? await findInvoice(tx, deps.tenant.id, booking.invoiceId) : null;
   if (invoice) {
+    if (invoice.appointmentId) {
+      await lockAppointment(tx, deps.tenant.id, invoice.appointmentId);
+    }
     if (!(await markInvoicePaid(tx, invoice.id, booking.id))) {
       return 'invoice already paid';
     }
-    if (invoice.appointmentId) {
-      sessionId = (await markAppointmentPaid(tx, deps.tenant.id, invoice.appointmentId))?.sessionId ?? null;
+    const paid = invoice.appointmentId ? await markAppointmentPaid(tx, deps.tenant.id, invoice.appointmentId) : null;
+    if (invoice.appointmentId && !paid) {
+      appointmentNotPayable = true;
+    } else if (invoice.appointmentId && paid) {
+      sessionId = paid.sessionId;
       await earnVisitPoints(tx, {
         tenantId: deps.tenant.id,
         appointmentId: invoice.appointmentId,
@@ -787,7 +860,7 @@ async function creditInvoice(
       paymentMethodId,
     },
   });
-  return { sessionId };
+  return { sessionId, appointmentNotPayable };
 }
 
 /**
@@ -848,12 +921,16 @@ export async function completeBooking(caller: PaymentsCaller, input: CompleteBoo
     });
     const payment = record?.payment ?? null;
     const invoice = booking.invoiceId ? await findInvoice(caller.db, caller.tenant.id, booking.invoiceId) : null;
+    const now = await findBookingRequestByReference(caller.db, caller.tenant.id, booking.externalReference);
+    // REVIEW, an unknown outcome, or a charge still in flight: not failed, the invoice stays blocked.
+    const blocking = now !== null && BLOCKING_BOOKING_STATUSES.some((status) => status === now.status);
+    const pending = payment?.status !== 'ACCEPT' && (payment?.status === 'REVIEW' || blocking);
     return {
       id: payment?.id ?? null,
       requestReference: booking.requestReference,
       sessionId: invoice?.sessionId ?? null,
-      status: payment?.status === 'ACCEPT' ? 'completed' : 'failed',
-      message: payment?.message ?? PAYMENT_TEXTS.unableToProcess,
+      status: payment?.status === 'ACCEPT' ? 'completed' : pending ? 'pending' : 'failed',
+      message: pending ? PAYMENT_TEXTS.pending : (payment?.message ?? PAYMENT_TEXTS.unableToProcess),
       paymentMethodId: method.id,
     };
   };
@@ -870,19 +947,32 @@ export async function completeBooking(caller: PaymentsCaller, input: CompleteBoo
     }
     return answerView();
   }
+  let paymentToken: string | null = null;
+  try {
+    paymentToken = openPaymentToken(caller.providers.appSecret, method.gatewayToken);
+  } catch (error) {
+    caller.log.error({ err: error, bookingRequestId: booking.id }, 'saved card token unreadable: not charged');
+  }
   let answer: GatewayAnswer;
   try {
+    if (paymentToken === null) {
+      // Nothing was sent to the gateway: a plain failure, not an unknown outcome.
+      throw new TokenUnreadable();
+    }
     answer = await cyberSource.chargeToken(caller.providers.gatewayHttp, caller.tenant.gateways.cyberSource, {
       referenceNumber: booking.externalReference,
       amount: minorToDecimal(toMinor(booking.amount.toFixed(2))),
       currency: booking.currency,
-      paymentToken: openPaymentToken(caller.providers.appSecret, method.gatewayToken),
+      paymentToken,
     });
   } catch (error) {
-    caller.log.error({ err: error, bookingRequestId: booking.id }, 'token charge failed');
+    if (!(error instanceof TokenUnreadable)) {
+      caller.log.error({ err: error, bookingRequestId: booking.id }, 'token charge failed');
+    }
     answer = {
       decision: 'ERROR',
-      reasonCode: '150',
+      // 150: the charge may have happened (kept for the cashier); 102: it was never sent.
+      reasonCode: error instanceof TokenUnreadable ? '102' : '150',
       message: PAYMENT_TEXTS.unknownError,
       referenceNumber: booking.externalReference,
       transactionUuid: '',
@@ -895,11 +985,15 @@ export async function completeBooking(caller: PaymentsCaller, input: CompleteBoo
   const matched = await matchAnswer(caller, answer, 'token');
   if (typeof matched === 'string') {
     caller.log.error({ bookingRequestId: booking.id, refusal: matched }, 'token charge answer does not match its request');
-    answer = { ...answer, decision: 'ERROR', transactionId: '', message: PAYMENT_TEXTS.unknownError };
+    // The charge's outcome is unknown (it may have been captured for another amount): reason 150.
+    answer = { ...answer, decision: 'ERROR', reasonCode: '150', transactionId: '', message: PAYMENT_TEXTS.unknownError };
   }
   await applyGatewayAnswer(caller, booking, answer, 'token');
   return answerView();
 }
+
+/** The saved card's token could not be decrypted: nothing was sent to the gateway. */
+class TokenUnreadable extends Error {}
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 

@@ -193,6 +193,37 @@ async function loyaltyOf(patientId: string) {
   return { reasons: rows.map((r) => r.reason).sort(), active: rows[0]?.active ?? 0, points: rows.flatMap((r) => r.items).reduce((s, i) => s + i.points, 0) };
 }
 
+/** The visit earned its points when paid (reason 'visit', naming the appointment). */
+async function earnPoints(visit: Visit, points: number) {
+  const [account] = await t.database.db.insert(loyaltyAccounts).values({ tenantId, patientId: visit.patientId, name: 'Club', activePoints: points, rate: 10 }).returning();
+  await t.database.db.insert(loyaltyTransactions).values({
+    tenantId,
+    loyaltyAccountId: account?.id ?? '',
+    reasonCode: 'visit',
+    items: [{ description: 'Completed visit', points, appointmentId: visit.appointmentId }],
+  });
+}
+
+type Requester = typeof t.providers.gatewayHttp;
+
+/**
+ * Runs `body` with the app's gateway requester replaced for refund requests by `refund` (given the
+ * real requester), then puts the real one back.
+ */
+async function withRefundRequester<T>(refund: (real: Requester, url: string, init: Parameters<Requester>[1]) => Promise<{ status: number; body: string }>, body: () => Promise<T>): Promise<T> {
+  const real = t.providers.gatewayHttp;
+  t.providers.gatewayHttp = Object.assign((url: string, init: Parameters<Requester>[1]) => (url.endsWith('/refunds') ? refund(real, url, init) : real(url, init)), {
+    bindLocal: real.bindLocal,
+  });
+  try {
+    return await body();
+  } finally {
+    t.providers.gatewayHttp = real;
+  }
+}
+
+const REFUND_DETAILS = 'query ($o: ID!, $s: String) { staffRefundRequests(organizationId: $o, status: $s) { id status refundStatus refundError } }';
+
 beforeAll(async () => {
   t = await createTestApp();
   tenantId = t.tenants.defaultTenant.id;
@@ -382,6 +413,131 @@ describe('refunds (issue 9 §8)', () => {
     const retried = await as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD' });
     expect(retried.data?.staffDecideRefund).toMatchObject({ status: 'refunded', refundStatus: 'refunded', refundError: null });
     expect(await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.refundRequestId, id))).toHaveLength(1);
+  });
+
+  it('keeps a refund whose answer was lost (timeout after the gateway refunded) in doubt, and never sends it again', async () => {
+    const visit = await makeVisit();
+    await cardPaid(visit);
+    const id = await requestRefund(visit);
+    const key = `refund-${id}`;
+    let sent = 0;
+    await withRefundRequester(
+      async (real, url, init) => {
+        sent += 1;
+        const answer = await real(url, init);
+        if (sent === 1) {
+          // The gateway refunded, but its answer never came back.
+          throw Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
+        }
+        return answer;
+      },
+      async () => {
+        const first = await as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD', k: key });
+        expect(first.errors).toBeUndefined();
+        expect(first.data?.staffDecideRefund).toMatchObject({ status: 'approved', refundStatus: 'unknown', refundedAmount: '3000.00' });
+        expect(first.data?.staffDecideRefund.refundError).toContain('timed out');
+        expect(first.data?.staffDecideRefund.refundError).toContain('Check its outcome with the gateway');
+        // Refund to card again, or replaying the idempotency key, is refused and sends nothing.
+        const again = await as(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD' });
+        expect(again.errors?.[0]?.message).toBe('ARO-E5050:The outcome of this refund is not known: check it with the gateway before refunding again');
+        expect(code(await as(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD', k: key }))).toBe('ARO-E5050');
+        expect(sent).toBe(1);
+      },
+    );
+    const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.refundRequestId, id));
+    expect(ledger.map((r) => r.status)).toEqual(['unknown']);
+    const [appointment] = await t.database.db.select().from(appointments).where(eq(appointments.id, visit.appointmentId));
+    expect(appointment?.paymentRefundStatus).toBe('approved');
+    // The console keeps showing it, with what to do.
+    const listed = await as<{ staffRefundRequests: { id: string; status: string; refundStatus: string; refundError: string }[] }>(cashier, REFUND_DETAILS, { o: hospital, s: 'approved' });
+    const shown = listed.data?.staffRefundRequests.find((r) => r.id === id);
+    expect(shown).toMatchObject({ status: 'approved', refundStatus: 'unknown' });
+    expect(shown?.refundError).toContain('Check its outcome with the gateway');
+    const audit = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'refund.unknown'), eq(auditEvents.patientId, visit.patientId)));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('keeps a refund answered 5xx in doubt, while a 4xx refusal stays retryable', async () => {
+    const visit = await makeVisit();
+    await cardPaid(visit);
+    const id = await requestRefund(visit);
+    let sent = 0;
+    await withRefundRequester(
+      async () => {
+        sent += 1;
+        return { status: 503, body: '' };
+      },
+      async () => {
+        const decided = await as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD' });
+        expect(decided.data?.staffDecideRefund).toMatchObject({ status: 'approved', refundStatus: 'unknown' });
+        expect(decided.data?.staffDecideRefund.refundError).toContain('HTTP 503');
+        expect(code(await as(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD' }))).toBe('ARO-E5050');
+      },
+    );
+    expect(sent).toBe(1);
+
+    const refused = await makeVisit();
+    await cardPaid(refused);
+    const refusedId = await requestRefund(refused);
+    await withRefundRequester(
+      async () => ({ status: 400, body: JSON.stringify({ status: 'INVALID_REQUEST', reason: 'INVALID_DATA', message: 'Declined - The original transaction was not found' }) }),
+      async () => {
+        const decided = await as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: refusedId, d: 'REFUND_TO_CARD' });
+        expect(decided.data?.staffDecideRefund).toMatchObject({ status: 'approved', refundStatus: 'failed', refundError: 'Declined - The original transaction was not found' });
+      },
+    );
+    const retried = await as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: refusedId, d: 'REFUND_TO_CARD' });
+    expect(retried.data?.staffDecideRefund).toMatchObject({ status: 'refunded', refundStatus: 'refunded', refundError: null });
+  });
+
+  it('takes back only the refunded share of the points on a doctor-requested refund, once', async () => {
+    // To the card: 2500.00 of 3000.00 refunded, 299 points earned → floor(299 × 2500 / 3000) = 249 taken back.
+    const card = await makeVisit({ appointmentStatus: 'fulfilled' });
+    await cardPaid(card);
+    await earnPoints(card, 299);
+    const cardId = await requestRefund(card, ['hospital_fee', 'hospital_fee_tax']);
+    const decided = await as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: cardId, d: 'REFUND_TO_CARD' });
+    expect(decided.data?.staffDecideRefund).toMatchObject({ status: 'refunded', refundedAmount: '2500.00' });
+    expect(await loyaltyOf(card.patientId)).toMatchObject({ reasons: ['visit', 'visit_refund'], points: 50, active: 50 });
+    expect(code(await as(cashier, DECIDE, { o: hospital, r: cardId, d: 'REFUND_TO_CARD' }))).toBe('ARO-E5043');
+    expect(await loyaltyOf(card.patientId)).toMatchObject({ reasons: ['visit', 'visit_refund'], points: 50 });
+
+    // At the hospital, the same share: 2500.00 of 3000.00 of 100 points → 83.
+    const desk = await makeVisit({ appointmentStatus: 'fulfilled' });
+    await cardPaid(desk);
+    await earnPoints(desk, 100);
+    const deskId = await requestRefund(desk, ['hospital_fee', 'hospital_fee_tax']);
+    const [x, y] = await Promise.all([
+      as(cashier, DECIDE, { o: hospital, r: deskId, d: 'APPROVE_AT_HOSPITAL' }),
+      as(cashier, DECIDE, { o: hospital, r: deskId, d: 'APPROVE_AT_HOSPITAL' }),
+    ]);
+    expect([x, y].filter((r) => !r.errors)).toHaveLength(1);
+    expect(await loyaltyOf(desk.patientId)).toMatchObject({ reasons: ['visit', 'visit_refund'], points: 17, active: 17 });
+  });
+
+  it('refuses a refund decision for a payment not captured yet, or already fully refunded, and changes nothing', async () => {
+    const unpaid = await makeVisit();
+    const unpaidId = await requestRefund(unpaid);
+    const fullyRefunded = await makeVisit({ appointmentStatus: 'fulfilled' });
+    const paid = await cardPaid(fullyRefunded);
+    await earnPoints(fullyRefunded, 300);
+    await t.database.db.insert(paymentRefunds).values({ tenantId, paymentId: paid.paymentId, refundRequestId: randomUUID(), amount: 3000, currency: 'LKR', status: 'refunded' });
+    const refundedId = await requestRefund(fullyRefunded);
+    for (const [visit, id] of [
+      [unpaid, unpaidId],
+      [fullyRefunded, refundedId],
+    ] as const) {
+      for (const decision of ['APPROVE_AT_HOSPITAL', 'REFUND_TO_CARD']) {
+        const answer = await as(cashier, DECIDE, { o: hospital, r: id, d: decision, m: 'Refund it', k: `nothing-${id}-${decision}` });
+        expect(answer.errors?.[0]?.message).toBe('ARO-E5045:There is nothing left to refund on this payment');
+      }
+      const [request] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.id, id));
+      expect(request).toMatchObject({ status: 'requested', remarks: null });
+      const [appointment] = await t.database.db.select().from(appointments).where(eq(appointments.id, visit.appointmentId));
+      expect(appointment?.paymentRefundStatus).toBe('requested');
+      expect(await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.refundRequestId, id))).toHaveLength(0);
+    }
+    expect(await loyaltyOf(fullyRefunded.patientId)).toMatchObject({ reasons: ['visit'], points: 300, active: 300 });
   });
 
   it('approves for collection at the hospital, or rejects, with remarks; once', async () => {

@@ -372,7 +372,8 @@ export async function insertPaymentRefund(tx: Tx, row: typeof paymentRefunds.$in
 
 /**
  * Claims a ledger row for sending to the gateway: true for the one caller that moved it from
- * 'pending' or 'failed' to 'sending'.
+ * 'pending' or 'failed' to 'sending'. A 'sending' or 'unknown' row is never claimed: the gateway may
+ * have refunded it already.
  * @param db - database or transaction
  * @param id - the ledger row
  */
@@ -386,15 +387,22 @@ export async function claimPaymentRefund(db: DbOrTx, id: string): Promise<boolea
 }
 
 /**
+ * What a ledger row's refund became: 'refunded' (the gateway took it), 'failed' (the gateway refused
+ * it, or it was never sent: Refund to card may claim it again) or 'unknown' (a timeout, a transport
+ * error or a 5xx: the gateway may have refunded; never claimed again, it is checked with the gateway).
+ */
+export type RefundSettlement = 'refunded' | 'failed' | 'unknown';
+
+/**
  * Records the gateway's answer on a ledger row being sent.
  * @param db - database or transaction
  * @param id - the ledger row
- * @param outcome - refunded or failed, the gateway's refund id and message
+ * @param outcome - refunded, failed or unknown, the gateway's refund id and message
  */
 export async function settlePaymentRefund(
   db: DbOrTx,
   id: string,
-  outcome: { status: 'refunded' | 'failed'; gatewayRefundId: string | null; message: string },
+  outcome: { status: RefundSettlement; gatewayRefundId: string | null; message: string },
 ): Promise<void> {
   await db
     .update(paymentRefunds)

@@ -144,9 +144,9 @@ const RefundRequestRef = builder.objectRef<RefundRequestView>('StaffRefundReques
     paidAmount: t.exposeString('paidAmount', { nullable: true }),
     refundableAmount: t.exposeString('refundableAmount', { nullable: true }),
     currency: t.exposeString('currency', { nullable: true }),
-    refundStatus: t.exposeString('refundStatus', { nullable: true, description: 'The refund to the card: pending, sending, refunded, failed.' }),
+    refundStatus: t.exposeString('refundStatus', { nullable: true, description: 'The refund to the card: pending, sending, refunded, failed (retryable) or unknown (check with the gateway; never sent again).' }),
     refundedAmount: t.exposeString('refundedAmount', { nullable: true }),
-    refundError: t.exposeString('refundError', { nullable: true, description: 'Why the last refund to the card failed; Refund to card retries it.' }),
+    refundError: t.exposeString('refundError', { nullable: true, description: 'Why the last refund to the card failed (Refund to card retries it) or why its outcome is unknown (check it with the gateway).' }),
   }),
 });
 

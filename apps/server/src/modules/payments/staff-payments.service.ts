@@ -48,6 +48,7 @@ import {
   VISIT_REFUND_REASON,
   type HospitalRefundRequest,
   type PaymentRefundRow,
+  type RefundSettlement,
 } from './staff-payments.repo.ts';
 
 /*
@@ -62,10 +63,14 @@ import {
  *   2. outside any transaction, the one caller that claims the ledger row (pending|failed → sending)
  *      asks the gateway (cyberSource.refund through providers.gatewayHttp);
  *   3. the answer is recorded: refunded → the request and the appointment end 'refunded' and the
- *      visit's loyalty points are taken back; failed → the ledger row is 'failed' with the gateway's
- *      message and the request stays 'approved' ("approved with error"): Refund to card again retries
- *      it with the same amount. A crash between 2 and 3 leaves the row 'sending'; it is not retried
- *      automatically (the gateway may have refunded) and needs checking against the gateway's report.
+ *      visit's loyalty points are taken back in proportion to the refunded share; a definite refusal
+ *      (the gateway answered 4xx, or the request was never sent) → the ledger row is 'failed' with the
+ *      gateway's message and the request stays 'approved' ("approved with error"): Refund to card
+ *      again retries it with the same amount; no clear answer (a timeout, a transport error, a 5xx, a
+ *      2xx that is not an accepted refund) → the row is 'unknown': the gateway may have refunded, so
+ *      it is never sent again (neither by Refund to card nor by replaying the idempotency key); the
+ *      request stays 'approved' with a message to check the outcome with the gateway. A crash
+ *      between 2 and 3 leaves the row 'sending', likewise never retried automatically.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,6 +80,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const REMARKS_MAX = 1000;
 const CASH_GATEWAY = 'cash';
 const CARD_GATEWAY = 'cyberSource';
+/** Ledger statuses whose refund may have reached the gateway: never sent again (issue 9 §8). */
+const IN_DOUBT = ['sending', 'unknown'];
 
 /** What every staff payments operation needs. */
 export type StaffPaymentsDeps = {
@@ -167,10 +174,10 @@ export type RefundRequestView = {
   paidAmount: string | null;
   refundableAmount: string | null;
   currency: string | null;
-  /** The ledger: pending, sending, refunded, failed; null before a refund to the card. */
+  /** The ledger: pending, sending, refunded, failed, unknown; null before a refund to the card. */
   refundStatus: string | null;
   refundedAmount: string | null;
-  /** Why the last refund to the card failed. */
+  /** Why the last refund to the card failed ('failed'), or that its outcome must be checked with the gateway ('unknown'). */
   refundError: string | null;
 };
 
@@ -536,7 +543,7 @@ async function refundView(deps: StaffPaymentsDeps, row: HospitalRefundRequest, l
     currency: found?.payment.currency ?? null,
     refundStatus: ledger?.status ?? null,
     refundedAmount: ledger ? decimalOf(minorOf(ledger.amount)) : null,
-    refundError: ledger?.status === 'failed' ? ledger.message : null,
+    refundError: ledger?.status === 'failed' || ledger?.status === 'unknown' ? ledger.message : null,
   };
 }
 
@@ -568,28 +575,52 @@ export async function staffRefundRequests(deps: StaffPaymentsDeps, status: strin
 }
 
 /**
+ * The points a refund takes back: the refunded share of the captured amount of the points earned,
+ * in whole points rounded down (exact integer arithmetic; all of them for a full refund).
+ * @param earnedPoints - the points the visit earned
+ * @param share - the refunded and the captured amount, in minor units
+ */
+export function pointsToReverse(earnedPoints: number, share: { refundedMinor: number; paidMinor: number }): number {
+  if (earnedPoints <= 0 || share.refundedMinor <= 0 || share.paidMinor <= 0) {
+    return 0;
+  }
+  if (share.refundedMinor >= share.paidMinor) {
+    return earnedPoints;
+  }
+  return Number((BigInt(earnedPoints) * BigInt(share.refundedMinor)) / BigInt(share.paidMinor));
+}
+
+/**
  * Takes back the loyalty points a refunded visit earned (issue 9 §10), once: a transaction with
- * reason 'visit_refund' and negative points, under the patient's loyalty lock.
+ * reason 'visit_refund' and negative points, under the patient's loyalty lock. A partial refund (a
+ * doctor-requested one leaves out the hospital's categories) takes back only the refunded share of
+ * the captured amount, rounded down to whole points (pointsToReverse).
  * @param tx - the refund's transaction
  * @param deps - tenant and correlation id
  * @param who - the cashier
  * @param visit - the appointment and its patient
+ * @param share - the amount refunded and the amount captured, in minor units
  */
 export async function reverseVisitPoints(
   tx: Tx,
   deps: Pick<StaffPaymentsDeps, 'tenantId' | 'correlationId'>,
   who: AuditActor,
   visit: { appointmentId: string; patientId: string; accountId: string },
+  share: { refundedMinor: number; paidMinor: number },
 ): Promise<number> {
   await lockPatientLoyalty(tx, deps.tenantId, visit.patientId);
   const earned = await findVisitLoyalty(tx, deps.tenantId, visit.patientId, visit.appointmentId, VISIT_EARN_REASON);
   if (earned.reversed || earned.points <= 0 || !earned.loyaltyAccountId) {
     return 0;
   }
+  const points = pointsToReverse(earned.points, share);
+  if (points <= 0) {
+    return 0;
+  }
   const taken = await addLoyaltyPoints(tx, { id: earned.loyaltyAccountId, tenantId: deps.tenantId }, {
     actor: who.kind === 'staff' ? `StaffUser/${who.staffUserId}` : `Account/${who.accountId}`,
     reasonCode: VISIT_REFUND_REASON,
-    items: [{ description: 'Refunded visit', points: -earned.points, appointmentId: visit.appointmentId }],
+    items: [{ description: 'Refunded visit', points: -points, appointmentId: visit.appointmentId }],
   });
   await recordAudit(tx, {
     tenantId: deps.tenantId,
@@ -598,41 +629,102 @@ export async function reverseVisitPoints(
     correlationId: deps.correlationId,
     patientAccountId: visit.accountId,
     patientId: visit.patientId,
-    details: { appointmentId: visit.appointmentId, points: -earned.points, transactionId: taken.transaction.id },
+    details: {
+      appointmentId: visit.appointmentId,
+      points: -points,
+      earned: earned.points,
+      refunded: decimalOf(share.refundedMinor),
+      captured: decimalOf(share.paidMinor),
+      transactionId: taken.transaction.id,
+    },
   });
-  return earned.points;
+  return points;
 }
 
-/** Asks the gateway for a claimed ledger row and records the answer; the request ends 'refunded' on success. */
+/** What the gateway said to a refund request, as far as the requester saw it. */
+type RefundExchange = { kind: 'not-sent' } | { kind: 'no-answer' } | { kind: 'answered'; status: number };
+
+/**
+ * Whether a refund the gateway did not accept is a definite refusal (retryable) or unknown (it may
+ * have been refunded). cyberSource.refund turns a timeout or transport error into 'failed' like a
+ * refusal; the requester's view of the exchange tells them apart: never sent (keys or transaction
+ * missing) or a 4xx answer (the gateway refused the request; 408 excepted) is definite; no answer,
+ * a 5xx, or any other answer that is not an accepted refund leaves the outcome unknown.
+ * @param exchange - what the requester saw
+ */
+export function refundSettlement(exchange: RefundExchange): Exclude<RefundSettlement, 'refunded'> {
+  if (exchange.kind === 'not-sent') {
+    return 'failed';
+  }
+  if (exchange.kind === 'answered' && exchange.status >= 400 && exchange.status < 500 && exchange.status !== 408) {
+    return 'failed';
+  }
+  return 'unknown';
+}
+
+/** The message of a refund in doubt: the gateway's words, and what the cashier must do. */
+function unknownOutcomeMessage(gatewayMessage: string): string {
+  return `The gateway gave no clear answer (${gatewayMessage}): the refund may have been made. Check its outcome with the gateway before refunding again.`;
+}
+
+/**
+ * Asks the gateway for a claimed ledger row and records the answer; the request ends 'refunded' on
+ * success. Only a definite refusal leaves the row claimable again ('failed'); an answer in doubt
+ * leaves it 'unknown' (see the steps at the top of this file).
+ */
 async function sendRefund(deps: StaffPaymentsDeps, who: AuditActor, row: HospitalRefundRequest, ledger: PaymentRefundRow): Promise<void> {
   if (!(await claimPaymentRefund(deps.db, ledger.id))) {
     return;
   }
   const found = await findAppointmentPayment(deps.db, deps.tenantId, row.request.appointmentId);
-  let outcome: { status: 'refunded' | 'failed'; refundId: string | null; message: string };
+  let exchange: RefundExchange = { kind: 'not-sent' };
+  // The gateway requester, watched: did the request go out, and what HTTP status came back?
+  const watched: HttpRequester = async (url, init) => {
+    exchange = { kind: 'no-answer' };
+    const response = await deps.gatewayHttp(url, init);
+    exchange = { kind: 'answered', status: response.status };
+    return response;
+  };
+  let outcome: { status: RefundSettlement; refundId: string | null; message: string };
   try {
-    outcome = found
-      ? await cyberSource.refund(deps.gatewayHttp, deps.cyberSource, {
+    const answer = found
+      ? await cyberSource.refund(watched, deps.cyberSource, {
           transactionId: found.payment.transactionReference,
           referenceNumber: `Refund/${row.request.id}`,
           amount: decimalOf(minorOf(ledger.amount)),
           currency: ledger.currency,
         })
-      : { status: 'failed', refundId: null, message: 'No captured payment to refund' };
+      : ({ status: 'failed', refundId: null, message: 'No captured payment to refund' } as const);
+    outcome =
+      answer.status === 'refunded'
+        ? answer
+        : refundSettlement(exchange) === 'failed'
+          ? { status: 'failed', refundId: null, message: answer.message }
+          : { status: 'unknown', refundId: null, message: unknownOutcomeMessage(answer.message) };
   } catch (error) {
     deps.log?.warn({ err: error, refundRequestId: row.request.id }, 'gateway refund failed');
-    outcome = { status: 'failed', refundId: null, message: 'Payment failed, unable to get any response from bank' };
+    outcome =
+      exchange.kind === 'not-sent'
+        ? { status: 'failed', refundId: null, message: 'Payment failed, unable to get any response from bank' }
+        : { status: 'unknown', refundId: null, message: unknownOutcomeMessage('no answer') };
   }
+  const settled = outcome;
   await deps.db.transaction(async (tx) => {
-    await settlePaymentRefund(tx, ledger.id, { status: outcome.status, gatewayRefundId: outcome.refundId, message: outcome.message });
-    if (outcome.status === 'refunded' && (await moveRefundRequest(tx, row.request.id, 'approved', 'refunded', null))) {
+    await settlePaymentRefund(tx, ledger.id, { status: settled.status, gatewayRefundId: settled.refundId, message: settled.message });
+    if (settled.status === 'refunded' && (await moveRefundRequest(tx, row.request.id, 'approved', 'refunded', null))) {
       await setAppointmentRefundStatus(tx, row.request.appointmentId, 'refunded');
-      await reverseVisitPoints(tx, deps, who, { appointmentId: row.request.appointmentId, patientId: row.request.patientId, accountId: row.request.accountId });
+      await reverseVisitPoints(
+        tx,
+        deps,
+        who,
+        { appointmentId: row.request.appointmentId, patientId: row.request.patientId, accountId: row.request.accountId },
+        { refundedMinor: minorOf(ledger.amount), paidMinor: found ? minorOf(found.payment.amount) : minorOf(ledger.amount) },
+      );
     }
     await recordAudit(tx, {
       tenantId: deps.tenantId,
       actor: who,
-      action: outcome.status === 'refunded' ? 'refund.refunded' : 'refund.failed',
+      action: `refund.${settled.status}`,
       correlationId: deps.correlationId,
       patientAccountId: row.request.accountId,
       patientId: row.request.patientId,
@@ -641,8 +733,9 @@ async function sendRefund(deps: StaffPaymentsDeps, who: AuditActor, row: Hospita
         paymentRefundId: ledger.id,
         amount: decimalOf(minorOf(ledger.amount)),
         currency: ledger.currency,
-        gatewayRefundId: outcome.refundId,
-        message: outcome.message,
+        gatewayRefundId: settled.refundId,
+        message: settled.message,
+        ...(exchange.kind === 'answered' ? { httpStatus: exchange.status } : { exchange: exchange.kind }),
       },
     });
   });
@@ -655,8 +748,11 @@ async function sendRefund(deps: StaffPaymentsDeps, who: AuditActor, row: Hospita
  * 'rejected'; REFUND_TO_CARD → for a card payment, the refundable amount (the invoice's lines
  * outside the request's excluded categories, never more than captured minus already refunded) is
  * recorded in the ledger, sent to the gateway, and the request ends 'refunded' (see the steps at the
- * top of this file). REFUND_TO_CARD on an 'approved' request whose refund failed retries it.
- * Appointments follow with their paymentRefundStatus; refunds take the visit's loyalty points back.
+ * top of this file). REFUND_TO_CARD on an 'approved' request whose refund the gateway refused
+ * retries it; one whose outcome is unknown (ARO-E5050) or still sending (ARO-E5049) is refused, never sent
+ * twice. Both approvals need a captured payment with something left to refund: otherwise ARO-E5045
+ * and nothing changes. Appointments follow with their paymentRefundStatus; refunds take back the
+ * refunded share of the visit's loyalty points.
  * @param deps - database, tenant, staff member, hospital, gateway
  * @param refundRequestId - the request
  * @param input - the decision, the cashier's remarks and the idempotency key
@@ -675,7 +771,11 @@ export async function staffDecideRefund(
   }
   const retry = input.decision === 'REFUND_TO_CARD' && row.request.status === 'approved' ? await findRequestRefund(deps.db, refundRequestId) : null;
   if (retry && retry.status !== 'failed' && retry.status !== 'pending') {
-    throw new AppError(retry.status === 'sending' ? 'ARO-E5049' : 'ARO-E5043', { status: row.request.status });
+    // 'sending' or 'unknown': the gateway may have refunded; it is checked there, never sent twice.
+    if (IN_DOUBT.includes(retry.status)) {
+      throw new AppError(retry.status === 'unknown' ? 'ARO-E5050' : 'ARO-E5049');
+    }
+    throw new AppError('ARO-E5043', { status: row.request.status });
   }
   if (!retry) {
     await runOnce(
@@ -686,9 +786,31 @@ export async function staffDecideRefund(
       async (tx) => {
         const target = input.decision === 'REJECT' ? 'rejected' : 'approved';
         let ledger: { amount: string; paymentId: string } | null = null;
-        if (input.decision === 'REFUND_TO_CARD') {
+        let share: { refundedMinor: number; paidMinor: number } | null = null;
+        if (input.decision === 'APPROVE_AT_HOSPITAL') {
+          // Money goes back only from a captured payment with something left to refund; a refusal
+          // rolls the transaction back, so nothing changes.
           const found = await findAppointmentPayment(tx, deps.tenantId, row.request.appointmentId);
-          if (!found || found.payment.paymentGatewayType !== CARD_GATEWAY) {
+          if (!found) {
+            throw (await moveRefundRequest(tx, refundRequestId, 'requested', target, remarks)) ? new AppError('ARO-E5045') : await decidedAlready(tx, deps, refundRequestId);
+          }
+          await lockPayment(tx, found.payment.id);
+          const { paidMinor, refundableMinor: wanted } = refundableOf(found, row.request.excludedCategories);
+          const already = (await listPaymentRefunds(tx, found.payment.id)).reduce((sum, r) => sum + minorOf(r.amount), 0);
+          if (!(await moveRefundRequest(tx, refundRequestId, 'requested', target, remarks))) {
+            throw await decidedAlready(tx, deps, refundRequestId);
+          }
+          const amount = Math.min(wanted, paidMinor - already);
+          if (amount <= 0) {
+            throw new AppError('ARO-E5045');
+          }
+          share = { refundedMinor: amount, paidMinor };
+        } else if (input.decision === 'REFUND_TO_CARD') {
+          const found = await findAppointmentPayment(tx, deps.tenantId, row.request.appointmentId);
+          if (!found) {
+            throw (await moveRefundRequest(tx, refundRequestId, 'requested', target, remarks)) ? new AppError('ARO-E5045') : await decidedAlready(tx, deps, refundRequestId);
+          }
+          if (found.payment.paymentGatewayType !== CARD_GATEWAY) {
             throw new AppError('ARO-E5044');
           }
           // Under the payment's lock: the ledger's sum is read and extended by one caller at a time.
@@ -718,8 +840,8 @@ export async function staffDecideRefund(
           throw await decidedAlready(tx, deps, refundRequestId);
         }
         await setAppointmentRefundStatus(tx, row.request.appointmentId, target);
-        if (input.decision === 'APPROVE_AT_HOSPITAL') {
-          await reverseVisitPoints(tx, deps, who, { appointmentId: row.request.appointmentId, patientId: row.request.patientId, accountId: row.request.accountId });
+        if (share) {
+          await reverseVisitPoints(tx, deps, who, { appointmentId: row.request.appointmentId, patientId: row.request.patientId, accountId: row.request.accountId }, share);
         }
         await recordAudit(tx, {
           tenantId: deps.tenantId,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { baseTenantConfig, type TenantPublicConfig } from '@careline/domain/tenant';
 import {
   bookingRequestAnswer,
@@ -13,6 +13,7 @@ import {
 } from '../test/render-payments.tsx';
 import type { PayableAppointment } from '../utils/payable.ts';
 import { AppointmentPayment } from './appointment-payment.tsx';
+import { PAID_WAIT_MS } from './payment-return.tsx';
 
 beforeAll(() => {
   window.scrollTo = () => undefined;
@@ -25,6 +26,55 @@ afterEach(() => {
 });
 
 const path = '/view/appointment?sessionId=s-1&appointmentId=a-1';
+
+// The server's answer while a payment of the same invoice is still with the gateway.
+const stillProcessingText =
+  'A payment for this invoice is still being processed. Please wait a moment and check again';
+const stillProcessing = `ARO-E5015:${stillProcessingText}`;
+
+/** completeBooking's answer. */
+function completedAnswer(answer: { id: string | null; status: string }) {
+  return {
+    data: {
+      completeBooking: {
+        __typename: 'CompletedBooking',
+        id: answer.id,
+        status: answer.status,
+        message: 'Declined',
+        paymentMethodId: 'pm-1',
+      },
+    },
+  };
+}
+
+/** The idempotency keys completeBooking was sent with, in order. */
+function completeKeys(calls: GraphQLCall[]): unknown[] {
+  return calls
+    .filter((call) => call.operationName === 'completeBooking')
+    .map((call) => call.variables.idempotencyKey);
+}
+
+/** queryPaymentGatewayCallback's answer: one record with the gateway's decision. */
+function outcomeAnswer(status: string, reasonCode = '100', additionalInfo: string | null = null) {
+  return {
+    data: {
+      queryPaymentGatewayCallback: [
+        {
+          __typename: 'PaymentRecord',
+          id: 'pay-1',
+          bookingId: 'br-1',
+          response: {
+            __typename: 'PaymentResponse',
+            status,
+            message: null,
+            additionalInfo,
+            reasonCode,
+          },
+        },
+      ],
+    },
+  };
+}
 
 function answering(extra: (call: GraphQLCall) => unknown = () => null) {
   return (call: GraphQLCall) => {
@@ -292,6 +342,23 @@ describe('pay now on /view/appointment (spec doc 2 §4 Booking pay-now, §5, §7
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
   });
+  it('a payment of this invoice still being processed: the card form shows it in its ERROR state', async () => {
+    show({
+      answer: answering((call) =>
+        call.operationName === 'initiateBooking'
+          ? { errors: [{ message: stillProcessing }] }
+          : null,
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay by card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay by card' });
+    await fillCard(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay 3,000.50 LKR' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(`We could not start the payment${stillProcessingText}`);
+    expect(dialog.querySelector('form')?.dataset.status).toBe('ERROR');
+    expect(document.querySelector('form[data-gateway-form]')).toBeNull();
+  });
 });
 
 describe('quick pay with the saved default card (spec doc 2 §7 completeBooking, §8)', () => {
@@ -333,24 +400,12 @@ describe('quick pay with the saved default card (spec doc 2 §7 completeBooking,
 
   it.each([
     ['failed', 'Payment failed'],
-    ['pending', 'Unable to process payment!'],
+    ['declined', 'Unable to process payment!'],
   ])('status %s: %s, then the payment history at that payment', async (status, text) => {
     const { onPaid } = show({
       account: withCard,
       answer: answering((call) =>
-        call.operationName === 'completeBooking'
-          ? {
-              data: {
-                completeBooking: {
-                  __typename: 'CompletedBooking',
-                  id: 'pay-9',
-                  status,
-                  message: 'Declined',
-                  paymentMethodId: 'pm-1',
-                },
-              },
-            }
-          : null,
+        call.operationName === 'completeBooking' ? completedAnswer({ id: 'pay-9', status }) : null,
       ),
     });
     fireEvent.click(await screen.findByRole('button', { name: /with your saved card/ }));
@@ -359,6 +414,91 @@ describe('quick pay with the saved default card (spec doc 2 §7 completeBooking,
       '/profiles/my-payment-history?paymentId=pay-9',
     );
     expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('pending: Payment is pending, the appointment read again, and no redirect', async () => {
+    const { onPaid, router } = show({
+      account: withCard,
+      answer: answering((call) =>
+        call.operationName === 'completeBooking'
+          ? completedAnswer({ id: 'pay-3', status: 'pending' })
+          : null,
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /with your saved card/ }));
+    await screen.findByText('Payment is pending');
+    expect(onPaid).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Payment success')).toBeNull();
+    expect(screen.queryByText('Unable to process payment!')).toBeNull();
+    expect(router.state.location.pathname).toBe('/view/appointment');
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+
+  it('failed with no payment id: Payment failed, and the next tap is a new request (new key)', async () => {
+    const { calls, onPaid } = show({
+      account: withCard,
+      answer: answering((call) =>
+        call.operationName === 'completeBooking'
+          ? completedAnswer({ id: null, status: 'failed' })
+          : null,
+      ),
+    });
+    const quick = await screen.findByRole('button', { name: /with your saved card/ });
+    fireEvent.click(quick);
+    await screen.findByText('Payment failed');
+    expect(screen.queryByTestId('location')).toBeNull();
+    await waitFor(() => expect(quick.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(quick);
+    await waitFor(() => expect(screen.getAllByText('Payment failed')).toHaveLength(2));
+    const keys = completeKeys(calls);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('a server error ends that request (new key next time); a lost request keeps its key', async () => {
+    let next: 'error' | 'offline' = 'error';
+    const { calls } = show({
+      account: withCard,
+      answer: answering((call) => {
+        if (call.operationName !== 'completeBooking') {
+          return null;
+        }
+        if (next === 'offline') {
+          throw new TypeError('Failed to fetch');
+        }
+        return { errors: [{ message: 'ARO-E2001:The requested record was not found' }] };
+      }),
+    });
+    const quick = await screen.findByRole('button', { name: /with your saved card/ });
+    fireEvent.click(quick);
+    await screen.findByText('Unable to process payment!');
+    await waitFor(() => expect(quick.hasAttribute('disabled')).toBe(false));
+    next = 'offline';
+    fireEvent.click(quick);
+    await waitFor(() => expect(screen.getAllByText('Unable to process payment!')).toHaveLength(2));
+    await waitFor(() => expect(quick.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(quick);
+    await waitFor(() => expect(screen.getAllByText('Unable to process payment!')).toHaveLength(3));
+    const keys = completeKeys(calls);
+    expect(keys).toHaveLength(3);
+    // after the server's error a new key; the request that got no answer is retried with its own key
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[1]);
+  });
+
+  it('a payment of this invoice still being processed: its text as the toast', async () => {
+    show({
+      account: withCard,
+      answer: answering((call) =>
+        call.operationName === 'completeBooking'
+          ? { errors: [{ message: stillProcessing }] }
+          : null,
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /with your saved card/ }));
+    await screen.findByText(stillProcessingText);
+    expect(screen.queryByText('Unable to process payment!')).toBeNull();
   });
 
   it('an error: Unable to process payment!, and the patient stays to try again', async () => {
@@ -379,11 +519,20 @@ describe('quick pay with the saved default card (spec doc 2 §7 completeBooking,
 });
 
 describe('back from the gateway (spec doc 2 §2 paymentStatus, §8)', () => {
-  it('Success: Payment success once, the appointment read again, the outcome taken out of the address', async () => {
-    const { router, onPaid } = show({
+  it('Success with an ACCEPT record: checking first, then Payment success once, the appointment read again, the outcome out of the address', async () => {
+    let answered: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (answered = resolve));
+    const { router, onPaid, calls } = show({
       appointment: payableAppointment({ paymentStatus: 'paid' }),
       path: `${path}&paymentStatus=Success&bookingId=br-1`,
+      answer: answering((call) =>
+        call.operationName === 'paymentOutcome' ? gate.then(() => outcomeAnswer('ACCEPT')) : null,
+      ),
     });
+    expect((await screen.findByText('Checking your payment')).getAttribute('role')).toBe('status');
+    expect(screen.queryByText('Payment success')).toBeNull();
+    expect(onPaid).not.toHaveBeenCalled();
+    answered();
     await screen.findByText('Payment success');
     await waitFor(() =>
       expect(router.state.location.search).toBe('?sessionId=s-1&appointmentId=a-1'),
@@ -391,6 +540,75 @@ describe('back from the gateway (spec doc 2 §2 paymentStatus, §8)', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     expect(onPaid).toHaveBeenCalledTimes(1);
     expect(screen.getAllByText('Payment success')).toHaveLength(1);
+    expect(screen.queryByText('Checking your payment')).toBeNull();
+    expect(calls.find((call) => call.operationName === 'paymentOutcome')?.variables).toEqual({
+      bookingId: 'br-1',
+    });
+  });
+
+  it.each<[string, unknown]>([
+    ['a DECLINE record', outcomeAnswer('DECLINE', '476', 'Authentication failed')],
+    ['no record', { data: { queryPaymentGatewayCallback: [] } }],
+  ])(
+    'a Success link with %s announces no success: the problem, and still payable',
+    async (_case, record) => {
+      const { onPaid } = show({
+        path: `${path}&paymentStatus=Success&bookingId=br-1`,
+        answer: answering((call) => (call.operationName === 'paymentOutcome' ? record : null)),
+      });
+      await screen.findByRole('region', { name: 'Problem with your payment' });
+      expect(await screen.findByRole('button', { name: 'Pay by card' })).toBeTruthy();
+      expect(screen.queryByText('Payment success')).toBeNull();
+      expect(onPaid).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each(['Success', 'Failure'])(
+    '%s with a REVIEW record: Payment is pending, neutral, without the try-again hint',
+    async (paymentStatus) => {
+      show({
+        path: `${path}&paymentStatus=${paymentStatus}&bookingId=br-1`,
+        answer: answering((call) =>
+          call.operationName === 'paymentOutcome' ? outcomeAnswer('REVIEW', '480') : null,
+        ),
+      });
+      const pending = await screen.findByText('Payment is pending');
+      expect(pending.getAttribute('role')).toBe('status');
+      expect(screen.queryByRole('region', { name: 'Problem with your payment' })).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByText('Your appointment is kept. You can try paying again.')).toBeNull();
+      expect(screen.queryByText('Payment success')).toBeNull();
+    },
+  );
+
+  it('Success without a booking id on a paid appointment: Payment success once', async () => {
+    const { router, onPaid, calls } = show({
+      appointment: payableAppointment({ paymentStatus: 'paid' }),
+      path: `${path}&paymentStatus=Success`,
+    });
+    await screen.findByText('Payment success');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?sessionId=s-1&appointmentId=a-1'),
+    );
+    expect(onPaid).toHaveBeenCalledTimes(1);
+    expect(calls.filter((call) => call.operationName === 'paymentOutcome')).toEqual([]);
+  });
+
+  it('Success without a booking id on an unpaid appointment: read again, checking, and no success when it stays unpaid', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { router, onPaid } = show({ path: `${path}&paymentStatus=Success` });
+    await screen.findByText('Checking your payment');
+    expect(onPaid).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PAID_WAIT_MS);
+    });
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?sessionId=s-1&appointmentId=a-1'),
+    );
+    expect(screen.queryByText('Checking your payment')).toBeNull();
+    expect(screen.queryByText('Payment success')).toBeNull();
+    expect(onPaid).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('button', { name: 'Pay by card' })).toBeTruthy();
   });
 
   it('Failure: Problem with your payment, the gateway’s answer, and the appointment stays payable', async () => {

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import { maskCardNumber } from '@careline/domain/payments';
 import { REQUEST_STATE } from '@careline/domain/shell';
-import { useTranslate } from '@careline/i18n/react';
+import { useTranslate, useTranslateText } from '@careline/i18n/react';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { errorText } from '../../../lib/graphql';
+import { errorCodes, errorText } from '../../../lib/graphql';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import { completeBookingMutation, initiateBookingMutation } from '../api/payment-documents.ts';
@@ -38,6 +38,19 @@ function savedCardText(cardNumber: string | null): string {
   return /^\d+$/.test(text) ? maskCardNumber(text) : text;
 }
 
+/** Server errors a quick pay shows as they are: a payment for this invoice is still being processed. */
+const QUICK_PAY_SHOWN_CODES: readonly string[] = ['ARO-E5015'];
+
+/**
+ * The text of a quick pay's error when the server's own message is the one to show (spec doc 1 §8
+ * 'CODE:message'), else null for 'Unable to process payment!'.
+ */
+function quickPayErrorText(error: unknown): string | null {
+  return errorCodes(error).some((code) => QUICK_PAY_SHOWN_CODES.includes(code))
+    ? errorText(error)
+    : null;
+}
+
 export type AppointmentPaymentProps = {
   appointment: PayableAppointment;
   /** Reads the appointment again once it is paid. */
@@ -52,7 +65,7 @@ export type AppointmentPaymentProps = {
 export function AppointmentPayment({ appointment, onPaid }: AppointmentPaymentProps) {
   return (
     <>
-      <PaymentReturn onSettled={onPaid} />
+      <PaymentReturn paid={appointment.paymentStatus === 'paid'} onSettled={onPaid} />
       {awaitsPayment(appointment) ? <PayNow appointment={appointment} onPaid={onPaid} /> : null}
     </>
   );
@@ -65,6 +78,7 @@ export function AppointmentPayment({ appointment, onPaid }: AppointmentPaymentPr
  */
 function PayNow({ appointment, onPaid }: AppointmentPaymentProps) {
   const t = useTranslate();
+  const tx = useTranslateText();
   const tenant = useTenant();
   const { account } = useSession();
   const toast = useToast();
@@ -137,18 +151,30 @@ function PayNow({ appointment, onPaid }: AppointmentPaymentProps) {
     quickPayStarted.current = false;
     setQuickPaying(false);
     const completed = answer.data?.completeBooking ?? null;
-    if (completed?.status === 'completed') {
+    // The server answered (a result, or its own error): that request is over, so a later tap is a new
+    // one; only a request lost on the way (no answer at all) is retried with the same key.
+    if (completed !== null || (answer.error?.graphQLErrors.length ?? 0) > 0) {
       lastQuickKey.current = null;
-      toast.show(t('payments.success'), 'success');
-      onPaid();
-      return;
     }
-    toast.show(
-      t(completed?.status === 'failed' ? 'payments.failed' : 'payments.unableToProcess'),
-      'error',
-    );
+    switch (completed?.status ?? '') {
+      case 'completed':
+        toast.show(t('payments.success'), 'success');
+        onPaid();
+        return;
+      case 'pending':
+        // spec doc 2 §8 'Payment is pending' where the credit is pending: the appointment is read again.
+        toast.show(t('payments.pending'), 'info');
+        onPaid();
+        return;
+      case 'failed':
+        toast.show(t('payments.failed'), 'error');
+        break;
+      default: {
+        const shown = quickPayErrorText(answer.error);
+        toast.show(shown === null ? t('payments.unableToProcess') : tx(shown), 'error');
+      }
+    }
     if (completed?.id) {
-      lastQuickKey.current = null;
       void navigate(paymentHistoryPath(completed.id));
     }
   }
