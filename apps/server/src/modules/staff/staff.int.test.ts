@@ -314,6 +314,11 @@ describe('what a membership allows (the console shows only that)', () => {
     expect(byRole.admin).toEqual([
       'audit.browse',
       'patients.lookup',
+      'payments.cash',
+      'payments.list',
+      'payments.reconcile',
+      'refunds.decide',
+      'refunds.list',
       'sessions.bookAtDesk',
       'sessions.list',
       'sessions.manage',
