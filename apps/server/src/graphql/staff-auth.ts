@@ -34,6 +34,29 @@ export function staffOperation(action: StaffAction) {
   };
 }
 
+/**
+ * What every staff service call in one hospital starts from: the database, tenant, the signed-in staff
+ * member, the hospital, the correlation id and the live-update publisher. Refuses without a staff
+ * member (the same error as the scope check), so resolvers can spread it into their module's deps.
+ * @param ctx - the request's context
+ * @param action - the operation's policy key, for the refusal
+ * @param organizationId - the hospital the operation names
+ */
+export function staffHospitalRequest(ctx: GraphQLContext, action: StaffAction, organizationId: string | number) {
+  const staff = ctx.staff;
+  if (!staff) {
+    throw staffAccessError(ctx, { action, organizationId: String(organizationId) });
+  }
+  return {
+    db: ctx.database.db,
+    tenantId: ctx.tenant.id,
+    staff,
+    organizationId: String(organizationId),
+    correlationId: ctx.correlationId,
+    publish: ctx.publish,
+  };
+}
+
 /** Field options for staff operations of one's own account (me, sign-out, password change). */
 export const staffSelfOperation = {
   authScopes: { staffSignedIn: true },

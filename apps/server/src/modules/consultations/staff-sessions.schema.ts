@@ -1,7 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { staffOperation } from '../../graphql/staff-auth.ts';
-import { staffAccessError, type StaffAction } from '../staff/staff.permissions.ts';
+import { staffHospitalRequest, staffOperation, type StaffAction } from '../../graphql/staff-auth.ts';
 import { consultationSessionTopic } from './consultations.schema.ts';
 import { listStaffChargingSchemes, type StaffChargingSchemeView } from './staff-charging-schemes.service.ts';
 import { readLiveStaffSessionQueue } from './staff-queue-live.service.ts';
@@ -25,17 +24,8 @@ import {
 
 /** The service's dependencies for a staff request in one hospital; refuses without a staff member. */
 function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string | number): StaffSessionDeps {
-  const staff = ctx.staff;
-  if (!staff) {
-    throw staffAccessError(ctx, { action, organizationId: String(organizationId) });
-  }
   return {
-    db: ctx.database.db,
-    tenantId: ctx.tenant.id,
-    staff,
-    organizationId: String(organizationId),
-    correlationId: ctx.correlationId,
-    publish: ctx.publish,
+    ...staffHospitalRequest(ctx, action, organizationId),
     sms: ctx.providers.sms,
     log: ctx.log,
     loyalty: ctx.tenant.publicConfig.loyalty,

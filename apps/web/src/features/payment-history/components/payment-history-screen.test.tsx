@@ -5,7 +5,7 @@ import { PAYMENT_SCREEN_TEXTS, PAYMENT_TEXTS } from '@careline/domain/payments';
 import { activateLocale, createI18n, translate } from '@careline/i18n/core';
 import { toAccountView } from '../../../lib/session';
 import type { PaymentHistoryQueryRecord } from '../api/payment-history.ts';
-import { renderScreen, type GraphQLCall } from '../test/render-screen.tsx';
+import { renderScreen, type GraphQLCall } from '../../../lib/testing/render-screen.tsx';
 import { PaymentHistoryScreen } from './payment-history-screen.tsx';
 
 const account = toAccountView({

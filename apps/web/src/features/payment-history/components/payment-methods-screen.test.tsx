@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ServerPatient } from '@careline/domain/profiles';
 import { toAccountView, type AccountView, type ServerUserProfile } from '../../../lib/session';
-import { renderScreen, type GraphQLCall } from '../test/render-screen.tsx';
+import { renderScreen, type GraphQLCall } from '../../../lib/testing/render-screen.tsx';
 import { PaymentMethodsScreen } from './payment-methods-screen.tsx';
 
 const me: ServerPatient = {

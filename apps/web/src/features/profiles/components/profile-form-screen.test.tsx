@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ServerPatient } from '@careline/domain/profiles';
 import { baseTenantConfig } from '@careline/domain/tenant';
 import { toAccountView, type ServerUserProfile } from '../../../lib/session';
-import { renderScreen } from '../test/render-screen.tsx';
+import { renderScreen } from '../../../lib/testing/render-screen.tsx';
 import { ProfileFormScreen } from './profile-form-screen.tsx';
 
 function serverPatient(id: string, relationship: string | null, given = 'Kamala'): ServerPatient {

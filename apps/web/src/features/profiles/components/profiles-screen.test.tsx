@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { ServerPatient } from '@careline/domain/profiles';
 import { toAccountView, type ServerUserProfile } from '../../../lib/session';
-import { renderScreen } from '../test/render-screen.tsx';
+import { renderScreen } from '../../../lib/testing/render-screen.tsx';
 import { ProfilesScreen } from './profiles-screen.tsx';
 
 function serverPatient(id: string, relationship: string | null, given: string): ServerPatient {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import type { ServerPatient } from '@careline/domain/profiles';
 import { toAccountView, type ServerUserProfile } from '../../../lib/session';
-import { renderScreen } from '../test/render-screen.tsx';
+import { renderScreen } from '../../../lib/testing/render-screen.tsx';
 import { RelationshipModal } from './relationship-modal.tsx';
 
 function serverPatient(id: string, given: string, relationship: string | null): ServerPatient {

@@ -6,7 +6,7 @@ import { baseTenantConfig } from '@careline/domain/tenant';
 import { activateLocale, createI18n, translate, type I18n } from '@careline/i18n/core';
 import type { Locale } from '@careline/i18n/locales';
 import { toAccountView, type ServerUserProfile } from '../../../lib/session';
-import { renderScreen } from '../test/render-screen.tsx';
+import { renderScreen } from '../../../lib/testing/render-screen.tsx';
 import { ProfileFormScreen } from './profile-form-screen.tsx';
 import { ProfilesScreen } from './profiles-screen.tsx';
 

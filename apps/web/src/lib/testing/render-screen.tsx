@@ -7,9 +7,9 @@ import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig, type TenantPublicConfig } from '@careline/domain/tenant';
 import type { ReactNode } from 'react';
 import type { I18n } from '@careline/i18n/core';
-import { SessionProvider, type AccountView, type SessionValue } from '../../../lib/session';
-import { TenantProvider } from '../../../lib/tenant';
-import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
+import { SessionProvider, type AccountView, type SessionValue } from '../session';
+import { TenantProvider } from '../tenant';
+import { TestLanguage } from '../i18n/test-language.tsx';
 
 export type GraphQLCall = { operationName: string | undefined; variables: Record<string, unknown> };
 
@@ -29,12 +29,24 @@ export function renderScreen(options: {
   i18n?: I18n;
 }) {
   const calls: GraphQLCall[] = [];
-  const fakeFetch: typeof fetch = async (_url, init) => {
-    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { operationName?: string; query: string; variables: Record<string, unknown> };
+  const fakeFetch: typeof fetch = async (url, init) => {
+    // urql sends short queries as GET (query, variables and operationName in the address).
+    const address = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
+    const params = new URL(address, 'http://test.local').searchParams;
+    const body = (
+      typeof init?.body === 'string'
+        ? JSON.parse(init.body)
+        : {
+            operationName: params.get('operationName') ?? undefined,
+            query: params.get('query') ?? '',
+            variables: JSON.parse(params.get('variables') ?? '{}') as Record<string, unknown>,
+          }
+    ) as { operationName?: string; query: string; variables: Record<string, unknown> };
     const operationName = body.operationName ?? /(?:mutation|query)\s+(\w+)/.exec(body.query)?.[1];
     const call = { operationName, variables: body.variables };
     calls.push(call);
-    return new Response(JSON.stringify(options.answer?.(call) ?? { data: null }), {
+    // An answer may be a promise (one that never settles keeps the screen loading).
+    return new Response(JSON.stringify((await options.answer?.(call)) ?? { data: null }), {
       headers: { 'content-type': 'application/json' },
     });
   };
