@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -9,6 +10,7 @@ import { mountWebApp } from './web-app.ts';
 // precompressed copies, the service worker and a brand icon.
 const template = fs.readFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), 'utf8');
 const script = `console.log(${JSON.stringify('careline '.repeat(300))});\n`;
+const loginCss = '.auth-screen{min-height:100vh}';
 
 function writeBuild(dir: string, marker: string): void {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
@@ -18,6 +20,7 @@ function writeBuild(dir: string, marker: string): void {
   fs.writeFileSync(asset, script);
   fs.writeFileSync(`${asset}.br`, brotliCompressSync(script));
   fs.writeFileSync(`${asset}.gz`, gzipSync(script));
+  fs.writeFileSync(path.join(dir, 'assets', 'login-screen-3c4d.css'), loginCss);
   fs.writeFileSync(path.join(dir, 'sw.js'), '/* worker */');
   fs.writeFileSync(
     path.join(dir, 'route-preloads.json'),
@@ -67,16 +70,16 @@ describe('the web app and its HTTP headers', () => {
       expect(response.headers['strict-transport-security']).toBeUndefined();
     });
 
-    it('allow the inline tenant style of index.html by its hash only', async () => {
+    it('allow the inline styles of index.html (the tenant style, inlined stylesheets) by their hashes only', async () => {
       const response = await get('/login');
-      const style = /<style>([^<]*)<\/style>/.exec(response.body)?.[1] ?? '';
-      expect(style).toContain('--color-primary:#0b6e69');
-      const { createHash } = await import('node:crypto');
-      const hash = createHash('sha256').update(style).digest('base64');
+      const styles = [...response.body.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1] ?? '');
+      expect(styles[0]).toContain('--color-primary:#0b6e69');
+      expect(styles).toHaveLength(2);
+      const hashes = styles.map((style) => `'sha256-${createHash('sha256').update(style).digest('base64')}'`);
       const styleSrc = String(response.headers['content-security-policy'])
         .split(';')
         .find((part) => part.trim().startsWith('style-src'));
-      expect(styleSrc?.trim()).toBe(`style-src 'self' 'sha256-${hash}'`);
+      expect(styleSrc?.trim()).toBe(`style-src 'self' ${hashes.join(' ')}`);
       // No executable inline script: only the tenant's settings as a JSON data block.
       const inlineScripts = [...response.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
       expect(inlineScripts).toEqual([' id="careline-tenant-config" type="application/json"']);
@@ -226,7 +229,13 @@ describe('the web app and its HTTP headers', () => {
     it('lists the route screen chunk and stylesheet in the head of that route only', async () => {
       const login = (await get('/login')).body;
       expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-screen-1a2b.js" />');
-      expect(login).toContain('<link rel="stylesheet" crossorigin href="/assets/login-screen-3c4d.css" />');
+      // Inlined with the page (no round trip before the first paint); the disabled link is never
+      // fetched, and tells the lazy chunk's loader that the stylesheet is there.
+      expect(login).toContain(
+        `<style>${loginCss}</style><link rel="stylesheet" crossorigin href="/assets/login-screen-3c4d.css" disabled />`,
+      );
+      const csp = String((await get('/login')).headers['content-security-policy']);
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(loginCss).digest('base64')}'`);
       expect(login).not.toContain('chat-home-screen');
       expect((await get('/chat-home/doctors')).body).toContain('href="/assets/chat-home-screen-5e6f.js"');
       expect((await get('/profiles')).body).not.toContain('modulepreload');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseTenantConfig } from '@careline/domain/tenant';
+import { createHash } from 'node:crypto';
 import { escapeHtml, jsonForScriptElement, renderIndexHtml } from './web-app.render.ts';
 
 const template =
@@ -26,5 +27,43 @@ describe('renderIndexHtml', () => {
     expect(escapeHtml(`<a href="x">'&`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;');
     expect(JSON.parse(jsonForScriptElement({ a: '</script>&' }))).toEqual({ a: '</script>&' });
     expect(jsonForScriptElement({ a: '</script>' })).not.toContain('</');
+  });
+
+  describe('inline stylesheets (issue 6 §3: no extra round trip before the first paint)', () => {
+    const withEntryCss =
+      '<html><head><!--careline:head--><title>Dev</title><!--/careline:head-->' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-a.css"></head>' +
+      '<body><div id="root"><!--careline:splash--></div></body></html>';
+    const preload = { scripts: ['/assets/login-b.js'], styles: ['/assets/login-b.css'] };
+    const hash = (css: string): string => `sha256-${createHash('sha256').update(css).digest('base64')}`;
+
+    it("inlines the entry's and the preloaded screen's stylesheets, each with its CSP hash", () => {
+      const stylesheets = new Map([
+        ['/assets/index-a.css', '.app{color:red}'],
+        ['/assets/login-b.css', '.login{font:url(/assets/f.woff2)}'],
+      ]);
+      const { html, styleHashes } = renderIndexHtml(withEntryCss, baseTenantConfig, { preload, stylesheets });
+      expect(html).toContain('<style>.app{color:red}</style>');
+      expect(html).not.toContain('href="/assets/index-a.css"');
+      // The screen's link stays, disabled, so the lazy chunk's loader does not fetch it again.
+      expect(html).toContain(
+        '<style>.login{font:url(/assets/f.woff2)}</style><link rel="stylesheet" crossorigin href="/assets/login-b.css" disabled />',
+      );
+      expect(styleHashes).toEqual(expect.arrayContaining([hash('.app{color:red}'), hash('.login{font:url(/assets/f.woff2)}')]));
+      expect(styleHashes).toHaveLength(3);
+    });
+
+    it('keeps links for unknown, unsafe or page-relative stylesheets', () => {
+      const stylesheets = new Map([
+        ['/assets/index-a.css', '.x{}</style><script>alert(1)</script>'],
+        ['/assets/login-b.css', '.y{background:url(img.png)}'],
+      ]);
+      const { html, styleHashes } = renderIndexHtml(withEntryCss, baseTenantConfig, { preload, stylesheets });
+      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-a.css">');
+      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/login-b.css" />');
+      expect(html).not.toContain('alert(1)');
+      expect(styleHashes).toHaveLength(1);
+      expect(renderIndexHtml(withEntryCss, baseTenantConfig).html).toContain('href="/assets/index-a.css"');
+    });
   });
 });

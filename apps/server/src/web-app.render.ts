@@ -17,9 +17,12 @@ export const tenantConfigElementId = 'careline-tenant-config';
 
 export type RenderedIndex = {
   html: string;
-  /** 'sha256-…' of the inline style, for the response's Content-Security-Policy. */
-  styleHash: string;
+  /** 'sha256-…' of each inline style, for the response's Content-Security-Policy. */
+  styleHashes: string[];
 };
+
+/** Stylesheets larger than this stay links: inlining them would delay the page more than the request. */
+export const INLINE_STYLESHEET_MAX_BYTES = 16 * 1024;
 
 const htmlEscapes: Record<string, string> = {
   '&': '&amp;',
@@ -85,11 +88,24 @@ export function tenantStyle(config: TenantPublicConfig): string {
 export function renderIndexHtml(
   template: string,
   config: TenantPublicConfig,
-  options: { title?: string; preload?: { scripts: string[]; styles: string[] } } = {},
+  options: {
+    title?: string;
+    preload?: { scripts: string[]; styles: string[] };
+    stylesheets?: ReadonlyMap<string, string>;
+  } = {},
 ): RenderedIndex {
   const { branding } = config;
   const style = tenantStyle(config);
-  const styleHash = `sha256-${createHash('sha256').update(style).digest('base64')}`;
+  const styleHashes = [hashOf(style)];
+  const inline = (href: string): string | null => {
+    const css = options.stylesheets?.get(href);
+    // Not inlined: a relative url() would resolve against the page instead of the stylesheet.
+    if (css === undefined || /<\/style/i.test(css) || /url\(\s*['"]?(?![/'"]|data:|https?:)/i.test(css)) {
+      return null;
+    }
+    styleHashes.push(hashOf(css));
+    return `<style>${css}</style>`;
+  };
   const title = options.title ?? branding.hospitalName;
   const head = [
     `<title>${escapeHtml(title)}</title>`,
@@ -108,8 +124,14 @@ export function renderIndexHtml(
     `<p class="splash__name">${escapeHtml(branding.hospitalName)}</p></div>`;
   // After the entry's own stylesheet (end of head), so the screen's CSS keeps the cascade order it has
   // when Vite loads it with the lazy chunk.
+  // An inlined screen stylesheet keeps a disabled link (never fetched, never applied): Vite's loader
+  // of the lazy screen chunk finds it by its href and does not fetch the file again.
   const preloads = [
-    ...(options.preload?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
+    ...(options.preload?.styles ?? []).map((href) => {
+      const link = `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}"`;
+      const inlined = inline(href);
+      return inlined ? `${inlined}${link} disabled />` : `${link} />`;
+    }),
     ...(options.preload?.scripts ?? []).map(
       (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`,
     ),
@@ -121,12 +143,18 @@ export function renderIndexHtml(
   if (start < 0 || end < start || !template.includes(splashMarker)) {
     throw new Error('index.html lacks the careline:head or careline:splash markers (apps/web/index.html)');
   }
+  // The entry's own stylesheet is inlined where its link was, so the splash and the first screen
+  // paint without waiting for another round trip on a slow network (issue 6 §3).
+  const rest = template
+    .slice(end + headEndMarker.length)
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (link, href: string) => inline(href) ?? link);
   const html =
     template.slice(0, start) +
     head +
-    template
-      .slice(end + headEndMarker.length)
-      .replace('</head>', () => `${preloads}</head>`)
-      .replace(splashMarker, () => splash);
-  return { html, styleHash };
+    rest.replace('</head>', () => `${preloads}</head>`).replace(splashMarker, () => splash);
+  return { html, styleHashes };
+}
+
+function hashOf(text: string): string {
+  return `sha256-${createHash('sha256').update(text).digest('base64')}`;
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './app-deps.ts';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import { contentSecurityPolicy, cspHeaderValue, tenantOrigins } from './http/security-headers.ts';
-import { renderIndexHtml } from './web-app.render.ts';
+import { INLINE_STYLESHEET_MAX_BYTES, renderIndexHtml } from './web-app.render.ts';
 
 export const defaultWebDistDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -44,6 +44,24 @@ function readRoutePreloads(distDir: string): Map<string, RoutePreload> {
   }
   const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, RoutePreload>;
   return new Map(Object.entries(parsed));
+}
+
+/**
+ * The build's small stylesheets by URL path (the page inlines those it links): the entry's and the
+ * preloaded screens' CSS then arrive with the page instead of one round trip later.
+ */
+function readInlineStylesheets(distDir: string, prefix: string, files: Map<string, StaticFile>): Map<string, string> {
+  const stylesheets = new Map<string, string>();
+  for (const [urlPath, file] of files) {
+    if (!file.immutable || !urlPath.endsWith('.css')) {
+      continue;
+    }
+    const fullPath = path.join(distDir, file.relativePath);
+    if (fs.statSync(fullPath).size <= INLINE_STYLESHEET_MAX_BYTES) {
+      stylesheets.set(`${prefix}${urlPath}`, fs.readFileSync(fullPath, 'utf8'));
+    }
+  }
+  return stylesheets;
 }
 
 type PreparedIndex = { html: string; br: Buffer; gzip: Buffer; csp: string };
@@ -103,6 +121,7 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
   const template = fs.readFileSync(indexFile, 'utf8');
   const files = listStaticFiles(root);
   const routePreloads = readRoutePreloads(root);
+  const stylesheets = readInlineStylesheets(root, prefix, files);
   // The route whose screen is preloaded with the page: the path itself, or its nearest parent listed.
   const preloadRouteFor = (urlPath: string): string | null => {
     let best: string | null = null;
@@ -128,6 +147,7 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
       const rendered = renderIndexHtml(template, tenant.publicConfig, {
         ...(mount.title ? { title: mount.title(tenant.publicConfig) } : {}),
         ...(preload ? { preload } : {}),
+        stylesheets,
       });
       page = {
         html: rendered.html,
@@ -136,7 +156,7 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
         }),
         gzip: gzipSync(rendered.html, { level: 9 }),
         csp: cspHeaderValue(
-          contentSecurityPolicy({ production, ...origins, styleHashes: [rendered.styleHash] }),
+          contentSecurityPolicy({ production, ...origins, styleHashes: rendered.styleHashes }),
         ),
       };
       pages.set(key, page);
