@@ -12,23 +12,38 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** A template's {placeholder} names and the pattern that reads their values out of a text. */
+type TemplateMatcher = { names: string[]; pattern: RegExp };
+
+const matchers = new WeakMap<CompiledMessage, TemplateMatcher>();
+
+function matcherOf(template: CompiledMessage): TemplateMatcher {
+  let matcher = matchers.get(template);
+  if (!matcher) {
+    const names: string[] = [];
+    let source = '';
+    for (const token of template) {
+      if (typeof token === 'string') {
+        source += escapeRegExp(token);
+      } else {
+        names.push(token[0]);
+        source += '([\\s\\S]*?)';
+      }
+    }
+    matcher = { names, pattern: new RegExp(`^${source}$`) };
+    matchers.set(template, matcher);
+  }
+  return matcher;
+}
+
 /**
  * The {placeholder} values inside a server's English text, read back against the English template:
  * 'Contact Lanka Hospitals for…' against 'Contact {hospital} for…' gives { hospital: 'Lanka Hospitals' }.
- * Null when the text does not have the template's shape.
+ * Null when the text does not have the template's shape. Each template's pattern is compiled once.
  */
 function valuesOf(template: CompiledMessage, text: string): Record<string, string> | null {
-  const names: string[] = [];
-  let pattern = '';
-  for (const token of template) {
-    if (typeof token === 'string') {
-      pattern += escapeRegExp(token);
-    } else {
-      names.push(token[0]);
-      pattern += '([\\s\\S]*?)';
-    }
-  }
-  const match = new RegExp(`^${pattern}$`).exec(text);
+  const { names, pattern } = matcherOf(template);
+  const match = pattern.exec(text);
   if (!match) {
     return null;
   }
