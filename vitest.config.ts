@@ -22,6 +22,15 @@ export default defineConfig({
           name: 'int',
           include: ['apps/server/src/**/*.int.test.ts', 'apps/server/test/**/*.int.test.ts'],
           environment: 'node',
+          // Migrates once per run: a PGlite snapshot, or a PostgreSQL template database.
+          globalSetup: ['apps/server/test/int-global-setup.ts'],
+          // Each file still gets its own fresh database (test-db.ts); what files share is the worker's
+          // loaded modules (Fastify, GraphQL, drizzle, PGlite), which otherwise cost seconds per file.
+          isolate: false,
+          // Vitest's default (cores - 1) is one worker on a 2-core machine, leaving a core idle: the
+          // main process does little. Its own group, since projects in one group share maxWorkers.
+          maxWorkers: '100%',
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

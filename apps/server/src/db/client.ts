@@ -41,7 +41,15 @@ export type DatabaseOptions =
       /** Told when a connection dies (failover, pg_terminate_backend, idle reaper); logged by main. */
       onConnectionError?: (error: Error) => void;
     }
-  | { kind: 'pglite'; dataDir: string | null };
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /**
+       * In memory only (dataDir null): start from this dumped data directory (PGlite's dumpDataDir)
+       * instead of running initdb. Tests use a migrated snapshot so each file skips initdb.
+       */
+      loadDataDir?: Blob;
+    };
 
 /**
  * Keeps a dropped PostgreSQL connection from crashing the process: node-postgres emits 'error' on
@@ -93,7 +101,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : options.loadDataDir
+      ? new PGlite({ loadDataDir: options.loadDataDir })
+      : new PGlite();
   await client.waitReady;
   const pgliteDb = drizzlePglite({ client, schema, casing: 'snake_case' });
   await migratePglite(pgliteDb, { migrationsFolder });
