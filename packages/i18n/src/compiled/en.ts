@@ -892,6 +892,25 @@ export const messages: Messages = {
  "error.ARO-E5017": [
   "This charging scheme does not apply to this session"
  ],
+ "error.ARO-E5018": [
+  "This payment does not need a check by your bank"
+ ],
+ "error.ARO-E5019": [
+  "The check by your bank has expired. Please pay again"
+ ],
+ "error.ARO-E5020": [
+  "Payment by ",
+  [
+   "gateway"
+  ],
+  " is not available"
+ ],
+ "error.ARO-E5021": [
+  "Genie could not start this payment. Please try again"
+ ],
+ "error.ARO-E5022": [
+  "Your mobile carrier could not start this payment. Please try again"
+ ],
  "error.ARO-E5040": [
   "This appointment is already paid"
  ],
@@ -934,6 +953,118 @@ export const messages: Messages = {
  ],
  "error.ARO-E5050": [
   "The outcome of this refund is not known: check it with the gateway before refunding again"
+ ],
+ "error.ARO-E6001": [
+  "This order is already ",
+  [
+   "status"
+  ],
+  " and cannot be changed"
+ ],
+ "error.ARO-E6002": [
+  "This order was changed by someone else. Please reload and try again"
+ ],
+ "error.ARO-E6003": [
+  "This order cannot move from ",
+  [
+   "from"
+  ],
+  " to ",
+  [
+   "to"
+  ]
+ ],
+ "error.ARO-E6004": [
+  "This order was replaced by another order. Please open the new order"
+ ],
+ "error.ARO-E6005": [
+  "The charging amount must be above 0 with at most 2 decimals"
+ ],
+ "error.ARO-E6006": [
+  "This order is already paid"
+ ],
+ "error.ARO-E6007": [
+  "Set the charging amount first"
+ ],
+ "error.ARO-E6008": [
+  "This order is not paid yet"
+ ],
+ "error.ARO-E6009": [
+  "Choose a cancel reason from the list"
+ ],
+ "error.ARO-E6010": [
+  "The estimated time is only for medication orders"
+ ],
+ "error.ARO-E6011": [
+  "Enter a valid date and time"
+ ],
+ "error.ARO-E6012": [
+  "Enter the sample collector's name"
+ ],
+ "error.ARO-E6013": [
+  "Schedule the sample collection first: the collector and the time"
+ ],
+ "error.ARO-E6014": [
+  "This order has no home sample collection"
+ ],
+ "error.ARO-E6015": [
+  "Only a home request has a homecare address"
+ ],
+ "error.ARO-E6016": [
+  "This request can no longer be changed: the hospital has already started on it"
+ ],
+ "error.ARO-E6017": [
+  "Nothing to change: the request is already like this"
+ ],
+ "error.ARO-E6018": [
+  "Enter the address"
+ ],
+ "error.ARO-E6019": [
+  "An admission cannot be changed between a hospital visit and a home visit"
+ ],
+ "error.ARO-E6020": [
+  "Type a note of at most ",
+  [
+   "max"
+  ],
+  " characters"
+ ],
+ "error.ARO-E6021": [
+  "Notes are closed on a completed order"
+ ],
+ "error.ARO-E6022": [
+  "Choose a hospital"
+ ],
+ "error.ARO-E6023": [
+  "Attach at least one image or document"
+ ],
+ "error.ARO-E6024": [
+  "Choose the profile to order for"
+ ],
+ "error.ARO-E6025": [
+  "Please wait until the uploads finish"
+ ],
+ "error.ARO-E6026": [
+  "Choose a payment method: cash, genie or card"
+ ],
+ "error.ARO-E6027": [
+  "Choose a sample collection date from the list"
+ ],
+ "error.ARO-E6028": [
+  "This order type is not available"
+ ],
+ "error.ARO-E6029": [
+  "Choose a document to attach"
+ ],
+ "error.ARO-E6050": [
+  "The description can have at most ",
+  [
+   "max"
+  ],
+  " characters and no control characters"
+ ],
+ "error.ARO-E6051": [
+  "A document from the hospital cannot be changed or attached here"
  ],
  "error.ARO-E9000": [
   "The request is too complex"
@@ -981,6 +1112,18 @@ export const messages: Messages = {
  ],
  "payments.method.payByCard": [
   "Pay by card"
+ ],
+ "payments.method.payByGenie": [
+  "Pay by Genie"
+ ],
+ "payments.method.genieHint": [
+  "Pay from your Genie wallet. Genie opens to confirm the payment, then brings you back here."
+ ],
+ "payments.method.payByMobileBill": [
+  "Pay by mobile bill"
+ ],
+ "payments.method.mobileBillHint": [
+  "Add the charge to your mobile bill. Your carrier sends a code to confirm it, then brings you back here."
  ],
  "payments.method.savedCard": [
   "Pay ",
