@@ -70,6 +70,12 @@ export const listFieldRows: Record<string, number> = {
   'Query.queryLoyaltyTransaction': 100,
   'LoyaltyTransaction.items': 10,
   'Query.queryUpcomingAppointments': 100,
+  // Orders (issue 10): a page is at most 50 orders, an order at most 20 documents (ORDER_MAX_DOCUMENTS).
+  'ServiceRequestPage.nodes': 50,
+  'ServiceRequest.documents': 20,
+  'ServiceRequest.documentReferenceIds': 20,
+  'ServiceRequest.note': 100,
+  'ServiceRequest.events': 100,
 };
 
 /** Rows counted for a list field that {@link listFieldRows} does not name. */

@@ -2,9 +2,11 @@ import {
   boolean,
   doublePrecision,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -44,9 +46,7 @@ export const serviceRequests = pgTable(
     requester: text('requester'),
     referralOrganization: text('referral_organization'),
     practitionerId: uuid('practitioner_id'),
-    // Documents (notes live in service_request_notes)
-    documentReferenceIds: jsonb('document_reference_ids').$type<string[]>().notNull().default([]),
-    imageBlobIds: jsonb('image_blob_ids').$type<string[]>().notNull().default([]),
+    // Documents live in service_request_documents, notes in service_request_notes (issue 10 Build 2).
     additionalNote: text('additional_note'),
     // Status extensions: all start as new (spec doc 3 §3)
     medicationOrderStatus: text('medication_order_status').notNull().default('new'),
@@ -102,6 +102,8 @@ export const serviceRequests = pgTable(
     sensitive: boolean('sensitive').notNull().default(false),
     /** Further extensions the spec does not name as columns. */
     extensions: jsonb('extensions').$type<Record<string, unknown>>().notNull().default({}),
+    /** Optimistic lock: bumped by every change; a write naming an older version is refused (ARO-E6002). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -156,4 +158,54 @@ export const documentReferences = pgTable(
     index('document_references_patient_idx').on(t.tenantId, t.patientId),
     index('document_references_blob_idx').on(t.tenantId, t.blobId),
   ],
+);
+
+/**
+ * The documents of an order, in the order they were attached: a join table rather than JSON arrays
+ * of ids (issue 10 Build 2), so each document is on an order at most once and a document is found
+ * with its orders.
+ */
+export const serviceRequestDocuments = pgTable(
+  'service_request_documents',
+  {
+    tenantId: tenantColumn(),
+    serviceRequestId: uuid('service_request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    documentReferenceId: uuid('document_reference_id')
+      .notNull()
+      .references(() => documentReferences.id, { onDelete: 'cascade' }),
+    /** 0-based place of the document on the order. */
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceRequestId, t.documentReferenceId] }),
+    index('service_request_documents_document_idx').on(t.tenantId, t.documentReferenceId),
+  ],
+);
+
+/**
+ * The order-events history: one row per creation, transition or change of an order, which feeds the
+ * patient's tracker and the staff timeline (issue 10 Build 4).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    serviceRequestId: uuid('service_request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    /** The category's order status before; null for the creation. */
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** 'create' or an event of the domain state machine (setCharge, addNote, changeAddress, …). */
+    event: text('event').notNull(),
+    /** 'Patient/{id}' or 'User/{id}' (staff); 'System' for the server itself. */
+    actorReference: text('actor_reference').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.serviceRequestId, t.createdAt)],
 );

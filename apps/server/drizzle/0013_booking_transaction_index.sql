@@ -1,0 +1,1 @@
+CREATE INDEX "booking_requests_transaction_uuid_idx" ON "booking_requests" USING btree ("tenant_id","transaction_uuid");

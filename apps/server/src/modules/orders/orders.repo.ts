@@ -1,0 +1,379 @@
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  blobs,
+  documentReferences,
+  orderEvents,
+  organizations,
+  patients,
+  serviceRequestDocuments,
+  serviceRequestNotes,
+  serviceRequests,
+} from '../../db/schema/index.ts';
+
+export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
+export type DocumentReferenceRow = typeof documentReferences.$inferSelect;
+export type ServiceRequestNoteRow = typeof serviceRequestNotes.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/** Whose rows a patient request may touch. */
+export type Owner = { tenantId: string; accountId: string };
+
+/**
+ * An active profile of the account, with what an order records of it, or null (also for another
+ * account's profile).
+ * @param db - database or transaction
+ * @param owner - tenant and account
+ * @param patientId - the profile
+ */
+export async function findOwnedProfile(
+  db: DbOrTx,
+  owner: Owner,
+  patientId: string,
+): Promise<{ id: string; givenName: string; hospitalId: string | null } | null> {
+  const [row] = await db
+    .select({ id: patients.id, givenName: patients.givenName, hospitalId: patients.hospitalId })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.id, patientId),
+        eq(patients.accountId, owner.accountId),
+        eq(patients.tenantId, owner.tenantId),
+        eq(patients.active, true),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * The profile a document is authored by when the upload names none: the account's 'Me' profile,
+ * else its oldest active one; null when the account has no profile.
+ * @param db - database or transaction
+ * @param owner - tenant and account
+ */
+export async function findAccountMainProfile(db: DbOrTx, owner: Owner): Promise<string | null> {
+  const [row] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.accountId, owner.accountId), eq(patients.tenantId, owner.tenantId), eq(patients.active, true)))
+    .orderBy(sql`(${patients.relationship} = 'Me') desc nulls last`, asc(patients.createdAt), asc(patients.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * An active hospital of the tenant, or null.
+ * @param db - database or transaction
+ * @param tenantId - the tenant
+ * @param organizationId - the hospital
+ */
+export async function findActiveOrganization(
+  db: DbOrTx,
+  tenantId: string,
+  organizationId: string,
+): Promise<{ id: string; name: string } | null> {
+  const [row] = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), eq(organizations.tenantId, tenantId), eq(organizations.active, true)));
+  return row ?? null;
+}
+
+/**
+ * A blob this account uploaded, or null (a blob of another account or of staff looks missing).
+ * @param db - database or transaction
+ * @param owner - tenant and account
+ * @param blobId - the blob
+ */
+export async function findOwnBlob(
+  db: DbOrTx,
+  owner: Owner,
+  blobId: string,
+): Promise<{ id: string; contentType: string } | null> {
+  const [row] = await db
+    .select({ id: blobs.id, contentType: blobs.contentType })
+    .from(blobs)
+    .where(and(eq(blobs.id, blobId), eq(blobs.tenantId, owner.tenantId), eq(blobs.accountId, owner.accountId)));
+  return row ?? null;
+}
+
+/**
+ * Inserts a document reference.
+ * @param db - the transaction
+ * @param values - the row
+ */
+export async function insertDocumentReference(
+  db: DbOrTx,
+  values: typeof documentReferences.$inferInsert,
+): Promise<DocumentReferenceRow> {
+  const [row] = await db.insert(documentReferences).values(values).returning();
+  if (!row) {
+    throw new Error('document reference insert returned no row');
+  }
+  return row;
+}
+
+const liveDocument = ne(documentReferences.status, 'entered-in-error');
+
+/**
+ * Documents of the account by id (not entered in error); ids of another account are left out.
+ * @param db - database or transaction
+ * @param owner - tenant and account
+ * @param ids - document ids
+ */
+export async function findOwnedDocuments(db: DbOrTx, owner: Owner, ids: string[]): Promise<DocumentReferenceRow[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  return db
+    .select()
+    .from(documentReferences)
+    .where(
+      and(
+        inArray(documentReferences.id, ids),
+        eq(documentReferences.tenantId, owner.tenantId),
+        eq(documentReferences.accountId, owner.accountId),
+        liveDocument,
+      ),
+    );
+}
+
+/**
+ * Sets a document's profile (spec doc 3 §7 Patch document reference).
+ * @param db - the transaction
+ * @param id - the document
+ * @param patientId - the profile
+ */
+export async function updateDocumentPatient(db: DbOrTx, id: string, patientId: string): Promise<DocumentReferenceRow> {
+  const [row] = await db
+    .update(documentReferences)
+    .set({ patientId, subjectReference: `Patient/${patientId}` })
+    .where(eq(documentReferences.id, id))
+    .returning();
+  if (!row) {
+    throw new Error('document reference update returned no row');
+  }
+  return row;
+}
+
+/**
+ * Gives documents that belong to no hospital yet the order's hospital, so its staff may open them
+ * (files module: staff of a document's hospital may read its blob).
+ * @param db - the transaction
+ * @param ids - the documents
+ * @param organizationId - the order's hospital
+ */
+export async function assignDocumentsToHospital(db: DbOrTx, ids: string[], organizationId: string): Promise<void> {
+  if (ids.length === 0) {
+    return;
+  }
+  await db
+    .update(documentReferences)
+    .set({ organizationId })
+    .where(and(inArray(documentReferences.id, ids), isNull(documentReferences.organizationId)));
+}
+
+/**
+ * Inserts an order.
+ * @param db - the transaction
+ * @param values - the row
+ */
+export async function insertServiceRequest(
+  db: DbOrTx,
+  values: typeof serviceRequests.$inferInsert,
+): Promise<ServiceRequestRow> {
+  const [row] = await db.insert(serviceRequests).values(values).returning();
+  if (!row) {
+    throw new Error('service request insert returned no row');
+  }
+  return row;
+}
+
+/**
+ * An order of the account, or null (another account's order looks missing).
+ * @param db - database or transaction
+ * @param owner - tenant and account
+ * @param id - the order
+ * @param lock - lock the row for the rest of the transaction (a change follows)
+ */
+export async function findOwnedServiceRequest(
+  db: DbOrTx,
+  owner: Owner,
+  id: string,
+  lock = false,
+): Promise<ServiceRequestRow | null> {
+  const query = db
+    .select()
+    .from(serviceRequests)
+    .where(
+      and(eq(serviceRequests.id, id), eq(serviceRequests.tenantId, owner.tenantId), eq(serviceRequests.accountId, owner.accountId)),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/**
+ * Writes an order's changed fields and its next version, only while it still has the version read
+ * (the optimistic lock); null when another change came first.
+ * @param db - the transaction
+ * @param id - the order
+ * @param version - the version read
+ * @param set - the changed fields and the next version
+ */
+export async function updateServiceRequestAtVersion(
+  db: DbOrTx,
+  id: string,
+  version: number,
+  set: Partial<typeof serviceRequests.$inferInsert>,
+): Promise<ServiceRequestRow | null> {
+  const [row] = await db
+    .update(serviceRequests)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(serviceRequests.id, id), eq(serviceRequests.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Links documents to an order after those it has, in the given order; a document already on the
+ * order is skipped (each document at most once per order).
+ * @param db - the transaction
+ * @param tenantId - the tenant
+ * @param serviceRequestId - the order
+ * @param documentIds - the documents, in order
+ * @returns the ids newly linked
+ */
+export async function linkDocuments(
+  db: DbOrTx,
+  tenantId: string,
+  serviceRequestId: string,
+  documentIds: string[],
+): Promise<string[]> {
+  if (documentIds.length === 0) {
+    return [];
+  }
+  const [last] = await db
+    .select({ max: sql<number | null>`max(${serviceRequestDocuments.position})` })
+    .from(serviceRequestDocuments)
+    .where(eq(serviceRequestDocuments.serviceRequestId, serviceRequestId));
+  const start = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
+  const inserted = await db
+    .insert(serviceRequestDocuments)
+    .values(documentIds.map((documentReferenceId, index) => ({ tenantId, serviceRequestId, documentReferenceId, position: start + index })))
+    .onConflictDoNothing()
+    .returning({ id: serviceRequestDocuments.documentReferenceId });
+  return inserted.map((row) => row.id);
+}
+
+/**
+ * The documents of orders, each order's in position order.
+ * @param db - database or transaction
+ * @param serviceRequestIds - the orders
+ */
+export async function selectOrderDocuments(
+  db: DbOrTx,
+  serviceRequestIds: string[],
+): Promise<(DocumentReferenceRow & { serviceRequestId: string })[]> {
+  if (serviceRequestIds.length === 0) {
+    return [];
+  }
+  const rows = await db
+    .select({ document: documentReferences, serviceRequestId: serviceRequestDocuments.serviceRequestId })
+    .from(serviceRequestDocuments)
+    .innerJoin(documentReferences, eq(documentReferences.id, serviceRequestDocuments.documentReferenceId))
+    .where(and(inArray(serviceRequestDocuments.serviceRequestId, serviceRequestIds), liveDocument))
+    .orderBy(asc(serviceRequestDocuments.serviceRequestId), asc(serviceRequestDocuments.position));
+  return rows.map((row) => ({ ...row.document, serviceRequestId: row.serviceRequestId }));
+}
+
+/**
+ * Appends a note to an order.
+ * @param db - the transaction
+ * @param values - the row
+ */
+export async function insertNote(db: DbOrTx, values: typeof serviceRequestNotes.$inferInsert): Promise<ServiceRequestNoteRow> {
+  const [row] = await db.insert(serviceRequestNotes).values(values).returning();
+  if (!row) {
+    throw new Error('note insert returned no row');
+  }
+  return row;
+}
+
+/**
+ * The notes of orders, oldest first.
+ * @param db - database or transaction
+ * @param serviceRequestIds - the orders
+ */
+export async function selectNotes(db: DbOrTx, serviceRequestIds: string[]): Promise<ServiceRequestNoteRow[]> {
+  if (serviceRequestIds.length === 0) {
+    return [];
+  }
+  return db
+    .select()
+    .from(serviceRequestNotes)
+    .where(inArray(serviceRequestNotes.serviceRequestId, serviceRequestIds))
+    .orderBy(asc(serviceRequestNotes.time), asc(serviceRequestNotes.id));
+}
+
+/**
+ * Records lines of the order-events history.
+ * @param db - the transaction
+ * @param values - the rows
+ */
+export async function insertOrderEvents(db: DbOrTx, values: (typeof orderEvents.$inferInsert)[]): Promise<void> {
+  if (values.length > 0) {
+    await db.insert(orderEvents).values(values);
+  }
+}
+
+/**
+ * The order-events history of orders, oldest first.
+ * @param db - database or transaction
+ * @param serviceRequestIds - the orders
+ */
+export async function selectOrderEvents(db: DbOrTx, serviceRequestIds: string[]): Promise<OrderEventRow[]> {
+  if (serviceRequestIds.length === 0) {
+    return [];
+  }
+  return db
+    .select()
+    .from(orderEvents)
+    .where(inArray(orderEvents.serviceRequestId, serviceRequestIds))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
+
+
+/**
+ * A page of the account's orders, newest first (spec doc 3 §7 Fetch orders: patient scope, purpose
+ * not Administration, sensitive not true).
+ * @param db - database or transaction
+ * @param owner - tenant and account
+ * @param filter - profiles (null: all of the account's), categories (null: all), the last order of the page before and how many
+ */
+export async function selectOwnedServiceRequests(
+  db: DbOrTx,
+  owner: Owner,
+  filter: { patientIds: string[] | null; categories: string[] | null; afterId: string | null; limit: number },
+): Promise<ServiceRequestRow[]> {
+  const { afterId } = filter;
+  return db
+    .select()
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.tenantId, owner.tenantId),
+        eq(serviceRequests.accountId, owner.accountId),
+        filter.patientIds ? inArray(serviceRequests.patientId, filter.patientIds) : undefined,
+        filter.categories ? inArray(serviceRequests.category, filter.categories) : undefined,
+        or(isNull(serviceRequests.purpose), ne(serviceRequests.purpose, 'Administration')),
+        eq(serviceRequests.sensitive, false),
+        // Compared in the database, at its own (microsecond) precision: a page ends at an order, the next starts after it.
+        afterId
+          ? sql`(${serviceRequests.createdAt}, ${serviceRequests.id}) < (SELECT c.created_at, c.id FROM service_requests c
+              WHERE c.id = ${afterId} AND c.tenant_id = ${owner.tenantId} AND c.account_id = ${owner.accountId})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id))
+    .limit(filter.limit);
+}
