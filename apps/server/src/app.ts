@@ -26,6 +26,8 @@ import { registerFeedbackLinkRoutes } from './modules/consultations/feedback-lin
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerInvoicePdfRoutes } from './modules/payments/invoice-pdf.routes.ts';
 import { paymentSandboxOn, registerCyberSourceSandboxRoutes } from './providers/payment-gateways/sandbox/cybersource-sandbox.routes.ts';
+import { registerGenieSandboxRoutes } from './providers/payment-gateways/sandbox/genie-sandbox.routes.ts';
+import { registerMobileBillSandboxRoutes } from './providers/payment-gateways/sandbox/mobile-bill-sandbox.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerWebApp } from './web-app.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -366,6 +368,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerInvoicePdfRoutes(app, deps, viewerFor);
   if (paymentSandboxOn(env)) {
     await registerCyberSourceSandboxRoutes(app, deps);
+    await registerGenieSandboxRoutes(app, deps);
+    await registerMobileBillSandboxRoutes(app, deps);
   }
   if (!production || env.ALLOW_DEV_ROUTES) {
     if (production) {

@@ -34,6 +34,18 @@ import {
 const host = journeyHost;
 const ACCEPT_CARD = '4111111111111111';
 const DECLINE_CARD = '4000000000000002';
+/** The sandbox's other ACCEPT card (type code 002), saved beside the Visa one. */
+const MASTERCARD = { number: '5555555555554444', type: '002' };
+// spec doc 2 §2 Saved payment methods, §8 (texts as the spec gives them).
+const NO_PAYMENT_METHODS = "We didn't find any payment methods of you";
+// spec doc 2 §2 #/paymentTermsAndConditions: the terms page's heading.
+const TERMS_HEADING = 'By continuing, you agree to the Terms & Conditions';
+/** The demo tenant's configured terms (apps/server/src/modules/tenants/tenants.demo.ts), the list the terms page shows. */
+const DEMO_TERMS = [
+  'Appointment fees are charged in full when you book.',
+  'Cancellations are accepted up to 24 hours before the session starts.',
+  'Refunds are credited to the card used for payment within 14 working days.',
+];
 
 /** An expiry two years ahead, as the card form takes it (MM/YY). */
 function futureExpiry(): string {
@@ -65,6 +77,18 @@ async function backOnAppointment(page: Page, appointmentId: string): Promise<URL
     { timeout: 60_000 },
   );
   return new URL(page.url());
+}
+
+/** The id and accessible name of the element that has the focus, and whether it is inside `selector`. */
+async function focusInside(page: Page, selector: string): Promise<{ inside: boolean; name: string }> {
+  return page.evaluate((within) => {
+    const active = document.activeElement;
+    const container = document.querySelector(within);
+    return {
+      inside: Boolean(active && container?.contains(active)),
+      name: (active?.getAttribute('aria-label') ?? active?.textContent ?? '').trim(),
+    };
+  }, selector);
 }
 
 /** A session two days ahead with one booking of a new patient. */
@@ -101,9 +125,12 @@ describe('payments', () => {
     await screenshot(page, 'pay-invoice');
 
     await payByCard(page, ACCEPT_CARD);
+    // 'Payment success' is a toast of a few seconds: watch for it from the start, while the arrival's
+    // screen check (axe) runs, so a slow machine cannot miss it.
+    const success = page.getByText('Payment success').waitFor({ timeout: 60_000 });
     const back = await backOnAppointment(page, appointmentId);
     expect(back.searchParams.get('sessionId')).toBe(sessionId);
-    await page.getByText('Payment success').waitFor();
+    await success;
     expect(await shownToken(page)).toBe(String(tokenNo));
     await expectNoAxeViolations(page, 'paid appointment');
     await screenshot(page, 'pay-success');
@@ -137,8 +164,9 @@ describe('payments', () => {
     await page.goto(appUrl(appointmentPath(first.sessionId, first.appointmentId), host));
     await shownToken(page);
     await payByCard(page, ACCEPT_CARD, { save: true });
+    const success = page.getByText('Payment success').waitFor({ timeout: 60_000 });
     await backOnAppointment(page, first.appointmentId);
-    await page.getByText('Payment success').waitFor();
+    await success;
 
     // A second booking of the same patient: one tap with the saved default card (completeBooking).
     const secondSession = await createSession(staff, 3, 'Room Pay D');
@@ -232,6 +260,167 @@ describe('payments', () => {
     await expectNoAxeViolations(page, 'refunded appointment');
     await screenshot(page, 'refund-card-refunded');
     expect(await appointmentState(patient, appointmentId)).toMatchObject({ paymentStatus: 'paid', paymentRefundStatus: 'refunded' });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('lists the saved cards on /profiles/payment-methods, masked, sets the default, deletes each after a confirm, and shows the empty state', async () => {
+    // Two cards saved through real sandbox payments ('Save this card': transaction type
+    // sale,create_payment_token): the Visa card first (so the default), then the Mastercard.
+    const { patient, appointmentId } = await bookedPatient(staff, 'Ruwan', 'Room Cards A');
+    await payByCardThroughApi(patient, appointmentId, { savePaymentMethod: true });
+    const second = await book(patient, await createSession(staff, 3, 'Room Cards B'));
+    await payByCardThroughApi(patient, second.id, { savePaymentMethod: true, card: MASTERCARD });
+    const expiry = `12-${String(new Date().getFullYear() + 2)}`;
+
+    const { context, page } = await signedInPhone(browser, patient, 'payment-methods-failure');
+    const errors = collectPageErrors(page);
+    await page.goto(appUrl('/profiles/payment-methods', host));
+    await page.getByRole('heading', { level: 1, name: 'Saved Payment Methods' }).waitFor();
+    const cards = page.locator('.payment-methods__list > li');
+    await expect.poll(() => cards.count()).toBe(2);
+    // spec doc 2 §3 Payment method, §5: the type, the first 6 digits then masked, the expiry; the default first.
+    const visa = cards.filter({ hasText: 'Visa' });
+    const mastercard = cards.filter({ hasText: 'Mastercard' });
+    expect(await cards.first().textContent()).toContain('Visa');
+    expect(await visa.locator('.payment-method__number').textContent()).toBe('411111XXXXXXXXXX');
+    expect(await mastercard.locator('.payment-method__number').textContent()).toBe('555555XXXXXXXXXX');
+    expect(await visa.locator('.payment-method__expiry').textContent()).toBe(`Expires ${expiry}`);
+    expect(await mastercard.locator('.payment-method__expiry').textContent()).toBe(`Expires ${expiry}`);
+    expect(await visa.getByText('Default', { exact: true }).count()).toBe(1);
+    expect(await mastercard.getByText('Default', { exact: true }).count()).toBe(0);
+    // Never more than the first 6 digits, wherever the screen shows the cards.
+    const listText = (await page.locator('.payment-methods__list').textContent()) ?? '';
+    expect(listText).not.toMatch(/[Xx]\d|4111111111111111|5555555555554444/);
+    await expectNoAxeViolations(page, 'saved payment methods: two cards');
+    await expectTouchTargets(page);
+    await screenshot(page, 'payment-methods-list');
+
+    // Set default (spec doc 2 §7 setDefaultPaymentMethod): the Mastercard becomes the default and comes first.
+    await page.getByRole('button', { name: 'Set Mastercard 555555XXXXXXXXXX as default' }).click();
+    await page.getByRole('status').filter({ hasText: 'Default card changed' }).waitFor();
+    await expect.poll(async () => cards.first().textContent()).toContain('Mastercard');
+    expect(await mastercard.getByText('Default', { exact: true }).count()).toBe(1);
+    expect(await visa.getByText('Default', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Set Visa 411111XXXXXXXXXX as default' }).waitFor();
+    await expectNoAxeViolations(page, 'saved payment methods: default changed');
+
+    // Delete with its confirm, by keyboard: the dialog takes the focus and keeps it; Escape closes
+    // it, changes nothing, and gives the focus back to the card's delete button.
+    const deleteVisa = page.getByRole('button', { name: 'Delete Visa 411111XXXXXXXXXX' });
+    await deleteVisa.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Delete this card?' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('Visa 411111XXXXXXXXXX');
+    expect((await focusInside(page, '.modal')).inside).toBe(true);
+    await expectNoAxeViolations(page, 'delete card: confirm');
+    await screenshot(page, 'payment-methods-delete-confirm');
+    const tabbed: string[] = [];
+    for (let step = 0; step < 4; step++) {
+      await page.keyboard.press('Tab');
+      const focus = await focusInside(page, '.modal');
+      expect(focus.inside, `Tab ${String(step + 1)} left the dialog`).toBe(true);
+      tabbed.push(focus.name);
+    }
+    // Tab cycles through the dialog's controls (close, 'Yes, delete', 'Cancel') and wraps around.
+    expect(new Set(tabbed)).toEqual(new Set(['Close', 'Yes, delete', 'Cancel']));
+    await page.keyboard.press('Shift+Tab');
+    expect((await focusInside(page, '.modal')).inside).toBe(true);
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await deleteVisa.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await cards.count()).toBe(2);
+
+    // Delete confirmed (spec doc 2 §7 deletePaymentMethod): one card left, the default.
+    await page.keyboard.press('Enter');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Yes, delete' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'Card deleted' }).waitFor();
+    await expect.poll(() => cards.count()).toBe(1);
+    expect(await cards.first().textContent()).toContain('555555XXXXXXXXXX');
+    // The deleted card's button is gone: the focus stays on the screen (its heading), not lost to the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expectNoAxeViolations(page, 'saved payment methods: one card');
+
+    // The last card: the empty state, which the server keeps.
+    await page.getByRole('button', { name: 'Delete Mastercard 555555XXXXXXXXXX' }).click();
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByText(NO_PAYMENT_METHODS).waitFor();
+    expect(await cards.count()).toBe(0);
+    await expectNoAxeViolations(page, 'saved payment methods: empty');
+    await screenshot(page, 'payment-methods-empty');
+    await page.reload();
+    await page.getByText(NO_PAYMENT_METHODS).waitFor();
+    const { queryOneProfile } = await gql<{ queryOneProfile: { paymentMethods: unknown[]; defaultPaymentMethod: string | null } }>(
+      '{ queryOneProfile { paymentMethods { id } defaultPaymentMethod } }',
+      {},
+      patient.token,
+    );
+    expect(queryOneProfile).toEqual({ paymentMethods: [], defaultPaymentMethod: null });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it("opens the terms from the pay section's link above the appointment, closes them back to the link, and /paymentTermsAndConditions works on its own", async () => {
+    const { patient, sessionId, appointmentId } = await bookedPatient(staff, 'Chaminda', 'Room Terms');
+    const { context, page } = await signedInPhone(browser, patient, 'payment-terms-failure');
+    const errors = collectPageErrors(page);
+    const appointment = appointmentPath(sessionId, appointmentId);
+    await page.goto(appUrl(appointment, host));
+    await shownToken(page);
+    await page.getByText('Total').waitFor();
+
+    // By keyboard: the link opens the terms as a dialog above the screen, with the heading focused.
+    const link = page.getByRole('link', { name: TERMS_HEADING });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    const terms = page.getByRole('dialog', { name: TERMS_HEADING });
+    await terms.waitFor();
+    expect(new URL(page.url()).hash).toBe('#/paymentTermsAndConditions');
+    expect(await terms.getByRole('listitem').allTextContents()).toEqual(DEMO_TERMS);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(TERMS_HEADING);
+    // The screen beneath keeps its one h1.
+    expect(await page.locator('h1').count()).toBe(1);
+    await expectNoAxeViolations(page, 'terms above the appointment');
+    await expectTouchTargets(page);
+    await screenshot(page, 'payment-terms-overlay');
+    // Tab stays in the dialog; Escape closes it, back to the appointment, with the focus on the link.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    await terms.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).hash).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/view/appointment');
+    expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // By touch, closed with its Close button.
+    await link.click();
+    await terms.waitFor();
+    await terms.getByRole('button', { name: 'Close' }).click();
+    await terms.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await shownToken(page)).not.toBeNull();
+
+    // The address with the terms' hash, opened directly: the terms above the appointment; Close stays there.
+    await page.goto(appUrl(`${appointment}#/paymentTermsAndConditions`, host));
+    await terms.waitFor();
+    await terms.getByRole('button', { name: 'Close' }).click();
+    await terms.waitFor({ state: 'detached' });
+    expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}${new URL(page.url()).hash}`).toBe(appointment);
+
+    // /paymentTermsAndConditions opened directly (spec doc 3 §2): a screen of its own.
+    await page.goto(appUrl('/paymentTermsAndConditions', host));
+    await page.getByRole('heading', { level: 1, name: TERMS_HEADING }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByRole('listitem').filter({ hasText: DEMO_TERMS[0] }).count()).toBe(1);
+    expect(await page.locator('.payment-terms__list > li').allTextContents()).toEqual(DEMO_TERMS);
+    await screenshot(page, 'payment-terms-screen');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL((url) => url.pathname !== '/paymentTermsAndConditions' && url.pathname !== '/');
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);

@@ -157,8 +157,14 @@ export async function shownToken(page: Page): Promise<string | null> {
  * gateway, whose merchant notification credits the payment. Resolves once the server has it paid.
  * @param patient - the appointment's owner
  * @param appointmentId - the booked, unpaid appointment
+ * @param options - savePaymentMethod: ask the gateway for a payment token and save the card (as 'Save
+ *   this card' does); card: another sandbox ACCEPT card (number and type code) than the Visa one
  */
-export async function payByCardThroughApi(patient: Patient, appointmentId: string): Promise<void> {
+export async function payByCardThroughApi(
+  patient: Patient,
+  appointmentId: string,
+  options: { savePaymentMethod?: boolean; card?: { number: string; type: string } } = {},
+): Promise<void> {
   const { prepareInvoice } = await gql<{ prepareInvoice: { id: string } }>(
     'mutation ($a: ID!) { prepareInvoice(input: { appointmentId: $a }) { id } }',
     { a: appointmentId },
@@ -167,14 +173,29 @@ export async function payByCardThroughApi(patient: Patient, appointmentId: strin
   const back = `/view/appointment?appointmentId=${appointmentId}`;
   const { initiateBooking } = await gql<{ initiateBooking: { formUrl: string; signature: { parameter: { name: string; value: string }[] } } }>(
     'mutation ($i: InitiateBookingInput!, $k: String) { initiateBooking(input: $i, idempotencyKey: $k) { formUrl signature { parameter { name value } } } }',
-    { i: { id: prepareInvoice.id, successUrl: back, failureUrl: back, paymentGatewayType: 'cyberSource' }, k: randomUUID() },
+    {
+      i: {
+        id: prepareInvoice.id,
+        successUrl: back,
+        failureUrl: back,
+        paymentGatewayType: 'cyberSource',
+        ...(options.savePaymentMethod ? { savePaymentMethod: true } : {}),
+      },
+      k: randomUUID(),
+    },
     patient.token,
   );
   const form = Object.fromEntries(initiateBooking.signature.parameter.map((field) => [field.name, field.value]));
   const year = new Date().getFullYear() + 2;
   const answer = await serverRequest('POST', initiateBooking.formUrl, {
     host: journeyHost,
-    form: { ...form, card_type: '001', card_number: '4111111111111111', card_expiry_date: `12-${String(year)}`, card_cvn: '123' },
+    form: {
+      ...form,
+      card_type: options.card?.type ?? '001',
+      card_number: options.card?.number ?? '4111111111111111',
+      card_expiry_date: `12-${String(year)}`,
+      card_cvn: '123',
+    },
   });
   if (answer.status !== 200) {
     throw new Error(`the sandbox gateway answered ${String(answer.status)}: ${answer.body.slice(0, 200)}`);

@@ -68,6 +68,15 @@ export const invoices = pgTable(
   ],
 );
 
+/** The gateway's 3-D Secure step-up for a quick-pay charge (CyberSource Payer Authentication). */
+export type PayerAuthenticationJson = {
+  authenticationTransactionId: string;
+  stepUpUrl: string;
+  accessToken: string;
+  /** ISO time after which the step-up is not completed (nothing was charged). */
+  expiresAt: string;
+};
+
 /** A booking request: one attempt to pay an invoice through a gateway (spec doc 2 §3 Booking request, §7 initiateBooking). */
 export const bookingRequests = pgTable(
   'booking_requests',
@@ -97,6 +106,11 @@ export const bookingRequests = pgTable(
     transactionUuid: text('transaction_uuid'),
     /** The gateway was asked for a payment token (transaction type 'sale,create_payment_token'). */
     savePaymentMethod: boolean('save_payment_method').notNull().default(false),
+    /**
+     * 3-D Secure of a quick-pay charge (spec doc 2 §7 authenticatePaymentGateway): the gateway's
+     * step-up, kept while the request is 'authenticating'.
+     */
+    authentication: jsonb('authentication').$type<PayerAuthenticationJson>(),
     /** The gateway transaction this request was credited with, once (issue 9 §3). */
     creditedTransactionId: text('credited_transaction_id'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -106,6 +120,8 @@ export const bookingRequests = pgTable(
   (t) => [
     uniqueIndex('booking_requests_external_ref_uq').on(t.tenantId, t.externalReference),
     index('booking_requests_account_idx').on(t.tenantId, t.accountId, t.createdAt),
+    // A gateway's webhook names its own transaction id (Genie): found by it, per tenant.
+    index('booking_requests_transaction_uuid_idx').on(t.tenantId, t.transactionUuid),
   ],
 );
 

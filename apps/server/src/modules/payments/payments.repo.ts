@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { PayerAuthenticationJson } from '../../db/schema/payments.ts';
 import {
   accounts,
   appointments,
@@ -234,6 +235,94 @@ export async function lockInvoice(tx: Tx, invoiceId: string): Promise<void> {
 /** Booking request statuses whose outcome is not known yet: the invoice must not be paid again meanwhile. */
 export const BLOCKING_BOOKING_STATUSES = ['charging', 'pending', 'unknown'] as const;
 
+/** The request's 3-D Secure step-up has not expired. */
+const authenticationLive = () =>
+  sql`(${bookingRequests.authentication}->>'expiresAt')::timestamptz > now()`;
+
+/**
+ * Sets a quick-pay request that is charging to 'authenticating': the bank wants its cardholder
+ * first (spec doc 2 §7 authenticatePaymentGateway). False when the request was not charging.
+ * @param db - database or transaction
+ * @param bookingRequestId - the request
+ * @param authentication - the gateway's step-up and when it expires
+ */
+export async function setBookingAuthenticating(
+  db: DbOrTx,
+  bookingRequestId: string,
+  authentication: PayerAuthenticationJson,
+): Promise<boolean> {
+  const rows = await db
+    .update(bookingRequests)
+    .set({ status: 'authenticating', authentication, updatedAt: new Date() })
+    .where(and(eq(bookingRequests.id, bookingRequestId), eq(bookingRequests.status, 'charging')))
+    .returning({ id: bookingRequests.id });
+  return rows.length === 1;
+}
+
+/**
+ * Claims an authenticating request for its authorisation after the step-up: the one call that moves
+ * it back to 'charging' gets the row; a replay, another transaction id or an expired step-up gets null.
+ * @param db - database or transaction
+ * @param bookingRequestId - the request
+ * @param authenticationTransactionId - the step-up's transaction id, as the bank posted it back
+ */
+export async function claimAuthenticatedCharge(
+  db: DbOrTx,
+  bookingRequestId: string,
+  authenticationTransactionId: string,
+): Promise<BookingRequestRow | null> {
+  const [row] = await db
+    .update(bookingRequests)
+    .set({ status: 'charging', updatedAt: new Date() })
+    .where(
+      and(
+        eq(bookingRequests.id, bookingRequestId),
+        eq(bookingRequests.status, 'authenticating'),
+        sql`${bookingRequests.authentication}->>'authenticationTransactionId' = ${authenticationTransactionId}`,
+        authenticationLive(),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The account's booking request, or null (another account's id is not found).
+ * @param db - database or transaction
+ * @param owner - tenant and account
+ * @param id - the booking request
+ */
+export async function findOwnedBookingRequest(db: DbOrTx, owner: Owner, id: string): Promise<BookingRequestRow | null> {
+  const [row] = await db
+    .select()
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.id, id),
+        eq(bookingRequests.tenantId, owner.tenantId),
+        eq(bookingRequests.accountId, owner.accountId),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Where the browser goes after the bank's step-up of an authenticating request.
+ * @param db - database or transaction
+ * @param bookingRequestId - the request
+ * @param paths - same-origin success and failure paths
+ */
+export async function setBookingReturnPaths(
+  db: DbOrTx,
+  bookingRequestId: string,
+  paths: { successUrl: string; failureUrl: string },
+): Promise<void> {
+  await db
+    .update(bookingRequests)
+    .set({ ...paths, updatedAt: new Date() })
+    .where(and(eq(bookingRequests.id, bookingRequestId), eq(bookingRequests.status, 'authenticating')));
+}
+
 /**
  * A booking request of the invoice still being processed (charging, REVIEW pending, or an unknown
  * quick-pay outcome), or null.
@@ -244,7 +333,16 @@ export async function findBlockingBookingRequest(db: DbOrTx, invoiceId: string):
   const [row] = await db
     .select()
     .from(bookingRequests)
-    .where(and(eq(bookingRequests.invoiceId, invoiceId), inArray(bookingRequests.status, [...BLOCKING_BOOKING_STATUSES])))
+    .where(
+      and(
+        eq(bookingRequests.invoiceId, invoiceId),
+        or(
+          inArray(bookingRequests.status, [...BLOCKING_BOOKING_STATUSES]),
+          // A quick pay waiting for 3-D Secure blocks until its step-up expires (nothing was charged).
+          and(eq(bookingRequests.status, 'authenticating'), authenticationLive()),
+        ),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -292,6 +390,34 @@ export async function findBookingRequestByReference(
     .select()
     .from(bookingRequests)
     .where(and(eq(bookingRequests.tenantId, tenantId), eq(bookingRequests.externalReference, externalReference)));
+  return row ?? null;
+}
+
+/**
+ * The tenant's booking request of a gateway by the gateway's own transaction id (kept as its
+ * transaction uuid), or null.
+ * @param db - database or transaction
+ * @param tenantId - the tenant
+ * @param gateway - the gateway (genie)
+ * @param transactionId - the gateway's transaction id
+ */
+export async function findBookingRequestByGatewayTransaction(
+  db: DbOrTx,
+  tenantId: string,
+  gateway: string,
+  transactionId: string,
+): Promise<BookingRequestRow | null> {
+  const [row] = await db
+    .select()
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.tenantId, tenantId),
+        eq(bookingRequests.transactionUuid, transactionId),
+        eq(bookingRequests.paymentGatewayType, gateway),
+      ),
+    )
+    .limit(1);
   return row ?? null;
 }
 

@@ -4,12 +4,25 @@ import type { AppDeps } from '../../app-deps.ts';
 import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
 import {
   applyGatewayAnswer,
+  AUTHENTICATED_PATH,
+  completePayerAuthentication,
+  findRedirectBooking,
+  GENIE_GATEWAY,
+  GENIE_NOTIFY_PATH,
+  GENIE_RETURN_PATH,
+  MOBILE_BILL_GATEWAY,
+  MOBILE_BILL_NOTIFY_PATH,
+  MOBILE_BILL_RETURN_PATH,
   matchAnswer,
   NOTIFY_PATH,
   RETURN_PATH,
   type AnswerSource,
+  settleRedirectBooking,
   type PaymentsDeps,
+  type RedirectGateway,
 } from './payments.service.ts';
+import { genie } from '../../providers/payment-gateways/genie.ts';
+import { mobileBill } from '../../providers/payment-gateways/mobile-bill.ts';
 
 /** A gateway answer is a few dozen short fields; anything far larger is not one. */
 const ANSWER_BODY_LIMIT = 64 * 1024;
@@ -87,6 +100,105 @@ export async function registerPaymentRoutes(
     return reply.redirect(returnLocation(path, accepted ? 'Success' : 'Failure', booking.id), 303);
   };
 
+  const depsOf = (request: FastifyRequest): PaymentsDeps => ({
+    db: deps.database.db,
+    tenant: deps.tenants.resolve(request.hostname),
+    correlationId: request.id,
+    providers: deps.providers,
+    publish,
+    log: request.log,
+  });
+
+  /**
+   * The browser back from Genie or the carrier (GET, the outcome in the query, which proves nothing):
+   * the payment is read back from the gateway's API (settleRedirectBooking), and that decides.
+   */
+  const redirectReturn = async (
+    request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+    reply: FastifyReply,
+    gateway: RedirectGateway,
+    named: string | undefined,
+  ) => {
+    const paymentsDeps = depsOf(request);
+    const reference = request.query.reference ?? '';
+    const booking =
+      reference.length > 0 && reference.length <= 200 ? await findRedirectBooking(paymentsDeps, gateway, { reference }) : null;
+    if (!booking || (named !== undefined && named !== booking.transactionUuid)) {
+      request.log.warn({ reference, gateway }, 'payment return refused: no such payment');
+      return reply.code(400).send({ error: errorString('ARO-E5012') });
+    }
+    const settled = await settleRedirectBooking(paymentsDeps, booking, 'return');
+    if (settled === 'reference' || settled === 'amount' || settled === 'signature') {
+      request.log.warn({ reference, gateway, refusal: settled }, 'the gateway payment does not match its booking request');
+      return reply.code(400).send({ error: errorString(settled === 'amount' ? 'ARO-E5013' : 'ARO-E5012') });
+    }
+    const accepted = typeof settled === 'object' && settled.decision === 'ACCEPT';
+    const path = (accepted ? booking.successUrl : booking.failureUrl) ?? '/';
+    return reply.redirect(returnLocation(path, accepted ? 'Success' : 'Failure', booking.id), 303);
+  };
+
+  /** A verified notification names the payment; it is read back from the gateway and credited once. */
+  const redirectNotify = async (request: FastifyRequest, reply: FastifyReply, gateway: RedirectGateway, transactionId: string) => {
+    const paymentsDeps = depsOf(request);
+    const booking =
+      transactionId && transactionId.length <= 200 ? await findRedirectBooking(paymentsDeps, gateway, { transactionId }) : null;
+    if (!booking) {
+      return reply.code(400).send({ error: errorString('ARO-E5012') });
+    }
+    const settled = await settleRedirectBooking(paymentsDeps, booking, 'notify');
+    if (settled === 'unverified') {
+      // The gateway could not be read: refuse, so that it notifies again.
+      return reply.code(503).send({ status: 'unverified' });
+    }
+    if (typeof settled === 'string' && settled !== 'open') {
+      return reply.code(400).send({ error: errorString(settled === 'amount' ? 'ARO-E5013' : 'ARO-E5012') });
+    }
+    return reply.code(200).send({ status: settled === 'open' ? 'open' : settled.outcome });
+  };
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(GENIE_RETURN_PATH, (request, reply) =>
+    redirectReturn(request, reply, GENIE_GATEWAY, request.query.transactionId),
+  );
+  app.get<{ Querystring: Record<string, string | undefined> }>(MOBILE_BILL_RETURN_PATH, (request, reply) =>
+    redirectReturn(request, reply, MOBILE_BILL_GATEWAY, request.query.chargeId),
+  );
+
+  // Genie's webhook: its X-Signature headers verified with the tenant's API key (they do not cover
+  // the body, which only names the transaction).
+  app.post(GENIE_NOTIFY_PATH, { bodyLimit: ANSWER_BODY_LIMIT }, async (request, reply) => {
+    if (!genie.webhookVerified(deps.tenants.resolve(request.hostname).gateways.genie, request.headers)) {
+      request.log.warn('Genie webhook refused: signature not valid');
+      return reply.code(403).send({ error: errorString('ARO-E5011') });
+    }
+    const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+    return redirectNotify(request, reply, GENIE_GATEWAY, typeof body.transactionId === 'string' ? body.transactionId : '');
+  });
+
+  // The carrier's notification: signed over the exact body, so it is read raw.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: ANSWER_BODY_LIMIT }, (_request, body, done) => {
+      done(null, body);
+    });
+    scope.post(MOBILE_BILL_NOTIFY_PATH, async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const settings = deps.tenants.resolve(request.hostname).gateways.mobileBill;
+      const path = request.url.split('?')[0] ?? request.url;
+      if (!mobileBill.verified(settings, request.headers, { method: 'POST', path, body: raw })) {
+        request.log.warn('mobile bill notification refused: signature not valid');
+        return reply.code(403).send({ error: errorString('ARO-E5011') });
+      }
+      let chargeId = '';
+      try {
+        const parsed = JSON.parse(raw) as Record<string, unknown>;
+        chargeId = typeof parsed.chargeId === 'string' ? parsed.chargeId : '';
+      } catch {
+        chargeId = '';
+      }
+      return redirectNotify(request, reply, MOBILE_BILL_GATEWAY, chargeId);
+    });
+  });
+
   await app.register(async (scope) => {
     // Only these routes read forms (the gateway posts application/x-www-form-urlencoded).
     scope.addContentTypeParser(
@@ -98,5 +210,26 @@ export async function registerPaymentRoutes(
     );
     scope.post(RETURN_PATH, (request, reply) => handle(request, reply, 'return'));
     scope.post(NOTIFY_PATH, (request, reply) => handle(request, reply, 'notify'));
+    // The bank's 3-D Secure step-up returns here (spec doc 2 §7 authenticatePaymentGateway).
+    scope.post(AUTHENTICATED_PATH, async (request, reply) => {
+      const fields = onlyStrings(request.body);
+      const reference = fields.MD ?? '';
+      const transactionId = fields.TransactionId ?? '';
+      if (!reference || !transactionId || reference.length > 200 || transactionId.length > 200) {
+        return reply.code(400).send({ error: errorString('ARO-E5012') });
+      }
+      const tenant = deps.tenants.resolve(request.hostname);
+      const result = await completePayerAuthentication(
+        { db: deps.database.db, tenant, correlationId: request.id, providers: deps.providers, publish, log: request.log },
+        reference,
+        transactionId,
+      );
+      if (result === 'reference') {
+        request.log.warn({ reference }, '3-D Secure return refused: no such authenticating payment');
+        return reply.code(400).send({ error: errorString('ARO-E5012') });
+      }
+      const path = (result.accepted ? result.booking.successUrl : result.booking.failureUrl) ?? '/';
+      return reply.redirect(returnLocation(path, result.accepted ? 'Success' : 'Failure', result.booking.id), 303);
+    });
   });
 }

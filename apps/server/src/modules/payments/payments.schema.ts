@@ -3,6 +3,7 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation } from '../../graphql/patient-auth.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
 import {
+  authenticatePaymentGateway,
   completeBooking,
   initiateBooking,
   prepareInvoice,
@@ -108,7 +109,10 @@ const InitiateBookingInput = builder.inputType('InitiateBookingInput', {
     id: t.id({ required: true, description: 'The invoice id (prepareInvoice).' }),
     successUrl: t.string({ required: true, description: "A path of this site, e.g. '/view/appointment?id=...'." }),
     failureUrl: t.string({ required: true, description: 'A path of this site.' }),
-    paymentGatewayType: t.string({ required: true, description: "'cyberSource'." }),
+    paymentGatewayType: t.string({
+      required: true,
+      description: "'cyberSource', or 'genie' where the tenant's paymentGateWay.genie is on (ARO-E5020 otherwise).",
+    }),
     serviceClass: t.string(),
     reasonCode: t.string(),
     signature: t.field({ type: SignatureInput }),
@@ -122,6 +126,9 @@ const BookingRequestRef = builder.objectRef<BookingRequestView>('BookingRequest'
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The booking request id (bookingId in the return URL).' }),
     formUrl: t.exposeString('formUrl'),
+    formMethod: t.exposeString('formMethod', {
+      description: "'POST': post the fields as a hidden form (card gateway); 'GET': open formUrl with the fields added to its query (Genie).",
+    }),
     signature: t.field({ type: SignatureRef, resolve: (request) => request.signature }),
     unsignedFieldNames: t.exposeStringList('unsignedFieldNames'),
   }),
@@ -140,10 +147,15 @@ const CompleteBookingInput = builder.inputType('CompleteBookingInput', {
 const CompletedBookingRef = builder.objectRef<CompletedBookingView>('CompletedBooking').implement({
   fields: (t) => ({
     id: t.exposeID('id', { nullable: true, description: 'The payment id (payment history at this id).' }),
+    bookingId: t.exposeID('bookingId', {
+      nullable: true,
+      description: "The booking request: authenticatePaymentGateway's id while status is 'authenticating'.",
+    }),
     requestReference: t.exposeString('requestReference', { nullable: true }),
     sessionId: t.exposeID('sessionId', { nullable: true }),
     status: t.exposeString('status', {
-      description: "'completed', 'pending' (REVIEW, or an outcome the cashier reconciles: 'Payment is pending') or 'failed'.",
+      description:
+        "'completed', 'pending' (REVIEW, or an outcome the cashier reconciles: 'Payment is pending'), 'failed', or 'authenticating' (the bank wants 3-D Secure first: authenticatePaymentGateway; nothing was charged yet).",
     }),
     message: t.exposeString('message', { nullable: true }),
     paymentMethodId: t.exposeID('paymentMethodId', { nullable: true }),
@@ -277,6 +289,26 @@ builder.mutationField('completeBooking', (t) =>
         paymentGatewayType: args.input.paymentGatewayType,
         paymentMethodId: args.input.paymentMethodId === null || args.input.paymentMethodId === undefined ? null : String(args.input.paymentMethodId),
         idempotencyKey: args.idempotencyKey ?? null,
+      }),
+  }),
+);
+
+builder.mutationField('authenticatePaymentGateway', (t) =>
+  t.field({
+    ...patientOperation,
+    type: 'JSON',
+    description:
+      "3-D Secure of a quick pay whose completeBooking answered 'authenticating' (spec doc 2 §7): JSON { authentication: { redirectHtml } } (or redirectUrl), the bank's page to post after 1 s. The bank returns to /payments/cybersource/authenticated, which charges once and redirects to successUrl or failureUrl with paymentStatus=Success|Failure&bookingId=<id>. ARO-E5018 when the payment needs no check, ARO-E5019 when it expired; another account's id: ARO-E2001.",
+    args: {
+      id: t.arg.id({ required: true, description: "completeBooking's bookingId." }),
+      successUrl: t.arg.string({ description: "A path of this site; default '/profiles/my-payment-history'." }),
+      failureUrl: t.arg.string({ description: 'A path of this site; default successUrl.' }),
+    },
+    resolve: (_root, args, ctx) =>
+      authenticatePaymentGateway(caller(ctx), {
+        bookingId: String(args.id),
+        successUrl: args.successUrl ?? null,
+        failureUrl: args.failureUrl ?? null,
       }),
   }),
 );

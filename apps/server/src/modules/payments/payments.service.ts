@@ -12,7 +12,9 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import type { InvoiceItem } from '../../db/schema/payments.ts';
 import type { GatewayAnswer } from '../../providers/payment-gateways/gateway.ts';
-import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
+import { cyberSource, type PayerAuthentication } from '../../providers/payment-gateways/cybersource.ts';
+import { genie } from '../../providers/payment-gateways/genie.ts';
+import { mobileBill } from '../../providers/payment-gateways/mobile-bill.ts';
 import type { Providers } from '../../providers/providers.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findOwnedPatient } from '../consultations/appointments.repo.ts';
@@ -22,15 +24,18 @@ import { earnVisitPoints } from '../loyalty/loyalty.service.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
 import {
   completeBookingRequest,
+  claimAuthenticatedCharge,
   claimTokenCharge,
   findAccount,
   findBlockingBookingRequest,
+  findBookingRequestByGatewayTransaction,
   findBookingRequestByReference,
   findChargingScheme,
   findInvoice,
   findOpenInvoice,
   findOwnedAppointmentCharge,
   findOwnedInvoice,
+  findOwnedBookingRequest,
   findOwnedPatientNames,
   findOwnedPaymentMethod,
   findSessionCharge,
@@ -46,6 +51,8 @@ import {
   markAppointmentPaid,
   markInvoicePaid,
   setGatewayEventOutcome,
+  setBookingAuthenticating,
+  setBookingReturnPaths,
   setOpenBookingRequestStatus,
   upsertPayment,
   BLOCKING_BOOKING_STATUSES,
@@ -64,6 +71,19 @@ export const PAYMENT_RECORDS_MAX = 100;
 /** The only gateway with an online card flow in this slice (spec doc 1 §6 paymentGateWay). */
 export const CARD_GATEWAY = 'cyberSource';
 
+/** Dialog's Genie wallet (spec doc 2 §7 Payment gateways), where the tenant's paymentGateWay.genie is on. */
+export const GENIE_GATEWAY = 'genie';
+/** Where Genie sends the browser back (GET, the outcome in the query) and posts its webhook. */
+export const GENIE_RETURN_PATH = '/payments/genie/return';
+export const GENIE_NOTIFY_PATH = '/payments/genie/notify';
+/** Mobile bill (our design): charged to the patient's mobile bill once they confirm it with the carrier's code. */
+export const MOBILE_BILL_GATEWAY = 'mobileBill';
+export const MOBILE_BILL_RETURN_PATH = '/payments/mobile-bill/return';
+export const MOBILE_BILL_NOTIFY_PATH = '/payments/mobile-bill/notify';
+
+/** The gateways whose page the browser opens and whose answer is read back from their API. */
+export type RedirectGateway = typeof GENIE_GATEWAY | typeof MOBILE_BILL_GATEWAY;
+
 /** How long a twin quick-pay call waits for the first one's charge (the gateway's own timeout is shorter). */
 const CHARGE_WAIT_MS = 30_000;
 const CHARGE_POLL_MS = 100;
@@ -72,6 +92,12 @@ const CHARGE_POLL_MS = 100;
 export const RETURN_PATH = '/payments/cybersource/return';
 /** Where the gateway posts its server-to-server notification of the same answer (issue 9 §3). */
 export const NOTIFY_PATH = '/payments/cybersource/notify';
+/** Where the bank's 3-D Secure step-up posts the browser back (TransactionId and MD). */
+export const AUTHENTICATED_PATH = '/payments/cybersource/authenticated';
+/** Where the browser goes after a step-up when authenticatePaymentGateway was given no paths. */
+const DEFAULT_AUTHENTICATED_PATH = '/profiles/my-payment-history';
+/** How long the cardholder has for the bank's step-up (the sandbox's challenge lives as long). */
+const STEP_UP_TTL_MS = 15 * 60_000;
 
 /** What the payments service needs from the server, for a request or a gateway callback. */
 export type PaymentsDeps = {
@@ -117,6 +143,8 @@ export type NameValue = { name: string; value: string };
 export type BookingRequestView = {
   id: string;
   formUrl: string;
+  /** POST: a hidden form with the fields (the card gateway); GET: go to formUrl with the fields in its query (Genie). */
+  formMethod: 'POST' | 'GET';
   signature: { parameter: NameValue[]; value: string | null };
   unsignedFieldNames: string[];
 };
@@ -124,10 +152,13 @@ export type BookingRequestView = {
 /** What completeBooking answers (spec doc 2 §7 completeBooking). */
 export type CompletedBookingView = {
   id: string | null;
+  /** The booking request (authenticatePaymentGateway's id while status is 'authenticating'). */
+  bookingId: string | null;
   requestReference: string | null;
   sessionId: string | null;
   /** pending: REVIEW, or a quick-pay charge whose outcome the cashier reconciles ('Payment is pending'). */
-  status: 'completed' | 'pending' | 'failed';
+  /** authenticating: the bank wants 3-D Secure first (authenticatePaymentGateway); nothing was charged yet. */
+  status: 'completed' | 'pending' | 'failed' | 'authenticating';
   message: string | null;
   paymentMethodId: string | null;
 };
@@ -374,6 +405,27 @@ export function isSameOriginPath(url: string): boolean {
   });
 }
 
+/**
+ * The online gateway initiateBooking may use: the card gateway, or Genie where the tenant's flag is
+ * on (spec doc 2 §1: the first tenant override turns genie off).
+ */
+function requireOnlineGateway(tenant: ServerTenant, gateway: string): typeof CARD_GATEWAY | RedirectGateway {
+  if (gateway === GENIE_GATEWAY) {
+    if (!tenant.publicConfig.features.paymentGateWay.genie) {
+      throw new AppError('ARO-E5020', { gateway: 'Genie' });
+    }
+    return GENIE_GATEWAY;
+  }
+  if (gateway === MOBILE_BILL_GATEWAY) {
+    if (!tenant.publicConfig.features.paymentGateWay.mobileBill) {
+      throw new AppError('ARO-E5020', { gateway: 'mobile bill' });
+    }
+    return MOBILE_BILL_GATEWAY;
+  }
+  requireCardGateway(tenant, gateway);
+  return CARD_GATEWAY;
+}
+
 function requireCardGateway(tenant: ServerTenant, gateway: string): void {
   if (gateway !== CARD_GATEWAY) {
     throw new AppError('ARO-E5006', { gateway: gateway.slice(0, 40) || 'this gateway' });
@@ -451,7 +503,7 @@ const signedDateTime = (now: Date): string => now.toISOString().replace(/\.\d{3}
  * @param input - invoice id, success and failure paths, gateway, save-card choice, idempotency key
  */
 export async function initiateBooking(caller: PaymentsCaller, input: InitiateBookingInput): Promise<BookingRequestView> {
-  requireCardGateway(caller.tenant, input.paymentGatewayType);
+  const gateway = requireOnlineGateway(caller.tenant, input.paymentGatewayType);
   if (!isSameOriginPath(input.successUrl) || !isSameOriginPath(input.failureUrl)) {
     throw new AppError('ARO-E5009');
   }
@@ -467,6 +519,9 @@ export async function initiateBooking(caller: PaymentsCaller, input: InitiateBoo
     request,
     async (tx) => {
       const invoice = await payableInvoice(tx, caller, input.invoiceId);
+      if (gateway !== CARD_GATEWAY) {
+        return initiateRedirectBooking(tx, caller, input, invoice, origin, gateway);
+      }
       const account = await findAccount(tx, owner(caller));
       const patient = invoice.patientId ? await findOwnedPatientNames(tx, owner(caller), invoice.patientId) : null;
       const names = payerNames(patient?.givenName ?? '', patient?.familyName ?? '');
@@ -527,11 +582,173 @@ export async function initiateBooking(caller: PaymentsCaller, input: InitiateBoo
       return {
         id: booking.id,
         formUrl: form.action,
+        formMethod: 'POST' as const,
         signature: { parameter: form.fields, value: signatureValue },
         unsignedFieldNames: form.unsignedFieldNames,
       };
     },
   );
+}
+
+/**
+ * The part of initiateBooking for a gateway whose page the browser opens (Genie, mobile bill): a
+ * payment created at the gateway, server to server, for the invoice's amount, then a booking request
+ * that names it. Genie's page gets the spec's fields (spec doc 2 §7: 'Genie: a form with token,
+ * paymentMethod, chargeTotal and related fields to a merchant URL'): token (Genie's transaction id),
+ * paymentMethod, chargeTotal, currency and localId (our reference); the carrier's page gets the same
+ * shape with its charge id. The gateway sends the browser back to its return path and notifies its
+ * notify path.
+ * @param tx - initiateBooking's transaction (the invoice is locked)
+ * @param caller - tenant, signed-in account
+ * @param input - return paths, service class and reason code
+ * @param invoice - the payable invoice
+ * @param origin - the request's origin, for the absolute return and notify URLs
+ * @param gateway - genie or mobileBill
+ */
+async function initiateRedirectBooking(
+  tx: Tx,
+  caller: PaymentsCaller,
+  input: InitiateBookingInput,
+  invoice: InvoiceRow,
+  origin: string,
+  gateway: RedirectGateway,
+): Promise<BookingRequestView> {
+  const amountMinor = toMinor(invoice.totalAmount.toFixed(2));
+  const amount = minorToDecimal(amountMinor);
+  const externalReference = randomUUID();
+  const returnQuery = new URLSearchParams({ reference: externalReference }).toString();
+  let page: { transactionId: string; url: string } | { error: string };
+  if (gateway === GENIE_GATEWAY) {
+    const created = await genie.createTransaction(caller.providers.gatewayHttp, caller.tenant.gateways.genie, {
+      localId: externalReference,
+      amountMinor,
+      currency: invoice.currency,
+      redirectUrl: `${origin}${GENIE_RETURN_PATH}?${returnQuery}`,
+      webhookUrl: `${origin}${GENIE_NOTIFY_PATH}`,
+    });
+    page = 'error' in created ? created : { transactionId: created.transaction.id, url: created.transaction.url ?? '' };
+  } else {
+    const account = await findAccount(tx, owner(caller));
+    const created = await mobileBill.createCharge(caller.providers.gatewayHttp, caller.tenant.gateways.mobileBill, {
+      reference: externalReference,
+      msisdn: (account?.mobileNo ?? '').replace(/[^\d+]/g, ''),
+      amountMinor,
+      currency: invoice.currency,
+      returnUrl: `${origin}${MOBILE_BILL_RETURN_PATH}?${returnQuery}`,
+      notifyUrl: `${origin}${MOBILE_BILL_NOTIFY_PATH}`,
+    });
+    page = 'error' in created ? created : { transactionId: created.charge.id, url: created.charge.approvalUrl ?? '' };
+  }
+  if ('error' in page) {
+    caller.log.error({ invoiceId: invoice.id, gateway, error: page.error }, 'payment not created at the gateway');
+    throw new AppError(gateway === GENIE_GATEWAY ? 'ARO-E5021' : 'ARO-E5022');
+  }
+  const fields = [
+    { name: 'token', value: page.transactionId },
+    { name: 'paymentMethod', value: gateway },
+    { name: 'chargeTotal', value: amount },
+    { name: 'currency', value: invoice.currency },
+    { name: 'localId', value: externalReference },
+  ];
+  const booking = await insertBookingRequest(tx, {
+    tenantId: caller.tenant.id,
+    accountId: caller.accountId,
+    patientId: invoice.patientId,
+    invoiceId: invoice.id,
+    organizationId: invoice.organizationId,
+    requestReference: invoice.requestReference,
+    paymentGatewayType: gateway,
+    serviceClass: input.serviceClass,
+    reasonCode: input.reasonCode,
+    successUrl: input.successUrl,
+    failureUrl: input.failureUrl,
+    signature: { parameter: fields },
+    amount: invoice.totalAmount,
+    currency: invoice.currency,
+    externalReference,
+    // The gateway's own id of the payment: its answers must name it (issue 9 §3).
+    transactionUuid: page.transactionId,
+    savePaymentMethod: false,
+  });
+  await recordAudit(tx, {
+    tenantId: caller.tenant.id,
+    actor: { kind: 'patient', accountId: caller.accountId },
+    action: 'payment.initiate',
+    correlationId: caller.correlationId,
+    patientId: invoice.patientId,
+    organizationId: invoice.organizationId,
+    details: { invoiceId: invoice.id, bookingRequestId: booking.id, amount, currency: invoice.currency, gateway },
+  });
+  return {
+    id: booking.id,
+    formUrl: page.url,
+    formMethod: 'GET',
+    signature: { parameter: fields, value: null },
+    unsignedFieldNames: [],
+  };
+}
+
+/**
+ * Settles a Genie or mobile-bill booking request from the gateway's own word (issue 9 §3): the
+ * payment is read back from the gateway's API (a browser's query or a notification body is never
+ * trusted), matched to the request (reference, transaction id, amount, currency) and, once final,
+ * recorded and credited exactly once through the same path as the card gateway's answers.
+ * @param deps - database, tenant, providers
+ * @param booking - the booking request
+ * @param source - the browser's return or the notification
+ * @returns the outcome; 'open' while the gateway has no final state; 'unverified' when it did not answer
+ */
+export async function settleRedirectBooking(
+  deps: PaymentsDeps,
+  booking: BookingRequestRow,
+  source: 'return' | 'notify',
+): Promise<AnswerOutcome | AnswerRefusal | 'open' | 'unverified'> {
+  const id = booking.transactionUuid;
+  if (!id || (booking.paymentGatewayType !== GENIE_GATEWAY && booking.paymentGatewayType !== MOBILE_BILL_GATEWAY)) {
+    return 'reference';
+  }
+  const http = deps.providers.gatewayHttp;
+  let answer: GatewayAnswer | null;
+  if (booking.paymentGatewayType === GENIE_GATEWAY) {
+    const transaction = await genie.fetchTransaction(http, deps.tenant.gateways.genie, id);
+    if (!transaction) {
+      return 'unverified';
+    }
+    answer = genie.answerOf(transaction);
+  } else {
+    const charge = await mobileBill.fetchCharge(http, deps.tenant.gateways.mobileBill, id);
+    if (!charge) {
+      return 'unverified';
+    }
+    answer = mobileBill.answerOf(charge);
+  }
+  if (!answer) {
+    return 'open';
+  }
+  const matched = await matchAnswer(deps, answer, source, booking.paymentGatewayType);
+  if (typeof matched === 'string') {
+    return matched;
+  }
+  return applyGatewayAnswer(deps, matched, answer, source);
+}
+
+/**
+ * The tenant's booking request of a Genie or mobile-bill payment named by our reference (the
+ * browser's return) or by the gateway's own id (the notification), or null.
+ * @param deps - database and tenant
+ * @param gateway - genie or mobileBill
+ * @param key - the reference or the gateway's transaction id
+ */
+export async function findRedirectBooking(
+  deps: PaymentsDeps,
+  gateway: RedirectGateway,
+  key: { reference: string } | { transactionId: string },
+): Promise<BookingRequestRow | null> {
+  const booking =
+    'reference' in key
+      ? await findBookingRequestByReference(deps.db, deps.tenant.id, key.reference)
+      : await findBookingRequestByGatewayTransaction(deps.db, deps.tenant.id, gateway, key.transactionId);
+  return booking?.paymentGatewayType === gateway ? booking : null;
 }
 
 // ---- The gateway's answer: verified, recorded once, credited once (issue 9 §3) ----
@@ -610,14 +827,16 @@ function answerMessage(answer: GatewayAnswer): string {
  * @param deps - the tenant the answer arrived for
  * @param answer - the answer, signature already verified
  * @param source - browser return, notification or token charge
+ * @param gateway - the gateway the answer came from (default the card gateway)
  */
 export async function matchAnswer(
   deps: PaymentsDeps,
   answer: GatewayAnswer,
   source: AnswerSource,
+  gateway: string = CARD_GATEWAY,
 ): Promise<BookingRequestRow | AnswerRefusal> {
   const booking = await findBookingRequestByReference(deps.db, deps.tenant.id, answer.referenceNumber);
-  if (!booking || booking.paymentGatewayType !== CARD_GATEWAY) {
+  if (!booking || booking.paymentGatewayType !== gateway) {
     return 'reference';
   }
   if (source !== 'token' && booking.transactionUuid !== answer.transactionUuid) {
@@ -661,7 +880,7 @@ export async function applyGatewayAnswer(
   const result = await deps.db.transaction(async (tx): Promise<AnswerOutcome & { sessionId: string | null }> => {
     const eventId = await insertGatewayEvent(tx, {
       tenantId: deps.tenant.id,
-      gateway: CARD_GATEWAY,
+      gateway: booking.paymentGatewayType,
       eventKey,
       bookingRequestId: booking.id,
       transactionId,
@@ -671,7 +890,7 @@ export async function applyGatewayAnswer(
     });
     if (!eventId) {
       if (source === 'return') {
-        await markGatewayEventReturned(tx, { tenantId: deps.tenant.id, gateway: CARD_GATEWAY, eventKey });
+        await markGatewayEventReturned(tx, { tenantId: deps.tenant.id, gateway: booking.paymentGatewayType, eventKey });
       }
       return { booking, decision: answer.decision, outcome: 'duplicate', payment: null, sessionId: null };
     }
@@ -754,7 +973,7 @@ async function recordPayment(
     invoiceId: booking.invoiceId,
     organizationId: booking.organizationId,
     requestReference: booking.requestReference,
-    paymentGatewayType: CARD_GATEWAY,
+    paymentGatewayType: booking.paymentGatewayType,
     status: answer.decision,
     amount: booking.amount,
     currency: booking.currency,
@@ -773,7 +992,7 @@ async function recordPayment(
       cardExpiry: answer.cardExpiry ?? null,
       firstName: answer.forename ?? null,
       lastName: answer.surname ?? null,
-      paymentGatewayType: CARD_GATEWAY,
+      paymentGatewayType: booking.paymentGatewayType,
     },
   });
 }
@@ -922,11 +1141,23 @@ export async function completeBooking(caller: PaymentsCaller, input: CompleteBoo
     const payment = record?.payment ?? null;
     const invoice = booking.invoiceId ? await findInvoice(caller.db, caller.tenant.id, booking.invoiceId) : null;
     const now = await findBookingRequestByReference(caller.db, caller.tenant.id, booking.externalReference);
+    if (now?.status === 'authenticating' && !payment) {
+      return {
+        id: null,
+        bookingId: booking.id,
+        requestReference: booking.requestReference,
+        sessionId: invoice?.sessionId ?? null,
+        status: 'authenticating',
+        message: null,
+        paymentMethodId: method.id,
+      };
+    }
     // REVIEW, an unknown outcome, or a charge still in flight: not failed, the invoice stays blocked.
     const blocking = now !== null && BLOCKING_BOOKING_STATUSES.some((status) => status === now.status);
     const pending = payment?.status !== 'ACCEPT' && (payment?.status === 'REVIEW' || blocking);
     return {
       id: payment?.id ?? null,
+      bookingId: booking.id,
       requestReference: booking.requestReference,
       sessionId: invoice?.sessionId ?? null,
       status: payment?.status === 'ACCEPT' ? 'completed' : pending ? 'pending' : 'failed',
@@ -947,11 +1178,37 @@ export async function completeBooking(caller: PaymentsCaller, input: CompleteBoo
     }
     return answerView();
   }
+  // 3-D Secure is asked for with the charge (the bank decides whether to challenge); without the
+  // request's origin there is no page to come back to, and the charge goes without it.
+  await chargeSavedCard(
+    caller,
+    booking,
+    method.gatewayToken,
+    caller.origin ? { action: 'enroll', returnUrl: `${caller.origin}${AUTHENTICATED_PATH}` } : undefined,
+  );
+  return answerView();
+}
+
+/**
+ * Charges a saved card's token for a claimed quick-pay request and credits the answer through the
+ * exactly-once path. When the bank asks for 3-D Secure on enrolment the request becomes
+ * 'authenticating' with the step-up, and nothing is charged or recorded.
+ * @param deps - database, tenant, providers
+ * @param booking - the booking request, status 'charging' and claimed by this call
+ * @param sealedToken - the card's stored (encrypted) token
+ * @param payerAuthentication - enrol in 3-D Secure, or authorise after the step-up
+ */
+async function chargeSavedCard(
+  deps: PaymentsDeps,
+  booking: BookingRequestRow,
+  sealedToken: string | null,
+  payerAuthentication: PayerAuthentication | undefined,
+): Promise<GatewayAnswer> {
   let paymentToken: string | null = null;
   try {
-    paymentToken = openPaymentToken(caller.providers.appSecret, method.gatewayToken);
+    paymentToken = sealedToken === null ? null : openPaymentToken(deps.providers.appSecret, sealedToken);
   } catch (error) {
-    caller.log.error({ err: error, bookingRequestId: booking.id }, 'saved card token unreadable: not charged');
+    deps.log.error({ err: error, bookingRequestId: booking.id }, 'saved card token unreadable: not charged');
   }
   let answer: GatewayAnswer;
   try {
@@ -959,15 +1216,16 @@ export async function completeBooking(caller: PaymentsCaller, input: CompleteBoo
       // Nothing was sent to the gateway: a plain failure, not an unknown outcome.
       throw new TokenUnreadable();
     }
-    answer = await cyberSource.chargeToken(caller.providers.gatewayHttp, caller.tenant.gateways.cyberSource, {
+    answer = await cyberSource.chargeToken(deps.providers.gatewayHttp, deps.tenant.gateways.cyberSource, {
       referenceNumber: booking.externalReference,
       amount: minorToDecimal(toMinor(booking.amount.toFixed(2))),
       currency: booking.currency,
       paymentToken,
+      ...(payerAuthentication ? { payerAuthentication } : {}),
     });
   } catch (error) {
     if (!(error instanceof TokenUnreadable)) {
-      caller.log.error({ err: error, bookingRequestId: booking.id }, 'token charge failed');
+      deps.log.error({ err: error, bookingRequestId: booking.id }, 'token charge failed');
     }
     answer = {
       decision: 'ERROR',
@@ -982,14 +1240,115 @@ export async function completeBooking(caller: PaymentsCaller, input: CompleteBoo
       raw: {},
     };
   }
-  const matched = await matchAnswer(caller, answer, 'token');
+  if (answer.stepUp) {
+    if (payerAuthentication?.action === 'enroll') {
+      await setBookingAuthenticating(deps.db, booking.id, {
+        authenticationTransactionId: answer.stepUp.authenticationTransactionId,
+        stepUpUrl: answer.stepUp.url,
+        accessToken: answer.stepUp.accessToken,
+        expiresAt: new Date(Date.now() + STEP_UP_TTL_MS).toISOString(),
+      });
+      return answer;
+    }
+    // A second step-up after the first was passed: nothing was authorised, the payment failed.
+    answer = { ...answer, stepUp: undefined, decision: 'DECLINE', reasonCode: '476', message: PAYMENT_TEXTS.failed };
+  }
+  const matched = await matchAnswer(deps, answer, 'token');
   if (typeof matched === 'string') {
-    caller.log.error({ bookingRequestId: booking.id, refusal: matched }, 'token charge answer does not match its request');
+    deps.log.error({ bookingRequestId: booking.id, refusal: matched }, 'token charge answer does not match its request');
     // The charge's outcome is unknown (it may have been captured for another amount): reason 150.
     answer = { ...answer, decision: 'ERROR', reasonCode: '150', transactionId: '', message: PAYMENT_TEXTS.unknownError };
   }
-  await applyGatewayAnswer(caller, booking, answer, 'token');
-  return answerView();
+  await applyGatewayAnswer(deps, booking, answer, 'token');
+  return answer;
+}
+
+/** What authenticatePaymentGateway answers (spec doc 2 §7): the bank's page, as HTML or a URL. */
+export type PaymentAuthenticationView = {
+  authentication: { redirectHtml?: string; redirectUrl?: string };
+};
+
+/**
+ * The bank's 3-D Secure step-up of a quick pay waiting for it (spec doc 2 §7
+ * authenticatePaymentGateway): an HTML form that posts the access token to the bank's page. The
+ * bank sends the browser back to /payments/cybersource/authenticated, which authorises the charge
+ * once and redirects to successUrl or failureUrl with paymentStatus and bookingId.
+ * @param caller - tenant, signed-in account
+ * @param input - the booking request (completeBooking's bookingId) and the same-origin return paths
+ */
+export async function authenticatePaymentGateway(
+  caller: PaymentsCaller,
+  input: { bookingId: string; successUrl: string | null; failureUrl: string | null },
+): Promise<PaymentAuthenticationView> {
+  if (!UUID.test(input.bookingId)) {
+    throw notFound();
+  }
+  const successUrl = input.successUrl ?? DEFAULT_AUTHENTICATED_PATH;
+  const failureUrl = input.failureUrl ?? input.successUrl ?? DEFAULT_AUTHENTICATED_PATH;
+  if (!isSameOriginPath(successUrl) || !isSameOriginPath(failureUrl)) {
+    throw new AppError('ARO-E5009');
+  }
+  const booking = await findOwnedBookingRequest(caller.db, owner(caller), input.bookingId);
+  if (!booking) {
+    throw notFound();
+  }
+  const authentication = booking.authentication;
+  if (booking.status !== 'authenticating' || !authentication) {
+    throw new AppError('ARO-E5018');
+  }
+  if (Date.parse(authentication.expiresAt) <= Date.now()) {
+    throw new AppError('ARO-E5019');
+  }
+  await setBookingReturnPaths(caller.db, booking.id, { successUrl, failureUrl });
+  return {
+    authentication: {
+      redirectHtml: cyberSource.stepUpHtml(
+        {
+          url: authentication.stepUpUrl,
+          accessToken: authentication.accessToken,
+          authenticationTransactionId: authentication.authenticationTransactionId,
+        },
+        booking.externalReference,
+      ),
+    },
+  };
+}
+
+/**
+ * The bank's answer to a 3-D Secure step-up (POST /payments/cybersource/authenticated, MD and
+ * TransactionId): the one call that claims the authenticating request authorises the charge
+ * through the gateway (which refuses an authentication that did not pass) and credits it exactly
+ * once; a replay changes nothing and answers the outcome as it stands.
+ * @param deps - database, tenant, providers
+ * @param reference - MD: the request's external reference
+ * @param authenticationTransactionId - the step-up's transaction id
+ */
+export async function completePayerAuthentication(
+  deps: PaymentsDeps,
+  reference: string,
+  authenticationTransactionId: string,
+): Promise<{ booking: BookingRequestRow; accepted: boolean } | 'reference'> {
+  const booking = await findBookingRequestByReference(deps.db, deps.tenant.id, reference);
+  if (
+    !booking ||
+    booking.paymentGatewayType !== CARD_GATEWAY ||
+    booking.authentication?.authenticationTransactionId !== authenticationTransactionId
+  ) {
+    return 'reference';
+  }
+  const claimed = await claimAuthenticatedCharge(deps.db, booking.id, authenticationTransactionId);
+  if (!claimed) {
+    const now = await findBookingRequestByReference(deps.db, deps.tenant.id, reference);
+    return { booking: now ?? booking, accepted: now?.status === 'completed' };
+  }
+  const method = claimed.paymentMethodId
+    ? await findOwnedPaymentMethod(deps.db, { tenantId: deps.tenant.id, accountId: claimed.accountId }, claimed.paymentMethodId)
+    : null;
+  const answer = await chargeSavedCard(deps, claimed, method?.gatewayToken ?? null, {
+    action: 'validate',
+    authenticationTransactionId,
+  });
+  return { booking: claimed, accepted: answer.decision === 'ACCEPT' };
 }
 
 /** The saved card's token could not be decrypted: nothing was sent to the gateway. */

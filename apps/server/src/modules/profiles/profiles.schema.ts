@@ -7,15 +7,13 @@ import { staffOperation } from '../../graphql/staff-auth.ts';
 import { actingRole, staffAccessError } from '../staff/staff.permissions.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
 import { setAccountLanguage } from '../auth/auth.service.ts';
+import { PaymentMethodRef } from '../payments/payment-methods.schema.ts';
 import { lookupPatientsByMobile, type StaffPatientView } from './profiles.lookup.ts';
 import {
   createPatient,
-  deletePaymentMethod,
   patchPatient,
   queryOneProfile,
-  setDefaultPaymentMethod,
   type LoyaltyAccountView,
-  type PaymentMethodView,
   type ProfileDeps,
   type UserProfileView,
 } from './profiles.service.ts';
@@ -73,18 +71,6 @@ export const PatientRef = builder.objectRef<ServerPatient>('Patient').implement(
     extension: t.field({ type: [ExtensionRef], resolve: (patient) => patient.extension }),
     link: t.exposeIDList('link'),
     hospitalId: t.exposeID('hospitalId', { nullable: true }),
-  }),
-});
-
-const PaymentMethodRef = builder.objectRef<PaymentMethodView>('PaymentMethod').implement({
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    type: t.exposeString('type'),
-    status: t.exposeString('status'),
-    cardExpiry: t.exposeString('cardExpiry', { nullable: true }),
-    cardType: t.exposeString('cardType', { nullable: true }),
-    cardNumber: t.exposeString('cardNumber', { nullable: true }),
-    defaultMethod: t.exposeBoolean('defaultMethod'),
   }),
 });
 
@@ -204,15 +190,6 @@ builder.mutationField('patchPatient', (t) =>
   }),
 );
 
-builder.mutationField('deletePaymentMethod', (t) =>
-  t.boolean({
-    ...patientOperation,
-    description: "Deletes one of the account's saved cards.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => deletePaymentMethod(profileDeps(ctx), String(args.id)),
-  }),
-);
-
 builder.mutationField('setPreferredLanguage', (t) =>
   t.field({
     ...patientOperation,
@@ -221,15 +198,6 @@ builder.mutationField('setPreferredLanguage', (t) =>
     args: { language: t.arg({ type: LanguageEnum, required: true }) },
     resolve: (_root, args, ctx) =>
       setAccountLanguage(ctx.database.db, requireViewer(ctx), args.language, ctx.correlationId),
-  }),
-);
-
-builder.mutationField('setDefaultPaymentMethod', (t) =>
-  t.boolean({
-    ...patientOperation,
-    description: "Makes one of the account's saved cards the default.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => setDefaultPaymentMethod(profileDeps(ctx), String(args.id)),
   }),
 );
 

@@ -16,25 +16,21 @@ import type { Viewer } from '../auth/auth.viewer.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
-  clearDefaultPaymentMethod,
   countOwnPatients,
-  deletePaymentMethodRow,
   findAccount,
   findPatient,
   insertPatient,
   listLoyaltyAccounts,
   listPatients,
-  listPaymentMethods,
   lockAccount,
   organizationExists,
-  setDefaultPaymentMethodRow,
   updatePatient,
   type Owner,
   type PatientRow,
   type PatientValues,
-  type PaymentMethodRow,
 } from './profiles.repo.ts';
 import { runOnce } from '../idempotency/idempotency.service.ts';
+import { listAccountPaymentMethods, type PaymentMethodView } from '../payments/payment-methods.service.ts';
 
 /** What the profile services need from a request. */
 export type ProfileDeps = {
@@ -51,16 +47,6 @@ export type ProfileDeps = {
 
 /** The default of PROFILES_MAX_PER_ACCOUNT (README's configuration table). */
 export const DEFAULT_MAX_PROFILES = 20;
-
-export type PaymentMethodView = {
-  id: string;
-  type: string;
-  status: string;
-  cardExpiry: string | null;
-  cardType: string | null;
-  cardNumber: string | null;
-  defaultMethod: boolean;
-};
 
 export type LoyaltyAccountView = {
   id: string;
@@ -137,19 +123,6 @@ async function auditPatientChange(
 }
 
 /**
- * A card number as it may leave the server: the first 6 digits, the rest masked (spec doc 2 §5).
- * Numbers stored masked already are returned as they are.
- * @param cardNumber - the stored number
- */
-export function maskCardNumber(cardNumber: string | null): string | null {
-  if (!cardNumber || cardNumber.replace(/\D/g, '').length <= 10) {
-    return cardNumber;
-  }
-  let seen = 0;
-  return cardNumber.replace(/\d/g, (digit) => (++seen <= 6 ? digit : 'X'));
-}
-
-/**
  * The server form of a stored patient (docs/api-contract.md Patient).
  * @param row - the patients row
  */
@@ -172,18 +145,6 @@ export function toServerPatient(row: PatientRow): ServerPatient {
     extension: row.relationship ? [{ valueId: RELATIONSHIP_EXTENSION_ID, value: row.relationship }] : [],
     link: row.linkedPatientIds,
     hospitalId: row.hospitalId,
-  };
-}
-
-function toPaymentMethodView(row: PaymentMethodRow, defaultId: string | null): PaymentMethodView {
-  return {
-    id: row.id,
-    type: row.type,
-    status: row.status,
-    cardExpiry: row.cardExpiry,
-    cardType: row.cardType,
-    cardNumber: maskCardNumber(row.cardNumber),
-    defaultMethod: row.id === defaultId,
   };
 }
 
@@ -375,9 +336,9 @@ export async function queryOneProfile(deps: ProfileDeps): Promise<UserProfileVie
   if (!account) {
     return null;
   }
-  const [patientRows, cardRows] = await Promise.all([
+  const [patientRows, cards] = await Promise.all([
     listPatients(deps.db, owner),
-    listPaymentMethods(deps.db, owner),
+    listAccountPaymentMethods(deps.db, owner, account.defaultPaymentMethodId),
   ]);
   const loyaltyRows = await listLoyaltyAccounts(
     deps.db,
@@ -385,18 +346,13 @@ export async function queryOneProfile(deps: ProfileDeps): Promise<UserProfileVie
     patientRows.map((row) => row.id),
   );
   const relationshipById = new Map(patientRows.map((row) => [row.id, row.relationship]));
-  const defaultId = cardRows.some((row) => row.id === account.defaultPaymentMethodId)
-    ? account.defaultPaymentMethodId
-    : null;
   return {
     id: account.id,
     identifier: account.mobileNo,
     status: account.status,
     mobileNo: account.mobileNo,
     patients: patientRows.map(toServerPatient),
-    paymentMethods: cardRows.map((row) => toPaymentMethodView(row, defaultId)),
-    defaultPaymentMethod: defaultId,
-    hasPaymentMethod: cardRows.some((row) => row.status === 'active'),
+    ...cards,
     bookingReqId: account.bookingReqId,
     preferredLanguage: isLocale(account.preferredLanguage) ? account.preferredLanguage : null,
     loyaltyAccounts: loyaltyRows.map((row) => ({
@@ -591,42 +547,4 @@ export async function patchPatient(
     return updated;
   });
   return toServerPatient(row);
-}
-
-/**
- * Deletes one of the account's saved cards (spec doc 1 §7); another account's id is not found.
- * @param deps - database, tenant, viewer
- * @param id - the payment method
- */
-export async function deletePaymentMethod(deps: ProfileDeps, id: string): Promise<boolean> {
-  const owner = ownerOf(deps);
-  if (!uuidPattern.test(id)) {
-    throw notFound();
-  }
-  await deps.db.transaction(async (tx) => {
-    if (!(await deletePaymentMethodRow(tx, owner, id))) {
-      throw notFound();
-    }
-    await clearDefaultPaymentMethod(tx, owner, id);
-    await auditPatientChange(tx, deps, { action: 'account.payment-method.delete', details: { paymentMethodId: id } });
-  });
-  return true;
-}
-
-/**
- * Makes one of the account's saved cards the default (spec doc 1 §7).
- * @param deps - database, tenant, viewer
- * @param id - the payment method
- */
-export async function setDefaultPaymentMethod(deps: ProfileDeps, id: string): Promise<boolean> {
-  if (!uuidPattern.test(id)) {
-    throw notFound();
-  }
-  await deps.db.transaction(async (tx) => {
-    if (!(await setDefaultPaymentMethodRow(tx, ownerOf(deps), id))) {
-      throw notFound();
-    }
-    await auditPatientChange(tx, deps, { action: 'account.payment-method.set-default', details: { paymentMethodId: id } });
-  });
-  return true;
 }

@@ -148,6 +148,8 @@ const gatewaySchema = z
     genie: z
       .object({ merchantUrl: z.string().min(1), apiKey: z.string().min(1), secretKey: z.string().min(1) })
       .strict(),
+    // The secret may stay empty where mobile bill is not used: its charges are then refused.
+    mobileBill: z.object({ apiUrl: z.string().min(1), merchantId: z.string().min(1), secretKey: z.string() }).strict(),
   })
   .strict();
 
@@ -176,9 +178,15 @@ function baseGateways(env: Env): GatewaySettings {
       restBaseUrl: '/sandbox/cybersource',
     },
     genie: {
-      merchantUrl: '/payments/sandbox/genie/pay',
+      // Genie Business Connect API base: the Genie sandbox in development (genie-sandbox.routes.ts).
+      merchantUrl: '/sandbox/genie',
       apiKey: 'sandbox-genie-key',
       secretKey: env.NODE_ENV === 'production' ? '' : 'sandbox-genie-secret-not-for-production',
+    },
+    mobileBill: {
+      apiUrl: '/sandbox/mobile-bill',
+      merchantId: 'sandbox-merchant',
+      secretKey: env.NODE_ENV === 'production' ? '' : 'sandbox-mobile-bill-secret-not-for-production',
     },
   };
 }

@@ -16,6 +16,8 @@ export type GatewaySettings = {
     restBaseUrl: string;
   };
   genie: { merchantUrl: string; apiKey: string; secretKey: string };
+  /** Mobile bill (carrier billing; our design, docs/api-contract.md): API base, merchant id, HMAC secret (empty: refused). */
+  mobileBill: { apiUrl: string; merchantId: string; secretKey: string };
 };
 
 /** A tenant as the server holds it: public settings plus what only the server may know. */

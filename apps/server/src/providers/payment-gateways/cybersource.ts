@@ -5,6 +5,7 @@ import type {
   CyberSourceSettings,
   GatewayAnswer,
   HttpRequester,
+  StepUp,
 } from './gateway.ts';
 import { signedRestHeaders } from './http-signature.ts';
 import { signFields, signedNamesOf, verifyFields } from './signature.ts';
@@ -131,7 +132,22 @@ type RestAnswer = {
   };
   errorInformation?: { reason?: string; message?: string };
   response?: { rmsg?: string };
+  consumerAuthenticationInformation?: {
+    stepUpUrl?: string;
+    accessToken?: string;
+    authenticationTransactionId?: string;
+  };
 };
+
+/**
+ * 3-D Secure for a token charge (CyberSource Payer Authentication with authorisation in one call):
+ * 'enroll' asks the gateway to check enrolment and authorise at once unless the bank wants a
+ * challenge (then PENDING_AUTHENTICATION with a step-up); 'validate' authorises after the
+ * cardholder passed the step-up.
+ */
+export type PayerAuthentication =
+  | { action: 'enroll'; returnUrl: string }
+  | { action: 'validate'; authenticationTransactionId: string };
 
 function parseRest(body: string): RestAnswer {
   try {
@@ -172,6 +188,7 @@ const DECLINE_REASON_CODES: Record<string, string> = {
   INVALID_ACCOUNT: '231',
   CV_FAILED: '230',
   CONSUMER_AUTHENTICATION_FAILED: '476',
+  CONSUMER_AUTHENTICATION_REQUIRED: '478',
 };
 
 /** A failure that says nothing about whether the charge happened: the caller must not credit it. */
@@ -205,7 +222,13 @@ function transportError(
 async function chargeToken(
   http: HttpRequester,
   settings: CyberSourceSettings,
-  input: { referenceNumber: string; amount: string; currency: string; paymentToken: string },
+  input: {
+    referenceNumber: string;
+    amount: string;
+    currency: string;
+    paymentToken: string;
+    payerAuthentication?: PayerAuthentication;
+  },
 ): Promise<GatewayAnswer> {
   const base = {
     referenceNumber: input.referenceNumber,
@@ -225,11 +248,32 @@ async function chargeToken(
   }
   let result: { status: number; answer: RestAnswer };
   try {
+    const auth = input.payerAuthentication;
     result = await restPost(http, settings, '/pts/v2/payments', {
       clientReferenceInformation: { code: input.referenceNumber },
-      processingInformation: { capture: true, commerceIndicator: 'internet' },
+      processingInformation: {
+        capture: true,
+        commerceIndicator: 'internet',
+        ...(auth
+          ? {
+              actionList: [
+                auth.action === 'enroll'
+                  ? 'CONSUMER_AUTHENTICATION'
+                  : 'VALIDATE_CONSUMER_AUTHENTICATION',
+              ],
+            }
+          : {}),
+      },
       paymentInformation: { customer: { customerId: input.paymentToken } },
       orderInformation: { amountDetails: { totalAmount: input.amount, currency: input.currency } },
+      ...(auth
+        ? {
+            consumerAuthenticationInformation:
+              auth.action === 'enroll'
+                ? { returnUrl: auth.returnUrl }
+                : { authenticationTransactionId: auth.authenticationTransactionId },
+          }
+        : {}),
     });
   } catch (error) {
     return transportError(error, input);
@@ -262,6 +306,35 @@ async function chargeToken(
       decision: 'ACCEPT',
       reasonCode: '100',
       message: message || 'Request was processed successfully.',
+    };
+  }
+  const stepUp = answer.consumerAuthenticationInformation;
+  if (
+    status === 201 &&
+    answer.status === 'PENDING_AUTHENTICATION' &&
+    stepUp?.stepUpUrl &&
+    stepUp.accessToken &&
+    stepUp.authenticationTransactionId
+  ) {
+    // Not charged: the bank wants the cardholder first (reason 475, as Secure Acceptance says it).
+    return {
+      ...common,
+      decision: 'REVIEW',
+      reasonCode: '475',
+      message: message || 'The cardholder is enrolled in payer authentication',
+      stepUp: {
+        url: stepUp.stepUpUrl,
+        accessToken: stepUp.accessToken,
+        authenticationTransactionId: stepUp.authenticationTransactionId,
+      },
+    };
+  }
+  if (status === 201 && answer.status === 'AUTHENTICATION_FAILED') {
+    return {
+      ...common,
+      decision: 'DECLINE',
+      reasonCode: '476',
+      message: message || 'The payer could not be authenticated',
     };
   }
   if (
@@ -353,5 +426,26 @@ async function refund(
   }
 }
 
-/** The CyberSource adapter: checkout form, answer reading, token charges and refunds. */
-export const cyberSource = { checkoutForm, readAnswer, chargeToken, refund };
+const escapeAttribute = (text: string): string =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The page that takes the cardholder to the bank's 3-D Secure step-up (Cardinal Commerce's
+ * step-up form: POST JWT and MD to the step-up URL), for authenticatePaymentGateway's redirectHtml.
+ * It carries no script: the app posts the form (after 1 s, spec doc 2 §7), or the cardholder does.
+ * @param stepUp - the gateway's step-up URL and access token
+ * @param merchantData - MD, echoed back by the bank: the booking request's reference
+ */
+function stepUpHtml(stepUp: StepUp, merchantData: string): string {
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Verify your payment</title></head><body>',
+    `<form id="step-up-form" method="post" action="${escapeAttribute(stepUp.url)}">`,
+    `<input type="hidden" name="JWT" value="${escapeAttribute(stepUp.accessToken)}">`,
+    `<input type="hidden" name="MD" value="${escapeAttribute(merchantData)}">`,
+    '<button type="submit">Continue to your bank</button>',
+    '</form></body></html>',
+  ].join('');
+}
+
+/** The CyberSource adapter: checkout form, answer reading, token charges (with 3-D Secure) and refunds. */
+export const cyberSource = { checkoutForm, readAnswer, chargeToken, refund, stepUpHtml };

@@ -1,9 +1,10 @@
 import type { GatewaySettings } from '../../modules/tenants/tenants.types.ts';
 
 /**
- * The card gateway interface the payments module calls (issue 9 §2, spec doc 2 §7 Payment gateways).
- * One adapter today: CyberSource Secure Acceptance (cybersource.ts); Genie, mobile bill and cash
- * follow the same shapes.
+ * The gateway interface the payments module calls (issue 9 §2, spec doc 2 §7 Payment gateways):
+ * every adapter answers a payment as a GatewayAnswer, which the payments module verifies against the
+ * booking request and credits exactly once. Adapters: CyberSource Secure Acceptance and its REST API
+ * (cybersource.ts, with 3-D Secure for saved cards) and Genie (genie.ts); cash is taken at the desk.
  */
 
 export type { GatewayDecision } from '@careline/domain/payments';
@@ -45,6 +46,9 @@ export type CheckoutForm = {
   unsignedFieldNames: string[];
 };
 
+/** The bank's 3-D Secure step-up: the browser posts JWT (the access token) and MD to url. */
+export type StepUp = { url: string; accessToken: string; authenticationTransactionId: string };
+
 /** A gateway's verified answer about one payment. */
 export type GatewayAnswer = {
   decision: GatewayDecision;
@@ -65,6 +69,11 @@ export type GatewayAnswer = {
   forename?: string;
   surname?: string;
   authTime?: string;
+  /**
+   * 3-D Secure step-up the cardholder must pass before a token charge is authorised (CyberSource
+   * Payer Authentication, status PENDING_AUTHENTICATION, reason 475); nothing was charged yet.
+   */
+  stepUp?: StepUp;
   /** The answer's signed fields (never card numbers: the gateway masks them). */
   raw: Record<string, string>;
 };

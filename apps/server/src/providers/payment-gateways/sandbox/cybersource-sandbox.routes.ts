@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { cardTypeCode, HOSTED_FORM_MESSAGES, luhnValid, toMinor } from '@careline/domain/payments';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -19,6 +19,7 @@ import {
   challengePage,
   hostedCardPage,
   refusedPage,
+  stepUpReturnPage,
   SANDBOX_AUTO_SUBMIT_JS,
   SANDBOX_CSS,
   SANDBOX_PREFIX,
@@ -71,6 +72,19 @@ type Captured = {
   currency: string;
   capturedMinor: number;
   refundedMinor: number;
+};
+/** A token charge waiting for the cardholder's 3-D Secure step-up (Payer Authentication). */
+type PendingAuthentication = {
+  merchantId: string;
+  token: string;
+  amount: string;
+  currency: string;
+  returnUrl: string;
+  accessToken: string;
+  /** The merchant data posted with the step-up, echoed back as MD. */
+  md: string;
+  state: 'pending' | 'authenticated' | 'failed';
+  expiresAt: number;
 };
 type PendingChallenge = {
   profile: CyberSourceSettings;
@@ -188,6 +202,13 @@ function expired(expiry: string, now: Date): boolean {
   return year! * 12 + month! < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
 }
 
+/** Compares two tokens in constant time. */
+function sameToken(expected: string, sent: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(sent);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 let transactionCounter = 0;
 /** A 22-digit transaction id, unique in this process (time, counter, random). */
 function newTransactionId(): string {
@@ -228,6 +249,24 @@ export async function registerCyberSourceSandboxRoutes(
 ): Promise<void> {
   const captured = new Map<string, Captured>();
   const challenges = new Map<string, PendingChallenge>();
+  const authentications = new Map<string, PendingAuthentication>();
+  const dropExpiredAuthentications = (now: number) => {
+    for (const [key, pending] of authentications) {
+      if (pending.expiresAt < now) {
+        authentications.delete(key);
+      }
+    }
+  };
+  const expiredPage = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .send(
+        refusedPage(
+          'Verification expired',
+          'This payment verification is unknown or has expired. Start the payment again.',
+        ),
+      );
   const profiles = (): CyberSourceSettings[] =>
     deps.tenants
       .all()
@@ -574,6 +613,39 @@ export async function registerCyberSourceSandboxRoutes(
         return answer(request, reply, pending.profile, pending.request, outcome, pending.card);
       });
 
+      // 3-D Secure step-up of a token charge: the browser posts JWT (the access token) and MD.
+      scope.post('/cardinal/step-up', async (request, reply) => {
+        const body = onlyStrings(request.body);
+        const now = Date.now();
+        const found = [...authentications.entries()].find(
+          ([, pending]) =>
+            pending.state === 'pending' &&
+            pending.expiresAt >= now &&
+            body.JWT !== undefined &&
+            sameToken(pending.accessToken, body.JWT),
+        );
+        if (!found) {
+          return expiredPage(reply);
+        }
+        found[1].md = (body.MD ?? '').slice(0, 1024);
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(challengePage(found[0], `${SANDBOX_PREFIX}/cardinal/challenge`));
+      });
+      scope.post('/cardinal/challenge', async (request, reply) => {
+        const body = onlyStrings(request.body);
+        const id = body.challenge_id ?? '';
+        const pending = authentications.get(id);
+        if (!pending || pending.state !== 'pending' || pending.expiresAt < Date.now()) {
+          return expiredPage(reply);
+        }
+        pending.state =
+          (body.challenge_code ?? '').trim() === CHALLENGE_CODE ? 'authenticated' : 'failed';
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(stepUpReturnPage({ TransactionId: id, MD: pending.md }, pending.returnUrl));
+      });
+
       // REST: charge a payment token (authorise and capture).
       scope.post('/pts/v2/payments', async (request, reply) => {
         const raw = typeof request.body === 'string' ? request.body : '';
@@ -583,8 +655,13 @@ export async function registerCyberSourceSandboxRoutes(
         }
         let sent: {
           clientReferenceInformation?: { code?: unknown };
+          processingInformation?: { actionList?: unknown };
           paymentInformation?: { customer?: { customerId?: unknown } };
           orderInformation?: { amountDetails?: { totalAmount?: unknown; currency?: unknown } };
+          consumerAuthenticationInformation?: {
+            returnUrl?: unknown;
+            authenticationTransactionId?: unknown;
+          };
         };
         try {
           sent = JSON.parse(raw) as typeof sent;
@@ -630,8 +707,92 @@ export async function registerCyberSourceSandboxRoutes(
             errorInformation: { reason: 'EXPIRED_CARD', message: 'Decline - Expired card.' },
           });
         }
-        // A saved card is charged without the cardholder: no 3-D Secure challenge.
-        const outcome = findTestCard(card.maskedNumber)?.outcome ?? 'ACCEPT';
+        const actions = Array.isArray(sent?.processingInformation?.actionList)
+          ? (sent.processingInformation.actionList as unknown[])
+          : [];
+        const payerAuth = sent?.consumerAuthenticationInformation;
+        let outcome = findTestCard(card.maskedNumber)?.outcome ?? 'ACCEPT';
+        if (actions.includes('VALIDATE_CONSUMER_AUTHENTICATION')) {
+          // After the step-up: authorise only what was authenticated, once.
+          const authId = payerAuth?.authenticationTransactionId;
+          const pending = typeof authId === 'string' ? authentications.get(authId) : undefined;
+          if (
+            typeof authId !== 'string' ||
+            !pending ||
+            pending.expiresAt < Date.now() ||
+            pending.state === 'pending' ||
+            pending.merchantId !== profile.merchantId ||
+            pending.token !== token ||
+            pending.amount !== amount ||
+            pending.currency !== currency
+          ) {
+            return invalid(
+              reply,
+              'INVALID_DATA',
+              'Declined - The authentication transaction is unknown or not completed',
+            );
+          }
+          authentications.delete(authId);
+          if (pending.state === 'failed') {
+            return reply.code(201).send({
+              ...base,
+              status: 'AUTHENTICATION_FAILED',
+              errorInformation: {
+                reason: 'CONSUMER_AUTHENTICATION_FAILED',
+                message: 'Decline - The payer could not be authenticated.',
+              },
+            });
+          }
+          outcome = 'ACCEPT';
+        } else if (outcome === 'CHALLENGE') {
+          // The bank of a 3-D Secure card wants its cardholder for every charge.
+          const returnUrl = payerAuth?.returnUrl;
+          if (
+            !actions.includes('CONSUMER_AUTHENTICATION') ||
+            typeof returnUrl !== 'string' ||
+            returnUrl === ''
+          ) {
+            return reply.code(201).send({
+              ...base,
+              status: 'DECLINED',
+              errorInformation: {
+                reason: 'CONSUMER_AUTHENTICATION_REQUIRED',
+                message: 'Decline - The cardholder must be authenticated (3-D Secure).',
+              },
+            });
+          }
+          const now = Date.now();
+          dropExpiredAuthentications(now);
+          const authenticationTransactionId = randomBytes(10).toString('hex');
+          const accessToken = randomBytes(24).toString('base64url');
+          authentications.set(authenticationTransactionId, {
+            merchantId: profile.merchantId,
+            token: token as string,
+            amount,
+            currency,
+            returnUrl,
+            accessToken,
+            md: '',
+            state: 'pending',
+            expiresAt: now + CHALLENGE_TTL_MS,
+          });
+          return reply.code(201).send({
+            ...base,
+            status: 'PENDING_AUTHENTICATION',
+            errorInformation: {
+              reason: 'CONSUMER_AUTHENTICATION_REQUIRED',
+              message:
+                'The cardholder is enrolled in Payer Authentication. Please authenticate the cardholder before continuing with the transaction.',
+            },
+            consumerAuthenticationInformation: {
+              veresEnrolled: 'Y',
+              authenticationTransactionId,
+              accessToken,
+              stepUpUrl: `${SANDBOX_PREFIX}/cardinal/step-up`,
+              acsUrl: `${SANDBOX_PREFIX}/cardinal/step-up`,
+            },
+          });
+        }
         if (outcome === 'ERROR') {
           return reply.code(502).send({
             submitTimeUtc: base.submitTimeUtc,

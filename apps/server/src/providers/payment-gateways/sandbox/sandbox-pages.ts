@@ -56,6 +56,15 @@ ${body}
 `;
 }
 
+/**
+ * A sandbox page with the sandbox's stylesheet (for the other sandboxes, e.g. Genie's).
+ * @param title - the page title
+ * @param body - the page's HTML, already escaped
+ */
+export function sandboxPage(title: string, body: string): string {
+  return page(title, body);
+}
+
 function hiddenInputs(fields: Record<string, string>): string {
   return Object.entries(fields)
     .map(
@@ -143,12 +152,12 @@ ${testCardsTable(TEST_CARDS)}`,
  * The 3-D Secure challenge page: asks for the one-time code the bank sent.
  * @param challengeId - the pending payment's id
  */
-export function challengePage(challengeId: string): string {
+export function challengePage(challengeId: string, action = `${SANDBOX_PREFIX}/challenge`): string {
   return page(
     'Verify your payment - sandbox 3-D Secure',
     `<h1>Verify your payment</h1>
 <p>Your bank sent a one-time code to confirm this payment. <span class="note">Sandbox: the code is 1234; any other code fails the payment.</span></p>
-<form method="post" action="${SANDBOX_PREFIX}/challenge">
+<form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="challenge_id" value="${escapeHtml(challengeId)}">
 <label for="challenge_code">One-time code</label>
 <input id="challenge_code" name="challenge_code" inputmode="numeric" autocomplete="one-time-code" maxlength="8">
@@ -174,6 +183,25 @@ export function answerPage(answer: Record<string, string>, target: string | unde
 ${summary}
 <form id="sandbox-answer" method="post" action="${escapeHtml(target)}">
 ${hiddenInputs(answer)}
+<button type="submit">Continue</button>
+</form>`,
+    { script: true },
+  );
+}
+
+/**
+ * The end of a 3-D Secure step-up: posts TransactionId and MD back to the merchant's return URL, by
+ * script or with the Continue button (as the bank's access control server does).
+ * @param fields - TransactionId and MD
+ * @param target - the merchant's return URL from the enrolment request
+ */
+export function stepUpReturnPage(fields: Record<string, string>, target: string): string {
+  return page(
+    'Returning to the merchant - sandbox 3-D Secure',
+    `<h1>Returning to the merchant</h1>
+<p>Your bank has finished checking this payment.</p>
+<form id="sandbox-answer" method="post" action="${escapeHtml(target)}">
+${hiddenInputs(fields)}
 <button type="submit">Continue</button>
 </form>`,
     { script: true },

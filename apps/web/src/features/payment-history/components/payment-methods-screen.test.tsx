@@ -143,6 +143,8 @@ describe('PaymentMethodsScreen (/profiles/payment-methods)', () => {
     expect(await screen.findByText('Card deleted')).toBeTruthy();
     expect(calls).toEqual([{ operationName: 'deletePaymentMethod', variables: { id: 'm1' } }]);
     expect(screen.queryByRole('dialog')).toBeNull();
+    // The deleted card's button is gone; the focus goes to the screen's heading, not to the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Saved Payment Methods' })));
   });
 
   it('a refused delete shows the server’s text in the dialog', async () => {

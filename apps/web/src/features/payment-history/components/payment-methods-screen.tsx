@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from 'urql';
 import { REQUEST_STATE } from '@careline/domain/shell';
@@ -33,6 +33,7 @@ export function PaymentMethodsScreen() {
   const [notice, setNotice] = useState<Notice>(null);
   const [, deleteMethod] = useMutation(deletePaymentMethodMutation);
   const [, setDefaultMethod] = useMutation(setDefaultPaymentMethodMutation);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(async () => {
     setLoadState('loading');
@@ -59,6 +60,10 @@ export function PaymentMethodsScreen() {
     setConfirming(null);
     setNotice({ kind: 'done', text: kind === 'delete' ? t('paymentMethods.deleted') : t('paymentMethods.defaultChanged') });
     await refreshAccount();
+    if (kind === 'delete') {
+      // The dialog gave the focus back to the deleted card's button, which is now gone: keep it on the screen.
+      headingRef.current?.focus();
+    }
   };
 
   const account = session.account;
@@ -133,7 +138,9 @@ export function PaymentMethodsScreen() {
           <span aria-hidden="true">‹ </span>
           {t('paymentMethods.back')}
         </Link>
-        <h1>{t('paymentMethods.title')}</h1>
+        <h1 ref={headingRef} tabIndex={-1}>
+          {t('paymentMethods.title')}
+        </h1>
       </header>
       {notice && confirming === null ? (
         <p

@@ -53,6 +53,8 @@ describe('payment terms (spec doc 2 §2 #/paymentTermsAndConditions, doc 3 §2)'
     const dialog = screen.getByRole('dialog', { name: 'By continuing, you agree to the Terms & Conditions' });
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(terms);
     expect(dialog.contains(document.activeElement)).toBe(true);
+    // The screen beneath keeps the page's one h1; the dialog's heading is an h2.
+    expect(screen.getByRole('heading', { level: 2, name: 'By continuing, you agree to the Terms & Conditions' })).toBe(document.activeElement);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await screen.findByText('/view/appointment?id=1');
     expect(router.state.location.hash).toBe('');

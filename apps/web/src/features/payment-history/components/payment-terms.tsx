@@ -69,6 +69,9 @@ export function PaymentTerms({ overlay, onClose }: PaymentTermsProps) {
     }
   };
   const terms = termsAndConditions.filter((term) => term.trim() !== '');
+  // Above a screen, the dialog's heading is an h2 (as every dialog's): the screen beneath keeps the
+  // page's one h1 (issue 6 §4.11), and the dialog is named by it either way.
+  const Heading = overlay ? 'h2' : 'h1';
 
   return (
     <section
@@ -77,14 +80,15 @@ export function PaymentTerms({ overlay, onClose }: PaymentTermsProps) {
       onKeyDown={onKeyDown}
       {...(overlay ? { role: 'dialog', 'aria-modal': true } : {})}
     >
-      <header className="payment-terms__header">
-        <h1 id={headingId} ref={headingRef} tabIndex={-1}>
+      {/* Not a <header>: inside the dialog (role overrides the section) it would be a second banner landmark. */}
+      <div className="payment-terms__header">
+        <Heading id={headingId} ref={headingRef} tabIndex={-1}>
           {t('terms.heading')}
-        </h1>
+        </Heading>
         <button ref={closeRef} type="button" className="button button--secondary" onClick={onClose}>
           {t('terms.close')}
         </button>
-      </header>
+      </div>
       {terms.length > 0 ? (
         <ol className="payment-terms__list">
           {terms.map((term, index) => (

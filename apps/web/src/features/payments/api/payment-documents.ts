@@ -32,6 +32,7 @@ export const initiateBookingMutation = graphql(`
     initiateBooking(input: $input, idempotencyKey: $idempotencyKey) {
       id
       formUrl
+      formMethod
       signature {
         parameter {
           name
@@ -49,10 +50,21 @@ export const completeBookingMutation = graphql(`
   mutation completeBooking($input: CompleteBookingInput!, $idempotencyKey: String) {
     completeBooking(input: $input, idempotencyKey: $idempotencyKey) {
       id
+      bookingId
       status
       message
       paymentMethodId
     }
+  }
+`);
+
+/**
+ * spec doc 2 §7 authenticatePaymentGateway: the bank's 3-D Secure page for a quick pay that answered
+ * 'authenticating' (JSON with authentication.redirectHtml or redirectUrl).
+ */
+export const authenticatePaymentGatewayMutation = graphql(`
+  mutation authenticatePaymentGateway($id: ID!, $successUrl: String, $failureUrl: String) {
+    authenticatePaymentGateway(id: $id, successUrl: $successUrl, failureUrl: $failureUrl)
   }
 `);
 

@@ -176,12 +176,17 @@ describe('pay now on /view/appointment (spec doc 2 §4 Booking pay-now, §5, §7
 
   it.each<[string, (tenant: TenantPublicConfig) => TenantPublicConfig, string]>([
     [
-      'cyberSource off',
+      'cyberSource, genie and mobile bill off',
       (tenant) => ({
         ...tenant,
         features: {
           ...tenant.features,
-          paymentGateWay: { ...tenant.features.paymentGateWay, cyberSource: false },
+          paymentGateWay: {
+            ...tenant.features.paymentGateWay,
+            cyberSource: false,
+            genie: false,
+            mobileBill: false,
+          },
         },
       }),
       'in_person',
@@ -659,5 +664,176 @@ describe('back from the gateway (spec doc 2 §2 paymentStatus, §8)', () => {
     });
     const problem = await screen.findByRole('region', { name: 'Problem with your payment' });
     await within(problem).findByText('Payment failed, unable to get any response from bank');
+  });
+});
+
+describe('quick pay that the bank wants to check (spec doc 2 §7 authenticatePaymentGateway)', () => {
+  const withCard = testAccount([savedCard('pm-1')]);
+
+  it("authenticating: asks for the bank's page with this screen as the way back, and posts it after 1 s", async () => {
+    const submit = vi
+      .spyOn(HTMLFormElement.prototype, 'submit')
+      .mockImplementation(() => undefined);
+    const { calls, onPaid } = show({
+      account: withCard,
+      answer: answering((call) => {
+        if (call.operationName === 'completeBooking') {
+          return {
+            data: {
+              completeBooking: {
+                __typename: 'CompletedBooking',
+                id: null,
+                bookingId: 'br-7',
+                status: 'authenticating',
+                message: null,
+                paymentMethodId: 'pm-1',
+              },
+            },
+          };
+        }
+        if (call.operationName === 'authenticatePaymentGateway') {
+          return {
+            data: {
+              authenticatePaymentGateway: {
+                authentication: {
+                  redirectHtml:
+                    '<!doctype html><html><body><form method="post" action="/sandbox/cybersource/cardinal/step-up"><input type="hidden" name="JWT" value="jwt-1"><input type="hidden" name="MD" value="ref-1"><button type="submit">Continue</button></form><script>alert(1)</script></body></html>',
+                },
+              },
+            },
+          };
+        }
+        return null;
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /with your saved card/ }));
+    await waitFor(() => expect(document.querySelector('form[data-gateway-form]')).not.toBeNull());
+    const authenticate = calls.find((call) => call.operationName === 'authenticatePaymentGateway');
+    expect(authenticate?.variables).toEqual({
+      id: 'br-7',
+      successUrl: '/view/appointment?sessionId=s-1&appointmentId=a-1',
+      failureUrl: '/view/appointment?sessionId=s-1&appointmentId=a-1',
+    });
+    const bankForm = document.querySelector<HTMLFormElement>('form[data-gateway-form]');
+    expect(bankForm?.getAttribute('action')).toBe('/sandbox/cybersource/cardinal/step-up');
+    expect(
+      [...(bankForm?.querySelectorAll('input') ?? [])].map((input) => [input.name, input.value]),
+    ).toEqual([
+      ['JWT', 'jwt-1'],
+      ['MD', 'ref-1'],
+    ]);
+    expect(document.querySelector('script')).toBeNull();
+    expect(submit).not.toHaveBeenCalled();
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    expect(onPaid).not.toHaveBeenCalled();
+    expect(screen.queryByText('Payment failed')).toBeNull();
+  });
+
+  it("without a page to go to: 'Unable to process payment!'", async () => {
+    show({
+      account: withCard,
+      answer: answering((call) =>
+        call.operationName === 'completeBooking'
+          ? {
+              data: {
+                completeBooking: {
+                  __typename: 'CompletedBooking',
+                  id: null,
+                  bookingId: 'br-8',
+                  status: 'authenticating',
+                  message: null,
+                  paymentMethodId: 'pm-1',
+                },
+              },
+            }
+          : null,
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /with your saved card/ }));
+    await screen.findByText('Unable to process payment!');
+  });
+});
+
+describe('Pay by Genie (spec doc 2 §7 Payment gateways, doc 3 §4)', () => {
+  const genieAnswer = {
+    data: {
+      initiateBooking: {
+        __typename: 'BookingRequest',
+        id: 'br-9',
+        formUrl: '/sandbox/genie/pay/tx-9',
+        formMethod: 'GET',
+        signature: {
+          __typename: 'Signature',
+          parameter: [
+            { __typename: 'NameValue', name: 'token', value: 'tx-9' },
+            { __typename: 'NameValue', name: 'paymentMethod', value: 'genie' },
+            { __typename: 'NameValue', name: 'chargeTotal', value: '3000.50' },
+          ],
+          value: null,
+        },
+        unsignedFieldNames: [],
+      },
+    },
+  };
+
+  it.each([
+    ['Pay by Genie', 'genie'],
+    ['Pay by mobile bill', 'mobileBill'],
+  ])(
+    "%s: initiateBooking with %s and this screen as return, then the gateway's page with the fields",
+    async (name, paymentGatewayType) => {
+      const assign = vi.fn();
+      vi.spyOn(window, 'location', 'get').mockReturnValue({
+        ...window.location,
+        href: window.location.href,
+        assign,
+      });
+      const { calls } = show({
+        answer: answering((call) =>
+          call.operationName === 'initiateBooking' ? genieAnswer : null,
+        ),
+      });
+      fireEvent.click(await screen.findByRole('button', { name }));
+      await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+      expect(assign).toHaveBeenCalledWith(
+        '/sandbox/genie/pay/tx-9?token=tx-9&paymentMethod=genie&chargeTotal=3000.50',
+      );
+      const initiate = calls.find((call) => call.operationName === 'initiateBooking');
+      expect(initiate?.variables).toEqual({
+        input: {
+          id: 'inv-1',
+          successUrl: '/view/appointment?sessionId=s-1&appointmentId=a-1',
+          failureUrl: '/view/appointment?sessionId=s-1&appointmentId=a-1',
+          paymentGatewayType,
+        },
+        idempotencyKey: expect.any(String) as unknown,
+      });
+    },
+  );
+
+  it('is not offered where the tenant has Genie off, and is the only way when the card gateway is off', async () => {
+    const off = {
+      ...baseTenantConfig,
+      features: {
+        ...baseTenantConfig.features,
+        paymentGateWay: { ...baseTenantConfig.features.paymentGateWay, genie: false },
+      },
+    };
+    show({ tenant: off });
+    await screen.findByRole('button', { name: 'Pay by card' });
+    expect(screen.queryByRole('button', { name: 'Pay by Genie' })).toBeNull();
+    cleanup();
+    show({
+      tenant: {
+        ...baseTenantConfig,
+        features: {
+          ...baseTenantConfig.features,
+          paymentGateWay: { ...baseTenantConfig.features.paymentGateWay, cyberSource: false },
+        },
+      },
+    });
+    await screen.findByRole('button', { name: 'Pay by Genie' });
+    expect(screen.queryByRole('button', { name: 'Pay by card' })).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import { maskCardNumber } from '@careline/domain/payments';
 import { REQUEST_STATE } from '@careline/domain/shell';
@@ -9,15 +9,22 @@ import { useToast } from '../../../components/toast.tsx';
 import { errorCodes, errorText } from '../../../lib/graphql';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
-import { completeBookingMutation, initiateBookingMutation } from '../api/payment-documents.ts';
+import {
+  authenticatePaymentGatewayMutation,
+  completeBookingMutation,
+  initiateBookingMutation,
+} from '../api/payment-documents.ts';
 import { useAppointmentInvoice } from '../hooks/use-appointment-invoice.ts';
-import { gatewayFormFields, postGatewayForm } from '../utils/gateway-form.ts';
+import { goToBank, readBankRedirect } from '../utils/bank-redirect.ts';
+import { gatewayFormFields, openGatewayPage, postGatewayForm } from '../utils/gateway-form.ts';
 import { formatWireAmount, wireMinor } from '../utils/money.ts';
 import { paymentHistoryPath } from '../utils/outcome.ts';
 import {
   appointmentReturnPath,
   awaitsPayment,
   cardGateway,
+  genieGateway,
+  mobileBillGateway,
   type PayableAppointment,
 } from '../utils/payable.ts';
 import { newPayKey, payKeyFor, type PayKey } from '../utils/pay-key.ts';
@@ -37,6 +44,9 @@ function savedCardText(cardNumber: string | null): string {
   const text = cardNumber ?? '';
   return /^\d+$/.test(text) ? maskCardNumber(text) : text;
 }
+
+/** The terms above the current screen (spec doc 2 §2 #/paymentTermsAndConditions). */
+const PAYMENT_TERMS_HASH = '#/paymentTermsAndConditions';
 
 /** Server errors a quick pay shows as they are: a payment for this invoice is still being processed. */
 const QUICK_PAY_SHOWN_CODES: readonly string[] = ['ARO-E5015'];
@@ -83,9 +93,11 @@ function PayNow({ appointment, onPaid }: AppointmentPaymentProps) {
   const { account } = useSession();
   const toast = useToast();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const { state, invoice, refresh } = useAppointmentInvoice(appointment.id);
   const [, initiateBooking] = useMutation(initiateBookingMutation);
   const [, completeBooking] = useMutation(completeBookingMutation);
+  const [, authenticatePaymentGateway] = useMutation(authenticatePaymentGatewayMutation);
   const [cardOpen, setCardOpen] = useState(false);
   const [quickPaying, setQuickPaying] = useState(false);
   const quickPayStarted = useRef(false);
@@ -93,6 +105,11 @@ function PayNow({ appointment, onPaid }: AppointmentPaymentProps) {
   const lastQuickKey = useRef<PayKey | null>(null);
 
   const gateway = cardGateway(tenant.features, appointment.participationMode);
+  const genie = genieGateway(tenant.features, appointment.participationMode);
+  const mobileBill = mobileBillGateway(tenant.features, appointment.participationMode);
+  // The gateway whose page is being opened (Genie or mobile bill), if any.
+  const [redirecting, setRedirecting] = useState<'genie' | 'mobileBill' | null>(null);
+  const lastRedirectKey = useRef<PayKey | null>(null);
   const totalMinor = invoice ? wireMinor(invoice.total) : null;
   // spec doc 2 §5: pay buttons only once the invoice is calculated (state 2) and its total is above 0.
   const payable =
@@ -133,6 +150,41 @@ function PayNow({ appointment, onPaid }: AppointmentPaymentProps) {
   }
 
   /**
+   * spec doc 2 §7 initiateBooking with Genie (or mobile bill), then the gateway's page with token,
+   * paymentMethod, chargeTotal and related fields; it brings the patient back to this screen.
+   */
+  async function payByRedirect(redirectGateway: 'genie' | 'mobileBill') {
+    if (!invoice || redirecting !== null) {
+      return;
+    }
+    setRedirecting(redirectGateway);
+    const key = payKeyFor(lastRedirectKey.current, [invoice.id, redirectGateway], newPayKey);
+    lastRedirectKey.current = key;
+    const back = appointmentReturnPath(appointment.sessionId, appointment.id);
+    const answer = await initiateBooking({
+      input: {
+        id: invoice.id,
+        successUrl: back,
+        failureUrl: back,
+        paymentGatewayType: redirectGateway,
+      },
+      idempotencyKey: key.key,
+    });
+    const request = answer.data?.initiateBooking;
+    if (answer.error || !request) {
+      if ((answer.error?.graphQLErrors.length ?? 0) > 0) {
+        lastRedirectKey.current = null;
+      }
+      setRedirecting(null);
+      const shown = quickPayErrorText(answer.error);
+      toast.show(shown === null ? t('payments.unableToProcess') : tx(shown), 'error');
+      return;
+    }
+    lastRedirectKey.current = null;
+    openGatewayPage(request.formUrl, request.signature.parameter);
+  }
+
+  /**
    * spec doc 2 §7 completeBooking with the saved default card; §8: 'Payment success' when completed,
    * else 'Payment failed' (declined) or 'Unable to process payment!', then the payment history at it.
    */
@@ -148,6 +200,28 @@ function PayNow({ appointment, onPaid }: AppointmentPaymentProps) {
       input: { id: invoice.id, paymentGatewayType: gateway, paymentMethodId: savedCard.id },
       idempotencyKey: key.key,
     });
+    const waiting = answer.data?.completeBooking ?? null;
+    if (waiting?.status === 'authenticating' && waiting.bookingId) {
+      // spec doc 2 §7: the bank wants its cardholder first (3-D Secure); its page opens after 1 s and
+      // comes back to this screen with the outcome, as the card form's payment does.
+      lastQuickKey.current = null;
+      const back = appointmentReturnPath(appointment.sessionId, appointment.id);
+      const authentication = await authenticatePaymentGateway({
+        id: waiting.bookingId,
+        successUrl: back,
+        failureUrl: back,
+      });
+      const redirect = readBankRedirect(authentication.data?.authenticatePaymentGateway);
+      if (redirect !== null) {
+        goToBank(redirect);
+        return;
+      }
+      quickPayStarted.current = false;
+      setQuickPaying(false);
+      const shown = quickPayErrorText(authentication.error);
+      toast.show(shown === null ? t('payments.unableToProcess') : tx(shown), 'error');
+      return;
+    }
     quickPayStarted.current = false;
     setQuickPaying(false);
     const completed = answer.data?.completeBooking ?? null;
@@ -185,14 +259,14 @@ function PayNow({ appointment, onPaid }: AppointmentPaymentProps) {
         {t('payments.method.title')}
       </h2>
       <InvoicePanel state={state} invoice={invoice} onRefresh={refresh} />
-      {gateway === null ? (
+      {gateway === null && genie === null && mobileBill === null ? (
         <div className="pay-now__offline" role="note">
           <p>{t('payments.noOnline')}</p>
           <p>{t('payments.visitHospital')}</p>
         </div>
       ) : payable ? (
         <div className="pay-now__methods">
-          {savedCard ? (
+          {savedCard && gateway !== null ? (
             <div className="pay-now__method">
               <Button
                 block
@@ -212,21 +286,65 @@ function PayNow({ appointment, onPaid }: AppointmentPaymentProps) {
               </p>
             </div>
           ) : null}
-          <div className="pay-now__method">
-            <Button
-              block
-              variant={savedCard ? 'secondary' : 'primary'}
-              disabled={quickPaying}
-              onClick={() => setCardOpen(true)}
-              aria-describedby="pay-now-card-hint"
-            >
-              {t('payments.method.payByCard')}
-            </Button>
-            <p id="pay-now-card-hint" className="pay-now__hint">
-              {t('payments.method.cardHint', { gateway: gatewayNames[gateway] })}
-            </p>
-          </div>
+          {gateway !== null ? (
+            <div className="pay-now__method">
+              <Button
+                block
+                variant={savedCard ? 'secondary' : 'primary'}
+                disabled={quickPaying || redirecting !== null}
+                onClick={() => setCardOpen(true)}
+                aria-describedby="pay-now-card-hint"
+              >
+                {t('payments.method.payByCard')}
+              </Button>
+              <p id="pay-now-card-hint" className="pay-now__hint">
+                {t('payments.method.cardHint', { gateway: gatewayNames[gateway] })}
+              </p>
+            </div>
+          ) : null}
+          {genie !== null ? (
+            <div className="pay-now__method">
+              <Button
+                block
+                variant="secondary"
+                loading={redirecting === 'genie'}
+                disabled={quickPaying || redirecting === 'mobileBill'}
+                onClick={() => void payByRedirect('genie')}
+                aria-describedby="pay-now-genie-hint"
+              >
+                {t('payments.method.payByGenie')}
+              </Button>
+              <p id="pay-now-genie-hint" className="pay-now__hint">
+                {t('payments.method.genieHint')}
+              </p>
+            </div>
+          ) : null}
+          {mobileBill !== null ? (
+            <div className="pay-now__method">
+              <Button
+                block
+                variant="secondary"
+                loading={redirecting === 'mobileBill'}
+                disabled={quickPaying || redirecting === 'genie'}
+                onClick={() => void payByRedirect('mobileBill')}
+                aria-describedby="pay-now-mobile-bill-hint"
+              >
+                {t('payments.method.payByMobileBill')}
+              </Button>
+              <p id="pay-now-mobile-bill-hint" className="pay-now__hint">
+                {t('payments.method.mobileBillHint')}
+              </p>
+            </div>
+          ) : null}
         </div>
+      ) : null}
+      {/* doc 3 §4: 'By continuing, you agree to the Terms & Conditions', shown when enabled in features. */}
+      {payable &&
+      (gateway !== null || genie !== null || mobileBill !== null) &&
+      tenant.features.paymentTermsAndConditions.enabled ? (
+        <p className="pay-now__hint pay-now__terms">
+          <Link to={{ pathname, search, hash: PAYMENT_TERMS_HASH }}>{t('terms.heading')}</Link>
+        </p>
       ) : null}
       {gateway !== null ? (
         <CardFormModal

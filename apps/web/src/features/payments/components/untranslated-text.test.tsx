@@ -21,6 +21,7 @@ const data = [
   'Seasonal discount',
   'LKR',
   'CyberSource',
+  'Genie',
   '411111XXXXXXXXXX',
 ];
 

@@ -60,12 +60,14 @@ export function gatewayFormFields(
  * @param action - the gateway's form URL
  * @param fields - the hidden fields, in order
  * @param doc - the document to build it in
+ * @param delayMs - how long after it is built the form is submitted (default 50 ms)
  * @returns the form, already in the page
  */
 export function postGatewayForm(
   action: string,
   fields: readonly GatewayField[],
   doc: Document = document,
+  delayMs: number = GATEWAY_SUBMIT_DELAY_MS,
 ): HTMLFormElement {
   const form = doc.createElement('form');
   form.method = 'POST';
@@ -80,6 +82,28 @@ export function postGatewayForm(
     form.appendChild(input);
   }
   doc.body.appendChild(form);
-  window.setTimeout(() => form.submit(), GATEWAY_SUBMIT_DELAY_MS);
+  window.setTimeout(() => form.submit(), delayMs);
   return form;
+}
+
+/**
+ * Opens a gateway's page that takes its fields in the address (Genie: token, paymentMethod,
+ * chargeTotal and related fields, spec doc 2 §7), after the same 50 ms as the hidden form.
+ * @param formUrl - the gateway's page
+ * @param fields - the fields, added to the page's own query
+ * @param base - the current address, to resolve a relative formUrl
+ * @returns the address opened
+ */
+export function openGatewayPage(
+  formUrl: string,
+  fields: readonly GatewayField[],
+  base: string = window.location.href,
+): string {
+  const url = new URL(formUrl, base);
+  for (const field of fields) {
+    url.searchParams.set(field.name, field.value);
+  }
+  const address = url.origin === new URL(base).origin ? `${url.pathname}${url.search}` : url.href;
+  window.setTimeout(() => window.location.assign(address), GATEWAY_SUBMIT_DELAY_MS);
+  return address;
 }

@@ -51,6 +51,41 @@ export function cardGateway(
 }
 
 /**
+ * 'genie' where the tenant takes Genie for this session's payment, else null (spec doc 2 §1: the
+ * paymentGateWay.genie flag, off in the first tenant override; §5: payment needs channelling.payment
+ * or videoChannelling.payment).
+ * @param features - the tenant's feature flags
+ * @param participationMode - the session's participation mode
+ */
+export function genieGateway(
+  features: FeatureFlags,
+  participationMode: string | null,
+): 'genie' | null {
+  const paymentOn =
+    participationMode === VIDEO_PARTICIPATION_MODE
+      ? features.videoChannelling.payment
+      : features.channelling.payment;
+  return paymentOn && features.paymentGateWay.genie ? 'genie' : null;
+}
+
+/**
+ * 'mobileBill' where the tenant takes mobile bill for this session's payment, else null (spec doc 2
+ * §1: the paymentGateWay.mobileBill flag, off in the first tenant override).
+ * @param features - the tenant's feature flags
+ * @param participationMode - the session's participation mode
+ */
+export function mobileBillGateway(
+  features: FeatureFlags,
+  participationMode: string | null,
+): 'mobileBill' | null {
+  const paymentOn =
+    participationMode === VIDEO_PARTICIPATION_MODE
+      ? features.videoChannelling.payment
+      : features.channelling.payment;
+  return paymentOn && features.paymentGateWay.mobileBill ? 'mobileBill' : null;
+}
+
+/**
  * The address the gateway's answer comes back to: this appointment's own screen, with no payment
  * outcome in it yet (the server appends paymentStatus and bookingId; spec doc 2 §2 /view/appointment).
  * @param sessionId - the appointment's session

@@ -1,0 +1,308 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import {
+  makeConsultationSession,
+  makeOrganization,
+  makePatientAccount,
+  makePractitioner,
+} from '../../../test/factories.ts';
+import {
+  appointments,
+  authEvents,
+  bookingRequests,
+  chargingSchemes,
+  gatewayEvents,
+  invoices,
+  payments,
+} from '../../db/schema/index.ts';
+import { mobileBillHeaders } from '../../providers/payment-gateways/mobile-bill.ts';
+import { signIn } from '../auth/auth.testing.ts';
+
+/*
+ * Mobile bill (spec doc 2 §7: a flag without a body; our design, docs/api-contract.md) through its
+ * sandbox at /sandbox/mobile-bill: the signed charge, the carrier's code page, the browser's return
+ * and the signed notification, verified against the carrier's own record and credited exactly once.
+ */
+
+let t: TestApp;
+let tenantId: string;
+let hospital: string;
+let doctorId: string;
+let schemeId: string;
+
+type Patient = { accountId: string; patientId: string; token: string };
+type Booking = {
+  id: string;
+  formUrl: string;
+  formMethod: string;
+  signature: { parameter: { name: string; value: string }[] };
+  unsignedFieldNames: string[];
+};
+
+const auth = (patient: Patient) => ({ authorization: `Bearer ${patient.token}` });
+
+async function makePatient(): Promise<Patient> {
+  const made = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
+  await t.database.db
+    .delete(authEvents)
+    .where(inArray(authEvents.kind, ['initiate_ip', 'verify_ip']));
+  return {
+    accountId: made.account.id,
+    patientId: made.patient.id,
+    token: await signIn(t, made.account.mobileNo),
+  };
+}
+
+async function payableAppointment(patient: Patient) {
+  const session = await makeConsultationSession(
+    t.database.db,
+    tenantId,
+    { practitionerId: doctorId, organizationId: hospital },
+    { chargingSchemeId: schemeId, issuedTokens: 1, liveAppointments: 1 },
+  );
+  const [row] = await t.database.db
+    .insert(appointments)
+    .values({
+      tenantId,
+      sessionId: session.id,
+      accountId: patient.accountId,
+      patientId: patient.patientId,
+      tokenNo: 1,
+    })
+    .returning({ id: appointments.id });
+  const prepared = await t.gql<{ prepareInvoice: { id: string } }>(
+    'mutation ($input: PrepareInvoiceInput!) { prepareInvoice(input: $input) { id } }',
+    { input: { appointmentId: row?.id } },
+    auth(patient),
+  );
+  if (!row || !prepared.data) {
+    throw new Error('no invoice');
+  }
+  return { appointmentId: row.id, invoiceId: prepared.data.prepareInvoice.id };
+}
+
+const initiate = (patient: Patient, invoiceId: string, key: string | null = null) =>
+  t.gql<{ initiateBooking: Booking }>(
+    'mutation ($input: InitiateBookingInput!, $key: String) { initiateBooking(input: $input, idempotencyKey: $key) { id formUrl formMethod signature { parameter { name value } } unsignedFieldNames } }',
+    {
+      input: {
+        id: invoiceId,
+        successUrl: '/ok',
+        failureUrl: '/no',
+        paymentGatewayType: 'mobileBill',
+      },
+      key,
+    },
+    auth(patient),
+  );
+
+async function startCharge(patient: Patient) {
+  const visit = await payableAppointment(patient);
+  const started = await initiate(patient, visit.invoiceId);
+  const booking = started.data?.initiateBooking;
+  if (!booking) {
+    throw new Error(`initiateBooking failed: ${JSON.stringify(started.errors)}`);
+  }
+  return {
+    ...visit,
+    booking,
+    fields: Object.fromEntries(
+      booking.signature.parameter.map((field) => [field.name, field.value]),
+    ),
+  };
+}
+
+/** The patient on the carrier's page: opens it, then types a code or cancels. */
+async function confirmAtCarrier(booking: Booking, code: string | null) {
+  const page = await t.app.inject({
+    method: 'GET',
+    url: booking.formUrl,
+    headers: { host: 'localhost' },
+  });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('Confirm the charge to your mobile bill');
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: booking.formUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
+    payload: new URLSearchParams(
+      code === null ? { sandbox_action: 'cancel' } : { sandbox_action: 'confirm', code },
+    ).toString(),
+  });
+  expect(answer.statusCode).toBe(303);
+  const back = new URL(String(answer.headers.location));
+  return `${back.pathname}${back.search}`;
+}
+
+const comeBack = (path: string) =>
+  t.app.inject({ method: 'GET', url: path, headers: { host: 'localhost' } });
+
+/** A notification as the carrier signs it (or with another secret). */
+function notification(
+  body: Record<string, unknown>,
+  secretKey = t.tenants.defaultTenant.gateways.mobileBill.secretKey,
+) {
+  const payload = JSON.stringify(body);
+  const settings = { ...t.tenants.defaultTenant.gateways.mobileBill, secretKey };
+  return t.app.inject({
+    method: 'POST',
+    url: '/payments/mobile-bill/notify',
+    headers: {
+      'content-type': 'application/json',
+      host: 'localhost',
+      ...mobileBillHeaders(settings, {
+        method: 'POST',
+        path: '/payments/mobile-bill/notify',
+        body: payload,
+      }),
+    },
+    payload,
+  });
+}
+
+async function stateOf(bookingId: string, appointmentId: string) {
+  const db = t.database.db;
+  const [booking] = await db
+    .select()
+    .from(bookingRequests)
+    .where(eq(bookingRequests.id, bookingId));
+  const paid = await db.select().from(payments).where(eq(payments.bookingRequestId, bookingId));
+  const events = await db
+    .select()
+    .from(gatewayEvents)
+    .where(eq(gatewayEvents.bookingRequestId, bookingId));
+  const [appointment] = await db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  const [invoice] = booking?.invoiceId
+    ? await db.select().from(invoices).where(eq(invoices.id, booking.invoiceId))
+    : [];
+  return {
+    bookingStatus: booking?.status,
+    payments: paid.map((row) => `${row.paymentGatewayType}:${row.status}`),
+    events: events.map((row) => `${row.gateway}:${row.outcome}`).sort(),
+    paymentStatus: appointment?.paymentStatus,
+    reasonCode: invoice?.reasonCode,
+  };
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i += 1) {
+    const value = await read();
+    if (done(value)) {
+      return value;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return read();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = t.tenants.defaultTenant.id;
+  const db = t.database.db;
+  hospital = (await makeOrganization(db, tenantId)).id;
+  doctorId = (await makePractitioner(db, tenantId, hospital)).id;
+  const [scheme] = await db
+    .insert(chargingSchemes)
+    .values({
+      tenantId,
+      organizationId: hospital,
+      name: 'Consultation',
+      currency: 'LKR',
+      items: [
+        { category: 'doctor_fee', description: 'Doctor fee', amount: 2500 },
+        { category: 'hospital_fee', description: 'Hospital fee', amount: 499.99 },
+      ],
+    })
+    .returning({ id: chargingSchemes.id });
+  schemeId = scheme?.id ?? '';
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('mobile bill (our design)', () => {
+  it("initiateBooking answers the carrier's page to open with GET, and the code 1234 pays once", async () => {
+    const patient = await makePatient();
+    const { booking, appointmentId, fields } = await startCharge(patient);
+    expect(booking.formMethod).toBe('GET');
+    expect(booking.formUrl).toMatch(/^\/sandbox\/mobile-bill\/approve\/[0-9a-f-]{36}$/);
+    expect(fields).toMatchObject({
+      paymentMethod: 'mobileBill',
+      chargeTotal: '2999.99',
+      currency: 'LKR',
+    });
+    const back = await confirmAtCarrier(booking, '1234');
+    expect(back.startsWith('/payments/mobile-bill/return?reference=')).toBe(true);
+    const replies = await Promise.all([
+      comeBack(back),
+      comeBack(back),
+      notification({ chargeId: fields.token, status: 'APPROVED' }),
+    ]);
+    for (const reply of replies.slice(0, 2)) {
+      expect(reply.headers.location).toBe(`/ok?paymentStatus=Success&bookingId=${booking.id}`);
+    }
+    const state = await eventually(
+      () => stateOf(booking.id, appointmentId),
+      (value) => value.events.length > 0 && value.bookingStatus === 'completed',
+    );
+    expect(state).toEqual({
+      bookingStatus: 'completed',
+      payments: ['mobileBill:ACCEPT'],
+      events: ['mobileBill:credited'],
+      paymentStatus: 'paid',
+      reasonCode: 'revenue_collected',
+    });
+  });
+
+  it('a wrong code declines: Failure, and the appointment stays payable', async () => {
+    const patient = await makePatient();
+    const { booking, appointmentId, invoiceId } = await startCharge(patient);
+    const reply = await comeBack(await confirmAtCarrier(booking, '0000'));
+    expect(reply.headers.location).toBe(`/no?paymentStatus=Failure&bookingId=${booking.id}`);
+    expect(await stateOf(booking.id, appointmentId)).toMatchObject({
+      payments: ['mobileBill:DECLINE'],
+      paymentStatus: 'pending',
+    });
+    expect((await initiate(patient, invoiceId)).errors).toBeUndefined();
+  });
+
+  it('refuses a forged notification and trusts no claim the carrier does not confirm', async () => {
+    const patient = await makePatient();
+    const { booking, appointmentId, fields } = await startCharge(patient);
+    expect(
+      (await notification({ chargeId: fields.token, status: 'APPROVED' }, 'not-the-secret'))
+        .statusCode,
+    ).toBe(403);
+    const claimed = await notification({ chargeId: fields.token, status: 'APPROVED' });
+    expect(claimed.json()).toEqual({ status: 'open' });
+    const crafted = await comeBack(
+      `/payments/mobile-bill/return?reference=${fields.localId ?? ''}&chargeId=${fields.token}&status=APPROVED`,
+    );
+    expect(crafted.headers.location).toContain('paymentStatus=Failure');
+    expect(await stateOf(booking.id, appointmentId)).toMatchObject({
+      bookingStatus: 'initiated',
+      payments: [],
+      events: [],
+    });
+  });
+
+  it('is refused with ARO-E5020 where the tenant has mobile bill off', async () => {
+    const patient = await makePatient();
+    const { invoiceId } = await payableAppointment(patient);
+    const flags = t.tenants.defaultTenant.publicConfig.features.paymentGateWay;
+    const kept = flags.mobileBill;
+    flags.mobileBill = false;
+    try {
+      expect((await initiate(patient, invoiceId)).errors?.[0]?.message).toBe(
+        'ARO-E5020:Payment by mobile bill is not available',
+      );
+    } finally {
+      flags.mobileBill = kept;
+    }
+  });
+});
