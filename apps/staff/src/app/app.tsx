@@ -1,21 +1,39 @@
-import type { ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useParams } from 'react-router';
+import { lazy, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { GraphQLClientProvider } from '@careline/ui/graphql';
-import { AuditScreen } from '../features/audit/components/audit-screen.tsx';
-import { ChangePasswordScreen } from '../features/auth/components/change-password-screen.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
-import { HomeScreen } from '../features/home/components/home-screen.tsx';
-import { PatientLookupScreen } from '../features/patients/components/patient-lookup-screen.tsx';
-import { PatientPicker } from '../features/patients/components/patient-picker.tsx';
-import { PaymentsScreen } from '../features/payments/components/payments-screen.tsx';
-import { QueueScreen } from '../features/queue/components/queue-screen.tsx';
-import { SessionsScreen } from '../features/sessions/components/sessions-screen.tsx';
-import { StaffUsersScreen } from '../features/staff-users/components/staff-users-screen.tsx';
 import { createStaffGraphQLClient } from '../lib/graphql-client.ts';
 import { StaffSessionProvider, useStaffSession, type Hospital } from '../lib/staff-session.tsx';
 import { ConsoleLayout } from './console-layout.tsx';
 import { NotFoundScreen, RequireAction } from './guards.tsx';
-import { useShellMessages } from './messages.ts';
+import { LazyScreen, ScreenLoading } from './screen-loading.tsx';
+
+// The sign-in screen and the console's frame are in the first chunk; every other screen is a chunk of
+// its own, fetched when it is first opened (a signed-out visitor loads only what signing in needs).
+const HomeScreen = lazy(() =>
+  import('../features/home/components/home-screen.tsx').then((module) => ({ default: module.HomeScreen })),
+);
+const ChangePasswordScreen = lazy(() =>
+  import('../features/auth/components/change-password-screen.tsx').then((module) => ({
+    default: module.ChangePasswordScreen,
+  })),
+);
+const SessionsRoute = lazy(() => import('./routes/sessions-route.tsx').then((module) => ({ default: module.SessionsRoute })));
+const QueueRoute = lazy(() => import('./routes/queue-route.tsx').then((module) => ({ default: module.QueueRoute })));
+const PatientLookupScreen = lazy(() =>
+  import('../features/patients/components/patient-lookup-screen.tsx').then((module) => ({
+    default: module.PatientLookupScreen,
+  })),
+);
+const PaymentsRoute = lazy(() => import('./routes/payments-route.tsx').then((module) => ({ default: module.PaymentsRoute })));
+const StaffUsersScreen = lazy(() =>
+  import('../features/staff-users/components/staff-users-screen.tsx').then((module) => ({
+    default: module.StaffUsersScreen,
+  })),
+);
+const AuditScreen = lazy(() =>
+  import('../features/audit/components/audit-screen.tsx').then((module) => ({ default: module.AuditScreen })),
+);
 
 /**
  * Signed out: the sign-in screen at /staff (any other address leads there). A temporary password:
@@ -23,19 +41,18 @@ import { useShellMessages } from './messages.ts';
  */
 function SessionGate() {
   const session = useStaffSession();
-  const t = useShellMessages();
   if (session.status === 'loading') {
-    return (
-      <p role="status" className="gate-loading">
-        {t.loading}
-      </p>
-    );
+    return <ScreenLoading />;
   }
   if (session.status === 'signed-out' || !session.me) {
     return <SignedOutRoute />;
   }
   if (session.me.mustChangePassword) {
-    return <ChangePasswordScreen forced />;
+    return (
+      <LazyScreen>
+        <ChangePasswordScreen forced />
+      </LazyScreen>
+    );
   }
   return <Outlet />;
 }
@@ -45,53 +62,18 @@ function SignedOutRoute() {
   return location.pathname === '/' ? <SignInScreen /> : <Navigate to="/" replace />;
 }
 
-/** Screens that act in one hospital get the current one (the switcher's choice). */
+/**
+ * Screens that act in one hospital get the current one (the switcher's choice); the screen's code
+ * loads behind its own boundary.
+ */
 function InHospital({ action, screen }: { action: string; screen: (hospital: Hospital) => ReactNode }) {
   const session = useStaffSession();
-  return <RequireAction action={action}>{session.hospital ? screen(session.hospital) : null}</RequireAction>;
-}
-
-/** A session's queue; desk booking finds the patient with the patients feature's search. */
-function QueueRoute({ hospital }: { hospital: Hospital }) {
-  const session = useStaffSession();
-  const { sessionId = '' } = useParams();
   return (
-    <QueueScreen
-      key={`${hospital.id}:${sessionId}`}
-      hospital={hospital}
-      sessionId={sessionId}
-      sessionsPath="/sessions"
-      may={{ run: session.may('sessions.run'), book: session.may('sessions.bookAtDesk') }}
-      deskSearch={(props) => <PatientPicker hospital={hospital} {...props} />}
-    />
-  );
-}
-
-function SessionsRoute({ hospital }: { hospital: Hospital }) {
-  const session = useStaffSession();
-  return (
-    <SessionsScreen
-      key={hospital.id}
-      hospital={hospital}
-      mayManage={session.may('sessions.manage')}
-      queuePath={(sessionId) => `/sessions/${sessionId}`}
-    />
-  );
-}
-
-/** The hospital's payments: what the member may do there comes from the server's policy for their roles. */
-function PaymentsRoute({ hospital }: { hospital: Hospital }) {
-  const session = useStaffSession();
-  return (
-    <PaymentsScreen
-      hospital={hospital}
-      may={{
-        cash: session.may('payments.cash'),
-        refunds: session.may('refunds.list'),
-        decide: session.may('refunds.decide'),
-        reconcile: session.may('payments.reconcile'),
-      }}
-    />
+    <RequireAction action={action}>
+      {/* Keyed by screen: React Router reuses the element tree between routes, and a boundary already
+          on show would keep the last screen up under the new address while the next one loads. */}
+      {session.hospital ? <LazyScreen key={action}>{screen(session.hospital)}</LazyScreen> : null}
+    </RequireAction>
   );
 }
 
@@ -103,7 +85,14 @@ const router = createBrowserRouter(
         {
           element: <ConsoleLayout />,
           children: [
-            { index: true, element: <HomeScreen /> },
+            {
+              index: true,
+              element: (
+                <LazyScreen key="home">
+                  <HomeScreen />
+                </LazyScreen>
+              ),
+            },
             {
               path: 'sessions',
               element: <InHospital action="sessions.list" screen={(hospital) => <SessionsRoute hospital={hospital} />} />,
@@ -145,7 +134,14 @@ const router = createBrowserRouter(
                 <InHospital action="audit.browse" screen={(hospital) => <AuditScreen key={hospital.id} hospital={hospital} />} />
               ),
             },
-            { path: 'password', element: <ChangePasswordScreen forced={false} /> },
+            {
+              path: 'password',
+              element: (
+                <LazyScreen key="password">
+                  <ChangePasswordScreen forced={false} />
+                </LazyScreen>
+              ),
+            },
             { path: '*', element: <NotFoundScreen /> },
           ],
         },

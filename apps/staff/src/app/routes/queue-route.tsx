@@ -1,0 +1,20 @@
+import { useParams } from 'react-router';
+import { PatientPicker } from '../../features/patients/components/patient-picker.tsx';
+import { QueueScreen } from '../../features/queue/components/queue-screen.tsx';
+import { useStaffSession, type Hospital } from '../../lib/staff-session.tsx';
+
+/** A session's queue; desk booking finds the patient with the patients feature's search. */
+export function QueueRoute({ hospital }: { hospital: Hospital }) {
+  const session = useStaffSession();
+  const { sessionId = '' } = useParams();
+  return (
+    <QueueScreen
+      key={`${hospital.id}:${sessionId}`}
+      hospital={hospital}
+      sessionId={sessionId}
+      sessionsPath="/sessions"
+      may={{ run: session.may('sessions.run'), book: session.may('sessions.bookAtDesk') }}
+      deskSearch={(props) => <PatientPicker hospital={hospital} {...props} />}
+    />
+  );
+}
