@@ -31,7 +31,11 @@ export function tenantOrigins(tenants: TenantRegistry): { images: string[]; form
         images.add(origin);
       }
     }
-    for (const url of [tenant.gateways.cyberSource.formUrl, tenant.gateways.genie.merchantUrl]) {
+    for (const url of [
+      tenant.gateways.cyberSource.formUrl,
+      tenant.gateways.genie.merchantUrl,
+      ...tenant.gateways.cyberSource.stepUpOrigins,
+    ]) {
       const origin = originOf(url);
       if (origin) {
         forms.add(origin);

@@ -1240,6 +1240,11 @@ async function chargeSavedCard(
       raw: {},
     };
   }
+  if (answer.stepUp && !isAllowedStepUp(answer.stepUp.url, deps.tenant.gateways.cyberSource.stepUpOrigins)) {
+    // The page's CSP would block the form to it, and we do not send a patient to an unknown host.
+    deps.log.error({ bookingRequestId: booking.id, stepUpUrl: answer.stepUp.url }, 'step-up page not on an allowed origin');
+    answer = { ...answer, stepUp: undefined, decision: 'DECLINE', reasonCode: '476', message: PAYMENT_TEXTS.failed };
+  }
   if (answer.stepUp) {
     if (payerAuthentication?.action === 'enroll') {
       await setBookingAuthenticating(deps.db, booking.id, {
@@ -1261,6 +1266,24 @@ async function chargeSavedCard(
   }
   await applyGatewayAnswer(deps, booking, answer, 'token');
   return answer;
+}
+
+/**
+ * Whether a 3-D Secure step-up page may be opened: our own (a same-origin path: the sandbox) or on
+ * one of the tenant's step-up origins, which the page's CSP form-action lists.
+ * @param url - the step-up page the gateway answered
+ * @param origins - the tenant's cyberSource.stepUpOrigins
+ */
+export function isAllowedStepUp(url: string, origins: readonly string[]): boolean {
+  if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) {
+    return true;
+  }
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && origins.includes(parsed.origin);
+  } catch {
+    return false;
+  }
 }
 
 /** What authenticatePaymentGateway answers (spec doc 2 §7): the bank's page, as HTML or a URL. */

@@ -143,6 +143,7 @@ const gatewaySchema = z
         restKeyId: z.string(),
         restSecretKey: z.string(),
         restBaseUrl: z.string().min(1),
+        stepUpOrigins: z.array(z.url({ protocol: /^https$/ }).transform((url) => new URL(url).origin)),
       })
       .strict(),
     genie: z
@@ -176,6 +177,8 @@ function baseGateways(env: Env): GatewaySettings {
       restKeyId: env.NODE_ENV === 'production' ? '' : 'sandbox-rest-key',
       restSecretKey: env.NODE_ENV === 'production' ? '' : Buffer.from('sandbox-rest-secret-not-for-production').toString('base64'),
       restBaseUrl: '/sandbox/cybersource',
+      // CyberSource payer authentication's step-up hosts (Cardinal Commerce), production and test.
+      stepUpOrigins: ['https://centinelapi.cardinalcommerce.com', 'https://centinelapistag.cardinalcommerce.com'],
     },
     genie: {
       // Genie Business Connect API base: the Genie sandbox in development (genie-sandbox.routes.ts).

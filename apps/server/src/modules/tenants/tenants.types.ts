@@ -14,6 +14,12 @@ export type GatewaySettings = {
     restSecretKey: string;
     /** REST API base: '/sandbox/cybersource' (ours) or e.g. 'https://apitest.cybersource.com'. */
     restBaseUrl: string;
+    /**
+     * Origins of the 3-D Secure step-up pages the browser may be sent to with a form (CyberSource's
+     * payer authentication uses Cardinal's hosts). Listed in the page's CSP form-action; a step-up
+     * elsewhere is refused. The sandbox's own step-up is same-origin and needs no entry.
+     */
+    stepUpOrigins: string[];
   };
   genie: { merchantUrl: string; apiKey: string; secretKey: string };
   /** Mobile bill (carrier billing; our design, docs/api-contract.md): API base, merchant id, HMAC secret (empty: refused). */

@@ -18,6 +18,7 @@ const SETTINGS: CyberSourceSettings = {
   restKeyId: 'rest-key-1',
   restSecretKey: Buffer.from('rest-secret-1').toString('base64'),
   restBaseUrl: 'https://api.example.test',
+  stepUpOrigins: [],
 };
 
 const INPUT: CheckoutInput = {
