@@ -181,7 +181,10 @@ function PayNow({ appointment, onPaid }: AppointmentPaymentProps) {
       return;
     }
     lastRedirectKey.current = null;
-    openGatewayPage(request.formUrl, request.signature.parameter);
+    if (openGatewayPage(request.formUrl, request.signature.parameter) === null) {
+      setRedirecting(null);
+      toast.show(t('payments.unableToProcess'), 'error');
+    }
   }
 
   /**

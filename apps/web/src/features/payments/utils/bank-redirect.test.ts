@@ -36,6 +36,17 @@ describe('readBankRedirect (spec doc 2 §7 authenticatePaymentGateway)', () => {
     ).toBeNull();
   });
 
+  it("refuses an empty action (it would post the token to ourselves) and plain http to another site", () => {
+    for (const redirectHtml of ['<form><input type="hidden" name="JWT" value="t"></form>', '<form action=""></form>']) {
+      expect(readBankRedirect({ authentication: { redirectHtml } }, base)).toBeNull();
+    }
+    expect(readBankRedirect({ authentication: { redirectUrl: 'http://bank.example/acs' } }, base)).toBeNull();
+    expect(readBankRedirect({ authentication: { redirectUrl: '/sandbox/cybersource/step-up' } }, base)).toEqual({
+      kind: 'url',
+      url: '/sandbox/cybersource/step-up',
+    });
+  });
+
   it('answers null for anything else', () => {
     for (const json of [
       null,

@@ -1,4 +1,4 @@
-import { postGatewayForm, type GatewayField } from './gateway-form.ts';
+import { gatewayAddress, postGatewayForm, type GatewayField } from './gateway-form.ts';
 
 /** The bank's 3-D Secure page opens this long after the answer (spec doc 2 §7: 'bank redirect after 1 s'). */
 export const BANK_REDIRECT_DELAY_MS = 1000;
@@ -10,14 +10,9 @@ export type BankRedirect =
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-/** An http(s) address, or a path of this site. */
+/** The bank's address as given, when it may be opened (gatewayAddress: https, or this site). */
 function safeAddress(address: string, base: string): string | null {
-  try {
-    const url = new URL(address, base);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? address : null;
-  } catch {
-    return null;
-  }
+  return gatewayAddress(address, base) ? address : null;
 }
 
 /**

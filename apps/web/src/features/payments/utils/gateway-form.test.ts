@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GATEWAY_SUBMIT_DELAY_MS, gatewayFormFields, postGatewayForm } from './gateway-form.ts';
+import { GATEWAY_SUBMIT_DELAY_MS, gatewayAddress, gatewayFormFields, openGatewayPage, postGatewayForm } from './gateway-form.ts';
 
 const request = {
   formUrl: '/sandbox/cybersource/silent/pay',
@@ -101,5 +101,30 @@ describe('the hidden silent-pay form (spec doc 2 §7: submits after 50 ms)', () 
     expect(submit).toHaveBeenCalledTimes(1);
     expect(submit.mock.contexts[0]).toBe(form);
     expect(GATEWAY_SUBMIT_DELAY_MS).toBe(50);
+  });
+});
+
+describe('which gateway pages the browser may be sent to', () => {
+  const base = 'https://app.example/view/appointment';
+
+  it('https anywhere, or a page of this site; nothing else', () => {
+    expect(gatewayAddress('https://pay.genie.example/t/1', base)?.href).toBe('https://pay.genie.example/t/1');
+    expect(gatewayAddress('/sandbox/genie/pay/1', base)?.href).toBe('https://app.example/sandbox/genie/pay/1');
+    expect(gatewayAddress('http://localhost:3000/sandbox/genie/pay/1', 'http://localhost:3000/x')?.pathname).toBe(
+      '/sandbox/genie/pay/1',
+    );
+    for (const address of ['javascript:alert(1)', 'data:text/html,x', 'http://pay.example/t/1', '', '  ']) {
+      expect(gatewayAddress(address, base)).toBeNull();
+    }
+  });
+
+  it('openGatewayPage refuses a javascript: page and opens nothing', () => {
+    vi.useFakeTimers();
+    try {
+      expect(openGatewayPage('javascript:alert(1)', [{ name: 'token', value: 't' }], base)).toBeNull();
+      vi.runAllTimers();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -87,19 +87,43 @@ export function postGatewayForm(
 }
 
 /**
+ * An address the browser may be sent to for a payment: https, or a page of this site (the sandboxes
+ * in development). Anything else (javascript:, data:, plain http elsewhere, an empty action that would
+ * post the fields back to ourselves) is refused.
+ * @param address - the gateway's or bank's address, absolute or relative
+ * @param base - the current address
+ * @returns the URL, or null when it may not be opened
+ */
+export function gatewayAddress(address: string, base: string = window.location.href): URL | null {
+  if (address.trim() === '') {
+    return null;
+  }
+  try {
+    const url = new URL(address, base);
+    const sameSite = url.origin === new URL(base).origin;
+    return url.protocol === 'https:' || (sameSite && url.protocol === 'http:') ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Opens a gateway's page that takes its fields in the address (Genie: token, paymentMethod,
  * chargeTotal and related fields, spec doc 2 §7), after the same 50 ms as the hidden form.
  * @param formUrl - the gateway's page
  * @param fields - the fields, added to the page's own query
  * @param base - the current address, to resolve a relative formUrl
- * @returns the address opened
+ * @returns the address opened, or null when the page's address may not be opened (gatewayAddress)
  */
 export function openGatewayPage(
   formUrl: string,
   fields: readonly GatewayField[],
   base: string = window.location.href,
-): string {
-  const url = new URL(formUrl, base);
+): string | null {
+  const url = gatewayAddress(formUrl, base);
+  if (!url) {
+    return null;
+  }
   for (const field of fields) {
     url.searchParams.set(field.name, field.value);
   }
