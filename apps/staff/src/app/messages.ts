@@ -23,6 +23,8 @@ export function useShellMessages() {
       language: t('staff.shell.language'),
       signedInAs: (name: string) => t('staff.shell.signedInAs', { name }),
       loading: t('staff.shell.loading'),
+      screenLoadFailed: t('staff.shell.screenLoadFailed'),
+      reload: t('staff.shell.reload'),
       notFoundHeading: t('staff.shell.notFoundHeading'),
       notFoundText: t('staff.shell.notFoundText'),
       noPermissionHeading: t('staff.shell.noPermissionHeading'),

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { useShellMessages } from './messages.ts';
 
 /**
@@ -14,6 +14,36 @@ export function ScreenLoading() {
   );
 }
 
+/** What shows when a screen's code could not be fetched (offline, or a deploy replaced the chunks). */
+function ScreenLoadFailed() {
+  const t = useShellMessages();
+  return (
+    <div role="alert" className="gate-loading">
+      <p>{t.screenLoadFailed}</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        {t.reload}
+      </button>
+    </div>
+  );
+}
+
+/** Catches a screen whose code failed to load, so the console around it stays usable. */
+class ScreenLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('staff screen failed to load', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <ScreenLoadFailed /> : this.props.children;
+  }
+}
+
 /**
  * One lazily loaded screen. Each route gets a boundary of its own: a new boundary shows the loading
  * state at once, even inside the router's transition, instead of keeping the last screen on show
@@ -21,5 +51,9 @@ export function ScreenLoading() {
  * @param props - children: the lazy screen
  */
 export function LazyScreen({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<ScreenLoading />}>{children}</Suspense>;
+  return (
+    <ScreenLoadBoundary>
+      <Suspense fallback={<ScreenLoading />}>{children}</Suspense>
+    </ScreenLoadBoundary>
+  );
 }

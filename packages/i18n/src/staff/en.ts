@@ -21,6 +21,8 @@ export const staffEn = {
   'staff.shell.language': 'Language',
   'staff.shell.signedInAs': 'Signed in as {name}',
   'staff.shell.loading': 'Loading…',
+  'staff.shell.screenLoadFailed': 'This screen could not be loaded. Check the connection and reload the page.',
+  'staff.shell.reload': 'Reload',
   'staff.shell.notFoundHeading': 'Page not found',
   'staff.shell.notFoundText': 'This page does not exist in the staff console.',
   'staff.shell.noPermissionHeading': 'Not available',

@@ -17,6 +17,8 @@ export const staffSi: StaffCatalogue = {
   'staff.shell.language': 'භාෂාව',
   'staff.shell.signedInAs': '{name} ලෙස පුරනය වී ඇත',
   'staff.shell.loading': 'පූරණය වෙමින්…',
+  'staff.shell.screenLoadFailed': 'මෙම තිරය පූරණය කළ නොහැකි විය. සම්බන්ධතාවය පරීක්ෂා කර පිටුව නැවත පූරණය කරන්න.',
+  'staff.shell.reload': 'නැවත පූරණය කරන්න',
   'staff.shell.notFoundHeading': 'පිටුව හමු නොවීය',
   'staff.shell.notFoundText': 'මෙම පිටුව කාර්ය මණ්ඩල කොන්සෝලයේ නොමැත.',
   'staff.shell.noPermissionHeading': 'ලබා ගත නොහැක',

@@ -17,6 +17,8 @@ export const staffTa: StaffCatalogue = {
   'staff.shell.language': 'மொழி',
   'staff.shell.signedInAs': '{name} ஆக உள்நுழைந்துள்ளீர்கள்',
   'staff.shell.loading': 'ஏற்றுகிறது…',
+  'staff.shell.screenLoadFailed': 'இந்தத் திரையை ஏற்ற முடியவில்லை. இணைப்பைச் சரிபார்த்து பக்கத்தை மீண்டும் ஏற்றவும்.',
+  'staff.shell.reload': 'மீண்டும் ஏற்று',
   'staff.shell.notFoundHeading': 'பக்கம் கிடைக்கவில்லை',
   'staff.shell.notFoundText': 'இந்தப் பக்கம் பணியாளர் கன்சோலில் இல்லை.',
   'staff.shell.noPermissionHeading': 'கிடைக்கவில்லை',

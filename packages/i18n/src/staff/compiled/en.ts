@@ -53,6 +53,12 @@ export const messages: Messages = {
  "staff.shell.loading": [
   "Loading…"
  ],
+ "staff.shell.screenLoadFailed": [
+  "This screen could not be loaded. Check the connection and reload the page."
+ ],
+ "staff.shell.reload": [
+  "Reload"
+ ],
  "staff.shell.notFoundHeading": [
   "Page not found"
  ],

@@ -53,6 +53,12 @@ export const messages: Messages = {
  "staff.shell.loading": [
   "පූරණය වෙමින්…"
  ],
+ "staff.shell.screenLoadFailed": [
+  "මෙම තිරය පූරණය කළ නොහැකි විය. සම්බන්ධතාවය පරීක්ෂා කර පිටුව නැවත පූරණය කරන්න."
+ ],
+ "staff.shell.reload": [
+  "නැවත පූරණය කරන්න"
+ ],
  "staff.shell.notFoundHeading": [
   "පිටුව හමු නොවීය"
  ],

@@ -53,6 +53,12 @@ export const messages: Messages = {
  "staff.shell.loading": [
   "ஏற்றுகிறது…"
  ],
+ "staff.shell.screenLoadFailed": [
+  "இந்தத் திரையை ஏற்ற முடியவில்லை. இணைப்பைச் சரிபார்த்து பக்கத்தை மீண்டும் ஏற்றவும்."
+ ],
+ "staff.shell.reload": [
+  "மீண்டும் ஏற்று"
+ ],
  "staff.shell.notFoundHeading": [
   "பக்கம் கிடைக்கவில்லை"
  ],
