@@ -64,6 +64,10 @@ describe('renderIndexHtml', () => {
       expect(html).not.toContain('alert(1)');
       expect(styleHashes).toHaveLength(1);
       expect(renderIndexHtml(withEntryCss, baseTenantConfig).html).toContain('href="/assets/index-a.css"');
+      for (const css of ['@import "other.css";.x{}', '.x{background:image-set("a.png" 1x)}']) {
+        const page = renderIndexHtml(withEntryCss, baseTenantConfig, { stylesheets: new Map([['/assets/index-a.css', css]]) });
+        expect(page.html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-a.css">');
+      }
     });
   });
 });

@@ -99,8 +99,14 @@ export function renderIndexHtml(
   const styleHashes = [hashOf(style)];
   const inline = (href: string): string | null => {
     const css = options.stylesheets?.get(href);
-    // Not inlined: a relative url() would resolve against the page instead of the stylesheet.
-    if (css === undefined || /<\/style/i.test(css) || /url\(\s*['"]?(?![/'"]|data:|https?:)/i.test(css)) {
+    // Not inlined: a relative url(), @import or image-set() would resolve against the page instead of
+    // the stylesheet.
+    if (
+      css === undefined ||
+      /<\/style/i.test(css) ||
+      /url\(\s*['"]?(?![/'"]|data:|https?:)/i.test(css) ||
+      /@import|image-set\(/i.test(css)
+    ) {
       return null;
     }
     styleHashes.push(hashOf(css));
