@@ -162,7 +162,8 @@ describe('demo seed', () => {
     );
     expect(found).toHaveLength(5_000);
     expect(found.some((s) => s.status === 'provider_aborted')).toBe(false);
-  });
+    // 15,000 rows: a guard against a hang, not a speed check; the int stage runs two files at once.
+  }, 240_000);
 
   it('does not seed twice, and --reset empties every table and seeds the same demo again', async () => {
     const before = await tenantCounts('careline-demo');
