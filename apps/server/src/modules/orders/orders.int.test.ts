@@ -17,6 +17,8 @@ import {
 } from '../../db/schema/index.ts';
 import { createAccessSession } from '../auth/auth.access-sessions.ts';
 import { insertBlob } from '../files/files.repo.ts';
+import { accountOrdersTopic } from './orders.live.ts';
+import { updateServiceRequestAtVersion } from './orders.repo.ts';
 
 const TENANT = 'careline-demo';
 const NOT_FOUND = 'ARO-E2001:The requested record was not found';
@@ -445,6 +447,38 @@ describe('patchServiceRequest (spec doc 3 §4 Other transitions)', () => {
     expect(answer.data?.patchServiceRequest.documentReferenceIds).toEqual([...created.documentReferenceIds, extra]);
   });
 
+  it('refuses homecare ↔ appointment while the order has a charge (its invoice would need preparing again), and changes nothing', async () => {
+    const created = await order(alice);
+    await t.database.db.update(serviceRequests).set({ serviceRequestChargingAmount: 1500 }).where(eq(serviceRequests.id, created.id));
+    const refused = await t.gql(PATCH_ORDER, { id: created.id, v: created.version, input: { serviceRequestInitiatedFor: 'appointment' } }, auth(alice));
+    expect(refused.errors?.[0]?.message).toBe(
+      'ARO-E6016:This request can no longer be changed: the hospital has already started on it',
+    );
+    const [row] = await t.database.db.select().from(serviceRequests).where(eq(serviceRequests.id, created.id));
+    expect(row).toMatchObject({ serviceRequestInitiatedFor: 'homecare', version: created.version });
+    const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.serviceRequestId, created.id));
+    expect(events.map((event) => event.event)).toEqual(['create']);
+    // The address asks for no new invoice: it still changes.
+    const moved = await t.gql<{ patchServiceRequest: Order }>(
+      PATCH_ORDER,
+      { id: created.id, v: created.version, input: { addressCity: 'Galle' } },
+      auth(alice),
+    );
+    expect(moved.errors).toBeUndefined();
+    expect(moved.data?.patchServiceRequest).toMatchObject({ addressCity: 'Galle', version: created.version + 1 });
+  });
+
+  it("writes only at the version the caller saw, in the UPDATE itself (holds without the row lock)", async () => {
+    const created = await order(alice);
+    const set = { addressCity: 'Matara', version: created.version + 1 };
+    const stale = await updateServiceRequestAtVersion(t.database.db, created.id, created.version, set, created.version - 1);
+    expect(stale).toBeNull();
+    const [kept] = await t.database.db.select().from(serviceRequests).where(eq(serviceRequests.id, created.id));
+    expect(kept).toMatchObject({ addressCity: 'Kandy', version: created.version });
+    const current = await updateServiceRequestAtVersion(t.database.db, created.id, created.version, set, created.version);
+    expect(current).toMatchObject({ addressCity: 'Matara', version: created.version + 1 });
+  });
+
   it('answers a replaced order with its replacement, so the app can redirect', async () => {
     const old = await order(alice);
     const replacement = await order(alice);
@@ -565,6 +599,96 @@ describe("another account's ids give the same not-found answer and change nothin
       }
       const event = await next;
       expect(event.value).toEqual({ data: { subscribeServiceRequest: { id: mine.id } } });
+      await events.return?.(undefined);
+    } finally {
+      await client.dispose();
+    }
+  });
+});
+
+describe('orders the list hides (purpose Administration, sensitive) are not found by id either (spec doc 3 §7 Fetch orders)', () => {
+  async function hiddenOrders(of: Patient): Promise<Order[]> {
+    const administration = await order(of);
+    const sensitive = await order(of);
+    await t.database.db.update(serviceRequests).set({ purpose: 'Administration' }).where(eq(serviceRequests.id, administration.id));
+    await t.database.db.update(serviceRequests).set({ sensitive: true }).where(eq(serviceRequests.id, sensitive.id));
+    return [administration, sensitive];
+  }
+
+  it('read and patch answer the same not-found as for another account, and change nothing', async () => {
+    const someone = await makePatient();
+    const hidden = await hiddenOrders(someone);
+    const listed = await t.gql<{ serviceRequests: { nodes: { id: string }[] } }>(LIST_ORDERS, {}, auth(someone));
+    expect(listed.data?.serviceRequests.nodes).toEqual([]);
+    for (const created of hidden) {
+      const read = await t.gql(GET_ORDER, { id: created.id }, auth(someone));
+      expect(read.errors?.[0]?.message).toBe(NOT_FOUND);
+      expect(read.data).toBeNull();
+      for (const input of [
+        { note: 'Hi' },
+        { addressLineOne: 'Elsewhere' },
+        { serviceRequestInitiatedFor: 'appointment' },
+        { heartbeatLinkSeen: true, timeStampKey: 'heartbeatLastSeen' },
+      ]) {
+        const patched = await t.gql(PATCH_ORDER, { id: created.id, v: created.version, input }, auth(someone));
+        expect(patched.errors?.[0]?.message).toBe(NOT_FOUND);
+      }
+      const [row] = await t.database.db.select().from(serviceRequests).where(eq(serviceRequests.id, created.id));
+      expect(row).toMatchObject({
+        version: created.version,
+        heartbeatLinkSeen: false,
+        heartbeatTimestamps: {},
+        orderCommunicationStatus: 'initial',
+        serviceRequestInitiatedFor: 'homecare',
+        addressLineOne: 'No 12, Temple Road',
+      });
+      expect(await t.database.db.select().from(serviceRequestNotes).where(eq(serviceRequestNotes.serviceRequestId, created.id))).toEqual([]);
+    }
+  });
+
+  it('subscription: a change of a hidden order is not sent', async () => {
+    const someone = await makePatient();
+    const hidden = await hiddenOrders(someone);
+    const probe = await order(someone);
+    const mine = await order(someone);
+    if (!t.app.server.listening) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+    }
+    const client = createClient({
+      url: `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/graphql?access_token=${encodeURIComponent(someone.token)}`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+    });
+    type Heard = { data?: { subscribeServiceRequest: { id: string } } | null };
+    const stamp = (id: string) => t.gql(PATCH_ORDER, { id, v: 0, input: { timeStampKey: 'heartbeatLastSeen' } }, auth(someone));
+    try {
+      const events = client.iterate<{ subscribeServiceRequest: { id: string } }>({ query: 'subscription { subscribeServiceRequest { id } }' });
+      // Subscribing is asynchronous: change the probe order until the subscriber hears it.
+      const first = events.next();
+      let heard = false;
+      void first.then(() => {
+        heard = true;
+      });
+      for (let attempt = 0; attempt < 40 && !heard; attempt++) {
+        await stamp(probe.id);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await first).value).toEqual({ data: { subscribeServiceRequest: { id: probe.id } } });
+      // Now listening: the hidden orders change first (published as staff's changes will be), then mine.
+      for (const created of hidden) {
+        t.app.graphql.pubsub.publish({
+          topic: accountOrdersTopic(TENANT, someone.accountId),
+          payload: { id: created.id, patientId: created.patientId, intent: 'order' },
+        });
+      }
+      await stamp(mine.id);
+      const nextId = async () => ((await events.next()).value as Heard | undefined)?.data?.subscribeServiceRequest.id;
+      let id = await nextId();
+      // The probe may have been changed more than once before it was heard.
+      while (id === probe.id) {
+        id = await nextId();
+      }
+      expect(id).toBe(mine.id);
       await events.return?.(undefined);
     } finally {
       await client.dispose();

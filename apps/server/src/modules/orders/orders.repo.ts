@@ -190,7 +190,18 @@ export async function insertServiceRequest(
 }
 
 /**
- * An order of the account, or null (another account's order looks missing).
+ * The orders a patient may see (spec doc 3 §7 Fetch orders: purpose not Administration, sensitive
+ * not true). The same rule holds for the list, a read by id, a patch and the subscription, so a
+ * hidden order is not found by id either.
+ */
+const patientVisible = and(
+  or(isNull(serviceRequests.purpose), ne(serviceRequests.purpose, 'Administration')),
+  eq(serviceRequests.sensitive, false),
+);
+
+/**
+ * An order of the account the patient may see, or null (another account's order, an
+ * Administration one and a sensitive one look missing).
  * @param db - database or transaction
  * @param owner - tenant and account
  * @param id - the order
@@ -206,7 +217,12 @@ export async function findOwnedServiceRequest(
     .select()
     .from(serviceRequests)
     .where(
-      and(eq(serviceRequests.id, id), eq(serviceRequests.tenantId, owner.tenantId), eq(serviceRequests.accountId, owner.accountId)),
+      and(
+        eq(serviceRequests.id, id),
+        eq(serviceRequests.tenantId, owner.tenantId),
+        eq(serviceRequests.accountId, owner.accountId),
+        patientVisible,
+      ),
     );
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
@@ -214,22 +230,32 @@ export async function findOwnedServiceRequest(
 
 /**
  * Writes an order's changed fields and its next version, only while it still has the version read
- * (the optimistic lock); null when another change came first.
+ * and the version the caller saw (the optimistic lock); null when another change came first or the
+ * caller's version is stale. Both versions are in the UPDATE's own WHERE, so it holds without the
+ * row lock too (PGlite's one connection does not serialise transactions by FOR UPDATE).
  * @param db - the transaction
  * @param id - the order
  * @param version - the version read
  * @param set - the changed fields and the next version
+ * @param expectedVersion - the version the caller saw; null for a write that checks none (the heartbeat stamps)
  */
 export async function updateServiceRequestAtVersion(
   db: DbOrTx,
   id: string,
   version: number,
   set: Partial<typeof serviceRequests.$inferInsert>,
+  expectedVersion: number | null,
 ): Promise<ServiceRequestRow | null> {
   const [row] = await db
     .update(serviceRequests)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(serviceRequests.id, id), eq(serviceRequests.version, version)))
+    .where(
+      and(
+        eq(serviceRequests.id, id),
+        eq(serviceRequests.version, version),
+        expectedVersion === null ? undefined : eq(serviceRequests.version, expectedVersion),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -342,7 +368,6 @@ export async function selectOrderEvents(db: DbOrTx, serviceRequestIds: string[])
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
 }
 
-
 /**
  * A page of the account's orders, newest first (spec doc 3 §7 Fetch orders: patient scope, purpose
  * not Administration, sensitive not true).
@@ -365,8 +390,7 @@ export async function selectOwnedServiceRequests(
         eq(serviceRequests.accountId, owner.accountId),
         filter.patientIds ? inArray(serviceRequests.patientId, filter.patientIds) : undefined,
         filter.categories ? inArray(serviceRequests.category, filter.categories) : undefined,
-        or(isNull(serviceRequests.purpose), ne(serviceRequests.purpose, 'Administration')),
-        eq(serviceRequests.sensitive, false),
+        patientVisible,
         // Compared in the database, at its own (microsecond) precision: a page ends at an order, the next starts after it.
         afterId
           ? sql`(${serviceRequests.createdAt}, ${serviceRequests.id}) < (SELECT c.created_at, c.id FROM service_requests c

@@ -4,7 +4,13 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation } from '../../graphql/patient-auth.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
 import { filterEvents } from '../consultations/live-events.ts';
-import { findOwnedProfile, type DocumentReferenceRow, type OrderEventRow, type ServiceRequestNoteRow } from './orders.repo.ts';
+import {
+  findOwnedProfile,
+  findOwnedServiceRequest,
+  type DocumentReferenceRow,
+  type OrderEventRow,
+  type ServiceRequestNoteRow,
+} from './orders.repo.ts';
 import { accountOrdersTopic, publishOrderChanged, type OrderChangedEvent } from './orders.live.ts';
 import {
   createDocumentReference,
@@ -357,12 +363,15 @@ builder.subscriptionField('subscribeServiceRequest', (t) =>
       }
       const allowed = ownIds;
       const events = await pubsub.subscribe(accountOrdersTopic(own.tenantId, own.accountId));
-      return filterEvents(events, (event) => {
+      return filterEvents(events, async (event) => {
         const order = event as Partial<OrderChangedEvent> | null;
         return (
           typeof order?.id === 'string' &&
+          UUID.test(order.id) &&
           order.intent !== 'reflex_order' &&
-          (allowed === null || (typeof order.patientId === 'string' && allowed.has(order.patientId)))
+          (allowed === null || (typeof order.patientId === 'string' && allowed.has(order.patientId))) &&
+          // An order the list hides (purpose Administration, sensitive) is not sent either, whoever changed it.
+          (await findOwnedServiceRequest(ctx.database.db, own, order.id)) !== null
         );
       });
     },

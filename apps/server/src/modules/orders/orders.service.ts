@@ -174,8 +174,9 @@ async function withDetails(db: DbOrTx, rows: ServiceRequestRow[]): Promise<Order
 }
 
 /**
- * An order of the account with its documents, notes and history; another account's order and a
- * missing one both answer ARO-E2001 (spec doc 3 §6). A replaced order is answered as it is, with
+ * An order of the account with its documents, notes and history; another account's order, a
+ * missing one and one the list hides (purpose Administration, sensitive) all answer ARO-E2001
+ * (spec doc 3 §6, §7 Fetch orders). A replaced order is answered as it is, with
  * replacedById, so the app can open the replacement (spec doc 3 §2 redirects).
  * @param db - database
  * @param owner - tenant and account
@@ -622,8 +623,10 @@ function patchEvents(patch: OrderPatch, current: OrderAddress): { events: OrderE
  * patientReplied) — each through the domain's state machine, which decides whether the order still
  * allows it — and the heartbeat stamps (heartbeatLinkSeen, heartbeatLastSeen). Every change but the
  * stamps needs the version the patient saw: a stale one answers ARO-E6002 and changes nothing. Each
- * accepted event adds a line to the order-events history. Another account's order answers
- * ARO-E2001; no change at all ARO-E2002. Idempotent with a key.
+ * accepted event adds a line to the order-events history. Homecare ↔ appointment is refused while the
+ * order has a charge (ARO-E6016: its invoice would have to be prepared again, not wired yet).
+ * Another account's order, an Administration one and a sensitive one answer ARO-E2001; no change at
+ * all ARO-E2002. Idempotent with a key.
  * @param db - database
  * @param request - tenant, account, correlation id and idempotency key
  * @param input - the order, the version seen and the changes
@@ -687,6 +690,14 @@ export async function patchServiceRequest(
         if (!result.ok) {
           throw rendered(result.code, result.error);
         }
+        if (result.prepareInvoice) {
+          // The domain asks for the order's invoice to be prepared again (homecare ↔ appointment
+          // changes its service class, HH for home: spec doc 3 §7 Prepare invoice). Order invoices are
+          // not wired yet (staff set charges in a later slice), so while a charge exists the change is
+          // refused as one the hospital's work already blocks. When charges land, prepare the invoice
+          // again here, in this transaction, instead of refusing.
+          throw new AppError('ARO-E6016');
+        }
         state = result.order;
         history.push({ event: result.history.event, fromStatus: result.history.fromStatus, toStatus: result.history.toStatus });
         if (event.type === 'attachDocument') {
@@ -699,11 +710,18 @@ export async function patchServiceRequest(
         throw rendered('ARO-E6002', errorString('ARO-E6002'));
       }
       const stamps = { ...row.heartbeatTimestamps, ...(key !== null ? { [key]: now.toISOString() } : {}) };
-      const updated = await updateServiceRequestAtVersion(tx, row.id, row.version, {
-        ...(history.length > 0 ? patientColumns(state.category, state) : {}),
-        ...(linkSeen !== null ? { heartbeatLinkSeen: row.heartbeatLinkSeen || linkSeen } : {}),
-        ...(key !== null ? { heartbeatTimestamps: stamps } : {}),
-      });
+      const updated = await updateServiceRequestAtVersion(
+        tx,
+        row.id,
+        row.version,
+        {
+          ...(history.length > 0 ? patientColumns(state.category, state) : {}),
+          ...(linkSeen !== null ? { heartbeatLinkSeen: row.heartbeatLinkSeen || linkSeen } : {}),
+          ...(key !== null ? { heartbeatTimestamps: stamps } : {}),
+        },
+        // The heartbeat stamps alone check no version; every other change the version the patient saw.
+        events.length > 0 ? input.expectedVersion : null,
+      );
       if (!updated) {
         throw rendered('ARO-E6002', errorString('ARO-E6002'));
       }
