@@ -15,7 +15,7 @@ export function productionEnv(): Record<string, string> {
     ...tenant,
     gateways: {
       cyberSource: { secretKey: 'test-cybersource-secret' },
-      genie: { secretKey: 'test-genie-secret' },
+      genie: { apiKey: 'test-genie-key', secretKey: 'test-genie-secret' },
     },
   }));
   fs.writeFileSync(file, JSON.stringify(tenants));

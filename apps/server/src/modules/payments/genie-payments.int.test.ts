@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { HttpRequester } from '../../providers/payment-gateways/gateway.ts';
 import {
   makeConsultationSession,
   makeOrganization,
@@ -17,7 +18,7 @@ import {
   invoices,
   payments,
 } from '../../db/schema/index.ts';
-import { genieWebhookSignature } from '../../providers/payment-gateways/genie.ts';
+import { genie, genieWebhookSignature } from '../../providers/payment-gateways/genie.ts';
 import { signIn } from '../auth/auth.testing.ts';
 
 /*
@@ -195,6 +196,14 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   return read();
 }
 
+/** The gateway requester with calls answered by requester (the real one stays bound to the app). */
+function stubHttp(
+  real: TestApp['providers']['gatewayHttp'],
+  requester: HttpRequester,
+): TestApp['providers']['gatewayHttp'] {
+  return Object.assign(requester, { bindLocal: real.bindLocal });
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   tenantId = t.tenants.defaultTenant.id;
@@ -299,13 +308,15 @@ describe('Genie (spec doc 2 §7 Payment gateways)', () => {
     const crafted = await comeBack(
       `/payments/genie/return?reference=${reference}&transactionId=${fields.token}&state=CONFIRMED`,
     );
-    expect(crafted.headers.location).toContain('paymentStatus=Failure');
+    // Not final at Genie: pending ('Payment is pending', a REVIEW record), never reported as failed.
+    expect(crafted.headers.location).toBe(`/no?paymentStatus=Pending&bookingId=${booking.id}`);
     const claimed = await webhook({
       eventType: 'NOTIFY_TRANSACTION_CHANGE',
       transactionId: fields.token,
       state: 'CONFIRMED',
     });
-    expect(claimed.statusCode).toBe(200);
+    // Not handled: Genie retries its webhook until the transaction is final.
+    expect(claimed.statusCode).toBe(503);
     expect(claimed.json()).toEqual({ status: 'open' });
     // Another transaction id for the reference, or an unknown reference, is refused.
     expect(
@@ -320,10 +331,62 @@ describe('Genie (spec doc 2 §7 Payment gateways)', () => {
     );
     expect(await stateOf(booking.id, appointmentId)).toMatchObject({
       bookingStatus: 'initiated',
-      payments: [],
+      payments: ['genie:REVIEW'],
       events: [],
       paymentStatus: 'pending',
     });
+  });
+
+  it('a transaction not final yet shows pending, blocks a second payment, and its final answer replaces the pending record', async () => {
+    const patient = await makePatient();
+    const { booking, appointmentId, invoiceId, fields } = await startGenie(patient);
+    const reference = fields.localId ?? '';
+    const back = await comeBack(
+      `/payments/genie/return?reference=${reference}&transactionId=${fields.token}`,
+    );
+    expect(back.headers.location).toBe(`/no?paymentStatus=Pending&bookingId=${booking.id}`);
+    const pending = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingRequestId, booking.id));
+    expect(pending.map((row) => [row.status, row.message])).toEqual([
+      ['REVIEW', 'Payment is pending'],
+    ]);
+    // The patient may still approve it on Genie's page: no second payment of the invoice meanwhile.
+    expect((await initiate(patient, invoiceId)).errors?.[0]?.message).toMatch(/^ARO-E5015:/);
+    // Past the bounded block an abandoned page no longer blocks.
+    await t.database.db
+      .update(bookingRequests)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(bookingRequests.id, booking.id));
+    const again = await initiate(patient, invoiceId);
+    expect(again.errors).toBeUndefined();
+    // The first page is approved after all: the final answer replaces the pending record.
+    const approved = await comeBack(await payAtGenie(booking, 'approve'));
+    expect(approved.headers.location).toBe(`/ok?paymentStatus=Success&bookingId=${booking.id}`);
+    const state = await eventually(
+      () => stateOf(booking.id, appointmentId),
+      (value) => value.bookingStatus === 'completed' && value.events.length > 0,
+    );
+    expect(state).toMatchObject({ payments: ['genie:ACCEPT'], paymentStatus: 'paid' });
+  });
+
+  it('answers a webhook 503 (retry) while Genie cannot be read, and the return shows pending', async () => {
+    const patient = await makePatient();
+    const { booking, fields } = await startGenie(patient);
+    const http = t.providers.gatewayHttp;
+    t.providers.gatewayHttp = stubHttp(http, async (url, init) =>
+      init.method === 'GET' ? { status: 502, body: 'bad gateway' } : http(url, init),
+    );
+    try {
+      const hook = await webhook({ transactionId: fields.token, state: 'CONFIRMED' });
+      expect(hook.statusCode).toBe(503);
+      expect(hook.json()).toEqual({ status: 'unverified' });
+      const back = await comeBack(`/payments/genie/return?reference=${fields.localId ?? ''}`);
+      expect(back.headers.location).toBe(`/no?paymentStatus=Pending&bookingId=${booking.id}`);
+    } finally {
+      t.providers.gatewayHttp = http;
+    }
   });
 
   it("refuses a forged webhook signature and another tenant's webhook, and changes nothing", async () => {
@@ -348,6 +411,190 @@ describe('Genie (spec doc 2 §7 Payment gateways)', () => {
       (value) => value.events.length > 0,
     );
     expect(state).toMatchObject({ payments: ['genie:ACCEPT'], events: ['genie:credited'] });
+  });
+
+  it('asks Genie outside the transaction: the booking request is committed first, and a failed call marks it failed', async () => {
+    const patient = await makePatient();
+    const { invoiceId } = await payableAppointment(patient);
+    const http = t.providers.gatewayHttp;
+    const seen: (string | undefined)[] = [];
+    let creates = 0;
+    let refuse = true;
+    t.providers.gatewayHttp = stubHttp(http, async (url, init) => {
+      if (init.method === 'POST' && url.endsWith('/transactions')) {
+        creates += 1;
+        const localId = String((JSON.parse(init.body ?? '{}') as { localId?: unknown }).localId);
+        // Another request's read while the gateway is asked: it neither waits for nor misses the request.
+        const [row] = await t.database.db
+          .select()
+          .from(bookingRequests)
+          .where(eq(bookingRequests.externalReference, localId));
+        seen.push(row?.status);
+        if (refuse) {
+          return { status: 500, body: 'down' };
+        }
+      }
+      return http(url, init);
+    });
+    const key = randomUUID();
+    try {
+      const failed = await initiate(patient, invoiceId, key);
+      expect(failed.errors?.[0]?.message).toBe(
+        'ARO-E5021:Genie could not start this payment. Please try again',
+      );
+      const rows = await t.database.db
+        .select()
+        .from(bookingRequests)
+        .where(eq(bookingRequests.invoiceId, invoiceId));
+      expect(rows.map((row) => row.status)).toEqual(['failed']);
+      refuse = false;
+      // The retry of the failed tap (same key) starts again; its double tap creates one Genie
+      // transaction and answers one booking request.
+      const [first, second] = await Promise.all([
+        initiate(patient, invoiceId, key),
+        initiate(patient, invoiceId, key),
+      ]);
+      const third = await initiate(patient, invoiceId, key);
+      expect(first.errors).toBeUndefined();
+      expect(second.data?.initiateBooking).toEqual(first.data?.initiateBooking);
+      expect(third.data?.initiateBooking).toEqual(first.data?.initiateBooking);
+      expect(first.data?.initiateBooking.formUrl).toMatch(/^\/sandbox\/genie\/pay\//);
+      expect(creates).toBe(2);
+      expect(seen).toEqual(['initiated', 'initiated']);
+    } finally {
+      t.providers.gatewayHttp = http;
+    }
+  });
+
+  it('refuses a payment page that is neither https nor ours: the request fails with ARO-E5021', async () => {
+    const http = t.providers.gatewayHttp;
+    for (const page of ['http://pay.example.com/p', 'javascript:alert(1)', '//evil.example/p']) {
+      const patient = await makePatient();
+      const { invoiceId } = await payableAppointment(patient);
+      t.providers.gatewayHttp = stubHttp(http, async (url, init) => {
+        const answer = await http(url, init);
+        if (init.method === 'POST' && url.endsWith('/transactions')) {
+          return {
+            ...answer,
+            body: JSON.stringify({ ...(JSON.parse(answer.body) as object), url: page }),
+          };
+        }
+        return answer;
+      });
+      try {
+        expect((await initiate(patient, invoiceId)).errors?.[0]?.message).toMatch(/^ARO-E5021:/);
+      } finally {
+        t.providers.gatewayHttp = http;
+      }
+      const rows = await t.database.db
+        .select()
+        .from(bookingRequests)
+        .where(eq(bookingRequests.invoiceId, invoiceId));
+      expect(rows.map((row) => row.status)).toEqual(['failed']);
+    }
+    // An https page is given to the browser.
+    const patient = await makePatient();
+    const { invoiceId } = await payableAppointment(patient);
+    t.providers.gatewayHttp = stubHttp(http, async (url, init) => {
+      const answer = await http(url, init);
+      if (init.method === 'POST' && url.endsWith('/transactions')) {
+        return {
+          ...answer,
+          body: JSON.stringify({
+            ...(JSON.parse(answer.body) as object),
+            url: 'https://pay.genie.lk/p/1',
+          }),
+        };
+      }
+      return answer;
+    });
+    try {
+      expect((await initiate(patient, invoiceId)).data?.initiateBooking.formUrl).toBe(
+        'https://pay.genie.lk/p/1',
+      );
+    } finally {
+      t.providers.gatewayHttp = http;
+    }
+  });
+
+  it('a VOID of a credited transaction is kept for reconciliation, never a silent failure', async () => {
+    const patient = await makePatient();
+    const { booking, appointmentId, fields } = await startGenie(patient);
+    await comeBack(await payAtGenie(booking, 'approve'));
+    await eventually(
+      () => stateOf(booking.id, appointmentId),
+      (value) => value.bookingStatus === 'completed' && value.events.length > 0,
+    );
+    const http = t.providers.gatewayHttp;
+    t.providers.gatewayHttp = stubHttp(http, async (url, init) => {
+      const answer = await http(url, init);
+      if (init.method === 'GET' && url.endsWith(`/transactions/${fields.token}`)) {
+        return {
+          ...answer,
+          body: JSON.stringify({ ...(JSON.parse(answer.body) as object), state: 'VOIDED' }),
+        };
+      }
+      return answer;
+    });
+    try {
+      const hook = await webhook({ transactionId: fields.token, state: 'VOIDED' });
+      expect(hook.statusCode).toBe(200);
+      // The sandbox's own webhook may read the VOID first: then this one is its duplicate.
+      expect(['reconcile', 'duplicate']).toContain(hook.json<{ status: string }>().status);
+    } finally {
+      t.providers.gatewayHttp = http;
+    }
+    expect(
+      await eventually(
+        () => stateOf(booking.id, appointmentId),
+        (value) => value.events.length > 1,
+      ),
+    ).toMatchObject({
+      bookingStatus: 'completed',
+      payments: ['genie:ACCEPT'],
+      events: ['genie:credited', 'genie:reconcile'],
+      paymentStatus: 'paid',
+    });
+  });
+
+  it('the sandbox sends browsers and webhooks to this server only: another address is refused with 400', async () => {
+    const settings = t.tenants.defaultTenant.gateways.genie;
+    const cases = [
+      {
+        redirectUrl: 'https://evil.example/back',
+        webhookUrl: 'http://localhost/payments/genie/notify',
+      },
+      {
+        redirectUrl: 'http://localhost/payments/genie/return',
+        webhookUrl: 'https://evil.example/hook',
+      },
+      { redirectUrl: '//evil.example/back', webhookUrl: '/payments/genie/notify' },
+    ];
+    for (const urls of cases) {
+      const created = await genie.createTransaction(t.providers.gatewayHttp, settings, {
+        localId: randomUUID(),
+        amountMinor: 1000,
+        currency: 'LKR',
+        ...urls,
+      });
+      if ('error' in created) {
+        throw new Error(created.error);
+      }
+      const page = created.transaction.url ?? '';
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: page,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
+        payload: new URLSearchParams({ sandbox_action: 'approve' }).toString(),
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.headers.location).toBeUndefined();
+      // Nothing changed: the page is still open.
+      expect(
+        (await t.app.inject({ method: 'GET', url: page, headers: { host: 'localhost' } }))
+          .statusCode,
+      ).toBe(200);
+    }
   });
 
   it('is refused with ARO-E5020 where the tenant has Genie off', async () => {

@@ -16,7 +16,7 @@ import {
   invoices,
   payments,
 } from '../../db/schema/index.ts';
-import { mobileBillHeaders } from '../../providers/payment-gateways/mobile-bill.ts';
+import { mobileBill, mobileBillHeaders } from '../../providers/payment-gateways/mobile-bill.ts';
 import { signIn } from '../auth/auth.testing.ts';
 
 /*
@@ -279,16 +279,70 @@ describe('mobile bill (our design)', () => {
         .statusCode,
     ).toBe(403);
     const claimed = await notification({ chargeId: fields.token, status: 'APPROVED' });
+    // Not final at the carrier: not handled (503), so that the carrier notifies again.
+    expect(claimed.statusCode).toBe(503);
     expect(claimed.json()).toEqual({ status: 'open' });
     const crafted = await comeBack(
       `/payments/mobile-bill/return?reference=${fields.localId ?? ''}&chargeId=${fields.token}&status=APPROVED`,
     );
-    expect(crafted.headers.location).toContain('paymentStatus=Failure');
+    // Pending (REVIEW: 'Payment is pending'), neither paid nor failed.
+    expect(crafted.headers.location).toBe(`/no?paymentStatus=Pending&bookingId=${booking.id}`);
     expect(await stateOf(booking.id, appointmentId)).toMatchObject({
       bookingStatus: 'initiated',
-      payments: [],
+      payments: ['mobileBill:REVIEW'],
       events: [],
     });
+  });
+
+  it('a charge still PENDING at the carrier blocks a second payment of the invoice; once declined it is payable again', async () => {
+    const patient = await makePatient();
+    const { booking, appointmentId, invoiceId } = await startCharge(patient);
+    expect((await initiate(patient, invoiceId)).errors?.[0]?.message).toMatch(/^ARO-E5015:/);
+    const reply = await comeBack(await confirmAtCarrier(booking, '0000'));
+    expect(reply.headers.location).toBe(`/no?paymentStatus=Failure&bookingId=${booking.id}`);
+    expect(await stateOf(booking.id, appointmentId)).toMatchObject({ bookingStatus: 'failed' });
+    expect((await initiate(patient, invoiceId)).errors).toBeUndefined();
+  });
+
+  it('the sandbox sends browsers and notifications to this server only: another address is refused with 400', async () => {
+    const settings = t.tenants.defaultTenant.gateways.mobileBill;
+    const cases = [
+      {
+        returnUrl: 'https://evil.example/back',
+        notifyUrl: 'http://localhost/payments/mobile-bill/notify',
+      },
+      {
+        returnUrl: 'http://localhost/payments/mobile-bill/return',
+        notifyUrl: 'https://evil.example/hook',
+      },
+      { returnUrl: '//evil.example/back', notifyUrl: '/payments/mobile-bill/notify' },
+    ];
+    for (const urls of cases) {
+      const created = await mobileBill.createCharge(t.providers.gatewayHttp, settings, {
+        reference: `ref-${Math.random().toString(36).slice(2)}`,
+        msisdn: '+94771234567',
+        amountMinor: 1000,
+        currency: 'LKR',
+        ...urls,
+      });
+      if ('error' in created) {
+        throw new Error(created.error);
+      }
+      const page = created.charge.approvalUrl ?? '';
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: page,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
+        payload: new URLSearchParams({ sandbox_action: 'confirm', code: '1234' }).toString(),
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.headers.location).toBeUndefined();
+      // Nothing changed: the page is still open.
+      expect(
+        (await t.app.inject({ method: 'GET', url: page, headers: { host: 'localhost' } }))
+          .statusCode,
+      ).toBe(200);
+    }
   });
 
   it('is refused with ARO-E5020 where the tenant has mobile bill off', async () => {

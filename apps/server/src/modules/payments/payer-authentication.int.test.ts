@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { HttpRequester } from '../../providers/payment-gateways/gateway.ts';
 import {
   makeConsultationSession,
   makeOrganization,
@@ -200,6 +201,14 @@ async function stateOf(invoiceId: string, appointmentId: string) {
   };
 }
 
+/** The gateway requester with calls answered by requester (the real one stays bound to the app). */
+function stubHttp(
+  real: TestApp['providers']['gatewayHttp'],
+  requester: HttpRequester,
+): TestApp['providers']['gatewayHttp'] {
+  return Object.assign(requester, { bindLocal: real.bindLocal });
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   tenantId = t.tenants.defaultTenant.id;
@@ -274,6 +283,53 @@ describe('authenticatePaymentGateway (spec doc 2 §7, 3-D Secure of a quick pay)
     });
     // Done: no second step-up.
     expect((await authenticate(patient, bookingId)).errors?.[0]?.message).toMatch(/^ARO-E5018:/);
+  });
+
+  it('a second return while the first is still authorising waits for its outcome: both Success', async () => {
+    const patient = await makePatient();
+    await saveCard(patient);
+    const { appointmentId, invoiceId } = await payableAppointment(patient);
+    const bookingId = (await quickPay(patient, invoiceId)).data?.completeBooking.bookingId ?? '';
+    const html =
+      (await authenticate(patient, bookingId, '/ok')).data?.authenticatePaymentGateway
+        .authentication.redirectHtml ?? '';
+    const bankBack = await passStepUp(html, '1234');
+    const http = t.providers.gatewayHttp;
+    let started: () => void = () => undefined;
+    const charging = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    t.providers.gatewayHttp = stubHttp(http, async (url, init) => {
+      if (init.method === 'POST') {
+        started();
+        await released;
+      }
+      return http(url, init);
+    });
+    try {
+      const first = postForm('/payments/cybersource/authenticated', bankBack.fields);
+      await charging;
+      const second = postForm('/payments/cybersource/authenticated', bankBack.fields);
+      // Let the twin find the request 'charging' before the gateway answers the first.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      for (const back of await Promise.all([first, second])) {
+        expect(back.statusCode).toBe(303);
+        expect(back.headers.location).toBe(`/ok?paymentStatus=Success&bookingId=${bookingId}`);
+      }
+    } finally {
+      release();
+      t.providers.gatewayHttp = http;
+    }
+    expect(await stateOf(invoiceId, appointmentId)).toMatchObject({
+      bookings: ['completed'],
+      payments: ['ACCEPT:100'],
+      events: ['credited'],
+    });
   });
 
   it('a wrong code fails the payment (476), redirects with Failure and leaves the appointment payable', async () => {

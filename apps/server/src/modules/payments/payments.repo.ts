@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import type { PayerAuthenticationJson } from '../../db/schema/payments.ts';
+import type { PayerAuthenticationJson, SignatureJson } from '../../db/schema/payments.ts';
 import {
   accounts,
   appointments,
@@ -235,6 +235,24 @@ export async function lockInvoice(tx: Tx, invoiceId: string): Promise<void> {
 /** Booking request statuses whose outcome is not known yet: the invoice must not be paid again meanwhile. */
 export const BLOCKING_BOOKING_STATUSES = ['charging', 'pending', 'unknown'] as const;
 
+/** The gateways whose page the browser opens (Genie, mobile bill): their payment is not final until the gateway says so. */
+export const REDIRECT_GATEWAYS = ['genie', 'mobileBill'] as const;
+
+/**
+ * How long a Genie or mobile-bill request whose payment is not final yet blocks a second payment of
+ * its invoice (as long as a 3-D Secure step-up lives): the patient may still approve it on the
+ * gateway's page, so a second attempt could charge twice; an abandoned page stops blocking after it.
+ */
+export const REDIRECT_BLOCK_MINUTES = 15;
+
+/** A Genie or mobile-bill request created within the blocking window whose outcome is not known yet. */
+const redirectOpen = () =>
+  and(
+    eq(bookingRequests.status, 'initiated'),
+    inArray(bookingRequests.paymentGatewayType, [...REDIRECT_GATEWAYS]),
+    sql`${bookingRequests.createdAt} > now() - make_interval(mins => ${REDIRECT_BLOCK_MINUTES})`,
+  );
+
 /** The request's 3-D Secure step-up has not expired. */
 const authenticationLive = () =>
   sql`(${bookingRequests.authentication}->>'expiresAt')::timestamptz > now()`;
@@ -340,6 +358,8 @@ export async function findBlockingBookingRequest(db: DbOrTx, invoiceId: string):
           inArray(bookingRequests.status, [...BLOCKING_BOOKING_STATUSES]),
           // A quick pay waiting for 3-D Secure blocks until its step-up expires (nothing was charged).
           and(eq(bookingRequests.status, 'authenticating'), authenticationLive()),
+          // A Genie or mobile-bill page still open blocks for a bounded time (its payment is not final).
+          redirectOpen(),
         ),
       ),
     )
@@ -491,25 +511,58 @@ export async function completeBookingRequest(
 }
 
 /**
- * Claims a quick-pay booking request for charging: true for the one call that set its transaction
- * uuid, false for a twin.
+ * Claims a booking request for its gateway call (a quick-pay charge, or a Genie or mobile-bill
+ * payment to create): true for the one call that set its transaction uuid, false for a twin.
  * @param db - database or transaction
- * @param bookingRequestId - the request, status 'charging'
- * @param transactionUuid - a fresh uuid marking the charge as sent
+ * @param bookingRequestId - the request
+ * @param transactionUuid - a fresh value marking the call as sent
+ * @param status - the status the request must have: 'charging' (quick pay) or 'initiated'
  */
-export async function claimTokenCharge(db: DbOrTx, bookingRequestId: string, transactionUuid: string): Promise<boolean> {
+export async function claimTokenCharge(
+  db: DbOrTx,
+  bookingRequestId: string,
+  transactionUuid: string,
+  status: 'charging' | 'initiated' = 'charging',
+): Promise<boolean> {
   const rows = await db
     .update(bookingRequests)
     .set({ transactionUuid, updatedAt: new Date() })
     .where(
       and(
         eq(bookingRequests.id, bookingRequestId),
-        eq(bookingRequests.status, 'charging'),
+        eq(bookingRequests.status, status),
         sql`${bookingRequests.transactionUuid} is null`,
       ),
     )
     .returning({ id: bookingRequests.id });
   return rows.length === 1;
+}
+
+/**
+ * Stores the gateway's payment of a Genie or mobile-bill request claimed for its creation: the
+ * gateway's id (as the transaction uuid) and the page with its fields. The row, or null when the
+ * request is no longer initiated.
+ * @param db - database or transaction
+ * @param bookingRequestId - the request
+ * @param page - the gateway's id and the signature (fields, and the page as its value)
+ */
+export async function setRedirectBookingPage(
+  db: DbOrTx,
+  bookingRequestId: string,
+  page: { transactionUuid: string; signature: SignatureJson },
+): Promise<BookingRequestRow | null> {
+  const [row] = await db
+    .update(bookingRequests)
+    .set({ ...page, updatedAt: new Date() })
+    .where(
+      and(
+        eq(bookingRequests.id, bookingRequestId),
+        eq(bookingRequests.status, 'initiated'),
+        sql`${bookingRequests.transactionUuid} like 'creating:%'`,
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 /**
@@ -532,7 +585,8 @@ export async function setOpenBookingRequestStatus(
 
 /**
  * Inserts a payment record; an ACCEPT replaces an earlier non-ACCEPT answer of the same transaction
- * (REVIEW then ACCEPT). Answers the row, or null when the transaction was recorded already.
+ * (REVIEW then ACCEPT), and any other final answer replaces a REVIEW (a Genie payment pending, then
+ * declined). Answers the row, or null when the transaction was recorded already.
  * @param tx - transaction
  * @param row - the payment
  */
@@ -548,7 +602,16 @@ export async function upsertPayment(tx: Tx, row: typeof payments.$inferInsert): 
             setWhere: sql`${payments.status} <> 'ACCEPT'`,
           })
           .returning()
-      : await query.onConflictDoNothing({ target }).returning();
+      : row.status === 'REVIEW'
+        ? await query.onConflictDoNothing({ target }).returning()
+        : await query
+            .onConflictDoUpdate({
+              target,
+              set: { status: row.status, message: row.message, response: row.response, transactionDate: row.transactionDate },
+              // A final answer replaces a 'not final yet' record (REVIEW); nothing else is overwritten.
+              setWhere: sql`${payments.status} = 'REVIEW'`,
+            })
+            .returning();
   return saved ?? null;
 }
 

@@ -40,12 +40,14 @@ function onlyStrings(body: unknown): Record<string, string> {
 }
 
 /**
- * A same-origin path with the outcome appended (issue 9 §3): `paymentStatus=Success|Failure&bookingId=<id>`.
+ * A same-origin path with the outcome appended (issue 9 §3): `paymentStatus=Success|Failure&bookingId=<id>`,
+ * or Pending for a Genie or mobile-bill payment that is not final yet (the page reads the recorded
+ * answer of bookingId, REVIEW: 'Payment is pending').
  * @param path - the booking request's successUrl or failureUrl
- * @param status - Success or Failure
+ * @param status - Success, Failure or Pending
  * @param bookingId - the booking request
  */
-export function returnLocation(path: string, status: 'Success' | 'Failure', bookingId: string): string {
+export function returnLocation(path: string, status: 'Success' | 'Failure' | 'Pending', bookingId: string): string {
   const hashAt = path.indexOf('#');
   const base = hashAt === -1 ? path : path.slice(0, hashAt);
   const hash = hashAt === -1 ? '' : path.slice(hashAt);
@@ -132,9 +134,13 @@ export async function registerPaymentRoutes(
       request.log.warn({ reference, gateway, refusal: settled }, 'the gateway payment does not match its booking request');
       return reply.code(400).send({ error: errorString(settled === 'amount' ? 'ARO-E5013' : 'ARO-E5012') });
     }
-    const accepted = typeof settled === 'object' && settled.decision === 'ACCEPT';
+    if (settled === 'open' || settled === 'unverified') {
+      // Not final (or not readable) yet: never reported as failed; the notification settles it.
+      return reply.redirect(returnLocation(booking.failureUrl ?? '/', 'Pending', booking.id), 303);
+    }
+    const accepted = settled.decision === 'ACCEPT';
     const path = (accepted ? booking.successUrl : booking.failureUrl) ?? '/';
-    return reply.redirect(returnLocation(path, accepted ? 'Success' : 'Failure', booking.id), 303);
+    return reply.redirect(returnLocation(path, accepted ? 'Success' : settled.decision === 'REVIEW' ? 'Pending' : 'Failure', booking.id), 303);
   };
 
   /** A verified notification names the payment; it is read back from the gateway and credited once. */
@@ -146,14 +152,15 @@ export async function registerPaymentRoutes(
       return reply.code(400).send({ error: errorString('ARO-E5012') });
     }
     const settled = await settleRedirectBooking(paymentsDeps, booking, 'notify');
-    if (settled === 'unverified') {
-      // The gateway could not be read: refuse, so that it notifies again.
-      return reply.code(503).send({ status: 'unverified' });
+    if (settled === 'unverified' || settled === 'open') {
+      // The gateway could not be read, or its payment is not final yet: not handled, so that it
+      // notifies again.
+      return reply.code(503).send({ status: settled });
     }
-    if (typeof settled === 'string' && settled !== 'open') {
+    if (typeof settled === 'string') {
       return reply.code(400).send({ error: errorString(settled === 'amount' ? 'ARO-E5013' : 'ARO-E5012') });
     }
-    return reply.code(200).send({ status: settled === 'open' ? 'open' : settled.outcome });
+    return reply.code(200).send({ status: settled.outcome });
   };
 
   app.get<{ Querystring: Record<string, string | undefined> }>(GENIE_RETURN_PATH, (request, reply) =>

@@ -19,6 +19,7 @@ import type { Providers } from '../../providers/providers.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findOwnedPatient } from '../consultations/appointments.repo.ts';
 import { publishSessionChanged } from '../consultations/session-events.ts';
+import { deleteIdempotencyKey } from '../idempotency/idempotency.repo.ts';
 import { runOnce } from '../idempotency/idempotency.service.ts';
 import { earnVisitPoints } from '../loyalty/loyalty.service.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
@@ -54,6 +55,7 @@ import {
   setBookingAuthenticating,
   setBookingReturnPaths,
   setOpenBookingRequestStatus,
+  setRedirectBookingPage,
   upsertPayment,
   BLOCKING_BOOKING_STATUSES,
   type BookingRequestRow,
@@ -512,15 +514,15 @@ export async function initiateBooking(caller: PaymentsCaller, input: InitiateBoo
   }
   const origin = caller.origin;
   const { idempotencyKey, ...request } = input;
-  return runOnce(
+  const started = await runOnce(
     caller.db,
     { tenantId: caller.tenant.id, accountId: caller.accountId, key: idempotencyKey },
     'initiateBooking',
     request,
-    async (tx) => {
+    async (tx): Promise<BookingRequestView | RedirectBookingStarted> => {
       const invoice = await payableInvoice(tx, caller, input.invoiceId);
       if (gateway !== CARD_GATEWAY) {
-        return initiateRedirectBooking(tx, caller, input, invoice, origin, gateway);
+        return insertRedirectBooking(tx, caller, input, invoice, gateway);
       }
       const account = await findAccount(tx, owner(caller));
       const patient = invoice.patientId ? await findOwnedPatientNames(tx, owner(caller), invoice.patientId) : null;
@@ -588,68 +590,36 @@ export async function initiateBooking(caller: PaymentsCaller, input: InitiateBoo
       };
     },
   );
+  return 'redirectBooking' in started
+    ? openRedirectBooking(caller, started.redirectBooking, origin, idempotencyKey)
+    : started;
 }
 
+/** What initiateBooking's transaction keeps of a Genie or mobile-bill request (and a replay answers again). */
+type RedirectBookingStarted = { redirectBooking: { id: string; externalReference: string } };
+
+/** Marks a request whose payment this call is creating at the gateway (its transaction uuid until the gateway names it). */
+const CREATING_PREFIX = 'creating:';
+
 /**
- * The part of initiateBooking for a gateway whose page the browser opens (Genie, mobile bill): a
- * payment created at the gateway, server to server, for the invoice's amount, then a booking request
- * that names it. Genie's page gets the spec's fields (spec doc 2 §7: 'Genie: a form with token,
- * paymentMethod, chargeTotal and related fields to a merchant URL'): token (Genie's transaction id),
- * paymentMethod, chargeTotal, currency and localId (our reference); the carrier's page gets the same
- * shape with its charge id. The gateway sends the browser back to its return path and notifies its
- * notify path.
- * @param tx - initiateBooking's transaction (the invoice is locked)
+ * The first part of initiateBooking for a gateway whose page the browser opens (Genie, mobile bill),
+ * in its transaction (the invoice is locked): the booking request, 'initiated' with a fresh
+ * reference. It blocks a second payment of the invoice while the gateway is asked (outside any
+ * transaction, {@link openRedirectBooking}) and while its page is open.
+ * @param tx - initiateBooking's transaction
  * @param caller - tenant, signed-in account
  * @param input - return paths, service class and reason code
  * @param invoice - the payable invoice
- * @param origin - the request's origin, for the absolute return and notify URLs
  * @param gateway - genie or mobileBill
  */
-async function initiateRedirectBooking(
+async function insertRedirectBooking(
   tx: Tx,
   caller: PaymentsCaller,
   input: InitiateBookingInput,
   invoice: InvoiceRow,
-  origin: string,
   gateway: RedirectGateway,
-): Promise<BookingRequestView> {
-  const amountMinor = toMinor(invoice.totalAmount.toFixed(2));
-  const amount = minorToDecimal(amountMinor);
-  const externalReference = randomUUID();
-  const returnQuery = new URLSearchParams({ reference: externalReference }).toString();
-  let page: { transactionId: string; url: string } | { error: string };
-  if (gateway === GENIE_GATEWAY) {
-    const created = await genie.createTransaction(caller.providers.gatewayHttp, caller.tenant.gateways.genie, {
-      localId: externalReference,
-      amountMinor,
-      currency: invoice.currency,
-      redirectUrl: `${origin}${GENIE_RETURN_PATH}?${returnQuery}`,
-      webhookUrl: `${origin}${GENIE_NOTIFY_PATH}`,
-    });
-    page = 'error' in created ? created : { transactionId: created.transaction.id, url: created.transaction.url ?? '' };
-  } else {
-    const account = await findAccount(tx, owner(caller));
-    const created = await mobileBill.createCharge(caller.providers.gatewayHttp, caller.tenant.gateways.mobileBill, {
-      reference: externalReference,
-      msisdn: (account?.mobileNo ?? '').replace(/[^\d+]/g, ''),
-      amountMinor,
-      currency: invoice.currency,
-      returnUrl: `${origin}${MOBILE_BILL_RETURN_PATH}?${returnQuery}`,
-      notifyUrl: `${origin}${MOBILE_BILL_NOTIFY_PATH}`,
-    });
-    page = 'error' in created ? created : { transactionId: created.charge.id, url: created.charge.approvalUrl ?? '' };
-  }
-  if ('error' in page) {
-    caller.log.error({ invoiceId: invoice.id, gateway, error: page.error }, 'payment not created at the gateway');
-    throw new AppError(gateway === GENIE_GATEWAY ? 'ARO-E5021' : 'ARO-E5022');
-  }
-  const fields = [
-    { name: 'token', value: page.transactionId },
-    { name: 'paymentMethod', value: gateway },
-    { name: 'chargeTotal', value: amount },
-    { name: 'currency', value: invoice.currency },
-    { name: 'localId', value: externalReference },
-  ];
+): Promise<RedirectBookingStarted> {
+  const amount = minorToDecimal(toMinor(invoice.totalAmount.toFixed(2)));
   const booking = await insertBookingRequest(tx, {
     tenantId: caller.tenant.id,
     accountId: caller.accountId,
@@ -662,12 +632,10 @@ async function initiateRedirectBooking(
     reasonCode: input.reasonCode,
     successUrl: input.successUrl,
     failureUrl: input.failureUrl,
-    signature: { parameter: fields },
     amount: invoice.totalAmount,
     currency: invoice.currency,
-    externalReference,
-    // The gateway's own id of the payment: its answers must name it (issue 9 §3).
-    transactionUuid: page.transactionId,
+    externalReference: randomUUID(),
+    status: 'initiated',
     savePaymentMethod: false,
   });
   await recordAudit(tx, {
@@ -679,13 +647,134 @@ async function initiateRedirectBooking(
     organizationId: invoice.organizationId,
     details: { invoiceId: invoice.id, bookingRequestId: booking.id, amount, currency: invoice.currency, gateway },
   });
+  return { redirectBooking: { id: booking.id, externalReference: booking.externalReference } };
+}
+
+/**
+ * Whether a gateway's payment page may be given to the browser: https only, or a same-origin path
+ * (the sandbox's), so that no gateway answer sends a patient to a plain-http or script URL.
+ * @param url - the page the gateway answered
+ */
+export function isAllowedGatewayPage(url: string): boolean {
+  if (isSameOriginPath(url)) {
+    return true;
+  }
+  try {
+    return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The browser's view of a Genie or mobile-bill request whose gateway payment exists. */
+function redirectBookingView(booking: BookingRequestRow): BookingRequestView {
+  const parameter = booking.signature?.parameter ?? [];
   return {
     id: booking.id,
-    formUrl: page.url,
+    // The page is kept as the signature's value (these gateways sign nothing the browser posts).
+    formUrl: booking.signature?.value ?? '',
     formMethod: 'GET',
-    signature: { parameter: fields, value: null },
+    signature: { parameter, value: null },
     unsignedFieldNames: [],
   };
+}
+
+/**
+ * The second part of initiateBooking for Genie or mobile bill, outside any transaction (a slow
+ * gateway holds no lock and no connection): the call that claims the request creates the payment at
+ * the gateway, server to server, for the invoice's amount, and stores its id and page; a twin (same
+ * idempotency key) waits for it and answers the same request. Genie's page gets the spec's fields
+ * (spec doc 2 §7: 'Genie: a form with token, paymentMethod, chargeTotal and related fields to a
+ * merchant URL'): token (the gateway's id), paymentMethod, chargeTotal, currency and localId (our
+ * reference). A refused or failed gateway call, or a page that is not https or ours, marks the
+ * request failed (the invoice is payable again) and answers ARO-E5021 or ARO-E5022.
+ * @param caller - tenant, signed-in account
+ * @param started - the request initiateBooking's transaction inserted
+ * @param origin - the request's origin, for the absolute return and notify URLs
+ * @param idempotencyKey - initiateBooking's key: forgotten when the gateway refused, so that a retry
+ *   with it (the web reuses a failed tap's key) starts a new request instead of replaying the failure
+ */
+async function openRedirectBooking(
+  caller: PaymentsCaller,
+  started: RedirectBookingStarted['redirectBooking'],
+  origin: string,
+  idempotencyKey: string | null,
+): Promise<BookingRequestView> {
+  const refusal = (gateway: string) => new AppError(gateway === GENIE_GATEWAY ? 'ARO-E5021' : 'ARO-E5022');
+  const booking = await findBookingRequestByReference(caller.db, caller.tenant.id, started.externalReference);
+  if (!booking || booking.id !== started.id) {
+    throw notFound();
+  }
+  const gateway = booking.paymentGatewayType === GENIE_GATEWAY ? GENIE_GATEWAY : MOBILE_BILL_GATEWAY;
+  const claimed =
+    booking.status === 'initiated' &&
+    booking.transactionUuid === null &&
+    (await claimTokenCharge(caller.db, booking.id, `${CREATING_PREFIX}${randomUUID()}`, 'initiated'));
+  if (!claimed) {
+    let now: BookingRequestRow | null = booking;
+    for (let waited = 0; waited < CHARGE_WAIT_MS; waited += CHARGE_POLL_MS) {
+      now = await findBookingRequestByReference(caller.db, caller.tenant.id, booking.externalReference);
+      if (now?.status !== 'initiated' || !now.transactionUuid?.startsWith(CREATING_PREFIX)) {
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, CHARGE_POLL_MS));
+    }
+    if (!now?.transactionUuid || now.transactionUuid.startsWith(CREATING_PREFIX) || now.status === 'failed') {
+      throw refusal(gateway);
+    }
+    return redirectBookingView(now);
+  }
+  const amountMinor = toMinor(booking.amount.toFixed(2));
+  const returnQuery = new URLSearchParams({ reference: booking.externalReference }).toString();
+  let page: { transactionId: string; url: string } | { error: string };
+  if (gateway === GENIE_GATEWAY) {
+    const created = await genie.createTransaction(caller.providers.gatewayHttp, caller.tenant.gateways.genie, {
+      localId: booking.externalReference,
+      amountMinor,
+      currency: booking.currency,
+      redirectUrl: `${origin}${GENIE_RETURN_PATH}?${returnQuery}`,
+      webhookUrl: `${origin}${GENIE_NOTIFY_PATH}`,
+    });
+    page = 'error' in created ? created : { transactionId: created.transaction.id, url: created.transaction.url ?? '' };
+  } else {
+    const account = await findAccount(caller.db, owner(caller));
+    const created = await mobileBill.createCharge(caller.providers.gatewayHttp, caller.tenant.gateways.mobileBill, {
+      reference: booking.externalReference,
+      msisdn: (account?.mobileNo ?? '').replace(/[^\d+]/g, ''),
+      amountMinor,
+      currency: booking.currency,
+      returnUrl: `${origin}${MOBILE_BILL_RETURN_PATH}?${returnQuery}`,
+      notifyUrl: `${origin}${MOBILE_BILL_NOTIFY_PATH}`,
+    });
+    page = 'error' in created ? created : { transactionId: created.charge.id, url: created.charge.approvalUrl ?? '' };
+  }
+  if (!('error' in page) && !isAllowedGatewayPage(page.url)) {
+    page = { error: `the gateway's payment page is neither https nor ours: ${page.url.slice(0, 200)}` };
+  }
+  if ('error' in page) {
+    caller.log.error({ bookingRequestId: booking.id, gateway, error: page.error }, 'payment not created at the gateway');
+    await caller.db.transaction((tx) => setOpenBookingRequestStatus(tx, booking.id, 'failed'));
+    if (idempotencyKey) {
+      await deleteIdempotencyKey(caller.db, { tenantId: caller.tenant.id, accountId: caller.accountId, key: idempotencyKey });
+    }
+    throw refusal(gateway);
+  }
+  const fields = [
+    { name: 'token', value: page.transactionId },
+    { name: 'paymentMethod', value: gateway },
+    { name: 'chargeTotal', value: minorToDecimal(amountMinor) },
+    { name: 'currency', value: booking.currency },
+    { name: 'localId', value: booking.externalReference },
+  ];
+  // The gateway's own id of the payment: its answers must name it (issue 9 §3).
+  const opened = await setRedirectBookingPage(caller.db, booking.id, {
+    transactionUuid: page.transactionId,
+    signature: { parameter: fields, value: page.url },
+  });
+  if (!opened) {
+    throw refusal(gateway);
+  }
+  return redirectBookingView(opened);
 }
 
 /**
@@ -712,17 +801,20 @@ export async function settleRedirectBooking(
   if (booking.paymentGatewayType === GENIE_GATEWAY) {
     const transaction = await genie.fetchTransaction(http, deps.tenant.gateways.genie, id);
     if (!transaction) {
-      return 'unverified';
+      return unverified(deps, booking, source);
     }
     answer = genie.answerOf(transaction);
   } else {
     const charge = await mobileBill.fetchCharge(http, deps.tenant.gateways.mobileBill, id);
     if (!charge) {
-      return 'unverified';
+      return unverified(deps, booking, source);
     }
     answer = mobileBill.answerOf(charge);
   }
   if (!answer) {
+    if (source === 'return') {
+      await recordRedirectPending(deps, booking);
+    }
     return 'open';
   }
   const matched = await matchAnswer(deps, answer, source, booking.paymentGatewayType);
@@ -730,6 +822,49 @@ export async function settleRedirectBooking(
     return matched;
   }
   return applyGatewayAnswer(deps, matched, answer, source);
+}
+
+async function unverified(deps: PaymentsDeps, booking: BookingRequestRow, source: 'return' | 'notify'): Promise<'unverified'> {
+  deps.log.warn({ bookingRequestId: booking.id, gateway: booking.paymentGatewayType, source }, 'the gateway payment could not be read back');
+  if (source === 'return') {
+    await recordRedirectPending(deps, booking);
+  }
+  return 'unverified';
+}
+
+/**
+ * The browser is back from Genie or the carrier before the payment is final (or it could not be read
+ * back): recorded as the card gateway's REVIEW is, 'Payment is pending' (spec doc 2 §8), so the
+ * return page shows it pending, not failed. The request stays 'initiated' (it blocks its invoice for
+ * a bounded time, payments.repo.ts REDIRECT_BLOCK_MINUTES) and the gateway's final answer replaces
+ * the record (upsertPayment).
+ * @param deps - database and tenant
+ * @param booking - the Genie or mobile-bill request
+ */
+async function recordRedirectPending(deps: PaymentsDeps, booking: BookingRequestRow): Promise<void> {
+  if (booking.status !== 'initiated' || !booking.transactionUuid) {
+    return;
+  }
+  const transactionId = booking.transactionUuid;
+  await deps.db.transaction(async (tx) => {
+    await recordPayment(
+      tx,
+      deps,
+      booking,
+      {
+        decision: 'REVIEW',
+        reasonCode: '',
+        message: PAYMENT_TEXTS.pending,
+        referenceNumber: booking.externalReference,
+        transactionUuid: transactionId,
+        transactionId,
+        amount: minorToDecimal(toMinor(booking.amount.toFixed(2))),
+        currency: booking.currency,
+        raw: {},
+      },
+      transactionId,
+    );
+  });
 }
 
 /**
@@ -928,6 +1063,19 @@ export async function applyGatewayAnswer(
       }
       await setGatewayEventOutcome(tx, eventId, 'credited');
       return { booking: completed, decision: answer.decision, outcome: 'credited', payment, sessionId: credit.sessionId };
+    }
+    if (answer.decision === 'CANCEL') {
+      const current = await findBookingRequestByReference(tx, deps.tenant.id, booking.externalReference);
+      if (current?.status === 'completed' && current.creditedTransactionId === transactionId) {
+        // The credited payment was cancelled or voided at the gateway afterwards (Genie VOIDED): the
+        // money may be gone while the appointment reads paid; the cashier reconciles it (issue 9 §9).
+        deps.log.warn(
+          { bookingRequestId: booking.id, transactionId, source },
+          'a CANCEL or VOID for a credited payment: kept for reconciliation',
+        );
+        await setGatewayEventOutcome(tx, eventId, 'reconcile');
+        return { booking: current, decision: answer.decision, outcome: 'reconcile', payment: null, sessionId: null };
+      }
     }
     if (source === 'token' && outcomeUnknown(answer)) {
       // A quick-pay charge the gateway may or may not have made: no payment is recorded, the booking
@@ -1361,7 +1509,13 @@ export async function completePayerAuthentication(
   }
   const claimed = await claimAuthenticatedCharge(deps.db, booking.id, authenticationTransactionId);
   if (!claimed) {
-    const now = await findBookingRequestByReference(deps.db, deps.tenant.id, reference);
+    // A twin return (a double submit of the bank's page) while the first is authorising: wait for its
+    // outcome, as a twin quick pay does, instead of answering Failure for a charge that may succeed.
+    let now = await findBookingRequestByReference(deps.db, deps.tenant.id, reference);
+    for (let waited = 0; now?.status === 'charging' && waited < CHARGE_WAIT_MS; waited += CHARGE_POLL_MS) {
+      await new Promise((resolve) => setTimeout(resolve, CHARGE_POLL_MS));
+      now = await findBookingRequestByReference(deps.db, deps.tenant.id, reference);
+    }
     return { booking: now ?? booking, accepted: now?.status === 'completed' };
   }
   const method = claimed.paymentMethodId

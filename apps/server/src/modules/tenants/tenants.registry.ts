@@ -183,7 +183,7 @@ function baseGateways(env: Env): GatewaySettings {
     genie: {
       // Genie Business Connect API base: the Genie sandbox in development (genie-sandbox.routes.ts).
       merchantUrl: '/sandbox/genie',
-      apiKey: 'sandbox-genie-key',
+      apiKey: env.NODE_ENV === 'production' ? '' : 'sandbox-genie-key',
       secretKey: env.NODE_ENV === 'production' ? '' : 'sandbox-genie-secret-not-for-production',
     },
     mobileBill: {

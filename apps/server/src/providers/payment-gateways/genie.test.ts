@@ -76,3 +76,36 @@ describe('Genie states as gateway answers', () => {
     },
   );
 });
+
+describe('Genie without an API key (blank in production until the tenant sets it)', () => {
+  const blank: GenieSettings = { ...settings, apiKey: '' };
+  const refusingHttp = () => Promise.reject(new Error('nothing may be sent without a key'));
+
+  it('refuses to create or read a transaction without calling Genie', async () => {
+    let calls = 0;
+    const http = () => {
+      calls += 1;
+      return refusingHttp();
+    };
+    const created = await genie.createTransaction(http, blank, {
+      localId: 'ref-1',
+      amountMinor: 1000,
+      currency: 'LKR',
+      redirectUrl: 'https://example.test/back',
+      webhookUrl: 'https://example.test/notify',
+    });
+    expect(created).toEqual({ error: 'the Genie API key is not configured' });
+    expect(await genie.fetchTransaction(http, blank, 'txn-1')).toBeNull();
+    expect(calls).toBe(0);
+  });
+
+  it('verifies no webhook, not even one signed with the blank key', () => {
+    const now = new Date(1_700_000_000_000);
+    const headers = {
+      'x-signature-nonce': 'nonce-1',
+      'x-signature-timestamp': '1700000000',
+      'x-signature': genieWebhookSignature('nonce-1', '1700000000', ''),
+    };
+    expect(genieWebhookVerified(blank, headers, now)).toBe(false);
+  });
+});

@@ -178,6 +178,10 @@ async function createTransaction(
     webhookUrl: string;
   },
 ): Promise<{ transaction: GenieTransaction } | { error: string }> {
+  if (!settings.apiKey) {
+    // Nothing is sent without the merchant's key (blank in production until the tenant sets it).
+    return { error: 'the Genie API key is not configured' };
+  }
   const body = JSON.stringify({
     amount: input.amountMinor,
     currency: input.currency,
@@ -227,6 +231,9 @@ async function fetchTransaction(
   settings: GenieSettings,
   transactionId: string,
 ): Promise<GenieTransaction | null> {
+  if (!settings.apiKey) {
+    return null;
+  }
   try {
     const response = await http(
       apiUrl(settings, `/transactions/${encodeURIComponent(transactionId)}`),

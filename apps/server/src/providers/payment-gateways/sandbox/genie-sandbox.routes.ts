@@ -11,7 +11,7 @@ import {
   type GenieState,
 } from '../genie.ts';
 import { acceptFormBodies } from '../form-body.ts';
-import { escapeHtml, refusedPage, sandboxPage } from './sandbox-pages.ts';
+import { escapeHtml, ownServerUrl, refusedPage, sandboxPage } from './sandbox-pages.ts';
 
 /**
  * The Genie sandbox served by this server (issue 9 §4: 'Genie gets a sandbox of the same kind'): it
@@ -107,18 +107,15 @@ export async function registerGenieSandboxRoutes(
   };
   const unauthorised = (reply: FastifyReply) => reply.code(401).send({ message: 'Unauthorized' });
 
-  /** Posts the signed webhook, server to server (this server's own URLs in-process); failures are logged. */
+  /** Posts the signed webhook to this server (in-process, never elsewhere); failures are logged. */
   const sendWebhook = (request: FastifyRequest, transaction: SandboxTransaction): void => {
-    let target: URL;
-    try {
-      target = new URL(transaction.webhook);
-    } catch {
+    const target = ownServerUrl(transaction.webhook, request.headers.host);
+    if (!target) {
       return;
     }
-    const local = target.host === (request.headers.host ?? '');
     const nonce = randomUUID();
     const timestamp = String(Math.floor(Date.now() / 1000));
-    void http(local ? `${target.pathname}${target.search}` : target.href, {
+    void http(target.path, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -129,7 +126,7 @@ export async function registerGenieSandboxRoutes(
           timestamp,
           transaction.apiKey,
         ),
-        ...(local ? { host: target.host } : {}),
+        ...(target.host ? { host: target.host } : {}),
       },
       body: JSON.stringify({
         eventType: 'NOTIFY_TRANSACTION_CHANGE',
@@ -243,25 +240,41 @@ export async function registerGenieSandboxRoutes(
         if (!transaction || transaction.state !== 'INITIATED') {
           return unknown(reply);
         }
+        // The sandbox sends browsers and webhooks to this server only: another address is refused.
+        const back = ownServerUrl(transaction.redirectUrl, request.headers.host);
+        if (!back || !ownServerUrl(transaction.webhook, request.headers.host)) {
+          return reply
+            .code(400)
+            .type('text/html; charset=utf-8')
+            .send(
+              refusedPage(
+                'Payment refused',
+                'This payment returns to another server. The sandbox only returns to this one.',
+              ),
+            );
+        }
         const action = (request.body as Record<string, string> | undefined)?.sandbox_action;
         transaction.state =
           action === 'approve' ? 'CONFIRMED' : action === 'decline' ? 'FAILED' : 'CANCELLED';
         transaction.updated = new Date().toISOString();
         sendWebhook(request, transaction);
         // The portal sends the browser back with the outcome in the query (signed over amount and currency).
-        const back = new URL(transaction.redirectUrl, 'http://sandbox.invalid');
-        back.searchParams.set('transactionId', transaction.id);
-        back.searchParams.set('state', transaction.state);
-        back.searchParams.set('amount', String(transaction.amount));
-        back.searchParams.set('currency', transaction.currency);
-        back.searchParams.set(
+        const location = new URL(back.path, 'http://sandbox.invalid');
+        location.searchParams.set('transactionId', transaction.id);
+        location.searchParams.set('state', transaction.state);
+        location.searchParams.set('amount', String(transaction.amount));
+        location.searchParams.set('currency', transaction.currency);
+        location.searchParams.set(
           'signature',
           genieRequestSignature(transaction.amount, transaction.currency, transaction.apiKey),
         );
-        const location = /^https?:\/\//i.test(transaction.redirectUrl)
-          ? back.href
-          : `${back.pathname}${back.search}`;
-        return reply.redirect(location, 303);
+        const path = `${location.pathname}${location.search}`;
+        return reply.redirect(
+          /^https?:\/\//i.test(transaction.redirectUrl)
+            ? new URL(path, transaction.redirectUrl).href
+            : path,
+          303,
+        );
       });
     },
     { prefix: GENIE_SANDBOX_PREFIX },

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { HttpRequester } from '../gateway.ts';
 import { mobileBillHeaders, mobileBillVerified, type MobileBillSettings } from '../mobile-bill.ts';
 import { acceptFormBodies } from '../form-body.ts';
-import { escapeHtml, refusedPage, sandboxPage } from './sandbox-pages.ts';
+import { escapeHtml, ownServerUrl, refusedPage, sandboxPage } from './sandbox-pages.ts';
 
 /**
  * The mobile-bill sandbox served by this server: the carrier side of the protocol mobile-bill.ts
@@ -84,26 +84,27 @@ export async function registerMobileBillSandboxRoutes(
   const unauthorised = (reply: FastifyReply) =>
     reply.code(401).send({ message: 'Signature not valid' });
 
+  /** Posts the signed notification to this server (in-process, never elsewhere); failures are logged. */
   const notify = (request: FastifyRequest, charge: SandboxCharge): void => {
-    let url: URL;
-    try {
-      url = new URL(charge.notifyUrl);
-    } catch {
+    const target = ownServerUrl(charge.notifyUrl, request.headers.host);
+    if (!target) {
       return;
     }
-    const local = url.host === (request.headers.host ?? '');
     const body = JSON.stringify({
       chargeId: charge.id,
       reference: charge.reference,
       status: charge.status,
     });
-    const path = `${url.pathname}${url.search}`;
-    void http(local ? path : url.href, {
+    void http(target.path, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        ...mobileBillHeaders(charge.settings, { method: 'POST', path: url.pathname, body }),
-        ...(local ? { host: url.host } : {}),
+        ...mobileBillHeaders(charge.settings, {
+          method: 'POST',
+          path: target.path.split('?')[0] ?? target.path,
+          body,
+        }),
+        ...(target.host ? { host: target.host } : {}),
       },
       body,
     }).then(
@@ -230,6 +231,19 @@ export async function registerMobileBillSandboxRoutes(
         if (!charge || charge.status !== 'PENDING') {
           return unknown(reply);
         }
+        // The sandbox sends browsers and notifications to this server only: another address is refused.
+        const back = ownServerUrl(charge.returnUrl, request.headers.host);
+        if (!back || !ownServerUrl(charge.notifyUrl, request.headers.host)) {
+          return reply
+            .code(400)
+            .type('text/html; charset=utf-8')
+            .send(
+              refusedPage(
+                'Charge refused',
+                'This charge returns to another server. The sandbox only returns to this one.',
+              ),
+            );
+        }
         const body = (request.body ?? {}) as Record<string, string>;
         charge.status =
           body.sandbox_action === 'cancel'
@@ -238,13 +252,14 @@ export async function registerMobileBillSandboxRoutes(
               ? 'APPROVED'
               : 'DECLINED';
         notify(request, charge);
-        const back = new URL(charge.returnUrl, 'http://sandbox.invalid');
-        back.searchParams.set('chargeId', charge.id);
-        back.searchParams.set('status', charge.status);
-        const location = /^https?:\/\//i.test(charge.returnUrl)
-          ? back.href
-          : `${back.pathname}${back.search}`;
-        return reply.redirect(location, 303);
+        const location = new URL(back.path, 'http://sandbox.invalid');
+        location.searchParams.set('chargeId', charge.id);
+        location.searchParams.set('status', charge.status);
+        const path = `${location.pathname}${location.search}`;
+        return reply.redirect(
+          /^https?:\/\//i.test(charge.returnUrl) ? new URL(path, charge.returnUrl).href : path,
+          303,
+        );
       });
     },
     { prefix: MOBILE_BILL_SANDBOX_PREFIX },

@@ -219,3 +219,33 @@ export function refusedPage(heading: string, detail: string): string {
     `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(detail)}</p>`,
   );
 }
+
+/**
+ * Where a sandbox may send a browser back or post a webhook: only this server, named by a
+ * same-origin path or by an absolute http(s) URL on the host the request came to. Answers the path
+ * (with its query) and the host to serve it as, or null for any other address (never followed).
+ * @param url - the return or webhook URL the payment's creator gave
+ * @param requestHost - the Host of the request the sandbox is answering
+ */
+export function ownServerUrl(
+  url: string,
+  requestHost: string | undefined,
+): { path: string; host: string | undefined } | null {
+  if (/^\/(?![/\\])[^\s\\]*$/.test(url)) {
+    return { path: url, host: requestHost };
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (
+    (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
+    !requestHost ||
+    parsed.host !== requestHost
+  ) {
+    return null;
+  }
+  return { path: `${parsed.pathname}${parsed.search}`, host: parsed.host };
+}

@@ -37,7 +37,9 @@ export function PaymentReturn({ paid, onSettled }: PaymentReturnProps) {
   const toast = useToast();
   const t = useTranslate();
   const status = searchParams.get(PAYMENT_STATUS_PARAM);
-  const addressStatus = status === 'Success' || status === 'Failure' ? status : null;
+  // Pending (a Genie or mobile-bill payment not final yet): the recorded answer (REVIEW) decides.
+  const addressStatus =
+    status === 'Success' || status === 'Failure' ? status : status === 'Pending' ? 'Failure' : null;
   const bookingId = searchParams.get(BOOKING_ID_PARAM);
   const [result] = useQuery({
     query: paymentOutcomeQuery,
