@@ -23,6 +23,7 @@ import {
   type OrderState,
   type OrderStatus,
 } from '@careline/domain/orders';
+import { hasControlCharacters } from '@careline/domain/staff';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import type { ZodError } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
@@ -236,8 +237,7 @@ function checkDescription(description: string | null | undefined): string | null
     return null;
   }
   const text = description.trim();
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
-  if (text.length > DOCUMENT_DESCRIPTION_MAX || /[\u0000-\u001f\u007f]/.test(text)) {
+  if (text.length > DOCUMENT_DESCRIPTION_MAX || hasControlCharacters(text)) {
     throw new AppError('ARO-E6050', { max: String(DOCUMENT_DESCRIPTION_MAX) });
   }
   return text === '' ? null : text;
