@@ -271,9 +271,6 @@ export async function rescheduleAppointment(
       if (old.sessionId === session.id) {
         throw new AppError('ARO-E4008');
       }
-      if (await hasLiveAppointment(db, session.id, old.patientId)) {
-        throw new AppError('ARO-E4003');
-      }
       return db.transaction(async (tx) => {
         await lockSessionsInOrder(tx, [old.sessionId, session.id]);
         // Taken first: of two concurrent reschedules of one appointment, one finds it moved already.
@@ -285,6 +282,11 @@ export async function rescheduleAppointment(
             throw new AppError('ARO-E4007');
           }
           throw new AppError('ARO-E4006', { status: appointmentStatusLabel(now?.appointment.appointmentStatus ?? 'cancelled') });
+        }
+        // Checked after the mark, under the sessions' locks: a concurrent twin of this request that
+        // already moved the appointment here is refused as moved (ARO-E4007), not as a second booking.
+        if (await hasLiveAppointment(tx, session.id, old.patientId)) {
+          throw new AppError('ARO-E4003');
         }
         const row = await bookNextToken(tx, {
           tenantId,
