@@ -55,6 +55,12 @@ const envSchema = z.object({
   GRAPHQL_WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(20),
   /** Most open websockets per client address (carrier NAT puts many phones behind one address). */
   GRAPHQL_WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /**
+   * Sign-in codes asked for, and codes checked, from one client address in 10 minutes (docs/security.md):
+   * carrier NAT puts many phones behind one address, so an operator may raise them.
+   */
+  AUTH_INITIATIONS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  AUTH_COMPLETIONS_PER_ADDRESS: z.coerce.number().int().positive().default(60),
   GRAPHQL_WS_SESSION_CHECK_MS: z.coerce.number().int().positive().default(30_000),
   /** Slow clients (issue 6 §1): time to receive a request's headers, and the whole request. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

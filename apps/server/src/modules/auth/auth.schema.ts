@@ -22,6 +22,10 @@ export function authDepsOf(ctx: GraphQLContext): AuthDeps {
     clientIp: ctx.clientIp,
     correlationId: ctx.correlationId,
     log: ctx.log,
+    limits: {
+      initiationsPerAddress: ctx.env.AUTH_INITIATIONS_PER_ADDRESS,
+      completionsPerAddress: ctx.env.AUTH_COMPLETIONS_PER_ADDRESS,
+    },
   };
 }
 
