@@ -39,6 +39,8 @@ export const errorCatalogue = {
   'ARO-E3002': 'Only images and PDF files can be uploaded',
   'ARO-E3003': 'File is too large',
   'ARO-E3004': 'Upload limit reached: at most {files} files and {size} in 24 hours. Please try again later',
+  // issue 10 Uploads: a polyglot (an image or PDF hiding another file) is refused.
+  'ARO-E3005': 'This file has another kind of file hidden inside it, so it cannot be uploaded. Take a new photo or save the document again as a PDF',
   // Consultation bookings (issue 8).
   'ARO-E4001': 'This session is full. Please choose another session',
   'ARO-E4002': 'This session is no longer taking bookings',
@@ -103,6 +105,13 @@ export const errorCatalogue = {
   'ARO-E5020': 'Payment by {gateway} is not available',
   'ARO-E5021': 'Genie could not start this payment. Please try again',
   'ARO-E5022': 'Your mobile carrier could not start this payment. Please try again',
+  // Order payment (spec doc 3 §4 Order payment, §5; issue 9 'Order payment uses the same module').
+  'ARO-E5023': 'This order is already paid',
+  'ARO-E5024': 'The hospital has not set a charge for this order yet',
+  'ARO-E5025': 'This order is {status} and cannot be paid',
+  'ARO-E5026': 'The charge of this order has changed. Please check the new amount and pay again',
+  'ARO-E5027': 'This order is paid by cash on delivery. Choose another payment method to pay online',
+  'ARO-E5028': 'This order was paid already: receipt {receipt}',
   // The hospital's side of payments: cash desk, refunds, reconciliation (issue 9 §8, §9).
   'ARO-E5040': 'This appointment is already paid',
   'ARO-E5041': 'This appointment was paid in cash already: receipt {receipt}',

@@ -13,10 +13,13 @@ import { consultationsEn } from '../src/consultations/en.ts';
 import { consultationsSi } from '../src/consultations/si.ts';
 import { consultationsTa } from '../src/consultations/ta.ts';
 import type { Locale } from '../src/locales.ts';
+import { ordersEn } from '../src/orders/en.ts';
+import { ordersSi } from '../src/orders/si.ts';
+import { ordersTa } from '../src/orders/ta.ts';
 
 const srcDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src');
 // The shared catalogue, the staff console's own (kept out of the patient app's bundle) and the patient
-// app's consultation screens' (loaded with those screens, not with /login).
+// app's consultation and order screens' (loaded with those screens, not with /login).
 const sets: { dir: string; catalogues: Record<Locale, Record<string, string>> }[] = [
   { dir: 'compiled', catalogues: { en, si, ta } },
   { dir: 'staff/compiled', catalogues: { en: staffEn, si: staffSi, ta: staffTa } },
@@ -24,6 +27,7 @@ const sets: { dir: string; catalogues: Record<Locale, Record<string, string>> }[
     dir: 'consultations/compiled',
     catalogues: { en: consultationsEn, si: consultationsSi, ta: consultationsTa },
   },
+  { dir: 'orders/compiled', catalogues: { en: ordersEn, si: ordersSi, ta: ordersTa } },
 ];
 
 for (const { dir, catalogues } of sets) {

@@ -14,6 +14,7 @@ import '../modules/consultations/staff-sessions.schema.ts';
 import '../modules/consultations/upcoming-appointments.schema.ts';
 import '../modules/loyalty/loyalty.schema.ts';
 import '../modules/orders/orders.schema.ts';
+import '../modules/orders/staff-orders.schema.ts';
 import '../modules/payments/payments.schema.ts';
 import '../modules/payments/staff-payments.schema.ts';
 

@@ -11,7 +11,7 @@ import {
   makeStaffUser,
 } from '../../test/factories.ts';
 import { signIn as patientSignIn } from '../modules/auth/auth.testing.ts';
-import { appointments, bookingRequests, chargingSchemes, gatewayEvents, refundRequests } from '../db/schema/index.ts';
+import { appointments, blobs, bookingRequests, chargingSchemes, gatewayEvents, refundRequests, serviceRequests } from '../db/schema/index.ts';
 import { buildSchema } from './schema.ts';
 import { staffPolicies, type StaffAction } from './staff-auth.ts';
 
@@ -100,6 +100,17 @@ const paymentPools: Record<'pendingAppointments' | 'refundRequests' | 'gatewayEv
   refundRequests: [],
   gatewayEvents: [],
 };
+// Medicine orders of hospital A with a charge, unpaid: each cash take pays one (payments module).
+const orderPaymentPool: string[] = [];
+// A cash take is also held to the order's category (the domain's recordPayment rule): as orderFor,
+// the role × hospital loop's n-th take gets an unpaid order of a category the n-th role works.
+const orderCashSamples = new Map<StaffRole, string>();
+let orderCashCalls = 0;
+const orderCashFor = (): string => {
+  const role = STAFF_ROLES[orderCashCalls];
+  orderCashCalls += 1;
+  return (role && orderCashSamples.get(role)) ?? take(orderPaymentPool);
+};
 let sessionDoctorId: string;
 let deskPatientId: string;
 const take = (pool: string[]): string => {
@@ -108,6 +119,30 @@ const take = (pool: string[]): string => {
     throw new Error('a session pool ran out: make more in beforeAll');
   }
   return id;
+};
+// Orders (issue 10 staff console): each role works its own categories (ORDER_STAFF_ROLES), and the
+// role × hospital loop asks in STAFF_ROLES order, so each order sample hands its n-th request a fresh
+// order (and a file that role uploaded) of a category the n-th role works; later requests (other
+// hospitals, patient tokens) are refused before any order is read and get unknown ids.
+const orderSamples = new Map<string, Map<StaffRole, { id: string; blobId: string }>>();
+function orderFor(field: string): () => { id: string; blobId: string } {
+  let calls = 0;
+  return () => {
+    const role = STAFF_ROLES[calls];
+    calls += 1;
+    return (role && orderSamples.get(field)?.get(role)) ?? { id: randomUUID(), blobId: randomUUID() };
+  };
+}
+const ORDER_SAMPLE_NEXT = {
+  staffOrder: orderFor('staffOrder'),
+  staffSetOrderCharge: orderFor('staffSetOrderCharge'),
+  staffSetOrderEstimatedTime: orderFor('staffSetOrderEstimatedTime'),
+  staffScheduleSampleCollection: orderFor('staffScheduleSampleCollection'),
+  staffMoveOrderStatus: orderFor('staffMoveOrderStatus'),
+  staffCancelOrder: orderFor('staffCancelOrder'),
+  staffAddOrderNote: orderFor('staffAddOrderNote'),
+  staffAttachOrderDocument: orderFor('staffAttachOrderDocument'),
+  staffReplaceOrder: orderFor('staffReplaceOrder'),
 };
 
 /** One request per hospital-scoped staff operation; `organizationId` is the hospital asked about. */
@@ -229,6 +264,10 @@ const SAMPLES: Record<string, Sample> = {
     query: 'mutation ($o: ID!, $a: ID!) { staffTakeCashPayment(organizationId: $o, appointmentId: $a) { receiptNumber } }',
     variables: (o) => ({ o, a: take(paymentPools.pendingAppointments) }),
   },
+  staffTakeOrderCashPayment: {
+    query: 'mutation ($o: ID!, $s: ID!) { staffTakeOrderCashPayment(organizationId: $o, serviceRequestId: $s, expectedVersion: 1) { receiptNumber } }',
+    variables: (o) => ({ o, s: orderCashFor() }),
+  },
   staffDecideRefund: {
     query: 'mutation ($o: ID!, $r: ID!) { staffDecideRefund(organizationId: $o, refundRequestId: $r, decision: REJECT) { id } }',
     variables: (o) => ({ o, r: take(paymentPools.refundRequests) }),
@@ -236,6 +275,54 @@ const SAMPLES: Record<string, Sample> = {
   staffReconcileGatewayEvent: {
     query: 'mutation ($o: ID!, $e: ID!) { staffReconcileGatewayEvent(organizationId: $o, eventId: $e) }',
     variables: (o) => ({ o, e: take(paymentPools.gatewayEvents) }),
+  },
+  // Orders (issue 10 staff console): order operations take an order of the asking role's category.
+  staffOrders: {
+    query: 'query ($o: ID!) { staffOrders(organizationId: $o, queue: NEW) { hasMore } }',
+    variables: (o) => ({ o }),
+  },
+  staffOrder: {
+    query: 'query ($o: ID!, $id: ID!) { staffOrder(organizationId: $o, id: $id) { id } }',
+    variables: (o) => ({ o, id: ORDER_SAMPLE_NEXT.staffOrder().id }),
+  },
+  subscribeStaffOrders: {
+    query: 'subscription ($o: ID!) { subscribeStaffOrders(organizationId: $o) { id } }',
+    variables: (o) => ({ o }),
+  },
+  staffSetOrderCharge: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffSetOrderCharge(organizationId: $o, id: $id, expectedVersion: 1, amount: "100") { id } }',
+    variables: (o) => ({ o, id: ORDER_SAMPLE_NEXT.staffSetOrderCharge().id }),
+  },
+  staffSetOrderEstimatedTime: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffSetOrderEstimatedTime(organizationId: $o, id: $id, expectedVersion: 1, time: "2030-01-01T10:00:00+05:30") { id } }',
+    variables: (o) => ({ o, id: ORDER_SAMPLE_NEXT.staffSetOrderEstimatedTime().id }),
+  },
+  staffScheduleSampleCollection: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffScheduleSampleCollection(organizationId: $o, id: $id, expectedVersion: 1, collectorName: "Kamal", time: "2030-01-01T10:00:00+05:30") { id } }',
+    variables: (o) => ({ o, id: ORDER_SAMPLE_NEXT.staffScheduleSampleCollection().id }),
+  },
+  staffMoveOrderStatus: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffMoveOrderStatus(organizationId: $o, id: $id, expectedVersion: 1, to: "confirming") { id } }',
+    variables: (o) => ({ o, id: ORDER_SAMPLE_NEXT.staffMoveOrderStatus().id }),
+  },
+  staffCancelOrder: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffCancelOrder(organizationId: $o, id: $id, expectedVersion: 1, reason: "outOfStock") { id } }',
+    variables: (o) => ({ o, id: ORDER_SAMPLE_NEXT.staffCancelOrder().id }),
+  },
+  staffAddOrderNote: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffAddOrderNote(organizationId: $o, id: $id, expectedVersion: 1, text: "Matrix") { id } }',
+    variables: (o) => ({ o, id: ORDER_SAMPLE_NEXT.staffAddOrderNote().id }),
+  },
+  staffAttachOrderDocument: {
+    query: 'mutation ($o: ID!, $id: ID!, $b: ID!) { staffAttachOrderDocument(organizationId: $o, id: $id, expectedVersion: 1, blobId: $b) { id } }',
+    variables: (o) => {
+      const next = ORDER_SAMPLE_NEXT.staffAttachOrderDocument();
+      return { o, id: next.id, b: next.blobId };
+    },
+  },
+  staffReplaceOrder: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffReplaceOrder(organizationId: $o, id: $id, expectedVersion: 1) { id } }',
+    variables: (o) => ({ o, id: ORDER_SAMPLE_NEXT.staffReplaceOrder().id }),
   },
 };
 
@@ -360,6 +447,72 @@ beforeAll(async () => {
       .values({ tenantId, gateway: 'cyberSource', eventKey: `${randomUUID()}:ACCEPT`, bookingRequestId: booking?.id ?? null, transactionId: `T${i}`, decision: 'ACCEPT', source: 'notify', outcome: 'reconcile', fields: {} })
       .returning({ id: gatewayEvents.id });
     paymentPools.gatewayEvents.push(event?.id ?? '');
+    const [order] = await db
+      .insert(serviceRequests)
+      .values({ tenantId, accountId: desk.account.id, patientId: desk.patient.id, category: 'Medication', codeCode: '4', organizationId: hospitalA, serviceRequestChargingAmount: 250, medicationOrderStatus: 'confirming' })
+      .returning({ id: serviceRequests.id });
+    orderPaymentPool.push(order?.id ?? '');
+  }
+});
+
+// Orders for the order samples (see orderFor): per field and role, an order of a category the role
+// works; the sample collection needs a home request in preparing, the estimated time a medication.
+beforeAll(async () => {
+  const db = t.database.db;
+  const { account, patient } = await makePatientAccount(db, tenantId, { hospitalId: hospitalA });
+  const categoryOf: Partial<Record<StaffRole, string>> = {
+    admin: 'Medication',
+    doctor: 'Finance',
+    nurse: 'Procedure',
+    pharmacist: 'Medication',
+    labTechnician: 'Examination',
+  };
+  const statusColumn: Record<string, string> = {
+    Medication: 'medicationOrderStatus',
+    Examination: 'examinationOrderStatus',
+    Procedure: 'procedureOrderStatus',
+    Finance: 'encounterOrderStatus',
+  };
+  for (const role of STAFF_ROLES) {
+    const me = await t.gql<{ staffMe: { id: string } }>('{ staffMe { id } }', {}, { authorization: `Bearer ${tokens.get(role) ?? ''}` });
+    const staffUserId = me.data?.staffMe.id ?? '';
+    const cashCategory = categoryOf[role];
+    if (cashCategory) {
+      const [owed] = await db
+        .insert(serviceRequests)
+        .values({ tenantId, accountId: account.id, patientId: patient.id, category: cashCategory, codeCode: cashCategory, organizationId: hospitalA, serviceRequestChargingAmount: 250, [statusColumn[cashCategory] ?? '']: 'confirming' })
+        .returning({ id: serviceRequests.id });
+      orderCashSamples.set(role, owed?.id ?? '');
+    }
+    for (const field of Object.keys(ORDER_SAMPLE_NEXT)) {
+      let category = categoryOf[role];
+      if (field === 'staffScheduleSampleCollection' && role === 'admin') {
+        category = 'Examination';
+      }
+      if (!category) {
+        continue;
+      }
+      const [order] = await db
+        .insert(serviceRequests)
+        .values({
+          tenantId,
+          accountId: account.id,
+          patientId: patient.id,
+          category,
+          codeCode: category,
+          organizationId: hospitalA,
+          addressLineOne: 'No 1',
+          ...(field === 'staffScheduleSampleCollection' ? { [statusColumn[category] ?? '']: 'preparing' } : {}),
+        })
+        .returning({ id: serviceRequests.id });
+      const [blob] = await db
+        .insert(blobs)
+        .values({ tenantId, staffUserId, storageKey: `matrix/${randomUUID()}`, contentType: 'image/png', byteSize: 1, sha256: 'x' })
+        .returning({ id: blobs.id });
+      const byRole = orderSamples.get(field) ?? new Map<StaffRole, { id: string; blobId: string }>();
+      byRole.set(role, { id: order?.id ?? '', blobId: blob?.id ?? '' });
+      orderSamples.set(field, byRole);
+    }
   }
 });
 

@@ -12,6 +12,7 @@ import {
   admissionPaymentRows,
   isIgnoredLiveUpdate,
   orderSeenPatch,
+  orderSpecialPanels,
   showPaymentSuccess,
   canPayNow,
   canReplyToNote,
@@ -468,5 +469,37 @@ describe('other transitions (spec doc 3 §2, §4)', () => {
   it('ignores live updates of reflex_order orders', () => {
     expect(isIgnoredLiveUpdate('reflex_order')).toBe(true);
     expect(isIgnoredLiveUpdate('order')).toBe(false);
+  });
+});
+
+describe('special panels of the order view (spec doc 3 §1, §2, §4)', () => {
+  const base = {
+    category: 'Medication' as const,
+    status: 'new' as const,
+    initiatedFrom: 'heartbeat',
+    initiatedFor: 'homecare' as const,
+    communicationStatus: 'initial' as const,
+    paymentStatus: 'pending' as const,
+    paymentMethod: 'card' as const,
+  };
+
+  it('nurseApp orders show the relationship panel', () => {
+    expect(orderSpecialPanels({ ...base, initiatedFrom: 'nurseApp' })).toEqual([{ kind: 'nurseApp' }]);
+    expect(orderSpecialPanels(base)).toEqual([]);
+  });
+
+  it('an open, unpaid admission shows the bank transfer payment message', () => {
+    expect(orderSpecialPanels({ ...base, category: 'Finance' })).toEqual([{ kind: 'admissionPayment' }]);
+    expect(orderSpecialPanels({ ...base, category: 'Finance', paymentStatus: 'paid' })).toEqual([]);
+    expect(orderSpecialPanels({ ...base, category: 'Finance', status: 'canceled' })).toEqual([]);
+  });
+
+  it('medication shows its confirming sub-state and its delivery mode', () => {
+    expect(
+      orderSpecialPanels({ ...base, status: 'confirming', communicationStatus: 'performerReplied', paymentMethod: 'cash' }),
+    ).toEqual([{ kind: 'medicationConfirming', waitingFor: 'patient', payment: 'cashOnDelivery' }]);
+    expect(orderSpecialPanels({ ...base, status: 'delivering', initiatedFor: 'appointment' })).toEqual([
+      { kind: 'medicationDelivery', mode: 'collectAtHospital' },
+    ]);
   });
 });

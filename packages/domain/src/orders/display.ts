@@ -9,6 +9,7 @@ import { REQUEST_STATE, type RequestState } from '../shell/request-state.ts';
 import { contactNumber } from '../tenant/rules.ts';
 import type { TenantPublicConfig } from '../tenant/types.ts';
 import {
+  NURSE_APP_INITIATED_FROM,
   ORDER_CONTACT_KINDS,
   ORDER_ROUTES,
   orderHeaderLabel,
@@ -19,6 +20,9 @@ import {
 } from './categories.ts';
 import {
   isTerminalOrderStatus,
+  medicationConfirmingSubstate,
+  medicationDeliveryMode,
+  type OrderCommunicationStatus,
   type OrderPaymentMethod,
   type OrderPaymentStatus,
   type OrderStatus,
@@ -590,4 +594,48 @@ export const IGNORED_LIVE_UPDATE_INTENT = 'reflex_order';
  */
 export function isIgnoredLiveUpdate(intent: string): boolean {
   return intent === IGNORED_LIVE_UPDATE_INTENT;
+}
+
+/**
+ * A special panel of the order view (spec doc 3 §2 'Special panels by order code'; §1: nurseApp
+ * orders show a relationship panel; §4: encounter orders show bank transfer details as a general
+ * payment message, a medication order in confirming has its sub-state, one in delivering its mode).
+ * The spec names the panels but not their words; the view's texts for them are ours.
+ */
+export type OrderSpecialPanel =
+  | { kind: 'nurseApp' }
+  | { kind: 'admissionPayment' }
+  | { kind: 'medicationConfirming'; waitingFor: 'patient' | 'hospital'; payment: 'paid' | 'cashOnDelivery' | 'pending' }
+  | { kind: 'medicationDelivery'; mode: 'collectAtHospital' | 'deliverToHome' };
+
+/**
+ * The special panels of an order, in screen order (spec doc 3 §1, §2, §4): the nurse application's
+ * relationship panel, the admission's bank transfer payment message while unpaid and open, and the
+ * medication sub-state while confirming or the delivery mode while delivering.
+ * @param order - the order's category, status, origin, communication, payment status and method, place
+ */
+export function orderSpecialPanels(order: {
+  category: OrderCategory;
+  status: OrderStatus;
+  initiatedFrom: string;
+  initiatedFor: InitiatedFor;
+  communicationStatus: OrderCommunicationStatus;
+  paymentStatus: OrderPaymentStatus;
+  paymentMethod: OrderPaymentMethod;
+}): OrderSpecialPanel[] {
+  const panels: OrderSpecialPanel[] = [];
+  if (order.initiatedFrom === NURSE_APP_INITIATED_FROM) {
+    panels.push({ kind: 'nurseApp' });
+  }
+  const open = !isTerminalOrderStatus(order.status);
+  if (order.category === 'Finance' && open && order.paymentStatus !== 'paid') {
+    panels.push({ kind: 'admissionPayment' });
+  }
+  if (order.category === 'Medication' && order.status === 'confirming') {
+    panels.push({ kind: 'medicationConfirming', ...medicationConfirmingSubstate(order) });
+  }
+  if (order.category === 'Medication' && order.status === 'delivering') {
+    panels.push({ kind: 'medicationDelivery', mode: medicationDeliveryMode(order.initiatedFor) });
+  }
+  return panels;
 }

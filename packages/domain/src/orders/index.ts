@@ -29,8 +29,8 @@
  *   the invoice; refused once paid), setEstimatedTime (medication only), scheduleSampleCollection
  *   (home requests only; collector and time; → sampleCollecting), moveStatus (only the forward moves
  *   of ORDER_STATUS_MOVES; leaving confirming needs a charge, except for admissions), complete (from
- *   the last working status; refused while a card or genie charge is unpaid; completing a cash order
- *   records the cash as taken), cancel (reason from the list), replace.
+ *   the last working status; refused while any charge is unpaid, cash included: the cash is taken
+ *   first at the desk, which records the payment), cancel (reason from the list), replace.
  * - Staff and the system (the payments module): recordPayment (cashiers too).
  * - The patient: choosePaymentMethod, replace (a lab test confirmed with a sample collection date).
  * - The patient and staff: changeAddress and changeInitiatedFor ('Are you sure want to Change

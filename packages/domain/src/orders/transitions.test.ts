@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderCategory } from './categories.ts';
 import { ORDER_STATUSES, ORDER_STATUSES_BY_CATEGORY, type OrderStatus } from './status.ts';
+import type { StaffRole } from '../staff/staff.ts';
 import {
+  mayRequestOrderEvent,
   nextOrderStatuses,
+  orderCashOwed,
   requestChangeBlock,
   transitionOrder,
   type OrderActor,
@@ -689,25 +692,46 @@ describe('transitionOrder: event rules', () => {
     ).toMatchObject({ code: 'ARO-E6007' });
   });
 
-  it('complete: a card order must be paid; a cash order is paid on completion', () => {
+  it('complete: an order with a charge owed must be paid first, cash included', () => {
     const medication = { category: 'Medication', status: 'delivering' } as const;
-    expect(
-      transitionOrder(order({ ...medication }), { type: 'complete' }, staffOf.Medication),
-    ).toMatchObject({
-      code: 'ARO-E6008',
-      error: 'ARO-E6008:This order is not paid yet',
-    });
+    for (const paymentMethod of ['card', 'genie', 'cash'] as const) {
+      const current = order({ ...medication, paymentMethod });
+      expect(transitionOrder(current, { type: 'complete' }, staffOf.Medication)).toEqual({
+        ok: false,
+        code: 'ARO-E6008',
+        error: 'ARO-E6008:This order is not paid yet',
+      });
+    }
+    // Admin too: completing never marks cash as taken (no payment, receipt or audit behind it).
     expect(
       transitionOrder(
         order({ ...medication, paymentMethod: 'cash' }),
         { type: 'complete' },
-        staffOf.Medication,
+        { kind: 'staff', roles: ['admin'] },
       ),
-    ).toMatchObject({
+    ).toMatchObject({ ok: false, code: 'ARO-E6008' });
+    expect(
+      transitionOrder(
+        order({ category: 'Examination', status: 'reportReady', paymentMethod: 'cash' }),
+        { type: 'complete' },
+        staffOf.Examination,
+      ),
+    ).toMatchObject({ ok: false, code: 'ARO-E6008' });
+    // Once the cash is taken (recordPayment), completing keeps the payment as it is.
+    const paidCash = order({ ...medication, paymentMethod: 'cash', paymentStatus: 'paid' });
+    const completed = transitionOrder(paidCash, { type: 'complete' }, staffOf.Medication);
+    expect(completed).toMatchObject({
       ok: true,
       notice: 'orderCompleted',
-      order: { status: 'completed', paymentStatus: 'paid' },
+      order: { status: 'completed', paymentStatus: 'paid', paymentMethod: 'cash' },
     });
+    expect(
+      transitionOrder(
+        order({ ...medication, paymentMethod: 'cash', chargingAmountMinor: 0 }),
+        { type: 'complete' },
+        staffOf.Medication,
+      ),
+    ).toMatchObject({ ok: true, order: { status: 'completed' } });
     expect(
       transitionOrder(
         order({ ...medication, chargingAmountMinor: null }),
@@ -916,6 +940,54 @@ describe('transitionOrder: event rules', () => {
     ).toMatchObject({
       code: 'ARO-E6029',
       error: 'ARO-E6029:Choose a document to attach',
+    });
+  });
+});
+
+describe('orderCashOwed (the staff console offers Take cash while it holds)', () => {
+  const cashOrder = (overrides: Partial<OrderState> = {}) =>
+    order({ category: 'Medication', status: 'delivering', paymentMethod: 'cash', ...overrides });
+  it('holds for an open cash order with an unpaid charge', () => {
+    expect(orderCashOwed(cashOrder())).toBe(true);
+    expect(orderCashOwed(cashOrder({ category: 'Examination', status: 'reportReady' }))).toBe(true);
+  });
+  it('holds whatever method the patient chose (a card or Genie payment never made)', () => {
+    expect(orderCashOwed(cashOrder({ paymentMethod: 'card' }))).toBe(true);
+    expect(orderCashOwed(cashOrder({ paymentMethod: 'genie' }))).toBe(true);
+    expect(orderCashOwed(cashOrder({ category: 'Procedure', status: 'processing', paymentMethod: 'card' }))).toBe(true);
+  });
+  it('is what complete refuses for, whatever the method (ARO-E6008)', () => {
+    for (const paymentMethod of ['card', 'genie', 'cash'] as const) {
+      const owed = cashOrder({ paymentMethod });
+      expect(orderCashOwed(owed)).toBe(true);
+      expect(transitionOrder(owed, { type: 'complete' }, staffOf.Medication)).toMatchObject({ ok: false, code: 'ARO-E6008' });
+    }
+  });
+  it('the staff who work a category, cashiers and admins record its payment; no other role', () => {
+    const staff = (roles: StaffRole[]) => ({ kind: 'staff' as const, roles });
+    expect(mayRequestOrderEvent('Examination', 'recordPayment', staff(['labTechnician']))).toBe(true);
+    expect(mayRequestOrderEvent('Procedure', 'recordPayment', staff(['nurse']))).toBe(true);
+    expect(mayRequestOrderEvent('Finance', 'recordPayment', staff(['doctor']))).toBe(true);
+    expect(mayRequestOrderEvent('Examination', 'recordPayment', staff(['cashier']))).toBe(true);
+    expect(mayRequestOrderEvent('Examination', 'recordPayment', staff(['pharmacist']))).toBe(false);
+    expect(mayRequestOrderEvent('Medication', 'recordPayment', staff(['labTechnician']))).toBe(false);
+  });
+  it.each([
+    ['paid', { paymentStatus: 'paid' }],
+    ['no charge', { chargingAmountMinor: null }],
+    ['a zero charge', { chargingAmountMinor: 0 }],
+    ['completed', { status: 'completed' }],
+    ['canceled', { status: 'canceled' }],
+    ['replaced', { replacedBy: 'order-2' }],
+    ['an admission', { category: 'Finance', status: 'drConfirming' }],
+  ] as const)('not when %s', (_name, overrides) => {
+    expect(orderCashOwed(cashOrder(overrides))).toBe(false);
+  });
+  it('is exactly when completing is refused for the cash', () => {
+    const owed = cashOrder();
+    expect(transitionOrder(owed, { type: 'complete' }, staffOf.Medication)).toMatchObject({
+      ok: false,
+      code: 'ARO-E6008',
     });
   });
 });

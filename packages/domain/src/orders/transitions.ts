@@ -268,6 +268,36 @@ function paymentGated(category: OrderCategory): boolean {
 }
 
 /**
+ * Whether the hospital has cash to take on an order now (spec doc 3 §4: cash on delivery): an open,
+ * not replaced order with a charge above 0 not paid yet, whatever method the patient chose (a card
+ * or Genie payment never made is settled at the desk too). It is exactly complete's 'owes' check:
+ * the staff console offers 'Take cash' (staffTakeOrderCashPayment: payment, receipt, invoice, audit)
+ * while it holds, and completing the order is refused meanwhile (ARO-E6008). A card payment still
+ * in flight is refused by the server (ARO-E5015).
+ * @param order - the order's category, status, replacement, charge and payment status
+ */
+export function orderCashOwed(
+  order: Pick<OrderState, 'category' | 'status' | 'replacedBy' | 'chargingAmountMinor' | 'paymentStatus'>,
+): boolean {
+  return (
+    !isTerminalOrderStatus(order.status) &&
+    order.replacedBy === null &&
+    orderChargeOwed(order)
+  );
+}
+
+/** complete's 'owes': a payment-gated category with a charge above 0 not paid yet. */
+function orderChargeOwed(
+  order: Pick<OrderState, 'category' | 'chargingAmountMinor' | 'paymentStatus'>,
+): boolean {
+  return (
+    paymentGated(order.category) &&
+    (order.chargingAmountMinor ?? 0) > 0 &&
+    order.paymentStatus !== 'paid'
+  );
+}
+
+/**
  * Whether any address field is filled in (spec doc 3 §5: homecare submit needs an address).
  * @param address - the four address lines
  */
@@ -470,16 +500,14 @@ function decide(order: OrderState, event: OrderEvent, actor: OrderActor): Change
       if (!ORDER_COMPLETE_FROM[order.category].includes(order.status)) {
         return moveRefusal(order.status, 'completed');
       }
-      const owes =
-        paymentGated(order.category) &&
-        (order.chargingAmountMinor ?? 0) > 0 &&
-        order.paymentStatus !== 'paid';
-      if (owes && order.paymentMethod !== 'cash') {
+      const owes = orderChargeOwed(order);
+      // Cash owed (orderCashOwed) is taken first (staffTakeOrderCashPayment: payment, receipt, invoice, audit);
+      // completing never marks an order paid by itself.
+      if (owes) {
         return refuse('ARO-E6008');
       }
-      // Cash on delivery (or at the hospital) is taken when the order is handed over.
       return {
-        order: { status: 'completed', paymentStatus: owes ? 'paid' : order.paymentStatus },
+        order: { status: 'completed' },
         notice: 'orderCompleted',
       };
     }

@@ -121,6 +121,8 @@ describe('card display (spec doc 2 §5: first 6 digits then masked)', () => {
     ['4111-1111-1111-1111', '411111XXXXXXXXXX'],
     ['378282246310005', '378282XXXXXXXXX'],
     ['411', '411'],
+    ['4111XXXXXXXX1111', '4111XXXXXXXXXXXX'],
+    ['411111******1111', '411111XXXXXXXXXX'],
   ])('%s → %s', (digits, masked) => {
     expect(maskCardNumber(digits)).toBe(masked);
   });

@@ -206,16 +206,15 @@ export function cardTypeCode(digits: string): string {
 }
 
 /**
- * A card number for display: the first 6 digits, then 'X' for the rest (spec doc 2 §5):
- * '4111111111111111' → '411111XXXXXXXXXX'.
- * @param digits - the card number (hyphens and spaces are ignored)
+ * A card number for display: the first 6 digits, then 'X' for the rest (spec doc 2 §5, doc 3 §2):
+ * '4111111111111111' → '411111XXXXXXXXXX'. A number already masked keeps its length and its masked
+ * places stay masked, never shown as digits: '4111XXXXXXXX1111' → '4111XXXXXXXXXXXX'.
+ * @param number - the card number, masked or not (hyphens and spaces are ignored)
  */
-export function maskCardNumber(digits: string): string {
-  const number = onlyDigits(digits);
-  return (
-    number.slice(0, CARD_VISIBLE_DIGITS) +
-    'X'.repeat(Math.max(0, number.length - CARD_VISIBLE_DIGITS))
-  );
+export function maskCardNumber(number: string): string {
+  return Array.from(number.replace(/[\s-]/g, ''), (char, index) =>
+    index < CARD_VISIBLE_DIGITS && /\d/.test(char) ? char : 'X',
+  ).join('');
 }
 
 /** What the card form holds, as typed (number with hyphens, expiry 'MM/YY'). */

@@ -202,6 +202,7 @@ export const en = {
   'error.ARO-E3002': 'Only images and PDF files can be uploaded',
   'error.ARO-E3003': 'File is too large',
   'error.ARO-E3004': 'Upload limit reached: at most {files} files and {size} in 24 hours. Please try again later',
+  'error.ARO-E3005': 'This file has another kind of file hidden inside it, so it cannot be uploaded. Take a new photo or save the document again as a PDF',
   // Consultation bookings (issue 8; packages/domain/src/errors.ts).
   'error.ARO-E4001': 'This session is full. Please choose another session',
   'error.ARO-E4002': 'This session is no longer taking bookings',
@@ -263,6 +264,12 @@ export const en = {
   'error.ARO-E5020': 'Payment by {gateway} is not available',
   'error.ARO-E5021': 'Genie could not start this payment. Please try again',
   'error.ARO-E5022': 'Your mobile carrier could not start this payment. Please try again',
+  'error.ARO-E5023': 'This order is already paid',
+  'error.ARO-E5024': 'The hospital has not set a charge for this order yet',
+  'error.ARO-E5025': 'This order is {status} and cannot be paid',
+  'error.ARO-E5026': 'The charge of this order has changed. Please check the new amount and pay again',
+  'error.ARO-E5027': 'This order is paid by cash on delivery. Choose another payment method to pay online',
+  'error.ARO-E5028': 'This order was paid already: receipt {receipt}',
   'error.ARO-E5040': 'This appointment is already paid',
   'error.ARO-E5041': 'This appointment was paid in cash already: receipt {receipt}',
   'error.ARO-E5042': 'This appointment is {status} and cannot be paid at the desk',
@@ -427,6 +434,17 @@ export const en = {
   // SMS bodies, rendered by the server in the account's language.
   'sms.verificationCode':
     'Your {hospital} verification code is {code}. It expires in {minutes, plural, one {# minute} other {# minutes}}.',
+  // Order notices (issue 10 staff console): the patient's account mobile, where they would want one.
+  'sms.order.sampleCollectionScheduled':
+    '{hospital}: {collector} will collect the sample for your order {order} on {time}.',
+  'sms.order.sampleCollectorOnTheWay':
+    '{hospital}: {collector} is on the way to collect the sample for your order {order} ({time}).',
+  'sms.order.medicationOnTheWay':
+    '{hospital}: Your medicines for order {order} are on the way.',
+  'sms.order.medicationReadyForCollection':
+    '{hospital}: Your medicines for order {order} are ready for collection.',
+  'sms.order.reportReady':
+    '{hospital}: The report for your order {order} is ready. Open the app to see it.',
 } as const;
 
 /** A key of the catalogues. */

@@ -705,6 +705,9 @@ export const messages: Messages = {
   ],
   " in 24 hours. Please try again later"
  ],
+ "error.ARO-E3005": [
+  "This file has another kind of file hidden inside it, so it cannot be uploaded. Take a new photo or save the document again as a PDF"
+ ],
  "error.ARO-E4001": [
   "This session is full. Please choose another session"
  ],
@@ -910,6 +913,31 @@ export const messages: Messages = {
  ],
  "error.ARO-E5022": [
   "Your mobile carrier could not start this payment. Please try again"
+ ],
+ "error.ARO-E5023": [
+  "This order is already paid"
+ ],
+ "error.ARO-E5024": [
+  "The hospital has not set a charge for this order yet"
+ ],
+ "error.ARO-E5025": [
+  "This order is ",
+  [
+   "status"
+  ],
+  " and cannot be paid"
+ ],
+ "error.ARO-E5026": [
+  "The charge of this order has changed. Please check the new amount and pay again"
+ ],
+ "error.ARO-E5027": [
+  "This order is paid by cash on delivery. Choose another payment method to pay online"
+ ],
+ "error.ARO-E5028": [
+  "This order was paid already: receipt ",
+  [
+   "receipt"
+  ]
  ],
  "error.ARO-E5040": [
   "This appointment is already paid"
@@ -1469,5 +1497,71 @@ export const messages: Messages = {
    }
   ],
   "."
+ ],
+ "sms.order.sampleCollectionScheduled": [
+  [
+   "hospital"
+  ],
+  ": ",
+  [
+   "collector"
+  ],
+  " will collect the sample for your order ",
+  [
+   "order"
+  ],
+  " on ",
+  [
+   "time"
+  ],
+  "."
+ ],
+ "sms.order.sampleCollectorOnTheWay": [
+  [
+   "hospital"
+  ],
+  ": ",
+  [
+   "collector"
+  ],
+  " is on the way to collect the sample for your order ",
+  [
+   "order"
+  ],
+  " (",
+  [
+   "time"
+  ],
+  ")."
+ ],
+ "sms.order.medicationOnTheWay": [
+  [
+   "hospital"
+  ],
+  ": Your medicines for order ",
+  [
+   "order"
+  ],
+  " are on the way."
+ ],
+ "sms.order.medicationReadyForCollection": [
+  [
+   "hospital"
+  ],
+  ": Your medicines for order ",
+  [
+   "order"
+  ],
+  " are ready for collection."
+ ],
+ "sms.order.reportReady": [
+  [
+   "hospital"
+  ],
+  ": The report for your order ",
+  [
+   "order"
+  ],
+  " is ready. Open the app to see it."
  ]
 };

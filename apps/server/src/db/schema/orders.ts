@@ -111,6 +111,8 @@ export const serviceRequests = pgTable(
     index('service_requests_account_idx').on(t.tenantId, t.accountId, t.createdAt),
     index('service_requests_patient_idx').on(t.tenantId, t.patientId, t.createdAt),
     index('service_requests_status_idx').on(t.tenantId, t.status),
+    /** The staff console's queues: a hospital's orders of a category, newest first (issue 10 staff console). */
+    index('service_requests_organization_idx').on(t.tenantId, t.organizationId, t.category, t.createdAt),
   ],
 );
 
@@ -128,6 +130,8 @@ export const serviceRequestNotes = pgTable(
     authorDisplay: text('author_display'),
     text: text('text').notNull(),
     time: timestamp('time', { withTimezone: true }).notNull().defaultNow(),
+    /** A file sent with the note, attached to the order as a document (issue 10 staff console: a reply with an attachment). */
+    documentReferenceId: uuid('document_reference_id').references(() => documentReferences.id),
   },
   (t) => [index('service_request_notes_order_idx').on(t.serviceRequestId, t.time)],
 );

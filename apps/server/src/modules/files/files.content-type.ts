@@ -1,8 +1,10 @@
+import { hidesAnotherFile as hidesAnotherFileIn, sniffType, type SniffedType } from '@careline/domain/files';
+
 /** What an upload may be: spec doc 1 §7 Blob storage accepts image/* inputs and application/pdf. */
 export type BlobKind = 'image' | 'pdf';
 
 /** A content type the blob service accepts, with its kind and a file extension for downloads. */
-export type AcceptedType = { contentType: string; kind: BlobKind; extension: string };
+export type AcceptedType = { contentType: SniffedType; kind: BlobKind; extension: string };
 
 const accepted: Record<string, AcceptedType> = {
   'image/jpeg': { contentType: 'image/jpeg', kind: 'image', extension: 'jpg' },
@@ -14,66 +16,27 @@ const accepted: Record<string, AcceptedType> = {
   'application/pdf': { contentType: 'application/pdf', kind: 'pdf', extension: 'pdf' },
 };
 
-// ISO BMFF brands of HEIC (HEVC-coded) and of other HEIF files (phones send both).
-const heicBrands = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
-const heifBrands = new Set(['mif1', 'msf1', 'heif']);
-
 /** Bytes a sniffer needs at most to decide (HEIF's compatible brands come after the major brand). */
 export const SNIFF_BYTES = 64;
 
-function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
-  if (bytes.length < offset + signature.length) {
-    return false;
-  }
-  return signature.every((value, index) => bytes[offset + index] === value);
-}
-
-function ascii(bytes: Uint8Array, from: number, to: number): string {
-  return Buffer.from(bytes.subarray(from, to)).toString('latin1');
-}
-
-function sniffHeif(bytes: Buffer): AcceptedType | null {
-  // An ISO BMFF file starts with a 'ftyp' box: size (4 bytes), 'ftyp', major brand, minor version,
-  // then compatible brands up to the box size.
-  if (bytes.length < 12 || ascii(bytes, 4, 8) !== 'ftyp') {
-    return null;
-  }
-  const boxSize = Math.min(bytes.readUInt32BE(0), bytes.length);
-  const brands = [ascii(bytes, 8, 12)];
-  for (let offset = 16; offset + 4 <= boxSize; offset += 4) {
-    brands.push(ascii(bytes, offset, offset + 4));
-  }
-  if (brands.some((brand) => heicBrands.has(brand))) {
-    return accepted['image/heic'] ?? null;
-  }
-  if (brands.some((brand) => heifBrands.has(brand))) {
-    return accepted['image/heif'] ?? null;
-  }
-  return null;
+/**
+ * The accepted type the bytes really are, judged by their magic numbers (@careline/domain/files,
+ * the same signatures the patient app checks); null for anything else.
+ * @param head - the first bytes of the upload (SNIFF_BYTES are enough)
+ */
+export function sniffBlobType(head: Uint8Array): AcceptedType | null {
+  const sniffed = sniffType(head);
+  return sniffed ? (accepted[sniffed] ?? null) : null;
 }
 
 /**
- * The accepted type the bytes really are, judged by their magic numbers; null for anything else.
- * @param head - the first bytes of the upload (SNIFF_BYTES are enough)
+ * Whether an accepted upload hides another file (issue 10 Uploads: a polyglot is refused): a PDF
+ * header in an image's first 1024 bytes, a ZIP directory in the last 64 KB, or markup in the head.
+ * @param type - what sniffBlobType found
+ * @param bytes - the whole upload
  */
-export function sniffBlobType(head: Buffer): AcceptedType | null {
-  if (startsWith(head, [0xff, 0xd8, 0xff])) {
-    return accepted['image/jpeg'] ?? null;
-  }
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
-    return accepted['image/png'] ?? null;
-  }
-  const six = ascii(head, 0, 6);
-  if (six === 'GIF87a' || six === 'GIF89a') {
-    return accepted['image/gif'] ?? null;
-  }
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') {
-    return accepted['image/webp'] ?? null;
-  }
-  if (ascii(head, 0, 5) === '%PDF-') {
-    return accepted['application/pdf'] ?? null;
-  }
-  return sniffHeif(head);
+export function hidesAnotherFile(type: AcceptedType, bytes: Uint8Array): boolean {
+  return hidesAnotherFileIn(type.contentType, bytes);
 }
 
 /**

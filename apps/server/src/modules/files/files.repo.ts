@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, ne, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accounts,
@@ -6,6 +6,9 @@ import {
   diagnosticReports,
   documentReferences,
   organizationImages,
+  serviceRequestDocuments,
+  serviceRequests,
+  staffUsers,
 } from '../../db/schema/index.ts';
 
 export type BlobRow = typeof blobs.$inferSelect;
@@ -20,7 +23,8 @@ export async function insertBlob(
   row: Pick<
     BlobRow,
     'tenantId' | 'accountId' | 'storageKey' | 'contentType' | 'byteSize' | 'sha256'
-  >,
+  > &
+    Partial<Pick<BlobRow, 'staffUserId'>>,
 ): Promise<string> {
   const [inserted] = await db.insert(blobs).values(row).returning({ id: blobs.id });
   if (!inserted) {
@@ -78,6 +82,50 @@ export async function selectDocumentsOfBlob(
         ne(documentReferences.status, 'entered-in-error'),
       ),
     );
+}
+
+/**
+ * The hospitals and categories of the orders each document is attached to
+ * (service_request_documents): a document on orders is for the staff who work those orders'
+ * categories in those hospitals to read (issue 10 staff console), whichever hospital it was first given.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param documentIds - the documents
+ */
+export async function selectOrderHospitalsOfDocuments(
+  db: DbOrTx,
+  tenantId: string,
+  documentIds: string[],
+): Promise<{ documentReferenceId: string; organizationId: string; category: string }[]> {
+  if (documentIds.length === 0) {
+    return [];
+  }
+  const rows = await db
+    .selectDistinct({
+      documentReferenceId: serviceRequestDocuments.documentReferenceId,
+      organizationId: serviceRequests.organizationId,
+      category: serviceRequests.category,
+    })
+    .from(serviceRequestDocuments)
+    .innerJoin(serviceRequests, eq(serviceRequests.id, serviceRequestDocuments.serviceRequestId))
+    .where(
+      and(
+        eq(serviceRequestDocuments.tenantId, tenantId),
+        eq(serviceRequests.tenantId, tenantId),
+        inArray(serviceRequestDocuments.documentReferenceId, documentIds),
+      ),
+    );
+  return rows.flatMap((row) =>
+    row.organizationId === null
+      ? []
+      : [
+          {
+            documentReferenceId: row.documentReferenceId,
+            organizationId: row.organizationId,
+            category: row.category,
+          },
+        ],
+  );
 }
 
 /**
@@ -161,13 +209,46 @@ export async function uploadUsageSince(
   accountId: string,
   since: Date,
 ): Promise<UploadUsage> {
+  return usageWhere(db, tenantId, eq(blobs.accountId, accountId), since);
+}
+
+/**
+ * How many files and bytes of the tenant one uploader (account or staff member) stored since a moment.
+ * @param db - database or transaction
+ * @param tenantId - the tenant
+ * @param uploader - the condition naming the uploader
+ * @param since - start of the window
+ */
+async function usageWhere(
+  db: DbOrTx,
+  tenantId: string,
+  uploader: SQL,
+  since: Date,
+): Promise<UploadUsage> {
   const [row] = await db
     .select({ files: count(), bytes: sum(blobs.byteSize) })
     .from(blobs)
-    .where(
-      and(eq(blobs.tenantId, tenantId), eq(blobs.accountId, accountId), gt(blobs.createdAt, since)),
-    );
+    .where(and(eq(blobs.tenantId, tenantId), uploader, gt(blobs.createdAt, since)));
   return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+/**
+ * Start of the quota window ending now.
+ * @param quota - the caps and window
+ * @param now - the clock
+ */
+function windowStart(quota: UploadQuota, now: Date): Date {
+  return new Date(now.getTime() - quota.windowMs);
+}
+
+/**
+ * Whether one more file of this size would pass the quota's file or byte cap.
+ * @param used - what the uploader stored in the window
+ * @param byteSize - the new file's size
+ * @param quota - the caps and window
+ */
+function overQuota(used: UploadUsage, byteSize: number, quota: UploadQuota): boolean {
+  return used.files + 1 > quota.maxFiles || used.bytes + byteSize > quota.maxBytes;
 }
 
 /**
@@ -191,11 +272,52 @@ export async function insertBlobWithinQuota(
       .from(accounts)
       .where(and(eq(accounts.id, row.accountId), eq(accounts.tenantId, row.tenantId)))
       .for('update');
-    const since = new Date(now.getTime() - quota.windowMs);
-    const used = await uploadUsageSince(tx, row.tenantId, row.accountId, since);
-    if (used.files + 1 > quota.maxFiles || used.bytes + row.byteSize > quota.maxBytes) {
-      return null;
-    }
-    return insertBlob(tx, row);
+    const used = await uploadUsageSince(tx, row.tenantId, row.accountId, windowStart(quota, now));
+    return overQuota(used, row.byteSize, quota) ? null : insertBlob(tx, row);
+  });
+}
+
+/**
+ * How many files and bytes a staff member uploaded since a moment.
+ * @param db - database or transaction
+ * @param tenantId - the tenant
+ * @param staffUserId - the uploading staff member
+ * @param since - start of the window
+ */
+export async function staffUploadUsageSince(
+  db: DbOrTx,
+  tenantId: string,
+  staffUserId: string,
+  since: Date,
+): Promise<UploadUsage> {
+  return usageWhere(db, tenantId, eq(blobs.staffUserId, staffUserId), since);
+}
+
+/**
+ * Records a blob a staff member uploaded (no patient account) unless it would take the member over
+ * the upload quota; the member's row is locked so that uploads sent at once cannot pass it together.
+ * @param db - database
+ * @param row - uploader, generated storage key, sniffed content type, size and SHA-256
+ * @param quota - the caps and window
+ * @param now - the clock
+ * @returns the new blob's id, or null when over the quota (nothing recorded)
+ */
+export async function insertStaffBlobWithinQuota(
+  db: DbOrTx,
+  row: Pick<BlobRow, 'tenantId' | 'storageKey' | 'contentType' | 'byteSize' | 'sha256'> & {
+    staffUserId: string;
+  },
+  quota: UploadQuota,
+  now: Date = new Date(),
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.id, row.staffUserId), eq(staffUsers.tenantId, row.tenantId)))
+      .for('update');
+    const since = windowStart(quota, now);
+    const used = await staffUploadUsageSince(tx, row.tenantId, row.staffUserId, since);
+    return overQuota(used, row.byteSize, quota) ? null : insertBlob(tx, { ...row, accountId: null });
   });
 }

@@ -1,14 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { errorString, type ErrorCode } from '@careline/domain/errors';
+import type { StaffRole } from '@careline/domain/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Viewer } from '../auth/auth.viewer.ts';
 import type { StaffViewer } from '../staff/staff.access-sessions.ts';
+import { actingRole, staffAccess } from '../staff/staff.permissions.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
-import { claimedKind, extensionFor, sniffBlobType } from './files.content-type.ts';
-import { uploadUsageSince, type UploadQuota } from './files.repo.ts';
-import { findReadableBlob, recordUpload, type BlobReader } from './files.service.ts';
+import { claimedKind, extensionFor, hidesAnotherFile, sniffBlobType } from './files.content-type.ts';
+import { staffUploadUsageSince, uploadUsageSince, type UploadQuota } from './files.repo.ts';
+import {
+  findReadableBlob,
+  recordStaffUpload,
+  recordUpload,
+  type BlobReader,
+} from './files.service.ts';
 
 export type ViewerLookup = (
   tenantId: string,
@@ -36,9 +43,12 @@ const refusals = {
   notFound: { status: 404, code: 'ARO-E2001' },
   empty: { status: 400, code: 'ARO-E3001' },
   unsupported: { status: 415, code: 'ARO-E3002' },
+  polyglot: { status: 415, code: 'ARO-E3005' },
   tooLarge: { status: 413, code: 'ARO-E3003' },
   badRequest: { status: 400, code: 'ARO-E2002' },
   overQuota: { status: 429, code: 'ARO-E3004' },
+  temporaryPassword: { status: 403, code: 'ARO-E1201' },
+  forbidden: { status: 403, code: 'ARO-E1210' },
 } as const satisfies Record<string, Refusal>;
 
 function refuse(
@@ -103,8 +113,14 @@ function readLimited(stream: Readable, maxBytes: number): Promise<ReadResult> {
 
 /**
  * POST /blob/put and GET /blob/get/:id (spec doc 1 §7 Blob storage: "/put" and "/get/{id}" on the
- * blob service, served under /blob/ by the one process). A patient uploads; who may read is files.service
+ * blob service, served under /blob/ by the one process). A patient or a staff member uploads; who may read is files.service
  * findReadableBlob (issue 7 point 4).
+ *
+ * A staff upload names the hospital it is for in the query: POST /blob/put?organizationId=<uuid>
+ * (docs/api-contract.md). The member must hold the 'orders.work' policy there (staff-orders.policy)
+ * before a byte of the body is read: no hospital or a malformed one is 400 ARO-E2002, a hospital
+ * the member does not belong to 404 ARO-E2001 (as a missing one), a role without orders 403
+ * ARO-E1210. The upload's audit row records that hospital and role. A patient's upload ignores it.
  * @param app - the Fastify app
  * @param deps - env (BLOB_MAX_BYTES), database, tenants and the blob store
  * @param viewerFor - resolves an access token to the signed-in account, as GraphQL does
@@ -170,9 +186,38 @@ export async function registerFileRoutes(
 
       blob.post('/put', async (request, reply) => {
         const body = request.body as Readable | undefined;
-        const { tenant, viewer } = await signedIn(request);
-        if (!viewer) {
+        const { tenant, viewer, staff } = await signedIn(request);
+        // A patient uploads prescriptions and images; a staff member results, prescriptions and
+        // note attachments for orders (issue 10 staff console), each under their own quota.
+        const uploader = viewer
+          ? ({ kind: 'patient', id: viewer.accountId } as const)
+          : staff
+            ? ({ kind: 'staff', id: staff.staffUserId } as const)
+            : null;
+        if (!uploader) {
           return refuse(reply, refusals.unauthenticated, { bodyUnread: true });
+        }
+        let staffScope: { organizationId: string; role: StaffRole } | null = null;
+        if (staff && !viewer) {
+          if (staff.mustChangePassword) {
+            return refuse(reply, refusals.temporaryPassword, { bodyUnread: true });
+          }
+          const organizationId = (request.query as { organizationId?: unknown } | undefined)
+            ?.organizationId;
+          if (typeof organizationId !== 'string' || !uuidPattern.test(organizationId)) {
+            return refuse(reply, refusals.badRequest, { bodyUnread: true });
+          }
+          const hospital = organizationId.toLowerCase();
+          const access = staffAccess(staff, 'orders.work', hospital);
+          const role = actingRole(staff, 'orders.work', hospital);
+          if (access !== 'allowed' || !role) {
+            return refuse(
+              reply,
+              access === 'not-member' ? refusals.notFound : refusals.forbidden,
+              { bodyUnread: true },
+            );
+          }
+          staffScope = { organizationId: hospital, role };
         }
         const declared = request.headers['content-length'];
         if (declared !== undefined && Number(declared) > maxBytes) {
@@ -187,12 +232,11 @@ export async function registerFileRoutes(
           return refuse(reply, refusals.empty);
         }
         // Over the daily quota already: refuse before reading the body (checked again on insert).
-        const used = await uploadUsageSince(
-          database.db,
-          tenant.id,
-          viewer.accountId,
-          new Date(Date.now() - quota.windowMs),
-        );
+        const since = new Date(Date.now() - quota.windowMs);
+        const used =
+          uploader.kind === 'patient'
+            ? await uploadUsageSince(database.db, tenant.id, uploader.id, since)
+            : await staffUploadUsageSince(database.db, tenant.id, uploader.id, since);
         if (used.files >= quota.maxFiles || used.bytes >= quota.maxBytes) {
           return refuse(reply, refusals.overQuota, { bodyUnread: true, vars: quotaVars });
         }
@@ -208,6 +252,11 @@ export async function registerFileRoutes(
         if (!actual || actual.kind !== claimed) {
           return refuse(reply, refusals.unsupported);
         }
+        // issue 10 Uploads: an image or PDF that hides another file (a PDF header in an image's
+        // first KB, a ZIP appended, markup a browser would run) is refused; nothing is stored.
+        if (hidesAnotherFile(actual, read.bytes)) {
+          return refuse(reply, refusals.polyglot);
+        }
         const storageKey = `${tenant.id}/${randomUUID()}`;
         await providers.blobStore.put(storageKey, read.bytes, actual.contentType);
         const removeStored = (): Promise<void> =>
@@ -216,19 +265,22 @@ export async function registerFileRoutes(
           });
         let id: string | null;
         try {
-          id = await recordUpload(
-            database.db,
-            {
-              tenantId: tenant.id,
-              accountId: viewer.accountId,
-              storageKey,
-              contentType: actual.contentType,
-              byteSize: read.bytes.length,
-              sha256: read.sha256,
-            },
-            request.id,
-            quota,
-          );
+          const stored = {
+            tenantId: tenant.id,
+            storageKey,
+            contentType: actual.contentType,
+            byteSize: read.bytes.length,
+            sha256: read.sha256,
+          };
+          id =
+            staffScope === null
+              ? await recordUpload(database.db, { ...stored, accountId: uploader.id }, request.id, quota)
+              : await recordStaffUpload(
+                  database.db,
+                  { ...stored, staffUserId: uploader.id, ...staffScope },
+                  request.id,
+                  quota,
+                );
         } catch (error) {
           await removeStored();
           throw error;

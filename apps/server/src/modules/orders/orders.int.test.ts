@@ -393,22 +393,50 @@ describe('patchServiceRequest (spec doc 3 §4 Other transitions)', () => {
     const created = await order(alice);
     const first = await t.gql<{ patchServiceRequest: Order }>(
       PATCH_ORDER,
-      { id: created.id, v: created.version, input: { note: 'First' } },
+      { id: created.id, v: created.version, input: { addressCity: 'Galle' } },
       auth(alice),
     );
     expect(first.data?.patchServiceRequest.version).toBe(created.version + 1);
-    const stale = await t.gql(PATCH_ORDER, { id: created.id, v: created.version, input: { note: 'Second' } }, auth(alice));
+    const stale = await t.gql(PATCH_ORDER, { id: created.id, v: created.version, input: { addressCity: 'Matara', note: 'Moved' } }, auth(alice));
     expect(stale.errors?.[0]?.message).toBe('ARO-E6002:This order was changed by someone else. Please reload and try again');
     const notes = await t.database.db.select().from(serviceRequestNotes).where(eq(serviceRequestNotes.serviceRequestId, created.id));
-    expect(notes.map((note) => note.text)).toEqual(['First']);
+    expect(notes).toEqual([]);
     const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.serviceRequestId, created.id));
     expect(events).toHaveLength(2);
+    const [row] = await t.database.db.select().from(serviceRequests).where(eq(serviceRequests.id, created.id));
+    expect(row?.addressCity).toBe('Galle');
+  });
+
+  it('a note and documents are appended whatever the version sent: a change meanwhile does not refuse them', async () => {
+    const created = await order(alice);
+    // Someone changed the order since the app read it (version 1 → 2).
+    await t.database.db.update(serviceRequests).set({ version: created.version + 1 }).where(eq(serviceRequests.id, created.id));
+    const extra = await document(alice);
+    const noted = await t.gql<{ patchServiceRequest: Order }>(
+      PATCH_ORDER,
+      { id: created.id, v: created.version, input: { note: 'Fasting since 8pm', documentReferenceIds: [extra] } },
+      auth(alice),
+    );
+    expect(noted.errors).toBeUndefined();
+    // One version per event (the document, then the note) on top of the change meanwhile.
+    expect(noted.data?.patchServiceRequest).toMatchObject({ version: created.version + 3, orderCommunicationStatus: 'patientReplied' });
+    expect(noted.data?.patchServiceRequest.note.map((note) => note.text)).toEqual(['Fasting since 8pm']);
+    expect(noted.data?.patchServiceRequest.documentReferenceIds).toEqual([...created.documentReferenceIds, extra]);
+    // Two notes sent at once against the same version: both are kept, each with its history line.
+    const answers = await Promise.all(
+      ['One', 'Two'].map((note) => t.gql<{ patchServiceRequest: Order }>(PATCH_ORDER, { id: created.id, v: created.version, input: { note } }, auth(alice))),
+    );
+    expect(answers.map((answer) => answer.errors)).toEqual([undefined, undefined]);
+    const notes = await t.database.db.select().from(serviceRequestNotes).where(eq(serviceRequestNotes.serviceRequestId, created.id));
+    expect(notes.map((note) => note.text).sort()).toEqual(['Fasting since 8pm', 'One', 'Two']);
+    const [row] = await t.database.db.select().from(serviceRequests).where(eq(serviceRequests.id, created.id));
+    expect(row?.version).toBe(created.version + 5);
   });
 
   it('of two changes sent at once against the same version, one wins and the other is told; the history stays consistent', async () => {
     const created = await order(alice);
     const answers = await Promise.all(
-      ['One', 'Two'].map((note) => t.gql<{ patchServiceRequest: Order }>(PATCH_ORDER, { id: created.id, v: created.version, input: { note } }, auth(alice))),
+      ['Galle', 'Matara'].map((addressCity) => t.gql<{ patchServiceRequest: Order }>(PATCH_ORDER, { id: created.id, v: created.version, input: { addressCity } }, auth(alice))),
     );
     const refused = answers.filter((answer) => answer.errors);
     expect(refused.map((answer) => answer.errors?.[0]?.message)).toEqual([
@@ -417,9 +445,7 @@ describe('patchServiceRequest (spec doc 3 §4 Other transitions)', () => {
     const [row] = await t.database.db.select().from(serviceRequests).where(eq(serviceRequests.id, created.id));
     expect(row?.version).toBe(created.version + 1);
     const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.serviceRequestId, created.id));
-    expect(events.map((event) => event.event).sort()).toEqual(['addNote', 'create']);
-    const notes = await t.database.db.select().from(serviceRequestNotes).where(eq(serviceRequestNotes.serviceRequestId, created.id));
-    expect(notes).toHaveLength(1);
+    expect(events.map((event) => event.event).sort()).toEqual(['changeAddress', 'create']);
   });
 
   it('stamps heartbeatLinkSeen and heartbeatLastSeen without a version check or a history line', async () => {
@@ -447,25 +473,56 @@ describe('patchServiceRequest (spec doc 3 §4 Other transitions)', () => {
     expect(answer.data?.patchServiceRequest.documentReferenceIds).toEqual([...created.documentReferenceIds, extra]);
   });
 
-  it('refuses homecare ↔ appointment while the order has a charge (its invoice would need preparing again), and changes nothing', async () => {
+  it('switches homecare ↔ appointment on an order with a charge (its invoice is prepared again, payments tests)', async () => {
     const created = await order(alice);
     await t.database.db.update(serviceRequests).set({ serviceRequestChargingAmount: 1500 }).where(eq(serviceRequests.id, created.id));
-    const refused = await t.gql(PATCH_ORDER, { id: created.id, v: created.version, input: { serviceRequestInitiatedFor: 'appointment' } }, auth(alice));
-    expect(refused.errors?.[0]?.message).toBe(
-      'ARO-E6016:This request can no longer be changed: the hospital has already started on it',
-    );
-    const [row] = await t.database.db.select().from(serviceRequests).where(eq(serviceRequests.id, created.id));
-    expect(row).toMatchObject({ serviceRequestInitiatedFor: 'homecare', version: created.version });
-    const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.serviceRequestId, created.id));
-    expect(events.map((event) => event.event)).toEqual(['create']);
-    // The address asks for no new invoice: it still changes.
-    const moved = await t.gql<{ patchServiceRequest: Order }>(
+    const visit = await t.gql<{ patchServiceRequest: Order }>(
       PATCH_ORDER,
-      { id: created.id, v: created.version, input: { addressCity: 'Galle' } },
+      { id: created.id, v: created.version, input: { serviceRequestInitiatedFor: 'appointment' } },
       auth(alice),
     );
-    expect(moved.errors).toBeUndefined();
-    expect(moved.data?.patchServiceRequest).toMatchObject({ addressCity: 'Galle', version: created.version + 1 });
+    expect(visit.errors).toBeUndefined();
+    expect(visit.data?.patchServiceRequest).toMatchObject({ serviceRequestInitiatedFor: 'appointment', version: created.version + 1 });
+    expect(visit.data?.patchServiceRequest.events.map((event) => event.event)).toEqual(['create', 'changeInitiatedFor']);
+  });
+
+  it("documents linked to an order become the order's patient's, whoever they were uploaded for", async () => {
+    const mother = await familyMember(alice);
+    const unassigned = await document(alice, null);
+    const forAlice = await document(alice);
+    const created = await t.gql<{ createServiceRequest: Order }>(CREATE_ORDER, { input: orderInput(mother, [unassigned, forAlice]) }, auth(alice));
+    expect(created.errors).toBeUndefined();
+    const later = await document(alice, null);
+    const patched = await t.gql<{ patchServiceRequest: Order }>(
+      PATCH_ORDER,
+      { id: created.data?.createServiceRequest.id, v: 1, input: { documentReferenceIds: [later] } },
+      auth(alice),
+    );
+    expect(patched.errors).toBeUndefined();
+    expect(patched.data?.patchServiceRequest.documents.map((d) => d.patientId)).toEqual([mother, mother, mother]);
+    const stored = await t.database.db.select().from(documentReferences).where(eq(documentReferences.accountId, alice.accountId));
+    for (const id of [unassigned, forAlice, later]) {
+      expect(stored.find((row) => row.id === id)).toMatchObject({ patientId: mother, subjectReference: `Patient/${mother}` });
+    }
+  });
+
+  it("a document another profile's order shows is not re-pointed: attaching it to this patient's order is refused", async () => {
+    const mother = await familyMember(alice);
+    const shared = await document(alice, null);
+    const mothers = await t.gql<{ createServiceRequest: Order }>(CREATE_ORDER, { input: orderInput(mother, [shared]) }, auth(alice));
+    expect(mothers.errors).toBeUndefined();
+    const own = await order(alice);
+    const patched = await t.gql(PATCH_ORDER, { id: own.id, v: own.version, input: { documentReferenceIds: [shared] } }, auth(alice));
+    expect(patched.errors?.[0]?.message).toMatch(/^ARO-E2001:/);
+    const created = await t.gql(CREATE_ORDER, { input: orderInput(alice.patientId, [shared]) }, auth(alice));
+    expect(created.errors?.[0]?.message).toMatch(/^ARO-E2001:/);
+    const [stored] = await t.database.db.select().from(documentReferences).where(eq(documentReferences.id, shared));
+    expect(stored).toMatchObject({ patientId: mother, subjectReference: `Patient/${mother}` });
+    const [ownRow] = await t.database.db.select().from(serviceRequests).where(eq(serviceRequests.id, own.id));
+    expect(ownRow?.version).toBe(own.version);
+    // The same patient's other order may show it too.
+    const again = await t.gql(CREATE_ORDER, { input: orderInput(mother, [shared]) }, auth(alice));
+    expect(again.errors).toBeUndefined();
   });
 
   it("writes only at the version the caller saw, in the UPDATE itself (holds without the row lock)", async () => {
@@ -588,7 +645,8 @@ describe("another account's ids give the same not-found answer and change nothin
       void next.then(() => {
         heard = true;
       });
-      const stamp = (who: Patient, id: string) => t.gql(PATCH_ORDER, { id, v: 0, input: { timeStampKey: 'heartbeatLastSeen' } }, auth(who));
+      // A note (appended whatever the version): a heartbeat stamp alone is not published.
+      const stamp = (who: Patient, id: string) => t.gql(PATCH_ORDER, { id, v: 0, input: { note: 'Ping' } }, auth(who));
       // Subscribing is asynchronous: change the orders until the subscriber hears one; each round
       // changes theirs and the reflex order before mine, so the first event heard must be mine.
       for (let attempt = 0; attempt < 40 && !heard; attempt++) {
@@ -660,7 +718,7 @@ describe('orders the list hides (purpose Administration, sensitive) are not foun
       retryAttempts: 0,
     });
     type Heard = { data?: { subscribeServiceRequest: { id: string } } | null };
-    const stamp = (id: string) => t.gql(PATCH_ORDER, { id, v: 0, input: { timeStampKey: 'heartbeatLastSeen' } }, auth(someone));
+    const stamp = (id: string) => t.gql(PATCH_ORDER, { id, v: 0, input: { note: 'Ping' } }, auth(someone));
     try {
       const events = client.iterate<{ subscribeServiceRequest: { id: string } }>({ query: 'subscription { subscribeServiceRequest { id } }' });
       // Subscribing is asynchronous: change the probe order until the subscriber hears it.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   blobs,
@@ -90,10 +90,26 @@ export async function findOwnBlob(
   owner: Owner,
   blobId: string,
 ): Promise<{ id: string; contentType: string } | null> {
+  return findUploadedBlob(db, owner.tenantId, blobId, eq(blobs.accountId, owner.accountId));
+}
+
+/**
+ * A blob of the tenant that the uploader condition names, or null.
+ * @param db - database or transaction
+ * @param tenantId - the tenant
+ * @param blobId - the blob
+ * @param uploader - the condition naming who uploaded it (an account, a staff member)
+ */
+export async function findUploadedBlob(
+  db: DbOrTx,
+  tenantId: string,
+  blobId: string,
+  uploader: SQL | undefined,
+): Promise<{ id: string; contentType: string } | null> {
   const [row] = await db
     .select({ id: blobs.id, contentType: blobs.contentType })
     .from(blobs)
-    .where(and(eq(blobs.id, blobId), eq(blobs.tenantId, owner.tenantId), eq(blobs.accountId, owner.accountId)));
+    .where(and(eq(blobs.id, blobId), eq(blobs.tenantId, tenantId), uploader));
   return row ?? null;
 }
 
@@ -174,6 +190,64 @@ export async function assignDocumentsToHospital(db: DbOrTx, ids: string[], organ
 }
 
 /**
+ * The documents among ids already linked to an order (other than the one given) that are another
+ * patient's: attaching one to this order would re-point a document another profile's order shows.
+ * A document on no order yet, or with no patient, or already this patient's, is not one.
+ * @param db - the transaction
+ * @param ids - the documents about to be attached
+ * @param patientId - the order's patient
+ * @param exceptServiceRequestId - the order they are attached to (null while it is created)
+ */
+export async function findDocumentsOfOtherPatientsOrders(
+  db: DbOrTx,
+  ids: string[],
+  patientId: string,
+  exceptServiceRequestId: string | null,
+): Promise<string[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  const rows = await db
+    .selectDistinct({ id: documentReferences.id })
+    .from(documentReferences)
+    .innerJoin(serviceRequestDocuments, eq(serviceRequestDocuments.documentReferenceId, documentReferences.id))
+    .where(
+      and(
+        inArray(documentReferences.id, ids),
+        exceptServiceRequestId === null ? undefined : ne(serviceRequestDocuments.serviceRequestId, exceptServiceRequestId),
+        sql`${documentReferences.patientId} is not null`,
+        ne(documentReferences.patientId, patientId),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Makes documents of the account the order's patient's (patientId and subject), as they are linked to
+ * the order: a file uploaded before the profile was picked, or for another profile, otherwise keeps
+ * the wrong patient (and staff reads of it would be audited under them). Another account's ids change nothing.
+ * @param db - the transaction
+ * @param owner - tenant and the account
+ * @param ids - the documents
+ * @param patientId - the order's patient
+ */
+export async function assignDocumentsToPatient(db: DbOrTx, owner: Owner, ids: string[], patientId: string): Promise<void> {
+  if (ids.length === 0) {
+    return;
+  }
+  await db
+    .update(documentReferences)
+    .set({ patientId, subjectReference: `Patient/${patientId}` })
+    .where(
+      and(
+        inArray(documentReferences.id, ids),
+        eq(documentReferences.tenantId, owner.tenantId),
+        eq(documentReferences.accountId, owner.accountId),
+      ),
+    );
+}
+
+/**
  * Inserts an order.
  * @param db - the transaction
  * @param values - the row
@@ -213,17 +287,30 @@ export async function findOwnedServiceRequest(
   id: string,
   lock = false,
 ): Promise<ServiceRequestRow | null> {
-  const query = db
-    .select()
-    .from(serviceRequests)
-    .where(
-      and(
-        eq(serviceRequests.id, id),
-        eq(serviceRequests.tenantId, owner.tenantId),
-        eq(serviceRequests.accountId, owner.accountId),
-        patientVisible,
-      ),
-    );
+  return findServiceRequestWhere(
+    db,
+    and(
+      eq(serviceRequests.id, id),
+      eq(serviceRequests.tenantId, owner.tenantId),
+      eq(serviceRequests.accountId, owner.accountId),
+      patientVisible,
+    ),
+    lock,
+  );
+}
+
+/**
+ * The order the condition names, or null.
+ * @param db - database or transaction
+ * @param where - the order's id and the scope it must lie in
+ * @param lock - lock the row for the rest of the transaction (a change follows)
+ */
+export async function findServiceRequestWhere(
+  db: DbOrTx,
+  where: SQL | undefined,
+  lock: boolean,
+): Promise<ServiceRequestRow | null> {
+  const query = db.select().from(serviceRequests).where(where);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -342,13 +429,20 @@ export async function selectNotes(db: DbOrTx, serviceRequestIds: string[]): Prom
 }
 
 /**
- * Records lines of the order-events history.
+ * Records lines of the order-events history, stamped when written (clock_timestamp, not the
+ * transaction's start: a change that waited for the order's row lock comes after the one it waited
+ * for), one microsecond apart in the order given, so the timeline keeps their order.
  * @param db - the transaction
  * @param values - the rows
  */
 export async function insertOrderEvents(db: DbOrTx, values: (typeof orderEvents.$inferInsert)[]): Promise<void> {
   if (values.length > 0) {
-    await db.insert(orderEvents).values(values);
+    await db.insert(orderEvents).values(
+      values.map((value, index) => ({
+        ...value,
+        createdAt: value.createdAt ?? sql`clock_timestamp() + ${`${index} microseconds`}::interval`,
+      })),
+    );
   }
 }
 
@@ -380,24 +474,47 @@ export async function selectOwnedServiceRequests(
   owner: Owner,
   filter: { patientIds: string[] | null; categories: string[] | null; afterId: string | null; limit: number },
 ): Promise<ServiceRequestRow[]> {
-  const { afterId } = filter;
+  return selectServiceRequestPage(
+    db,
+    and(
+      eq(serviceRequests.tenantId, owner.tenantId),
+      eq(serviceRequests.accountId, owner.accountId),
+      filter.patientIds ? inArray(serviceRequests.patientId, filter.patientIds) : undefined,
+      filter.categories ? inArray(serviceRequests.category, filter.categories) : undefined,
+      patientVisible,
+    ),
+    { afterId: filter.afterId, scope: sql`c.tenant_id = ${owner.tenantId} AND c.account_id = ${owner.accountId}` },
+    filter.limit,
+  );
+}
+
+/**
+ * A page of the orders the condition names, newest first.
+ * @param db - database or transaction
+ * @param where - which orders
+ * @param after - the last order of the page before (null: the first page) and, on the alias c, the scope it must lie in
+ * @param limit - how many
+ */
+export async function selectServiceRequestPage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  after: { afterId: string | null; scope: SQL },
+  limit: number,
+): Promise<ServiceRequestRow[]> {
+  const { afterId, scope } = after;
   return db
     .select()
     .from(serviceRequests)
     .where(
       and(
-        eq(serviceRequests.tenantId, owner.tenantId),
-        eq(serviceRequests.accountId, owner.accountId),
-        filter.patientIds ? inArray(serviceRequests.patientId, filter.patientIds) : undefined,
-        filter.categories ? inArray(serviceRequests.category, filter.categories) : undefined,
-        patientVisible,
+        where,
         // Compared in the database, at its own (microsecond) precision: a page ends at an order, the next starts after it.
         afterId
           ? sql`(${serviceRequests.createdAt}, ${serviceRequests.id}) < (SELECT c.created_at, c.id FROM service_requests c
-              WHERE c.id = ${afterId} AND c.tenant_id = ${owner.tenantId} AND c.account_id = ${owner.accountId})`
+              WHERE c.id = ${afterId} AND ${scope})`
           : undefined,
       ),
     )
     .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id))
-    .limit(filter.limit);
+    .limit(limit);
 }

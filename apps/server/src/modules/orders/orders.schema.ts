@@ -17,6 +17,7 @@ import {
   createServiceRequest,
   listOwnOrders,
   patchDocumentReference,
+  patchChangesOrder,
   patchServiceRequest,
   readOwnOrder,
   type OrderPage,
@@ -71,6 +72,10 @@ const ServiceRequestNoteRef = builder.objectRef<ServiceRequestNoteRow>('ServiceR
     authorDisplay: t.exposeString('authorDisplay', { nullable: true }),
     time: t.expose('time', { type: 'DateTime' }),
     text: t.exposeString('text'),
+    attachmentDocumentReferenceId: t.exposeID('documentReferenceId', {
+      nullable: true,
+      description: "The document sent with the note (one of the order's documents), or null.",
+    }),
   }),
 });
 
@@ -329,12 +334,17 @@ builder.mutationField('patchServiceRequest', (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const request = orderRequest(ctx, args.idempotencyKey);
+      const patch = { ...args.input, documentReferenceIds: args.input.documentReferenceIds?.map(String) ?? null };
       const order = await patchServiceRequest(ctx.database.db, request, {
         id: String(args.id),
         expectedVersion: args.expectedVersion,
-        patch: { ...args.input, documentReferenceIds: args.input.documentReferenceIds?.map(String) ?? null },
+        patch,
       });
-      await publishOrderChanged(ctx, request.tenantId, request.accountId, order);
+      // A heartbeat stamp alone is no change to show: publishing it would reload every open screen
+      // of the order (and the console's audited live reads) on each patient page view.
+      if (patchChangesOrder(patch)) {
+        await publishOrderChanged(ctx, request.tenantId, request.accountId, order);
+      }
       return order;
     },
   }),

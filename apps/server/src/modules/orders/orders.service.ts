@@ -29,8 +29,11 @@ import type { ZodError } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { runOnce } from '../idempotency/idempotency.service.ts';
+import { closeOpenOrderInvoice } from '../payments/order-payments.service.ts';
 import {
   assignDocumentsToHospital,
+  assignDocumentsToPatient,
+  findDocumentsOfOtherPatientsOrders,
   findAccountMainProfile,
   findActiveOrganization,
   findOwnBlob,
@@ -55,7 +58,8 @@ import {
   type ServiceRequestRow,
 } from './orders.repo.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id as the database issues it (anything else is not found without a query). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Longest document description (ours; the spec names the field only, doc 3 §3 Document reference). */
 export const DOCUMENT_DESCRIPTION_MAX = 500;
@@ -81,19 +85,20 @@ export type OrderView = ServiceRequestRow & {
 /** A page of orders, newest first: endCursor is the id to pass as `after` for the next page. */
 export type OrderPage = { nodes: OrderView[]; endCursor: string | null; hasMore: boolean };
 
-function notFound(): AppError {
+/** The answer for a missing order, and for one the caller may not see. */
+export function notFound(): AppError {
   return new AppError('ARO-E2001');
 }
 
 /** An AppError with a message already rendered (a zod issue's or a state machine refusal's 'CODE:message'). */
-function rendered(code: ErrorCode, message: string): AppError {
+export function rendered(code: ErrorCode, message: string): AppError {
   const error = new AppError(code);
   error.message = message;
   return error;
 }
 
 /** The first catalogue message of a zod failure, else ARO-E2002 naming the field. */
-function inputError(error: ZodError): AppError {
+export function inputError(error: ZodError): AppError {
   for (const issue of error.issues) {
     const match = /^(ARO-E\d{4}):/.exec(issue.message);
     if (match?.[1]) {
@@ -104,7 +109,7 @@ function inputError(error: ZodError): AppError {
   return first ? rendered('ARO-E2002', `ARO-E2002:${first.path.join('.')}: ${first.message}`) : new AppError('ARO-E2002');
 }
 
-function statusOf(row: ServiceRequestRow): string {
+export function statusOf(row: ServiceRequestRow): string {
   return isOrderCategory(row.category) ? row[ORDER_STATUS_FIELDS[row.category]] : row.medicationOrderStatus;
 }
 
@@ -118,7 +123,7 @@ function addressOf(row: ServiceRequestRow): OrderAddress {
 }
 
 /** What the state machine reads of an order row. */
-function orderState(row: ServiceRequestRow, documentCount: number): OrderState {
+export function orderState(row: ServiceRequestRow, documentCount: number): OrderState {
   if (!isOrderCategory(row.category)) {
     throw new Error(`order ${row.id} has an unknown category`);
   }
@@ -162,7 +167,7 @@ function patientColumns(category: OrderCategory, state: OrderState) {
  * @param db - database or transaction
  * @param rows - the orders
  */
-async function withDetails(db: DbOrTx, rows: ServiceRequestRow[]): Promise<OrderView[]> {
+export async function withDetails(db: DbOrTx, rows: ServiceRequestRow[]): Promise<OrderView[]> {
   const ids = rows.map((row) => row.id);
   const [documents, notes, events] = await Promise.all([selectOrderDocuments(db, ids), selectNotes(db, ids), selectOrderEvents(db, ids)]);
   return rows.map((row) => ({
@@ -232,7 +237,7 @@ export async function listOwnOrders(
   return { nodes: await withDetails(db, page), endCursor: page.at(-1)?.id ?? null, hasMore: rows.length > first };
 }
 
-function checkDescription(description: string | null | undefined): string | null {
+export function checkDescription(description: string | null | undefined): string | null {
   if (description === null || description === undefined) {
     return null;
   }
@@ -369,7 +374,12 @@ export async function patchDocumentReference(
 }
 
 /** Checks that every id is a document of the account a patient may attach, in the order given. */
-async function attachableDocuments(tx: Tx, owner: Owner, ids: readonly string[]): Promise<string[]> {
+async function attachableDocuments(
+  tx: Tx,
+  owner: Owner,
+  ids: readonly string[],
+  target: { patientId: string; serviceRequestId: string | null },
+): Promise<string[]> {
   if (ids.some((id) => !UUID.test(id))) {
     throw notFound();
   }
@@ -379,6 +389,11 @@ async function attachableDocuments(tx: Tx, owner: Owner, ids: readonly string[])
   }
   if (found.some(isStaffDocument)) {
     throw new AppError('ARO-E6051');
+  }
+  // A document another profile's order already shows stays that patient's: it is not re-pointed to
+  // this order's patient (assignDocumentsToPatient) but refused, as a foreign document is.
+  if ((await findDocumentsOfOtherPatientsOrders(tx, [...ids], target.patientId, target.serviceRequestId)).length > 0) {
+    throw notFound();
   }
   return [...ids];
 }
@@ -408,7 +423,7 @@ export type CreateOrderArgs = {
 const orUndefined = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
 /** The tests or procedures named by codes, as the order detail's coding (spec doc 3 §2 'Test List' / 'Procedure List'). */
-function orderDetailOf(codes: readonly string[], known: TenantPublicConfig['diagnosticReportCodes']) {
+export function orderDetailOf(codes: readonly string[], known: TenantPublicConfig['diagnosticReportCodes']) {
   if (codes.length === 0) {
     return null;
   }
@@ -488,7 +503,10 @@ export async function createServiceRequest(
       if (!profile || !organization) {
         throw notFound();
       }
-      const documentIds = await attachableDocuments(tx, request, input.documentReferenceIds);
+      const documentIds = await attachableDocuments(tx, request, input.documentReferenceIds, {
+        patientId: profile.id,
+        serviceRequestId: null,
+      });
       const homecare = input.initiatedFor === 'homecare';
       const id = randomUUID();
       const row = await insertServiceRequest(tx, {
@@ -529,6 +547,8 @@ export async function createServiceRequest(
       });
       await linkDocuments(tx, request.tenantId, row.id, documentIds);
       await assignDocumentsToHospital(tx, documentIds, organization.id);
+      // Files uploaded before the profile was picked (or for another profile) are the order's patient's.
+      await assignDocumentsToPatient(tx, request, documentIds, profile.id);
       await insertOrderEvents(tx, [
         {
           tenantId: request.tenantId,
@@ -570,6 +590,24 @@ export type OrderPatch = {
 };
 
 const ADDRESS_KEYS = ['addressLineOne', 'addressLineTwo', 'addressLineThree', 'addressCity'] as const;
+
+/**
+ * Whether a patch changes the order (an address, the place, the payment method, documents, a note),
+ * rather than only stamping the heartbeat: a stamp alone is not published to live screens.
+ * @param patch - the patch as asked
+ */
+export function patchChangesOrder(patch: OrderPatch): boolean {
+  return (
+    ADDRESS_KEYS.some((key) => patch[key] !== null && patch[key] !== undefined) ||
+    (patch.serviceRequestInitiatedFor ?? null) !== null ||
+    (patch.serviceRequestPaymentMethod ?? null) !== null ||
+    (patch.documentReferenceIds?.length ?? 0) > 0 ||
+    (patch.note ?? null) !== null
+  );
+}
+
+/** Events a patient may append to an order whatever changed since they read it: no version is checked. */
+const APPEND_ONLY_EVENTS: readonly OrderEvent['type'][] = ['addNote', 'attachDocument'];
 
 /** The patch's changes as state machine events, in the order they apply; throws on bad input. */
 function patchEvents(patch: OrderPatch, current: OrderAddress): { events: OrderEvent[]; noteText: string | null } {
@@ -622,9 +660,12 @@ function patchEvents(patch: OrderPatch, current: OrderAddress): { events: OrderE
  * method, more documents (each once per order), a note (appended; communication status
  * patientReplied) — each through the domain's state machine, which decides whether the order still
  * allows it — and the heartbeat stamps (heartbeatLinkSeen, heartbeatLastSeen). Every change but the
- * stamps needs the version the patient saw: a stale one answers ARO-E6002 and changes nothing. Each
- * accepted event adds a line to the order-events history. Homecare ↔ appointment is refused while the
- * order has a charge (ARO-E6016: its invoice would have to be prepared again, not wired yet).
+ * stamps, a note and documents (append-only: applied to the order as it stands, so a staff change
+ * meanwhile does not refuse them) needs the version the patient saw: a stale one answers ARO-E6002 and
+ * changes nothing. Each accepted event adds a line to the order-events history. Homecare ↔
+ * appointment on an order with a charge closes its open invoice in the same transaction (the next
+ * prepareInvoice makes one with the new service class, HH for home), refused with ARO-E5015 while a
+ * payment of it is being processed. Documents linked become the order's patient's.
  * Another account's order, an Administration one and a sensitive one answer ARO-E2001; no change at
  * all ARO-E2002. Idempotent with a key.
  * @param db - database
@@ -672,7 +713,7 @@ export async function patchServiceRequest(
       // Parsed again against the stored address: lines not sent keep their values.
       const { events } = patchEvents(patch, addressOf(row));
       if (patch.documentReferenceIds) {
-        await attachableDocuments(tx, request, patch.documentReferenceIds);
+        await attachableDocuments(tx, request, patch.documentReferenceIds, { patientId: row.patientId, serviceRequestId: row.id });
       }
       const linked = new Set((await selectOrderDocuments(tx, [row.id])).map((document) => document.id));
       const adding = new Set((patch.documentReferenceIds ?? []).filter((id) => !linked.has(id)));
@@ -682,22 +723,21 @@ export async function patchServiceRequest(
       let state = orderState(row, linked.size);
       const history: { event: string; fromStatus: string; toStatus: string }[] = [];
       const attached: string[] = [];
+      // A note and documents are appended to the order as it stands; anything else needs the version seen.
+      const appendOnly = events.every((event) => APPEND_ONLY_EVENTS.includes(event.type));
+      const checkedVersion = appendOnly ? undefined : input.expectedVersion;
+      let closesInvoice = false;
       for (const event of events) {
         if (event.type === 'attachDocument' && linked.has(event.documentId)) {
           continue;
         }
-        const result = transitionOrder(state, event, { kind: 'patient' }, history.length === 0 ? input.expectedVersion : undefined);
+        const result = transitionOrder(state, event, { kind: 'patient' }, history.length === 0 ? checkedVersion : undefined);
         if (!result.ok) {
           throw rendered(result.code, result.error);
         }
-        if (result.prepareInvoice) {
-          // The domain asks for the order's invoice to be prepared again (homecare ↔ appointment
-          // changes its service class, HH for home: spec doc 3 §7 Prepare invoice). Order invoices are
-          // not wired yet (staff set charges in a later slice), so while a charge exists the change is
-          // refused as one the hospital's work already blocks. When charges land, prepare the invoice
-          // again here, in this transaction, instead of refusing.
-          throw new AppError('ARO-E6016');
-        }
+        // The domain asks for the invoice to be prepared again (homecare ↔ appointment changes its
+        // service class, HH for home: spec doc 3 §7 Prepare invoice).
+        closesInvoice ||= result.prepareInvoice;
         state = result.order;
         history.push({ event: result.history.event, fromStatus: result.history.fromStatus, toStatus: result.history.toStatus });
         if (event.type === 'attachDocument') {
@@ -705,7 +745,7 @@ export async function patchServiceRequest(
           attached.push(event.documentId);
         }
       }
-      if (history.length === 0 && events.length > 0 && input.expectedVersion !== row.version) {
+      if (history.length === 0 && checkedVersion !== undefined && events.length > 0 && checkedVersion !== row.version) {
         // Only documents already on the order: still a change asked against a stale order.
         throw rendered('ARO-E6002', errorString('ARO-E6002'));
       }
@@ -719,16 +759,23 @@ export async function patchServiceRequest(
           ...(linkSeen !== null ? { heartbeatLinkSeen: row.heartbeatLinkSeen || linkSeen } : {}),
           ...(key !== null ? { heartbeatTimestamps: stamps } : {}),
         },
-        // The heartbeat stamps alone check no version; every other change the version the patient saw.
-        events.length > 0 ? input.expectedVersion : null,
+        // The heartbeat stamps, a note and documents check no version; every other change the version the patient saw.
+        events.length > 0 && checkedVersion !== undefined ? checkedVersion : null,
       );
       if (!updated) {
         throw rendered('ARO-E6002', errorString('ARO-E6002'));
+      }
+      if (closesInvoice) {
+        // The old invoice (the old service class) is closed now, with the order locked, so it cannot be
+        // paid any more; the app's next prepareInvoice makes the new one. A card page still open (in
+        // another tab) refuses the switch (ARO-E5015) rather than closing the invoice under it.
+        await closeOpenOrderInvoice(tx, request, row.id, { pageOpen: true });
       }
       await linkDocuments(tx, request.tenantId, row.id, attached);
       if (row.organizationId) {
         await assignDocumentsToHospital(tx, attached, row.organizationId);
       }
+      await assignDocumentsToPatient(tx, request, attached, row.patientId);
       if (noteText !== null && history.some((line) => line.event === 'addNote')) {
         const profile = await findOwnedProfile(tx, request, row.patientId);
         await insertNote(tx, {

@@ -1,25 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { HttpRequester } from '../../providers/payment-gateways/gateway.ts';
 import {
-  makeConsultationSession,
-  makeOrganization,
-  makePatientAccount,
-  makePractitioner,
-} from '../../../test/factories.ts';
-import {
   appointments,
-  authEvents,
   bookingRequests,
-  chargingSchemes,
   gatewayEvents,
   invoices,
   payments,
 } from '../../db/schema/index.ts';
 import { genie, genieWebhookSignature } from '../../providers/payment-gateways/genie.ts';
-import { signIn } from '../auth/auth.testing.ts';
+import {
+  initiateGatewayBooking,
+  makePayableAppointment,
+  makePaymentsSetting,
+  makeSignedInPatient,
+  startGatewayBooking,
+  type FixturePatient,
+  type GatewayBooking,
+  type PaymentsSetting,
+} from './payments-test-fixture.ts';
 
 /*
  * Genie (spec doc 2 §7 Payment gateways, issue 9 §2–§4) through its sandbox at /sandbox/genie: the
@@ -28,87 +29,16 @@ import { signIn } from '../auth/auth.testing.ts';
  */
 
 let t: TestApp;
-let tenantId: string;
-let hospital: string;
-let doctorId: string;
-let schemeId: string;
+let setting: PaymentsSetting;
 
-type Patient = { accountId: string; patientId: string; token: string };
-type Booking = {
-  id: string;
-  formUrl: string;
-  formMethod: string;
-  signature: { parameter: { name: string; value: string }[] };
-  unsignedFieldNames: string[];
-};
+type Patient = FixturePatient;
+type Booking = GatewayBooking;
 
-const auth = (patient: Patient) => ({ authorization: `Bearer ${patient.token}` });
-
-async function makePatient(): Promise<Patient> {
-  const made = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
-  await t.database.db
-    .delete(authEvents)
-    .where(inArray(authEvents.kind, ['initiate_ip', 'verify_ip']));
-  return {
-    accountId: made.account.id,
-    patientId: made.patient.id,
-    token: await signIn(t, made.account.mobileNo),
-  };
-}
-
-async function payableAppointment(patient: Patient) {
-  const session = await makeConsultationSession(
-    t.database.db,
-    tenantId,
-    { practitionerId: doctorId, organizationId: hospital },
-    { chargingSchemeId: schemeId, issuedTokens: 1, liveAppointments: 1 },
-  );
-  const [row] = await t.database.db
-    .insert(appointments)
-    .values({
-      tenantId,
-      sessionId: session.id,
-      accountId: patient.accountId,
-      patientId: patient.patientId,
-      tokenNo: 1,
-    })
-    .returning({ id: appointments.id });
-  const prepared = await t.gql<{ prepareInvoice: { id: string } }>(
-    'mutation ($input: PrepareInvoiceInput!) { prepareInvoice(input: $input) { id } }',
-    { input: { appointmentId: row?.id } },
-    auth(patient),
-  );
-  if (!row || !prepared.data) {
-    throw new Error('no invoice');
-  }
-  return { appointmentId: row.id, invoiceId: prepared.data.prepareInvoice.id };
-}
-
+const makePatient = () => makeSignedInPatient(t, setting.tenantId, setting.hospitalId);
+const payableAppointment = (patient: Patient) => makePayableAppointment(t, setting, patient);
 const initiate = (patient: Patient, invoiceId: string, key: string | null = null) =>
-  t.gql<{ initiateBooking: Booking }>(
-    'mutation ($input: InitiateBookingInput!, $key: String) { initiateBooking(input: $input, idempotencyKey: $key) { id formUrl formMethod signature { parameter { name value } } unsignedFieldNames } }',
-    {
-      input: { id: invoiceId, successUrl: '/ok', failureUrl: '/no', paymentGatewayType: 'genie' },
-      key,
-    },
-    auth(patient),
-  );
-
-async function startGenie(patient: Patient) {
-  const visit = await payableAppointment(patient);
-  const started = await initiate(patient, visit.invoiceId);
-  const booking = started.data?.initiateBooking;
-  if (!booking) {
-    throw new Error(`initiateBooking failed: ${JSON.stringify(started.errors)}`);
-  }
-  return {
-    ...visit,
-    booking,
-    fields: Object.fromEntries(
-      booking.signature.parameter.map((field) => [field.name, field.value]),
-    ),
-  };
-}
+  initiateGatewayBooking(t, patient, invoiceId, 'genie', key);
+const startGenie = (patient: Patient) => startGatewayBooking(t, setting, patient, 'genie');
 
 /** The patient on Genie's page: opens it with the fields in its query, then approves, declines or cancels. */
 async function payAtGenie(booking: Booking, action: 'approve' | 'decline' | 'cancel') {
@@ -206,24 +136,10 @@ function stubHttp(
 
 beforeAll(async () => {
   t = await createTestApp();
-  tenantId = t.tenants.defaultTenant.id;
-  const db = t.database.db;
-  hospital = (await makeOrganization(db, tenantId)).id;
-  doctorId = (await makePractitioner(db, tenantId, hospital)).id;
-  const [scheme] = await db
-    .insert(chargingSchemes)
-    .values({
-      tenantId,
-      organizationId: hospital,
-      name: 'Consultation',
-      currency: 'LKR',
-      items: [
-        { category: 'doctor_fee', description: 'Doctor fee', amount: 2500 },
-        { category: 'hospital_fee', description: 'Hospital fee', amount: 499.99 },
-      ],
-    })
-    .returning({ id: chargingSchemes.id });
-  schemeId = scheme?.id ?? '';
+  setting = await makePaymentsSetting(t, [
+    { category: 'doctor_fee', description: 'Doctor fee', amount: 2500 },
+    { category: 'hospital_fee', description: 'Hospital fee', amount: 499.99 },
+  ]);
 });
 
 afterAll(async () => {
@@ -398,7 +314,7 @@ describe('Genie (spec doc 2 §7 Payment gateways)', () => {
       'not-the-key',
     );
     expect(forged.statusCode).toBe(403);
-    const other = t.tenants.all().find((tenant) => tenant.id !== tenantId);
+    const other = t.tenants.all().find((tenant) => tenant.id !== setting.tenantId);
     const foreign = await webhook(
       { transactionId: fields.token, state: 'CONFIRMED' },
       other?.gateways.genie.apiKey,

@@ -4,25 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { HttpRequester } from '../../providers/payment-gateways/gateway.ts';
 import {
-  makeConsultationSession,
-  makeOrganization,
-  makePatientAccount,
-  makePractitioner,
-} from '../../../test/factories.ts';
-import {
-  accounts,
   appointments,
-  authEvents,
   bookingRequests,
-  chargingSchemes,
   gatewayEvents,
   invoices,
-  paymentMethods,
   payments,
 } from '../../db/schema/index.ts';
-import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
-import { signIn } from '../auth/auth.testing.ts';
-import { sealPaymentToken } from './payments.service.ts';
+import {
+  makePayableAppointment,
+  makePaymentsSetting,
+  makeSignedInPatient,
+  patientAuth,
+  saveSandboxCard,
+  type FixturePatient,
+  type PaymentsSetting,
+} from './payments-test-fixture.ts';
 
 /*
  * 3-D Secure of a quick pay with a saved card (spec doc 2 §7 authenticatePaymentGateway, issue 9 §3):
@@ -32,12 +28,9 @@ import { sealPaymentToken } from './payments.service.ts';
  */
 
 let t: TestApp;
-let tenantId: string;
-let hospital: string;
-let doctorId: string;
-let schemeId: string;
+let setting: PaymentsSetting;
 
-type Patient = { accountId: string; patientId: string; token: string };
+type Patient = FixturePatient;
 type QuickPay = {
   completeBooking: {
     id: string | null;
@@ -47,73 +40,12 @@ type QuickPay = {
   };
 };
 
-const auth = (patient: Patient) => ({ authorization: `Bearer ${patient.token}` });
-
-async function makePatient(): Promise<Patient> {
-  const made = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
-  await t.database.db
-    .delete(authEvents)
-    .where(inArray(authEvents.kind, ['initiate_ip', 'verify_ip']));
-  const token = await signIn(t, made.account.mobileNo);
-  return { accountId: made.account.id, patientId: made.patient.id, token };
-}
-
+const auth = patientAuth;
+const makePatient = () => makeSignedInPatient(t, setting.tenantId, setting.hospitalId);
 /** A saved default card whose token the sandbox accepts; the 3-D Secure test card unless told. */
-async function saveCard(patient: Patient, maskedNumber = '400000xxxxxx1091') {
-  const settings = t.tenants.defaultTenant.gateways.cyberSource;
-  const token = issueSandboxToken(t.providers.appSecret, {
-    merchantId: settings.merchantId,
-    maskedNumber,
-    cardType: '001',
-    expiry: '12-2030',
-  });
-  const [method] = await t.database.db
-    .insert(paymentMethods)
-    .values({
-      tenantId,
-      accountId: patient.accountId,
-      type: 'card',
-      cardType: '001',
-      cardNumber: `${maskedNumber.slice(0, 6)}XXXXXXXXXX`,
-      cardExpiry: '12-2030',
-      gatewayToken: sealPaymentToken(t.providers.appSecret, token),
-      gateway: 'cyberSource',
-    })
-    .returning({ id: paymentMethods.id });
-  await t.database.db
-    .update(accounts)
-    .set({ defaultPaymentMethodId: method?.id ?? null })
-    .where(eq(accounts.id, patient.accountId));
-}
-
-async function payableAppointment(patient: Patient) {
-  const session = await makeConsultationSession(
-    t.database.db,
-    tenantId,
-    { practitionerId: doctorId, organizationId: hospital },
-    { chargingSchemeId: schemeId, issuedTokens: 1, liveAppointments: 1 },
-  );
-  const [row] = await t.database.db
-    .insert(appointments)
-    .values({
-      tenantId,
-      sessionId: session.id,
-      accountId: patient.accountId,
-      patientId: patient.patientId,
-      tokenNo: 1,
-    })
-    .returning({ id: appointments.id });
-  const prepared = await t.gql<{ prepareInvoice: { id: string } }>(
-    'mutation ($input: PrepareInvoiceInput!) { prepareInvoice(input: $input) { id } }',
-    { input: { appointmentId: row?.id } },
-    auth(patient),
-  );
-  const invoiceId = prepared.data?.prepareInvoice.id;
-  if (!invoiceId || !row) {
-    throw new Error('no invoice');
-  }
-  return { appointmentId: row.id, invoiceId };
-}
+const saveCard = (patient: Patient, maskedNumber = '400000xxxxxx1091') =>
+  saveSandboxCard(t, setting.tenantId, patient, maskedNumber);
+const payableAppointment = (patient: Patient) => makePayableAppointment(t, setting, patient);
 
 const quickPay = (patient: Patient, invoiceId: string, key: string | null = null) =>
   t.gql<QuickPay>(
@@ -211,21 +143,7 @@ function stubHttp(
 
 beforeAll(async () => {
   t = await createTestApp();
-  tenantId = t.tenants.defaultTenant.id;
-  const db = t.database.db;
-  hospital = (await makeOrganization(db, tenantId)).id;
-  doctorId = (await makePractitioner(db, tenantId, hospital)).id;
-  const [scheme] = await db
-    .insert(chargingSchemes)
-    .values({
-      tenantId,
-      organizationId: hospital,
-      name: 'Consultation',
-      currency: 'LKR',
-      items: [{ category: 'doctor_fee', description: 'Doctor fee', amount: 2500 }],
-    })
-    .returning({ id: chargingSchemes.id });
-  schemeId = scheme?.id ?? '';
+  setting = await makePaymentsSetting(t, [{ category: 'doctor_fee', description: 'Doctor fee', amount: 2500 }]);
 });
 
 afterAll(async () => {

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../../../test/read-pdf.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { makeConsultationSession, makeOrganization, makePatientAccount, makePractitioner } from '../../../test/factories.ts';
 import {
   accounts,
   appointments,
-  authEvents,
   bookingRequests,
   chargingSchemes,
   gatewayEvents,
@@ -16,13 +14,22 @@ import {
   payments,
 } from '../../db/schema/index.ts';
 import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
-import { signFields } from '../../providers/payment-gateways/signature.ts';
-import { signIn } from '../auth/auth.testing.ts';
 import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
 import { consultationSessionTopic } from '../consultations/consultations.schema.ts';
 import { applyGatewayAnswer, matchAnswer, openPaymentToken, sealPaymentToken, type PaymentsDeps } from './payments.service.ts';
 import { returnLocation } from './payments.routes.ts';
 import { listUnmatchedGatewayEvents } from './staff-payments.repo.ts';
+import {
+  makeFixtureAppointment,
+  makePaymentsSetting,
+  makeSignedInPatient,
+  patientAuth,
+  postForm,
+  saveSandboxCard,
+  signedGatewayAnswer,
+  type FixturePatient,
+  type PaymentsSetting,
+} from './payments-test-fixture.ts';
 
 /*
  * Payments (issue 9 §1, §3, §5): invoices from charging schemes, initiateBooking's signed form, the
@@ -31,47 +38,22 @@ import { listUnmatchedGatewayEvents } from './staff-payments.repo.ts';
  */
 
 let t: TestApp;
+let setting: PaymentsSetting;
 let tenantId: string;
 let hospital: string;
-let doctorId: string;
 let schemeId: string;
 let secretKey: string;
 
-type Patient = { accountId: string; patientId: string; token: string };
+type Patient = FixturePatient;
 
 const INVOICE_FIELDS = 'id requestReference appointmentId sessionId patientId items { description amount category } values total currency reasonCode bookingId';
 
-async function makePatient(): Promise<Patient> {
-  const made = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
-  // Every test signs in from the same address: reset the per-address sign-in limit (auth's own
-  // tests cover it), so this file's many patients are not refused with ARO-E1100.
-  await t.database.db.delete(authEvents).where(inArray(authEvents.kind, ['initiate_ip', 'verify_ip']));
-  const token = await signIn(t, made.account.mobileNo);
-  return { accountId: made.account.id, patientId: made.patient.id, token };
-}
+const makePatient = () => makeSignedInPatient(t, tenantId, hospital);
 
-async function makeAppointment(patient: Patient, fields: { paymentStatus?: string; appointmentStatus?: string } = {}) {
-  const session = await makeConsultationSession(
-    t.database.db,
-    tenantId,
-    { practitionerId: doctorId, organizationId: hospital },
-    { chargingSchemeId: schemeId, issuedTokens: 1, liveAppointments: 1 },
-  );
-  const [row] = await t.database.db
-    .insert(appointments)
-    .values({
-      tenantId,
-      sessionId: session.id,
-      accountId: patient.accountId,
-      patientId: patient.patientId,
-      tokenNo: 1,
-      ...fields,
-    })
-    .returning({ id: appointments.id });
-  return { appointmentId: row?.id ?? '', sessionId: session.id };
-}
+const makeAppointment = (patient: Patient, fields: { paymentStatus?: string; appointmentStatus?: string } = {}) =>
+  makeFixtureAppointment(t, setting, patient, fields);
 
-const auth = (patient: Patient) => ({ authorization: `Bearer ${patient.token}` });
+const auth = patientAuth;
 
 type InvoiceAnswer = { id: string; total: string; currency: string; reasonCode: string; items: { amount: string; category: string }[]; values: string[]; bookingId: string | null; requestReference: string };
 
@@ -109,46 +91,12 @@ async function startPayment(patient: Patient, options: { savePaymentMethod?: boo
   return { ...visit, invoice, booking, form };
 }
 
-let transactionCounter = 0;
-
 /** The gateway's signed answer to a form, as the sandbox would post it. */
-function gatewayAnswer(form: Record<string, string>, overrides: Record<string, string> = {}, secret = secretKey): Record<string, string> {
-  transactionCounter += 1;
-  const fields: Record<string, string> = {
-    decision: 'ACCEPT',
-    reason_code: '100',
-    message: 'Request was processed successfully.',
-    transaction_id: `7${Date.now()}${transactionCounter}`,
-    req_reference_number: form.reference_number ?? '',
-    req_transaction_uuid: form.transaction_uuid ?? '',
-    req_amount: form.amount ?? '',
-    auth_amount: form.amount ?? '',
-    req_currency: form.currency ?? '',
-    req_profile_id: form.profile_id ?? '',
-    req_access_key: form.access_key ?? '',
-    req_card_number: '411111xxxxxx1111',
-    req_card_type: '001',
-    req_card_expiry_date: '12-2030',
-    req_bill_to_forename: form.bill_to_forename ?? '',
-    req_bill_to_surname: form.bill_to_surname ?? '',
-    auth_time: '2026-11-24T101010Z',
-    signed_date_time: '2026-11-24T10:10:10Z',
-    ...overrides,
-  };
-  const names = [...Object.keys(fields), 'signed_field_names'];
-  fields.signed_field_names = names.join(',');
-  fields.signature = signFields(fields, names, secret);
-  return fields;
-}
+const gatewayAnswer = (form: Record<string, string>, overrides: Record<string, string> = {}, secret = secretKey) =>
+  signedGatewayAnswer(form, secret, overrides);
 
-async function post(path: '/payments/cybersource/return' | '/payments/cybersource/notify', fields: Record<string, string>, host = 'localhost') {
-  return t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', host },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
+const post = (path: '/payments/cybersource/return' | '/payments/cybersource/notify', fields: Record<string, string>, host = 'localhost') =>
+  postForm(t, path, fields, host);
 
 async function stateOf(bookingId: string, appointmentId: string) {
   const db = t.database.db;
@@ -168,27 +116,14 @@ async function stateOf(bookingId: string, appointmentId: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  tenantId = t.tenants.defaultTenant.id;
   secretKey = t.tenants.defaultTenant.gateways.cyberSource.secretKey;
-  const db = t.database.db;
-  hospital = (await makeOrganization(db, tenantId)).id;
-  doctorId = (await makePractitioner(db, tenantId, hospital)).id;
-  const [scheme] = await db
-    .insert(chargingSchemes)
-    .values({
-      tenantId,
-      organizationId: hospital,
-      name: 'Consultation',
-      currency: 'LKR',
-      items: [
-        { category: 'doctor_fee', description: 'Doctor fee', amount: 2500 },
-        { category: 'hospital_fee', description: 'Hospital fee', amount: 499.99 },
-        { category: 'hospital_fee_tax', description: 'Tax', amount: 0.1 },
-        { category: 'seasonal_discount_fee', description: 'Seasonal discount', amount: -0.2 },
-      ],
-    })
-    .returning({ id: chargingSchemes.id });
-  schemeId = scheme?.id ?? '';
+  setting = await makePaymentsSetting(t, [
+    { category: 'doctor_fee', description: 'Doctor fee', amount: 2500 },
+    { category: 'hospital_fee', description: 'Hospital fee', amount: 499.99 },
+    { category: 'hospital_fee_tax', description: 'Tax', amount: 0.1 },
+    { category: 'seasonal_discount_fee', description: 'Seasonal discount', amount: -0.2 },
+  ]);
+  ({ tenantId, hospitalId: hospital, schemeId } = setting);
 });
 
 afterAll(async () => {
@@ -717,30 +652,7 @@ describe('review fixes (issue 9 review)', () => {
   type QuickPayAnswer = { completeBooking: { id: string | null; status: string; message: string | null; paymentMethodId: string | null } };
 
   /** A saved default card of the patient whose token the sandbox's REST API accepts. */
-  async function saveCard(patient: Patient) {
-    const settings = t.tenants.defaultTenant.gateways.cyberSource;
-    const token = issueSandboxToken(t.providers.appSecret, {
-      merchantId: settings.merchantId,
-      maskedNumber: '411111xxxxxx1111',
-      cardType: '001',
-      expiry: '12-2030',
-    });
-    const [method] = await t.database.db
-      .insert(paymentMethods)
-      .values({
-        tenantId,
-        accountId: patient.accountId,
-        type: 'card',
-        cardType: '001',
-        cardNumber: '411111XXXXXXXXXX',
-        cardExpiry: '12-2030',
-        gatewayToken: sealPaymentToken(t.providers.appSecret, token),
-        gateway: 'cyberSource',
-      })
-      .returning({ id: paymentMethods.id });
-    await t.database.db.update(accounts).set({ defaultPaymentMethodId: method?.id ?? null }).where(eq(accounts.id, patient.accountId));
-    return method?.id ?? '';
-  }
+  const saveCard = (patient: Patient) => saveSandboxCard(t, tenantId, patient);
 
   const quickPay = (patient: Patient, invoiceId: string | undefined, key?: string) =>
     t.gql<QuickPayAnswer>(

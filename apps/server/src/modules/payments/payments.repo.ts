@@ -368,6 +368,33 @@ export async function findBlockingBookingRequest(db: DbOrTx, invoiceId: string):
 }
 
 /**
+ * A booking request of an order's invoice whose money may still come (the hospital is about to change
+ * or close the order): one {@link findBlockingBookingRequest} finds, or any request still 'initiated'
+ * within the blocking window — for a card too, whose hosted payment page the patient may still have
+ * open (its ACCEPT would land on a closed invoice and go to reconciliation).
+ * @param db - database or transaction
+ * @param invoiceId - the order's open invoice
+ */
+export async function findLiveOrderBookingRequest(db: DbOrTx, invoiceId: string): Promise<BookingRequestRow | null> {
+  const blocking = await findBlockingBookingRequest(db, invoiceId);
+  if (blocking) {
+    return blocking;
+  }
+  const [row] = await db
+    .select()
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.invoiceId, invoiceId),
+        eq(bookingRequests.status, 'initiated'),
+        sql`${bookingRequests.createdAt} > now() - make_interval(mins => ${REDIRECT_BLOCK_MINUTES})`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
  * Locks an appointment row for the transaction. Payment paths lock the appointment before its
  * invoice (the cashier's desk does the same), so two payments of one appointment never deadlock.
  * @param tx - transaction
@@ -722,4 +749,21 @@ export async function listOwnedPayments(db: DbOrTx, owner: Owner, filter: Paymen
     .where(and(...conditions))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(filter.limit);
+}
+
+/**
+ * Closes an open invoice whose amount no longer holds (an order's charge changed: spec doc 3 §4
+ * Order payment, 'prepared again whenever the amount changes'): reasonCode 'superseded', so a
+ * payment started for the old amount can no longer mark it paid (it is kept for reconciliation).
+ * False when it was not open any more.
+ * @param tx - transaction
+ * @param invoiceId - the invoice
+ */
+export async function supersedeOpenInvoice(tx: Tx, invoiceId: string): Promise<boolean> {
+  const rows = await tx
+    .update(invoices)
+    .set({ reasonCode: 'superseded', updatedAt: new Date() })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.reasonCode, 'prepayment_collected')))
+    .returning({ id: invoices.id });
+  return rows.length === 1;
 }

@@ -52,9 +52,10 @@ const InvoiceRef = builder.objectRef<InvoiceView>('Invoice').implement({
   description: 'What a booking costs (spec doc 2 §3 Invoice); money as decimal strings with 2 decimals.',
   fields: (t) => ({
     id: t.exposeID('id'),
-    requestReference: t.exposeString('requestReference', { description: "'Appointment/{id}' or 'Session/{id}'." }),
+    requestReference: t.exposeString('requestReference', { description: "'Appointment/{id}', 'Session/{id}' or 'ServiceRequest/{id}' (an order)." }),
     appointmentId: t.exposeID('appointmentId', { nullable: true }),
     sessionId: t.exposeID('sessionId', { nullable: true }),
+    serviceRequestId: t.exposeID('serviceRequestId', { nullable: true, description: "The order of an order's invoice (spec doc 3 §7 Prepare invoice)." }),
     organizationId: t.exposeID('organizationId', { nullable: true }),
     patientId: t.exposeID('patientId', { nullable: true }),
     items: t.field({ type: [InvoiceItemRef], resolve: (invoice) => invoice.items }),
@@ -69,10 +70,17 @@ const InvoiceRef = builder.objectRef<InvoiceView>('Invoice').implement({
 });
 
 const PrepareInvoiceInput = builder.inputType('PrepareInvoiceInput', {
-  description: 'What to invoice (spec doc 2 §7 prepareInvoice): an appointment, or a session with a patient or temporary.',
+  description:
+    'What to invoice (spec doc 2 §7 prepareInvoice): an appointment, a session with a patient or temporary, or an order ' +
+    '(serviceRequestId; spec doc 3 §7 Prepare invoice).',
   fields: (t) => ({
     instrumentType: t.string({ description: "Default 'credit_card'." }),
     appointmentId: t.id(),
+    serviceRequestId: t.id({
+      description:
+        "An order of the account: invoiced for the order's charging amount as the hospital set it (request reference " +
+        'ServiceRequest/{id}, service class HH for a home request), prepared again when the charge changes.',
+    }),
     sessionId: t.id(),
     procedureCodes: t.stringList(),
     patientId: t.id(),
@@ -232,11 +240,13 @@ builder.mutationField('prepareInvoice', (t) =>
     ...patientOperation,
     type: InvoiceRef,
     description:
-      "The invoice for an appointment of the account, or a session with a profile or temporary (spec doc 2 §7). The open invoice of the same request is reused. Another account's ids: ARO-E2001.",
+      "The invoice for an appointment of the account, or a session with a profile or temporary (spec doc 2 §7), or an order of the account (serviceRequestId: its charging amount; ARO-E5023 paid, ARO-E5024 no charge, ARO-E5025 closed; spec doc 3 §4 Order payment). The open invoice of the same request is reused. Another account's ids: ARO-E2001.",
     args: { input: t.arg({ type: PrepareInvoiceInput, required: true }) },
     resolve: (_root, args, ctx) =>
       prepareInvoice(caller(ctx), {
         appointmentId: args.input.appointmentId ?? null,
+        serviceRequestId:
+          args.input.serviceRequestId === null || args.input.serviceRequestId === undefined ? null : String(args.input.serviceRequestId),
         sessionId: args.input.sessionId ?? null,
         patientId: args.input.patientId ?? null,
         temporary: args.input.temporary ?? false,

@@ -22,6 +22,7 @@ import { publishSessionChanged } from '../consultations/session-events.ts';
 import { deleteIdempotencyKey } from '../idempotency/idempotency.repo.ts';
 import { runOnce } from '../idempotency/idempotency.service.ts';
 import { earnVisitPoints } from '../loyalty/loyalty.service.ts';
+import { lockOrderForPayment, markOrderPaid, type OrderPaid } from '../orders/orders.payment.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
 import {
   completeBookingRequest,
@@ -64,6 +65,12 @@ import {
   type PaymentRow,
   type SessionCharge,
 } from './payments.repo.ts';
+import {
+  orderMethodOfGateway,
+  prepareOrderInvoice,
+  publishOrderPaid,
+  requirePayableOrder,
+} from './order-payments.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -127,6 +134,8 @@ export type InvoiceView = {
   requestReference: string;
   appointmentId: string | null;
   sessionId: string | null;
+  /** The order an order's invoice is for (request reference 'ServiceRequest/{id}'). */
+  serviceRequestId: string | null;
   organizationId: string | null;
   patientId: string | null;
   items: InvoiceItemView[];
@@ -208,6 +217,8 @@ export type ChargingSchemeView = {
 /** What prepareInvoice is asked for (spec doc 2 §7 prepareInvoice). */
 export type PrepareInvoiceInput = {
   appointmentId: string | null;
+  /** An order of the account (spec doc 3 §7 Prepare invoice: serviceRequestId, request reference ServiceRequest). */
+  serviceRequestId?: string | null;
   sessionId: string | null;
   patientId: string | null;
   temporary: boolean;
@@ -251,6 +262,7 @@ function invoiceView(row: InvoiceRow): InvoiceView {
     requestReference: row.requestReference,
     appointmentId: row.appointmentId,
     sessionId: row.sessionId,
+    serviceRequestId: row.serviceRequestId,
     organizationId: row.organizationId,
     patientId: row.patientId,
     items: row.items.map((item) => ({
@@ -301,14 +313,28 @@ async function schemeFor(
 
 /**
  * The invoice of an appointment of the account, or of a session for one of its profiles or a
- * temporary booking, from the session's charging scheme (spec doc 2 §7 prepareInvoice, issue 9 §1).
+ * temporary booking, from the session's charging scheme (spec doc 2 §7 prepareInvoice, issue 9 §1);
+ * or of an order of the account, from its charging amount (spec doc 3 §7 Prepare invoice:
+ * order-payments.service.ts).
  * Amounts are added in minor units; the currency is the scheme's, else the tenant's. The open
  * invoice of the same request is answered again instead of a new one.
  * @param caller - tenant, signed-in account and request
- * @param input - appointmentId, or sessionId with patientId or temporary; optional scheme
+ * @param input - appointmentId, or sessionId with patientId or temporary; optional scheme; or serviceRequestId
  */
 export async function prepareInvoice(caller: PaymentsCaller, input: PrepareInvoiceInput): Promise<InvoiceView> {
   const { db, tenant } = caller;
+  if (input.serviceRequestId) {
+    // spec doc 3 §4 Order payment: the order's own charge, never an amount or scheme of the client.
+    if (input.appointmentId || input.sessionId) {
+      throw new AppError('ARO-E5002');
+    }
+    return invoiceView(
+      await prepareOrderInvoice(db, tenant, owner(caller), {
+        serviceRequestId: input.serviceRequestId,
+        instrumentType: input.instrumentType,
+      }),
+    );
+  }
   let requestReference: string;
   let session: SessionCharge;
   let patientId: string | null;
@@ -443,13 +469,21 @@ function requireCardGateway(tenant: ServerTenant, gateway: string): void {
  * invoice is charging, pending (REVIEW) or of unknown outcome (ARO-E5015, issue 9 §3: nothing is
  * ever charged twice). Only an invoice of a booked appointment is payable: a Session/ invoice of a
  * temporary booking buys nothing yet (ARO-E5016), a cancelled appointment is not paid (ARO-E5010).
+ * An order's invoice is checked against its order (order-payments.service.ts requirePayableOrder).
  * @param db - the transaction that creates the booking request
  * @param caller - tenant and signed-in account
  * @param invoiceId - the invoice
+ * @param gateway - the gateway the booking request goes to
  */
-async function payableInvoice(db: Tx, caller: PaymentsCaller, invoiceId: string): Promise<InvoiceRow> {
+async function payableInvoice(db: Tx, caller: PaymentsCaller, invoiceId: string, gateway: string): Promise<InvoiceRow> {
   if (!UUID.test(invoiceId)) {
     throw notFound();
+  }
+  // An order's invoice: the order is locked first (as creditInvoice and the hospital's changes do),
+  // so a charge changed meanwhile either commits before this reads it or waits for the booking.
+  const unlocked = await findOwnedInvoice(db, owner(caller), invoiceId);
+  if (unlocked?.serviceRequestId) {
+    await lockOrderForPayment(db, caller.tenant.id, unlocked.serviceRequestId);
   }
   await lockInvoice(db, invoiceId);
   const invoice = await findOwnedInvoice(db, owner(caller), invoiceId);
@@ -461,6 +495,14 @@ async function payableInvoice(db: Tx, caller: PaymentsCaller, invoiceId: string)
   }
   if (toMinor(invoice.totalAmount.toFixed(2)) <= 0) {
     throw new AppError('ARO-E5008');
+  }
+  if (invoice.serviceRequestId) {
+    // An order's invoice (spec doc 3 §4 Order payment, §5): the order decides, not a session.
+    await requirePayableOrder(db, caller.tenant, owner(caller), invoice, gateway);
+    if (await findBlockingBookingRequest(db, invoice.id)) {
+      throw new AppError('ARO-E5015');
+    }
+    return invoice;
   }
   // A temporary booking's confirmation is not wired to its invoice yet: paying it would buy nothing.
   if (!invoice.appointmentId) {
@@ -520,7 +562,7 @@ export async function initiateBooking(caller: PaymentsCaller, input: InitiateBoo
     'initiateBooking',
     request,
     async (tx): Promise<BookingRequestView | RedirectBookingStarted> => {
-      const invoice = await payableInvoice(tx, caller, input.invoiceId);
+      const invoice = await payableInvoice(tx, caller, input.invoiceId, gateway);
       if (gateway !== CARD_GATEWAY) {
         return insertRedirectBooking(tx, caller, input, invoice, gateway);
       }
@@ -997,7 +1039,8 @@ export async function matchAnswer(
  * invoice 'revenue_collected' and the appointment paid, earns loyalty points and saves the card. A
  * different ACCEPT for a completed request is kept for reconciliation, not credited. REVIEW leaves
  * the request pending; DECLINE, ERROR and CANCEL are recorded for history and leave it payable.
- * After commit the appointment's session is published so open screens refresh.
+ * After commit the appointment's session, or the paid order (to its account's live topic), is
+ * published so open screens refresh.
  * @param deps - database, tenant, providers and publish
  * @param booking - the booking request the answer matched
  * @param answer - the verified answer
@@ -1012,7 +1055,7 @@ export async function applyGatewayAnswer(
   const transactionId = answer.transactionId || `uuid:${answer.transactionUuid || booking.externalReference}`;
   const eventKey = `${transactionId}:${answer.decision}`;
   const { payment_token: _token, ...fields } = answer.raw;
-  const result = await deps.db.transaction(async (tx): Promise<AnswerOutcome & { sessionId: string | null }> => {
+  const result = await deps.db.transaction(async (tx): Promise<AnswerOutcome & { sessionId: string | null; order?: OrderPaid | null }> => {
     const eventId = await insertGatewayEvent(tx, {
       tenantId: deps.tenant.id,
       gateway: booking.paymentGatewayType,
@@ -1042,11 +1085,12 @@ export async function applyGatewayAnswer(
       const payment = await recordPayment(tx, deps, completed, answer, transactionId);
       const credit = await creditInvoice(tx, deps, completed, answer);
       if (credit !== 'invoice already paid' && credit.appointmentNotPayable) {
-        // The appointment was cancelled (or entered in error) before the money came: the payment is
-        // recorded and the invoice paid, but the appointment is not; the cashier refunds it (issue 9 §9).
+        // The appointment was cancelled (or entered in error) before the money came, or the order was
+        // closed, paid otherwise or charged differently: the payment is recorded and the invoice paid,
+        // but the appointment or order is not; the cashier refunds it (issue 9 §9).
         deps.log.warn(
           { bookingRequestId: booking.id, invoiceId: booking.invoiceId, transactionId, source },
-          'an ACCEPT for an appointment that is no longer booked: kept for reconciliation',
+          'an ACCEPT for an appointment or order that is no longer payable: kept for reconciliation',
         );
         await setGatewayEventOutcome(tx, eventId, 'reconcile');
         return { booking: completed, decision: answer.decision, outcome: 'reconcile', payment, sessionId: null };
@@ -1062,7 +1106,14 @@ export async function applyGatewayAnswer(
         return { booking: completed, decision: answer.decision, outcome: 'reconcile', payment, sessionId: null };
       }
       await setGatewayEventOutcome(tx, eventId, 'credited');
-      return { booking: completed, decision: answer.decision, outcome: 'credited', payment, sessionId: credit.sessionId };
+      return {
+        booking: completed,
+        decision: answer.decision,
+        outcome: 'credited',
+        payment,
+        sessionId: credit.sessionId,
+        order: credit.order,
+      };
     }
     if (answer.decision === 'CANCEL') {
       const current = await findBookingRequestByReference(tx, deps.tenant.id, booking.externalReference);
@@ -1101,7 +1152,11 @@ export async function applyGatewayAnswer(
       deps.log.warn({ err: error, sessionId: result.sessionId }, 'session change not published');
     }
   }
-  const { sessionId: _sessionId, ...outcome } = result;
+  if (result.order) {
+    // spec doc 3 §4 Order payment: the patient's order view reads the order again, live.
+    await publishOrderPaid(deps, result.order);
+  }
+  const { sessionId: _sessionId, order: _order, ...outcome } = result;
   return outcome;
 }
 
@@ -1163,7 +1218,7 @@ function outcomeUnknown(answer: GatewayAnswer): boolean {
 
 /**
  * The money side of a credited ACCEPT: invoice paid, appointment paid (while still booked, arrived
- * or fulfilled), loyalty, saved card. Locks the appointment before the invoice, as the cashier's desk
+ * or fulfilled) or order paid (orders.payment.ts markOrderPaid), loyalty, saved card. Locks the appointment before the invoice, as the cashier's desk
  * does, so the two never deadlock on PostgreSQL.
  */
 async function creditInvoice(
@@ -1171,17 +1226,40 @@ async function creditInvoice(
   deps: PaymentsDeps,
   booking: BookingRequestRow,
   answer: GatewayAnswer,
-): Promise<{ sessionId: string | null; appointmentNotPayable: boolean } | 'invoice already paid'> {
+): Promise<{ sessionId: string | null; appointmentNotPayable: boolean; order: OrderPaid | null } | 'invoice already paid'> {
   const actor = { kind: 'patient' as const, accountId: booking.accountId };
   let sessionId: string | null = null;
   let appointmentNotPayable = false;
+  let order: OrderPaid | null = null;
   const invoice = booking.invoiceId ? await findInvoice(tx, deps.tenant.id, booking.invoiceId) : null;
   if (invoice) {
     if (invoice.appointmentId) {
       await lockAppointment(tx, deps.tenant.id, invoice.appointmentId);
     }
+    if (invoice.serviceRequestId) {
+      await lockOrderForPayment(tx, deps.tenant.id, invoice.serviceRequestId);
+    }
     if (!(await markInvoicePaid(tx, invoice.id, booking.id))) {
       return 'invoice already paid';
+    }
+    if (invoice.serviceRequestId) {
+      // spec doc 3 §4 Order payment: the order reads paid, with a line in its history, only for the
+      // charge as it stands (a payment of a superseded amount never gets here: its invoice is closed).
+      const paid = await markOrderPaid(tx, {
+        tenantId: deps.tenant.id,
+        serviceRequestId: invoice.serviceRequestId,
+        amountMinor: toMinor(booking.amount.toFixed(2)),
+        method: orderMethodOfGateway(booking.paymentGatewayType),
+        actor: { kind: 'system' },
+        actorReference: 'System',
+        reason: `${booking.paymentGatewayType} ${answer.transactionId || booking.externalReference}`.slice(0, 200),
+      });
+      if ('refused' in paid) {
+        deps.log.warn({ bookingRequestId: booking.id, serviceRequestId: invoice.serviceRequestId, refused: paid.refused }, 'order not marked paid');
+        appointmentNotPayable = true;
+      } else {
+        order = paid;
+      }
     }
     const paid = invoice.appointmentId ? await markAppointmentPaid(tx, deps.tenant.id, invoice.appointmentId) : null;
     if (invoice.appointmentId && !paid) {
@@ -1221,13 +1299,14 @@ async function creditInvoice(
     details: {
       bookingRequestId: booking.id,
       invoiceId: booking.invoiceId,
+      serviceRequestId: invoice?.serviceRequestId ?? null,
       transactionId: answer.transactionId,
       amount: minorToDecimal(toMinor(booking.amount.toFixed(2))),
       currency: booking.currency,
       paymentMethodId,
     },
   });
-  return { sessionId, appointmentNotPayable };
+  return { sessionId, appointmentNotPayable, order };
 }
 
 /**
@@ -1257,7 +1336,7 @@ export async function completeBooking(caller: PaymentsCaller, input: CompleteBoo
     'completeBooking',
     request,
     async (tx) => {
-      const invoice = await payableInvoice(tx, caller, input.invoiceId);
+      const invoice = await payableInvoice(tx, caller, input.invoiceId, CARD_GATEWAY);
       const booking = await insertBookingRequest(tx, {
         tenantId: caller.tenant.id,
         accountId: caller.accountId,

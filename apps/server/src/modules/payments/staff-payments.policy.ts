@@ -8,6 +8,11 @@ import type { StaffRole } from '@careline/domain/staff';
  */
 export const staffPaymentsPolicy = {
   'payments.cash': ['admin', 'cashier'],
+  // An order's cash payment: cashiers, admins and the staff who work the order (ORDER_STAFF_ROLES:
+  // pharmacists hand medicines over, lab technicians, nurses and doctors finish lab tests, procedures
+  // and admissions); the domain's recordPayment rule then holds the role to the order's category
+  // (orders/transitions.ts), so a pharmacist never takes a lab test's cash.
+  'payments.orderCash': ['admin', 'cashier', 'pharmacist', 'labTechnician', 'nurse', 'doctor'],
   'payments.list': ['admin', 'cashier'],
   'refunds.list': ['admin', 'cashier'],
   'refunds.decide': ['admin', 'cashier'],

@@ -511,3 +511,46 @@ export async function findVisitLoyalty(db: DbOrTx, tenantId: string, patientId: 
     reversed: rows.some((r) => r.reasonCode === VISIT_REFUND_REASON),
   };
 }
+
+/**
+ * The accepted payment of an order (any gateway), or null: a second take at the desk names its receipt.
+ * @param db - database or transaction
+ * @param tenantId - the tenant
+ * @param serviceRequestId - the order
+ */
+export async function findAcceptedOrderPayment(db: DbOrTx, tenantId: string, serviceRequestId: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.tenantId, tenantId),
+        eq(payments.requestReference, `ServiceRequest/${serviceRequestId}`),
+        eq(payments.status, 'ACCEPT'),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The hospital's and the patient's names for an order's receipt.
+ * @param db - database or transaction
+ * @param scope - tenant and hospital
+ * @param patientId - the order's patient
+ */
+export async function findOrderReceiptNames(db: DbOrTx, scope: HospitalScope, patientId: string) {
+  const [hospital] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(and(eq(organizations.id, scope.organizationId), eq(organizations.tenantId, scope.tenantId)));
+  const [patient] = await db
+    .select({ givenName: patients.givenName, familyName: patients.familyName })
+    .from(patients)
+    .where(and(eq(patients.id, patientId), eq(patients.tenantId, scope.tenantId)));
+  return {
+    hospitalName: hospital?.name ?? '',
+    patientName: [patient?.givenName, patient?.familyName].filter((part) => part && part.trim() !== '').join(' '),
+  };
+}

@@ -19,6 +19,7 @@ import {
   type StaffPaymentsDeps,
   type UnmatchedEventView,
 } from './staff-payments.service.ts';
+import { staffTakeOrderCashPayment, type OrderCashReceipt } from './staff-order-payments.service.ts';
 
 /*
  * The hospital's side of payments in the staff console (issue 9 §8 Refunds carried out, §9 Cashier's
@@ -60,6 +61,24 @@ const CashReceiptRef = builder.objectRef<CashReceipt>('StaffCashReceipt').implem
     tokenNo: t.exposeInt('tokenNo'),
     doctorName: t.exposeString('doctorName'),
     sessionStart: t.field({ type: 'DateTime', resolve: (r) => new Date(r.sessionStart) }),
+    items: t.field({ type: [ReceiptItemRef], resolve: (r) => r.items }),
+    total: t.exposeString('total'),
+    currency: t.exposeString('currency'),
+    paidAt: t.field({ type: 'DateTime', resolve: (r) => new Date(r.paidAt) }),
+    cashierName: t.exposeString('cashierName'),
+  }),
+});
+
+const OrderCashReceiptRef = builder.objectRef<OrderCashReceipt>('StaffOrderCashReceipt').implement({
+  description: "The receipt of an order's cash payment recorded by the hospital (spec doc 3 §4: cash on delivery).",
+  fields: (t) => ({
+    receiptNumber: t.exposeString('receiptNumber'),
+    serviceRequestId: t.exposeID('serviceRequestId'),
+    orderIdentifier: t.exposeString('orderIdentifier', { nullable: true, description: 'The order number.' }),
+    category: t.exposeString('category'),
+    paymentId: t.exposeID('paymentId'),
+    hospitalName: t.exposeString('hospitalName'),
+    patientName: t.exposeString('patientName'),
     items: t.field({ type: [ReceiptItemRef], resolve: (r) => r.items }),
     total: t.exposeString('total'),
     currency: t.exposeString('currency'),
@@ -209,6 +228,30 @@ builder.mutationField('staffTakeCashPayment', (t) =>
     },
     resolve: (_root, args, ctx) =>
       staffTakeCashPayment(deps(ctx, 'payments.cash', args.organizationId), String(args.appointmentId), args.idempotencyKey ?? null),
+  }),
+);
+
+builder.mutationField('staffTakeOrderCashPayment', (t) =>
+  t.field({
+    ...staffOperation('payments.orderCash'),
+    type: OrderCashReceiptRef,
+    description:
+      "Records an order's cash payment (cash on delivery or at the desk) for its charge: a payment in the patient's history " +
+      '(ServiceRequest/{id}), the order paid, audited; answers the receipt. ARO-E5028 when it is paid already, ARO-E5024 without a charge, ' +
+      'ARO-E6002 when the order changed since the cashier read it (expectedVersion).',
+    args: {
+      organizationId: t.arg.id({ required: true }),
+      serviceRequestId: t.arg.id({ required: true }),
+      expectedVersion: t.arg.int({ required: true, description: "The order's version as the cashier read it (the charge collected)." }),
+      idempotencyKey: t.arg.string({ description: 'One key per submit, reused on retry (docs/api-contract.md).' }),
+    },
+    resolve: (_root, args, ctx) =>
+      staffTakeOrderCashPayment(
+        deps(ctx, 'payments.orderCash', args.organizationId),
+        String(args.serviceRequestId),
+        args.expectedVersion,
+        args.idempotencyKey ?? null,
+      ),
   }),
 );
 

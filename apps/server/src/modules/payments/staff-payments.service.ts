@@ -253,7 +253,7 @@ function cleanRemarks(remarks: string | null): string | null {
 }
 
 /** A receipt number: 'C' + the hospital day + 8 random characters; unique by the payments index. */
-function newReceiptNumber(now: Date): string {
+export function newReceiptNumber(now: Date): string {
   const local = new Date(now.getTime() + HOSPITAL_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10).replaceAll('-', '');
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const bytes = randomBytes(8);

@@ -313,9 +313,14 @@ describe('what a membership allows (the console shows only that)', () => {
     const byRole = Object.fromEntries(memberships.map((m) => [m.role, [...m.allowedActions].sort()]));
     expect(byRole.admin).toEqual([
       'audit.browse',
+      'orders.estimatedTime',
+      'orders.read',
+      'orders.sampleCollection',
+      'orders.work',
       'patients.lookup',
       'payments.cash',
       'payments.list',
+      'payments.orderCash',
       'payments.reconcile',
       'refunds.decide',
       'refunds.list',

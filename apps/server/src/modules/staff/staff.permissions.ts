@@ -4,6 +4,7 @@ import { auditPolicy } from '../audit/audit.policy.ts';
 import { profilesStaffPolicy } from '../profiles/profiles.policy.ts';
 import { staffSessionsPolicy } from '../consultations/staff-sessions.policy.ts';
 import { staffPaymentsPolicy } from '../payments/staff-payments.policy.ts';
+import { staffOrdersPolicy } from '../orders/staff-orders.policy.ts';
 import type { StaffViewer } from './staff.access-sessions.ts';
 import { staffPolicy } from './staff.policy.ts';
 
@@ -22,6 +23,7 @@ export const staffPolicies = {
   ...profilesStaffPolicy,
   ...staffSessionsPolicy,
   ...staffPaymentsPolicy,
+  ...staffOrdersPolicy,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffAction = keyof typeof staffPolicies;

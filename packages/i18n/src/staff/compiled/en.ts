@@ -544,6 +544,42 @@ export const messages: Messages = {
  "staff.audit.action.appointment.fulfilled": [
   "Appointment done"
  ],
+ "staff.audit.action.order.list": [
+  "Orders listed"
+ ],
+ "staff.audit.action.order.read": [
+  "Order opened"
+ ],
+ "staff.audit.action.order.read.live": [
+  "Order update received"
+ ],
+ "staff.audit.action.order.setCharge": [
+  "Order charge set"
+ ],
+ "staff.audit.action.order.setEstimatedTime": [
+  "Order estimated time set"
+ ],
+ "staff.audit.action.order.scheduleSampleCollection": [
+  "Sample collection scheduled"
+ ],
+ "staff.audit.action.order.moveStatus": [
+  "Order status changed"
+ ],
+ "staff.audit.action.order.cancel": [
+  "Order canceled"
+ ],
+ "staff.audit.action.order.addNote": [
+  "Order note sent"
+ ],
+ "staff.audit.action.order.attachDocument": [
+  "Document attached to order"
+ ],
+ "staff.audit.action.order.replace": [
+  "Order replaced"
+ ],
+ "staff.audit.action.payment.cash": [
+  "Cash payment taken"
+ ],
  "staff.patients.heading": [
   "Patient lookup"
  ],
@@ -1363,5 +1399,809 @@ export const messages: Messages = {
  ],
  "staff.payments.reconciled": [
   "Marked reconciled."
+ ],
+ "staff.orders.nav": [
+  "Orders"
+ ],
+ "staff.orders.heading": [
+  "Orders"
+ ],
+ "staff.orders.intro": [
+  "Orders sent to ",
+  [
+   "hospital"
+  ],
+  ". Every order you open is recorded in the audit trail."
+ ],
+ "staff.orders.queues": [
+  "Queues"
+ ],
+ "staff.orders.queue.NEW": [
+  "New"
+ ],
+ "staff.orders.queue.IN_PROGRESS": [
+  "In progress"
+ ],
+ "staff.orders.queue.DONE": [
+  "Done"
+ ],
+ "staff.orders.category": [
+  "Category"
+ ],
+ "staff.orders.category.all": [
+  "All my categories"
+ ],
+ "staff.orders.category.Medication": [
+  "Medication"
+ ],
+ "staff.orders.category.Examination": [
+  "Examination"
+ ],
+ "staff.orders.category.Procedure": [
+  "Procedure"
+ ],
+ "staff.orders.category.Finance": [
+  "Admission"
+ ],
+ "staff.orders.search": [
+  "Search by patient or order number"
+ ],
+ "staff.orders.searchHint": [
+  "A name, a mobile number or an order number"
+ ],
+ "staff.orders.loading": [
+  "Loading orders…"
+ ],
+ "staff.orders.loadFailed": [
+  "The orders could not be loaded: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.orders.retry": [
+  "Try again"
+ ],
+ "staff.orders.empty": [
+  "No orders in this queue."
+ ],
+ "staff.orders.emptySearch": [
+  "No orders in this queue match “",
+  [
+   "search"
+  ],
+  "”."
+ ],
+ "staff.orders.tableCaption": [
+  [
+   "queue"
+  ],
+  ": ",
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " order"
+    ],
+    "other": [
+     "#",
+     " orders"
+    ]
+   }
+  ],
+  " shown"
+ ],
+ "staff.orders.col.order": [
+  "Order"
+ ],
+ "staff.orders.col.patient": [
+  "Patient"
+ ],
+ "staff.orders.col.category": [
+  "Category"
+ ],
+ "staff.orders.col.status": [
+  "Status"
+ ],
+ "staff.orders.col.requested": [
+  "Requested"
+ ],
+ "staff.orders.col.payment": [
+  "Payment"
+ ],
+ "staff.orders.noNumber": [
+  "No number"
+ ],
+ "staff.orders.openOrder": [
+  "Open order ",
+  [
+   "identifier"
+  ],
+  " of ",
+  [
+   "name"
+  ]
+ ],
+ "staff.orders.loadMore": [
+  "Load more orders"
+ ],
+ "staff.orders.loadingMore": [
+  "Loading more orders…"
+ ],
+ "staff.orders.patientReplied": [
+  "Patient replied"
+ ],
+ "staff.orders.live": [
+  "Live"
+ ],
+ "staff.orders.connecting": [
+  "Connecting…"
+ ],
+ "staff.orders.reconnecting": [
+  "Reconnecting… The orders refresh every 30 seconds meanwhile."
+ ],
+ "staff.orders.announce.added": [
+  "New order ",
+  [
+   "identifier"
+  ],
+  " from ",
+  [
+   "name"
+  ],
+  "."
+ ],
+ "staff.orders.announce.updated": [
+  "Order ",
+  [
+   "identifier"
+  ],
+  " was updated."
+ ],
+ "staff.orders.announce.left": [
+  "Order ",
+  [
+   "identifier"
+  ],
+  " moved to ",
+  [
+   "queue"
+  ],
+  "."
+ ],
+ "staff.orders.payment.paid": [
+  "Paid"
+ ],
+ "staff.orders.payment.pending": [
+  "Not paid"
+ ],
+ "staff.orders.paymentMethod.cash": [
+  "Cash"
+ ],
+ "staff.orders.paymentMethod.card": [
+  "Card"
+ ],
+ "staff.orders.paymentMethod.genie": [
+  "Genie"
+ ],
+ "staff.orders.place.homecare": [
+  "At home"
+ ],
+ "staff.orders.place.appointment": [
+  "At the hospital"
+ ],
+ "staff.orders.status.new": [
+  "New"
+ ],
+ "staff.orders.status.confirming": [
+  "Confirming"
+ ],
+ "staff.orders.status.drConfirming": [
+  "Doctor Confirming"
+ ],
+ "staff.orders.status.preparing": [
+  "Preparing"
+ ],
+ "staff.orders.status.delivering": [
+  "Delivering"
+ ],
+ "staff.orders.status.sampleCollecting": [
+  "Sample Collecting"
+ ],
+ "staff.orders.status.sampleCollectingHome": [
+  "Sample Collector On The Way"
+ ],
+ "staff.orders.status.sampleCollected": [
+  "Sample Collected"
+ ],
+ "staff.orders.status.sampleArrived": [
+  "Sample Arrived"
+ ],
+ "staff.orders.status.processing": [
+  "Processing"
+ ],
+ "staff.orders.status.reportReady": [
+  "Report Ready"
+ ],
+ "staff.orders.status.completed": [
+  "Completed"
+ ],
+ "staff.orders.status.canceled": [
+  "Canceled"
+ ],
+ "staff.orders.cancelReason.outOfStock": [
+  "Out of stock"
+ ],
+ "staff.orders.cancelReason.patientNoResponse": [
+  "No response from the patient"
+ ],
+ "staff.orders.cancelReason.patientRequested": [
+  "Requested by the patient"
+ ],
+ "staff.orders.gender.male": [
+  "Male"
+ ],
+ "staff.orders.gender.female": [
+  "Female"
+ ],
+ "staff.orders.gender.other": [
+  "Other"
+ ],
+ "staff.orders.orderHeading": [
+  "Order ",
+  [
+   "identifier"
+  ]
+ ],
+ "staff.orders.orderHeadingNoNumber": [
+  "Order"
+ ],
+ "staff.orders.backToOrders": [
+  "Back to orders"
+ ],
+ "staff.orders.loadingOrder": [
+  "Loading the order…"
+ ],
+ "staff.orders.orderLoadFailed": [
+  "The order could not be loaded: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.orders.patientHeading": [
+  "Patient"
+ ],
+ "staff.orders.name": [
+  "Name"
+ ],
+ "staff.orders.gender": [
+  "Gender"
+ ],
+ "staff.orders.age": [
+  "Age"
+ ],
+ "staff.orders.mobileNo": [
+  "Mobile number"
+ ],
+ "staff.orders.ageYears": [
+  [
+   "age",
+   "plural",
+   {
+    "one": [
+     "#",
+     " year"
+    ],
+    "other": [
+     "#",
+     " years"
+    ]
+   }
+  ]
+ ],
+ "staff.orders.notGiven": [
+  "Not given"
+ ],
+ "staff.orders.detailsHeading": [
+  "Order details"
+ ],
+ "staff.orders.status": [
+  "Status"
+ ],
+ "staff.orders.requestedAt": [
+  "Requested at"
+ ],
+ "staff.orders.place": [
+  "Where"
+ ],
+ "staff.orders.address": [
+  "Address"
+ ],
+ "staff.orders.requestedDate": [
+  "Requested date"
+ ],
+ "staff.orders.chargingAmount": [
+  "Charging amount"
+ ],
+ "staff.orders.notSet": [
+  "Not set"
+ ],
+ "staff.orders.paymentStatus": [
+  "Payment"
+ ],
+ "staff.orders.paymentOf": [
+  [
+   "status"
+  ],
+  " · ",
+  [
+   "method"
+  ]
+ ],
+ "staff.orders.amount": [
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ]
+ ],
+ "staff.orders.estimatedTime": [
+  "Estimated time"
+ ],
+ "staff.orders.sampleCollection": [
+  "Sample collection"
+ ],
+ "staff.orders.sampleCollectionOf": [
+  [
+   "name"
+  ],
+  ", ",
+  [
+   "time"
+  ]
+ ],
+ "staff.orders.canceledReason": [
+  "Cancel reason"
+ ],
+ "staff.orders.additionalNote": [
+  "Note from the patient"
+ ],
+ "staff.orders.replacedBy": [
+  "This order was replaced by a new order."
+ ],
+ "staff.orders.openReplacement": [
+  "Open the new order"
+ ],
+ "staff.orders.replaces": [
+  "This order replaces an earlier one."
+ ],
+ "staff.orders.openReplaced": [
+  "Open the earlier order"
+ ],
+ "staff.orders.documentsHeading": [
+  "Prescriptions and documents"
+ ],
+ "staff.orders.noDocuments": [
+  "No documents on this order."
+ ],
+ "staff.orders.documentImage": [
+  "Image ",
+  [
+   "number"
+  ]
+ ],
+ "staff.orders.documentPdf": [
+  "PDF ",
+  [
+   "number"
+  ]
+ ],
+ "staff.orders.openImage": [
+  "Open ",
+  [
+   "name"
+  ],
+  " large"
+ ],
+ "staff.orders.fromHospital": [
+  "From the hospital"
+ ],
+ "staff.orders.fromPatient": [
+  "From the patient"
+ ],
+ "staff.orders.fileLoading": [
+  "Loading file…"
+ ],
+ "staff.orders.fileLoadFailed": [
+  "Unable to load file!"
+ ],
+ "staff.orders.viewerTitle": [
+  "Image ",
+  [
+   "number"
+  ],
+  " of ",
+  [
+   "count"
+  ]
+ ],
+ "staff.orders.zoomIn": [
+  "Zoom in"
+ ],
+ "staff.orders.zoomOut": [
+  "Zoom out"
+ ],
+ "staff.orders.rotate": [
+  "Rotate"
+ ],
+ "staff.orders.resetView": [
+  "Reset"
+ ],
+ "staff.orders.close": [
+  "Close"
+ ],
+ "staff.orders.previousImage": [
+  "Previous image"
+ ],
+ "staff.orders.nextImage": [
+  "Next image"
+ ],
+ "staff.orders.viewerHelp": [
+  "Keys: + and − zoom, R rotates, 0 resets, arrows change the image, Esc closes."
+ ],
+ "staff.orders.viewState": [
+  "Zoom ",
+  [
+   "percent"
+  ],
+  "%, rotated ",
+  [
+   "degrees"
+  ],
+  "°"
+ ],
+ "staff.orders.timelineHeading": [
+  "History"
+ ],
+ "staff.orders.timelineEmpty": [
+  "No history yet."
+ ],
+ "staff.orders.event.create": [
+  "Order placed"
+ ],
+ "staff.orders.event.setCharge": [
+  "Charge set"
+ ],
+ "staff.orders.event.setEstimatedTime": [
+  "Estimated time set"
+ ],
+ "staff.orders.event.scheduleSampleCollection": [
+  "Sample collection scheduled"
+ ],
+ "staff.orders.event.moveStatus": [
+  "Status moved"
+ ],
+ "staff.orders.event.complete": [
+  "Completed"
+ ],
+ "staff.orders.event.cancel": [
+  "Canceled"
+ ],
+ "staff.orders.event.replace": [
+  "Replaced"
+ ],
+ "staff.orders.event.recordPayment": [
+  "Payment recorded"
+ ],
+ "staff.orders.event.choosePaymentMethod": [
+  "Payment method chosen"
+ ],
+ "staff.orders.event.changeAddress": [
+  "Address changed"
+ ],
+ "staff.orders.event.changeInitiatedFor": [
+  "Changed between a hospital visit and a home visit"
+ ],
+ "staff.orders.event.addNote": [
+  "Note added"
+ ],
+ "staff.orders.event.attachDocument": [
+  "Document attached"
+ ],
+ "staff.orders.statusChange": [
+  [
+   "from"
+  ],
+  " → ",
+  [
+   "to"
+  ]
+ ],
+ "staff.orders.byPatient": [
+  "by the patient"
+ ],
+ "staff.orders.byHospital": [
+  "by the hospital"
+ ],
+ "staff.orders.bySystem": [
+  "by the system"
+ ],
+ "staff.orders.reason": [
+  "Reason: ",
+  [
+   "reason"
+  ]
+ ],
+ "staff.orders.actionsHeading": [
+  "Actions"
+ ],
+ "staff.orders.noActions": [
+  "Nothing more can be done on this order from your roles."
+ ],
+ "staff.orders.charge.heading": [
+  "Charging amount"
+ ],
+ "staff.orders.charge.label": [
+  "Amount (",
+  [
+   "currency"
+  ],
+  ")"
+ ],
+ "staff.orders.charge.hint": [
+  "The patient's invoice is prepared from this amount."
+ ],
+ "staff.orders.charge.submit": [
+  "Set charge"
+ ],
+ "staff.orders.charge.done": [
+  "Charge set to ",
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ],
+  ". The patient's invoice is ready."
+ ],
+ "staff.orders.cash.heading": [
+  "Take cash"
+ ],
+ "staff.orders.cash.intro": [
+  "Cash on delivery: collect ",
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ],
+  " from the patient, then record it here. The order can be completed once the cash is taken."
+ ],
+ "staff.orders.cash.otherMethod": [
+  "The patient chose ",
+  [
+   "method"
+  ],
+  " but has not paid. Collect ",
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ],
+  " in cash only if they pay you now, then record it here. The order can be completed once the cash is taken."
+ ],
+ "staff.orders.cash.submit": [
+  "Take cash ",
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ]
+ ],
+ "staff.orders.cash.done": [
+  "Cash taken. Receipt number ",
+  [
+   "receipt"
+  ],
+  "."
+ ],
+ "staff.orders.cash.receiptHeading": [
+  "Cash receipt"
+ ],
+ "staff.orders.cash.receiptNumber": [
+  "Receipt number"
+ ],
+ "staff.orders.cash.total": [
+  "Total"
+ ],
+ "staff.orders.cash.paidAt": [
+  "Paid at"
+ ],
+ "staff.orders.cash.cashier": [
+  "Taken by"
+ ],
+ "staff.orders.estimated.heading": [
+  "Estimated time"
+ ],
+ "staff.orders.date": [
+  "Date"
+ ],
+ "staff.orders.time": [
+  "Time (hospital time)"
+ ],
+ "staff.orders.enterDateTime": [
+  "Enter the date and the time."
+ ],
+ "staff.orders.estimated.submit": [
+  "Set estimated time"
+ ],
+ "staff.orders.estimated.done": [
+  "Estimated time set."
+ ],
+ "staff.orders.sample.heading": [
+  "Home sample collection"
+ ],
+ "staff.orders.sample.collector": [
+  "Collector's name"
+ ],
+ "staff.orders.sample.submit": [
+  "Schedule collection"
+ ],
+ "staff.orders.sample.done": [
+  "Sample collection scheduled with ",
+  [
+   "name"
+  ],
+  "."
+ ],
+ "staff.orders.move.heading": [
+  "Move the status"
+ ],
+ "staff.orders.move.to": [
+  "Move to ",
+  [
+   "status"
+  ]
+ ],
+ "staff.orders.move.done": [
+  "The order is now ",
+  [
+   "status"
+  ],
+  "."
+ ],
+ "staff.orders.cancel.heading": [
+  "Cancel the order"
+ ],
+ "staff.orders.cancel.reason": [
+  "Reason"
+ ],
+ "staff.orders.cancel.chooseReason": [
+  "Choose a reason"
+ ],
+ "staff.orders.cancel.submit": [
+  "Cancel order"
+ ],
+ "staff.orders.cancel.confirmHeading": [
+  "Cancel this order?"
+ ],
+ "staff.orders.cancel.confirmText": [
+  "The patient is told that the order is canceled: ",
+  [
+   "reason"
+  ],
+  "."
+ ],
+ "staff.orders.cancel.confirm": [
+  "Yes, cancel the order"
+ ],
+ "staff.orders.keep": [
+  "No, keep it"
+ ],
+ "staff.orders.cancel.done": [
+  "The order is canceled."
+ ],
+ "staff.orders.replace.heading": [
+  "Replace the order"
+ ],
+ "staff.orders.replace.intro": [
+  "A new order of the same patient, with the same documents, takes this order's place; the patient's screen opens the new one."
+ ],
+ "staff.orders.replace.note": [
+  "Note on the new order (optional)"
+ ],
+ "staff.orders.replace.submit": [
+  "Replace order"
+ ],
+ "staff.orders.replace.confirmHeading": [
+  "Replace this order?"
+ ],
+ "staff.orders.replace.confirmText": [
+  "This order is closed and a new one is made in its place."
+ ],
+ "staff.orders.replace.confirm": [
+  "Yes, replace it"
+ ],
+ "staff.orders.replace.done": [
+  "This is the new order that replaces the earlier one."
+ ],
+ "staff.orders.attach.heading": [
+  "Attach a result or prescription"
+ ],
+ "staff.orders.attach.file": [
+  "File (image or PDF, at most ",
+  [
+   "limit"
+  ],
+  ")"
+ ],
+ "staff.orders.attach.description": [
+  "Description"
+ ],
+ "staff.orders.attach.descriptionHint": [
+  "For example: Lab report"
+ ],
+ "staff.orders.attach.submit": [
+  "Attach document"
+ ],
+ "staff.orders.attach.chooseFile": [
+  "Choose a file to attach."
+ ],
+ "staff.orders.attach.done": [
+  "Document attached."
+ ],
+ "staff.orders.uploading": [
+  "Uploading the file…"
+ ],
+ "staff.orders.notes.heading": [
+  "Notes with the patient"
+ ],
+ "staff.orders.notes.empty": [
+  "No notes yet."
+ ],
+ "staff.orders.notes.patient": [
+  "Patient"
+ ],
+ "staff.orders.notes.hospital": [
+  "Hospital"
+ ],
+ "staff.orders.notes.by": [
+  [
+   "author"
+  ],
+  " · ",
+  [
+   "time"
+  ]
+ ],
+ "staff.orders.notes.text": [
+  "Reply to the patient"
+ ],
+ "staff.orders.notes.attachment": [
+  "Attachment (optional, image or PDF)"
+ ],
+ "staff.orders.notes.attachmentLine": [
+  "With an attachment"
+ ],
+ "staff.orders.notes.reply": [
+  "Reply"
+ ],
+ "staff.orders.notes.closed": [
+  "Notes are closed on a completed order."
+ ],
+ "staff.orders.notes.done": [
+  "Reply sent."
+ ],
+ "staff.orders.conflict": [
+  "Someone else changed this order meanwhile. It has been reloaded: check it and try again."
  ]
 };

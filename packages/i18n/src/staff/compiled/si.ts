@@ -543,6 +543,42 @@ export const messages: Messages = {
  "staff.audit.action.appointment.fulfilled": [
   "හමුවීම අවසන්"
  ],
+ "staff.audit.action.order.list": [
+  "ඇණවුම් ලැයිස්තුව බලන ලදී"
+ ],
+ "staff.audit.action.order.read": [
+  "ඇණවුම විවෘත කරන ලදී"
+ ],
+ "staff.audit.action.order.read.live": [
+  "ඇණවුම් යාවත්කාලීනය ලැබුණි"
+ ],
+ "staff.audit.action.order.setCharge": [
+  "ඇණවුමේ ගාස්තුව සකසන ලදී"
+ ],
+ "staff.audit.action.order.setEstimatedTime": [
+  "ඇණවුමේ ඇස්තමේන්තු කාලය සකසන ලදී"
+ ],
+ "staff.audit.action.order.scheduleSampleCollection": [
+  "සාම්පල එකතු කිරීම සැලසුම් කරන ලදී"
+ ],
+ "staff.audit.action.order.moveStatus": [
+  "ඇණවුමේ තත්ත්වය වෙනස් කරන ලදී"
+ ],
+ "staff.audit.action.order.cancel": [
+  "ඇණවුම අවලංගු කරන ලදී"
+ ],
+ "staff.audit.action.order.addNote": [
+  "ඇණවුම් සටහන යවන ලදී"
+ ],
+ "staff.audit.action.order.attachDocument": [
+  "ලේඛනය ඇණවුමට අමුණන ලදී"
+ ],
+ "staff.audit.action.order.replace": [
+  "ඇණවුම ප්‍රතිස්ථාපනය කරන ලදී"
+ ],
+ "staff.audit.action.payment.cash": [
+  "මුදල් ගෙවීම ලබා ගන්නා ලදී"
+ ],
  "staff.patients.heading": [
   "රෝගීන් සෙවීම"
  ],
@@ -1359,5 +1395,806 @@ export const messages: Messages = {
  ],
  "staff.payments.reconciled": [
   "සැසඳූ ලෙස සලකුණු කළා."
+ ],
+ "staff.orders.nav": [
+  "ඇණවුම්"
+ ],
+ "staff.orders.heading": [
+  "ඇණවුම්"
+ ],
+ "staff.orders.intro": [
+  [
+   "hospital"
+  ],
+  " වෙත එවූ ඇණවුම්. ඔබ විවෘත කරන සෑම ඇණවුමක්ම විගණන සටහනේ සටහන් වේ."
+ ],
+ "staff.orders.queues": [
+  "පෝලිම්"
+ ],
+ "staff.orders.queue.NEW": [
+  "නව"
+ ],
+ "staff.orders.queue.IN_PROGRESS": [
+  "ක්‍රියාත්මක වෙමින්"
+ ],
+ "staff.orders.queue.DONE": [
+  "අවසන්"
+ ],
+ "staff.orders.category": [
+  "වර්ගය"
+ ],
+ "staff.orders.category.all": [
+  "මගේ සියලු වර්ග"
+ ],
+ "staff.orders.category.Medication": [
+  "ඖෂධ"
+ ],
+ "staff.orders.category.Examination": [
+  "පරීක්ෂණ"
+ ],
+ "staff.orders.category.Procedure": [
+  "ක්‍රියාපටිපාටි"
+ ],
+ "staff.orders.category.Finance": [
+  "රෝහල්ගත කිරීම"
+ ],
+ "staff.orders.search": [
+  "රෝගියා හෝ ඇණවුම් අංකය අනුව සොයන්න"
+ ],
+ "staff.orders.searchHint": [
+  "නමක්, ජංගම දුරකථන අංකයක් හෝ ඇණවුම් අංකයක්"
+ ],
+ "staff.orders.loading": [
+  "ඇණවුම් පූරණය වෙමින්…"
+ ],
+ "staff.orders.loadFailed": [
+  "ඇණවුම් පූරණය කළ නොහැකි විය: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.orders.retry": [
+  "නැවත උත්සාහ කරන්න"
+ ],
+ "staff.orders.empty": [
+  "මෙම පෝලිමේ ඇණවුම් නොමැත."
+ ],
+ "staff.orders.emptySearch": [
+  "“",
+  [
+   "search"
+  ],
+  "” ට ගැළපෙන ඇණවුම් මෙම පෝලිමේ නොමැත."
+ ],
+ "staff.orders.tableCaption": [
+  [
+   "queue"
+  ],
+  ": ",
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "ඇණවුම් ",
+     "#",
+     "ක්"
+    ],
+    "other": [
+     "ඇණවුම් ",
+     "#",
+     "ක්"
+    ]
+   }
+  ],
+  " පෙන්වයි"
+ ],
+ "staff.orders.col.order": [
+  "ඇණවුම"
+ ],
+ "staff.orders.col.patient": [
+  "රෝගියා"
+ ],
+ "staff.orders.col.category": [
+  "වර්ගය"
+ ],
+ "staff.orders.col.status": [
+  "තත්ත්වය"
+ ],
+ "staff.orders.col.requested": [
+  "ඉල්ලූ වේලාව"
+ ],
+ "staff.orders.col.payment": [
+  "ගෙවීම"
+ ],
+ "staff.orders.noNumber": [
+  "අංකයක් නැත"
+ ],
+ "staff.orders.openOrder": [
+  [
+   "name"
+  ],
+  " ගේ ",
+  [
+   "identifier"
+  ],
+  " ඇණවුම විවෘත කරන්න"
+ ],
+ "staff.orders.loadMore": [
+  "තවත් ඇණවුම් පූරණය කරන්න"
+ ],
+ "staff.orders.loadingMore": [
+  "තවත් ඇණවුම් පූරණය වෙමින්…"
+ ],
+ "staff.orders.patientReplied": [
+  "රෝගියා පිළිතුරු දුන්නා"
+ ],
+ "staff.orders.live": [
+  "සජීවී"
+ ],
+ "staff.orders.connecting": [
+  "සම්බන්ධ වෙමින්…"
+ ],
+ "staff.orders.reconnecting": [
+  "නැවත සම්බන්ධ වෙමින්… ඒ අතරතුර ඇණවුම් තත්පර 30කට වරක් යාවත්කාලීන වේ."
+ ],
+ "staff.orders.announce.added": [
+  [
+   "name"
+  ],
+  " ගෙන් නව ඇණවුමක්: ",
+  [
+   "identifier"
+  ],
+  "."
+ ],
+ "staff.orders.announce.updated": [
+  [
+   "identifier"
+  ],
+  " ඇණවුම යාවත්කාලීන විය."
+ ],
+ "staff.orders.announce.left": [
+  [
+   "identifier"
+  ],
+  " ඇණවුම ",
+  [
+   "queue"
+  ],
+  " වෙත ගියා."
+ ],
+ "staff.orders.payment.paid": [
+  "ගෙවා ඇත"
+ ],
+ "staff.orders.payment.pending": [
+  "ගෙවා නැත"
+ ],
+ "staff.orders.paymentMethod.cash": [
+  "මුදල්"
+ ],
+ "staff.orders.paymentMethod.card": [
+  "කාඩ්පත"
+ ],
+ "staff.orders.paymentMethod.genie": [
+  "Genie"
+ ],
+ "staff.orders.place.homecare": [
+  "නිවසේදී"
+ ],
+ "staff.orders.place.appointment": [
+  "රෝහලේදී"
+ ],
+ "staff.orders.status.new": [
+  "නව"
+ ],
+ "staff.orders.status.confirming": [
+  "තහවුරු කරමින්"
+ ],
+ "staff.orders.status.drConfirming": [
+  "වෛද්‍යවරයා තහවුරු කරමින්"
+ ],
+ "staff.orders.status.preparing": [
+  "සූදානම් කරමින්"
+ ],
+ "staff.orders.status.delivering": [
+  "බෙදා හරිමින්"
+ ],
+ "staff.orders.status.sampleCollecting": [
+  "සාම්පල එකතු කරමින්"
+ ],
+ "staff.orders.status.sampleCollectingHome": [
+  "සාම්පල එකතු කරන්නා පැමිණෙමින්"
+ ],
+ "staff.orders.status.sampleCollected": [
+  "සාම්පල එකතු කළා"
+ ],
+ "staff.orders.status.sampleArrived": [
+  "සාම්පල ලැබුණා"
+ ],
+ "staff.orders.status.processing": [
+  "සකසමින්"
+ ],
+ "staff.orders.status.reportReady": [
+  "වාර්තාව සූදානම්"
+ ],
+ "staff.orders.status.completed": [
+  "සම්පූර්ණයි"
+ ],
+ "staff.orders.status.canceled": [
+  "අවලංගුයි"
+ ],
+ "staff.orders.cancelReason.outOfStock": [
+  "තොග අවසන්"
+ ],
+ "staff.orders.cancelReason.patientNoResponse": [
+  "රෝගියාගෙන් ප්‍රතිචාරයක් නැත"
+ ],
+ "staff.orders.cancelReason.patientRequested": [
+  "රෝගියාගේ ඉල්ලීම පරිදි"
+ ],
+ "staff.orders.gender.male": [
+  "පුරුෂ"
+ ],
+ "staff.orders.gender.female": [
+  "ස්ත්‍රී"
+ ],
+ "staff.orders.gender.other": [
+  "වෙනත්"
+ ],
+ "staff.orders.orderHeading": [
+  [
+   "identifier"
+  ],
+  " ඇණවුම"
+ ],
+ "staff.orders.orderHeadingNoNumber": [
+  "ඇණවුම"
+ ],
+ "staff.orders.backToOrders": [
+  "ඇණවුම් වෙත ආපසු"
+ ],
+ "staff.orders.loadingOrder": [
+  "ඇණවුම පූරණය වෙමින්…"
+ ],
+ "staff.orders.orderLoadFailed": [
+  "ඇණවුම පූරණය කළ නොහැකි විය: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.orders.patientHeading": [
+  "රෝගියා"
+ ],
+ "staff.orders.name": [
+  "නම"
+ ],
+ "staff.orders.gender": [
+  "ස්ත්‍රී/පුරුෂ භාවය"
+ ],
+ "staff.orders.age": [
+  "වයස"
+ ],
+ "staff.orders.mobileNo": [
+  "ජංගම දුරකථන අංකය"
+ ],
+ "staff.orders.ageYears": [
+  [
+   "age",
+   "plural",
+   {
+    "one": [
+     "අවුරුදු ",
+     "#"
+    ],
+    "other": [
+     "අවුරුදු ",
+     "#"
+    ]
+   }
+  ]
+ ],
+ "staff.orders.notGiven": [
+  "දී නැත"
+ ],
+ "staff.orders.detailsHeading": [
+  "ඇණවුමේ විස්තර"
+ ],
+ "staff.orders.status": [
+  "තත්ත්වය"
+ ],
+ "staff.orders.requestedAt": [
+  "ඉල්ලූ වේලාව"
+ ],
+ "staff.orders.place": [
+  "කොහේද"
+ ],
+ "staff.orders.address": [
+  "ලිපිනය"
+ ],
+ "staff.orders.requestedDate": [
+  "ඉල්ලූ දිනය"
+ ],
+ "staff.orders.chargingAmount": [
+  "අය කරන මුදල"
+ ],
+ "staff.orders.notSet": [
+  "සකසා නැත"
+ ],
+ "staff.orders.paymentStatus": [
+  "ගෙවීම"
+ ],
+ "staff.orders.paymentOf": [
+  [
+   "status"
+  ],
+  " · ",
+  [
+   "method"
+  ]
+ ],
+ "staff.orders.amount": [
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ]
+ ],
+ "staff.orders.estimatedTime": [
+  "ඇස්තමේන්තුගත වේලාව"
+ ],
+ "staff.orders.sampleCollection": [
+  "සාම්පල එකතු කිරීම"
+ ],
+ "staff.orders.sampleCollectionOf": [
+  [
+   "name"
+  ],
+  ", ",
+  [
+   "time"
+  ]
+ ],
+ "staff.orders.canceledReason": [
+  "අවලංගු කිරීමට හේතුව"
+ ],
+ "staff.orders.additionalNote": [
+  "රෝගියාගේ සටහන"
+ ],
+ "staff.orders.replacedBy": [
+  "මෙම ඇණවුම වෙනුවට නව ඇණවුමක් යොදා ඇත."
+ ],
+ "staff.orders.openReplacement": [
+  "නව ඇණවුම විවෘත කරන්න"
+ ],
+ "staff.orders.replaces": [
+  "මෙම ඇණවුම පෙර ඇණවුමක් වෙනුවට යොදා ඇත."
+ ],
+ "staff.orders.openReplaced": [
+  "පෙර ඇණවුම විවෘත කරන්න"
+ ],
+ "staff.orders.documentsHeading": [
+  "බෙහෙත් වට්ටෝරු සහ ලේඛන"
+ ],
+ "staff.orders.noDocuments": [
+  "මෙම ඇණවුමේ ලේඛන නොමැත."
+ ],
+ "staff.orders.documentImage": [
+  "රූපය ",
+  [
+   "number"
+  ]
+ ],
+ "staff.orders.documentPdf": [
+  "PDF ",
+  [
+   "number"
+  ]
+ ],
+ "staff.orders.openImage": [
+  [
+   "name"
+  ],
+  " විශාලව විවෘත කරන්න"
+ ],
+ "staff.orders.fromHospital": [
+  "රෝහලෙන්"
+ ],
+ "staff.orders.fromPatient": [
+  "රෝගියාගෙන්"
+ ],
+ "staff.orders.fileLoading": [
+  "ගොනුව පූරණය වෙමින්…"
+ ],
+ "staff.orders.fileLoadFailed": [
+  "ගොනුව පූරණය කළ නොහැක!"
+ ],
+ "staff.orders.viewerTitle": [
+  "රූප ",
+  [
+   "count"
+  ],
+  " න් ",
+  [
+   "number"
+  ],
+  " වැන්න"
+ ],
+ "staff.orders.zoomIn": [
+  "විශාලනය කරන්න"
+ ],
+ "staff.orders.zoomOut": [
+  "කුඩා කරන්න"
+ ],
+ "staff.orders.rotate": [
+  "කරකවන්න"
+ ],
+ "staff.orders.resetView": [
+  "යළි සකසන්න"
+ ],
+ "staff.orders.close": [
+  "වසන්න"
+ ],
+ "staff.orders.previousImage": [
+  "පෙර රූපය"
+ ],
+ "staff.orders.nextImage": [
+  "ඊළඟ රූපය"
+ ],
+ "staff.orders.viewerHelp": [
+  "යතුරු: + සහ − විශාලනය, R කරකවයි, 0 යළි සකසයි, ඊතල රූපය මාරු කරයි, Esc වසයි."
+ ],
+ "staff.orders.viewState": [
+  "විශාලනය ",
+  [
+   "percent"
+  ],
+  "%, අංශක ",
+  [
+   "degrees"
+  ],
+  "° කරකවා ඇත"
+ ],
+ "staff.orders.timelineHeading": [
+  "ඉතිහාසය"
+ ],
+ "staff.orders.timelineEmpty": [
+  "තවම ඉතිහාසයක් නැත."
+ ],
+ "staff.orders.event.create": [
+  "ඇණවුම යොමු කළා"
+ ],
+ "staff.orders.event.setCharge": [
+  "ගාස්තුව සැකසුවා"
+ ],
+ "staff.orders.event.setEstimatedTime": [
+  "ඇස්තමේන්තුගත වේලාව සැකසුවා"
+ ],
+ "staff.orders.event.scheduleSampleCollection": [
+  "සාම්පල එකතු කිරීම සැලසුම් කළා"
+ ],
+ "staff.orders.event.moveStatus": [
+  "තත්ත්වය වෙනස් කළා"
+ ],
+ "staff.orders.event.complete": [
+  "සම්පූර්ණ කළා"
+ ],
+ "staff.orders.event.cancel": [
+  "අවලංගු කළා"
+ ],
+ "staff.orders.event.replace": [
+  "ප්‍රතිස්ථාපනය කළා"
+ ],
+ "staff.orders.event.recordPayment": [
+  "ගෙවීම සටහන් කළා"
+ ],
+ "staff.orders.event.choosePaymentMethod": [
+  "ගෙවීම් ක්‍රමය තෝරා ගත්තා"
+ ],
+ "staff.orders.event.changeAddress": [
+  "ලිපිනය වෙනස් කළා"
+ ],
+ "staff.orders.event.changeInitiatedFor": [
+  "රෝහල් පැමිණීම සහ නිවසට පැමිණීම අතර වෙනස් කළා"
+ ],
+ "staff.orders.event.addNote": [
+  "සටහනක් එක් කළා"
+ ],
+ "staff.orders.event.attachDocument": [
+  "ලේඛනයක් අමුණා ඇත"
+ ],
+ "staff.orders.statusChange": [
+  [
+   "from"
+  ],
+  " → ",
+  [
+   "to"
+  ]
+ ],
+ "staff.orders.byPatient": [
+  "රෝගියා විසින්"
+ ],
+ "staff.orders.byHospital": [
+  "රෝහල විසින්"
+ ],
+ "staff.orders.bySystem": [
+  "පද්ධතිය විසින්"
+ ],
+ "staff.orders.reason": [
+  "හේතුව: ",
+  [
+   "reason"
+  ]
+ ],
+ "staff.orders.actionsHeading": [
+  "ක්‍රියා"
+ ],
+ "staff.orders.noActions": [
+  "ඔබේ භූමිකා අනුව මෙම ඇණවුමේ තවත් කළ හැකි දෙයක් නැත."
+ ],
+ "staff.orders.charge.heading": [
+  "අය කරන මුදල"
+ ],
+ "staff.orders.charge.label": [
+  "මුදල (",
+  [
+   "currency"
+  ],
+  ")"
+ ],
+ "staff.orders.charge.hint": [
+  "රෝගියාගේ ඉන්වොයිසිය මෙම මුදලින් සකස් වේ."
+ ],
+ "staff.orders.charge.submit": [
+  "ගාස්තුව සකසන්න"
+ ],
+ "staff.orders.charge.done": [
+  "ගාස්තුව ",
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ],
+  " ලෙස සැකසුවා. රෝගියාගේ ඉන්වොයිසිය සූදානම්."
+ ],
+ "staff.orders.cash.heading": [
+  "මුදල් ලබා ගන්න"
+ ],
+ "staff.orders.cash.intro": [
+  "භාරදීමේදී මුදල් ගෙවීම: රෝගියාගෙන් ",
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ],
+  " ලබාගෙන මෙහි සටහන් කරන්න. මුදල් ලැබුණු පසු ඇණවුම සම්පූර්ණ කළ හැක."
+ ],
+ "staff.orders.cash.otherMethod": [
+  "රෝගියා ",
+  [
+   "method"
+  ],
+  " තෝරාගත් නමුත් තවම ගෙවා නැත. ඔවුන් දැන් මුදලින් ගෙවන්නේ නම් පමණක් ",
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ],
+  " ලබාගෙන මෙහි සටහන් කරන්න. මුදල් ලැබුණු පසු ඇණවුම සම්පූර්ණ කළ හැක."
+ ],
+ "staff.orders.cash.submit": [
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ],
+  " මුදලින් ලබා ගන්න"
+ ],
+ "staff.orders.cash.done": [
+  "මුදල් ලැබුණි. රිසිට්පත් අංකය ",
+  [
+   "receipt"
+  ],
+  "."
+ ],
+ "staff.orders.cash.receiptHeading": [
+  "මුදල් රිසිට්පත"
+ ],
+ "staff.orders.cash.receiptNumber": [
+  "රිසිට්පත් අංකය"
+ ],
+ "staff.orders.cash.total": [
+  "එකතුව"
+ ],
+ "staff.orders.cash.paidAt": [
+  "ගෙවූ වේලාව"
+ ],
+ "staff.orders.cash.cashier": [
+  "ලබා ගත්තේ"
+ ],
+ "staff.orders.estimated.heading": [
+  "ඇස්තමේන්තුගත වේලාව"
+ ],
+ "staff.orders.date": [
+  "දිනය"
+ ],
+ "staff.orders.time": [
+  "වේලාව (රෝහල් වේලාව)"
+ ],
+ "staff.orders.enterDateTime": [
+  "දිනය සහ වේලාව ඇතුළත් කරන්න."
+ ],
+ "staff.orders.estimated.submit": [
+  "ඇස්තමේන්තුගත වේලාව සකසන්න"
+ ],
+ "staff.orders.estimated.done": [
+  "ඇස්තමේන්තුගත වේලාව සැකසුවා."
+ ],
+ "staff.orders.sample.heading": [
+  "නිවසින් සාම්පල එකතු කිරීම"
+ ],
+ "staff.orders.sample.collector": [
+  "එකතු කරන්නාගේ නම"
+ ],
+ "staff.orders.sample.submit": [
+  "එකතු කිරීම සැලසුම් කරන්න"
+ ],
+ "staff.orders.sample.done": [
+  [
+   "name"
+  ],
+  " සමඟ සාම්පල එකතු කිරීම සැලසුම් කළා."
+ ],
+ "staff.orders.move.heading": [
+  "තත්ත්වය වෙනස් කරන්න"
+ ],
+ "staff.orders.move.to": [
+  [
+   "status"
+  ],
+  " වෙත ගෙන යන්න"
+ ],
+ "staff.orders.move.done": [
+  "ඇණවුම දැන් ",
+  [
+   "status"
+  ],
+  "."
+ ],
+ "staff.orders.cancel.heading": [
+  "ඇණවුම අවලංගු කරන්න"
+ ],
+ "staff.orders.cancel.reason": [
+  "හේතුව"
+ ],
+ "staff.orders.cancel.chooseReason": [
+  "හේතුවක් තෝරන්න"
+ ],
+ "staff.orders.cancel.submit": [
+  "ඇණවුම අවලංගු කරන්න"
+ ],
+ "staff.orders.cancel.confirmHeading": [
+  "මෙම ඇණවුම අවලංගු කරන්නද?"
+ ],
+ "staff.orders.cancel.confirmText": [
+  "ඇණවුම අවලංගු කළ බව රෝගියාට දැනුම් දෙනු ලැබේ: ",
+  [
+   "reason"
+  ],
+  "."
+ ],
+ "staff.orders.cancel.confirm": [
+  "ඔව්, ඇණවුම අවලංගු කරන්න"
+ ],
+ "staff.orders.keep": [
+  "නැහැ, තබා ගන්න"
+ ],
+ "staff.orders.cancel.done": [
+  "ඇණවුම අවලංගු කළා."
+ ],
+ "staff.orders.replace.heading": [
+  "ඇණවුම ප්‍රතිස්ථාපනය කරන්න"
+ ],
+ "staff.orders.replace.intro": [
+  "එම රෝගියාගේම, එම ලේඛන සහිත නව ඇණවුමක් මෙම ඇණවුම වෙනුවට යෙදේ; රෝගියාගේ තිරය නව ඇණවුම විවෘත කරයි."
+ ],
+ "staff.orders.replace.note": [
+  "නව ඇණවුමේ සටහන (අත්‍යවශ්‍ය නොවේ)"
+ ],
+ "staff.orders.replace.submit": [
+  "ඇණවුම ප්‍රතිස්ථාපනය කරන්න"
+ ],
+ "staff.orders.replace.confirmHeading": [
+  "මෙම ඇණවුම ප්‍රතිස්ථාපනය කරන්නද?"
+ ],
+ "staff.orders.replace.confirmText": [
+  "මෙම ඇණවුම වසා දමා ඒ වෙනුවට නව ඇණවුමක් සෑදේ."
+ ],
+ "staff.orders.replace.confirm": [
+  "ඔව්, ප්‍රතිස්ථාපනය කරන්න"
+ ],
+ "staff.orders.replace.done": [
+  "මෙය පෙර ඇණවුම වෙනුවට යෙදූ නව ඇණවුමයි."
+ ],
+ "staff.orders.attach.heading": [
+  "ප්‍රතිඵලයක් හෝ බෙහෙත් වට්ටෝරුවක් අමුණන්න"
+ ],
+ "staff.orders.attach.file": [
+  "ගොනුව (රූපයක් හෝ PDF, උපරිම ",
+  [
+   "limit"
+  ],
+  ")"
+ ],
+ "staff.orders.attach.description": [
+  "විස්තරය"
+ ],
+ "staff.orders.attach.descriptionHint": [
+  "උදාහරණයක් ලෙස: රසායනාගාර වාර්තාව"
+ ],
+ "staff.orders.attach.submit": [
+  "ලේඛනය අමුණන්න"
+ ],
+ "staff.orders.attach.chooseFile": [
+  "අමුණන්න ගොනුවක් තෝරන්න."
+ ],
+ "staff.orders.attach.done": [
+  "ලේඛනය අමුණා ඇත."
+ ],
+ "staff.orders.uploading": [
+  "ගොනුව උඩුගත වෙමින්…"
+ ],
+ "staff.orders.notes.heading": [
+  "රෝගියා සමඟ සටහන්"
+ ],
+ "staff.orders.notes.empty": [
+  "තවම සටහන් නැත."
+ ],
+ "staff.orders.notes.patient": [
+  "රෝගියා"
+ ],
+ "staff.orders.notes.hospital": [
+  "රෝහල"
+ ],
+ "staff.orders.notes.by": [
+  [
+   "author"
+  ],
+  " · ",
+  [
+   "time"
+  ]
+ ],
+ "staff.orders.notes.text": [
+  "රෝගියාට පිළිතුරු දෙන්න"
+ ],
+ "staff.orders.notes.attachment": [
+  "ඇමුණුම (අත්‍යවශ්‍ය නොවේ, රූපයක් හෝ PDF)"
+ ],
+ "staff.orders.notes.attachmentLine": [
+  "ඇමුණුමක් සමඟ"
+ ],
+ "staff.orders.notes.reply": [
+  "පිළිතුරු දෙන්න"
+ ],
+ "staff.orders.notes.closed": [
+  "සම්පූර්ණ වූ ඇණවුමක සටහන් වසා ඇත."
+ ],
+ "staff.orders.notes.done": [
+  "පිළිතුර යැව්වා."
+ ],
+ "staff.orders.conflict": [
+  "මේ අතරතුර වෙනත් අයෙකු මෙම ඇණවුම වෙනස් කළා. එය නැවත පූරණය කර ඇත: පරීක්ෂා කර නැවත උත්සාහ කරන්න."
  ]
 };

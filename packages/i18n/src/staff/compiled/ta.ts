@@ -541,6 +541,42 @@ export const messages: Messages = {
  "staff.audit.action.appointment.fulfilled": [
   "சந்திப்பு முடிந்தது"
  ],
+ "staff.audit.action.order.list": [
+  "கட்டளைகள் பட்டியலிடப்பட்டன"
+ ],
+ "staff.audit.action.order.read": [
+  "கட்டளை திறக்கப்பட்டது"
+ ],
+ "staff.audit.action.order.read.live": [
+  "கட்டளை புதுப்பிப்பு பெறப்பட்டது"
+ ],
+ "staff.audit.action.order.setCharge": [
+  "கட்டளைக் கட்டணம் அமைக்கப்பட்டது"
+ ],
+ "staff.audit.action.order.setEstimatedTime": [
+  "கட்டளையின் மதிப்பிடப்பட்ட நேரம் அமைக்கப்பட்டது"
+ ],
+ "staff.audit.action.order.scheduleSampleCollection": [
+  "மாதிரி சேகரிப்பு திட்டமிடப்பட்டது"
+ ],
+ "staff.audit.action.order.moveStatus": [
+  "கட்டளை நிலை மாற்றப்பட்டது"
+ ],
+ "staff.audit.action.order.cancel": [
+  "கட்டளை ரத்து செய்யப்பட்டது"
+ ],
+ "staff.audit.action.order.addNote": [
+  "கட்டளைக் குறிப்பு அனுப்பப்பட்டது"
+ ],
+ "staff.audit.action.order.attachDocument": [
+  "ஆவணம் கட்டளையுடன் இணைக்கப்பட்டது"
+ ],
+ "staff.audit.action.order.replace": [
+  "கட்டளை மாற்றப்பட்டது"
+ ],
+ "staff.audit.action.payment.cash": [
+  "பணக் கட்டணம் பெறப்பட்டது"
+ ],
  "staff.patients.heading": [
   "நோயாளர் தேடல்"
  ],
@@ -1355,5 +1391,802 @@ export const messages: Messages = {
  ],
  "staff.payments.reconciled": [
   "சரிபார்க்கப்பட்டதாகக் குறிக்கப்பட்டது."
+ ],
+ "staff.orders.nav": [
+  "ஆர்டர்கள்"
+ ],
+ "staff.orders.heading": [
+  "ஆர்டர்கள்"
+ ],
+ "staff.orders.intro": [
+  [
+   "hospital"
+  ],
+  " க்கு அனுப்பப்பட்ட ஆர்டர்கள். நீங்கள் திறக்கும் ஒவ்வொரு ஆர்டரும் தணிக்கைப் பதிவில் பதிவாகும்."
+ ],
+ "staff.orders.queues": [
+  "வரிசைகள்"
+ ],
+ "staff.orders.queue.NEW": [
+  "புதியவை"
+ ],
+ "staff.orders.queue.IN_PROGRESS": [
+  "நடைபெறுகிறது"
+ ],
+ "staff.orders.queue.DONE": [
+  "முடிந்தவை"
+ ],
+ "staff.orders.category": [
+  "வகை"
+ ],
+ "staff.orders.category.all": [
+  "எனது எல்லா வகைகளும்"
+ ],
+ "staff.orders.category.Medication": [
+  "மருந்து"
+ ],
+ "staff.orders.category.Examination": [
+  "பரிசோதனை"
+ ],
+ "staff.orders.category.Procedure": [
+  "சிகிச்சை முறை"
+ ],
+ "staff.orders.category.Finance": [
+  "அனுமதி"
+ ],
+ "staff.orders.search": [
+  "நோயாளர் அல்லது ஆர்டர் எண் மூலம் தேடுக"
+ ],
+ "staff.orders.searchHint": [
+  "பெயர், கைபேசி எண் அல்லது ஆர்டர் எண்"
+ ],
+ "staff.orders.loading": [
+  "ஆர்டர்கள் ஏற்றப்படுகின்றன…"
+ ],
+ "staff.orders.loadFailed": [
+  "ஆர்டர்களை ஏற்ற முடியவில்லை: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.orders.retry": [
+  "மீண்டும் முயல்க"
+ ],
+ "staff.orders.empty": [
+  "இந்த வரிசையில் ஆர்டர்கள் இல்லை."
+ ],
+ "staff.orders.emptySearch": [
+  "“",
+  [
+   "search"
+  ],
+  "” உடன் பொருந்தும் ஆர்டர்கள் இந்த வரிசையில் இல்லை."
+ ],
+ "staff.orders.tableCaption": [
+  [
+   "queue"
+  ],
+  ": ",
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " ஆர்டர்"
+    ],
+    "other": [
+     "#",
+     " ஆர்டர்கள்"
+    ]
+   }
+  ],
+  " காட்டப்படுகின்றன"
+ ],
+ "staff.orders.col.order": [
+  "ஆர்டர்"
+ ],
+ "staff.orders.col.patient": [
+  "நோயாளர்"
+ ],
+ "staff.orders.col.category": [
+  "வகை"
+ ],
+ "staff.orders.col.status": [
+  "நிலை"
+ ],
+ "staff.orders.col.requested": [
+  "கோரிய நேரம்"
+ ],
+ "staff.orders.col.payment": [
+  "கொடுப்பனவு"
+ ],
+ "staff.orders.noNumber": [
+  "எண் இல்லை"
+ ],
+ "staff.orders.openOrder": [
+  [
+   "name"
+  ],
+  " இன் ",
+  [
+   "identifier"
+  ],
+  " ஆர்டரைத் திறக்க"
+ ],
+ "staff.orders.loadMore": [
+  "மேலும் ஆர்டர்களை ஏற்றுக"
+ ],
+ "staff.orders.loadingMore": [
+  "மேலும் ஆர்டர்கள் ஏற்றப்படுகின்றன…"
+ ],
+ "staff.orders.patientReplied": [
+  "நோயாளர் பதிலளித்தார்"
+ ],
+ "staff.orders.live": [
+  "நேரலை"
+ ],
+ "staff.orders.connecting": [
+  "இணைக்கிறது…"
+ ],
+ "staff.orders.reconnecting": [
+  "மீண்டும் இணைக்கிறது… அதுவரை ஆர்டர்கள் ஒவ்வொரு 30 விநாடிக்கும் புதுப்பிக்கப்படும்."
+ ],
+ "staff.orders.announce.added": [
+  [
+   "name"
+  ],
+  " இடமிருந்து புதிய ஆர்டர் ",
+  [
+   "identifier"
+  ],
+  "."
+ ],
+ "staff.orders.announce.updated": [
+  [
+   "identifier"
+  ],
+  " ஆர்டர் புதுப்பிக்கப்பட்டது."
+ ],
+ "staff.orders.announce.left": [
+  [
+   "identifier"
+  ],
+  " ஆர்டர் ",
+  [
+   "queue"
+  ],
+  " க்கு நகர்ந்தது."
+ ],
+ "staff.orders.payment.paid": [
+  "செலுத்தப்பட்டது"
+ ],
+ "staff.orders.payment.pending": [
+  "செலுத்தப்படவில்லை"
+ ],
+ "staff.orders.paymentMethod.cash": [
+  "பணம்"
+ ],
+ "staff.orders.paymentMethod.card": [
+  "அட்டை"
+ ],
+ "staff.orders.paymentMethod.genie": [
+  "Genie"
+ ],
+ "staff.orders.place.homecare": [
+  "வீட்டில்"
+ ],
+ "staff.orders.place.appointment": [
+  "மருத்துவமனையில்"
+ ],
+ "staff.orders.status.new": [
+  "புதியது"
+ ],
+ "staff.orders.status.confirming": [
+  "உறுதிப்படுத்துகிறது"
+ ],
+ "staff.orders.status.drConfirming": [
+  "மருத்துவர் உறுதிப்படுத்துகிறார்"
+ ],
+ "staff.orders.status.preparing": [
+  "தயாராகிறது"
+ ],
+ "staff.orders.status.delivering": [
+  "விநியோகிக்கப்படுகிறது"
+ ],
+ "staff.orders.status.sampleCollecting": [
+  "மாதிரி சேகரிப்பு"
+ ],
+ "staff.orders.status.sampleCollectingHome": [
+  "மாதிரி சேகரிப்பவர் வந்துகொண்டிருக்கிறார்"
+ ],
+ "staff.orders.status.sampleCollected": [
+  "மாதிரி சேகரிக்கப்பட்டது"
+ ],
+ "staff.orders.status.sampleArrived": [
+  "மாதிரி வந்தடைந்தது"
+ ],
+ "staff.orders.status.processing": [
+  "செயலாக்கப்படுகிறது"
+ ],
+ "staff.orders.status.reportReady": [
+  "அறிக்கை தயார்"
+ ],
+ "staff.orders.status.completed": [
+  "நிறைவடைந்தது"
+ ],
+ "staff.orders.status.canceled": [
+  "ரத்துசெய்யப்பட்டது"
+ ],
+ "staff.orders.cancelReason.outOfStock": [
+  "கையிருப்பில் இல்லை"
+ ],
+ "staff.orders.cancelReason.patientNoResponse": [
+  "நோயாளரிடமிருந்து பதில் இல்லை"
+ ],
+ "staff.orders.cancelReason.patientRequested": [
+  "நோயாளரின் கோரிக்கைப்படி"
+ ],
+ "staff.orders.gender.male": [
+  "ஆண்"
+ ],
+ "staff.orders.gender.female": [
+  "பெண்"
+ ],
+ "staff.orders.gender.other": [
+  "பிற"
+ ],
+ "staff.orders.orderHeading": [
+  "ஆர்டர் ",
+  [
+   "identifier"
+  ]
+ ],
+ "staff.orders.orderHeadingNoNumber": [
+  "ஆர்டர்"
+ ],
+ "staff.orders.backToOrders": [
+  "ஆர்டர்களுக்குத் திரும்புக"
+ ],
+ "staff.orders.loadingOrder": [
+  "ஆர்டர் ஏற்றப்படுகிறது…"
+ ],
+ "staff.orders.orderLoadFailed": [
+  "ஆர்டரை ஏற்ற முடியவில்லை: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.orders.patientHeading": [
+  "நோயாளர்"
+ ],
+ "staff.orders.name": [
+  "பெயர்"
+ ],
+ "staff.orders.gender": [
+  "பாலினம்"
+ ],
+ "staff.orders.age": [
+  "வயது"
+ ],
+ "staff.orders.mobileNo": [
+  "கைபேசி எண்"
+ ],
+ "staff.orders.ageYears": [
+  [
+   "age",
+   "plural",
+   {
+    "one": [
+     "#",
+     " வயது"
+    ],
+    "other": [
+     "#",
+     " வயது"
+    ]
+   }
+  ]
+ ],
+ "staff.orders.notGiven": [
+  "வழங்கப்படவில்லை"
+ ],
+ "staff.orders.detailsHeading": [
+  "ஆர்டர் விவரங்கள்"
+ ],
+ "staff.orders.status": [
+  "நிலை"
+ ],
+ "staff.orders.requestedAt": [
+  "கோரிய நேரம்"
+ ],
+ "staff.orders.place": [
+  "எங்கே"
+ ],
+ "staff.orders.address": [
+  "முகவரி"
+ ],
+ "staff.orders.requestedDate": [
+  "கோரிய தேதி"
+ ],
+ "staff.orders.chargingAmount": [
+  "கட்டணத் தொகை"
+ ],
+ "staff.orders.notSet": [
+  "அமைக்கப்படவில்லை"
+ ],
+ "staff.orders.paymentStatus": [
+  "கொடுப்பனவு"
+ ],
+ "staff.orders.paymentOf": [
+  [
+   "status"
+  ],
+  " · ",
+  [
+   "method"
+  ]
+ ],
+ "staff.orders.amount": [
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ]
+ ],
+ "staff.orders.estimatedTime": [
+  "மதிப்பிடப்பட்ட நேரம்"
+ ],
+ "staff.orders.sampleCollection": [
+  "மாதிரி சேகரிப்பு"
+ ],
+ "staff.orders.sampleCollectionOf": [
+  [
+   "name"
+  ],
+  ", ",
+  [
+   "time"
+  ]
+ ],
+ "staff.orders.canceledReason": [
+  "ரத்துக்கான காரணம்"
+ ],
+ "staff.orders.additionalNote": [
+  "நோயாளரின் குறிப்பு"
+ ],
+ "staff.orders.replacedBy": [
+  "இந்த ஆர்டருக்குப் பதிலாகப் புதிய ஆர்டர் இடப்பட்டுள்ளது."
+ ],
+ "staff.orders.openReplacement": [
+  "புதிய ஆர்டரைத் திறக்க"
+ ],
+ "staff.orders.replaces": [
+  "இந்த ஆர்டர் முந்தைய ஒன்றுக்குப் பதிலாக இடப்பட்டது."
+ ],
+ "staff.orders.openReplaced": [
+  "முந்தைய ஆர்டரைத் திறக்க"
+ ],
+ "staff.orders.documentsHeading": [
+  "மருந்துச் சீட்டுகளும் ஆவணங்களும்"
+ ],
+ "staff.orders.noDocuments": [
+  "இந்த ஆர்டரில் ஆவணங்கள் இல்லை."
+ ],
+ "staff.orders.documentImage": [
+  "படம் ",
+  [
+   "number"
+  ]
+ ],
+ "staff.orders.documentPdf": [
+  "PDF ",
+  [
+   "number"
+  ]
+ ],
+ "staff.orders.openImage": [
+  [
+   "name"
+  ],
+  " ஐப் பெரிதாகத் திறக்க"
+ ],
+ "staff.orders.fromHospital": [
+  "மருத்துவமனையிடமிருந்து"
+ ],
+ "staff.orders.fromPatient": [
+  "நோயாளரிடமிருந்து"
+ ],
+ "staff.orders.fileLoading": [
+  "கோப்பு ஏற்றப்படுகிறது…"
+ ],
+ "staff.orders.fileLoadFailed": [
+  "கோப்பை ஏற்ற முடியவில்லை!"
+ ],
+ "staff.orders.viewerTitle": [
+  [
+   "count"
+  ],
+  " படங்களில் ",
+  [
+   "number"
+  ]
+ ],
+ "staff.orders.zoomIn": [
+  "பெரிதாக்கு"
+ ],
+ "staff.orders.zoomOut": [
+  "சிறிதாக்கு"
+ ],
+ "staff.orders.rotate": [
+  "சுழற்று"
+ ],
+ "staff.orders.resetView": [
+  "மீட்டமை"
+ ],
+ "staff.orders.close": [
+  "மூடுக"
+ ],
+ "staff.orders.previousImage": [
+  "முந்தைய படம்"
+ ],
+ "staff.orders.nextImage": [
+  "அடுத்த படம்"
+ ],
+ "staff.orders.viewerHelp": [
+  "விசைகள்: + மற்றும் − பெரிதாக்கல், R சுழற்றும், 0 மீட்டமைக்கும், அம்புகள் படத்தை மாற்றும், Esc மூடும்."
+ ],
+ "staff.orders.viewState": [
+  "பெரிதாக்கல் ",
+  [
+   "percent"
+  ],
+  "%, ",
+  [
+   "degrees"
+  ],
+  "° சுழற்றப்பட்டது"
+ ],
+ "staff.orders.timelineHeading": [
+  "வரலாறு"
+ ],
+ "staff.orders.timelineEmpty": [
+  "இன்னும் வரலாறு இல்லை."
+ ],
+ "staff.orders.event.create": [
+  "ஆர்டர் இடப்பட்டது"
+ ],
+ "staff.orders.event.setCharge": [
+  "கட்டணம் அமைக்கப்பட்டது"
+ ],
+ "staff.orders.event.setEstimatedTime": [
+  "மதிப்பிடப்பட்ட நேரம் அமைக்கப்பட்டது"
+ ],
+ "staff.orders.event.scheduleSampleCollection": [
+  "மாதிரி சேகரிப்பு திட்டமிடப்பட்டது"
+ ],
+ "staff.orders.event.moveStatus": [
+  "நிலை மாற்றப்பட்டது"
+ ],
+ "staff.orders.event.complete": [
+  "நிறைவுசெய்யப்பட்டது"
+ ],
+ "staff.orders.event.cancel": [
+  "ரத்துசெய்யப்பட்டது"
+ ],
+ "staff.orders.event.replace": [
+  "மாற்றீடு செய்யப்பட்டது"
+ ],
+ "staff.orders.event.recordPayment": [
+  "கொடுப்பனவு பதிவுசெய்யப்பட்டது"
+ ],
+ "staff.orders.event.choosePaymentMethod": [
+  "கொடுப்பனவு முறை தேர்ந்தெடுக்கப்பட்டது"
+ ],
+ "staff.orders.event.changeAddress": [
+  "முகவரி மாற்றப்பட்டது"
+ ],
+ "staff.orders.event.changeInitiatedFor": [
+  "மருத்துவமனை வருகைக்கும் வீட்டு வருகைக்கும் இடையே மாற்றப்பட்டது"
+ ],
+ "staff.orders.event.addNote": [
+  "குறிப்பு சேர்க்கப்பட்டது"
+ ],
+ "staff.orders.event.attachDocument": [
+  "ஆவணம் இணைக்கப்பட்டது"
+ ],
+ "staff.orders.statusChange": [
+  [
+   "from"
+  ],
+  " → ",
+  [
+   "to"
+  ]
+ ],
+ "staff.orders.byPatient": [
+  "நோயாளரால்"
+ ],
+ "staff.orders.byHospital": [
+  "மருத்துவமனையால்"
+ ],
+ "staff.orders.bySystem": [
+  "கணினியால்"
+ ],
+ "staff.orders.reason": [
+  "காரணம்: ",
+  [
+   "reason"
+  ]
+ ],
+ "staff.orders.actionsHeading": [
+  "செயல்கள்"
+ ],
+ "staff.orders.noActions": [
+  "உங்கள் பங்குகளின்படி இந்த ஆர்டரில் மேலும் செய்ய எதுவும் இல்லை."
+ ],
+ "staff.orders.charge.heading": [
+  "கட்டணத் தொகை"
+ ],
+ "staff.orders.charge.label": [
+  "தொகை (",
+  [
+   "currency"
+  ],
+  ")"
+ ],
+ "staff.orders.charge.hint": [
+  "நோயாளரின் விலைப்பட்டியல் இந்தத் தொகையிலிருந்து தயாரிக்கப்படும்."
+ ],
+ "staff.orders.charge.submit": [
+  "கட்டணத்தை அமைக்க"
+ ],
+ "staff.orders.charge.done": [
+  "கட்டணம் ",
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ],
+  " ஆக அமைக்கப்பட்டது. நோயாளரின் விலைப்பட்டியல் தயார்."
+ ],
+ "staff.orders.cash.heading": [
+  "பணத்தைப் பெறுக"
+ ],
+ "staff.orders.cash.intro": [
+  "விநியோகத்தின்போது பணம்: நோயாளரிடமிருந்து ",
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ],
+  " பெற்று இங்கே பதிவு செய்யவும். பணம் பெற்ற பின்னரே ஆர்டரை நிறைவு செய்யலாம்."
+ ],
+ "staff.orders.cash.otherMethod": [
+  "நோயாளர் ",
+  [
+   "method"
+  ],
+  " தேர்ந்தெடுத்தார், ஆனால் இன்னும் செலுத்தவில்லை. அவர் இப்போது பணமாகச் செலுத்தினால் மட்டுமே ",
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ],
+  " பெற்று இங்கே பதிவு செய்யவும். பணம் பெற்ற பின்னரே ஆர்டரை நிறைவு செய்யலாம்."
+ ],
+ "staff.orders.cash.submit": [
+  [
+   "currency"
+  ],
+  " ",
+  [
+   "amount"
+  ],
+  " பணமாகப் பெறுக"
+ ],
+ "staff.orders.cash.done": [
+  "பணம் பெறப்பட்டது. ரசீது எண் ",
+  [
+   "receipt"
+  ],
+  "."
+ ],
+ "staff.orders.cash.receiptHeading": [
+  "பண ரசீது"
+ ],
+ "staff.orders.cash.receiptNumber": [
+  "ரசீது எண்"
+ ],
+ "staff.orders.cash.total": [
+  "மொத்தம்"
+ ],
+ "staff.orders.cash.paidAt": [
+  "செலுத்திய நேரம்"
+ ],
+ "staff.orders.cash.cashier": [
+  "பெற்றவர்"
+ ],
+ "staff.orders.estimated.heading": [
+  "மதிப்பிடப்பட்ட நேரம்"
+ ],
+ "staff.orders.date": [
+  "தேதி"
+ ],
+ "staff.orders.time": [
+  "நேரம் (மருத்துவமனை நேரம்)"
+ ],
+ "staff.orders.enterDateTime": [
+  "தேதியையும் நேரத்தையும் உள்ளிடுக."
+ ],
+ "staff.orders.estimated.submit": [
+  "மதிப்பிடப்பட்ட நேரத்தை அமைக்க"
+ ],
+ "staff.orders.estimated.done": [
+  "மதிப்பிடப்பட்ட நேரம் அமைக்கப்பட்டது."
+ ],
+ "staff.orders.sample.heading": [
+  "வீட்டில் மாதிரி சேகரிப்பு"
+ ],
+ "staff.orders.sample.collector": [
+  "சேகரிப்பவரின் பெயர்"
+ ],
+ "staff.orders.sample.submit": [
+  "சேகரிப்பைத் திட்டமிடுக"
+ ],
+ "staff.orders.sample.done": [
+  [
+   "name"
+  ],
+  " உடன் மாதிரி சேகரிப்பு திட்டமிடப்பட்டது."
+ ],
+ "staff.orders.move.heading": [
+  "நிலையை மாற்றுக"
+ ],
+ "staff.orders.move.to": [
+  [
+   "status"
+  ],
+  " க்கு நகர்த்துக"
+ ],
+ "staff.orders.move.done": [
+  "ஆர்டர் இப்போது ",
+  [
+   "status"
+  ],
+  "."
+ ],
+ "staff.orders.cancel.heading": [
+  "ஆர்டரை ரத்துசெய்க"
+ ],
+ "staff.orders.cancel.reason": [
+  "காரணம்"
+ ],
+ "staff.orders.cancel.chooseReason": [
+  "காரணத்தைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "staff.orders.cancel.submit": [
+  "ஆர்டரை ரத்துசெய்"
+ ],
+ "staff.orders.cancel.confirmHeading": [
+  "இந்த ஆர்டரை ரத்துசெய்யவா?"
+ ],
+ "staff.orders.cancel.confirmText": [
+  "ஆர்டர் ரத்துசெய்யப்பட்டதாக நோயாளருக்குத் தெரிவிக்கப்படும்: ",
+  [
+   "reason"
+  ],
+  "."
+ ],
+ "staff.orders.cancel.confirm": [
+  "ஆம், ஆர்டரை ரத்துசெய்"
+ ],
+ "staff.orders.keep": [
+  "இல்லை, வைத்திரு"
+ ],
+ "staff.orders.cancel.done": [
+  "ஆர்டர் ரத்துசெய்யப்பட்டது."
+ ],
+ "staff.orders.replace.heading": [
+  "ஆர்டரை மாற்றீடு செய்க"
+ ],
+ "staff.orders.replace.intro": [
+  "அதே நோயாளரின், அதே ஆவணங்களுடன் கூடிய புதிய ஆர்டர் இந்த ஆர்டரின் இடத்தைப் பெறும்; நோயாளரின் திரை புதியதைத் திறக்கும்."
+ ],
+ "staff.orders.replace.note": [
+  "புதிய ஆர்டருக்கான குறிப்பு (விருப்பத்திற்குரியது)"
+ ],
+ "staff.orders.replace.submit": [
+  "ஆர்டரை மாற்றீடு செய்"
+ ],
+ "staff.orders.replace.confirmHeading": [
+  "இந்த ஆர்டரை மாற்றீடு செய்யவா?"
+ ],
+ "staff.orders.replace.confirmText": [
+  "இந்த ஆர்டர் மூடப்பட்டு அதன் இடத்தில் புதியது உருவாக்கப்படும்."
+ ],
+ "staff.orders.replace.confirm": [
+  "ஆம், மாற்றீடு செய்"
+ ],
+ "staff.orders.replace.done": [
+  "முந்தைய ஆர்டருக்குப் பதிலாக வந்த புதிய ஆர்டர் இது."
+ ],
+ "staff.orders.attach.heading": [
+  "முடிவு அல்லது மருந்துச் சீட்டை இணைக்க"
+ ],
+ "staff.orders.attach.file": [
+  "கோப்பு (படம் அல்லது PDF, அதிகபட்சம் ",
+  [
+   "limit"
+  ],
+  ")"
+ ],
+ "staff.orders.attach.description": [
+  "விளக்கம்"
+ ],
+ "staff.orders.attach.descriptionHint": [
+  "உதாரணம்: ஆய்வக அறிக்கை"
+ ],
+ "staff.orders.attach.submit": [
+  "ஆவணத்தை இணைக்க"
+ ],
+ "staff.orders.attach.chooseFile": [
+  "இணைக்க ஒரு கோப்பைத் தேர்ந்தெடுக்கவும்."
+ ],
+ "staff.orders.attach.done": [
+  "ஆவணம் இணைக்கப்பட்டது."
+ ],
+ "staff.orders.uploading": [
+  "கோப்பு பதிவேற்றப்படுகிறது…"
+ ],
+ "staff.orders.notes.heading": [
+  "நோயாளருடனான குறிப்புகள்"
+ ],
+ "staff.orders.notes.empty": [
+  "இன்னும் குறிப்புகள் இல்லை."
+ ],
+ "staff.orders.notes.patient": [
+  "நோயாளர்"
+ ],
+ "staff.orders.notes.hospital": [
+  "மருத்துவமனை"
+ ],
+ "staff.orders.notes.by": [
+  [
+   "author"
+  ],
+  " · ",
+  [
+   "time"
+  ]
+ ],
+ "staff.orders.notes.text": [
+  "நோயாளருக்குப் பதிலளிக்க"
+ ],
+ "staff.orders.notes.attachment": [
+  "இணைப்பு (விருப்பத்திற்குரியது, படம் அல்லது PDF)"
+ ],
+ "staff.orders.notes.attachmentLine": [
+  "இணைப்புடன்"
+ ],
+ "staff.orders.notes.reply": [
+  "பதிலளி"
+ ],
+ "staff.orders.notes.closed": [
+  "நிறைவடைந்த ஆர்டரில் குறிப்புகள் மூடப்பட்டுள்ளன."
+ ],
+ "staff.orders.notes.done": [
+  "பதில் அனுப்பப்பட்டது."
+ ],
+ "staff.orders.conflict": [
+  "இதற்கிடையில் வேறொருவர் இந்த ஆர்டரை மாற்றினார். அது மீண்டும் ஏற்றப்பட்டது: சரிபார்த்து மீண்டும் முயல்க."
  ]
 };

@@ -1,0 +1,2 @@
+ALTER TABLE "service_request_notes" ADD COLUMN "document_reference_id" uuid;--> statement-breakpoint
+CREATE INDEX "service_requests_organization_idx" ON "service_requests" USING btree ("tenant_id","organization_id","category","created_at");

@@ -1,0 +1,1 @@
+ALTER TABLE "service_request_notes" ADD CONSTRAINT "service_request_notes_document_reference_id_document_references_id_fk" FOREIGN KEY ("document_reference_id") REFERENCES "public"."document_references"("id") ON DELETE no action ON UPDATE no action;

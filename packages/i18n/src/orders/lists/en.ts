@@ -1,0 +1,46 @@
+/**
+ * English texts of the order lists and their request buttons (spec doc 3 §2 Order lists, §8, §9).
+ * Keys start with 'orders.lists.'. The spec's own texts are copied character for character (they are
+ * packages/domain's ORDER_TEXTS, REQUEST_NEW_LABELS and ORDER_STATUS_LABELS; lists.test.ts checks it);
+ * the screen titles, loading text, button wording around the spec's words and labels are ours.
+ */
+export const ordersListsEn = {
+  'orders.lists.title.orders': 'All Orders',
+  'orders.lists.title.labTests': 'Lab Tests',
+  'orders.lists.title.procedures': 'Procedures',
+  'orders.lists.loading': 'Please wait, we are loading your orders',
+  'orders.lists.error.orders': 'There is a problem loading your orders',
+  'orders.lists.error.labTests': 'There is a problem loading your Lab Tests',
+  'orders.lists.empty.orders': "We didn't find any orders of you",
+  'orders.lists.empty.labTests': "We didn't find any Lab Tests of you",
+  'orders.lists.tryAgain': 'Try again',
+  'orders.lists.loadMore': 'Load More Order',
+  'orders.lists.shown': '{count, plural, one {# order shown} other {# orders shown}}',
+  'orders.lists.updated': 'Your orders were updated',
+  'orders.lists.requestNewHeading': 'Request something new',
+  'orders.lists.requestNew.Medication': 'Request a new Medicine',
+  'orders.lists.requestNew.Examination': 'Request a new Lab Test',
+  'orders.lists.requestNew.Procedure': 'Request a new Medical service',
+  'orders.lists.header.Medication': 'Medication Order',
+  'orders.lists.header.Examination': 'Examination Order',
+  'orders.lists.header.Procedure': 'Procedure Order',
+  'orders.lists.header.Finance': 'Admission',
+  'orders.lists.status.new': 'New',
+  'orders.lists.status.confirming': 'Confirming',
+  'orders.lists.status.drConfirming': 'Doctor Confirming',
+  'orders.lists.status.preparing': 'Preparing',
+  'orders.lists.status.delivering': 'Delivering',
+  'orders.lists.status.sampleCollecting': 'Sample Collecting',
+  'orders.lists.status.sampleCollectingHome': 'Sample Collector On The Way',
+  'orders.lists.status.sampleCollected': 'Sample Collected',
+  'orders.lists.status.sampleArrived': 'Sample Arrived',
+  'orders.lists.status.processing': 'Processing',
+  'orders.lists.status.reportReady': 'Report Ready',
+  'orders.lists.status.completed': 'Completed',
+  'orders.lists.status.canceled': 'Canceled',
+  'orders.lists.orderNumber': 'Order No. {identifier}',
+  'orders.lists.requestedAt': 'Requested at',
+  'orders.lists.forPatient': 'For {name}',
+  'orders.lists.profiles': 'Show the Lab Tests of',
+  'orders.lists.allProfiles': 'Everyone',
+};
