@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
-import { latestCode, randomMobileNo, serverGraphql, serverRequest } from '../../../../e2e/support/harness.ts';
+import { latestCode, randomMobileNo, serverGraphql, serverPort, serverRequest } from '../../../../e2e/support/harness.ts';
 import { newPhonePage, screenshot } from './index.ts';
 
 // Set-up shared by the patient journeys that are not about sign-in (issue 8, issue 9): patients
@@ -209,3 +210,193 @@ export async function payByCardThroughApi(
   throw new Error('the payment was not credited');
 }
 
+/** A 1×1 PNG: the smallest file the blob service takes as an image (it judges the bytes). */
+const prescriptionPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Uploads a file as the patient (POST /blob/put with raw bytes; spec doc 3 §7 Upload file) and
+ * returns its id from the x-blobdata-id header.
+ * @param patient - the uploader
+ * @param bytes - the file
+ * @param contentType - its type, e.g. image/png
+ */
+export async function putBlob(patient: Patient, bytes: Buffer = prescriptionPng, contentType = 'image/png'): Promise<string> {
+  const port = serverPort();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/blob/put',
+        headers: {
+          host: `${journeyHost}:${port}`,
+          authorization: `Bearer ${patient.token}`,
+          'content-type': contentType,
+          'content-length': String(bytes.length),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const id = response.headers['x-blobdata-id'];
+          // The blob service answers 201 Created (files.routes.ts).
+          if ((response.statusCode !== 200 && response.statusCode !== 201) || typeof id !== 'string') {
+            reject(new Error(`/blob/put answered ${String(response.statusCode)}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`));
+          } else {
+            resolve(id);
+          }
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(bytes);
+  });
+}
+
+/** An order as createOrderThroughApi made it. */
+export type CreatedOrder = { id: string; identifier: string | null; category: string };
+
+/**
+ * Creates an order through the API as the creation screen does (spec doc 3 §4 Creation flow): a
+ * prescription image to /blob/put, a document reference of it, then createServiceRequest at the
+ * demo's Colombo branch, as a hospital visit (so no address is needed).
+ * @param patient - the account
+ * @param category - Medication, Examination or Procedure
+ * @param options - patientId: another profile of the account (default the patient's own)
+ */
+export async function createOrderThroughApi(
+  patient: Patient,
+  category: 'Medication' | 'Examination' | 'Procedure',
+  options: { patientId?: string } = {},
+): Promise<CreatedOrder> {
+  const patientId = options.patientId ?? patient.patientId;
+  const blobId = await putBlob(patient);
+  const { createDocumentReference } = await gql<{ createDocumentReference: { id: string } }>(
+    'mutation ($b: ID!, $p: ID, $k: String) { createDocumentReference(blobId: $b, contentType: "image/png", patientId: $p, idempotencyKey: $k) { id } }',
+    { b: blobId, p: patientId, k: randomUUID() },
+    patient.token,
+  );
+  const { organizationId } = await colomboDoctor();
+  const { createServiceRequest } = await gql<{ createServiceRequest: CreatedOrder }>(
+    'mutation ($i: CreateServiceRequestInput!, $k: String) { createServiceRequest(input: $i, idempotencyKey: $k) { id identifier category } }',
+    {
+      i: {
+        patientId,
+        orderCategory: category,
+        organization: organizationId,
+        documentReferenceIds: [createDocumentReference.id],
+        serviceRequestInitiatedFor: 'appointment',
+      },
+      k: randomUUID(),
+    },
+    patient.token,
+  );
+  return createServiceRequest;
+}
+
+
+/** The order as the patient reads it: its version and state (for the staff changes' expectedVersion). */
+export async function orderAsPatient(
+  patient: Patient,
+  orderId: string,
+): Promise<{ id: string; version: number; organizationId: string; replacedBy: string | null; serviceRequestInitiatedFor: string }> {
+  const { serviceRequest } = await gql<{
+    serviceRequest: { id: string; version: number; organizationId: string; replacedBy: string | null; serviceRequestInitiatedFor: string };
+  }>('query ($id: ID!) { serviceRequest(id: $id) { id version organizationId replacedBy serviceRequestInitiatedFor } }', { id: orderId }, patient.token);
+  return serviceRequest;
+}
+
+/**
+ * A lab test with home sample collection created through the API (spec doc 3 §4 Creation flow): a
+ * prescription image, its document reference, then createServiceRequest as homecare at the Colombo
+ * branch with the four address lines and two of the default test codes.
+ * @param patient - the account (its own profile is ordered for)
+ */
+export async function createHomeLabTestThroughApi(patient: Patient): Promise<CreatedOrder> {
+  const blobId = await putBlob(patient);
+  const { createDocumentReference } = await gql<{ createDocumentReference: { id: string } }>(
+    'mutation ($b: ID!, $p: ID, $k: String) { createDocumentReference(blobId: $b, contentType: "image/png", patientId: $p, idempotencyKey: $k) { id } }',
+    { b: blobId, p: patient.patientId, k: randomUUID() },
+    patient.token,
+  );
+  const { organizationId } = await colomboDoctor();
+  const { createServiceRequest } = await gql<{ createServiceRequest: CreatedOrder }>(
+    'mutation ($i: CreateServiceRequestInput!, $k: String) { createServiceRequest(input: $i, idempotencyKey: $k) { id identifier category } }',
+    {
+      i: {
+        patientId: patient.patientId,
+        orderCategory: 'Examination',
+        organization: organizationId,
+        documentReferenceIds: [createDocumentReference.id],
+        serviceRequestInitiatedFor: 'homecare',
+        addressLineOne: '12 Galle Road',
+        addressLineTwo: 'Kollupitiya',
+        addressLineThree: 'Near the temple',
+        addressCity: 'Colombo',
+        diagnosticReport: ['00000001', '00000005'],
+      },
+      k: randomUUID(),
+    },
+    patient.token,
+  );
+  return createServiceRequest;
+}
+
+/**
+ * A staff change of an order through the staff API (staff-orders.schema.ts) at the order's hospital,
+ * with the version the patient last read: a note ('staffAddOrderNote'), a replacement ('staffReplaceOrder'), a
+ * charge ('staffSetOrderCharge') or a home sample collection ('staffScheduleSampleCollection').
+ * @param staff - the staff token (staffToken())
+ * @param patient - the order's account, to read the version
+ * @param orderId - the order
+ * @param change - what to do
+ */
+export async function staffChangeOrder(
+  staff: string,
+  patient: Patient,
+  orderId: string,
+  change:
+    | { kind: 'note'; text: string }
+    | { kind: 'replace' }
+    | { kind: 'charge'; amount: string }
+    | { kind: 'schedule'; collectorName: string; time: string },
+): Promise<{ id: string }> {
+  const order = await orderAsPatient(patient, orderId);
+  const common = { o: order.organizationId, id: orderId, v: order.version, k: randomUUID() };
+  if (change.kind === 'charge') {
+    const { staffSetOrderCharge } = await gql<{ staffSetOrderCharge: { id: string } }>(
+      'mutation ($o: ID!, $id: ID!, $v: Int!, $a: String!, $k: String) { staffSetOrderCharge(organizationId: $o, id: $id, expectedVersion: $v, amount: $a, idempotencyKey: $k) { id } }',
+      { ...common, a: change.amount },
+      staff,
+    );
+    return staffSetOrderCharge;
+  }
+  if (change.kind === 'schedule') {
+    const { staffScheduleSampleCollection } = await gql<{ staffScheduleSampleCollection: { id: string } }>(
+      'mutation ($o: ID!, $id: ID!, $v: Int!, $c: String!, $t: DateTime!, $k: String) { staffScheduleSampleCollection(organizationId: $o, id: $id, expectedVersion: $v, collectorName: $c, time: $t, idempotencyKey: $k) { id } }',
+      { ...common, c: change.collectorName, t: change.time },
+      staff,
+    );
+    return staffScheduleSampleCollection;
+  }
+  if (change.kind === 'note') {
+    const { staffAddOrderNote } = await gql<{ staffAddOrderNote: { id: string } }>(
+      'mutation ($o: ID!, $id: ID!, $v: Int!, $t: String!, $k: String) { staffAddOrderNote(organizationId: $o, id: $id, expectedVersion: $v, text: $t, idempotencyKey: $k) { id } }',
+      { ...common, t: change.text },
+      staff,
+    );
+    return staffAddOrderNote;
+  }
+  const { staffReplaceOrder } = await gql<{ staffReplaceOrder: { id: string } }>(
+    'mutation ($o: ID!, $id: ID!, $v: Int!, $k: String) { staffReplaceOrder(organizationId: $o, id: $id, expectedVersion: $v, idempotencyKey: $k) { id } }',
+    common,
+    staff,
+  );
+  return staffReplaceOrder;
+}

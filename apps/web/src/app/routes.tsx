@@ -122,6 +122,45 @@ const PaymentTermsOverlay = lazy(() =>
   })),
 );
 
+// spec doc 3 §2 orders (features/orders): creation, the order view and the lists, chunks of their own.
+// The view gets the relationship modal (features/profiles) and the payment block (features/payments)
+// from here, as the consultation view does.
+const OrderPayment = lazy(() =>
+  import('../features/payments/components/order-payment.tsx').then((module) => ({ default: module.OrderPayment })),
+);
+const OrderCreateScreen = lazy(() =>
+  Promise.all([
+    import('../features/orders/create/order-create-screen.tsx'),
+    import('../features/profiles/components/relationship-modal.tsx'),
+  ]).then(([create, profiles]) => ({
+    default: function OrderCreate() {
+      return <create.OrderCreateScreen RelationshipPicker={profiles.RelationshipModal} />;
+    },
+  })),
+);
+const OrderViewScreen = lazy(() =>
+  Promise.all([
+    import('../features/orders/view/order-view-screen.tsx'),
+    import('../features/profiles/components/relationship-modal.tsx'),
+  ]).then(([view, profiles]) => ({
+    default: function OrderView() {
+      return (
+        <view.OrderViewScreen
+          RelationshipPicker={profiles.RelationshipModal}
+          paymentSlot={(order, onPaid) => (
+            <Suspense fallback={null}>
+              <OrderPayment order={order} onPaid={onPaid} />
+            </Suspense>
+          )}
+        />
+      );
+    },
+  })),
+);
+const OrderListScreen = lazy(() =>
+  import('../features/orders/lists/order-list-screen.tsx').then((module) => ({ default: module.OrderListScreen })),
+);
+
 /** #/paymentTermsAndConditions on any address shows the terms above the screen (spec doc 2 §2). */
 function PaymentTermsHashRoute() {
   const { hash } = useLocation();
@@ -229,6 +268,12 @@ export function createAppRoutes(screens: AppScreens = lazyScreens): RouteObject[
             { path: 'history/appointments', element: <HistoryScreen /> },
             { path: 'profiles/my-payment-history', element: <PaymentHistoryScreen /> },
             { path: 'profiles/payment-methods', element: <PaymentMethodsScreen /> },
+            // spec doc 3 §2 orders
+            { path: 'order/create/:category', element: <OrderCreateScreen /> },
+            { path: 'order/view', element: <OrderViewScreen /> },
+            { path: 'history/orders', element: <OrderListScreen kind="orders" /> },
+            { path: 'history/examination', element: <OrderListScreen kind="labTests" /> },
+            { path: 'history/procedure', element: <OrderListScreen kind="procedures" /> },
           ],
         },
         { path: '*', element: <GenericErrorScreen /> },

@@ -1,4 +1,4 @@
-export { getAccessToken, setAccessToken, clearStoredSession, storedSessionPrefix } from './session-storage.ts';
+export { getAccessToken, setAccessToken, clearStoredSession, storedSessionPrefix, storedDatabasePrefix } from './session-storage.ts';
 export { SessionProvider, useSession, type SessionValue } from './session-provider.tsx';
 export { toAccountView, type AccountView } from './account-view.ts';
 export {

@@ -46,6 +46,34 @@ export function clearStoredSession(): void {
   } catch {
     // Nothing stored there when storage is blocked.
   }
+  deleteStoredDatabases();
+}
+
+/**
+ * The prefix of every IndexedDB database that holds an account's data on the device (e.g. the order
+ * drafts with their photos): logout deletes them all (spec doc 3 §4 'Logout clears the patient and requests').
+ */
+export const storedDatabasePrefix = 'careline-';
+
+/** Best effort: deletes this app's IndexedDB databases (the browser finishes a deletion begun before a reload). */
+function deleteStoredDatabases(): void {
+  try {
+    if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') {
+      return;
+    }
+    void indexedDB.databases().then(
+      (databases) => {
+        for (const { name } of databases) {
+          if (name?.startsWith(storedDatabasePrefix)) {
+            indexedDB.deleteDatabase(name);
+          }
+        }
+      },
+      () => undefined,
+    );
+  } catch {
+    // IndexedDB can be blocked (private mode): nothing was stored there.
+  }
 }
 
 // The last account the server answered, so that a signed-in user who opens the app offline sees
