@@ -180,6 +180,7 @@ describe('staff console', () => {
       'Home',
       'Sessions',
       'Patient lookup',
+      'Orders',
       'Payments',
       'Staff users',
       'Audit trail',

@@ -20,6 +20,8 @@ const ChangePasswordScreen = lazy(() =>
 );
 const SessionsRoute = lazy(() => import('./routes/sessions-route.tsx').then((module) => ({ default: module.SessionsRoute })));
 const QueueRoute = lazy(() => import('./routes/queue-route.tsx').then((module) => ({ default: module.QueueRoute })));
+const OrdersRoute = lazy(() => import('./routes/orders-route.tsx').then((module) => ({ default: module.OrdersRoute })));
+const OrderRoute = lazy(() => import('./routes/orders-route.tsx').then((module) => ({ default: module.OrderRoute })));
 const PatientLookupScreen = lazy(() =>
   import('../features/patients/components/patient-lookup-screen.tsx').then((module) => ({
     default: module.PatientLookupScreen,
@@ -100,6 +102,14 @@ const router = createBrowserRouter(
             {
               path: 'sessions/:sessionId',
               element: <InHospital action="sessions.queue" screen={(hospital) => <QueueRoute hospital={hospital} />} />,
+            },
+            {
+              path: 'orders',
+              element: <InHospital action="orders.read" screen={(hospital) => <OrdersRoute hospital={hospital} />} />,
+            },
+            {
+              path: 'orders/:orderId',
+              element: <InHospital action="orders.read" screen={(hospital) => <OrderRoute hospital={hospital} />} />,
             },
             {
               path: 'patients',

@@ -17,6 +17,7 @@ export function useShellMessages() {
       staffUsers: t('staff.shell.staffUsers'),
       auditTrail: t('staff.shell.auditTrail'),
       payments: t('staff.payments.nav'),
+      orders: t('staff.orders.nav'),
       changePassword: t('staff.shell.changePassword'),
       signOut: t('staff.shell.signOut'),
       hospital: t('staff.shell.hospital'),

@@ -18,4 +18,11 @@ describe('role-aware navigation', () => {
       'changePassword',
     ]);
   });
+
+  it('shows Orders to the roles that may list orders here (pharmacist, lab technician, nurse, admin), not a receptionist', () => {
+    const pharmacist = new Set(['orders.read', 'orders.work', 'orders.estimatedTime']);
+    const receptionist = new Set(['patients.lookup', 'sessions.list']);
+    expect(navigationFor((a) => pharmacist.has(a)).map((i) => i.label)).toEqual(['home', 'orders', 'changePassword']);
+    expect(navigationFor((a) => receptionist.has(a)).map((i) => i.label)).not.toContain('orders');
+  });
 });

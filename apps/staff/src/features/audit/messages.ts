@@ -33,6 +33,18 @@ export const auditActions = [
   'appointment.arrived',
   'appointment.noshow',
   'appointment.fulfilled',
+  'order.list',
+  'order.read',
+  'order.read.live',
+  'order.setCharge',
+  'order.setEstimatedTime',
+  'order.scheduleSampleCollection',
+  'order.moveStatus',
+  'order.cancel',
+  'order.addNote',
+  'order.attachDocument',
+  'order.replace',
+  'payment.cash',
 ] as const;
 
 /** Texts of the audit trail view, in the active language. */

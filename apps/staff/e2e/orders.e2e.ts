@@ -1,0 +1,414 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverPort } from '../../../e2e/support/harness.ts';
+import {
+  checkScreen,
+  collectPageErrors,
+  expectHeading,
+  expectNoAxeViolations,
+  latestCode,
+  launchBrowser,
+  newConsolePage,
+  randomMobileNo,
+  screenshot,
+  serverGraphql,
+} from './support/index.ts';
+
+// Issue 10, the hospital's side of orders: a patient's medicine order with two prescription photos
+// (made through the patient API) reaches the pharmacist's live queue; the pharmacist views a photo
+// large, sets the charge (the patient's order shows it), exchanges notes with the patient, takes
+// the cash on delivery (completing is refused until then; a receipt number shows) and moves the order
+// on to completed. A lab technician schedules a home sample collection and the patient's
+// order shows the collector. Every screen is checked (one h1, its title, axe), and axe runs again on
+// each state the journey brings about. The patient's side goes through the patient API here (the
+// console's journeys do not import the patient app's).
+
+const password = 'careline-demo-staff';
+
+const gql = <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> =>
+  serverGraphql<T>(query, variables, { token });
+
+type Patient = { token: string; patientId: string; displayName: string };
+type Photo = { bytes: Buffer; contentType: string };
+type CreatedOrder = { id: string; identifier: string | null };
+
+/** A new patient signed in by SMS code through the API, with one profile (Me). */
+async function signedInPatient(given: string): Promise<Patient> {
+  const mobileNo = randomMobileNo();
+  const since = new Date();
+  const started = await gql<{ initiateAuthentication: { id: string } }>(
+    'mutation ($u: String!) { initiateAuthentication(username: $u) { id } }',
+    { u: mobileNo },
+  );
+  const code = await latestCode(mobileNo, { since });
+  const done = await gql<{ completeAuthentication: { accessToken: string } }>(
+    'mutation ($id: ID!, $c: Int!) { completeAuthentication(id: $id, verificationCode: $c) { accessToken } }',
+    { id: started.initiateAuthentication.id, c: Number(code) },
+  );
+  const token = done.completeAuthentication.accessToken;
+  const created = await gql<{ createPatient: { id: string } }>(
+    `mutation ($given: String!) { createPatient(name: {prefix: "Mr", given: [$given], family: "Fernando"},
+      birthDate: "1979-02-03", gender: "male", extension: [{ valueId: "relationship", value: "Me" }]) { id } }`,
+    { given },
+    token,
+  );
+  return { token, patientId: created.createPatient.id, displayName: `Mr ${given} Fernando` };
+}
+
+/** Uploads a file as the patient (POST /blob/put with raw bytes) and answers its x-blobdata-id. */
+async function putBlob(patient: Patient, photo: Photo): Promise<string> {
+  const port = serverPort();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/blob/put',
+        headers: {
+          host: `localhost:${port}`,
+          authorization: `Bearer ${patient.token}`,
+          'content-type': photo.contentType,
+          'content-length': String(photo.bytes.length),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const id = response.headers['x-blobdata-id'];
+          if (response.statusCode !== 201 || typeof id !== 'string') {
+            reject(new Error(`/blob/put answered ${String(response.statusCode)}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`));
+          } else {
+            resolve(id);
+          }
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(photo.bytes);
+  });
+}
+
+/** The demo's Colombo branch, where the demo staff below work. */
+async function colomboId(): Promise<string> {
+  const { queryOrganization } = await gql<{ queryOrganization: { id: string; name: string }[] }>('{ queryOrganization { id name } }');
+  const colombo = queryOrganization.find((o) => o.name.endsWith('Colombo'));
+  if (!colombo) {
+    throw new Error('the demo needs its Colombo branch');
+  }
+  return colombo.id;
+}
+
+/**
+ * An order created as the creation screen makes it (spec doc 3 §4 Creation flow): each photo to
+ * /blob/put, a document reference per photo, then createServiceRequest at the Colombo branch.
+ */
+async function createOrder(patient: Patient, category: 'Medication' | 'Examination', photos: Photo[], extra: Record<string, unknown> = {}): Promise<CreatedOrder> {
+  const documentReferenceIds: string[] = [];
+  for (const photo of photos) {
+    const blobId = await putBlob(patient, photo);
+    const { createDocumentReference } = await gql<{ createDocumentReference: { id: string } }>(
+      'mutation ($b: ID!, $c: String, $p: ID, $k: String) { createDocumentReference(blobId: $b, contentType: $c, patientId: $p, idempotencyKey: $k) { id } }',
+      { b: blobId, c: photo.contentType, p: patient.patientId, k: randomUUID() },
+      patient.token,
+    );
+    documentReferenceIds.push(createDocumentReference.id);
+  }
+  const { createServiceRequest } = await gql<{ createServiceRequest: CreatedOrder }>(
+    'mutation ($i: CreateServiceRequestInput!, $k: String) { createServiceRequest(input: $i, idempotencyKey: $k) { id identifier } }',
+    {
+      i: {
+        patientId: patient.patientId,
+        orderCategory: category,
+        organization: await colomboId(),
+        documentReferenceIds,
+        serviceRequestInitiatedFor: 'appointment',
+        ...extra,
+      },
+      k: randomUUID(),
+    },
+    patient.token,
+  );
+  return createServiceRequest;
+}
+
+/** Prescription photos drawn in the browser (PNG), so the large view shows something readable. */
+async function drawPrescriptions(browser: Browser, count: number): Promise<Photo[]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const urls = await page.evaluate((n) => {
+    const drawn: string[] = [];
+    for (let i = 0; i < n; i += 1) {
+      const canvas = document.createElement('canvas');
+      canvas.width = 900;
+      canvas.height = 640;
+      const g = canvas.getContext('2d');
+      if (!g) {
+        throw new Error('no 2d canvas');
+      }
+      g.fillStyle = '#fffdf5';
+      g.fillRect(0, 0, canvas.width, canvas.height);
+      g.fillStyle = '#1f2929';
+      g.font = 'bold 44px serif';
+      g.fillText(`Rx page ${i + 1}`, 48, 96);
+      g.font = '34px serif';
+      g.fillText(i === 0 ? 'Amoxicillin 500 mg  1 x 3  5 days' : 'Paracetamol 500 mg  2 x 3  3 days', 48, 200);
+      g.fillText('Dr. Nimal Perera', 48, 560);
+      drawn.push(canvas.toDataURL('image/png'));
+    }
+    return drawn;
+  }, count);
+  await context.close();
+  return urls.map((url) => ({ bytes: Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'), contentType: 'image/png' }));
+}
+
+type PatientOrder = {
+  orderStatus: string;
+  version: number;
+  serviceRequestChargingAmount: number | null;
+  serviceRequestPaymentStatus: string;
+  sampleCollectionUserName: string | null;
+  sampleCollectionTime: string | null;
+  note: { text: string; authorReference: string }[];
+};
+
+/** The order as the patient's app reads it (the patient API's serviceRequest). */
+async function patientOrder(patient: Patient, orderId: string): Promise<PatientOrder> {
+  const { serviceRequest } = await gql<{ serviceRequest: PatientOrder }>(
+    `query ($id: ID!) { serviceRequest(id: $id) { orderStatus version serviceRequestChargingAmount serviceRequestPaymentStatus sampleCollectionUserName
+      sampleCollectionTime note { text authorReference } } }`,
+    { id: orderId },
+    patient.token,
+  );
+  return serviceRequest;
+}
+
+/** A change the patient makes to the order (spec doc 3 §7 Patch service request), at the version read. */
+async function patchAsPatient(patient: Patient, orderId: string, input: Record<string, unknown>): Promise<void> {
+  const { version } = await patientOrder(patient, orderId);
+  await gql(
+    'mutation ($id: ID!, $v: Int!, $i: PatchServiceRequestInput!, $k: String) { patchServiceRequest(id: $id, expectedVersion: $v, input: $i, idempotencyKey: $k) { id } }',
+    { id: orderId, v: version, i: input, k: randomUUID() },
+    patient.token,
+  );
+}
+
+async function signInAndOpenOrders(page: Page, email: string, name: string): Promise<void> {
+  await page.goto('/staff');
+  await expectHeading(page, 'Sign in to the staff console');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await checkScreen(page, 'Home', `staff-${name}-home-orders`);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+  await checkScreen(page, 'Orders', `staff-${name}-orders`);
+  // The queue is live (subscribeStaffOrders over the console's socket).
+  await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+}
+
+describe('orders in the staff console', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('a medicine order with two photos: the pharmacist views a photo, sets the charge, exchanges notes, takes the cash and completes it', async () => {
+    const patient = await signedInPatient(`Rx${randomUUID().slice(0, 6)}`);
+    const photos = await drawPrescriptions(browser, 2);
+    const order = await createOrder(patient, 'Medication', photos);
+    const identifier = order.identifier ?? 'No number';
+
+    const { context, page } = await newConsolePage(browser);
+    const errors = collectPageErrors(page);
+    page.setDefaultTimeout(20_000);
+    await signInAndOpenOrders(page, 'pharmacist.colombo@careline.test', 'pharmacist');
+    await page.getByRole('tab', { name: 'New', selected: true }).waitFor();
+    // A pharmacist works medication only: no category filter to choose from.
+    expect(await page.getByLabel('Category').count()).toBe(0);
+
+    const link = page.getByRole('link', { name: `Open order ${identifier} of ${patient.displayName}` });
+    await link.waitFor();
+
+    // A second order from the same patient arrives while the queue is open: live, announced politely.
+    const second = await createOrder(patient, 'Medication', photos.slice(0, 1));
+    const secondLink = page.getByRole('link', { name: `Open order ${second.identifier ?? 'No number'} of ${patient.displayName}` });
+    await page.getByText(`New order ${second.identifier ?? 'No number'} from ${patient.displayName}.`).waitFor();
+    await secondLink.waitFor();
+    await screenshot(page, 'staff-orders-queue-live');
+    await expectNoAxeViolations(page, 'orders queue with a live order');
+
+    // Search by the order number: only that order stays.
+    await page.getByLabel('Search by patient or order number').fill(identifier);
+    await secondLink.waitFor({ state: 'detached' });
+    await link.waitFor();
+
+    await link.click();
+    await checkScreen(page, `Order ${identifier}`, 'staff-order-medication');
+    const patientPanel = page.getByRole('region', { name: 'Patient', exact: true });
+    await patientPanel.getByText(patient.displayName).waitFor();
+    expect(await patientPanel.textContent()).toContain('Male');
+    // Only what a new medication order allows.
+    const actions = page.getByRole('region', { name: 'Actions' });
+    await actions.getByRole('button', { name: 'Move to Confirming' }).waitFor();
+    expect(await actions.getByRole('form', { name: 'Home sample collection' }).count()).toBe(0);
+
+    // The prescription photos, large, zoomed and rotated from the keyboard.
+    await page.getByRole('button', { name: 'Open Image 1 large' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Image 1 of 2: Image 1' });
+    await viewer.waitFor();
+    await viewer.getByRole('img', { name: 'Image 1' }).waitFor();
+    await page.keyboard.press('+');
+    await page.keyboard.press('r');
+    await viewer.getByText('Zoom 150%, rotated 90°').waitFor();
+    await screenshot(page, 'staff-order-photo-large');
+    await expectNoAxeViolations(page, 'prescription photo viewer');
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('dialog', { name: 'Image 2 of 2: Image 2' }).getByRole('img', { name: 'Image 2' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // The charge prepares the invoice the patient sees.
+    await actions.getByLabel('Amount (USD)').fill('1500');
+    await actions.getByRole('button', { name: 'Set charge' }).click();
+    await page.getByText("Charge set to USD 1500.00. The patient's invoice is ready.").waitFor();
+    const charged = await patientOrder(patient, order.id);
+    expect(charged.serviceRequestChargingAmount).toBe(1500);
+    expect(charged.orderStatus).toBe('confirming');
+    await screenshot(page, 'staff-order-charged');
+    await expectNoAxeViolations(page, 'order with its charge set');
+
+    // Notes both ways: the patient's note reaches the open order live; the pharmacist's reply reaches the patient.
+    await patchAsPatient(patient, order.id, { note: 'Can I collect it after 5 pm?' });
+    await page.getByRole('region', { name: 'Notes with the patient' }).getByText('Can I collect it after 5 pm?').waitFor();
+    await page.getByLabel('Reply to the patient').fill('Yes, the pharmacy is open until 9 pm.');
+    await page.getByRole('button', { name: 'Reply', exact: true }).click();
+    await page.getByText('Reply sent.').waitFor();
+    const replied = await patientOrder(patient, order.id);
+    const reply = replied.note.find((note) => note.text === 'Yes, the pharmacy is open until 9 pm.');
+    expect(reply?.authorReference.startsWith('User/')).toBe(true);
+    await expectNoAxeViolations(page, 'order with notes');
+
+    // The patient pays cash on delivery: the pharmacist delivers, takes the cash (a receipt), then
+    // completes the order; completing while the cash is owed is refused.
+    await patchAsPatient(patient, order.id, { serviceRequestPaymentMethod: 'cash' });
+    await page.getByRole('region', { name: 'Order details' }).getByText('Not paid · Cash').waitFor();
+    for (const status of ['Preparing', 'Delivering']) {
+      await actions.getByRole('button', { name: `Move to ${status}` }).click();
+      await page.getByText(`The order is now ${status}.`).waitFor();
+    }
+    await actions.getByRole('button', { name: 'Move to Completed' }).click();
+    await actions.getByRole('alert').getByText('This order is not paid yet').waitFor();
+    expect((await patientOrder(patient, order.id)).orderStatus).toBe('delivering');
+    const takeCash = actions.getByRole('form', { name: 'Take cash' });
+    await takeCash.getByText('collect USD 1500.00 from the patient').waitFor();
+    await screenshot(page, 'staff-order-take-cash');
+    await expectNoAxeViolations(page, 'order with cash to take');
+    await takeCash.getByRole('button', { name: 'Take cash USD 1500.00' }).click();
+    const receipt = actions.getByRole('region', { name: 'Cash receipt' });
+    await receipt.waitFor();
+    const receiptNumber = (await receipt.locator('dd').first().textContent())?.trim() ?? '';
+    expect(receiptNumber).not.toBe('');
+    await page.getByText(`Cash taken. Receipt number ${receiptNumber}.`).waitFor();
+    // The total in the tenant's currency, as the payment was recorded.
+    expect(await receipt.textContent()).toMatch(/Total[A-Z]{3} 1500\.00/);
+    await page.getByRole('region', { name: 'Order details' }).getByText('Paid · Cash').waitFor();
+    await takeCash.waitFor({ state: 'detached' });
+    expect((await patientOrder(patient, order.id)).serviceRequestPaymentStatus).toBe('paid');
+    await screenshot(page, 'staff-order-cash-taken');
+    await expectNoAxeViolations(page, 'order with its cash receipt');
+    await actions.getByRole('button', { name: 'Move to Completed' }).click();
+    await page.getByText('The order is now Completed.').waitFor();
+    expect((await patientOrder(patient, order.id)).orderStatus).toBe('completed');
+    await page.getByText('Notes are closed on a completed order.').waitFor();
+    expect(await actions.getByRole('button', { name: /^Move to/ }).count()).toBe(0);
+    await screenshot(page, 'staff-order-completed');
+    await expectNoAxeViolations(page, 'completed order');
+
+    // Done: the order is in the Done queue.
+    await page.getByRole('link', { name: 'Back to orders' }).click();
+    await checkScreen(page, 'Orders', 'staff-pharmacist-orders-again');
+    await page.getByRole('tab', { name: 'Done' }).click();
+    await page.getByRole('link', { name: `Open order ${identifier} of ${patient.displayName}` }).waitFor();
+    await expectNoAxeViolations(page, 'done queue');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('a home sample collection: the lab technician schedules the collector and the patient sees the name', async () => {
+    const patient = await signedInPatient(`Lab${randomUUID().slice(0, 6)}`);
+    const [photo] = await drawPrescriptions(browser, 1);
+    if (!photo) {
+      throw new Error('no photo drawn');
+    }
+    const order = await createOrder(patient, 'Examination', [photo], {
+      serviceRequestInitiatedFor: 'homecare',
+      addressLineOne: '12 Galle Road',
+      addressLineTwo: 'Kollupitiya',
+      addressLineThree: 'Near the temple',
+      addressCity: 'Colombo',
+    });
+    const identifier = order.identifier ?? 'No number';
+
+    const { context, page } = await newConsolePage(browser);
+    const errors = collectPageErrors(page);
+    page.setDefaultTimeout(20_000);
+    await signInAndOpenOrders(page, 'lab-technician.colombo@careline.test', 'lab-technician');
+    await page.getByRole('link', { name: `Open order ${identifier} of ${patient.displayName}` }).click();
+    await checkScreen(page, `Order ${identifier}`, 'staff-order-lab-test');
+    const details = page.getByRole('region', { name: 'Order details' });
+    await details.getByText('12 Galle Road, Kollupitiya, Near the temple, Colombo').waitFor();
+    const actions = page.getByRole('region', { name: 'Actions' });
+    // The pharmacy's estimated time is not a lab technician's.
+    expect(await actions.getByRole('form', { name: 'Estimated time' }).count()).toBe(0);
+
+    await actions.getByLabel('Amount (USD)').fill('2500.50');
+    await actions.getByRole('button', { name: 'Set charge' }).click();
+    await page.getByText("Charge set to USD 2500.50. The patient's invoice is ready.").waitFor();
+
+    // The collector and the time, in hospital time, tomorrow at 09:30.
+    const tomorrow = new Date(Date.now() + 330 * 60_000 + 24 * 60 * 60_000).toISOString().slice(0, 10);
+    const sample = actions.getByRole('form', { name: 'Home sample collection' });
+    await sample.getByLabel("Collector's name").fill('Nimal Silva');
+    await sample.getByLabel('Date').fill(tomorrow);
+    await sample.getByLabel('Time (hospital time)').fill('09:30');
+    await screenshot(page, 'staff-order-schedule-collection');
+    await expectNoAxeViolations(page, 'scheduling a home sample collection');
+    await sample.getByRole('button', { name: 'Schedule collection' }).click();
+    await page.getByText('Sample collection scheduled with Nimal Silva.').waitFor();
+    await details.getByText(`Nimal Silva, ${tomorrow} 09:30`).waitFor();
+
+    const scheduled = await patientOrder(patient, order.id);
+    expect(scheduled.orderStatus).toBe('sampleCollecting');
+    expect(scheduled.sampleCollectionUserName).toBe('Nimal Silva');
+    expect(scheduled.sampleCollectionTime).toBe(new Date(`${tomorrow}T04:00:00.000Z`).toISOString());
+
+    await actions.getByRole('button', { name: 'Move to Sample Collector On The Way' }).click();
+    await page.getByText('The order is now Sample Collector On The Way.').waitFor();
+    await page.getByRole('region', { name: 'History' }).getByText('Sample collection scheduled').waitFor();
+
+    // A result attached by the lab (uploaded with the staff token, author User/…).
+    const attach = actions.getByRole('form', { name: 'Attach a result or prescription' });
+    await attach.getByLabel('File (image or PDF, at most 10 MB)').setInputFiles({ name: 'report.png', mimeType: 'image/png', buffer: photo.bytes });
+    await attach.getByLabel('Description').fill('Lab report');
+    await attach.getByRole('button', { name: 'Attach document' }).click();
+    await page.getByText('Document attached.').waitFor();
+    const documents = page.getByRole('region', { name: 'Prescriptions and documents' });
+    await documents.getByRole('button', { name: 'Open Lab report large' }).waitFor();
+    await documents.getByText('From the hospital', { exact: false }).waitFor();
+    await screenshot(page, 'staff-order-collector-on-the-way');
+    await expectNoAxeViolations(page, 'lab test with the collector on the way');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+});
