@@ -128,6 +128,46 @@ describe('booking rush (spec doc 2 §4 Booking, issue 8)', () => {
   }, 120_000);
 });
 
+// Bookings of one session that arrive together are written together (booking-batches.ts).
+describe('bookings written together', () => {
+  it('60 at once on an unlimited session: tokens 1..60, each with its own audit row and key, and a retry answers the same', async () => {
+    const session = await newSession({ appointmentMaxAllowed: -1 });
+    const crowd = profiles.slice(100, 160);
+    const keys = crowd.map(() => `book-${randomUUID()}`);
+    const answers = await Promise.all(
+      crowd.map((profile, i) => bookAppointment(database.db, request(profile, session.id, { idempotencyKey: keys[i] }))),
+    );
+    expect(answers.map((answer) => answer.tokenNo).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    answers.forEach((answer, i) => expect(answer.patientId).toBe(crowd[i]?.patientId));
+    const audit = await database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'appointment.book'));
+    const mine = audit.filter((row) => (row.details as { sessionId?: string }).sessionId === session.id);
+    expect(mine).toHaveLength(60);
+    for (const answer of answers) {
+      const row = mine.find((event) => event.patientId === answer.patientId);
+      expect((row?.details as { tokenNo?: number }).tokenNo).toBe(answer.tokenNo);
+    }
+    const retries = await Promise.all(
+      crowd.map((profile, i) => bookAppointment(database.db, request(profile, session.id, { idempotencyKey: keys[i] }))),
+    );
+    expect(retries).toEqual(answers);
+    const [counters] = await database.db.select().from(consultationSessions).where(eq(consultationSessions.id, session.id));
+    expect(counters).toMatchObject({ issuedTokens: 60, liveAppointments: 60 });
+  }, 120_000);
+
+  it('a profile twice in one crowd: the crowd is still booked, the twin is refused, no number is skipped', async () => {
+    const session = await newSession({ appointmentMaxAllowed: 20 });
+    const crowd = [...profiles.slice(160, 175), profiles[160] as Profile, ...profiles.slice(175, 180)];
+    const results = await Promise.all(crowd.map((profile) => outcome(bookAppointment(database.db, request(profile, session.id)))));
+    expect(results.filter((result) => result === 'ok')).toHaveLength(20);
+    expect(results.filter((result) => result !== 'ok')).toEqual(['ARO-E4003']);
+    const rows = await sessionRows(session.id);
+    expect(rows.map((row) => row.tokenNo)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  }, 120_000);
+});
+
 describe('booking rules', () => {
   it('a double submit and a retry with the same key give one appointment and the same answer', async () => {
     const session = await newSession();

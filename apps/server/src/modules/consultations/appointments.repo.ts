@@ -377,7 +377,30 @@ export type NewBooking = {
  * @param booking - the appointment, its audit row, the key, and extra CTE parts
  */
 export async function bookNextToken(db: DbOrTx, booking: NewBooking): Promise<BookedRow | null> {
+  const [row] = await bookTokens(db, [booking]);
+  return row ?? null;
+}
+
+/** The returned columns of one booked appointment, as the booking statement reads them. */
+type BookedColumns = {
+  ord: number;
+  id: string;
+  session_id: string;
+  patient_id: string;
+  token_no: number;
+  appointment_status: string;
+  payment_status: string;
+  appointment_origin_channel: string;
+  created_at: string;
+};
+
+/**
+ * The CTE parts of one booking in a booking statement: `a<suffix>` inserts the appointment with the
+ * token `t.base + position`, `au<suffix>` its audit row, `k<suffix>` the key, then the extra parts.
+ */
+function bookingParts(booking: NewBooking, position: number, suffix: string): SQL[] {
   const { audit, carried } = booking;
+  const a = sql.identifier(`a${suffix}`);
   const columns = [
     sql`tenant_id`,
     sql`session_id`,
@@ -391,7 +414,7 @@ export async function bookNextToken(db: DbOrTx, booking: NewBooking): Promise<Bo
     sql`${booking.sessionId}::uuid`,
     sql`${booking.accountId}::uuid`,
     sql`${booking.patientId}::uuid`,
-    sql`t.token_no`,
+    sql`t.base + ${position}::int`,
     sql`${booking.originChannel}::text`,
   ];
   if (carried) {
@@ -403,58 +426,97 @@ export async function bookNextToken(db: DbOrTx, booking: NewBooking): Promise<Bo
       sql`${carried.appointmentRescheduledBySession}::uuid`,
     );
   }
-  const answer = sql`jsonb_build_object('id', a.id, 'sessionId', a.session_id, 'patientId', a.patient_id, 'tokenNo', a.token_no,
-      'appointmentStatus', a.appointment_status, 'paymentStatus', a.payment_status,
-      'appointmentOriginChannel', a.appointment_origin_channel, 'createdAt', a.created_at) || ${JSON.stringify(booking.answerExtra ?? {})}::jsonb`;
+  const answer = sql`jsonb_build_object('id', ${a}.id, 'sessionId', ${a}.session_id, 'patientId', ${a}.patient_id, 'tokenNo', ${a}.token_no,
+      'appointmentStatus', ${a}.appointment_status, 'paymentStatus', ${a}.payment_status,
+      'appointmentOriginChannel', ${a}.appointment_origin_channel, 'createdAt', ${a}.created_at) || ${JSON.stringify(booking.answerExtra ?? {})}::jsonb`;
   const parts: SQL[] = [
-    sql`t AS (
-      UPDATE consultation_sessions
-         SET issued_tokens = issued_tokens + 1, live_appointments = live_appointments + 1, updated_at = now()
-       WHERE id = ${booking.sessionId}::uuid AND tenant_id = ${booking.tenantId}::text
-         AND status IN ('scheduled', 'started')
-         AND (appointment_max_allowed = -1 OR live_appointments < appointment_max_allowed)
-      RETURNING issued_tokens AS token_no)`,
-    sql`a AS (
+    sql`${a} AS (
       INSERT INTO appointments (${sql.join(columns, sql`, `)})
       SELECT ${sql.join(values, sql`, `)} FROM t
       RETURNING id, session_id, patient_id, token_no, appointment_status, payment_status, appointment_origin_channel,
         to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at)`,
-    sql`au AS (
+    sql`${sql.identifier(`au${suffix}`)} AS (
       INSERT INTO audit_events (tenant_id, actor_kind, actor_id, role, organization_id, action, patient_account_id, patient_id, correlation_id, details)
       SELECT ${audit.tenantId}::text, ${audit.actorKind}::text, ${audit.actorId}::uuid, ${audit.role}::text, ${audit.organizationId}::uuid,
         ${audit.action}::text, ${audit.patientAccountId}::uuid, ${audit.patientId}::uuid, ${audit.correlationId}::text,
-        ${JSON.stringify(audit.details)}::jsonb || jsonb_build_object('tokenNo', a.token_no)
-      FROM a)`,
+        ${JSON.stringify(audit.details)}::jsonb || jsonb_build_object('tokenNo', ${a}.token_no)
+      FROM ${a})`,
   ];
   if (booking.key) {
-    parts.push(sql`k AS (${insertIdempotencyKeySql(booking.key, answer, sql`a`)})`);
+    parts.push(sql`${sql.identifier(`k${suffix}`)} AS (${insertIdempotencyKeySql(booking.key, answer, sql`${a}`)})`);
   }
   for (const [name, statement] of booking.also ?? []) {
     parts.push(sql`${sql.identifier(name)} AS (${statement})`);
   }
-  const [row] = rowsOf<{
-    id: string;
-    session_id: string;
-    patient_id: string;
-    token_no: number;
-    appointment_status: string;
-    payment_status: string;
-    appointment_origin_channel: string;
-    created_at: string;
-  }>(await db.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT * FROM a`));
-  if (!row) {
-    return null;
+  return parts;
+}
+
+/**
+ * Books the next tokens of one session, one per booking in the order given, in ONE statement (see
+ * bookNextToken): the session's counters move by the number of bookings, only when the session is
+ * bookable and has room for all of them; then each appointment, its audit row and its key. Every
+ * booking must be for the same tenant and session; `also` parts (over `a`) only with a single booking.
+ * Empty when the session is not bookable or lacks room for all (nothing changed); a constraint broken
+ * by any one booking fails the statement, and nothing changes.
+ * @param db - database (autocommit) or the caller's transaction
+ * @param bookings - one or more bookings of one session
+ */
+export async function bookTokens(db: DbOrTx, bookings: readonly NewBooking[]): Promise<BookedRow[]> {
+  const [first] = bookings;
+  if (!first) {
+    return [];
   }
-  return {
-    id: row.id,
-    sessionId: row.session_id,
-    patientId: row.patient_id,
-    tokenNo: Number(row.token_no),
-    appointmentStatus: row.appointment_status,
-    paymentStatus: row.payment_status,
-    appointmentOriginChannel: row.appointment_origin_channel,
-    createdAt: row.created_at,
-  };
+  const n = bookings.length;
+  const parts: SQL[] = [
+    sql`t AS (
+      UPDATE consultation_sessions
+         SET issued_tokens = issued_tokens + ${n}::int, live_appointments = live_appointments + ${n}::int, updated_at = now()
+       WHERE id = ${first.sessionId}::uuid AND tenant_id = ${first.tenantId}::text
+         AND status IN ('scheduled', 'started')
+         AND (appointment_max_allowed = -1 OR live_appointments + ${n}::int <= appointment_max_allowed)
+      RETURNING issued_tokens - ${n}::int AS base)`,
+  ];
+  const selects: SQL[] = [];
+  bookings.forEach((booking, i) => {
+    const suffix = n === 1 ? '' : `_${i}`;
+    parts.push(...bookingParts(booking, i + 1, suffix));
+    selects.push(sql`SELECT ${i}::int AS ord, * FROM ${sql.identifier(`a${suffix}`)}`);
+  });
+  const rows = rowsOf<BookedColumns>(await db.execute(sql`WITH ${sql.join(parts, sql`, `)} ${sql.join(selects, sql` UNION ALL `)}`));
+  return rows
+    .sort((x, y) => Number(x.ord) - Number(y.ord))
+    .map((row) => ({
+      id: row.id,
+      sessionId: row.session_id,
+      patientId: row.patient_id,
+      tokenNo: Number(row.token_no),
+      appointmentStatus: row.appointment_status,
+      paymentStatus: row.payment_status,
+      appointmentOriginChannel: row.appointment_origin_channel,
+      createdAt: row.created_at,
+    }));
+}
+
+/**
+ * Locks a session's row for the rest of the transaction and reads what a booking needs of it: its
+ * status, its cap and its live appointments; null when it is not the tenant's.
+ * @param tx - the booking batch's transaction
+ */
+export async function lockSessionForBooking(
+  tx: DbOrTx,
+  tenantId: string,
+  sessionId: string,
+): Promise<{ status: string; appointmentMaxAllowed: number; liveAppointments: number } | null> {
+  const [row] = await tx
+    .select({
+      status: consultationSessions.status,
+      appointmentMaxAllowed: consultationSessions.appointmentMaxAllowed,
+      liveAppointments: consultationSessions.liveAppointments,
+    })
+    .from(consultationSessions)
+    .where(and(eq(consultationSessions.id, sessionId), eq(consultationSessions.tenantId, tenantId)))
+    .for('update');
+  return row ?? null;
 }
 
 /**

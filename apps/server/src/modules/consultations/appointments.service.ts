@@ -31,6 +31,7 @@ import {
   type AuditValues,
   type BookedRow,
 } from './appointments.repo.ts';
+import { bookNextTokenInBatch } from './booking-batches.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -116,8 +117,9 @@ export async function bookAppointment(db: Db, input: BookAppointmentInput): Prom
         throw new AppError('ARO-E4001');
       }
       // One statement, its own transaction: token, appointment, audit row and key, so the session
-      // row is locked for that statement and its commit only.
-      const row = await bookNextToken(db, {
+      // row is locked for that statement and its commit only; the bookings of one session that arrive
+      // meanwhile are written together in the next one (booking-batches.ts).
+      const row = await bookNextTokenInBatch(db, {
         tenantId,
         sessionId: input.sessionId,
         accountId,
