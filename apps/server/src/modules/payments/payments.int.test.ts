@@ -276,13 +276,14 @@ describe('the gateway answer (issue 9 §3 callback attacks)', () => {
     expect(again.errors?.[0]?.message).toMatch(/^ARO-E5001:/);
   });
 
-  it('refuses a forged signature with 403 and changes nothing', async () => {
+  it('refuses a forged signature with 403 (the browser: sent to the payment history) and changes nothing', async () => {
     const patient = await makePatient();
     const { booking, form, appointmentId } = await startPayment(patient);
     const forged = gatewayAnswer(form, {}, 'not-the-secret');
     expect((await post('/payments/cybersource/notify', forged)).statusCode).toBe(403);
     const tampered = { ...gatewayAnswer(form, { decision: 'DECLINE' }), decision: 'ACCEPT' };
-    expect((await post('/payments/cybersource/return', tampered)).statusCode).toBe(403);
+    const back = await post('/payments/cybersource/return', tampered);
+    expect([back.statusCode, back.headers.location]).toEqual([303, '/profiles/my-payment-history']);
     expect(await stateOf(booking.id, appointmentId)).toEqual({
       bookingStatus: 'initiated',
       payments: [],

@@ -56,6 +56,19 @@ export function returnLocation(path: string, status: 'Success' | 'Failure' | 'Pe
   return `${base}${separator}${query}${hash}`;
 }
 
+/** Where a patient's browser goes when its way back from a gateway is refused: their payment history. */
+export const REFUSED_RETURN_LOCATION = '/profiles/my-payment-history';
+
+/**
+ * A browser back from a gateway that is refused (bad signature, unknown or foreign payment, changed
+ * amount): nothing is credited, as for a notification, but the patient's browser is sent to their
+ * payment history (which shows what was really recorded) instead of a raw error answer. No id of
+ * the refused payment goes into the address.
+ */
+function refusedReturn(reply: FastifyReply): FastifyReply {
+  return reply.redirect(REFUSED_RETURN_LOCATION, 303);
+}
+
 /**
  * The card gateway's answers (issue 9 §3; spec doc 2 §7 Payment gateways): POST
  * /payments/cybersource/return (the browser, redirected with 303 to the booking's successUrl or
@@ -63,7 +76,7 @@ export function returnLocation(path: string, status: 'Success' | 'Failure' | 'Pe
  * 200). Both read a form-urlencoded body, verify its signature with the settings of the tenant the
  * host names, match it to that tenant's booking request (reference, transaction uuid, amount,
  * currency) and credit it exactly once. A bad signature answers 403, an unknown reference or a
- * changed amount 400, and nothing is changed.
+ * changed amount 400 (the browser's return: 303 to the payment history), and nothing is changed.
  * @param app - the server
  * @param deps - tenants, database and providers
  * @param publish - live updates (the appointment screen refreshes when a payment is credited)
@@ -78,7 +91,7 @@ export async function registerPaymentRoutes(
     const answer = cyberSource.readAnswer(tenant.gateways.cyberSource, onlyStrings(request.body));
     if (!answer) {
       request.log.warn({ source }, 'gateway answer refused: signature or fields not valid');
-      return reply.code(403).send({ error: errorString('ARO-E5011') });
+      return source === 'return' ? refusedReturn(reply) : reply.code(403).send({ error: errorString('ARO-E5011') });
     }
     const paymentsDeps: PaymentsDeps = {
       db: deps.database.db,
@@ -91,6 +104,9 @@ export async function registerPaymentRoutes(
     const booking = await matchAnswer(paymentsDeps, answer, source);
     if (typeof booking === 'string') {
       request.log.warn({ source, refusal: booking, reference: answer.referenceNumber }, 'gateway answer refused');
+      if (source === 'return') {
+        return refusedReturn(reply);
+      }
       return reply.code(400).send({ error: errorString(booking === 'amount' ? 'ARO-E5013' : 'ARO-E5012') });
     }
     const result = await applyGatewayAnswer(paymentsDeps, booking, answer, source);
@@ -127,12 +143,12 @@ export async function registerPaymentRoutes(
       reference.length > 0 && reference.length <= 200 ? await findRedirectBooking(paymentsDeps, gateway, { reference }) : null;
     if (!booking || (named !== undefined && named !== booking.transactionUuid)) {
       request.log.warn({ reference, gateway }, 'payment return refused: no such payment');
-      return reply.code(400).send({ error: errorString('ARO-E5012') });
+      return refusedReturn(reply);
     }
     const settled = await settleRedirectBooking(paymentsDeps, booking, 'return');
     if (settled === 'reference' || settled === 'amount' || settled === 'signature') {
       request.log.warn({ reference, gateway, refusal: settled }, 'the gateway payment does not match its booking request');
-      return reply.code(400).send({ error: errorString(settled === 'amount' ? 'ARO-E5013' : 'ARO-E5012') });
+      return refusedReturn(reply);
     }
     if (settled === 'open' || settled === 'unverified') {
       // Not final (or not readable) yet: never reported as failed; the notification settles it.
