@@ -156,6 +156,24 @@ describe('the card form (spec doc 2 §5 rules and messages, §4 Card form status
     expect(form.form().dataset.status).toBe('PAYMENT_PROCESSING');
   });
 
+  it('back from the gateway (the page restored as it was left): READY again with the card cleared, and it can pay again', async () => {
+    const onPay = vi.fn(async () => null);
+    const form = renderForm(onPay);
+    await waitFor(() => expect(form.form().dataset.status).toBe('READY'));
+    fill(form, valid);
+    fireEvent.click(form.pay());
+    await act(async () => undefined);
+    expect(form.form().dataset.status).toBe('PAYMENT_PROCESSING');
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    expect(form.form().dataset.status).toBe('READY');
+    expect([form.name().value, form.number().value, form.expiry().value, form.cvv().value]).toEqual(['', '', '', '']);
+    fill(form, valid);
+    fireEvent.click(form.pay());
+    expect(onPay).toHaveBeenCalledTimes(2);
+  });
+
   it('a double tap on Pay starts one payment', async () => {
     const onPay = vi.fn(() => new Promise<string | null>(() => undefined));
     const form = renderForm(onPay);

@@ -11,6 +11,7 @@ import { useTranslate, useTranslateText } from '@careline/i18n/react';
 import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { TextInput } from '../../../components/text-input.tsx';
+import { usePageRestored } from '../hooks/use-page-restored.ts';
 
 /** The card as the form hands it over, with the 'Save this card' choice. */
 export type CardPayment = CardFormInput & { savePaymentMethod: boolean };
@@ -77,6 +78,15 @@ function CardForm({
       focusedOnReady.current = true;
       document.getElementById(fieldId('nameOnCard'))?.focus();
     }
+  });
+  // Back from the gateway's page to this form as it was left: ready again, and the card's details
+  // (kept in the page's memory by the back-forward cache) cleared.
+  usePageRestored(() => {
+    processing.current = false;
+    setCard(emptyCard);
+    setShowErrors(false);
+    setFailure(null);
+    setStatus('READY');
   });
   const failureRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPayments, type GraphQLCall } from '../test/render-payments.tsx';
 import type { CardPayment } from '../components/card-form-modal.tsx';
 import type * as BankRedirect from '../utils/bank-redirect.ts';
@@ -164,6 +164,25 @@ describe('useGatewayPayment (spec doc 2 §7, doc 3 §4: the gateway flows of a p
       savePaymentMethod: true,
     });
     expect(gateway.postGatewayForm).not.toHaveBeenCalled();
+  });
+
+  it('back from the gateway page (the page restored as it was left): no payment in progress, payable again', async () => {
+    const { calls } = show(async (call) => (call.operationName === 'initiateBooking' ? initiated : null));
+    fireEvent.click(screen.getByRole('button', { name: 'card' }));
+    await waitFor(() => expect(gateway.postGatewayForm).toHaveBeenCalledTimes(1));
+    expect(active()).toBe('card');
+    // A page shown anew (not from the back-forward cache) changes nothing.
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    });
+    expect(active()).toBe('card');
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    expect(active()).toBe('none');
+    fireEvent.click(screen.getByRole('button', { name: 'card' }));
+    await waitFor(() => expect(gateway.postGatewayForm).toHaveBeenCalledTimes(2));
+    expect(named(calls, 'initiateBooking')).toHaveLength(2);
   });
 
   it('a request lost on the way is retried with the same idempotency key', async () => {

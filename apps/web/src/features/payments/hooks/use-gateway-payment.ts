@@ -14,6 +14,7 @@ import { goToBank, readBankRedirect } from '../utils/bank-redirect.ts';
 import { gatewayFormFields, openGatewayPage, postGatewayForm } from '../utils/gateway-form.ts';
 import { paymentHistoryPath } from '../utils/outcome.ts';
 import { newPayKey, payKeyFor, type PayKey } from '../utils/pay-key.ts';
+import { usePageRestored } from './use-page-restored.ts';
 
 /** A gateway page opened by redirect (spec doc 2 §7 Payment gateways, doc 3 §4). */
 export type RedirectGateway = 'genie' | 'mobileBill';
@@ -97,6 +98,9 @@ export function useGatewayPayment(options: GatewayPaymentOptions): GatewayPaymen
     started.current = false;
     setActive(null);
   }
+
+  // Back from the gateway's page to this page as it was left: no payment is in progress here any more.
+  usePageRestored(end);
 
   /** The server's own message when its code is one to show (spec doc 1 §8 'CODE:message'), else null. */
   function shownText(error: unknown): string | null {
