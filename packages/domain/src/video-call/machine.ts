@@ -1,0 +1,530 @@
+/**
+ * The patient's video call as a pure reducer over events (spec doc 2 §4 Video call; issue 13 Build 3).
+ * videoCallReducer(state, event) answers the next state and the effects the app must run (create a
+ * token, open the appointment view, connect or leave the room, report the communication, switch the
+ * local camera or microphone). The app feeds what happened back in as events; events about an
+ * earlier join attempt are ignored, so a late answer for a room already left changes nothing.
+ */
+import { canJoinNow, UNCHECKED_MEDIA, type MediaCheck } from './devices.ts';
+import {
+  videoCommunicationReport,
+  type ParticipantStatus,
+  type VideoCommunicationReport,
+} from './history.ts';
+
+/** Connection states (spec doc 2 §4 Video call): 0 idle, 1 connecting or waiting, 2 connected with the practitioner, 3 error. */
+export const VIDEO_CALL_CONNECTION = { IDLE: 0, CONNECTING: 1, CONNECTED: 2, ERROR: 3 } as const;
+export type VideoCallConnection =
+  (typeof VIDEO_CALL_CONNECTION)[keyof typeof VIDEO_CALL_CONNECTION];
+
+/** Within state 1: joining the room, then waiting for the practitioner in it. */
+export type CallPhase = 'connecting' | 'waiting';
+
+/** What the call reads of an appointment (spec doc 2 §3 Appointment). */
+export type CallAppointment = {
+  id: string;
+  sessionId: string;
+  patientId: string;
+  doctorName: string;
+  appointmentStatus: string;
+  /** The room of the call (remoteCommunicationLink); passed as roomSid to createTwilioToken. */
+  remoteCommunicationLink: string | null;
+  /** communication.participantStatus: 'connected' while the practitioner is calling in the room. */
+  participantStatus: string | null;
+};
+
+/** Whether the practitioner's media are on, for the notices (spec doc 2 §2). */
+export type PractitionerMedia = { camera: boolean; microphone: boolean };
+
+export type VideoCallState = {
+  connection: VideoCallConnection;
+  /** Set in state 1 only. */
+  phase: CallPhase | null;
+  /** The appointment the call is about: the one ringing or in the call. */
+  appointment: CallAppointment | null;
+  /** Whether the incoming card '<doctor> is calling...' shows (with its ring). */
+  incoming: boolean;
+  /** The room joined or being joined. */
+  roomLink: string | null;
+  /** The video token for the room; created by join, cleared by hang-up. */
+  token: string | null;
+  /** Counts joins; effects carry it and events must bring it back. */
+  attempt: number;
+  media: MediaCheck;
+  /** The patient's own camera and microphone (the toggles). */
+  camera: boolean;
+  microphone: boolean;
+  practitionerMedia: PractitionerMedia;
+  minimized: boolean;
+  /** Whether 'Are you sure you want to end this call' is open. */
+  confirmingEnd: boolean;
+  /** When the practitioner first connected in this call (epoch ms), for the timer. */
+  connectedAt: number | null;
+  /** The error shown with 'Refresh the call' in state 3. */
+  error: string | null;
+  /** Whether the patient told the server 'connected' and owes it a 'disconnected'. */
+  reportedConnected: boolean;
+  /** The call the patient (or the practitioner) ended; its room does not ring again until the practitioner calls anew. */
+  ended: EndedCall | null;
+};
+
+/** An ended call: the appointment and the room it was in. */
+export type EndedCall = { appointmentId: string; roomLink: string };
+
+export type VideoCallEvent =
+  /** An appointment arrived from the subscription (spec doc 2 §4 Live updates). */
+  | { type: 'appointmentChanged'; appointment: CallAppointment }
+  /** The camera and microphone permissions and device support were read. */
+  | { type: 'mediaChecked'; media: MediaCheck }
+  /** 'Join Now'. */
+  | { type: 'join' }
+  | { type: 'tokenCreated'; attempt: number; token: string }
+  | { type: 'tokenFailed'; attempt: number; error: string }
+  /** The patient is in the room. */
+  | { type: 'roomJoined'; attempt: number }
+  | { type: 'practitionerConnected'; attempt: number; at: number }
+  /** The practitioner's media stopped (left or lost the connection) without ending the call. */
+  | { type: 'practitionerDisconnected'; attempt: number }
+  | { type: 'practitionerMediaChanged'; attempt: number; media: PractitionerMedia }
+  /** The practitioner ended the call. */
+  | { type: 'practitionerEnded'; attempt: number }
+  | { type: 'connectionFailed'; attempt: number; error: string }
+  /** 'Refresh the call'. */
+  | { type: 'refresh' }
+  | { type: 'toggleCamera' }
+  | { type: 'toggleMicrophone' }
+  /** Minimize, then 'View' to restore. */
+  | { type: 'minimize' }
+  | { type: 'restore' }
+  /** End Call (or End on 'Call ongoing'): opens the confirm. */
+  | { type: 'endRequested' }
+  /** 'Not now'. */
+  | { type: 'endCancelled' }
+  /** 'End'. */
+  | { type: 'endConfirmed' };
+
+export type VideoCallEventType = VideoCallEvent['type'];
+
+export type VideoCallEffect =
+  /** createTwilioToken(roomSid, appointmentId) (spec doc 2 §7), then tokenCreated or tokenFailed. */
+  | { type: 'createToken'; attempt: number; roomSid: string; appointmentId: string }
+  /** Join opens the appointment view (spec doc 2 §4). */
+  | { type: 'openAppointmentView'; path: string }
+  /** Join the room with the token and the current camera and microphone; then roomJoined or connectionFailed. */
+  | {
+      type: 'connectRoom';
+      attempt: number;
+      roomSid: string;
+      token: string;
+      camera: boolean;
+      microphone: boolean;
+    }
+  | { type: 'disconnectRoom' }
+  /** Tell the server the patient's side of the call (spec doc 2 §4). */
+  | { type: 'reportCommunication'; report: VideoCommunicationReport }
+  | { type: 'setLocalMedia'; camera: boolean; microphone: boolean };
+
+export type VideoCallStep = { state: VideoCallState; effects: VideoCallEffect[] };
+
+/** No call: nothing ringing, nothing known about the devices yet. */
+export const INITIAL_VIDEO_CALL_STATE: VideoCallState = {
+  connection: VIDEO_CALL_CONNECTION.IDLE,
+  phase: null,
+  appointment: null,
+  incoming: false,
+  roomLink: null,
+  token: null,
+  attempt: 0,
+  media: UNCHECKED_MEDIA,
+  camera: true,
+  microphone: true,
+  practitionerMedia: { camera: true, microphone: true },
+  minimized: false,
+  confirmingEnd: false,
+  connectedAt: null,
+  error: null,
+  reportedConnected: false,
+  ended: null,
+};
+
+function roomOf(appointment: CallAppointment): string | null {
+  const link = appointment.remoteCommunicationLink?.trim() ?? '';
+  return link === '' ? null : link;
+}
+
+/**
+ * Whether an appointment is being called (spec doc 2 §4 Video call): it has arrived, has a remote
+ * link, and its communication's participantStatus is connected.
+ * @param appointment - the appointment
+ */
+export function isCallRinging(appointment: CallAppointment): boolean {
+  return (
+    appointment.appointmentStatus === 'arrived' &&
+    roomOf(appointment) !== null &&
+    appointment.participantStatus === 'connected'
+  );
+}
+
+/**
+ * The appointment view a join opens (spec doc 2 §2 routes, §4).
+ * @param appointment - the appointment of the call
+ */
+export function appointmentViewPath(
+  appointment: Pick<CallAppointment, 'id' | 'sessionId'>,
+): string {
+  return `/view/appointment?sessionId=${encodeURIComponent(appointment.sessionId)}&appointmentId=${encodeURIComponent(appointment.id)}`;
+}
+
+/**
+ * Whether the patient is in a call: connecting, waiting, connected or showing its error.
+ * @param state - the call
+ */
+export function isInCall(state: VideoCallState): boolean {
+  return state.connection !== VIDEO_CALL_CONNECTION.IDLE;
+}
+
+function isJoining(state: VideoCallState): boolean {
+  return (
+    state.connection === VIDEO_CALL_CONNECTION.CONNECTING ||
+    state.connection === VIDEO_CALL_CONNECTION.CONNECTED
+  );
+}
+
+function unchanged(state: VideoCallState): VideoCallStep {
+  return { state, effects: [] };
+}
+
+function report(state: VideoCallState, status: ParticipantStatus): VideoCallEffect[] {
+  if (state.appointment === null) {
+    return [];
+  }
+  return [
+    {
+      type: 'reportCommunication',
+      report: videoCommunicationReport({
+        appointmentId: state.appointment.id,
+        patientId: state.appointment.patientId,
+        participantStatus: status,
+        permissions: state.media.permissions,
+        deviceSupported: state.media.deviceSupported,
+      }),
+    },
+  ];
+}
+
+/** Leave the room: tell the server 'disconnected' when it was told 'connected'. */
+function leaveRoom(state: VideoCallState): VideoCallEffect[] {
+  return [
+    { type: 'disconnectRoom' },
+    ...(state.reportedConnected ? report(state, 'disconnected') : []),
+  ];
+}
+
+/** Start a join of the appointment's room as a new attempt: a new token is created (spec doc 2 §4). */
+function startJoin(
+  state: VideoCallState,
+  appointment: CallAppointment,
+  roomLink: string,
+): VideoCallStep {
+  const attempt = state.attempt + 1;
+  return {
+    state: {
+      ...state,
+      connection: VIDEO_CALL_CONNECTION.CONNECTING,
+      phase: 'connecting',
+      appointment,
+      incoming: false,
+      roomLink,
+      token: null,
+      attempt,
+      practitionerMedia: { camera: true, microphone: true },
+      confirmingEnd: false,
+      error: null,
+      reportedConnected: false,
+    },
+    effects: [{ type: 'createToken', attempt, roomSid: roomLink, appointmentId: appointment.id }],
+  };
+}
+
+function isEnded(ended: EndedCall | null, appointment: CallAppointment): boolean {
+  return (
+    ended !== null &&
+    ended.appointmentId === appointment.id &&
+    ended.roomLink === roomOf(appointment)
+  );
+}
+
+/**
+ * Hang up (spec doc 2 §4: hang up clears the token): back to idle, the room left. endedLink, when
+ * given, keeps that room from ringing again at once: the patient or the practitioner ended the call
+ * while the appointment may still show it as calling.
+ */
+function hangUp(state: VideoCallState, endedLink: string | null): VideoCallStep {
+  const appointment = state.appointment;
+  const ended =
+    appointment !== null && endedLink !== null
+      ? { appointmentId: appointment.id, roomLink: endedLink }
+      : state.ended;
+  return {
+    state: {
+      ...INITIAL_VIDEO_CALL_STATE,
+      appointment,
+      media: state.media,
+      attempt: state.attempt + 1,
+      ended,
+      incoming: appointment !== null && isCallRinging(appointment) && !isEnded(ended, appointment),
+    },
+    effects: state.connection === VIDEO_CALL_CONNECTION.IDLE ? [] : leaveRoom(state),
+  };
+}
+
+function onAppointmentChanged(state: VideoCallState, appointment: CallAppointment): VideoCallStep {
+  const current = state.appointment;
+  if (current !== null && current.id !== appointment.id) {
+    // Busy with another appointment's call or ring: this update is dropped. The app feeds the
+    // account's appointments again when the call goes idle, so a second call still rings then.
+    if (isInCall(state) || state.incoming) {
+      return unchanged(state);
+    }
+  }
+  const same = current !== null && current.id === appointment.id ? current : null;
+  const room = roomOf(appointment);
+
+  if (!isInCall(state)) {
+    const ringing = isCallRinging(appointment);
+    // Another appointment that is not calling changes nothing on screen (the subscription brings
+    // every appointment of the account).
+    if (current !== null && same === null && !ringing) {
+      return unchanged(state);
+    }
+    // An ended call's room rings again only after the practitioner stops calling in it, or calls in another.
+    const ended =
+      state.ended !== null &&
+      state.ended.appointmentId === appointment.id &&
+      !(ringing && isEnded(state.ended, appointment))
+        ? null
+        : state.ended;
+    return unchanged({
+      ...state,
+      appointment,
+      incoming: ringing && !isEnded(ended, appointment),
+      ended,
+    });
+  }
+  if (same === null) {
+    return unchanged(state);
+  }
+  const updated: VideoCallState = { ...state, appointment };
+  // spec doc 2 §4: a change of appointment status hangs up.
+  if (appointment.appointmentStatus !== same.appointmentStatus) {
+    return hangUp(updated, null);
+  }
+  // The practitioner stopped calling, or the room went away: the call is over.
+  if (!isCallRinging(appointment) || room === null) {
+    return hangUp(updated, null);
+  }
+  if (room !== state.roomLink) {
+    // spec doc 2 §4: a change of room link while connected rejoins; while still connecting or
+    // waiting too, since the old room will never see the practitioner.
+    if (isJoining(state)) {
+      const left = leaveRoom(state);
+      const joined = startJoin(updated, appointment, room);
+      return { state: joined.state, effects: [...left, ...joined.effects] };
+    }
+    // In error 'Refresh the call' joins the new room.
+    return unchanged({ ...updated, roomLink: room });
+  }
+  return unchanged(updated);
+}
+
+function onMediaChecked(state: VideoCallState, media: MediaCheck): VideoCallStep {
+  const updated = { ...state, media };
+  // A permission denied at the browser's prompt while joining: back to the card and its warning.
+  if (
+    state.connection === VIDEO_CALL_CONNECTION.CONNECTING &&
+    state.phase === 'connecting' &&
+    !canJoinNow(media)
+  ) {
+    return hangUp(updated, null);
+  }
+  return unchanged(updated);
+}
+
+function onJoin(state: VideoCallState): VideoCallStep {
+  const appointment = state.appointment;
+  if (
+    state.connection !== VIDEO_CALL_CONNECTION.IDLE ||
+    !state.incoming ||
+    appointment === null ||
+    !canJoinNow(state.media)
+  ) {
+    return unchanged(state);
+  }
+  const room = roomOf(appointment);
+  if (room === null) {
+    return unchanged(state);
+  }
+  const joined = startJoin(
+    { ...state, camera: true, microphone: true, minimized: false, connectedAt: null },
+    appointment,
+    room,
+  );
+  return {
+    state: joined.state,
+    effects: [
+      ...joined.effects,
+      { type: 'openAppointmentView', path: appointmentViewPath(appointment) },
+    ],
+  };
+}
+
+/** Whether an event from the media layer belongs to the current join attempt. */
+function isCurrent(state: VideoCallState, attempt: number): boolean {
+  return attempt === state.attempt && isJoining(state);
+}
+
+function fail(state: VideoCallState, error: string): VideoCallStep {
+  return {
+    state: {
+      ...state,
+      connection: VIDEO_CALL_CONNECTION.ERROR,
+      phase: null,
+      token: null,
+      minimized: false,
+      confirmingEnd: false,
+      error,
+      reportedConnected: false,
+    },
+    effects: leaveRoom(state),
+  };
+}
+
+/**
+ * The next state of the patient's video call and the effects to run (spec doc 2 §4 Video call).
+ * Events that do not apply in the current state change nothing.
+ * @param state - the call now
+ * @param event - what happened
+ */
+export function videoCallReducer(state: VideoCallState, event: VideoCallEvent): VideoCallStep {
+  switch (event.type) {
+    case 'appointmentChanged':
+      return onAppointmentChanged(state, event.appointment);
+    case 'mediaChecked':
+      return onMediaChecked(state, event.media);
+    case 'join':
+      return onJoin(state);
+    case 'tokenCreated':
+      if (
+        !isCurrent(state, event.attempt) ||
+        state.phase !== 'connecting' ||
+        state.token !== null ||
+        state.roomLink === null
+      ) {
+        return unchanged(state);
+      }
+      return {
+        state: { ...state, token: event.token },
+        effects: [
+          {
+            type: 'connectRoom',
+            attempt: state.attempt,
+            roomSid: state.roomLink,
+            token: event.token,
+            camera: state.camera,
+            microphone: state.microphone,
+          },
+        ],
+      };
+    case 'tokenFailed':
+      return isCurrent(state, event.attempt) && state.phase === 'connecting'
+        ? fail(state, event.error)
+        : unchanged(state);
+    case 'roomJoined':
+      if (
+        !isCurrent(state, event.attempt) ||
+        state.phase !== 'connecting' ||
+        state.token === null
+      ) {
+        return unchanged(state);
+      }
+      return {
+        state: { ...state, phase: 'waiting', reportedConnected: true },
+        effects: report(state, 'connected'),
+      };
+    case 'practitionerConnected':
+      if (!isCurrent(state, event.attempt) || state.phase !== 'waiting') {
+        return unchanged(state);
+      }
+      return unchanged({
+        ...state,
+        connection: VIDEO_CALL_CONNECTION.CONNECTED,
+        phase: null,
+        connectedAt: state.connectedAt ?? event.at,
+      });
+    case 'practitionerDisconnected':
+      if (
+        !isCurrent(state, event.attempt) ||
+        state.connection !== VIDEO_CALL_CONNECTION.CONNECTED
+      ) {
+        return unchanged(state);
+      }
+      return unchanged({
+        ...state,
+        connection: VIDEO_CALL_CONNECTION.CONNECTING,
+        phase: 'waiting',
+        practitionerMedia: { camera: true, microphone: true },
+      });
+    case 'practitionerMediaChanged':
+      return isCurrent(state, event.attempt)
+        ? unchanged({ ...state, practitionerMedia: { ...event.media } })
+        : unchanged(state);
+    case 'practitionerEnded':
+      return isCurrent(state, event.attempt) ? hangUp(state, state.roomLink) : unchanged(state);
+    case 'connectionFailed':
+      return isCurrent(state, event.attempt) ? fail(state, event.error) : unchanged(state);
+    case 'refresh': {
+      const appointment = state.appointment;
+      const room = appointment === null ? null : roomOf(appointment);
+      if (
+        state.connection !== VIDEO_CALL_CONNECTION.ERROR ||
+        appointment === null ||
+        room === null
+      ) {
+        return unchanged(state);
+      }
+      return startJoin(state, appointment, room);
+    }
+    case 'toggleCamera':
+    case 'toggleMicrophone': {
+      if (!isJoining(state)) {
+        return unchanged(state);
+      }
+      const camera = event.type === 'toggleCamera' ? !state.camera : state.camera;
+      const microphone = event.type === 'toggleMicrophone' ? !state.microphone : state.microphone;
+      return {
+        state: { ...state, camera, microphone },
+        effects: [{ type: 'setLocalMedia', camera, microphone }],
+      };
+    }
+    case 'minimize':
+      return isJoining(state) && !state.minimized
+        ? unchanged({ ...state, minimized: true })
+        : unchanged(state);
+    case 'restore':
+      return state.minimized ? unchanged({ ...state, minimized: false }) : unchanged(state);
+    case 'endRequested':
+      return isInCall(state) && !state.confirmingEnd
+        ? unchanged({ ...state, confirmingEnd: true })
+        : unchanged(state);
+    case 'endCancelled':
+      return state.confirmingEnd ? unchanged({ ...state, confirmingEnd: false }) : unchanged(state);
+    case 'endConfirmed':
+      if (!isInCall(state) || !state.confirmingEnd) {
+        return unchanged(state);
+      }
+      return hangUp(
+        state,
+        state.roomLink ?? (state.appointment === null ? null : roomOf(state.appointment)),
+      );
+  }
+}
