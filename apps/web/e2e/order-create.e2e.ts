@@ -1,6 +1,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkScreen, collectPageErrors, launchBrowser, screenshot, serverPort } from './support/index.ts';
+import { photoInPage } from './support/photo.ts';
 import { gql, signedInPatient, signedInPhone, type Patient } from './support/journey-setup.ts';
 
 // Issue 10 Build (patient app) 1–2 and the Uploads tests (spec doc 3 §2 Order creation screen, §4
@@ -11,47 +12,9 @@ import { gql, signedInPatient, signedInPhone, type Patient } from './support/jou
 
 type UploadFile = { name: string; mimeType: string; buffer: Buffer };
 
-/** A JPEG drawn in the page (OffscreenCanvas): a photo-like gradient with sensor noise. */
-async function photoInPage(page: Page, width: number, height: number, quality: number): Promise<Buffer> {
-  const base64 = await page.evaluate(
-    async ({ width: w, height: h, quality: q }) => {
-      const canvas = new OffscreenCanvas(w, h);
-      const context = canvas.getContext('2d');
-      if (!context) {
-        throw new Error('no 2d context');
-      }
-      const image = context.createImageData(w, h);
-      const data = image.data;
-      let seed = 7;
-      for (let y = 0; y < h; y += 1) {
-        for (let x = 0; x < w; x += 1) {
-          seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-          const noise = (seed >> 16) % 48;
-          const i = (y * w + x) * 4;
-          data[i] = ((x * 255) / w + noise) & 255;
-          data[i + 1] = ((y * 255) / h + noise) & 255;
-          data[i + 2] = (((x + y) * 127) / (w + h) + noise * 2) & 255;
-          data[i + 3] = 255;
-        }
-      }
-      context.putImageData(image, 0, 0);
-      // Ink-like strokes, as a prescription has.
-      context.fillStyle = '#1b2a6b';
-      context.font = `${Math.round(h / 20)}px serif`;
-      for (let line = 1; line < 12; line += 1) {
-        context.fillText('Rx Amoxicillin 500 mg  1 x 3  5 days', w / 12, (line * h) / 12);
-      }
-      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: q });
-      const bytes = new Uint8Array(await blob.arrayBuffer());
-      let binary = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) {
-        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      }
-      return btoa(binary);
-    },
-    { width, height, quality },
-  );
-  return Buffer.from(base64, 'base64');
+/** A photo of a prescription, drawn in the page. */
+function photoOf(page: Page, width: number, height: number, quality: number): Promise<Buffer> {
+  return photoInPage(page, width, height, quality, { text: 'Rx Amoxicillin 500 mg  1 x 3  5 days', seed: 7 });
 }
 
 /** Picks files through the visible 'Add photos' or 'Add PDF' button (the file chooser). */
@@ -146,9 +109,9 @@ describe('order creation with uploads (issue 10; spec doc 3 §2, §4, §5)', () 
     await page.getByText('Up to 20 files, 10 MB each.', { exact: false }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Send request' }).isDisabled()).toBe(true);
 
-    const big = await photoInPage(page, 4000, 3000, 0.92);
+    const big = await photoOf(page, 4000, 3000, 0.92);
     expect(big.length).toBeGreaterThan(1024 * 1024);
-    const small = await photoInPage(page, 900, 1200, 0.7);
+    const small = await photoOf(page, 900, 1200, 0.7);
     expect(small.length).toBeLessThan(1024 * 1024);
     await pickFiles(page, 'Add photos', [
       { name: 'prescription-page-1.jpg', mimeType: 'image/jpeg', buffer: big },
@@ -238,7 +201,7 @@ describe('order creation with uploads (issue 10; spec doc 3 §2, §4, §5)', () 
       await route.continue();
     });
 
-    const photo = await photoInPage(page, 1200, 1600, 0.8);
+    const photo = await photoOf(page, 1200, 1600, 0.8);
     await pickFiles(page, 'Add photos', [{ name: 'referral.jpg', mimeType: 'image/jpeg', buffer: photo }]);
     await page.getByText('Offline. The upload goes on when you are back online.').waitFor();
     await checkScreen(page, 'order create: offline');
@@ -267,7 +230,7 @@ describe('order creation with uploads (issue 10; spec doc 3 §2, §4, §5)', () 
     const { context, page } = await signedInPhone(browser, patient, 'order-create-reload-failure');
     await page.goto('/order/create/Examination');
     await page.getByRole('heading', { level: 1, name: 'Request a lab test' }).waitFor();
-    const photo = await photoInPage(page, 800, 1000, 0.8);
+    const photo = await photoOf(page, 800, 1000, 0.8);
     await pickFiles(page, 'Add photos', [{ name: 'lab-request.jpg', mimeType: 'image/jpeg', buffer: photo }]);
     await uploadsDone(page, 1);
     await chooseFirstHospital(page);
@@ -292,7 +255,7 @@ describe('order creation with uploads (issue 10; spec doc 3 §2, §4, §5)', () 
     // A Windows executable renamed to .jpg.
     const executable = Buffer.concat([Buffer.from('MZ\u0090\u0000\u0003', 'latin1'), Buffer.alloc(4096, 0x41)]);
     // A JPEG that is also a PDF: a PDF header inside its first 1024 bytes (in a comment segment).
-    const jpegHead = await photoInPage(page, 64, 64, 0.8);
+    const jpegHead = await photoOf(page, 64, 64, 0.8);
     const pdfPart = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
     const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, pdfPart.length + 2]), pdfPart]);
     const polyglot = Buffer.concat([jpegHead.subarray(0, 2), comment, jpegHead.subarray(2)]);

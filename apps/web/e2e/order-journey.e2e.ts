@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { appUrl, checkScreen, collectPageErrors, launchBrowser, screenshot } from './support/index.ts';
+import { photoInPage } from './support/photo.ts';
 import { gql, journeyHost, signedInPatient, signedInPhone, type Patient } from './support/journey-setup.ts';
 
 // Issue 10, the whole medicine order through both real UIs on the server the e2e global setup starts:
@@ -30,46 +31,9 @@ async function addMother(patient: Patient): Promise<string> {
   return created.createPatient.id;
 }
 
-/** A JPEG drawn in the page (OffscreenCanvas): a photo-like gradient with sensor noise and ink lines. */
-async function photoInPage(page: Page, width: number, height: number, quality: number): Promise<Buffer> {
-  const base64 = await page.evaluate(
-    async ({ width: w, height: h, quality: q }) => {
-      const canvas = new OffscreenCanvas(w, h);
-      const context = canvas.getContext('2d');
-      if (!context) {
-        throw new Error('no 2d context');
-      }
-      const image = context.createImageData(w, h);
-      const data = image.data;
-      let seed = 11;
-      for (let y = 0; y < h; y += 1) {
-        for (let x = 0; x < w; x += 1) {
-          seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-          const noise = (seed >> 16) % 48;
-          const i = (y * w + x) * 4;
-          data[i] = ((x * 255) / w + noise) & 255;
-          data[i + 1] = ((y * 255) / h + noise) & 255;
-          data[i + 2] = (((x + y) * 127) / (w + h) + noise * 2) & 255;
-          data[i + 3] = 255;
-        }
-      }
-      context.putImageData(image, 0, 0);
-      context.fillStyle = '#1b2a6b';
-      context.font = `${Math.round(h / 20)}px serif`;
-      for (let line = 1; line < 12; line += 1) {
-        context.fillText('Rx Paracetamol 500 mg  2 x 3  3 days', w / 12, (line * h) / 12);
-      }
-      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: q });
-      const bytes = new Uint8Array(await blob.arrayBuffer());
-      let binary = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) {
-        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      }
-      return btoa(binary);
-    },
-    { width, height, quality },
-  );
-  return Buffer.from(base64, 'base64');
+/** A photo of a prescription, drawn in the page. */
+function photoOf(page: Page, width: number, height: number, quality: number): Promise<Buffer> {
+  return photoInPage(page, width, height, quality, { text: 'Rx Paracetamol 500 mg  2 x 3  3 days', seed: 11 });
 }
 
 /** An expiry two years ahead, as the card form takes it (MM/YY). */
@@ -124,9 +88,9 @@ describe('a medicine order from the phone to completed, through both UIs (issue 
       // 1. The patient orders medicine with two prescription photos for the mother at the Colombo branch.
       await page.goto('/order/create/Medication');
       await page.getByRole('heading', { level: 1, name: 'Order medicines' }).waitFor();
-      const big = await photoInPage(page, 3000, 2250, 0.92);
+      const big = await photoOf(page, 3000, 2250, 0.92);
       expect(big.length).toBeGreaterThan(1024 * 1024);
-      const small = await photoInPage(page, 600, 800, 0.7);
+      const small = await photoOf(page, 600, 800, 0.7);
       expect(small.length).toBeLessThan(1024 * 1024);
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add photos' }).click()]);
       await chooser.setFiles([
