@@ -296,8 +296,8 @@ describe('authenticatePaymentGateway (spec doc 2 §7, 3-D Secure of a quick pay)
           MD: row?.externalReference ?? '',
           TransactionId: 'forged',
         })
-      ).statusCode,
-    ).toBe(400);
+      ).headers.location,
+    ).toBe('/profiles/my-payment-history');
     const early = await postForm('/payments/cybersource/authenticated', {
       MD: row?.externalReference ?? '',
       TransactionId: row?.authentication?.authenticationTransactionId ?? '',

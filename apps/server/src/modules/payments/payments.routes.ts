@@ -239,7 +239,7 @@ export async function registerPaymentRoutes(
       const reference = fields.MD ?? '';
       const transactionId = fields.TransactionId ?? '';
       if (!reference || !transactionId || reference.length > 200 || transactionId.length > 200) {
-        return reply.code(400).send({ error: errorString('ARO-E5012') });
+        return refusedReturn(reply);
       }
       const tenant = deps.tenants.resolve(request.hostname);
       const result = await completePayerAuthentication(
@@ -249,7 +249,7 @@ export async function registerPaymentRoutes(
       );
       if (result === 'reference') {
         request.log.warn({ reference }, '3-D Secure return refused: no such authenticating payment');
-        return reply.code(400).send({ error: errorString('ARO-E5012') });
+        return refusedReturn(reply);
       }
       const path = (result.accepted ? result.booking.successUrl : result.booking.failureUrl) ?? '/';
       return reply.redirect(returnLocation(path, result.accepted ? 'Success' : 'Failure', result.booking.id), 303);

@@ -166,8 +166,12 @@ describe('useGatewayPayment (spec doc 2 §7, doc 3 §4: the gateway flows of a p
     expect(gateway.postGatewayForm).not.toHaveBeenCalled();
   });
 
-  it('back from the gateway page (the page restored as it was left): no payment in progress, payable again', async () => {
-    const { calls } = show(async (call) => (call.operationName === 'initiateBooking' ? initiated : null));
+  it('back from the gateway page (the page restored as it was left): no payment in progress, no card field left, read again, payable again', async () => {
+    const { calls, onPaid } = show(async (call) => (call.operationName === 'initiateBooking' ? initiated : null));
+    const leftBehind = document.createElement('form');
+    leftBehind.setAttribute('data-gateway-form', '');
+    leftBehind.innerHTML = '<input type="hidden" name="card_number" value="4111111111111111">';
+    document.body.appendChild(leftBehind);
     fireEvent.click(screen.getByRole('button', { name: 'card' }));
     await waitFor(() => expect(gateway.postGatewayForm).toHaveBeenCalledTimes(1));
     expect(active()).toBe('card');
@@ -180,6 +184,8 @@ describe('useGatewayPayment (spec doc 2 §7, doc 3 §4: the gateway flows of a p
       window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
     });
     expect(active()).toBe('none');
+    expect(document.querySelector('form[data-gateway-form]')).toBeNull();
+    expect(onPaid).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'card' }));
     await waitFor(() => expect(gateway.postGatewayForm).toHaveBeenCalledTimes(2));
     expect(named(calls, 'initiateBooking')).toHaveLength(2);

@@ -11,7 +11,7 @@ import {
 } from '../api/payment-documents.ts';
 import type { CardPayment } from '../components/card-form-modal.tsx';
 import { goToBank, readBankRedirect } from '../utils/bank-redirect.ts';
-import { gatewayFormFields, openGatewayPage, postGatewayForm } from '../utils/gateway-form.ts';
+import { gatewayFormFields, openGatewayPage, postGatewayForm, removeGatewayForms } from '../utils/gateway-form.ts';
 import { paymentHistoryPath } from '../utils/outcome.ts';
 import { newPayKey, payKeyFor, type PayKey } from '../utils/pay-key.ts';
 import { usePageRestored } from './use-page-restored.ts';
@@ -99,8 +99,13 @@ export function useGatewayPayment(options: GatewayPaymentOptions): GatewayPaymen
     setActive(null);
   }
 
-  // Back from the gateway's page to this page as it was left: no payment is in progress here any more.
-  usePageRestored(end);
+  // Back from the gateway's page to this page as it was left: no payment is in progress here any more,
+  // no card field is left in the page, and the invoice is read again (it may have been paid meanwhile).
+  usePageRestored(() => {
+    removeGatewayForms();
+    end();
+    onPaid();
+  });
 
   /** The server's own message when its code is one to show (spec doc 1 §8 'CODE:message'), else null. */
   function shownText(error: unknown): string | null {

@@ -101,6 +101,10 @@ describe('the hidden silent-pay form (spec doc 2 §7: submits after 50 ms)', () 
     expect(submit).toHaveBeenCalledTimes(1);
     expect(submit.mock.contexts[0]).toBe(form);
     expect(GATEWAY_SUBMIT_DELAY_MS).toBe(50);
+    // Leaving for the gateway: the card's fields do not stay in the page the browser may keep.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(form.isConnected).toBe(false);
+    expect(document.querySelector('form[data-gateway-form]')).toBeNull();
   });
 });
 

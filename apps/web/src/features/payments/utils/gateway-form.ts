@@ -83,7 +83,20 @@ export function postGatewayForm(
   }
   doc.body.appendChild(form);
   window.setTimeout(() => form.submit(), delayMs);
+  // Leaving for the gateway: the card's fields must not stay in the page the browser may keep.
+  window.addEventListener('pagehide', () => removeGatewayForms(doc), { once: true });
   return form;
+}
+
+/**
+ * Removes the silent-pay forms (and the card's fields in them) from the page: when the page is left
+ * for the gateway, and when the browser shows it again from its back-forward cache.
+ * @param doc - the document
+ */
+export function removeGatewayForms(doc: Document = document): void {
+  for (const form of doc.querySelectorAll('form[data-gateway-form]')) {
+    form.remove();
+  }
 }
 
 /**
