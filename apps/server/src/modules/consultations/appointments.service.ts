@@ -137,6 +137,11 @@ export async function bookAppointment(db: Db, input: BookAppointmentInput): Prom
         key,
       }).catch(bookingFailure);
       if (!row) {
+        // As before queueing, a place already held outranks "full": a twin of this booking (the
+        // same profile, arrived first) may have taken the session's last place meanwhile.
+        if (await hasLiveAppointment(db, input.sessionId, input.patientId)) {
+          throw new AppError('ARO-E4003');
+        }
         throw await fullOrClosed(db, tenantId, input.sessionId);
       }
       return toBooked(row);

@@ -20,7 +20,7 @@ const lanes = new WeakMap<Db, Map<string, Waiter[]>>();
  * one transaction with one flush: the session row locked, its room read, and one statement for as many
  * as it has room for; the others are answered null ("full or closed", as bookNextToken). When that
  * statement fails (a profile twice, a twin key, a race with another server), nothing of it is kept and
- * each of its bookings is written alone, in order, to get its own answer or error.
+ * each half is written again, in order, down to single bookings, each with its own answer or error.
  * @param db - the database (not a transaction: a batch is its own)
  * @param booking - a booking without `also` parts
  */
@@ -44,12 +44,22 @@ export function bookNextTokenInBatch(db: Db, booking: NewBooking): Promise<Booke
 
 async function drain(db: Db, sessions: Map<string, Waiter[]>, lane: string, first: Waiter[]): Promise<void> {
   let batch = first;
-  while (batch.length > 0) {
-    await writeBatch(db, batch);
-    const waiting = sessions.get(lane) ?? [];
-    batch = waiting.splice(0, MAX_BOOKING_BATCH);
-    if (batch.length === 0) {
-      sessions.delete(lane);
+  try {
+    while (batch.length > 0) {
+      await writeBatch(db, batch);
+      const waiting = sessions.get(lane) ?? [];
+      batch = waiting.splice(0, MAX_BOOKING_BATCH);
+      if (batch.length === 0) {
+        sessions.delete(lane);
+      }
+    }
+  } catch (error) {
+    // writeBatch settles every booking it takes; should it ever throw, no booking of the lane is
+    // left without an answer, and the lane is not left behind to hold the next ones forever.
+    const stranded = [...batch, ...(sessions.get(lane) ?? [])];
+    sessions.delete(lane);
+    for (const waiter of stranded) {
+      waiter.reject(error);
     }
   }
 }
@@ -77,10 +87,12 @@ async function writeBatch(db: Db, batch: Waiter[]): Promise<void> {
       return granted.length === 0 ? [] : bookTokens(tx, granted);
     });
   } catch {
-    // One booking broke a constraint (or the statement failed): each alone, in order, for its own answer.
-    for (const waiter of batch) {
-      await bookNextToken(db, waiter.booking).then(waiter.resolve, waiter.reject);
-    }
+    // A booking broke a constraint (a profile twice, a twin key, a race with another server) or the
+    // statement failed: nothing of it was kept. Each half again, in order, down to one booking alone
+    // for its own answer, so one bad booking costs a few more transactions, not one per booking.
+    const half = Math.ceil(batch.length / 2);
+    await writeBatch(db, batch.slice(0, half));
+    await writeBatch(db, batch.slice(half));
     return;
   }
   batch.forEach((waiter, i) => waiter.resolve(rows[i] ?? null));
