@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { RefundWizard, type RefundAppointment } from './refund-wizard.tsx';
@@ -54,6 +55,32 @@ describe('RefundWizard blocks', () => {
 });
 
 describe('RefundWizard steps (spec doc 2 §4: category → subcategory → confirm)', () => {
+  it("the appointment's live 'requested' arriving before the answer does not turn the sent request into 'already requested'", async () => {
+    let setLive: (appointment: RefundAppointment) => void = () => undefined;
+    function LiveWizard() {
+      const [appointment, setAppointment] = useState(paid);
+      setLive = setAppointment;
+      return <RefundWizard appointment={appointment} onDone={() => undefined} />;
+    }
+    await renderHistory({
+      element: <LiveWizard />,
+      answer: (call: GraphQLCall) => {
+        if (call.operationName !== 'createRefund') {
+          return { data: null };
+        }
+        // The server's live update of the appointment reaches the screen first.
+        setLive({ ...paid, paymentRefundStatus: 'requested' });
+        return { data: { createRefund: { __typename: 'RefundRequest', id: 'r-1', status: 'requested', appointmentId: 'a-1' } } };
+      },
+    });
+    await screen.findByRole('dialog', { name: 'Request a refund' });
+    fireEvent.click(screen.getByRole('button', { name: 'Doctor related' }));
+    fireEvent.click(screen.getByRole('button', { name: 'doctor requested' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByRole('heading', { name: 'Refund requested' })).toBeTruthy();
+    expect(screen.queryByText('a refund is already requested')).toBeNull();
+  });
+
   it('offers the spec reasons, sends createRefund and reports success; focus moves to each step heading', async () => {
     const onDone = vi.fn();
     const { calls } = await renderHistory({

@@ -59,12 +59,17 @@ export function RefundWizard({ appointment, onDone }: RefundWizardProps) {
   const notesId = useId();
   const [outcome, setOutcome] = useState<'requested' | 'closed'>('closed');
 
-  const block = refundBlock({
-    paymentStatus: appointment.paymentStatus,
-    practitionerPaymentStatus: appointment.practitionerPaymentStatus ?? null,
-    paymentRefundStatus: appointment.paymentRefundStatus,
-    appointmentRescheduleStatus: appointment.appointmentRescheduleStatus,
-  });
+  // Once this wizard sends the request, the appointment's live update ('requested') is its own doing:
+  // the wizard goes on to 'Refund requested' instead of turning into 'a refund is already requested'.
+  const block =
+    step.kind === 'sending' || step.kind === 'sent'
+      ? null
+      : refundBlock({
+          paymentStatus: appointment.paymentStatus,
+          practitionerPaymentStatus: appointment.practitionerPaymentStatus ?? null,
+          paymentRefundStatus: appointment.paymentRefundStatus,
+          appointmentRescheduleStatus: appointment.appointmentRescheduleStatus,
+        });
   // A step that is not an in-flight send has its own heading; 'sending' keeps the confirm heading.
   const headingKey = block ? 'blocked' : step.kind === 'sending' ? 'confirm' : step.kind;
 
