@@ -8,12 +8,10 @@
  * languages) are set in embedded Noto Sans Sinhala / Noto Sans Tamil, read from the @fontsource
  * packages the web app already ships, and shaped by fontkit; pdfkit embeds only the glyphs used.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { DEFAULT_TIME_ZONE } from '@careline/domain/loyalty';
 import { minorToDecimal, PAYMENT_SCREEN_TEXTS, PAYMENT_TEXTS } from '@careline/domain/payments';
-import { woffToSfnt } from './woff-to-sfnt.ts';
+import { HELVETICA, pdfBytes, scriptWriter } from '../../../pdf/script-fonts.ts';
 
 /** A4 in PDF points (spec doc 2 §2 'Invoice.pdf, A4'). */
 export const A4_POINTS = { width: 595.28, height: 841.89 } as const;
@@ -39,62 +37,6 @@ export type InvoicePdfInput = {
 /** Footer line of every page. */
 export const INVOICE_FOOTER =
   'This invoice was generated electronically and is valid without a signature.';
-
-type Script = 'sinhala' | 'tamil';
-
-/** Each script's letters (with the zero-width joiners its conjuncts use) and its Noto font files. */
-const SCRIPT_FONTS: Record<Script, { letters: RegExp; regular: string; bold: string }> = {
-  sinhala: {
-    letters: /[\u0D80-\u0DFF\u200C\u200D]/u,
-    regular: '@fontsource/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-400-normal.woff',
-    bold: '@fontsource/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-700-normal.woff',
-  },
-  tamil: {
-    letters: /[\u0B80-\u0BFF\u200C\u200D]/u,
-    regular: '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff',
-    bold: '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff',
-  },
-};
-const SCRIPTS = Object.keys(SCRIPT_FONTS) as Script[];
-
-const fontBytes = new Map<string, Buffer>();
-const requireFont = createRequire(import.meta.url);
-
-/** A font as plain TrueType, read and unwrapped once per process (only when an invoice needs that script). */
-function loadFont(specifier: string): Buffer {
-  let bytes = fontBytes.get(specifier);
-  if (!bytes) {
-    bytes = woffToSfnt(readFileSync(requireFont.resolve(specifier)));
-    fontBytes.set(specifier, bytes);
-  }
-  return bytes;
-}
-
-/** A stretch of text set in one font: a script's Noto font, or Helvetica (null). */
-type TextRun = { script: Script | null; text: string };
-
-/**
- * Splits a text into runs by script: Sinhala and Tamil letters in their own runs, everything else
- * (Latin, digits, spaces, punctuation) in Helvetica runs.
- * @param text - the text to set
- */
-export function scriptRuns(text: string): TextRun[] {
-  const runs: TextRun[] = [];
-  for (const char of text) {
-    const script = SCRIPTS.find((name) => SCRIPT_FONTS[name].letters.test(char)) ?? null;
-    const last = runs.at(-1);
-    // A joiner belongs to the run it sits in, whatever its script.
-    if (
-      last &&
-      (last.script === script || (/[\u200C\u200D]/u.test(char) && last.script !== null))
-    ) {
-      last.text += char;
-    } else {
-      runs.push({ script, text: char });
-    }
-  }
-  return runs;
-}
 
 const ordinal = (day: number): string => {
   const lastTwo = day % 100;
@@ -130,8 +72,6 @@ export function formatPaidAt(date: Date, timeZone: string): string {
 }
 
 const MARGIN = 50;
-/** Helvetica's (and Helvetica-Bold's) ascender in 1/1000 em, from its AFM metrics. */
-const HELVETICA_ASCENDER = 718;
 const FOOTER_HEIGHT = 40;
 const AMOUNT_WIDTH = 120;
 
@@ -153,58 +93,9 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
       Subject: `Payment ${input.paymentId}`,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
-  let size = 12;
-  /** Sets the font size; kept here because pdfkit does not expose it. */
-  const setSize = (points: number): void => {
-    size = points;
-    doc.fontSize(points);
-  };
-  const registered = new Set<string>();
-  /** Sets the font of a run: Helvetica, or the run's Noto font. */
-  const useFont = (script: Script | null, bold: boolean): void => {
-    if (script === null) {
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-      return;
-    }
-    const weight = bold ? 'bold' : 'regular';
-    const name = `${script}-${weight}`;
-    if (!registered.has(name)) {
-      doc.registerFont(name, loadFont(SCRIPT_FONTS[script][weight]));
-      registered.add(name);
-    }
-    doc.font(name);
-  };
-  /** Writes a text at (x, y), run by run in the fonts its scripts need. */
-  const write = (
-    text: string,
-    x: number,
-    y: number,
-    options: PDFKit.Mixins.TextOptions,
-    bold = false,
-  ): void => {
-    const runs = scriptRuns(text);
-    if (runs.length === 0) {
-      runs.push({ script: null, text: '' });
-    }
-    runs.forEach((run, index) => {
-      useFont(run.script, bold);
-      // Noto's ascender is taller than Helvetica's: put every run on Helvetica's baseline.
-      const baseline = run.script === null ? {} : { baseline: -(HELVETICA_ASCENDER / 1000) * size };
-      const runOptions = { ...options, ...baseline, continued: index < runs.length - 1 };
-      if (index === 0) {
-        doc.text(run.text, x, y, runOptions);
-      } else {
-        doc.text(run.text, runOptions);
-      }
-    });
-  };
+  const { setSize, useFont, write } = scriptWriter(doc, HELVETICA, 12);
 
   const left = MARGIN;
   const contentWidth = A4_POINTS.width - 2 * MARGIN;
