@@ -16,6 +16,12 @@ import type { Locale } from '../src/locales.ts';
 import { ordersEn } from '../src/orders/en.ts';
 import { ordersSi } from '../src/orders/si.ts';
 import { ordersTa } from '../src/orders/ta.ts';
+import { labReportsEn } from '../src/lab-reports/en.ts';
+import { labReportsSi } from '../src/lab-reports/si.ts';
+import { labReportsTa } from '../src/lab-reports/ta.ts';
+import { videoEn } from '../src/video/en.ts';
+import { videoSi } from '../src/video/si.ts';
+import { videoTa } from '../src/video/ta.ts';
 
 const srcDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src');
 // The shared catalogue, the staff console's own (kept out of the patient app's bundle) and the patient
@@ -28,6 +34,11 @@ const sets: { dir: string; catalogues: Record<Locale, Record<string, string>> }[
     catalogues: { en: consultationsEn, si: consultationsSi, ta: consultationsTa },
   },
   { dir: 'orders/compiled', catalogues: { en: ordersEn, si: ordersSi, ta: ordersTa } },
+  {
+    dir: 'lab-reports/compiled',
+    catalogues: { en: labReportsEn, si: labReportsSi, ta: labReportsTa },
+  },
+  { dir: 'video/compiled', catalogues: { en: videoEn, si: videoSi, ta: videoTa } },
 ];
 
 for (const { dir, catalogues } of sets) {

@@ -225,6 +225,111 @@ export const messages: Messages = {
  "chat.menu.paymentHistory": [
   "Show my online payment history"
  ],
+ "chat.agent.intro": [
+  "Type your message and a member of the hospital staff will answer you here."
+ ],
+ "chat.agent.log": [
+  "Chat with hospital staff"
+ ],
+ "chat.agent.loading": [
+  "Loading your chat"
+ ],
+ "chat.agent.loadFailed": [
+  "We could not load your chat."
+ ],
+ "chat.agent.tryAgain": [
+  "Try again"
+ ],
+ "chat.agent.status.preparation": [
+  "connecting to hospital staff"
+ ],
+ "chat.agent.status.suspended": [
+  "all staff busy"
+ ],
+ "chat.agent.status.suspendedDetail": [
+  "Your message is kept. A member of staff will answer you as soon as one is free."
+ ],
+ "chat.agent.status.inProgress": [
+  "A member of the hospital staff is answering you."
+ ],
+ "chat.agent.status.completed": [
+  "This chat has ended."
+ ],
+ "chat.agent.status.enteredInError": [
+  "This chat was closed before a member of staff answered."
+ ],
+ "chat.agent.staffTyping": [
+  "Hospital staff is typing"
+ ],
+ "chat.agent.thanks": [
+  "Thank you for your rating."
+ ],
+ "chat.agent.uploadingImage": [
+  "Uploading image..."
+ ],
+ "chat.agent.uploadFailed": [
+  "Upload failed"
+ ],
+ "chat.agent.loadingImage": [
+  "Loading image..."
+ ],
+ "chat.agent.imageFailed": [
+  "Unable to load image!"
+ ],
+ "chat.agent.openPdf": [
+  "Open the PDF"
+ ],
+ "chat.agent.image": [
+  "Image"
+ ],
+ "chat.agent.hospital": [
+  "Hospital"
+ ],
+ "chat.agent.chooseHospital": [
+  "Choose a hospital"
+ ],
+ "chat.agent.profile": [
+  "Chat for"
+ ],
+ "chat.agent.messageLabel": [
+  "Message"
+ ],
+ "chat.agent.messagePlaceholder": [
+  "Type your message"
+ ],
+ "chat.agent.send": [
+  "Send"
+ ],
+ "chat.agent.sendImage": [
+  "Send an image"
+ ],
+ "chat.agent.imageTooLarge": [
+  "This image is too large. Choose one of at most 10 MB."
+ ],
+ "chat.agent.rateQuestion": [
+  "How was your chat with the hospital staff?"
+ ],
+ "chat.agent.happy": [
+  "Happy"
+ ],
+ "chat.agent.unhappy": [
+  "Unhappy"
+ ],
+ "chat.agent.endChat": [
+  "End chat"
+ ],
+ "chat.agent.newChat": [
+  "Start a new chat"
+ ],
+ "chat.agent.backToMenu": [
+  "Back to menu"
+ ],
+ "chat.agent.you": [
+  "You"
+ ],
+ "chat.agent.staff": [
+  "Hospital staff"
+ ],
  "profiles.addNewProfile": [
   "Add new profile"
  ],
@@ -1093,6 +1198,267 @@ export const messages: Messages = {
  ],
  "error.ARO-E6051": [
   "A document from the hospital cannot be changed or attached here"
+ ],
+ "error.ARO-E7001": [
+  "Choose a lab test from the list"
+ ],
+ "error.ARO-E7002": [
+  "Choose a sub-test of this lab test"
+ ],
+ "error.ARO-E7003": [
+  "Enter one result for each sub-test: a number or a text"
+ ],
+ "error.ARO-E7004": [
+  "The ",
+  [
+   "field"
+  ],
+  " can have at most ",
+  [
+   "max"
+  ],
+  " characters and no control characters"
+ ],
+ "error.ARO-E7005": [
+  "Enter a valid reference range: a low and a high value, or a comparator (>, >=, <, <=) and a value"
+ ],
+ "error.ARO-E7006": [
+  "This report was changed by someone else. Please reload and try again"
+ ],
+ "error.ARO-E7007": [
+  "This report is already ",
+  [
+   "status"
+  ],
+  ": its results can no longer be changed"
+ ],
+ "error.ARO-E7008": [
+  "Enter at least one result before verifying the report"
+ ],
+ "error.ARO-E7009": [
+  "Another person must verify the results you entered"
+ ],
+ "error.ARO-E7010": [
+  "Verify the report before issuing it"
+ ],
+ "error.ARO-E7011": [
+  "This report is already issued: start a correction to change it"
+ ],
+ "error.ARO-E7012": [
+  "Only an issued report can be corrected"
+ ],
+ "error.ARO-E7013": [
+  "A correction of this report has already been started"
+ ],
+ "error.ARO-E7014": [
+  "This order already has a report for this test"
+ ],
+ "error.ARO-E7015": [
+  "Only a lab test order can have a lab report"
+ ],
+ "error.ARO-E7016": [
+  "This order is ",
+  [
+   "status"
+  ],
+  ": a report cannot be added to it"
+ ],
+ "error.ARO-E7017": [
+  "Choose either the lab order or the patient the report is for"
+ ],
+ "error.ARO-E7018": [
+  "Enter the reason for the correction, at most ",
+  [
+   "max"
+  ],
+  " characters"
+ ],
+ "error.ARO-E7019": [
+  "Each organism and antibiotic row needs a name, and a result of at most ",
+  [
+   "max"
+  ],
+  " characters"
+ ],
+ "error.ARO-E7020": [
+  "A report can have at most ",
+  [
+   "max"
+  ],
+  " results, and each sub-test only once in a save"
+ ],
+ "error.ARO-E7021": [
+  "This report is already verified"
+ ],
+ "error.ARO-E7022": [
+  "This report is already outsourced"
+ ],
+ "error.ARO-E7050": [
+  "Answer at least one question before submitting"
+ ],
+ "error.ARO-E7051": [
+  "An answer can have at most ",
+  [
+   "max"
+  ],
+  " characters and no control characters"
+ ],
+ "error.ARO-E7052": [
+  "Choose the answers from the options of the question"
+ ],
+ "error.ARO-E7053": [
+  "This questionnaire has already been answered for this appointment"
+ ],
+ "error.ARO-E7054": [
+  "This questionnaire is not asked for this appointment"
+ ],
+ "error.ARO-E7055": [
+  "This appointment is ",
+  [
+   "status"
+  ],
+  ": its questionnaire can no longer be answered"
+ ],
+ "error.ARO-E7056": [
+  "Enter the questionnaire title, at most ",
+  [
+   "max"
+  ],
+  " characters and no control characters"
+ ],
+ "error.ARO-E7057": [
+  "A questionnaire has 1 to ",
+  [
+   "max"
+  ],
+  " questions, each with its own number"
+ ],
+ "error.ARO-E7058": [
+  "Each question needs a number and a text of at most ",
+  [
+   "max"
+  ],
+  " characters, and the type text or checkBox"
+ ],
+ "error.ARO-E7059": [
+  "A checkBox question needs 1 to ",
+  [
+   "max"
+  ],
+  " different options of at most ",
+  [
+   "length"
+  ],
+  " characters"
+ ],
+ "error.ARO-E7060": [
+  "This hospital already has a questionnaire with this title"
+ ],
+ "error.ARO-E7061": [
+  "Choose the status active or retired"
+ ],
+ "questionnaires.banner.text": [
+  "The hospital has a few questions for you before your visit."
+ ],
+ "questionnaires.banner.open": [
+  "Answer the questions"
+ ],
+ "questionnaires.submit": [
+  "Submit"
+ ],
+ "questionnaires.notNow": [
+  "Not now"
+ ],
+ "questionnaires.submitted": [
+  "Questionnaire Successfully Submitted"
+ ],
+ "questionnaires.answerHint": [
+  "Answer at least one question to submit."
+ ],
+ "questionnaires.screeningLink": [
+  "Fill in the screening questionnaire"
+ ],
+ "questionnaires.opensNewTab": [
+  "(opens in a new tab)"
+ ],
+ "error.ARO-E8001": [
+  "The chat message is not valid: ",
+  [
+   "problem"
+  ]
+ ],
+ "error.ARO-E8002": [
+  "You already have an open chat with the hospital. Please continue it or end it first"
+ ],
+ "error.ARO-E8003": [
+  "This chat has ended. Please start a new chat"
+ ],
+ "error.ARO-E8004": [
+  "Another staff member has already taken this chat"
+ ],
+ "error.ARO-E8005": [
+  "A chat can be rated only after it is completed"
+ ],
+ "error.ARO-E8006": [
+  "This chat is already rated"
+ ],
+ "error.ARO-E8007": [
+  "Choose a rating: 1 happy or 0 unhappy"
+ ],
+ "error.ARO-E8008": [
+  "A chat can only be ended here: set the status to completed"
+ ],
+ "error.ARO-E8009": [
+  "Choose the hospital to chat with"
+ ],
+ "error.ARO-E8010": [
+  "Only an image can be sent in the chat"
+ ],
+ "error.ARO-E8011": [
+  "Choose the profile to chat for"
+ ],
+ "error.ARO-E8012": [
+  "Chat with hospital staff is not available"
+ ],
+ "error.ARO-E8050": [
+  "This appointment is not a video consultation"
+ ],
+ "error.ARO-E8051": [
+  "This appointment is ",
+  [
+   "status"
+  ],
+  ": only an appointment in progress can be called"
+ ],
+ "error.ARO-E8052": [
+  "There is no call on this appointment now"
+ ],
+ "error.ARO-E8053": [
+  "This call has ended or moved to another room. Please join again"
+ ],
+ "error.ARO-E8054": [
+  "The call token is not valid for this call"
+ ],
+ "error.ARO-E8055": [
+  "The call token has expired. Please join again"
+ ],
+ "error.ARO-E8056": [
+  "The call report is not valid: ",
+  [
+   "problem"
+  ]
+ ],
+ "error.ARO-E8057": [
+  "The call message is not valid: ",
+  [
+   "problem"
+  ]
+ ],
+ "error.ARO-E8058": [
+  "Video calls are not set up at this hospital"
+ ],
+ "error.ARO-E8059": [
+  "Only the practitioner who placed this call can do this"
  ],
  "error.ARO-E9000": [
   "The request is too complex"

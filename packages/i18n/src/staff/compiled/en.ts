@@ -2203,5 +2203,1033 @@ export const messages: Messages = {
  ],
  "staff.orders.conflict": [
   "Someone else changed this order meanwhile. It has been reloaded: check it and try again."
+ ],
+ "staff.labReports.nav": [
+  "Lab reports"
+ ],
+ "staff.labReports.heading": [
+  "Lab reports"
+ ],
+ "staff.labReports.intro": [
+  "Lab reports of ",
+  [
+   "hospital"
+  ],
+  ". Every report you open or change is recorded in the audit trail."
+ ],
+ "staff.labReports.queues": [
+  "Report lists"
+ ],
+ "staff.labReports.queue.DRAFT": [
+  "Drafts"
+ ],
+ "staff.labReports.queue.VERIFIED": [
+  "Verified"
+ ],
+ "staff.labReports.queue.ISSUED": [
+  "Issued"
+ ],
+ "staff.labReports.queue.ALL": [
+  "All"
+ ],
+ "staff.labReports.stage.registered": [
+  "No results yet"
+ ],
+ "staff.labReports.stage.draft": [
+  "Draft"
+ ],
+ "staff.labReports.stage.verified": [
+  "Verified"
+ ],
+ "staff.labReports.stage.issued": [
+  "Issued"
+ ],
+ "staff.labReports.stage.superseded": [
+  "Corrected"
+ ],
+ "staff.labReports.outsourced": [
+  "Outsourced"
+ ],
+ "staff.labReports.loading": [
+  "Loading lab reports…"
+ ],
+ "staff.labReports.loadFailed": [
+  "The lab reports could not be loaded: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.labReports.retry": [
+  "Try again"
+ ],
+ "staff.labReports.empty": [
+  "No reports in this list."
+ ],
+ "staff.labReports.tableCaption": [
+  [
+   "queue"
+  ],
+  ": ",
+  [
+   "count"
+  ],
+  " of ",
+  [
+   "total"
+  ],
+  " reports"
+ ],
+ "staff.labReports.col.test": [
+  "Test"
+ ],
+ "staff.labReports.col.patient": [
+  "Patient"
+ ],
+ "staff.labReports.col.status": [
+  "Status"
+ ],
+ "staff.labReports.col.version": [
+  "Version"
+ ],
+ "staff.labReports.col.created": [
+  "Created"
+ ],
+ "staff.labReports.col.order": [
+  "From"
+ ],
+ "staff.labReports.col.when": [
+  "When"
+ ],
+ "staff.labReports.col.reason": [
+  "Correction reason"
+ ],
+ "staff.labReports.fromOrder": [
+  "Lab order"
+ ],
+ "staff.labReports.atDesk": [
+  "At the desk"
+ ],
+ "staff.labReports.openReport": [
+  "Open the ",
+  [
+   "test"
+  ],
+  " report of ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.loadMore": [
+  "Show more reports"
+ ],
+ "staff.labReports.loadingMore": [
+  "Loading more reports…"
+ ],
+ "staff.labReports.live.connecting": [
+  "Connecting for live updates…"
+ ],
+ "staff.labReports.live.live": [
+  "Live: changes to lab orders show here at once."
+ ],
+ "staff.labReports.live.reconnecting": [
+  "Live updates are interrupted: reconnecting. The list is read again every 30 seconds."
+ ],
+ "staff.labReports.forOrder": [
+  "Showing the reports of one lab order."
+ ],
+ "staff.labReports.showAll": [
+  "Show all reports"
+ ],
+ "staff.labReports.orderLink": [
+  "Lab reports of this order"
+ ],
+ "staff.labReports.start.heading": [
+  "Start a report"
+ ],
+ "staff.labReports.start.source": [
+  "The report is for"
+ ],
+ "staff.labReports.start.order": [
+  "Order"
+ ],
+ "staff.labReports.start.chooseOrder": [
+  "Choose a lab order"
+ ],
+ "staff.labReports.start.noOrders": [
+  "No open lab orders."
+ ],
+ "staff.labReports.start.orderOption": [
+  [
+   "identifier"
+  ],
+  " · ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.start.test": [
+  "Test"
+ ],
+ "staff.labReports.start.chooseTest": [
+  "Choose a test"
+ ],
+ "staff.labReports.start.patient": [
+  "Patient: ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.start.pick": [
+  "Start a report for ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.start.changePatient": [
+  "Choose another patient"
+ ],
+ "staff.labReports.start.sensitive": [
+  "Sensitive: never shown to the patient"
+ ],
+ "staff.labReports.start.submit": [
+  "Start report"
+ ],
+ "staff.labReports.start.needsOrder": [
+  "Choose the lab order the report is for."
+ ],
+ "staff.labReports.start.needsPatient": [
+  "Find and choose the patient the report is for."
+ ],
+ "staff.labReports.start.needsTest": [
+  "Choose the test."
+ ],
+ "staff.labReports.noNumber": [
+  "No number"
+ ],
+ "staff.labReports.settings.heading": [
+  "Lab report settings"
+ ],
+ "staff.labReports.settings.second": [
+  "A second person must verify the results"
+ ],
+ "staff.labReports.settings.secondHint": [
+  "When on, whoever entered results of a report cannot verify it."
+ ],
+ "staff.labReports.settings.save": [
+  "Save settings"
+ ],
+ "staff.labReports.settings.saved": [
+  "Settings saved."
+ ],
+ "staff.labReports.reportHeading": [
+  "Lab report: ",
+  [
+   "test"
+  ]
+ ],
+ "staff.labReports.reportHeadingLoading": [
+  "Lab report"
+ ],
+ "staff.labReports.backToList": [
+  "Back to lab reports"
+ ],
+ "staff.labReports.loadingReport": [
+  "Loading the report…"
+ ],
+ "staff.labReports.reportLoadFailed": [
+  "The report could not be loaded: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.labReports.patientHeading": [
+  "Patient"
+ ],
+ "staff.labReports.name": [
+  "Name"
+ ],
+ "staff.labReports.gender": [
+  "Gender"
+ ],
+ "staff.labReports.birthDate": [
+  "Date of birth"
+ ],
+ "staff.labReports.mobileNo": [
+  "Mobile number"
+ ],
+ "staff.labReports.notGiven": [
+  "Not given"
+ ],
+ "staff.labReports.version": [
+  "Version ",
+  [
+   "version"
+  ]
+ ],
+ "staff.labReports.sensitive": [
+  "Sensitive: not shown to the patient"
+ ],
+ "staff.labReports.openOrder": [
+  "Open the lab order"
+ ],
+ "staff.labReports.verifiedBy": [
+  "Verified by ",
+  [
+   "name"
+  ],
+  " at ",
+  [
+   "time"
+  ]
+ ],
+ "staff.labReports.issuedAt": [
+  "Issued at ",
+  [
+   "time"
+  ]
+ ],
+ "staff.labReports.amendment": [
+  "Correction of the issued report: ",
+  [
+   "reason"
+  ]
+ ],
+ "staff.labReports.supersededNote": [
+  "This version was corrected. The patient sees the latest issued version."
+ ],
+ "staff.labReports.openLatest": [
+  "Open the latest version"
+ ],
+ "staff.labReports.resultsHeading": [
+  "Results"
+ ],
+ "staff.labReports.noSubTests": [
+  "This test has no sub-tests to enter."
+ ],
+ "staff.labReports.subTest": [
+  "Sub-test"
+ ],
+ "staff.labReports.result": [
+  "Result"
+ ],
+ "staff.labReports.resultHint": [
+  "A number, or a text such as Negative"
+ ],
+ "staff.labReports.resultOf": [
+  "Result of ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.unit": [
+  "Unit"
+ ],
+ "staff.labReports.unitOf": [
+  "Unit of ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.range": [
+  "Reference range"
+ ],
+ "staff.labReports.rangeOf": [
+  "Reference range of ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.rangeHint": [
+  "For example 11.5–16.5, < 200 or a text"
+ ],
+ "staff.labReports.critical": [
+  "Critical"
+ ],
+ "staff.labReports.criticalOf": [
+  "Critical result of ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.criticalMark": [
+  "Critical"
+ ],
+ "staff.labReports.microbiology": [
+  "Organisms and antibiotics of ",
+  [
+   "name"
+  ],
+  " (",
+  [
+   "count"
+  ],
+  ")"
+ ],
+ "staff.labReports.organism": [
+  "Organism"
+ ],
+ "staff.labReports.antibiotic": [
+  "Antibiotic"
+ ],
+ "staff.labReports.row.category": [
+  "Kind"
+ ],
+ "staff.labReports.row.name": [
+  "Name"
+ ],
+ "staff.labReports.row.result": [
+  "Result"
+ ],
+ "staff.labReports.row.organism": [
+  "Against organism"
+ ],
+ "staff.labReports.row.noOrganism": [
+  "No organism"
+ ],
+ "staff.labReports.row.remove": [
+  "Remove ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.row.caption": [
+  "Organisms and antibiotics of ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.addOrganism": [
+  "Add organism"
+ ],
+ "staff.labReports.addAntibiotic": [
+  "Add antibiotic"
+ ],
+ "staff.labReports.notes": [
+  "Notes on the report"
+ ],
+ "staff.labReports.notesHint": [
+  "Printed on the report"
+ ],
+ "staff.labReports.noResult": [
+  "No result"
+ ],
+ "staff.labReports.saveDraft": [
+  "Save draft"
+ ],
+ "staff.labReports.saveNothing": [
+  "Enter at least one result or organism row to save."
+ ],
+ "staff.labReports.saved": [
+  "Draft saved."
+ ],
+ "staff.labReports.changedMeanwhile": [
+  "Someone else changed this report while you were typing. Saving will ask you to check their changes first."
+ ],
+ "staff.labReports.actionsHeading": [
+  "Actions"
+ ],
+ "staff.labReports.noActions": [
+  "Nothing to do on this version."
+ ],
+ "staff.labReports.verify": [
+  "Verify results"
+ ],
+ "staff.labReports.verifyHint": [
+  "The results become final. Save your draft first."
+ ],
+ "staff.labReports.verifySecond": [
+  "This hospital wants a second person to verify: you entered results of this report."
+ ],
+ "staff.labReports.verified": [
+  "The results are verified."
+ ],
+ "staff.labReports.issue": [
+  "Issue report"
+ ],
+ "staff.labReports.issueHint": [
+  "The patient sees the report from now on."
+ ],
+ "staff.labReports.issued": [
+  "The report is issued."
+ ],
+ "staff.labReports.outsource": [
+  "Mark outsourced"
+ ],
+ "staff.labReports.outsourceHint": [
+  "The patient sees that online view is not available for this report."
+ ],
+ "staff.labReports.outsourcedDone": [
+  "The report is marked outsourced."
+ ],
+ "staff.labReports.correct.heading": [
+  "Correct the issued report"
+ ],
+ "staff.labReports.correct.reason": [
+  "Reason for the correction"
+ ],
+ "staff.labReports.correct.hint": [
+  "A new version is made; the patient keeps seeing this one until the correction is issued."
+ ],
+ "staff.labReports.correct.submit": [
+  "Start correction"
+ ],
+ "staff.labReports.correct.done": [
+  "Version ",
+  [
+   "version"
+  ],
+  " is open for the correction."
+ ],
+ "staff.labReports.historyHeading": [
+  "Versions"
+ ],
+ "staff.labReports.historyCaption": [
+  "Every version of this report, oldest first"
+ ],
+ "staff.labReports.thisVersion": [
+  "This version"
+ ],
+ "staff.labReports.openVersion": [
+  "Open version ",
+  [
+   "version"
+  ]
+ ],
+ "staff.labReports.conflict": [
+  "Someone else changed this report meanwhile. It has been reloaded: check it and try again."
+ ],
+ "staff.audit.action.labReport.list": [
+  "Lab reports listed"
+ ],
+ "staff.audit.action.labReport.read": [
+  "Lab report opened"
+ ],
+ "staff.audit.action.labReport.create": [
+  "Lab report started"
+ ],
+ "staff.audit.action.labReport.saveResults": [
+  "Lab results saved"
+ ],
+ "staff.audit.action.labReport.verify": [
+  "Lab results verified"
+ ],
+ "staff.audit.action.labReport.issue": [
+  "Lab report issued"
+ ],
+ "staff.audit.action.labReport.outsource": [
+  "Lab report marked outsourced"
+ ],
+ "staff.audit.action.labReport.correct": [
+  "Lab report correction started"
+ ],
+ "staff.audit.action.labReport.settings": [
+  "Lab report settings changed"
+ ],
+ "staff.chat.nav": [
+  "Chats"
+ ],
+ "staff.chat.heading": [
+  "Chats with patients"
+ ],
+ "staff.chat.intro": [
+  "Patients of ",
+  [
+   "hospital"
+  ],
+  " who want to talk to a person. While this page is open you count as online, and new chats wait for you."
+ ],
+ "staff.chat.live": [
+  "Live: you are online for patients"
+ ],
+ "staff.chat.connecting": [
+  "Connecting…"
+ ],
+ "staff.chat.reconnecting": [
+  "Reconnecting… Until then patients are told all staff are busy, and the chats refresh every 30 seconds."
+ ],
+ "staff.chat.queue.WAITING": [
+  "Waiting"
+ ],
+ "staff.chat.queue.ACTIVE": [
+  "In progress"
+ ],
+ "staff.chat.queueCount": [
+  [
+   "queue"
+  ],
+  " (",
+  [
+   "count"
+  ],
+  ")"
+ ],
+ "staff.chat.col.patient": [
+  "Patient"
+ ],
+ "staff.chat.col.status": [
+  "Status"
+ ],
+ "staff.chat.col.waiting": [
+  "Started"
+ ],
+ "staff.chat.col.unread": [
+  "Unanswered"
+ ],
+ "staff.chat.col.action": [
+  "Action"
+ ],
+ "staff.chat.minutesAgo": [
+  [
+   "minutes"
+  ],
+  " min ago"
+ ],
+ "staff.chat.unreadCount": [
+  [
+   "count"
+  ],
+  " unanswered messages"
+ ],
+ "staff.chat.status.preparation": [
+  "Waiting"
+ ],
+ "staff.chat.status.in_progress": [
+  "In progress"
+ ],
+ "staff.chat.status.suspended": [
+  "Waiting (all staff were busy)"
+ ],
+ "staff.chat.status.completed": [
+  "Completed"
+ ],
+ "staff.chat.status.entered_in_error": [
+  "Closed without an answer"
+ ],
+ "staff.chat.takenByMe": [
+  "Yours"
+ ],
+ "staff.chat.takenByColleague": [
+  "A colleague’s"
+ ],
+ "staff.chat.take": [
+  "Take"
+ ],
+ "staff.chat.takeChatOf": [
+  "Take the chat with ",
+  [
+   "name"
+  ]
+ ],
+ "staff.chat.openChatOf": [
+  "Open the chat with ",
+  [
+   "name"
+  ]
+ ],
+ "staff.chat.unknownPatient": [
+  "Patient"
+ ],
+ "staff.chat.empty.WAITING": [
+  "No patient is waiting."
+ ],
+ "staff.chat.empty.ACTIVE": [
+  "No chat is in progress."
+ ],
+ "staff.chat.loading": [
+  "Loading the chats…"
+ ],
+ "staff.chat.loadFailed": [
+  "The chats could not be loaded. ",
+  [
+   "message"
+  ]
+ ],
+ "staff.chat.retry": [
+  "Try again"
+ ],
+ "staff.chat.loadMore": [
+  "Load more chats"
+ ],
+ "staff.chat.loadingMore": [
+  "Loading more chats…"
+ ],
+ "staff.chat.typingShort": [
+  "typing…"
+ ],
+ "staff.chat.announceNew": [
+  "New chat from ",
+  [
+   "name"
+  ],
+  "."
+ ],
+ "staff.chat.announceMessage": [
+  [
+   "name"
+  ],
+  " wrote a message."
+ ],
+ "staff.chat.chooseChat": [
+  "Choose a chat in the list to read and answer it."
+ ],
+ "staff.chat.conversationHeading": [
+  "Chat with ",
+  [
+   "name"
+  ]
+ ],
+ "staff.chat.startedAt": [
+  "Started ",
+  [
+   "time"
+  ]
+ ],
+ "staff.chat.loadingChat": [
+  "Loading the chat…"
+ ],
+ "staff.chat.chatLoadFailed": [
+  "The chat could not be loaded. ",
+  [
+   "message"
+  ]
+ ],
+ "staff.chat.messages": [
+  "Messages with ",
+  [
+   "name"
+  ]
+ ],
+ "staff.chat.noMessages": [
+  "No messages yet."
+ ],
+ "staff.chat.author.me": [
+  "You"
+ ],
+ "staff.chat.author.staff": [
+  "Hospital staff"
+ ],
+ "staff.chat.event": [
+  "Event: ",
+  [
+   "event"
+  ]
+ ],
+ "staff.chat.loadingImage": [
+  "Loading image..."
+ ],
+ "staff.chat.imageFailed": [
+  "Unable to load image!"
+ ],
+ "staff.chat.imageFrom": [
+  "Image from ",
+  [
+   "author"
+  ]
+ ],
+ "staff.chat.patientTyping": [
+  [
+   "name"
+  ],
+  " is typing…"
+ ],
+ "staff.chat.reply": [
+  "Your reply"
+ ],
+ "staff.chat.replyHint": [
+  "Enter sends, Shift+Enter starts a new line. The patient sees the reply at once, or gets an SMS when away."
+ ],
+ "staff.chat.send": [
+  "Send"
+ ],
+ "staff.chat.sending": [
+  "Sending…"
+ ],
+ "staff.chat.image": [
+  "Image to send"
+ ],
+ "staff.chat.imageHint": [
+  "An image of at most ",
+  [
+   "size"
+  ],
+  ". It is sent with your reply."
+ ],
+ "staff.chat.imageDescription": [
+  "Image description"
+ ],
+ "staff.chat.removeImage": [
+  "Remove image"
+ ],
+ "staff.chat.emptyReply": [
+  "Type a reply or choose an image"
+ ],
+ "staff.chat.replyTooLong": [
+  "Use at most ",
+  [
+   "max"
+  ],
+  " characters"
+ ],
+ "staff.chat.takenByColleagueText": [
+  "Another staff member is answering this chat."
+ ],
+ "staff.chat.closedText": [
+  "This chat has ended."
+ ],
+ "staff.chat.waitingText": [
+  "The patient is waiting. Take the chat, or simply reply: your reply takes it."
+ ],
+ "staff.chat.readOnlyText": [
+  "Your roles here let you read chats, not answer them."
+ ],
+ "staff.chat.close": [
+  "Close chat"
+ ],
+ "staff.chat.closeHeading": [
+  "Close this chat?"
+ ],
+ "staff.chat.closeText": [
+  "The patient can no longer write in this chat, and can rate it. They can start a new chat later."
+ ],
+ "staff.chat.closeTextWaiting": [
+  "Nobody has answered yet: the chat is closed as not answered."
+ ],
+ "staff.chat.cancel": [
+  "Cancel"
+ ],
+ "staff.chat.taken": [
+  "You took the chat. The patient now sees it is in progress."
+ ],
+ "staff.chat.closed": [
+  "The chat is closed."
+ ],
+ "staff.chat.context.heading": [
+  "About the patient"
+ ],
+ "staff.chat.context.loading": [
+  "Loading the patient’s details…"
+ ],
+ "staff.chat.context.failed": [
+  "The patient’s details could not be loaded. ",
+  [
+   "message"
+  ]
+ ],
+ "staff.chat.context.profiles": [
+  "Profiles of this account"
+ ],
+ "staff.chat.context.inChat": [
+  "In this chat"
+ ],
+ "staff.chat.context.gender": [
+  "Gender"
+ ],
+ "staff.chat.context.age": [
+  "Age"
+ ],
+ "staff.chat.context.mobile": [
+  "Mobile number"
+ ],
+ "staff.chat.context.appointments": [
+  "Upcoming appointments at this hospital"
+ ],
+ "staff.chat.context.noAppointments": [
+  "No upcoming appointments at this hospital."
+ ],
+ "staff.chat.context.appointment": [
+  [
+   "patient"
+  ],
+  " with ",
+  [
+   "doctor"
+  ],
+  ", ",
+  [
+   "time"
+  ],
+  ", token ",
+  [
+   "token"
+  ]
+ ],
+ "staff.chat.gender.male": [
+  "Male"
+ ],
+ "staff.chat.gender.female": [
+  "Female"
+ ],
+ "staff.chat.gender.other": [
+  "Other"
+ ],
+ "staff.audit.action.chat.list": [
+  "Chats listed"
+ ],
+ "staff.audit.action.chat.read": [
+  "Chat read"
+ ],
+ "staff.audit.action.chat.context": [
+  "Chat patient details read"
+ ],
+ "staff.audit.action.chat.take": [
+  "Chat taken"
+ ],
+ "staff.audit.action.chat.reply": [
+  "Chat answered"
+ ],
+ "staff.audit.action.chat.close": [
+  "Chat closed"
+ ],
+ "staff.video.heading": [
+  "Video consultation"
+ ],
+ "staff.video.noPatient": [
+  "Nobody is in the consultation yet. Press ‘Call next’ to bring in the next patient, then call them."
+ ],
+ "staff.video.patientDetails": [
+  "Patient details"
+ ],
+ "staff.video.token": [
+  "Token ",
+  [
+   "token"
+  ]
+ ],
+ "staff.video.inQueueSince": [
+  "Arrived at ",
+  [
+   "time"
+  ]
+ ],
+ "staff.video.questionnaireHeading": [
+  "Questionnaire answers"
+ ],
+ "staff.video.questionnaireLoading": [
+  "Loading the questionnaire answers…"
+ ],
+ "staff.video.questionnaireNone": [
+  "The patient has not answered a questionnaire for this appointment."
+ ],
+ "staff.video.answeredAt": [
+  "Answered at ",
+  [
+   "time"
+  ]
+ ],
+ "staff.video.call": [
+  "Call"
+ ],
+ "staff.video.callOf": [
+  "Call ",
+  [
+   "name"
+  ],
+  " by video"
+ ],
+ "staff.video.status.starting": [
+  "Starting your camera and microphone…"
+ ],
+ "staff.video.status.ringing": [
+  "Ringing ",
+  [
+   "name"
+  ],
+  "’s phone…"
+ ],
+ "staff.video.status.connecting": [
+  [
+   "name"
+  ],
+  " joined. Connecting…"
+ ],
+ "staff.video.status.connected": [
+  "Connected with ",
+  [
+   "name"
+  ]
+ ],
+ "staff.video.status.reconnecting": [
+  "The connection is unstable. Reconnecting…"
+ ],
+ "staff.video.status.connectionLost": [
+  "The connection to the patient was lost. They can rejoin from their phone while the call is on."
+ ],
+ "staff.video.status.patientLeft": [
+  [
+   "name"
+  ],
+  " left the call. They can rejoin while the call is on."
+ ],
+ "staff.video.status.ending": [
+  "Ending the call…"
+ ],
+ "staff.video.status.ended": [
+  "The call has ended."
+ ],
+ "staff.video.status.failed": [
+  "The call could not be placed."
+ ],
+ "staff.video.mediaDenied": [
+  "The browser did not allow the camera and microphone. Allow them for this site, then call again."
+ ],
+ "staff.video.mediaUnavailable": [
+  "The camera or microphone could not be started. Check that they are connected and not in use by another app."
+ ],
+ "staff.video.timer": [
+  "Call time"
+ ],
+ "staff.video.remoteVideo": [
+  [
+   "name"
+  ],
+  "’s video"
+ ],
+ "staff.video.localVideo": [
+  "Your camera"
+ ],
+ "staff.video.waitingForVideo": [
+  "Waiting for the patient’s video…"
+ ],
+ "staff.video.controls": [
+  "Call controls"
+ ],
+ "staff.video.mute": [
+  "Mute"
+ ],
+ "staff.video.cameraOff": [
+  "Camera off"
+ ],
+ "staff.video.end": [
+  "End call"
+ ],
+ "staff.video.endOf": [
+  "End the call with ",
+  [
+   "name"
+  ]
+ ],
+ "staff.video.patientCameraOff": [
+  "The patient’s camera is off"
+ ],
+ "staff.video.patientMicrophoneOff": [
+  "The patient’s microphone is off"
+ ],
+ "staff.video.patientCameraAndMicrophoneOff": [
+  "The patient’s camera and microphone are off"
+ ],
+ "staff.audit.action.video.call.connect": [
+  "Video call placed"
+ ],
+ "staff.audit.action.video.call.disconnect": [
+  "Video call ended"
+ ],
+ "staff.audit.action.video.patient.connect": [
+  "Patient joined a video call"
+ ],
+ "staff.audit.action.video.patient.disconnect": [
+  "Patient left a video call"
+ ],
+ "staff.audit.action.video.communication.read": [
+  "Video call details read"
  ]
 };

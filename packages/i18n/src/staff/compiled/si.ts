@@ -2196,5 +2196,1029 @@ export const messages: Messages = {
  ],
  "staff.orders.conflict": [
   "මේ අතරතුර වෙනත් අයෙකු මෙම ඇණවුම වෙනස් කළා. එය නැවත පූරණය කර ඇත: පරීක්ෂා කර නැවත උත්සාහ කරන්න."
+ ],
+ "staff.labReports.nav": [
+  "රසායනාගාර වාර්තා"
+ ],
+ "staff.labReports.heading": [
+  "රසායනාගාර වාර්තා"
+ ],
+ "staff.labReports.intro": [
+  [
+   "hospital"
+  ],
+  " හි රසායනාගාර වාර්තා. ඔබ විවෘත කරන හෝ වෙනස් කරන සෑම වාර්තාවක්ම විගණන සටහනේ සටහන් වේ."
+ ],
+ "staff.labReports.queues": [
+  "වාර්තා ලැයිස්තු"
+ ],
+ "staff.labReports.queue.DRAFT": [
+  "කෙටුම්පත්"
+ ],
+ "staff.labReports.queue.VERIFIED": [
+  "තහවුරු කළ"
+ ],
+ "staff.labReports.queue.ISSUED": [
+  "නිකුත් කළ"
+ ],
+ "staff.labReports.queue.ALL": [
+  "සියල්ල"
+ ],
+ "staff.labReports.stage.registered": [
+  "තවම ප්‍රතිඵල නැත"
+ ],
+ "staff.labReports.stage.draft": [
+  "කෙටුම්පත"
+ ],
+ "staff.labReports.stage.verified": [
+  "තහවුරු කළ"
+ ],
+ "staff.labReports.stage.issued": [
+  "නිකුත් කළ"
+ ],
+ "staff.labReports.stage.superseded": [
+  "නිවැරදි කළ"
+ ],
+ "staff.labReports.outsourced": [
+  "බාහිරව කළ"
+ ],
+ "staff.labReports.loading": [
+  "රසායනාගාර වාර්තා පූරණය වෙමින්…"
+ ],
+ "staff.labReports.loadFailed": [
+  "රසායනාගාර වාර්තා පූරණය කළ නොහැකි විය: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.labReports.retry": [
+  "නැවත උත්සාහ කරන්න"
+ ],
+ "staff.labReports.empty": [
+  "මෙම ලැයිස්තුවේ වාර්තා නැත."
+ ],
+ "staff.labReports.tableCaption": [
+  [
+   "queue"
+  ],
+  ": වාර්තා ",
+  [
+   "total"
+  ],
+  " න් ",
+  [
+   "count"
+  ]
+ ],
+ "staff.labReports.col.test": [
+  "පරීක්ෂණය"
+ ],
+ "staff.labReports.col.patient": [
+  "රෝගියා"
+ ],
+ "staff.labReports.col.status": [
+  "තත්ත්වය"
+ ],
+ "staff.labReports.col.version": [
+  "අනුවාදය"
+ ],
+ "staff.labReports.col.created": [
+  "සෑදූ දිනය"
+ ],
+ "staff.labReports.col.order": [
+  "මූලාශ්‍රය"
+ ],
+ "staff.labReports.col.when": [
+  "කවදා"
+ ],
+ "staff.labReports.col.reason": [
+  "නිවැරදි කිරීමේ හේතුව"
+ ],
+ "staff.labReports.fromOrder": [
+  "රසායනාගාර ඇණවුම"
+ ],
+ "staff.labReports.atDesk": [
+  "කවුළුවේදී"
+ ],
+ "staff.labReports.openReport": [
+  [
+   "name"
+  ],
+  " ගේ ",
+  [
+   "test"
+  ],
+  " වාර්තාව විවෘත කරන්න"
+ ],
+ "staff.labReports.loadMore": [
+  "තවත් වාර්තා පෙන්වන්න"
+ ],
+ "staff.labReports.loadingMore": [
+  "තවත් වාර්තා පූරණය වෙමින්…"
+ ],
+ "staff.labReports.live.connecting": [
+  "සජීවී යාවත්කාලීන සඳහා සම්බන්ධ වෙමින්…"
+ ],
+ "staff.labReports.live.live": [
+  "සජීවී: රසායනාගාර ඇණවුම්වල වෙනස්කම් මෙහි වහාම පෙන්වයි."
+ ],
+ "staff.labReports.live.reconnecting": [
+  "සජීවී යාවත්කාලීන බාධා වී ඇත: නැවත සම්බන්ධ වෙමින්. ලැයිස්තුව තත්පර 30 කට වරක් නැවත කියවේ."
+ ],
+ "staff.labReports.forOrder": [
+  "එක් රසායනාගාර ඇණවුමක වාර්තා පෙන්වයි."
+ ],
+ "staff.labReports.showAll": [
+  "සියලු වාර්තා පෙන්වන්න"
+ ],
+ "staff.labReports.orderLink": [
+  "මෙම ඇණවුමේ රසායනාගාර වාර්තා"
+ ],
+ "staff.labReports.start.heading": [
+  "වාර්තාවක් අරඹන්න"
+ ],
+ "staff.labReports.start.source": [
+  "වාර්තාව කුමක් සඳහාද"
+ ],
+ "staff.labReports.start.order": [
+  "ඇණවුම"
+ ],
+ "staff.labReports.start.chooseOrder": [
+  "රසායනාගාර ඇණවුමක් තෝරන්න"
+ ],
+ "staff.labReports.start.noOrders": [
+  "විවෘත රසායනාගාර ඇණවුම් නැත."
+ ],
+ "staff.labReports.start.orderOption": [
+  [
+   "identifier"
+  ],
+  " · ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.start.test": [
+  "පරීක්ෂණය"
+ ],
+ "staff.labReports.start.chooseTest": [
+  "පරීක්ෂණයක් තෝරන්න"
+ ],
+ "staff.labReports.start.patient": [
+  "රෝගියා: ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.start.pick": [
+  [
+   "name"
+  ],
+  " සඳහා වාර්තාවක් අරඹන්න"
+ ],
+ "staff.labReports.start.changePatient": [
+  "වෙනත් රෝගියෙකු තෝරන්න"
+ ],
+ "staff.labReports.start.sensitive": [
+  "සංවේදී: රෝගියාට කිසිවිටෙක නොපෙන්වයි"
+ ],
+ "staff.labReports.start.submit": [
+  "වාර්තාව අරඹන්න"
+ ],
+ "staff.labReports.start.needsOrder": [
+  "වාර්තාව අදාළ රසායනාගාර ඇණවුම තෝරන්න."
+ ],
+ "staff.labReports.start.needsPatient": [
+  "වාර්තාව අදාළ රෝගියා සොයා තෝරන්න."
+ ],
+ "staff.labReports.start.needsTest": [
+  "පරීක්ෂණය තෝරන්න."
+ ],
+ "staff.labReports.noNumber": [
+  "අංකයක් නැත"
+ ],
+ "staff.labReports.settings.heading": [
+  "රසායනාගාර වාර්තා සැකසුම්"
+ ],
+ "staff.labReports.settings.second": [
+  "ප්‍රතිඵල දෙවන පුද්ගලයෙකු තහවුරු කළ යුතුය"
+ ],
+ "staff.labReports.settings.secondHint": [
+  "සක්‍රිය විට, වාර්තාවක ප්‍රතිඵල ඇතුළත් කළ අයට එය තහවුරු කළ නොහැක."
+ ],
+ "staff.labReports.settings.save": [
+  "සැකසුම් සුරකින්න"
+ ],
+ "staff.labReports.settings.saved": [
+  "සැකසුම් සුරකින ලදී."
+ ],
+ "staff.labReports.reportHeading": [
+  "රසායනාගාර වාර්තාව: ",
+  [
+   "test"
+  ]
+ ],
+ "staff.labReports.reportHeadingLoading": [
+  "රසායනාගාර වාර්තාව"
+ ],
+ "staff.labReports.backToList": [
+  "රසායනාගාර වාර්තා වෙත ආපසු"
+ ],
+ "staff.labReports.loadingReport": [
+  "වාර්තාව පූරණය වෙමින්…"
+ ],
+ "staff.labReports.reportLoadFailed": [
+  "වාර්තාව පූරණය කළ නොහැකි විය: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.labReports.patientHeading": [
+  "රෝගියා"
+ ],
+ "staff.labReports.name": [
+  "නම"
+ ],
+ "staff.labReports.gender": [
+  "ස්ත්‍රී/පුරුෂ භාවය"
+ ],
+ "staff.labReports.birthDate": [
+  "උපන් දිනය"
+ ],
+ "staff.labReports.mobileNo": [
+  "ජංගම අංකය"
+ ],
+ "staff.labReports.notGiven": [
+  "ලබා දී නැත"
+ ],
+ "staff.labReports.version": [
+  "අනුවාදය ",
+  [
+   "version"
+  ]
+ ],
+ "staff.labReports.sensitive": [
+  "සංවේදී: රෝගියාට නොපෙන්වයි"
+ ],
+ "staff.labReports.openOrder": [
+  "රසායනාගාර ඇණවුම විවෘත කරන්න"
+ ],
+ "staff.labReports.verifiedBy": [
+  [
+   "name"
+  ],
+  " විසින් ",
+  [
+   "time"
+  ],
+  " ට තහවුරු කළා"
+ ],
+ "staff.labReports.issuedAt": [
+  [
+   "time"
+  ],
+  " ට නිකුත් කළා"
+ ],
+ "staff.labReports.amendment": [
+  "නිකුත් කළ වාර්තාවේ නිවැරදි කිරීම: ",
+  [
+   "reason"
+  ]
+ ],
+ "staff.labReports.supersededNote": [
+  "මෙම අනුවාදය නිවැරදි කර ඇත. රෝගියාට නවතම නිකුත් කළ අනුවාදය පෙනේ."
+ ],
+ "staff.labReports.openLatest": [
+  "නවතම අනුවාදය විවෘත කරන්න"
+ ],
+ "staff.labReports.resultsHeading": [
+  "ප්‍රතිඵල"
+ ],
+ "staff.labReports.noSubTests": [
+  "මෙම පරීක්ෂණයට ඇතුළත් කිරීමට උප පරීක්ෂණ නැත."
+ ],
+ "staff.labReports.subTest": [
+  "උප පරීක්ෂණය"
+ ],
+ "staff.labReports.result": [
+  "ප්‍රතිඵලය"
+ ],
+ "staff.labReports.resultHint": [
+  "අංකයක්, හෝ Negative වැනි පාඨයක්"
+ ],
+ "staff.labReports.resultOf": [
+  [
+   "name"
+  ],
+  " හි ප්‍රතිඵලය"
+ ],
+ "staff.labReports.unit": [
+  "ඒකකය"
+ ],
+ "staff.labReports.unitOf": [
+  [
+   "name"
+  ],
+  " හි ඒකකය"
+ ],
+ "staff.labReports.range": [
+  "යොමු පරාසය"
+ ],
+ "staff.labReports.rangeOf": [
+  [
+   "name"
+  ],
+  " හි යොමු පරාසය"
+ ],
+ "staff.labReports.rangeHint": [
+  "උදා: 11.5–16.5, < 200 හෝ පාඨයක්"
+ ],
+ "staff.labReports.critical": [
+  "බරපතළ"
+ ],
+ "staff.labReports.criticalOf": [
+  [
+   "name"
+  ],
+  " හි බරපතළ ප්‍රතිඵලය"
+ ],
+ "staff.labReports.criticalMark": [
+  "බරපතළ"
+ ],
+ "staff.labReports.microbiology": [
+  [
+   "name"
+  ],
+  " හි ජීවීන් සහ ප්‍රතිජීවක (",
+  [
+   "count"
+  ],
+  ")"
+ ],
+ "staff.labReports.organism": [
+  "ජීවියා"
+ ],
+ "staff.labReports.antibiotic": [
+  "ප්‍රතිජීවකය"
+ ],
+ "staff.labReports.row.category": [
+  "වර්ගය"
+ ],
+ "staff.labReports.row.name": [
+  "නම"
+ ],
+ "staff.labReports.row.result": [
+  "ප්‍රතිඵලය"
+ ],
+ "staff.labReports.row.organism": [
+  "එරෙහි ජීවියා"
+ ],
+ "staff.labReports.row.noOrganism": [
+  "ජීවියෙකු නැත"
+ ],
+ "staff.labReports.row.remove": [
+  [
+   "name"
+  ],
+  " ඉවත් කරන්න"
+ ],
+ "staff.labReports.row.caption": [
+  [
+   "name"
+  ],
+  " හි ජීවීන් සහ ප්‍රතිජීවක"
+ ],
+ "staff.labReports.addOrganism": [
+  "ජීවියෙකු එක් කරන්න"
+ ],
+ "staff.labReports.addAntibiotic": [
+  "ප්‍රතිජීවකයක් එක් කරන්න"
+ ],
+ "staff.labReports.notes": [
+  "වාර්තාවේ සටහන්"
+ ],
+ "staff.labReports.notesHint": [
+  "වාර්තාවේ මුද්‍රණය වේ"
+ ],
+ "staff.labReports.noResult": [
+  "ප්‍රතිඵලයක් නැත"
+ ],
+ "staff.labReports.saveDraft": [
+  "කෙටුම්පත සුරකින්න"
+ ],
+ "staff.labReports.saveNothing": [
+  "සුරැකීමට අවම වශයෙන් එක් ප්‍රතිඵලයක් හෝ ජීවී පේළියක් ඇතුළත් කරන්න."
+ ],
+ "staff.labReports.saved": [
+  "කෙටුම්පත සුරකින ලදී."
+ ],
+ "staff.labReports.changedMeanwhile": [
+  "ඔබ ටයිප් කරන අතරතුර වෙනත් අයෙකු මෙම වාර්තාව වෙනස් කළා. සුරැකීමේදී පළමුව ඔවුන්ගේ වෙනස්කම් පරීක්ෂා කිරීමට ඉල්ලනු ඇත."
+ ],
+ "staff.labReports.actionsHeading": [
+  "ක්‍රියා"
+ ],
+ "staff.labReports.noActions": [
+  "මෙම අනුවාදයේ කළ යුතු දෙයක් නැත."
+ ],
+ "staff.labReports.verify": [
+  "ප්‍රතිඵල තහවුරු කරන්න"
+ ],
+ "staff.labReports.verifyHint": [
+  "ප්‍රතිඵල අවසාන වේ. පළමුව ඔබේ කෙටුම්පත සුරකින්න."
+ ],
+ "staff.labReports.verifySecond": [
+  "මෙම රෝහල දෙවන පුද්ගලයෙකු තහවුරු කිරීම අපේක්ෂා කරයි: ඔබ මෙම වාර්තාවේ ප්‍රතිඵල ඇතුළත් කළා."
+ ],
+ "staff.labReports.verified": [
+  "ප්‍රතිඵල තහවුරු කළා."
+ ],
+ "staff.labReports.issue": [
+  "වාර්තාව නිකුත් කරන්න"
+ ],
+ "staff.labReports.issueHint": [
+  "මෙතැන් සිට රෝගියාට වාර්තාව පෙනේ."
+ ],
+ "staff.labReports.issued": [
+  "වාර්තාව නිකුත් කළා."
+ ],
+ "staff.labReports.outsource": [
+  "බාහිරව කළ ලෙස සලකුණු කරන්න"
+ ],
+ "staff.labReports.outsourceHint": [
+  "මෙම වාර්තාව සඳහා ඔන්ලයින් බැලීම නොමැති බව රෝගියාට පෙනේ."
+ ],
+ "staff.labReports.outsourcedDone": [
+  "වාර්තාව බාහිරව කළ ලෙස සලකුණු කළා."
+ ],
+ "staff.labReports.correct.heading": [
+  "නිකුත් කළ වාර්තාව නිවැරදි කරන්න"
+ ],
+ "staff.labReports.correct.reason": [
+  "නිවැරදි කිරීමේ හේතුව"
+ ],
+ "staff.labReports.correct.hint": [
+  "නව අනුවාදයක් සෑදේ; නිවැරදි කිරීම නිකුත් කරන තුරු රෝගියාට මෙය පෙනේ."
+ ],
+ "staff.labReports.correct.submit": [
+  "නිවැරදි කිරීම අරඹන්න"
+ ],
+ "staff.labReports.correct.done": [
+  "නිවැරදි කිරීම සඳහා අනුවාදය ",
+  [
+   "version"
+  ],
+  " විවෘතයි."
+ ],
+ "staff.labReports.historyHeading": [
+  "අනුවාද"
+ ],
+ "staff.labReports.historyCaption": [
+  "මෙම වාර්තාවේ සියලු අනුවාද, පැරණිතම පළමුව"
+ ],
+ "staff.labReports.thisVersion": [
+  "මෙම අනුවාදය"
+ ],
+ "staff.labReports.openVersion": [
+  "අනුවාදය ",
+  [
+   "version"
+  ],
+  " විවෘත කරන්න"
+ ],
+ "staff.labReports.conflict": [
+  "මේ අතරතුර වෙනත් අයෙකු මෙම වාර්තාව වෙනස් කළා. එය නැවත පූරණය කර ඇත: පරීක්ෂා කර නැවත උත්සාහ කරන්න."
+ ],
+ "staff.audit.action.labReport.list": [
+  "රසායනාගාර වාර්තා ලැයිස්තුගත කළා"
+ ],
+ "staff.audit.action.labReport.read": [
+  "රසායනාගාර වාර්තාව විවෘත කළා"
+ ],
+ "staff.audit.action.labReport.create": [
+  "රසායනාගාර වාර්තාව ආරම්භ කළා"
+ ],
+ "staff.audit.action.labReport.saveResults": [
+  "රසායනාගාර ප්‍රතිඵල සුරැකුවා"
+ ],
+ "staff.audit.action.labReport.verify": [
+  "රසායනාගාර ප්‍රතිඵල තහවුරු කළා"
+ ],
+ "staff.audit.action.labReport.issue": [
+  "රසායනාගාර වාර්තාව නිකුත් කළා"
+ ],
+ "staff.audit.action.labReport.outsource": [
+  "රසායනාගාර වාර්තාව බාහිරව කළ ලෙස සලකුණු කළා"
+ ],
+ "staff.audit.action.labReport.correct": [
+  "රසායනාගාර වාර්තාවේ නිවැරදි කිරීම ආරම්භ කළා"
+ ],
+ "staff.audit.action.labReport.settings": [
+  "රසායනාගාර වාර්තා සැකසුම් වෙනස් කළා"
+ ],
+ "staff.chat.nav": [
+  "චැට්"
+ ],
+ "staff.chat.heading": [
+  "රෝගීන් සමඟ චැට්"
+ ],
+ "staff.chat.intro": [
+  "කෙනෙකු සමඟ කතා කිරීමට කැමති ",
+  [
+   "hospital"
+  ],
+  " හි රෝගීන්. මෙම පිටුව විවෘතව ඇති තාක් ඔබ සබැඳිව සිටින ලෙස සැලකේ, නව චැට් ඔබ එනතුරු රැඳී සිටී."
+ ],
+ "staff.chat.live": [
+  "සජීවී: ඔබ රෝගීන්ට සබැඳිව සිටී"
+ ],
+ "staff.chat.connecting": [
+  "සම්බන්ධ වෙමින්…"
+ ],
+ "staff.chat.reconnecting": [
+  "නැවත සම්බන්ධ වෙමින්… ඒ තෙක් සියලු කාර්ය මණ්ඩලය කාර්යබහුල බව රෝගීන්ට පෙන්වයි, චැට් තත්පර 30කට වරක් යාවත්කාලීන වේ."
+ ],
+ "staff.chat.queue.WAITING": [
+  "රැඳී සිටින"
+ ],
+ "staff.chat.queue.ACTIVE": [
+  "ක්‍රියාත්මක වෙමින්"
+ ],
+ "staff.chat.queueCount": [
+  [
+   "queue"
+  ],
+  " (",
+  [
+   "count"
+  ],
+  ")"
+ ],
+ "staff.chat.col.patient": [
+  "රෝගියා"
+ ],
+ "staff.chat.col.status": [
+  "තත්ත්වය"
+ ],
+ "staff.chat.col.waiting": [
+  "ආරම්භ වූයේ"
+ ],
+ "staff.chat.col.unread": [
+  "පිළිතුරු නොදුන්"
+ ],
+ "staff.chat.col.action": [
+  "ක්‍රියාව"
+ ],
+ "staff.chat.minutesAgo": [
+  "මිනිත්තු ",
+  [
+   "minutes"
+  ],
+  "කට පෙර"
+ ],
+ "staff.chat.unreadCount": [
+  "පිළිතුරු නොදුන් පණිවිඩ ",
+  [
+   "count"
+  ]
+ ],
+ "staff.chat.status.preparation": [
+  "රැඳී සිටී"
+ ],
+ "staff.chat.status.in_progress": [
+  "ක්‍රියාත්මක වෙමින්"
+ ],
+ "staff.chat.status.suspended": [
+  "රැඳී සිටී (සියලු කාර්ය මණ්ඩලය කාර්යබහුල විය)"
+ ],
+ "staff.chat.status.completed": [
+  "අවසන්"
+ ],
+ "staff.chat.status.entered_in_error": [
+  "පිළිතුරක් නොමැතිව වසා ඇත"
+ ],
+ "staff.chat.takenByMe": [
+  "ඔබගේ"
+ ],
+ "staff.chat.takenByColleague": [
+  "සගයකුගේ"
+ ],
+ "staff.chat.take": [
+  "භාර ගන්න"
+ ],
+ "staff.chat.takeChatOf": [
+  [
+   "name"
+  ],
+  " සමඟ චැට් එක භාර ගන්න"
+ ],
+ "staff.chat.openChatOf": [
+  [
+   "name"
+  ],
+  " සමඟ චැට් එක විවෘත කරන්න"
+ ],
+ "staff.chat.unknownPatient": [
+  "රෝගියා"
+ ],
+ "staff.chat.empty.WAITING": [
+  "රැඳී සිටින රෝගීන් නැත."
+ ],
+ "staff.chat.empty.ACTIVE": [
+  "ක්‍රියාත්මක චැට් නැත."
+ ],
+ "staff.chat.loading": [
+  "චැට් පූරණය වෙමින්…"
+ ],
+ "staff.chat.loadFailed": [
+  "චැට් පූරණය කළ නොහැකි විය. ",
+  [
+   "message"
+  ]
+ ],
+ "staff.chat.retry": [
+  "නැවත උත්සාහ කරන්න"
+ ],
+ "staff.chat.loadMore": [
+  "තවත් චැට් පූරණය කරන්න"
+ ],
+ "staff.chat.loadingMore": [
+  "තවත් චැට් පූරණය වෙමින්…"
+ ],
+ "staff.chat.typingShort": [
+  "ටයිප් කරමින්…"
+ ],
+ "staff.chat.announceNew": [
+  [
+   "name"
+  ],
+  " ගෙන් නව චැට් එකක්."
+ ],
+ "staff.chat.announceMessage": [
+  [
+   "name"
+  ],
+  " පණිවිඩයක් එව්වා."
+ ],
+ "staff.chat.chooseChat": [
+  "කියවීමට සහ පිළිතුරු දීමට ලැයිස්තුවෙන් චැට් එකක් තෝරන්න."
+ ],
+ "staff.chat.conversationHeading": [
+  [
+   "name"
+  ],
+  " සමඟ චැට්"
+ ],
+ "staff.chat.startedAt": [
+  "ආරම්භය ",
+  [
+   "time"
+  ]
+ ],
+ "staff.chat.loadingChat": [
+  "චැට් එක පූරණය වෙමින්…"
+ ],
+ "staff.chat.chatLoadFailed": [
+  "චැට් එක පූරණය කළ නොහැකි විය. ",
+  [
+   "message"
+  ]
+ ],
+ "staff.chat.messages": [
+  [
+   "name"
+  ],
+  " සමඟ පණිවිඩ"
+ ],
+ "staff.chat.noMessages": [
+  "තවම පණිවිඩ නැත."
+ ],
+ "staff.chat.author.me": [
+  "ඔබ"
+ ],
+ "staff.chat.author.staff": [
+  "රෝහල් කාර්ය මණ්ඩලය"
+ ],
+ "staff.chat.event": [
+  "සිදුවීම: ",
+  [
+   "event"
+  ]
+ ],
+ "staff.chat.loadingImage": [
+  "රූපය පූරණය වෙමින්..."
+ ],
+ "staff.chat.imageFailed": [
+  "රූපය පූරණය කළ නොහැක!"
+ ],
+ "staff.chat.imageFrom": [
+  [
+   "author"
+  ],
+  " ගෙන් රූපයක්"
+ ],
+ "staff.chat.patientTyping": [
+  [
+   "name"
+  ],
+  " ටයිප් කරමින්…"
+ ],
+ "staff.chat.reply": [
+  "ඔබේ පිළිතුර"
+ ],
+ "staff.chat.replyHint": [
+  "Enter යවයි, Shift+Enter නව පේළියක් අරඹයි. රෝගියා පිළිතුර වහාම දකියි, නැතිනම් SMS එකක් ලැබේ."
+ ],
+ "staff.chat.send": [
+  "යවන්න"
+ ],
+ "staff.chat.sending": [
+  "යවමින්…"
+ ],
+ "staff.chat.image": [
+  "යැවීමට රූපය"
+ ],
+ "staff.chat.imageHint": [
+  "උපරිම ",
+  [
+   "size"
+  ],
+  " ක රූපයක්. එය ඔබේ පිළිතුර සමඟ යවනු ලැබේ."
+ ],
+ "staff.chat.imageDescription": [
+  "රූපයේ විස්තරය"
+ ],
+ "staff.chat.removeImage": [
+  "රූපය ඉවත් කරන්න"
+ ],
+ "staff.chat.emptyReply": [
+  "පිළිතුරක් ටයිප් කරන්න හෝ රූපයක් තෝරන්න"
+ ],
+ "staff.chat.replyTooLong": [
+  "උපරිම අක්ෂර ",
+  [
+   "max"
+  ],
+  "ක් භාවිත කරන්න"
+ ],
+ "staff.chat.takenByColleagueText": [
+  "වෙනත් කාර්ය මණ්ඩල සාමාජිකයෙක් මෙම චැට් එකට පිළිතුරු දෙයි."
+ ],
+ "staff.chat.closedText": [
+  "මෙම චැට් එක අවසන් වී ඇත."
+ ],
+ "staff.chat.waitingText": [
+  "රෝගියා රැඳී සිටී. චැට් එක භාර ගන්න, නැතිනම් පිළිතුරු දෙන්න: ඔබේ පිළිතුර එය භාර ගනී."
+ ],
+ "staff.chat.readOnlyText": [
+  "මෙහි ඔබේ භූමිකා චැට් කියවීමට ඉඩ දෙයි, පිළිතුරු දීමට නොවේ."
+ ],
+ "staff.chat.close": [
+  "චැට් එක වසන්න"
+ ],
+ "staff.chat.closeHeading": [
+  "මෙම චැට් එක වසන්නද?"
+ ],
+ "staff.chat.closeText": [
+  "රෝගියාට මෙම චැට් එකේ තවදුරටත් ලිවිය නොහැක, නමුත් එය ශ්‍රේණිගත කළ හැක. පසුව නව චැට් එකක් ඇරඹිය හැක."
+ ],
+ "staff.chat.closeTextWaiting": [
+  "තවම කිසිවෙක් පිළිතුරු දී නැත: චැට් එක පිළිතුරු නොදුන් ලෙස වැසේ."
+ ],
+ "staff.chat.cancel": [
+  "අවලංගු කරන්න"
+ ],
+ "staff.chat.taken": [
+  "ඔබ චැට් එක භාර ගත්තා. එය ක්‍රියාත්මක බව දැන් රෝගියා දකියි."
+ ],
+ "staff.chat.closed": [
+  "චැට් එක වසා ඇත."
+ ],
+ "staff.chat.context.heading": [
+  "රෝගියා ගැන"
+ ],
+ "staff.chat.context.loading": [
+  "රෝගියාගේ විස්තර පූරණය වෙමින්…"
+ ],
+ "staff.chat.context.failed": [
+  "රෝගියාගේ විස්තර පූරණය කළ නොහැකි විය. ",
+  [
+   "message"
+  ]
+ ],
+ "staff.chat.context.profiles": [
+  "මෙම ගිණුමේ පැතිකඩ"
+ ],
+ "staff.chat.context.inChat": [
+  "මෙම චැට් එකේ"
+ ],
+ "staff.chat.context.gender": [
+  "ස්ත්‍රී/පුරුෂ භාවය"
+ ],
+ "staff.chat.context.age": [
+  "වයස"
+ ],
+ "staff.chat.context.mobile": [
+  "ජංගම දුරකථන අංකය"
+ ],
+ "staff.chat.context.appointments": [
+  "මෙම රෝහලේ ඉදිරි හමුවීම්"
+ ],
+ "staff.chat.context.noAppointments": [
+  "මෙම රෝහලේ ඉදිරි හමුවීම් නැත."
+ ],
+ "staff.chat.context.appointment": [
+  [
+   "patient"
+  ],
+  ", ",
+  [
+   "doctor"
+  ],
+  " සමඟ, ",
+  [
+   "time"
+  ],
+  ", අංකය ",
+  [
+   "token"
+  ]
+ ],
+ "staff.chat.gender.male": [
+  "පුරුෂ"
+ ],
+ "staff.chat.gender.female": [
+  "ස්ත්‍රී"
+ ],
+ "staff.chat.gender.other": [
+  "වෙනත්"
+ ],
+ "staff.audit.action.chat.list": [
+  "චැට් ලැයිස්තුගත කළා"
+ ],
+ "staff.audit.action.chat.read": [
+  "චැට් එක කියෙව්වා"
+ ],
+ "staff.audit.action.chat.context": [
+  "චැට් රෝගියාගේ විස්තර කියෙව්වා"
+ ],
+ "staff.audit.action.chat.take": [
+  "චැට් එක භාර ගත්තා"
+ ],
+ "staff.audit.action.chat.reply": [
+  "චැට් එකට පිළිතුරු දුන්නා"
+ ],
+ "staff.audit.action.chat.close": [
+  "චැට් එක වැසුවා"
+ ],
+ "staff.video.heading": [
+  "වීඩියෝ උපදේශනය"
+ ],
+ "staff.video.noPatient": [
+  "තවම උපදේශනයට කිසිවෙකු නැත. ඊළඟ රෝගියා ගෙන්වා ගැනීමට ‘ඊළඟ අය අමතන්න’ ඔබා, පසුව ඔවුන්ට අමතන්න."
+ ],
+ "staff.video.patientDetails": [
+  "රෝගියාගේ විස්තර"
+ ],
+ "staff.video.token": [
+  "අංක ",
+  [
+   "token"
+  ]
+ ],
+ "staff.video.inQueueSince": [
+  "පැමිණි වේලාව ",
+  [
+   "time"
+  ]
+ ],
+ "staff.video.questionnaireHeading": [
+  "ප්‍රශ්නාවලි පිළිතුරු"
+ ],
+ "staff.video.questionnaireLoading": [
+  "ප්‍රශ්නාවලි පිළිතුරු පූරණය වෙමින්…"
+ ],
+ "staff.video.questionnaireNone": [
+  "මෙම වෙන්කිරීම සඳහා රෝගියා ප්‍රශ්නාවලියකට පිළිතුරු දී නැත."
+ ],
+ "staff.video.answeredAt": [
+  "පිළිතුරු දුන් වේලාව ",
+  [
+   "time"
+  ]
+ ],
+ "staff.video.call": [
+  "අමතන්න"
+ ],
+ "staff.video.callOf": [
+  [
+   "name"
+  ],
+  " වීඩියෝ මගින් අමතන්න"
+ ],
+ "staff.video.status.starting": [
+  "ඔබගේ කැමරාව සහ මයික්‍රොෆෝනය ආරම්භ වෙමින්…"
+ ],
+ "staff.video.status.ringing": [
+  [
+   "name"
+  ],
+  "ගේ දුරකථනය නාද වෙමින්…"
+ ],
+ "staff.video.status.connecting": [
+  [
+   "name"
+  ],
+  " එක් විය. සම්බන්ධ කරමින්…"
+ ],
+ "staff.video.status.connected": [
+  [
+   "name"
+  ],
+  " සමඟ සම්බන්ධයි"
+ ],
+ "staff.video.status.reconnecting": [
+  "සම්බන්ධතාවය අස්ථාවරයි. නැවත සම්බන්ධ කරමින්…"
+ ],
+ "staff.video.status.connectionLost": [
+  "රෝගියා සමඟ සම්බන්ධතාවය නැති විය. ඇමතුම පවතින අතරතුර ඔවුන්ට දුරකථනයෙන් නැවත එක් විය හැක."
+ ],
+ "staff.video.status.patientLeft": [
+  [
+   "name"
+  ],
+  " ඇමතුමෙන් ඉවත් විය. ඇමතුම පවතින අතරතුර ඔවුන්ට නැවත එක් විය හැක."
+ ],
+ "staff.video.status.ending": [
+  "ඇමතුම අවසන් කරමින්…"
+ ],
+ "staff.video.status.ended": [
+  "ඇමතුම අවසන් විය."
+ ],
+ "staff.video.status.failed": [
+  "ඇමතුම ගැනීමට නොහැකි විය."
+ ],
+ "staff.video.mediaDenied": [
+  "බ්‍රවුසරය කැමරාවට සහ මයික්‍රොෆෝනයට ඉඩ දුන්නේ නැත. මෙම අඩවියට ඒවාට ඉඩ දී, නැවත අමතන්න."
+ ],
+ "staff.video.mediaUnavailable": [
+  "කැමරාව හෝ මයික්‍රොෆෝනය ආරම්භ කළ නොහැකි විය. ඒවා සම්බන්ධ කර ඇති බවත් වෙනත් යෙදුමක් ඒවා භාවිත නොකරන බවත් පරීක්ෂා කරන්න."
+ ],
+ "staff.video.timer": [
+  "ඇමතුම් කාලය"
+ ],
+ "staff.video.remoteVideo": [
+  [
+   "name"
+  ],
+  "ගේ වීඩියෝව"
+ ],
+ "staff.video.localVideo": [
+  "ඔබගේ කැමරාව"
+ ],
+ "staff.video.waitingForVideo": [
+  "රෝගියාගේ වීඩියෝව එනතුරු රැඳී සිටිමින්…"
+ ],
+ "staff.video.controls": [
+  "ඇමතුම් පාලන"
+ ],
+ "staff.video.mute": [
+  "නිහඬ කරන්න"
+ ],
+ "staff.video.cameraOff": [
+  "කැමරාව අක්‍රිය"
+ ],
+ "staff.video.end": [
+  "ඇමතුම අවසන් කරන්න"
+ ],
+ "staff.video.endOf": [
+  [
+   "name"
+  ],
+  " සමඟ ඇමතුම අවසන් කරන්න"
+ ],
+ "staff.video.patientCameraOff": [
+  "රෝගියාගේ කැමරාව අක්‍රියයි"
+ ],
+ "staff.video.patientMicrophoneOff": [
+  "රෝගියාගේ මයික්‍රොෆෝනය අක්‍රියයි"
+ ],
+ "staff.video.patientCameraAndMicrophoneOff": [
+  "රෝගියාගේ කැමරාව සහ මයික්‍රොෆෝනය අක්‍රියයි"
+ ],
+ "staff.audit.action.video.call.connect": [
+  "වීඩියෝ ඇමතුමක් ගන්නා ලදී"
+ ],
+ "staff.audit.action.video.call.disconnect": [
+  "වීඩියෝ ඇමතුම අවසන් විය"
+ ],
+ "staff.audit.action.video.patient.connect": [
+  "රෝගියා වීඩියෝ ඇමතුමකට එක් විය"
+ ],
+ "staff.audit.action.video.patient.disconnect": [
+  "රෝගියා වීඩියෝ ඇමතුමකින් ඉවත් විය"
+ ],
+ "staff.audit.action.video.communication.read": [
+  "වීඩියෝ ඇමතුමේ විස්තර කියවන ලදී"
  ]
 };

@@ -2188,5 +2188,1029 @@ export const messages: Messages = {
  ],
  "staff.orders.conflict": [
   "இதற்கிடையில் வேறொருவர் இந்த ஆர்டரை மாற்றினார். அது மீண்டும் ஏற்றப்பட்டது: சரிபார்த்து மீண்டும் முயல்க."
+ ],
+ "staff.labReports.nav": [
+  "ஆய்வக அறிக்கைகள்"
+ ],
+ "staff.labReports.heading": [
+  "ஆய்வக அறிக்கைகள்"
+ ],
+ "staff.labReports.intro": [
+  [
+   "hospital"
+  ],
+  " இன் ஆய்வக அறிக்கைகள். நீங்கள் திறக்கும் அல்லது மாற்றும் ஒவ்வொரு அறிக்கையும் தணிக்கைப் பதிவில் பதிவாகும்."
+ ],
+ "staff.labReports.queues": [
+  "அறிக்கைப் பட்டியல்கள்"
+ ],
+ "staff.labReports.queue.DRAFT": [
+  "வரைவுகள்"
+ ],
+ "staff.labReports.queue.VERIFIED": [
+  "சரிபார்க்கப்பட்டவை"
+ ],
+ "staff.labReports.queue.ISSUED": [
+  "வழங்கப்பட்டவை"
+ ],
+ "staff.labReports.queue.ALL": [
+  "அனைத்தும்"
+ ],
+ "staff.labReports.stage.registered": [
+  "இன்னும் முடிவுகள் இல்லை"
+ ],
+ "staff.labReports.stage.draft": [
+  "வரைவு"
+ ],
+ "staff.labReports.stage.verified": [
+  "சரிபார்க்கப்பட்டது"
+ ],
+ "staff.labReports.stage.issued": [
+  "வழங்கப்பட்டது"
+ ],
+ "staff.labReports.stage.superseded": [
+  "திருத்தப்பட்டது"
+ ],
+ "staff.labReports.outsourced": [
+  "வெளியே செய்யப்பட்டது"
+ ],
+ "staff.labReports.loading": [
+  "ஆய்வக அறிக்கைகள் ஏற்றப்படுகின்றன…"
+ ],
+ "staff.labReports.loadFailed": [
+  "ஆய்வக அறிக்கைகளை ஏற்ற முடியவில்லை: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.labReports.retry": [
+  "மீண்டும் முயற்சிக்கவும்"
+ ],
+ "staff.labReports.empty": [
+  "இந்தப் பட்டியலில் அறிக்கைகள் இல்லை."
+ ],
+ "staff.labReports.tableCaption": [
+  [
+   "queue"
+  ],
+  ": ",
+  [
+   "total"
+  ],
+  " அறிக்கைகளில் ",
+  [
+   "count"
+  ]
+ ],
+ "staff.labReports.col.test": [
+  "பரிசோதனை"
+ ],
+ "staff.labReports.col.patient": [
+  "நோயாளி"
+ ],
+ "staff.labReports.col.status": [
+  "நிலை"
+ ],
+ "staff.labReports.col.version": [
+  "பதிப்பு"
+ ],
+ "staff.labReports.col.created": [
+  "உருவாக்கப்பட்டது"
+ ],
+ "staff.labReports.col.order": [
+  "மூலம்"
+ ],
+ "staff.labReports.col.when": [
+  "எப்போது"
+ ],
+ "staff.labReports.col.reason": [
+  "திருத்தக் காரணம்"
+ ],
+ "staff.labReports.fromOrder": [
+  "ஆய்வக ஆர்டர்"
+ ],
+ "staff.labReports.atDesk": [
+  "கவுண்டரில்"
+ ],
+ "staff.labReports.openReport": [
+  [
+   "name"
+  ],
+  " இன் ",
+  [
+   "test"
+  ],
+  " அறிக்கையைத் திறக்கவும்"
+ ],
+ "staff.labReports.loadMore": [
+  "மேலும் அறிக்கைகளைக் காட்டு"
+ ],
+ "staff.labReports.loadingMore": [
+  "மேலும் அறிக்கைகள் ஏற்றப்படுகின்றன…"
+ ],
+ "staff.labReports.live.connecting": [
+  "நேரடி புதுப்பிப்புகளுக்கு இணைக்கிறது…"
+ ],
+ "staff.labReports.live.live": [
+  "நேரடி: ஆய்வக ஆர்டர்களின் மாற்றங்கள் இங்கே உடனே தெரியும்."
+ ],
+ "staff.labReports.live.reconnecting": [
+  "நேரடி புதுப்பிப்புகள் தடைபட்டுள்ளன: மீண்டும் இணைக்கிறது. பட்டியல் 30 வினாடிகளுக்கு ஒருமுறை மீண்டும் படிக்கப்படும்."
+ ],
+ "staff.labReports.forOrder": [
+  "ஒரு ஆய்வக ஆர்டரின் அறிக்கைகள் காட்டப்படுகின்றன."
+ ],
+ "staff.labReports.showAll": [
+  "அனைத்து அறிக்கைகளையும் காட்டு"
+ ],
+ "staff.labReports.orderLink": [
+  "இந்த ஆர்டரின் ஆய்வக அறிக்கைகள்"
+ ],
+ "staff.labReports.start.heading": [
+  "அறிக்கையைத் தொடங்கு"
+ ],
+ "staff.labReports.start.source": [
+  "அறிக்கை எதற்காக"
+ ],
+ "staff.labReports.start.order": [
+  "ஆர்டர்"
+ ],
+ "staff.labReports.start.chooseOrder": [
+  "ஆய்வக ஆர்டரைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "staff.labReports.start.noOrders": [
+  "திறந்த ஆய்வக ஆர்டர்கள் இல்லை."
+ ],
+ "staff.labReports.start.orderOption": [
+  [
+   "identifier"
+  ],
+  " · ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.start.test": [
+  "பரிசோதனை"
+ ],
+ "staff.labReports.start.chooseTest": [
+  "பரிசோதனையைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "staff.labReports.start.patient": [
+  "நோயாளி: ",
+  [
+   "name"
+  ]
+ ],
+ "staff.labReports.start.pick": [
+  [
+   "name"
+  ],
+  " க்கு அறிக்கையைத் தொடங்கு"
+ ],
+ "staff.labReports.start.changePatient": [
+  "வேறு நோயாளியைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "staff.labReports.start.sensitive": [
+  "உணர்திறன்: நோயாளிக்கு ஒருபோதும் காட்டப்படாது"
+ ],
+ "staff.labReports.start.submit": [
+  "அறிக்கையைத் தொடங்கு"
+ ],
+ "staff.labReports.start.needsOrder": [
+  "அறிக்கைக்குரிய ஆய்வக ஆர்டரைத் தேர்ந்தெடுக்கவும்."
+ ],
+ "staff.labReports.start.needsPatient": [
+  "அறிக்கைக்குரிய நோயாளியைத் தேடித் தேர்ந்தெடுக்கவும்."
+ ],
+ "staff.labReports.start.needsTest": [
+  "பரிசோதனையைத் தேர்ந்தெடுக்கவும்."
+ ],
+ "staff.labReports.noNumber": [
+  "எண் இல்லை"
+ ],
+ "staff.labReports.settings.heading": [
+  "ஆய்வக அறிக்கை அமைப்புகள்"
+ ],
+ "staff.labReports.settings.second": [
+  "முடிவுகளை இரண்டாவது நபர் சரிபார்க்க வேண்டும்"
+ ],
+ "staff.labReports.settings.secondHint": [
+  "இயக்கத்தில் இருக்கும்போது, ஒரு அறிக்கையின் முடிவுகளை உள்ளிட்டவர் அதைச் சரிபார்க்க முடியாது."
+ ],
+ "staff.labReports.settings.save": [
+  "அமைப்புகளைச் சேமி"
+ ],
+ "staff.labReports.settings.saved": [
+  "அமைப்புகள் சேமிக்கப்பட்டன."
+ ],
+ "staff.labReports.reportHeading": [
+  "ஆய்வக அறிக்கை: ",
+  [
+   "test"
+  ]
+ ],
+ "staff.labReports.reportHeadingLoading": [
+  "ஆய்வக அறிக்கை"
+ ],
+ "staff.labReports.backToList": [
+  "ஆய்வக அறிக்கைகளுக்குத் திரும்பு"
+ ],
+ "staff.labReports.loadingReport": [
+  "அறிக்கை ஏற்றப்படுகிறது…"
+ ],
+ "staff.labReports.reportLoadFailed": [
+  "அறிக்கையை ஏற்ற முடியவில்லை: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.labReports.patientHeading": [
+  "நோயாளி"
+ ],
+ "staff.labReports.name": [
+  "பெயர்"
+ ],
+ "staff.labReports.gender": [
+  "பாலினம்"
+ ],
+ "staff.labReports.birthDate": [
+  "பிறந்த தேதி"
+ ],
+ "staff.labReports.mobileNo": [
+  "கைபேசி எண்"
+ ],
+ "staff.labReports.notGiven": [
+  "வழங்கப்படவில்லை"
+ ],
+ "staff.labReports.version": [
+  "பதிப்பு ",
+  [
+   "version"
+  ]
+ ],
+ "staff.labReports.sensitive": [
+  "உணர்திறன்: நோயாளிக்குக் காட்டப்படாது"
+ ],
+ "staff.labReports.openOrder": [
+  "ஆய்வக ஆர்டரைத் திறக்கவும்"
+ ],
+ "staff.labReports.verifiedBy": [
+  [
+   "name"
+  ],
+  " ",
+  [
+   "time"
+  ],
+  " இல் சரிபார்த்தார்"
+ ],
+ "staff.labReports.issuedAt": [
+  [
+   "time"
+  ],
+  " இல் வழங்கப்பட்டது"
+ ],
+ "staff.labReports.amendment": [
+  "வழங்கப்பட்ட அறிக்கையின் திருத்தம்: ",
+  [
+   "reason"
+  ]
+ ],
+ "staff.labReports.supersededNote": [
+  "இந்தப் பதிப்பு திருத்தப்பட்டது. நோயாளி சமீபத்திய வழங்கப்பட்ட பதிப்பைப் பார்க்கிறார்."
+ ],
+ "staff.labReports.openLatest": [
+  "சமீபத்திய பதிப்பைத் திறக்கவும்"
+ ],
+ "staff.labReports.resultsHeading": [
+  "முடிவுகள்"
+ ],
+ "staff.labReports.noSubTests": [
+  "இந்தப் பரிசோதனையில் உள்ளிட உட்பரிசோதனைகள் இல்லை."
+ ],
+ "staff.labReports.subTest": [
+  "உட்பரிசோதனை"
+ ],
+ "staff.labReports.result": [
+  "முடிவு"
+ ],
+ "staff.labReports.resultHint": [
+  "ஒரு எண், அல்லது Negative போன்ற உரை"
+ ],
+ "staff.labReports.resultOf": [
+  [
+   "name"
+  ],
+  " இன் முடிவு"
+ ],
+ "staff.labReports.unit": [
+  "அலகு"
+ ],
+ "staff.labReports.unitOf": [
+  [
+   "name"
+  ],
+  " இன் அலகு"
+ ],
+ "staff.labReports.range": [
+  "குறிப்பு வரம்பு"
+ ],
+ "staff.labReports.rangeOf": [
+  [
+   "name"
+  ],
+  " இன் குறிப்பு வரம்பு"
+ ],
+ "staff.labReports.rangeHint": [
+  "உதா: 11.5–16.5, < 200 அல்லது உரை"
+ ],
+ "staff.labReports.critical": [
+  "அபாயகரம்"
+ ],
+ "staff.labReports.criticalOf": [
+  [
+   "name"
+  ],
+  " இன் அபாயகர முடிவு"
+ ],
+ "staff.labReports.criticalMark": [
+  "அபாயகரம்"
+ ],
+ "staff.labReports.microbiology": [
+  [
+   "name"
+  ],
+  " இன் நுண்ணுயிரிகள் மற்றும் நுண்ணுயிர் எதிர்ப்பிகள் (",
+  [
+   "count"
+  ],
+  ")"
+ ],
+ "staff.labReports.organism": [
+  "நுண்ணுயிரி"
+ ],
+ "staff.labReports.antibiotic": [
+  "நுண்ணுயிர் எதிர்ப்பி"
+ ],
+ "staff.labReports.row.category": [
+  "வகை"
+ ],
+ "staff.labReports.row.name": [
+  "பெயர்"
+ ],
+ "staff.labReports.row.result": [
+  "முடிவு"
+ ],
+ "staff.labReports.row.organism": [
+  "எதிரான நுண்ணுயிரி"
+ ],
+ "staff.labReports.row.noOrganism": [
+  "நுண்ணுயிரி இல்லை"
+ ],
+ "staff.labReports.row.remove": [
+  [
+   "name"
+  ],
+  " ஐ நீக்கு"
+ ],
+ "staff.labReports.row.caption": [
+  [
+   "name"
+  ],
+  " இன் நுண்ணுயிரிகள் மற்றும் நுண்ணுயிர் எதிர்ப்பிகள்"
+ ],
+ "staff.labReports.addOrganism": [
+  "நுண்ணுயிரியைச் சேர்"
+ ],
+ "staff.labReports.addAntibiotic": [
+  "நுண்ணுயிர் எதிர்ப்பியைச் சேர்"
+ ],
+ "staff.labReports.notes": [
+  "அறிக்கைக் குறிப்புகள்"
+ ],
+ "staff.labReports.notesHint": [
+  "அறிக்கையில் அச்சிடப்படும்"
+ ],
+ "staff.labReports.noResult": [
+  "முடிவு இல்லை"
+ ],
+ "staff.labReports.saveDraft": [
+  "வரைவைச் சேமி"
+ ],
+ "staff.labReports.saveNothing": [
+  "சேமிக்க குறைந்தது ஒரு முடிவையோ நுண்ணுயிரி வரியையோ உள்ளிடவும்."
+ ],
+ "staff.labReports.saved": [
+  "வரைவு சேமிக்கப்பட்டது."
+ ],
+ "staff.labReports.changedMeanwhile": [
+  "நீங்கள் தட்டச்சு செய்யும்போது வேறொருவர் இந்த அறிக்கையை மாற்றினார். சேமிக்கும்போது முதலில் அவர்களின் மாற்றங்களைச் சரிபார்க்கக் கேட்கப்படும்."
+ ],
+ "staff.labReports.actionsHeading": [
+  "செயல்கள்"
+ ],
+ "staff.labReports.noActions": [
+  "இந்தப் பதிப்பில் செய்ய எதுவும் இல்லை."
+ ],
+ "staff.labReports.verify": [
+  "முடிவுகளைச் சரிபார்"
+ ],
+ "staff.labReports.verifyHint": [
+  "முடிவுகள் இறுதியாகும். முதலில் உங்கள் வரைவைச் சேமிக்கவும்."
+ ],
+ "staff.labReports.verifySecond": [
+  "இந்த மருத்துவமனை இரண்டாவது நபர் சரிபார்க்க விரும்புகிறது: இந்த அறிக்கையின் முடிவுகளை நீங்கள் உள்ளிட்டீர்கள்."
+ ],
+ "staff.labReports.verified": [
+  "முடிவுகள் சரிபார்க்கப்பட்டன."
+ ],
+ "staff.labReports.issue": [
+  "அறிக்கையை வழங்கு"
+ ],
+ "staff.labReports.issueHint": [
+  "இனி நோயாளி அறிக்கையைப் பார்ப்பார்."
+ ],
+ "staff.labReports.issued": [
+  "அறிக்கை வழங்கப்பட்டது."
+ ],
+ "staff.labReports.outsource": [
+  "வெளியே செய்யப்பட்டதாகக் குறி"
+ ],
+ "staff.labReports.outsourceHint": [
+  "இந்த அறிக்கைக்கு இணையப் பார்வை இல்லை என்று நோயாளி பார்ப்பார்."
+ ],
+ "staff.labReports.outsourcedDone": [
+  "அறிக்கை வெளியே செய்யப்பட்டதாகக் குறிக்கப்பட்டது."
+ ],
+ "staff.labReports.correct.heading": [
+  "வழங்கப்பட்ட அறிக்கையைத் திருத்து"
+ ],
+ "staff.labReports.correct.reason": [
+  "திருத்தத்திற்கான காரணம்"
+ ],
+ "staff.labReports.correct.hint": [
+  "புதிய பதிப்பு உருவாகும்; திருத்தம் வழங்கப்படும் வரை நோயாளி இதையே பார்ப்பார்."
+ ],
+ "staff.labReports.correct.submit": [
+  "திருத்தத்தைத் தொடங்கு"
+ ],
+ "staff.labReports.correct.done": [
+  "திருத்தத்திற்காக பதிப்பு ",
+  [
+   "version"
+  ],
+  " திறக்கப்பட்டுள்ளது."
+ ],
+ "staff.labReports.historyHeading": [
+  "பதிப்புகள்"
+ ],
+ "staff.labReports.historyCaption": [
+  "இந்த அறிக்கையின் எல்லாப் பதிப்புகளும், பழையது முதலில்"
+ ],
+ "staff.labReports.thisVersion": [
+  "இந்தப் பதிப்பு"
+ ],
+ "staff.labReports.openVersion": [
+  "பதிப்பு ",
+  [
+   "version"
+  ],
+  " ஐத் திறக்கவும்"
+ ],
+ "staff.labReports.conflict": [
+  "இதற்கிடையில் வேறொருவர் இந்த அறிக்கையை மாற்றினார். அது மீண்டும் ஏற்றப்பட்டது: சரிபார்த்து மீண்டும் முயற்சிக்கவும்."
+ ],
+ "staff.audit.action.labReport.list": [
+  "ஆய்வக அறிக்கைகள் பட்டியலிடப்பட்டன"
+ ],
+ "staff.audit.action.labReport.read": [
+  "ஆய்வக அறிக்கை திறக்கப்பட்டது"
+ ],
+ "staff.audit.action.labReport.create": [
+  "ஆய்வக அறிக்கை தொடங்கப்பட்டது"
+ ],
+ "staff.audit.action.labReport.saveResults": [
+  "ஆய்வக முடிவுகள் சேமிக்கப்பட்டன"
+ ],
+ "staff.audit.action.labReport.verify": [
+  "ஆய்வக முடிவுகள் சரிபார்க்கப்பட்டன"
+ ],
+ "staff.audit.action.labReport.issue": [
+  "ஆய்வக அறிக்கை வழங்கப்பட்டது"
+ ],
+ "staff.audit.action.labReport.outsource": [
+  "ஆய்வக அறிக்கை வெளியே செய்யப்பட்டதாகக் குறிக்கப்பட்டது"
+ ],
+ "staff.audit.action.labReport.correct": [
+  "ஆய்வக அறிக்கைத் திருத்தம் தொடங்கப்பட்டது"
+ ],
+ "staff.audit.action.labReport.settings": [
+  "ஆய்வக அறிக்கை அமைப்புகள் மாற்றப்பட்டன"
+ ],
+ "staff.chat.nav": [
+  "அரட்டைகள்"
+ ],
+ "staff.chat.heading": [
+  "நோயாளிகளுடன் அரட்டைகள்"
+ ],
+ "staff.chat.intro": [
+  "ஒருவருடன் பேச விரும்பும் ",
+  [
+   "hospital"
+  ],
+  " நோயாளிகள். இந்தப் பக்கம் திறந்திருக்கும் வரை நீங்கள் ஆன்லைனில் இருப்பதாகக் கருதப்படும்; புதிய அரட்டைகள் உங்களுக்காகக் காத்திருக்கும்."
+ ],
+ "staff.chat.live": [
+  "நேரலை: நோயாளிகளுக்கு நீங்கள் ஆன்லைனில் உள்ளீர்கள்"
+ ],
+ "staff.chat.connecting": [
+  "இணைக்கிறது…"
+ ],
+ "staff.chat.reconnecting": [
+  "மீண்டும் இணைக்கிறது… அதுவரை எல்லா ஊழியர்களும் வேலையாக உள்ளனர் என நோயாளிகளுக்குக் காட்டப்படும்; அரட்டைகள் ஒவ்வொரு 30 விநாடிக்கும் புதுப்பிக்கப்படும்."
+ ],
+ "staff.chat.queue.WAITING": [
+  "காத்திருப்பவை"
+ ],
+ "staff.chat.queue.ACTIVE": [
+  "நடைபெறுகிறது"
+ ],
+ "staff.chat.queueCount": [
+  [
+   "queue"
+  ],
+  " (",
+  [
+   "count"
+  ],
+  ")"
+ ],
+ "staff.chat.col.patient": [
+  "நோயாளர்"
+ ],
+ "staff.chat.col.status": [
+  "நிலை"
+ ],
+ "staff.chat.col.waiting": [
+  "தொடங்கியது"
+ ],
+ "staff.chat.col.unread": [
+  "பதிலளிக்காதவை"
+ ],
+ "staff.chat.col.action": [
+  "செயல்"
+ ],
+ "staff.chat.minutesAgo": [
+  [
+   "minutes"
+  ],
+  " நிமிடம் முன்"
+ ],
+ "staff.chat.unreadCount": [
+  "பதிலளிக்காத ",
+  [
+   "count"
+  ],
+  " செய்திகள்"
+ ],
+ "staff.chat.status.preparation": [
+  "காத்திருக்கிறது"
+ ],
+ "staff.chat.status.in_progress": [
+  "நடைபெறுகிறது"
+ ],
+ "staff.chat.status.suspended": [
+  "காத்திருக்கிறது (எல்லா ஊழியர்களும் வேலையாக இருந்தனர்)"
+ ],
+ "staff.chat.status.completed": [
+  "முடிந்தது"
+ ],
+ "staff.chat.status.entered_in_error": [
+  "பதிலின்றி மூடப்பட்டது"
+ ],
+ "staff.chat.takenByMe": [
+  "உங்களுடையது"
+ ],
+ "staff.chat.takenByColleague": [
+  "சக ஊழியருடையது"
+ ],
+ "staff.chat.take": [
+  "ஏற்கவும்"
+ ],
+ "staff.chat.takeChatOf": [
+  [
+   "name"
+  ],
+  " உடனான அரட்டையை ஏற்கவும்"
+ ],
+ "staff.chat.openChatOf": [
+  [
+   "name"
+  ],
+  " உடனான அரட்டையைத் திற"
+ ],
+ "staff.chat.unknownPatient": [
+  "நோயாளர்"
+ ],
+ "staff.chat.empty.WAITING": [
+  "காத்திருக்கும் நோயாளர் இல்லை."
+ ],
+ "staff.chat.empty.ACTIVE": [
+  "நடைபெறும் அரட்டை இல்லை."
+ ],
+ "staff.chat.loading": [
+  "அரட்டைகள் ஏற்றப்படுகின்றன…"
+ ],
+ "staff.chat.loadFailed": [
+  "அரட்டைகளை ஏற்ற முடியவில்லை. ",
+  [
+   "message"
+  ]
+ ],
+ "staff.chat.retry": [
+  "மீண்டும் முயல்க"
+ ],
+ "staff.chat.loadMore": [
+  "மேலும் அரட்டைகளை ஏற்று"
+ ],
+ "staff.chat.loadingMore": [
+  "மேலும் அரட்டைகள் ஏற்றப்படுகின்றன…"
+ ],
+ "staff.chat.typingShort": [
+  "தட்டச்சு செய்கிறார்…"
+ ],
+ "staff.chat.announceNew": [
+  [
+   "name"
+  ],
+  " இடமிருந்து புதிய அரட்டை."
+ ],
+ "staff.chat.announceMessage": [
+  [
+   "name"
+  ],
+  " ஒரு செய்தி எழுதினார்."
+ ],
+ "staff.chat.chooseChat": [
+  "படித்துப் பதிலளிக்க பட்டியலில் ஓர் அரட்டையைத் தேர்ந்தெடுக்கவும்."
+ ],
+ "staff.chat.conversationHeading": [
+  [
+   "name"
+  ],
+  " உடன் அரட்டை"
+ ],
+ "staff.chat.startedAt": [
+  "தொடக்கம் ",
+  [
+   "time"
+  ]
+ ],
+ "staff.chat.loadingChat": [
+  "அரட்டை ஏற்றப்படுகிறது…"
+ ],
+ "staff.chat.chatLoadFailed": [
+  "அரட்டையை ஏற்ற முடியவில்லை. ",
+  [
+   "message"
+  ]
+ ],
+ "staff.chat.messages": [
+  [
+   "name"
+  ],
+  " உடனான செய்திகள்"
+ ],
+ "staff.chat.noMessages": [
+  "இன்னும் செய்திகள் இல்லை."
+ ],
+ "staff.chat.author.me": [
+  "நீங்கள்"
+ ],
+ "staff.chat.author.staff": [
+  "மருத்துவமனை ஊழியர்"
+ ],
+ "staff.chat.event": [
+  "நிகழ்வு: ",
+  [
+   "event"
+  ]
+ ],
+ "staff.chat.loadingImage": [
+  "படம் ஏற்றப்படுகிறது..."
+ ],
+ "staff.chat.imageFailed": [
+  "படத்தை ஏற்ற முடியவில்லை!"
+ ],
+ "staff.chat.imageFrom": [
+  [
+   "author"
+  ],
+  " அனுப்பிய படம்"
+ ],
+ "staff.chat.patientTyping": [
+  [
+   "name"
+  ],
+  " தட்டச்சு செய்கிறார்…"
+ ],
+ "staff.chat.reply": [
+  "உங்கள் பதில்"
+ ],
+ "staff.chat.replyHint": [
+  "Enter அனுப்பும், Shift+Enter புதிய வரியைத் தொடங்கும். நோயாளர் பதிலை உடனே காண்பார், இல்லையெனில் SMS பெறுவார்."
+ ],
+ "staff.chat.send": [
+  "அனுப்பு"
+ ],
+ "staff.chat.sending": [
+  "அனுப்புகிறது…"
+ ],
+ "staff.chat.image": [
+  "அனுப்ப வேண்டிய படம்"
+ ],
+ "staff.chat.imageHint": [
+  "அதிகபட்சம் ",
+  [
+   "size"
+  ],
+  " அளவுள்ள படம். அது உங்கள் பதிலுடன் அனுப்பப்படும்."
+ ],
+ "staff.chat.imageDescription": [
+  "படத்தின் விளக்கம்"
+ ],
+ "staff.chat.removeImage": [
+  "படத்தை நீக்கு"
+ ],
+ "staff.chat.emptyReply": [
+  "பதிலைத் தட்டச்சு செய்யவும் அல்லது ஒரு படத்தைத் தேர்ந்தெடுக்கவும்"
+ ],
+ "staff.chat.replyTooLong": [
+  "அதிகபட்சம் ",
+  [
+   "max"
+  ],
+  " எழுத்துகளைப் பயன்படுத்தவும்"
+ ],
+ "staff.chat.takenByColleagueText": [
+  "வேறொரு ஊழியர் இந்த அரட்டைக்குப் பதிலளிக்கிறார்."
+ ],
+ "staff.chat.closedText": [
+  "இந்த அரட்டை முடிந்துவிட்டது."
+ ],
+ "staff.chat.waitingText": [
+  "நோயாளர் காத்திருக்கிறார். அரட்டையை ஏற்கவும், அல்லது நேரடியாகப் பதிலளிக்கவும்: உங்கள் பதில் அதை ஏற்கும்."
+ ],
+ "staff.chat.readOnlyText": [
+  "இங்கு உங்கள் பணிப்பொறுப்புகள் அரட்டைகளைப் படிக்க மட்டுமே அனுமதிக்கின்றன, பதிலளிக்க அல்ல."
+ ],
+ "staff.chat.close": [
+  "அரட்டையை மூடு"
+ ],
+ "staff.chat.closeHeading": [
+  "இந்த அரட்டையை மூடவா?"
+ ],
+ "staff.chat.closeText": [
+  "நோயாளர் இனி இந்த அரட்டையில் எழுத முடியாது, ஆனால் மதிப்பிடலாம். பின்னர் புதிய அரட்டையைத் தொடங்கலாம்."
+ ],
+ "staff.chat.closeTextWaiting": [
+  "இன்னும் யாரும் பதிலளிக்கவில்லை: அரட்டை பதிலளிக்கப்படாததாக மூடப்படும்."
+ ],
+ "staff.chat.cancel": [
+  "ரத்துசெய்"
+ ],
+ "staff.chat.taken": [
+  "நீங்கள் அரட்டையை ஏற்றீர்கள். அது நடைபெறுவதாக நோயாளர் இப்போது காண்பார்."
+ ],
+ "staff.chat.closed": [
+  "அரட்டை மூடப்பட்டது."
+ ],
+ "staff.chat.context.heading": [
+  "நோயாளர் பற்றி"
+ ],
+ "staff.chat.context.loading": [
+  "நோயாளர் விவரங்கள் ஏற்றப்படுகின்றன…"
+ ],
+ "staff.chat.context.failed": [
+  "நோயாளர் விவரங்களை ஏற்ற முடியவில்லை. ",
+  [
+   "message"
+  ]
+ ],
+ "staff.chat.context.profiles": [
+  "இந்தக் கணக்கின் சுயவிவரங்கள்"
+ ],
+ "staff.chat.context.inChat": [
+  "இந்த அரட்டையில்"
+ ],
+ "staff.chat.context.gender": [
+  "பாலினம்"
+ ],
+ "staff.chat.context.age": [
+  "வயது"
+ ],
+ "staff.chat.context.mobile": [
+  "கைபேசி எண்"
+ ],
+ "staff.chat.context.appointments": [
+  "இந்த மருத்துவமனையில் வரவிருக்கும் சந்திப்புகள்"
+ ],
+ "staff.chat.context.noAppointments": [
+  "இந்த மருத்துவமனையில் வரவிருக்கும் சந்திப்புகள் இல்லை."
+ ],
+ "staff.chat.context.appointment": [
+  [
+   "patient"
+  ],
+  ", ",
+  [
+   "doctor"
+  ],
+  " உடன், ",
+  [
+   "time"
+  ],
+  ", இலக்கம் ",
+  [
+   "token"
+  ]
+ ],
+ "staff.chat.gender.male": [
+  "ஆண்"
+ ],
+ "staff.chat.gender.female": [
+  "பெண்"
+ ],
+ "staff.chat.gender.other": [
+  "பிற"
+ ],
+ "staff.audit.action.chat.list": [
+  "அரட்டைகள் பட்டியலிடப்பட்டன"
+ ],
+ "staff.audit.action.chat.read": [
+  "அரட்டை படிக்கப்பட்டது"
+ ],
+ "staff.audit.action.chat.context": [
+  "அரட்டை நோயாளர் விவரங்கள் படிக்கப்பட்டன"
+ ],
+ "staff.audit.action.chat.take": [
+  "அரட்டை ஏற்கப்பட்டது"
+ ],
+ "staff.audit.action.chat.reply": [
+  "அரட்டைக்குப் பதிலளிக்கப்பட்டது"
+ ],
+ "staff.audit.action.chat.close": [
+  "அரட்டை மூடப்பட்டது"
+ ],
+ "staff.video.heading": [
+  "வீடியோ ஆலோசனை"
+ ],
+ "staff.video.noPatient": [
+  "இன்னும் ஆலோசனையில் யாரும் இல்லை. அடுத்த நோயாளரை அழைத்துவர ‘அடுத்தவரை அழை’ என்பதை அழுத்தி, பின்னர் அவரை அழைக்கவும்."
+ ],
+ "staff.video.patientDetails": [
+  "நோயாளர் விவரங்கள்"
+ ],
+ "staff.video.token": [
+  "டோக்கன் ",
+  [
+   "token"
+  ]
+ ],
+ "staff.video.inQueueSince": [
+  "வந்த நேரம் ",
+  [
+   "time"
+  ]
+ ],
+ "staff.video.questionnaireHeading": [
+  "கேள்வித்தாள் பதில்கள்"
+ ],
+ "staff.video.questionnaireLoading": [
+  "கேள்வித்தாள் பதில்கள் ஏற்றப்படுகின்றன…"
+ ],
+ "staff.video.questionnaireNone": [
+  "இந்த முன்பதிவுக்கு நோயாளர் எந்தக் கேள்வித்தாளுக்கும் பதிலளிக்கவில்லை."
+ ],
+ "staff.video.answeredAt": [
+  "பதிலளித்த நேரம் ",
+  [
+   "time"
+  ]
+ ],
+ "staff.video.call": [
+  "அழை"
+ ],
+ "staff.video.callOf": [
+  [
+   "name"
+  ],
+  " அவர்களை வீடியோவில் அழை"
+ ],
+ "staff.video.status.starting": [
+  "உங்கள் கேமராவும் மைக்ரோஃபோனும் தொடங்கப்படுகின்றன…"
+ ],
+ "staff.video.status.ringing": [
+  [
+   "name"
+  ],
+  " அவர்களின் தொலைபேசி ஒலிக்கிறது…"
+ ],
+ "staff.video.status.connecting": [
+  [
+   "name"
+  ],
+  " இணைந்தார். இணைக்கப்படுகிறது…"
+ ],
+ "staff.video.status.connected": [
+  [
+   "name"
+  ],
+  " உடன் இணைக்கப்பட்டுள்ளது"
+ ],
+ "staff.video.status.reconnecting": [
+  "இணைப்பு நிலையற்றது. மீண்டும் இணைக்கப்படுகிறது…"
+ ],
+ "staff.video.status.connectionLost": [
+  "நோயாளருடனான இணைப்பு துண்டிக்கப்பட்டது. அழைப்பு தொடரும் வரை அவர் தொலைபேசியிலிருந்து மீண்டும் இணையலாம்."
+ ],
+ "staff.video.status.patientLeft": [
+  [
+   "name"
+  ],
+  " அழைப்பிலிருந்து வெளியேறினார். அழைப்பு தொடரும் வரை அவர் மீண்டும் இணையலாம்."
+ ],
+ "staff.video.status.ending": [
+  "அழைப்பு முடிக்கப்படுகிறது…"
+ ],
+ "staff.video.status.ended": [
+  "அழைப்பு முடிந்தது."
+ ],
+ "staff.video.status.failed": [
+  "அழைப்பை மேற்கொள்ள முடியவில்லை."
+ ],
+ "staff.video.mediaDenied": [
+  "உலாவி கேமராவையும் மைக்ரோஃபோனையும் அனுமதிக்கவில்லை. இந்தத் தளத்துக்கு அவற்றை அனுமதித்து, மீண்டும் அழைக்கவும்."
+ ],
+ "staff.video.mediaUnavailable": [
+  "கேமராவையோ மைக்ரோஃபோனையோ தொடங்க முடியவில்லை. அவை இணைக்கப்பட்டுள்ளனவா, வேறு செயலி அவற்றைப் பயன்படுத்தவில்லையா எனச் சரிபார்க்கவும்."
+ ],
+ "staff.video.timer": [
+  "அழைப்பு நேரம்"
+ ],
+ "staff.video.remoteVideo": [
+  [
+   "name"
+  ],
+  " அவர்களின் வீடியோ"
+ ],
+ "staff.video.localVideo": [
+  "உங்கள் கேமரா"
+ ],
+ "staff.video.waitingForVideo": [
+  "நோயாளரின் வீடியோவுக்காகக் காத்திருக்கிறது…"
+ ],
+ "staff.video.controls": [
+  "அழைப்புக் கட்டுப்பாடுகள்"
+ ],
+ "staff.video.mute": [
+  "ஒலியடக்கு"
+ ],
+ "staff.video.cameraOff": [
+  "கேமரா அணை"
+ ],
+ "staff.video.end": [
+  "அழைப்பை முடி"
+ ],
+ "staff.video.endOf": [
+  [
+   "name"
+  ],
+  " உடனான அழைப்பை முடி"
+ ],
+ "staff.video.patientCameraOff": [
+  "நோயாளரின் கேமரா அணைக்கப்பட்டுள்ளது"
+ ],
+ "staff.video.patientMicrophoneOff": [
+  "நோயாளரின் மைக்ரோஃபோன் அணைக்கப்பட்டுள்ளது"
+ ],
+ "staff.video.patientCameraAndMicrophoneOff": [
+  "நோயாளரின் கேமராவும் மைக்ரோஃபோனும் அணைக்கப்பட்டுள்ளன"
+ ],
+ "staff.audit.action.video.call.connect": [
+  "வீடியோ அழைப்பு மேற்கொள்ளப்பட்டது"
+ ],
+ "staff.audit.action.video.call.disconnect": [
+  "வீடியோ அழைப்பு முடிந்தது"
+ ],
+ "staff.audit.action.video.patient.connect": [
+  "நோயாளர் வீடியோ அழைப்பில் இணைந்தார்"
+ ],
+ "staff.audit.action.video.patient.disconnect": [
+  "நோயாளர் வீடியோ அழைப்பிலிருந்து வெளியேறினார்"
+ ],
+ "staff.audit.action.video.communication.read": [
+  "வீடியோ அழைப்பு விவரங்கள் படிக்கப்பட்டன"
  ]
 };

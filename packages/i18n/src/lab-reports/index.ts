@@ -1,0 +1,23 @@
+import { lazyCatalogue } from '../lazy-catalogue.ts';
+import type { LabReportsMessageId } from './en.ts';
+
+export type { LabReportsMessageId } from './en.ts';
+
+// The lab report screens' texts, in their own chunks (English included): /login never fetches them.
+const labReports = lazyCatalogue<LabReportsMessageId>({
+  en: () => import('./compiled/en.ts').then((module) => module.messages),
+  si: () => import('./compiled/si.ts').then((module) => module.messages),
+  ta: () => import('./compiled/ta.ts').then((module) => module.messages),
+});
+
+/** Merges the lab report texts of a language into the app's Lingui instance, once. */
+export const loadLabReportsMessages = labReports.load;
+
+/** True once the lab report texts of a language are in the instance. */
+export const hasLabReportsMessages = labReports.has;
+
+/**
+ * A typed translate function over the lab report and shared keys; re-renders on a language switch.
+ * It suspends (nearest Suspense boundary) while the active language's lab report texts load.
+ */
+export const useLabReportsTranslate = labReports.useTranslate;

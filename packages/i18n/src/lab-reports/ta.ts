@@ -1,0 +1,45 @@
+/** Tamil: exactly the keys of ./en.ts. */
+export const labReportsTa = {
+  'labReports.text.loadingReport': 'தயவுசெய்து காத்திருக்கவும், உங்கள் அறிக்கையை ஏற்றுகிறோம்',
+  'labReports.text.download': '{dateTime} பதிவிறக்கு',
+  'labReports.text.preparingReport': 'உங்கள் அறிக்கை தயாராகிறது',
+  'labReports.text.onlineViewNotAvailable': 'இணையத்தில் பார்க்கும் வசதி இல்லை',
+  'labReports.text.paymentPending': 'கட்டணம் நிலுவையில் உள்ளது',
+  'labReports.text.reportDataFailed':
+    'உங்கள் அறிக்கையை உருவாக்கத் தேவையான சில தரவுகளை ஏற்ற முடியவில்லை. உதவிக்கு மருத்துவமனையைத் தொடர்புகொள்ளவும்',
+  'labReports.text.loadFailed': 'உங்கள் ஆய்வக பரிசோதனைகளை ஏற்றுவதில் சிக்கல் உள்ளது',
+  'labReports.text.empty': 'உங்கள் ஆய்வக பரிசோதனைகள் எதுவும் எங்களுக்குக் கிடைக்கவில்லை',
+
+  'labReports.label.result': 'முடிவு',
+  'labReports.label.unit': 'அலகு',
+  'labReports.label.referenceRange': 'சாதாரண வரம்பு',
+  'labReports.label.testName': 'பரிசோதனை',
+
+  'labReports.ui.title': 'பரிசோதனை முடிவுகள்',
+  'labReports.ui.back': 'ஆய்வக பரிசோதனைகளுக்குத் திரும்பு',
+  'labReports.ui.patient': 'நோயாளர்',
+  'labReports.ui.birthDate': 'பிறந்த தேதி',
+  'labReports.ui.gender': 'பாலினம்',
+  'labReports.ui.mobile': 'கைபேசி',
+  'labReports.ui.downloads': 'அறிக்கைகள்',
+  'labReports.ui.downloadHint': 'ஒவ்வொரு அறிக்கையும் PDF ஆகப் பதிவிறங்கும்.',
+  'labReports.ui.chartTitle': '{subTest} போக்கு',
+  'labReports.ui.chartLabel':
+    'அறிக்கைத் தேதிகளின்படி {subTest} வரி வரைபடம், {min} முதல் {max} வரை. மதிப்புகள் கீழே உள்ள அட்டவணையில் உள்ளன.',
+  'labReports.ui.chartHiddenQualitative':
+    'இந்தப் பரிசோதனையின் முடிவுகள் எண்கள் அல்ல, சொற்கள்; எனவே வரைபடம் இல்லை.',
+  'labReports.ui.chartNoValues': '{subTest} க்கு வரைபடமிட எண்கள் இல்லை.',
+  'labReports.ui.chartLoading': 'வரைபடம் ஏற்றப்படுகிறது…',
+  'labReports.ui.tableTitle': 'சமீபத்திய முடிவுகள்',
+  'labReports.ui.tableHint': 'போக்கைப் பார்க்க ஒரு பரிசோதனையைத் தேர்ந்தெடுக்கவும்.',
+  'labReports.ui.selected': 'வரைபடத்தில் காட்டப்படுகிறது',
+  'labReports.ui.unclassified': 'வகைப்படுத்தப்படாதவை',
+  'labReports.ui.critical': 'அவசரம்',
+  'labReports.ui.noValue': 'முடிவு இல்லை',
+  'labReports.ui.notViewable': 'இணையத்தில் காட்டப்படாது',
+  'labReports.ui.tryAgain': 'மீண்டும் முயலவும்',
+  'labReports.ui.listTitle': 'பரிசோதனை முடிவுகள்',
+  'labReports.ui.reportedAt': 'அறிக்கையிடப்பட்டது {dateTime}',
+  'labReports.ui.resultFor': '{name} க்கான {test} முடிவு',
+  'labReports.ui.listLoading': 'பரிசோதனை முடிவுகள் ஏற்றப்படுகின்றன',
+};
