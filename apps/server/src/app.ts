@@ -25,6 +25,7 @@ import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerFeedbackLinkRoutes } from './modules/consultations/feedback-link.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerInvoicePdfRoutes } from './modules/payments/invoice-pdf.routes.ts';
+import { registerLabReportPdfRoutes } from './modules/lab-reports/lab-report-pdf.routes.ts';
 import { paymentSandboxOn, registerCyberSourceSandboxRoutes } from './providers/payment-gateways/sandbox/cybersource-sandbox.routes.ts';
 import { registerGenieSandboxRoutes } from './providers/payment-gateways/sandbox/genie-sandbox.routes.ts';
 import { registerMobileBillSandboxRoutes } from './providers/payment-gateways/sandbox/mobile-bill-sandbox.routes.ts';
@@ -366,6 +367,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerFeedbackLinkRoutes(app, deps);
   await registerPaymentRoutes(app, deps, publish);
   await registerInvoicePdfRoutes(app, deps, viewerFor);
+  await registerLabReportPdfRoutes(app, deps, viewerFor);
   if (paymentSandboxOn(env)) {
     await registerCyberSourceSandboxRoutes(app, deps);
     await registerGenieSandboxRoutes(app, deps);

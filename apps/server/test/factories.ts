@@ -3,12 +3,18 @@ import type { StaffRole } from '@careline/domain/staff';
 import type { DbOrTx } from '../src/db/client.ts';
 import {
   accounts,
+  appointments,
+  chatSessions,
   consultationSessions,
+  diagnosticReportCodes,
+  diagnosticReportSubCodes,
+  diagnosticReports,
   documentReferences,
   organizations,
   patients,
   practitionerRoles,
   practitioners,
+  questionnaires,
   staffMemberships,
   staffUsers,
 } from '../src/db/schema/index.ts';
@@ -224,6 +230,171 @@ export async function makeDocumentReference(
     .returning();
   if (!row) {
     throw new Error('document reference insert returned no row');
+  }
+  return row;
+}
+
+/**
+ * An appointment in a started video session (participation mode remote_presence_video_call), arrived
+ * unless told: ready for the doctor's Call (issue 13).
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param refs - the session's practitioner and hospital
+ * @param owner - the patient account and profile
+ * @param fields - appointment overrides (e.g. appointmentStatus: 'booked')
+ */
+export async function makeVideoAppointment(
+  db: DbOrTx,
+  tenantId: string,
+  refs: { practitionerId: string; organizationId: string },
+  owner: { accountId: string; patientId: string },
+  fields: Partial<typeof appointments.$inferInsert> = {},
+): Promise<typeof appointments.$inferSelect> {
+  const session = await makeConsultationSession(db, tenantId, refs, {
+    participationMode: 'remote_presence_video_call',
+    status: 'started',
+    sessionStartedTime: new Date(),
+    issuedTokens: 1,
+    liveAppointments: 1,
+  });
+  const [row] = await db
+    .insert(appointments)
+    .values({
+      tenantId,
+      sessionId: session.id,
+      accountId: owner.accountId,
+      patientId: owner.patientId,
+      tokenNo: 1,
+      appointmentStatus: 'arrived',
+      appointmentArrivedTime: new Date(),
+      ...fields,
+    })
+    .returning();
+  if (!row) {
+    throw new Error('appointment insert returned no row');
+  }
+  return row;
+}
+
+/**
+ * A chat with hospital staff (issue 12 §4), waiting in preparation unless told.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param fields - the account, profile and hospital, and other overrides (status, recipient)
+ */
+export async function makeChatSession(
+  db: DbOrTx,
+  tenantId: string,
+  fields: Partial<typeof chatSessions.$inferInsert> & { accountId: string; patientId: string; hospitalId: string },
+): Promise<typeof chatSessions.$inferSelect> {
+  const [row] = await db
+    .insert(chatSessions)
+    .values({
+      tenantId,
+      sender: `Patient/${fields.patientId}`,
+      recipient: `Organization/${fields.hospitalId}`,
+      ...fields,
+    })
+    .returning();
+  if (!row) {
+    throw new Error('chat session insert returned no row');
+  }
+  return row;
+}
+
+/**
+ * A lab test code of a tenant with its sub-tests (issue 11), by default a full blood count with
+ * Haemoglobin (g/dL, 11.5–16.5) and WBC (10^9/L, 4–11).
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param fields - code overrides and the sub-tests
+ */
+export async function makeDiagnosticReportCode(
+  db: DbOrTx,
+  tenantId: string,
+  fields: Partial<typeof diagnosticReportCodes.$inferInsert> & {
+    subCodes?: Omit<typeof diagnosticReportSubCodes.$inferInsert, 'tenantId' | 'diagnosticReportCodeId'>[];
+  } = {},
+): Promise<{ code: typeof diagnosticReportCodes.$inferSelect; subCodes: (typeof diagnosticReportSubCodes.$inferSelect)[] }> {
+  const { subCodes, ...codeFields } = fields;
+  const [code] = await db
+    .insert(diagnosticReportCodes)
+    .values({ tenantId, code: `T${unique()}`, display: 'Full Blood Count', system: 'urn:careline:lab', ...codeFields })
+    .returning();
+  if (!code) {
+    throw new Error('diagnostic report code insert returned no row');
+  }
+  const subs = subCodes ?? [
+    { name: 'Haemoglobin', parameterOrder: 1, unit: 'g/dL', referenceRange: { low: 11.5, high: 16.5 } },
+    { name: 'WBC', parameterOrder: 2, unit: '10^9/L', referenceRange: { low: 4, high: 11 } },
+  ];
+  const rows =
+    subs.length === 0
+      ? []
+      : await db
+          .insert(diagnosticReportSubCodes)
+          .values(subs.map((sub) => ({ tenantId, diagnosticReportCodeId: code.id, ...sub })))
+          .returning();
+  return { code, subCodes: rows.sort((a, b) => a.parameterOrder - b.parameterOrder) };
+}
+
+/**
+ * A lab report version (registered, no results unless told) of a patient at a hospital (issue 11).
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param fields - the account, patient, hospital, code and other overrides
+ */
+export async function makeLabReport(
+  db: DbOrTx,
+  tenantId: string,
+  fields: Omit<Partial<typeof diagnosticReports.$inferInsert>, 'diagnosticReportCodeId' | 'codeCode'> & {
+    accountId: string;
+    patientId: string;
+    organizationId: string;
+    diagnosticReportCodeId: string;
+    codeCode: string;
+  },
+): Promise<typeof diagnosticReports.$inferSelect> {
+  const [row] = await db
+    .insert(diagnosticReports)
+    .values({ tenantId, codeDisplay: 'Full Blood Count', ...fields })
+    .returning();
+  if (!row) {
+    throw new Error('diagnostic report insert returned no row');
+  }
+  return row;
+}
+
+/**
+ * An active questionnaire of a hospital (issue 11): a text question and a checkBox question unless told.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param organizationId - the hospital (null: the whole tenant)
+ * @param fields - overrides (title, items, status…)
+ */
+export async function makeQuestionnaire(
+  db: DbOrTx,
+  tenantId: string,
+  organizationId: string | null,
+  fields: Partial<typeof questionnaires.$inferInsert> = {},
+): Promise<typeof questionnaires.$inferSelect> {
+  const title = fields.title ?? `Questionnaire ${unique()}`;
+  const [row] = await db
+    .insert(questionnaires)
+    .values({
+      tenantId,
+      organizationId,
+      name: `${organizationId ?? 'tenant'}/${title.toLowerCase()}`,
+      title,
+      items: [
+        { linkId: '1', text: 'What brings you in today?', type: 'text' },
+        { linkId: '2', text: 'Do you have any of these?', type: 'checkBox', options: ['Fever', 'Cough'] },
+      ],
+      ...fields,
+    })
+    .returning();
+  if (!row) {
+    throw new Error('questionnaire insert returned no row');
   }
   return row;
 }

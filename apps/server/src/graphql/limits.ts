@@ -76,6 +76,8 @@ export const listFieldRows: Record<string, number> = {
   'ServiceRequest.documentReferenceIds': 20,
   'ServiceRequest.note': 100,
   'ServiceRequest.events': 100,
+  // Video calls (issue 13): the latest events of a call (video.repo CALL_HISTORY_MAX).
+  'VideoCommunication.videoCallHistory': 50,
 };
 
 /** Rows counted for a list field that {@link listFieldRows} does not name. */

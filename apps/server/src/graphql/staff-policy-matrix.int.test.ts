@@ -4,14 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   FACTORY_STAFF_PASSWORD,
+  makeChatSession,
   makeConsultationSession,
+  makeDiagnosticReportCode,
+  makeLabReport,
+  makeQuestionnaire,
   makeOrganization,
   makePatientAccount,
   makePractitioner,
   makeStaffUser,
+  makeVideoAppointment,
 } from '../../test/factories.ts';
 import { signIn as patientSignIn } from '../modules/auth/auth.testing.ts';
 import { appointments, blobs, bookingRequests, chargingSchemes, gatewayEvents, refundRequests, serviceRequests } from '../db/schema/index.ts';
+import { observations, type diagnosticReports } from '../db/schema/index.ts';
 import { buildSchema } from './schema.ts';
 import { staffPolicies, type StaffAction } from './staff-auth.ts';
 
@@ -77,6 +83,28 @@ const PATIENT_FIELDS: Record<string, string> = {
   authenticatePaymentGateway: `mutation { authenticatePaymentGateway(id: "${randomUUID()}") }`,
   queryPaymentGatewayCallback: '{ queryPaymentGatewayCallback(limit: 5) { id } }',
   queryChargingScheme: `{ queryChargingScheme(organizationId: "${randomUUID()}") { id } }`,
+  // Chat with hospital staff, the patient's side (issue 12 §3; modules/chat). The note is base64 of {"message":"Hi"}.
+  queryChat: '{ queryChat { id } }',
+  prepareChat: `mutation { prepareChat(note: ["eyJtZXNzYWdlIjoiSGkifQ=="], patientId: "${randomUUID()}") { id } }`,
+  sendChat: `mutation { sendChat(id: "${randomUUID()}", message: "eyJtZXNzYWdlIjoiSGkifQ==") { id } }`,
+  patchChat: `mutation { patchChat(id: "${randomUUID()}", status: "completed") { id } }`,
+  subscribeChat: `subscription { subscribeChat(id: ["${randomUUID()}"]) { id } }`,
+  // Lab reports, the patient's side (issue 11; modules/lab-reports).
+  diagnosticReports: `{ diagnosticReports(patientId: "${randomUUID()}") { id } }`,
+  diagnosticReport: `{ diagnosticReport(id: "${randomUUID()}") { id } }`,
+  diagnosticObservations: `{ diagnosticObservations(patient: "Patient/${randomUUID()}", diagnosticReportCode: ["00000001"]) { id } }`,
+  diagnosticReportCode: '{ diagnosticReportCode(id: "00000001") { id } }',
+  updateDiagnosticReportExtension: `mutation { updateDiagnosticReportExtension(id: "${randomUUID()}") { id } }`,
+  // Video calls, the patient's side (issue 13; modules/video).
+  createTwilioToken: `mutation { createTwilioToken(roomSid: "room-x", appointmentId: "${randomUUID()}") }`,
+  callIceServers: `{ callIceServers(appointmentId: "${randomUUID()}", token: "v1.x.y") { expiresAt } }`,
+  queryCommunication: `{ queryCommunication(appointmentId: "${randomUUID()}") { id } }`,
+  sendCommunication: `mutation { sendCommunication(id: "${randomUUID()}", contentAttachment: {data: "{}"}) { id } }`,
+  sendCallSignal: `mutation { sendCallSignal(appointmentId: "${randomUUID()}", token: "v1.x.y", signal: {kind: hangup}) }`,
+  subscribeCommunication: `subscription { subscribeCommunication(appointmentId: "${randomUUID()}") { signal { kind } } }`,
+  // Questionnaires, the patient's side (issue 11 §3; modules/questionnaires).
+  appointmentQuestionnaire: `{ appointmentQuestionnaire(appointmentId: "${randomUUID()}") { responded } }`,
+  createQuestionnaireResponse: `mutation { createQuestionnaireResponse(input: {basedOn: "Appointment/${randomUUID()}", subject: "Patient/${randomUUID()}", questionnaireId: "${randomUUID()}", items: [{questionNumber: "1", answer: "Fine"}]}) { id } }`,
 };
 
 type Sample = { query: string; variables: (organizationId: string) => Record<string, unknown> };
@@ -112,7 +140,15 @@ const orderCashFor = (): string => {
   return (role && orderCashSamples.get(role)) ?? take(orderPaymentPool);
 };
 let sessionDoctorId: string;
+// Chats (issue 12 §4): take, reply and close each need a waiting chat of hospital A (one per account);
+// the first 8 requests (the roles at home) get one each, later ones unknown ids. Reads share one chat.
+const chatPools: Record<'take' | 'reply' | 'close', string[]> = { take: [], reply: [], close: [] };
+const chatSample = { readId: '', typingId: '' };
+const takeChat = (pool: keyof typeof chatPools): string => chatPools[pool].pop() ?? randomUUID();
 let deskPatientId: string;
+// Video calls (issue 13): the doctor (the only role that calls) signals on and hangs up calls placed in the video beforeAll.
+const videoPools: Record<'call' | 'signal' | 'hangUp', string[]> = { call: [], signal: [], hangUp: [] };
+const videoFirst = (pool: string[]): string => pool[0] ?? randomUUID();
 const take = (pool: string[]): string => {
   const id = pool.pop();
   if (!id) {
@@ -144,6 +180,22 @@ const ORDER_SAMPLE_NEXT = {
   staffAttachOrderDocument: orderFor('staffAttachOrderDocument'),
   staffReplaceOrder: orderFor('staffReplaceOrder'),
 };
+
+// Lab reports (issue 11): each change takes a fresh report of hospital A in the state it needs (made in
+// the lab reports beforeAll below); the first 8 requests (the roles at home) get one each, later ones unknown ids.
+const labReportPools: Record<'draft' | 'entered' | 'verified' | 'issued' | 'outsource', string[]> = {
+  draft: [],
+  entered: [],
+  verified: [],
+  issued: [],
+  outsource: [],
+};
+const labSample = { code: '', subTestId: '', readId: '' };
+const takeLabReport = (pool: keyof typeof labReportPools): string => labReportPools[pool].pop() ?? randomUUID();
+// Questionnaires (issue 11 staff console): one questionnaire and one appointment of hospital A (made in the
+// questionnaires beforeAll below); each definition gets a title of its own.
+const questionnaireSample = { id: '', appointmentId: '' };
+let questionnaireTitles = 0;
 
 /** One request per hospital-scoped staff operation; `organizationId` is the hospital asked about. */
 const SAMPLES: Record<string, Sample> = {
@@ -323,6 +375,125 @@ const SAMPLES: Record<string, Sample> = {
   staffReplaceOrder: {
     query: 'mutation ($o: ID!, $id: ID!) { staffReplaceOrder(organizationId: $o, id: $id, expectedVersion: 1) { id } }',
     variables: (o) => ({ o, id: ORDER_SAMPLE_NEXT.staffReplaceOrder().id }),
+  },
+  // Chat with hospital staff, the staff inbox (issue 12 §4; modules/chat).
+  staffChatInbox: {
+    query: 'query ($o: ID!) { staffChatInbox(organizationId: $o) { hasMore } }',
+    variables: (o) => ({ o }),
+  },
+  staffChat: {
+    query: 'query ($o: ID!, $id: ID!) { staffChat(organizationId: $o, id: $id) { id } }',
+    variables: (o) => ({ o, id: chatSample.readId }),
+  },
+  staffChatContext: {
+    query: 'query ($o: ID!, $id: ID!) { staffChatContext(organizationId: $o, id: $id) { profiles { id } } }',
+    variables: (o) => ({ o, id: chatSample.readId }),
+  },
+  subscribeStaffChatInbox: {
+    query: 'subscription ($o: ID!) { subscribeStaffChatInbox(organizationId: $o) { id } }',
+    variables: (o) => ({ o }),
+  },
+  staffTakeChat: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffTakeChat(organizationId: $o, id: $id) { id } }',
+    variables: (o) => ({ o, id: takeChat('take') }),
+  },
+  staffReplyChat: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffReplyChat(organizationId: $o, id: $id, message: "Matrix") { id } }',
+    variables: (o) => ({ o, id: takeChat('reply') }),
+  },
+  staffCloseChat: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffCloseChat(organizationId: $o, id: $id) { id } }',
+    variables: (o) => ({ o, id: takeChat('close') }),
+  },
+  staffChatTyping: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffChatTyping(organizationId: $o, id: $id) }',
+    variables: (o) => ({ o, id: chatSample.typingId }),
+  },
+  // Lab reports (issue 11; modules/lab-reports).
+  staffLabReports: {
+    query: 'query ($o: ID!) { staffLabReports(organizationId: $o) { hasMore } }',
+    variables: (o) => ({ o }),
+  },
+  staffLabReport: {
+    query: 'query ($o: ID!, $id: ID!) { staffLabReport(organizationId: $o, id: $id) { id } }',
+    variables: (o) => ({ o, id: labSample.readId }),
+  },
+  staffLabReportSettings: {
+    query: 'query ($o: ID!) { staffLabReportSettings(organizationId: $o) { requireSecondVerifier } }',
+    variables: (o) => ({ o }),
+  },
+  staffSetLabReportSettings: {
+    query: 'mutation ($o: ID!) { staffSetLabReportSettings(organizationId: $o, requireSecondVerifier: false) { requireSecondVerifier } }',
+    variables: (o) => ({ o }),
+  },
+  staffCreateLabReport: {
+    query: 'mutation ($o: ID!, $i: StaffCreateLabReportInput!) { staffCreateLabReport(organizationId: $o, input: $i) { id } }',
+    variables: (o) => ({ o, i: { patientId: deskPatientId, code: labSample.code } }),
+  },
+  staffSaveLabResults: {
+    query: 'mutation ($o: ID!, $id: ID!, $r: [LabResultInput!]!) { staffSaveLabResults(organizationId: $o, id: $id, expectedRevision: 1, results: $r) { id } }',
+    variables: (o) => ({ o, id: takeLabReport('draft'), r: [{ subTestId: labSample.subTestId, valueQuantity: 12.5 }] }),
+  },
+  staffVerifyLabReport: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffVerifyLabReport(organizationId: $o, id: $id, expectedRevision: 1) { id } }',
+    variables: (o) => ({ o, id: takeLabReport('entered') }),
+  },
+  staffIssueLabReport: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffIssueLabReport(organizationId: $o, id: $id, expectedRevision: 1) { id } }',
+    variables: (o) => ({ o, id: takeLabReport('verified') }),
+  },
+  staffMarkLabReportOutsourced: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffMarkLabReportOutsourced(organizationId: $o, id: $id, expectedRevision: 1) { id } }',
+    variables: (o) => ({ o, id: takeLabReport('outsource') }),
+  },
+  staffCorrectLabReport: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffCorrectLabReport(organizationId: $o, id: $id, expectedRevision: 1, reason: "Matrix") { id } }',
+    variables: (o) => ({ o, id: takeLabReport('issued') }),
+  },
+  // Video calls (issue 13; modules/video): refused roles never reach the appointment, so the doctor gets the pool's row.
+  staffVideoCall: {
+    query: 'mutation ($o: ID!, $a: ID!) { staffVideoCall(organizationId: $o, appointmentId: $a) { roomSid } }',
+    variables: (o) => ({ o, a: videoFirst(videoPools.call) }),
+  },
+  staffSendCallSignal: {
+    query: 'mutation ($o: ID!, $a: ID!) { staffSendCallSignal(organizationId: $o, appointmentId: $a, signal: {kind: media, camera: true, microphone: true}) }',
+    variables: (o) => ({ o, a: videoFirst(videoPools.signal) }),
+  },
+  staffVideoHangUp: {
+    query: 'mutation ($o: ID!, $a: ID!) { staffVideoHangUp(organizationId: $o, appointmentId: $a) { id } }',
+    variables: (o) => ({ o, a: videoFirst(videoPools.hangUp) }),
+  },
+  staffSubscribeCommunication: {
+    query: 'subscription ($o: ID!, $a: ID!) { staffSubscribeCommunication(organizationId: $o, appointmentId: $a) { communication { id } } }',
+    variables: (o) => ({ o, a: videoFirst(videoPools.signal) }),
+  },
+  // Questionnaires (issue 11 staff console; modules/questionnaires).
+  staffQuestionnaires: {
+    query: 'query ($o: ID!) { staffQuestionnaires(organizationId: $o) { id } }',
+    variables: (o) => ({ o }),
+  },
+  staffQuestionnaire: {
+    query: 'query ($o: ID!, $id: ID!) { staffQuestionnaire(organizationId: $o, id: $id) { id } }',
+    variables: (o) => ({ o, id: questionnaireSample.id }),
+  },
+  staffDefineQuestionnaire: {
+    query: 'mutation ($o: ID!, $i: QuestionnaireDefinitionInput!) { staffDefineQuestionnaire(organizationId: $o, input: $i) { id } }',
+    variables: (o) => ({
+      o,
+      i: { title: `Matrix form ${(questionnaireTitles += 1)}`, questions: [{ questionNumber: '1', question: 'How are you?', type: 'text' }] },
+    }),
+  },
+  staffUpdateQuestionnaire: {
+    query: 'mutation ($o: ID!, $id: ID!, $i: QuestionnaireDefinitionInput!) { staffUpdateQuestionnaire(organizationId: $o, id: $id, input: $i) { id } }',
+    variables: (o) => ({
+      o,
+      id: questionnaireSample.id,
+      i: { title: 'Matrix screening', questions: [{ questionNumber: '1', question: 'How are you?', type: 'text' }] },
+    }),
+  },
+  staffAppointmentQuestionnaireResponses: {
+    query: 'query ($o: ID!, $a: ID!) { staffAppointmentQuestionnaireResponses(organizationId: $o, appointmentId: $a) { appointmentId } }',
+    variables: (o) => ({ o, a: questionnaireSample.appointmentId }),
   },
 };
 
@@ -513,6 +684,97 @@ beforeAll(async () => {
       byRole.set(role, { id: order?.id ?? '', blobId: blob?.id ?? '' });
       orderSamples.set(field, byRole);
     }
+  }
+});
+
+// Lab reports for the lab report samples: a test with a sub-test, one report to read, and per pool a
+// report of hospital A in the state its change needs, one for each of the roles asked at home.
+beforeAll(async () => {
+  const db = t.database.db;
+  const { account, patient } = await makePatientAccount(db, tenantId, { hospitalId: hospitalA });
+  const { code, subCodes } = await makeDiagnosticReportCode(db, tenantId);
+  labSample.code = code.code;
+  labSample.subTestId = subCodes[0]?.id ?? '';
+  const report = (fields: Partial<typeof diagnosticReports.$inferInsert> = {}) =>
+    makeLabReport(db, tenantId, {
+      ...fields,
+      accountId: account.id,
+      patientId: patient.id,
+      organizationId: hospitalA,
+      diagnosticReportCodeId: code.id,
+      codeCode: code.code,
+    });
+  labSample.readId = (await report()).id;
+  for (let i = 0; i < STAFF_ROLES.length; i++) {
+    labReportPools.draft.push((await report()).id);
+    labReportPools.outsource.push((await report()).id);
+    const entered = await report({ status: 'preliminary', summaryStatus: 'report' });
+    await db.insert(observations).values({
+      tenantId,
+      accountId: account.id,
+      patientId: patient.id,
+      diagnosticReportId: entered.id,
+      diagnosticReportCodeId: code.id,
+      diagnosticReportSubCodeId: labSample.subTestId,
+      status: 'preliminary',
+      valueQuantity: 12.5,
+    });
+    labReportPools.entered.push(entered.id);
+    labReportPools.verified.push((await report({ status: 'final', summaryStatus: 'print_ready', diagnosticReportVerifiedTime: new Date() })).id);
+    labReportPools.issued.push(
+      (await report({ status: 'final', summaryStatus: 'issued', diagnosticReportVerifiedTime: new Date(), issuedAt: new Date() })).id,
+    );
+  }
+});
+
+// Video calls for the video samples: arrived appointments of a video session of hospital A; the
+// doctor places the calls it then signals on and hangs up.
+beforeAll(async () => {
+  const db = t.database.db;
+  const { account, patient } = await makePatientAccount(db, tenantId, { hospitalId: hospitalA });
+  const refs = { practitionerId: sessionDoctorId, organizationId: hospitalA };
+  const owner = { accountId: account.id, patientId: patient.id };
+  videoPools.call.push((await makeVideoAppointment(db, tenantId, refs, owner)).id);
+  for (const pool of [videoPools.signal, videoPools.hangUp]) {
+    const appointmentId = (await makeVideoAppointment(db, tenantId, refs, owner)).id;
+    const placed = await t.gql(
+      'mutation ($o: ID!, $a: ID!) { staffVideoCall(organizationId: $o, appointmentId: $a) { roomSid } }',
+      { o: hospitalA, a: appointmentId },
+      { authorization: `Bearer ${tokens.get('doctor') ?? ''}` },
+    );
+    if (placed.errors) {
+      throw new Error(JSON.stringify(placed.errors));
+    }
+    pool.push(appointmentId);
+  }
+});
+
+// Questionnaires for the questionnaire samples: a questionnaire of hospital A and an appointment there.
+beforeAll(async () => {
+  const db = t.database.db;
+  const { account, patient } = await makePatientAccount(db, tenantId, { hospitalId: hospitalA });
+  questionnaireSample.id = (await makeQuestionnaire(db, tenantId, hospitalA, { title: 'Matrix screening' })).id;
+  const session = await makeConsultationSession(db, tenantId, { practitionerId: sessionDoctorId, organizationId: hospitalA }, { issuedTokens: 1, liveAppointments: 1 });
+  const [row] = await db
+    .insert(appointments)
+    .values({ tenantId, sessionId: session.id, accountId: account.id, patientId: patient.id, tokenNo: 1 })
+    .returning({ id: appointments.id });
+  questionnaireSample.appointmentId = row?.id ?? '';
+});
+
+// Chats for the chat samples: each waiting chat of hospital A belongs to its own account (one open chat per account).
+beforeAll(async () => {
+  const db = t.database.db;
+  const chat = async (): Promise<string> => {
+    const { account, patient } = await makePatientAccount(db, tenantId, { hospitalId: hospitalA });
+    return (await makeChatSession(db, tenantId, { accountId: account.id, patientId: patient.id, hospitalId: hospitalA })).id;
+  };
+  chatSample.readId = await chat();
+  chatSample.typingId = await chat();
+  for (let i = 0; i < STAFF_ROLES.length; i++) {
+    chatPools.take.push(await chat());
+    chatPools.reply.push(await chat());
+    chatPools.close.push(await chat());
   }
 });
 

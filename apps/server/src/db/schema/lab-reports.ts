@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, idColumn, tenantColumn, updatedAt } from './common.ts';
 import { organizations } from './hospitals.ts';
 
@@ -93,14 +94,68 @@ export const diagnosticReports = pgTable(
     purpose: text('purpose'),
     /** Last-seen timestamp recorded after a PDF download (spec doc 3 §4 Other transitions). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * Versions (issue 11: a correction after issue is a new amended version, the history kept): the
+     * id of the series' first version (null on the first version itself) and the version from 1.
+     */
+    seriesId: uuid('series_id'),
+    version: integer('version').notNull().default(1),
+    /** The next version, once a correction of this one started; the row itself is kept as it was. */
+    supersededById: uuid('superseded_by_id'),
+    /** Why the correction was made (on the new version). */
+    amendmentReason: text('amendment_reason'),
+    /** The optimistic lock: every staff change is written only at the revision the console read. */
+    revision: integer('revision').notNull().default(1),
+    /** The laboratory's notes (text.div of the printable report). */
+    notes: text('notes'),
+    /** The staff members who saved results of this version (the second-person rule at verify). */
+    enteredBy: jsonb('entered_by').$type<string[]>().notNull().default([]),
+    verifiedBy: uuid('verified_by'),
+    verifiedByName: text('verified_by_name'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    issuedBy: uuid('issued_by'),
+    createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('diagnostic_reports_patient_idx').on(t.tenantId, t.patientId, t.createdAt),
     index('diagnostic_reports_order_idx').on(t.serviceRequestId),
+    index('diagnostic_reports_hospital_idx').on(t.tenantId, t.organizationId, t.createdAt),
+    // One version number per series, and one first report per lab order and test.
+    uniqueIndex('diagnostic_reports_series_version_uq').on(sql`coalesce(${t.seriesId}, ${t.id})`, t.version),
+    uniqueIndex('diagnostic_reports_order_code_uq')
+      .on(t.serviceRequestId, t.codeCode)
+      .where(sql`${t.version} = 1 AND ${t.serviceRequestId} IS NOT NULL`),
   ],
 );
+
+/** A hospital's lab report rules (issue 11): whether a second person must verify. Off unless set. */
+export const labReportSettings = pgTable(
+  'lab_report_settings',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Verification must be by a staff member who saved none of the version's results. */
+    requireSecondVerifier: boolean('require_second_verifier').notNull().default(false),
+    updatedBy: uuid('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('lab_report_settings_hospital_uq').on(t.tenantId, t.organizationId)],
+);
+
+/** One microbiology row of a result: an organism, or an antibiotic tested against one (spec doc 3 §3 Print report results). */
+export type MicrobiologyRow = {
+  category: 'organism' | 'antibiotic';
+  name: string;
+  result?: string | null;
+  definitionId?: string | null;
+  organismDefinitionId?: string | null;
+  comment?: string | null;
+};
 
 /** One result (or a patient's own information, code 3) for a patient (spec doc 3 §3 Diagnostic observation, doc 2 §7 createObservation). */
 export const observations = pgTable(
@@ -128,6 +183,16 @@ export const observations = pgTable(
     unit: text('unit'),
     referenceRange: jsonb('reference_range').$type<ReferenceRange>(),
     basedOn: jsonb('based_on').$type<string[]>().notNull().default([]),
+    /** The laboratory marked the value critical (printed bold, spec doc 3 §2). */
+    critical: boolean('critical').notNull().default(false),
+    /** FHIR interpretation code (H, L, HH, LL, A, N, …), when the laboratory set one. */
+    interpretation: text('interpretation'),
+    parameterOrder: integer('parameter_order'),
+    subTestClassification: text('sub_test_classification'),
+    /** Microbiology: the organism and antibiotic rows of this sub-test (the antibiogram). */
+    microbiology: jsonb('microbiology').$type<MicrobiologyRow[]>(),
+    /** Who last saved the result (staff user id). */
+    enteredBy: uuid('entered_by'),
     /** The document reference a patient's observation derives from (spec doc 2 §7 createObservation). */
     derivedFromDocumentReferenceId: uuid('derived_from_document_reference_id'),
     appointmentId: uuid('appointment_id'),
@@ -142,6 +207,10 @@ export const observations = pgTable(
       t.createdTime,
     ),
     index('observations_report_idx').on(t.diagnosticReportId),
+    // A report holds one result per sub-test (drafts are saved over it).
+    uniqueIndex('observations_report_sub_code_uq')
+      .on(t.diagnosticReportId, t.diagnosticReportSubCodeId)
+      .where(sql`${t.diagnosticReportId} IS NOT NULL AND ${t.diagnosticReportSubCodeId} IS NOT NULL`),
   ],
 );
 

@@ -111,6 +111,9 @@ function readLimited(stream: Readable, maxBytes: number): Promise<ReadResult> {
   });
 }
 
+/** The policies under which a staff member may upload in a hospital: any one of them. */
+const STAFF_UPLOAD_ACTIONS = ['orders.work', 'chat.work'] as const;
+
 /**
  * POST /blob/put and GET /blob/get/:id (spec doc 1 §7 Blob storage: "/put" and "/get/{id}" on the
  * blob service, served under /blob/ by the one process). A patient or a staff member uploads; who may read is files.service
@@ -118,8 +121,8 @@ function readLimited(stream: Readable, maxBytes: number): Promise<ReadResult> {
  *
  * A staff upload names the hospital it is for in the query: POST /blob/put?organizationId=<uuid>
  * (docs/api-contract.md). The member must hold the 'orders.work' policy there (staff-orders.policy)
- * before a byte of the body is read: no hospital or a malformed one is 400 ARO-E2002, a hospital
- * the member does not belong to 404 ARO-E2001 (as a missing one), a role without orders 403
+ * or 'chat.work' (a chat image, chat.policy) before a byte of the body is read: no hospital or a malformed one is 400 ARO-E2002, a hospital
+ * the member does not belong to 404 ARO-E2001 (as a missing one), a role with neither 403
  * ARO-E1210. The upload's audit row records that hospital and role. A patient's upload ignores it.
  * @param app - the Fastify app
  * @param deps - env (BLOB_MAX_BYTES), database, tenants and the blob store
@@ -208,12 +211,13 @@ export async function registerFileRoutes(
             return refuse(reply, refusals.badRequest, { bodyUnread: true });
           }
           const hospital = organizationId.toLowerCase();
-          const access = staffAccess(staff, 'orders.work', hospital);
-          const role = actingRole(staff, 'orders.work', hospital);
-          if (access !== 'allowed' || !role) {
+          // Orders' attachments, or the images staff send in a chat with a patient.
+          const action = STAFF_UPLOAD_ACTIONS.find((name) => staffAccess(staff, name, hospital) === 'allowed');
+          const role = action ? actingRole(staff, action, hospital) : null;
+          if (!role) {
             return refuse(
               reply,
-              access === 'not-member' ? refusals.notFound : refusals.forbidden,
+              staffAccess(staff, 'orders.work', hospital) === 'not-member' ? refusals.notFound : refusals.forbidden,
               { bodyUnread: true },
             );
           }

@@ -196,7 +196,7 @@ describe('staff and order documents (files)', () => {
       expect(await blobsOf(technician.staffUserId)).toEqual([]);
     });
 
-    it("refuses another hospital's id (404, as a missing one) and a role without orders (403)", async () => {
+    it("refuses another hospital's id (404, as a missing one) and a role with neither orders nor chats (403)", async () => {
       const technician = await at('labTechnician');
       const other = await put(technician.auth, `?organizationId=${hospitalB}`);
       expect(other.statusCode).toBe(404);
@@ -205,7 +205,7 @@ describe('staff and order documents (files)', () => {
       expect(missing.statusCode).toBe(404);
       expect(missing.body).toBe(other.body);
       expect(await blobsOf(technician.staffUserId)).toEqual([]);
-      for (const role of ['receptionist', 'cashier'] as const) {
+      for (const role of ['cashier'] as const) {
         const member = await at(role);
         const refused = await put(member.auth, `?organizationId=${hospitalA}`);
         expect(refused.statusCode).toBe(403);
@@ -236,6 +236,16 @@ describe('staff and order documents (files)', () => {
       });
       // The uploader reads their own upload back.
       expect((await get(id, technician.auth)).statusCode).toBe(200);
+    });
+
+    it('stores the image a call-centre agent or receptionist sends in a chat, audited with that role', async () => {
+      for (const role of ['callCentreAgent', 'receptionist'] as const) {
+        const member = await at(role);
+        const stored = await put(member.auth, `?organizationId=${hospitalA}`);
+        expect(stored.statusCode).toBe(201);
+        const rows = await auditOf(member.staffUserId, 'blob.upload');
+        expect(rows).toMatchObject([{ role, organizationId: hospitalA }]);
+      }
     });
 
     it('lets a patient upload without a hospital (the query is for staff)', async () => {

@@ -313,6 +313,11 @@ describe('what a membership allows (the console shows only that)', () => {
     const byRole = Object.fromEntries(memberships.map((m) => [m.role, [...m.allowedActions].sort()]));
     expect(byRole.admin).toEqual([
       'audit.browse',
+      'chat.read',
+      'chat.work',
+      'labReports.read',
+      'labReports.settings',
+      'labReports.work',
       'orders.estimatedTime',
       'orders.read',
       'orders.sampleCollection',
@@ -322,6 +327,9 @@ describe('what a membership allows (the console shows only that)', () => {
       'payments.list',
       'payments.orderCash',
       'payments.reconcile',
+      'questionnaires.define',
+      'questionnaires.read',
+      'questionnaires.responses',
       'refunds.decide',
       'refunds.list',
       'sessions.bookAtDesk',
@@ -334,6 +342,8 @@ describe('what a membership allows (the console shows only that)', () => {
       'staff.users.setRoles',
     ]);
     expect(byRole.receptionist).toEqual([
+      'chat.read',
+      'chat.work',
       'patients.lookup',
       'sessions.bookAtDesk',
       'sessions.list',

@@ -5,6 +5,10 @@ import { profilesStaffPolicy } from '../profiles/profiles.policy.ts';
 import { staffSessionsPolicy } from '../consultations/staff-sessions.policy.ts';
 import { staffPaymentsPolicy } from '../payments/staff-payments.policy.ts';
 import { staffOrdersPolicy } from '../orders/staff-orders.policy.ts';
+import { staffChatPolicy } from '../chat/chat.policy.ts';
+import { labReportsPolicy } from '../lab-reports/lab-reports.policy.ts';
+import { staffVideoPolicy } from '../video/video.policy.ts';
+import { questionnairesPolicy } from '../questionnaires/questionnaires.policy.ts';
 import type { StaffViewer } from './staff.access-sessions.ts';
 import { staffPolicy } from './staff.policy.ts';
 
@@ -24,6 +28,10 @@ export const staffPolicies = {
   ...staffSessionsPolicy,
   ...staffPaymentsPolicy,
   ...staffOrdersPolicy,
+  ...staffChatPolicy,
+  ...labReportsPolicy,
+  ...staffVideoPolicy,
+  ...questionnairesPolicy,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffAction = keyof typeof staffPolicies;

@@ -4,6 +4,7 @@ import type { TenantPublicConfig } from '@careline/domain/tenant';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
 import { demoTenants } from './tenants.demo.ts';
+import { baseVideoSettings, videoSettingsProblems, type VideoSettings } from '../video/video.config.ts';
 import type {
   GatewaySettings,
   ServerTenant,
@@ -162,6 +163,7 @@ const overrideSchema = z
     config: z.record(z.string(), z.unknown()).optional(),
     gateways: z.record(z.string(), z.unknown()).optional(),
     smsSenderName: z.string().min(1).max(11).optional(),
+    video: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
 
@@ -242,12 +244,15 @@ export function createTenantRegistry(env: Env, overrides?: unknown[]): TenantReg
     if (!gatewayParsed.success) {
       problems.push(describeIssues(`${where}.gateways`, gatewayParsed.error));
     }
+    const video = deepMerge<VideoSettings>(baseVideoSettings(), override.video);
+    problems.push(...videoSettingsProblems(`${where}.video`, video));
     tenants.push({
       id: override.id,
       hosts: (override.hosts ?? []).map((host) => host.toLowerCase()),
       publicConfig: merged,
       gateways,
       smsSenderName: override.smsSenderName ?? merged.branding.shortName,
+      video,
     });
   });
   if (tenants.length === 0 && problems.length === 0) {

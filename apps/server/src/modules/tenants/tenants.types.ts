@@ -1,4 +1,5 @@
 import type { DeepPartial, TenantPublicConfig } from '@careline/domain/tenant';
+import type { VideoSettings } from '../video/video.config.ts';
 
 /** Card and wallet gateway settings per environment; keys never leave the server. */
 export type GatewaySettings = {
@@ -35,6 +36,8 @@ export type ServerTenant = {
   gateways: GatewaySettings;
   /** Sender name for SMS messages. */
   smsSenderName: string;
+  /** Video calls: provider, STUN/TURN servers and secrets (issue 13; modules/video/video.config.ts). */
+  video: VideoSettings;
 };
 
 /** What a tenants file or the demo defines per tenant: overrides onto the base. */
@@ -45,6 +48,7 @@ export type TenantOverride = {
   config?: DeepPartial<TenantPublicConfig>;
   gateways?: DeepPartial<GatewaySettings>;
   smsSenderName?: string;
+  video?: DeepPartial<VideoSettings>;
 };
 
 export type TenantRegistry = {

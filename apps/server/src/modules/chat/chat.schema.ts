@@ -1,0 +1,167 @@
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { patientOperation } from '../../graphql/patient-auth.ts';
+import { requireViewer } from '../auth/auth.policy.ts';
+import { filterEvents } from '../consultations/live-events.ts';
+import { accountChatTopic, onIterationEnd, patientWatching, type ChatChangedEvent } from './chat.live.ts';
+import {
+  CHAT_QUERY_DEFAULT,
+  UUID,
+  patchChat,
+  prepareChat,
+  queryChats,
+  readOwnChatLive,
+  sendChat,
+  type ChatDeps,
+} from './chat.service.ts';
+import { findAccountChat } from './chat.repo.ts';
+import { ChatCommunicationRef } from './chat.types.ts';
+// The staff inbox's operations.
+import './staff-chat.schema.ts';
+
+/*
+ * The patient's chat with hospital staff (spec doc 1 §7 Chat: queryChat, prepareChat, sendChat,
+ * patchChat, subscribeChat; issue 12 §3). The staff inbox is in ./staff-chat.schema.ts.
+ */
+
+function deps(ctx: GraphQLContext): ChatDeps {
+  return {
+    db: ctx.database.db,
+    tenantId: ctx.tenant.id,
+    accountId: requireViewer(ctx).accountId,
+    correlationId: ctx.correlationId,
+    publish: ctx.publish,
+    log: ctx.log,
+    agentChatEnabled: ctx.tenant.publicConfig.features.chat.enabled && ctx.tenant.publicConfig.features.agentChat.enabled,
+  };
+}
+
+const ChatExtensionInput = builder.inputType('ChatExtensionInput', {
+  description: "An extension of a chat: only valueId 'rating' with valueInteger 1 (happy) or 0 (unhappy).",
+  fields: (t) => ({
+    valueId: t.string({ required: true }),
+    valueInteger: t.int(),
+  }),
+});
+
+builder.queryField('queryChat', (t) =>
+  t.field({
+    ...patientOperation,
+    type: [ChatCommunicationRef],
+    description:
+      "The account's chats with staff, newest first, with their notes; id names one (another account's id answers " +
+      'ARO-E2001 like a missing one); status narrows to some statuses.',
+    args: {
+      id: t.arg.id(),
+      status: t.arg.stringList(),
+      limit: t.arg.int({ defaultValue: CHAT_QUERY_DEFAULT, description: '1 to 50.' }),
+    },
+    resolve: (_root, args, ctx) =>
+      queryChats(deps(ctx), {
+        id: args.id === null || args.id === undefined ? null : String(args.id),
+        status: args.status ?? null,
+        limit: args.limit ?? null,
+      }),
+  }),
+);
+
+builder.mutationField('prepareChat', (t) =>
+  t.field({
+    ...patientOperation,
+    type: ChatCommunicationRef,
+    description:
+      'Starts a chat with the hospital\'s staff (spec doc 1 §7): notes (base64 JSON payloads: messages, an image of one\'s own ' +
+      "upload by imageUrl, or events) for one of the account's profiles. preparation ('connecting to hospital staff'), or " +
+      "suspended ('all staff busy') when no agent is online. One open chat per account (ARO-E8002).",
+    args: {
+      note: t.arg.stringList({ required: true, description: 'Base64 JSON payloads: authorRef, message, timestamp, extensions.' }),
+      patientId: t.arg.id({ required: true, description: "One of the account's profiles." }),
+      hospitalId: t.arg.id({ description: "The hospital; else the notes' extensions.hospitalId." }),
+    },
+    resolve: (_root, args, ctx) =>
+      prepareChat(deps(ctx), {
+        note: args.note,
+        patientId: String(args.patientId),
+        hospitalId: args.hospitalId === null || args.hospitalId === undefined ? null : String(args.hospitalId),
+      }),
+  }),
+);
+
+builder.mutationField('sendChat', (t) =>
+  t.field({
+    ...patientOperation,
+    type: ChatCommunicationRef,
+    description: "Adds the patient's note to their open chat (spec doc 1 §7). A closed chat answers ARO-E8003.",
+    args: {
+      id: t.arg.id({ required: true }),
+      message: t.arg.string({ required: true, description: 'A base64 JSON payload.' }),
+      authorRef: t.arg.string({ description: "'Patient/{the chat's profile}'." }),
+    },
+    resolve: (_root, args, ctx) =>
+      sendChat(deps(ctx), { id: String(args.id), message: args.message, authorRef: args.authorRef ?? null }),
+  }),
+);
+
+builder.mutationField('patchChat', (t) =>
+  t.field({
+    ...patientOperation,
+    type: ChatCommunicationRef,
+    description:
+      'Ends the chat (status completed; entered_in_error when no staff member took it, spec doc 1 §4) or rates a completed ' +
+      "chat once (extension valueId 'rating', valueInteger 1 happy or 0 unhappy).",
+    args: {
+      id: t.arg.id({ required: true }),
+      status: t.arg.string({ description: 'completed.' }),
+      extension: t.arg({ type: [ChatExtensionInput] }),
+    },
+    resolve: (_root, args, ctx) =>
+      patchChat(deps(ctx), {
+        id: String(args.id),
+        status: args.status ?? null,
+        extension: args.extension?.map((e) => ({ valueId: e.valueId, valueInteger: e.valueInteger ?? null })) ?? null,
+      }),
+  }),
+);
+
+builder.subscriptionField('subscribeChat', (t) =>
+  t.field({
+    ...patientOperation,
+    type: ChatCommunicationRef,
+    nullable: true,
+    description:
+      "Live: the account's chat after each change, or a typing indicator (typing set), when its id is one of `id` " +
+      "(spec doc 1 §7). Another account's ids deliver nothing. While open, staff replies send no SMS. Over a websocket " +
+      'only: a one-off HTTP request answers null.',
+    args: { id: t.arg.idList({ required: true }) },
+    subscribe: async (_root, args, ctx) => {
+      const chatDeps = deps(ctx);
+      if (!ctx.pubsub) {
+        throw new Error('subscribeChat called outside a websocket');
+      }
+      // Decided once, at subscribe time: ids of another account are dropped for good.
+      const ids = new Set<string>();
+      for (const id of new Set(args.id.map(String).filter((id) => UUID.test(id)))) {
+        const own = await findAccountChat(chatDeps.db, { tenantId: chatDeps.tenantId, accountId: chatDeps.accountId }, id);
+        if (own) {
+          ids.add(own.id);
+        }
+      }
+      const events = await ctx.pubsub.subscribe(accountChatTopic(chatDeps.tenantId, chatDeps.accountId));
+      const leave = patientWatching(chatDeps.tenantId, chatDeps.accountId);
+      return onIterationEnd(
+        filterEvents(events, (payload) => {
+          const event = payload as Partial<ChatChangedEvent> | null;
+          return typeof event?.id === 'string' && ids.has(event.id);
+        }),
+        () => {
+          leave();
+        },
+      );
+    },
+    resolve: (payload: unknown, _args, ctx) => {
+      const event = payload as Partial<ChatChangedEvent> | null | undefined;
+      return typeof event?.id === 'string' ? readOwnChatLive(deps(ctx), event.id, event.typing ?? null) : null;
+    },
+  }),
+);
+

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { errorString, type ErrorCode } from '@careline/domain/errors';
+import { formatReferenceRange, type PrintReport, type PrintReportResult } from '@careline/domain/lab-reports';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { invoices, organizations, patients } from '../../db/schema/index.ts';
+import type { ViewerLookup } from '../files/files.routes.ts';
+import type { Owner } from './lab-reports.repo.ts';
+import { readPatientReport, resultsViewable, UUID, type PatientReportView } from './lab-reports.service.ts';
+import { createLabReportPdfCache } from './pdf/lab-report-pdf-cache.ts';
+import { labReportContentDisposition, labReportFileName, renderLabReportPdf } from './pdf/lab-report-pdf.ts';
+
+function tokenFrom(header: string | undefined): string | null {
+  const match = header ? /^(?:Bearer\s+)?(\S+)$/i.exec(header.trim()) : null;
+  return match?.[1] ?? null;
+}
+
+/** The report's results as the printable report lists them: each sub-test, then its antibiogram rows. */
+function printResults(view: PatientReportView): PrintReportResult[] {
+  return view.observations.flatMap((observation): PrintReportResult[] => {
+    const value =
+      observation.valueString ?? (observation.valueQuantity === null ? null : String(observation.valueQuantity));
+    const row: PrintReportResult = {
+      name: observation.codeDisplay ?? observation.code ?? '',
+      result: value,
+      unit: observation.unit,
+      defaultRange: observation.referenceRange ? formatReferenceRange(observation.referenceRange) : null,
+      critical: observation.critical,
+      status: observation.status,
+      parameterOrder: observation.parameterOrder,
+      subTestClassification: observation.subTestClassification,
+    };
+    const microbiology = (observation.microbiology ?? []).map(
+      (entry): PrintReportResult => ({
+        name: entry.name,
+        result: entry.result ?? null,
+        category: entry.category,
+        definitionId: entry.definitionId ?? null,
+        organismDefinitionId: entry.organismDefinitionId ?? null,
+        comment: entry.comment ?? null,
+        status: observation.status,
+        parameterOrder: observation.parameterOrder,
+        subTestClassification: observation.subTestClassification,
+      }),
+    );
+    return value === null && microbiology.length > 0 ? microbiology : [row, ...microbiology];
+  });
+}
+
+/**
+ * What the printable report prints of an issued report of the account: the profile, the hospital,
+ * the paid invoice of its lab order (the file name says NOT-PAID without one) and the results.
+ * @param db - database
+ * @param owner - tenant and account (the report was already read as theirs)
+ * @param view - the report with its results
+ */
+async function printReportOf(db: DbOrTx, owner: Owner, view: PatientReportView): Promise<PrintReport> {
+  const [patient] = await db
+    .select({
+      givenName: patients.givenName,
+      familyName: patients.familyName,
+      gender: patients.gender,
+      birthDate: patients.birthDate,
+    })
+    .from(patients)
+    .where(and(eq(patients.id, view.patientId), eq(patients.accountId, owner.accountId), eq(patients.tenantId, owner.tenantId)));
+  const [organization] = view.organizationId
+    ? await db
+        .select({ name: organizations.name, city: organizations.city })
+        .from(organizations)
+        .where(and(eq(organizations.id, view.organizationId), eq(organizations.tenantId, owner.tenantId)))
+    : [];
+  const [invoice] = view.serviceRequestId
+    ? await db
+        .select({ id: invoices.id, identifier: invoices.identifier })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.tenantId, owner.tenantId),
+            eq(invoices.accountId, owner.accountId),
+            eq(invoices.serviceRequestId, view.serviceRequestId),
+            eq(invoices.reasonCode, 'revenue_collected'),
+          ),
+        )
+        .orderBy(desc(invoices.createdAt))
+        .limit(1)
+    : [];
+  return {
+    patient: {
+      name: patient ? `${patient.givenName} ${patient.familyName}`.trim() : '',
+      identifier: view.patientId,
+      birthday: patient?.birthDate ?? null,
+      gender: patient?.gender ?? null,
+    },
+    invoiceIdentifier: invoice ? (invoice.identifier ?? invoice.id) : null,
+    organizationName: organization?.name ?? null,
+    location: organization?.city ?? null,
+    reportName: view.codeDisplay,
+    summaryStatus: view.summaryStatus,
+    reportedTime: (view.diagnosticReportVerifiedTime ?? view.issuedAt ?? view.updatedAt).toISOString(),
+    text: view.notes ? { div: view.notes } : null,
+    organizationId: view.organizationId,
+    results: printResults(view),
+  };
+}
+
+/**
+ * GET /lab-reports/:reportId.pdf: an issued lab report of the account as the printable A4 PDF (spec
+ * doc 3 §2 'Printable lab report', §9 file name; issue 11 part 2), rendered on the server so a cheap
+ * phone does no layout work, and kept in a bounded cache until what it prints changes (a hash of the
+ * print report is the version). Without a valid token: 401 ARO-E1023. Another account's report, an
+ * unknown one, one not issued, an outsourced or payment-pending one (no online view, spec doc 3 §2):
+ * 404 ARO-E2001, the same answer in each case. Any version's id gives the latest issued version, as
+ * diagnosticReport does.
+ * @param app - the Fastify app
+ * @param deps - database and tenants
+ * @param viewerFor - resolves an access token to the signed-in account, as GraphQL does
+ */
+export async function registerLabReportPdfRoutes(app: FastifyInstance, deps: AppDeps, viewerFor: ViewerLookup): Promise<void> {
+  const { database, tenants } = deps;
+  const cache = createLabReportPdfCache();
+  const refuse = (status: number, code: ErrorCode) => ({ status, body: { error: errorString(code) } });
+
+  app.get<{ Params: { reportId: string } }>('/lab-reports/:reportId.pdf', async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    const tenant = tenants.resolve(request.hostname);
+    const token = tokenFrom(request.headers.authorization);
+    const { viewer } = token ? await viewerFor(tenant.id, token) : { viewer: null };
+    const answer = await (async () => {
+      if (!viewer) {
+        return refuse(401, 'ARO-E1023');
+      }
+      if (!UUID.test(request.params.reportId)) {
+        return refuse(404, 'ARO-E2001');
+      }
+      const owner = { tenantId: tenant.id, accountId: viewer.accountId };
+      const view = await readPatientReport(database.db, owner, request.params.reportId).catch(() => null);
+      if (!view || !resultsViewable(view)) {
+        return refuse(404, 'ARO-E2001');
+      }
+      const report = await printReportOf(database.db, owner, view);
+      // Whatever prints: the report, its results, the profile's name, the hospital and the invoice.
+      const version = createHash('sha256').update(JSON.stringify([report, view.verifiedByName])).digest('base64url');
+      const pdf = await cache.getOrRender(`${tenant.id}:${view.id}`, version, () =>
+        renderLabReportPdf({ report, reportedBy: view.verifiedByName }),
+      );
+      return { pdf, fileName: labReportFileName(report) };
+    })();
+    if ('pdf' in answer) {
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', labReportContentDisposition(answer.fileName))
+        .send(answer.pdf);
+    }
+    return reply.code(answer.status).send(answer.body);
+  });
+}
