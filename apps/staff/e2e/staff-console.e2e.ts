@@ -143,9 +143,9 @@ describe('staff console', () => {
     await expectNoAxeViolations(receptionist.page, 'home on a tablet');
     await receptionist.page.setViewportSize({ width: 1280, height: 800 });
 
-    // Role-aware navigation: no administration for a receptionist.
+    // Role-aware navigation: no administration for a receptionist (who answers chats).
     const nav = receptionist.page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Sessions', 'Patient lookup', 'Change password']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Sessions', 'Patient lookup', 'Chats', 'Change password']);
 
     await nav.getByRole('link', { name: 'Patient lookup' }).click();
     await checkScreen(receptionist.page, 'Patient lookup', 'staff-patient-lookup');
@@ -181,6 +181,8 @@ describe('staff console', () => {
       'Sessions',
       'Patient lookup',
       'Orders',
+      'Lab reports',
+      'Chats',
       'Payments',
       'Staff users',
       'Audit trail',

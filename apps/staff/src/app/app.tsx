@@ -22,6 +22,9 @@ const SessionsRoute = lazy(() => import('./routes/sessions-route.tsx').then((mod
 const QueueRoute = lazy(() => import('./routes/queue-route.tsx').then((module) => ({ default: module.QueueRoute })));
 const OrdersRoute = lazy(() => import('./routes/orders-route.tsx').then((module) => ({ default: module.OrdersRoute })));
 const OrderRoute = lazy(() => import('./routes/orders-route.tsx').then((module) => ({ default: module.OrderRoute })));
+const LabReportsRoute = lazy(() => import('./routes/lab-reports-route.tsx').then((module) => ({ default: module.LabReportsRoute })));
+const LabReportRoute = lazy(() => import('./routes/lab-reports-route.tsx').then((module) => ({ default: module.LabReportRoute })));
+const ChatRoute = lazy(() => import('./routes/chat-route.tsx').then((module) => ({ default: module.ChatRoute })));
 const PatientLookupScreen = lazy(() =>
   import('../features/patients/components/patient-lookup-screen.tsx').then((module) => ({
     default: module.PatientLookupScreen,
@@ -110,6 +113,19 @@ const router = createBrowserRouter(
             {
               path: 'orders/:orderId',
               element: <InHospital action="orders.read" screen={(hospital) => <OrderRoute hospital={hospital} />} />,
+            },
+            {
+              path: 'lab-reports',
+              element: <InHospital action="labReports.read" screen={(hospital) => <LabReportsRoute hospital={hospital} />} />,
+            },
+            {
+              path: 'lab-reports/:reportId',
+              element: <InHospital action="labReports.read" screen={(hospital) => <LabReportRoute hospital={hospital} />} />,
+            },
+            {
+              // One route for the inbox and the chat on show, so the live inbox stays open between them.
+              path: 'chats/:chatId?',
+              element: <InHospital action="chat.read" screen={(hospital) => <ChatRoute hospital={hospital} />} />,
             },
             {
               path: 'patients',

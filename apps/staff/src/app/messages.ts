@@ -18,6 +18,8 @@ export function useShellMessages() {
       auditTrail: t('staff.shell.auditTrail'),
       payments: t('staff.payments.nav'),
       orders: t('staff.orders.nav'),
+      labReports: t('staff.labReports.nav'),
+      chats: t('staff.chat.nav'),
       changePassword: t('staff.shell.changePassword'),
       signOut: t('staff.shell.signOut'),
       hospital: t('staff.shell.hospital'),

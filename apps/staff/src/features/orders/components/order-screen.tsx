@@ -137,12 +137,15 @@ export function OrderScreen({
   may,
   ordersPath,
   orderPath,
+  labReportsLink = null,
 }: {
   hospital: Hospital;
   orderId: string;
   may: OrderAbilities;
   ordersPath: string;
   orderPath: (orderId: string) => string;
+  /** The lab reports of a lab order (issue 11), for a member who may read them: where and the link's text. */
+  labReportsLink?: { path: (orderId: string) => string; label: string } | null;
 }) {
   const t = useOrdersMessages();
   const errorText = useErrorText();
@@ -202,6 +205,11 @@ export function OrderScreen({
             </p>
             <PatientPanel view={view} t={t} />
             <DetailsPanel view={view} t={t} orderPath={orderPath} />
+            {labReportsLink && view.order.category === 'Examination' ? (
+              <p className="order-notice">
+                <Link to={labReportsLink.path(view.id)}>{labReportsLink.label}</Link>
+              </p>
+            ) : null}
             <OrderDocuments documents={view.order.documents} />
             <OrderNotes organizationId={hospital.id} view={view} mayReply={may.work} actions={actions} />
             <Timeline view={view} t={t} />

@@ -8,8 +8,9 @@ export const staffSessionQueueQuery = graphql(`
       session {
         id practitionerName practitionerRoleDisplay locationName status startTime endTime
         appointmentMaxAllowed liveAppointments
+        participationMode
       }
-      appointments { id tokenNo patientId patientName appointmentStatus paymentStatus appointmentOriginChannel }
+      appointments { id tokenNo patientId patientName appointmentStatus paymentStatus appointmentOriginChannel appointmentArrivedTime }
     }
   }
 `);
@@ -21,8 +22,9 @@ export const staffSessionQueueSubscription = graphql(`
       session {
         id practitionerName practitionerRoleDisplay locationName status startTime endTime
         appointmentMaxAllowed liveAppointments
+        participationMode
       }
-      appointments { id tokenNo patientId patientName appointmentStatus paymentStatus appointmentOriginChannel }
+      appointments { id tokenNo patientId patientName appointmentStatus paymentStatus appointmentOriginChannel appointmentArrivedTime }
     }
   }
 `);

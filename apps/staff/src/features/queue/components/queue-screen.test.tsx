@@ -26,6 +26,7 @@ function queue(status: string, appointments: [number, string, string][]): Sessio
       endTime: '2030-01-01T05:30:00.000Z',
       appointmentMaxAllowed: 20,
       liveAppointments: appointments.length,
+      participationMode: 'in_person',
     },
     appointments: appointments.map(([tokenNo, patientName, appointmentStatus]) => ({
       id: `a${tokenNo}`,
@@ -35,6 +36,7 @@ function queue(status: string, appointments: [number, string, string][]): Sessio
       appointmentStatus,
       paymentStatus: 'pending',
       appointmentOriginChannel: 'patient_app',
+      appointmentArrivedTime: null,
     })),
   };
 }

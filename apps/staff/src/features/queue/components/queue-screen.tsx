@@ -56,12 +56,15 @@ export function QueueScreen({
   may,
   sessionsPath,
   deskSearch,
+  callPanel,
 }: {
   hospital: Hospital;
   sessionId: string;
   may: QueueAbilities;
   sessionsPath: string;
   deskSearch: (props: { actionLabel: (name: string) => string; onPick: (patient: { id: string; name: string }) => void; busy: boolean }) => ReactNode;
+  /** A video session's calls (features/video, passed in by the route): the patients in the consultation and Call. */
+  callPanel?: (props: { session: SessionQueue['session']; appointments: readonly QueueAppointment[] }) => ReactNode;
 }) {
   const t = useQueueMessages();
   const errorText = useErrorText();
@@ -187,6 +190,7 @@ export function QueueScreen({
               ) : null}
             </div>
           ) : null}
+          {callPanel ? callPanel({ session, appointments }) : null}
           {appointments.length === 0 ? (
             <p className="empty-state">{t.empty}</p>
           ) : (

@@ -1,0 +1,656 @@
+/**
+ * The doctor's side of a video call (issue 13 Build 1 and 4; spec doc 2 §4 Video call): standard
+ * WebRTC peer to peer with the patient's browser, signalled through the server (staffSendCallSignal,
+ * staffSubscribeCommunication). The server never carries media.
+ *
+ * Who does what (as the server relays it and the patient's app expects, docs/api-contract.md
+ * 'Video calls'): the doctor's Call rings the patient (staffVideoCall answers the room and the
+ * doctor's ICE servers); the patient joins, reports 'connected' on the communication and sends its
+ * media state; the doctor then offers on a fresh peer connection, and the patient answers. ICE
+ * candidates trickle both ways. A patient who joins again (after an error, a reload) gets a fresh
+ * offer. A patient's hang-up (or 'disconnected' report) leaves the call ringing for a rejoin until
+ * the doctor ends it (staffVideoHangUp, which also tells the patient).
+ *
+ * The browser's media and peer connection, and the GraphQL transport, come in through small
+ * interfaces so tests can fake them (CallMediaDevices, CallTransport).
+ */
+import {
+  AUDIO_MAX_BITRATE,
+  BANDWIDTH_SAMPLE_MS,
+  linkSample,
+  nextVideoBitrate,
+  scaleDownFor,
+  VIDEO_START_BITRATE,
+  worthRetuning,
+} from './call-quality.ts';
+
+/** One entry of RTCConfiguration.iceServers as the server hands it out. */
+export type CallIceServer = { urls: string[]; username?: string; credential?: string };
+
+/** A connect or disconnect line of the call history. */
+export type CallHistoryLine = { timestamp: string; participantReference: string; participantStatus: string };
+
+/** The appointment's VIDEOCONF communication, as far as the call reads it. */
+export type CallCommunication = {
+  roomSid: string | null;
+  participantStatus: string | null;
+  videoCallHistory: CallHistoryLine[];
+};
+
+/** The signal kinds (CallSignalKind). */
+export type CallSignalKind = 'offer' | 'answer' | 'candidate' | 'hangup' | 'media';
+
+/** A signalling message from the patient, as the live channel delivers it. */
+export type CallSignal = {
+  kind: CallSignalKind;
+  from: string;
+  roomSid: string;
+  sdp: string | null;
+  candidate: string | null;
+  camera: boolean | null;
+  microphone: boolean | null;
+};
+
+/** A signalling message to the patient (CallSignalInput). */
+export type CallSignalInput = {
+  kind: CallSignalKind;
+  sdp?: string;
+  candidate?: string;
+  camera?: boolean;
+  microphone?: boolean;
+};
+
+/** The call's server side: Call, hang-up, signalling and the live channel of the call. */
+export type CallTransport = {
+  placeCall: (appointmentId: string) => Promise<{ roomSid: string; iceServers: CallIceServer[]; communication: CallCommunication }>;
+  hangUp: (appointmentId: string) => Promise<void>;
+  sendSignal: (appointmentId: string, signal: CallSignalInput) => Promise<void>;
+  /** Listens to the call's live channel; answers the stop. */
+  listen: (
+    appointmentId: string,
+    handlers: { communication: (communication: CallCommunication) => void; signal: (signal: CallSignal) => void; error: (error: unknown) => void },
+  ) => () => void;
+};
+
+/** The browser parts a call uses; tests pass fakes. */
+export type CallMediaDevices = {
+  getUserMedia: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
+  createPeerConnection: (configuration: RTCConfiguration) => RTCPeerConnection;
+  /** 'relay' forces TURN (the relay-only browser test); 'all' by default. */
+  iceTransportPolicy?: RTCIceTransportPolicy;
+};
+
+/**
+ * Where the call is:
+ * - idle: no call yet (Call shows);
+ * - starting: the camera and microphone are being opened and the call placed;
+ * - ringing: the patient's phone rings;
+ * - connecting: the patient joined, the media path is being set up;
+ * - connected: the two see and hear each other (the timer runs);
+ * - reconnecting: the media path dropped for a moment;
+ * - connectionLost: the media path failed; the patient may rejoin;
+ * - patientLeft: the patient hung up or left; they may rejoin while the call rings;
+ * - ending: the hang-up is on its way;
+ * - ended: the call is over (Call shows again);
+ * - failed: the call could not be placed (the camera or microphone, or the server refused).
+ */
+export type DoctorCallStatus =
+  | 'idle'
+  | 'starting'
+  | 'ringing'
+  | 'connecting'
+  | 'connected'
+  | 'reconnecting'
+  | 'connectionLost'
+  | 'patientLeft'
+  | 'ending'
+  | 'ended'
+  | 'failed';
+
+/** Why the camera and microphone did not open. */
+export type MediaProblem = 'denied' | 'unavailable';
+
+/** What the screen shows of the call. */
+export type DoctorCallSnapshot = {
+  status: DoctorCallStatus;
+  roomSid: string | null;
+  /** When the media path first connected in this call (epoch ms), for the mm:ss timer. */
+  connectedAt: number | null;
+  /** The doctor's own camera and microphone (the toggles). */
+  camera: boolean;
+  microphone: boolean;
+  /** The patient's camera and microphone from its last media message; null before any. */
+  patientMedia: { camera: boolean; microphone: boolean } | null;
+  mediaProblem: MediaProblem | null;
+  /** A server error (Call or hang-up refused), for the error text. */
+  error: unknown;
+  local: MediaStream | null;
+  remote: MediaStream | null;
+};
+
+export const INITIAL_DOCTOR_CALL: DoctorCallSnapshot = {
+  status: 'idle',
+  roomSid: null,
+  connectedAt: null,
+  camera: true,
+  microphone: true,
+  patientMedia: null,
+  mediaProblem: null,
+  error: null,
+  local: null,
+  remote: null,
+};
+
+/** A desk camera at up to 720p; echo cancellation for a consulting room's speakers. */
+export const DOCTOR_MEDIA_CONSTRAINTS: MediaStreamConstraints = {
+  video: { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 24, max: 30 } },
+  audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+};
+
+/** How long a dropped media path may stay down before the doctor restarts ICE. */
+export const ICE_RESTART_AFTER_MS = 3_000;
+
+/** The statuses in which a call is placed and not yet over. */
+const ACTIVE: readonly DoctorCallStatus[] = ['ringing', 'connecting', 'connected', 'reconnecting', 'connectionLost', 'patientLeft'];
+
+/**
+ * Whether a call is on (placed and not ended): the in-call view shows.
+ * @param status - the call's status
+ */
+export function isCallOn(status: DoctorCallStatus): boolean {
+  return status === 'starting' || status === 'ending' || ACTIVE.includes(status);
+}
+
+/** Whether Call may be pressed. */
+export function canPlaceCall(status: DoctorCallStatus): boolean {
+  return status === 'idle' || status === 'ended' || status === 'failed';
+}
+
+/**
+ * The patient's presence in the current call from the communication's history: the patient's
+ * connects after the last connect of a staff member (the current call), and whether the last of the
+ * patient's lines there is a connect.
+ * @param history - the call history, oldest first
+ */
+export function patientPresence(history: readonly CallHistoryLine[]): { joins: number; present: boolean | null } {
+  let start = 0;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const line = history[i];
+    if (line && !line.participantReference.startsWith('Patient/') && line.participantStatus === 'connected') {
+      start = i + 1;
+      break;
+    }
+  }
+  let joins = 0;
+  let present: boolean | null = null;
+  for (const line of history.slice(start)) {
+    if (!line.participantReference.startsWith('Patient/')) {
+      continue;
+    }
+    if (line.participantStatus === 'connected') {
+      joins += 1;
+      present = true;
+    } else if (line.participantStatus === 'disconnected') {
+      present = false;
+    }
+  }
+  return { joins, present };
+}
+
+function isPermissionError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('name' in error)) {
+    return false;
+  }
+  const { name } = error;
+  return name === 'NotAllowedError' || name === 'PermissionDeniedError' || name === 'SecurityError';
+}
+
+// The sender settings the DOM typings leave out.
+type TunedEncoding = RTCRtpEncodingParameters & { priority?: string; networkPriority?: string };
+type TunedParameters = RTCRtpSendParameters & { degradationPreference?: string };
+
+/**
+ * One call from the doctor's console to the patient of an appointment. Subscribe for snapshots;
+ * call(), end(), toggleMicrophone(), toggleCamera(); dispose() when the screen goes (a call still on
+ * is ended).
+ */
+export class DoctorCall {
+  private snapshot: DoctorCallSnapshot = INITIAL_DOCTOR_CALL;
+  private readonly listeners = new Set<() => void>();
+  private stopListening: (() => void) | null = null;
+  private peer: RTCPeerConnection | null = null;
+  private iceServers: CallIceServer[] = [];
+  private pendingCandidates: RTCIceCandidateInit[] = [];
+  private knownJoins = 0;
+  /** The patient's join the current peer connection was offered for. */
+  private offeredFor = 0;
+  private videoBitrate = VIDEO_START_BITRATE;
+  private sampler: ReturnType<typeof setInterval> | null = null;
+  private restartTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Counts calls: work of an earlier call (a late answer) changes nothing. */
+  private generation = 0;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly appointmentId: string,
+    private readonly transport: CallTransport,
+    private readonly devices: CallMediaDevices,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The call now. */
+  getSnapshot = (): DoctorCallSnapshot => this.snapshot;
+
+  /** Calls back on every change; answers the unsubscribe. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  private set(change: Partial<DoctorCallSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    this.listeners.forEach((listener) => listener());
+  }
+
+  private send(signal: CallSignalInput): void {
+    void this.transport.sendSignal(this.appointmentId, signal).catch(() => undefined);
+  }
+
+  /** Call: opens the camera and microphone, listens to the call's channel, and rings the patient. */
+  async call(): Promise<void> {
+    if (!canPlaceCall(this.snapshot.status)) {
+      return;
+    }
+    this.generation += 1;
+    const generation = this.generation;
+    this.knownJoins = 0;
+    this.offeredFor = 0;
+    this.set({ ...INITIAL_DOCTOR_CALL, camera: this.snapshot.camera, microphone: this.snapshot.microphone, status: 'starting' });
+    let local: MediaStream;
+    try {
+      local = await this.devices.getUserMedia(DOCTOR_MEDIA_CONSTRAINTS);
+    } catch (error) {
+      if (generation === this.generation) {
+        this.set({ status: 'failed', mediaProblem: isPermissionError(error) ? 'denied' : 'unavailable' });
+      }
+      return;
+    }
+    if (generation !== this.generation) {
+      local.getTracks().forEach((track) => track.stop());
+      return;
+    }
+    for (const track of local.getVideoTracks()) {
+      // A face: smooth motion matters more than sharp detail.
+      track.contentHint = 'motion';
+      track.enabled = this.snapshot.camera;
+    }
+    for (const track of local.getAudioTracks()) {
+      track.enabled = this.snapshot.microphone;
+    }
+    this.set({ local });
+    // Listening before the ring, so the patient's join cannot be missed.
+    this.stopListening = this.transport.listen(this.appointmentId, {
+      communication: (communication) => {
+        if (generation === this.generation) {
+          this.onCommunication(communication);
+        }
+      },
+      signal: (signal) => {
+        if (generation === this.generation) {
+          this.chain = this.chain.then(() => this.onSignal(signal)).catch(() => undefined);
+        }
+      },
+      // A dropped live channel is re-established by the client; the call goes on.
+      error: () => undefined,
+    });
+    try {
+      const placed = await this.transport.placeCall(this.appointmentId);
+      if (generation !== this.generation) {
+        return;
+      }
+      this.iceServers = placed.iceServers;
+      this.set({ status: 'ringing', roomSid: placed.roomSid });
+      this.onCommunication(placed.communication);
+    } catch (error) {
+      if (generation === this.generation) {
+        this.teardown();
+        this.set({ status: 'failed', error });
+      }
+    }
+  }
+
+  /** End: leaves the media path and hangs up (the patient is told by the server). */
+  async end(): Promise<void> {
+    const status = this.snapshot.status;
+    if (!ACTIVE.includes(status) && status !== 'starting') {
+      return;
+    }
+    const placed = this.snapshot.roomSid !== null;
+    this.generation += 1;
+    this.teardown();
+    if (!placed) {
+      this.set({ status: 'ended', remote: null, local: null });
+      return;
+    }
+    this.set({ status: 'ending', remote: null, local: null });
+    try {
+      await this.transport.hangUp(this.appointmentId);
+      this.set({ status: 'ended' });
+    } catch (error) {
+      // The call is over here either way; a refusal (no call on any more) is shown, not retried.
+      this.set({ status: 'ended', error });
+    }
+  }
+
+  /** Mute or unmute the microphone; the patient is told (their practitioner notices). */
+  toggleMicrophone(): void {
+    const microphone = !this.snapshot.microphone;
+    for (const track of this.snapshot.local?.getAudioTracks() ?? []) {
+      track.enabled = microphone;
+    }
+    this.set({ microphone });
+    this.sendMediaState();
+  }
+
+  /** Turn the camera off or on; the patient is told. */
+  toggleCamera(): void {
+    const camera = !this.snapshot.camera;
+    for (const track of this.snapshot.local?.getVideoTracks() ?? []) {
+      track.enabled = camera;
+    }
+    this.set({ camera });
+    this.sendMediaState();
+  }
+
+  /**
+   * The screen goes: a call still on (or being placed) is ended. The object stays usable, so a
+   * screen mounted again (React's StrictMode) may call anew.
+   */
+  dispose(): void {
+    if (ACTIVE.includes(this.snapshot.status) || this.snapshot.status === 'starting') {
+      void this.end();
+    } else {
+      this.teardown();
+    }
+  }
+
+  private sendMediaState(): void {
+    if (this.snapshot.roomSid !== null && ACTIVE.includes(this.snapshot.status)) {
+      this.send({ kind: 'media', camera: this.snapshot.camera, microphone: this.snapshot.microphone });
+    }
+  }
+
+  private teardown(): void {
+    this.stopListening?.();
+    this.stopListening = null;
+    this.closePeer();
+    this.snapshot.local?.getTracks().forEach((track) => track.stop());
+  }
+
+  private clearRestart(): void {
+    if (this.restartTimer !== null) {
+      clearTimeout(this.restartTimer);
+      this.restartTimer = null;
+    }
+  }
+
+  /** An ICE restart: a new offer on the same connection (the patient answers it on theirs). */
+  private async restartIce(peer: RTCPeerConnection): Promise<void> {
+    if (peer.signalingState !== 'stable') {
+      return;
+    }
+    const offer = await peer.createOffer({ iceRestart: true });
+    if (peer !== this.peer) {
+      return;
+    }
+    await peer.setLocalDescription(offer);
+    if (peer === this.peer) {
+      this.send({ kind: 'offer', sdp: peer.localDescription?.sdp ?? offer.sdp ?? '' });
+    }
+  }
+
+  private closePeer(): void {
+    this.clearRestart();
+    this.stopSampling();
+    if (this.peer) {
+      const peer = this.peer;
+      this.peer = null;
+      peer.onicecandidate = null;
+      peer.ontrack = null;
+      peer.onconnectionstatechange = null;
+      peer.close();
+    }
+    this.pendingCandidates = [];
+  }
+
+  private onCommunication(communication: CallCommunication): void {
+    if (!ACTIVE.includes(this.snapshot.status) || communication.roomSid !== this.snapshot.roomSid) {
+      return;
+    }
+    if (communication.participantStatus === 'disconnected') {
+      // The call was ended elsewhere (the member's other window).
+      this.generation += 1;
+      this.teardown();
+      this.set({ status: 'ended', remote: null, local: null });
+      return;
+    }
+    const presence = patientPresence(communication.videoCallHistory);
+    if (presence.joins > this.knownJoins) {
+      this.knownJoins = presence.joins;
+      // The patient joined (again, after an error or a reload): a fresh offer, unless the one for this
+      // join went out already (its media message came first).
+      if (this.offeredFor < presence.joins) {
+        this.offeredFor = presence.joins;
+        void this.offer().catch(() => undefined);
+      }
+    } else if (presence.present === false && this.peer) {
+      this.patientLeft();
+    }
+  }
+
+  private patientLeft(): void {
+    this.closePeer();
+    this.set({ status: 'patientLeft', remote: null, patientMedia: null });
+  }
+
+  private async onSignal(signal: CallSignal): Promise<void> {
+    if (signal.from !== 'patient' || signal.roomSid !== this.snapshot.roomSid || !ACTIVE.includes(this.snapshot.status)) {
+      return;
+    }
+    switch (signal.kind) {
+      case 'media':
+        this.set({ patientMedia: { camera: signal.camera ?? true, microphone: signal.microphone ?? true } });
+        // The patient says it is in the room: offer unless a media path is already being set up.
+        if (!this.peer) {
+          this.offeredFor = this.knownJoins + 1;
+          await this.offer();
+        }
+        return;
+      case 'answer': {
+        const peer = this.peer;
+        if (!peer || !signal.sdp || peer.signalingState !== 'have-local-offer') {
+          return;
+        }
+        await peer.setRemoteDescription({ type: 'answer', sdp: signal.sdp });
+        for (const candidate of this.pendingCandidates.splice(0)) {
+          await peer.addIceCandidate(candidate).catch(() => undefined);
+        }
+        return;
+      }
+      case 'candidate': {
+        if (!signal.candidate || !this.peer) {
+          return;
+        }
+        const candidate = JSON.parse(signal.candidate) as RTCIceCandidateInit;
+        if (this.peer.remoteDescription) {
+          await this.peer.addIceCandidate(candidate).catch(() => undefined);
+        } else {
+          this.pendingCandidates.push(candidate);
+        }
+        return;
+      }
+      case 'offer':
+        // The patient's app never offers (the doctor is the offerer); nothing to answer.
+        return;
+      case 'hangup':
+        this.patientLeft();
+        return;
+    }
+  }
+
+  /** A fresh peer connection with the doctor's media, and its offer to the patient. */
+  private async offer(): Promise<void> {
+    const local = this.snapshot.local;
+    if (!local || this.snapshot.roomSid === null) {
+      return;
+    }
+    this.closePeer();
+    const generation = this.generation;
+    const peer = this.devices.createPeerConnection({
+      iceServers: this.iceServers,
+      bundlePolicy: 'max-bundle',
+      iceTransportPolicy: this.devices.iceTransportPolicy ?? 'all',
+    });
+    this.peer = peer;
+    this.videoBitrate = VIDEO_START_BITRATE;
+    const current = () => this.peer === peer && generation === this.generation;
+    peer.ontrack = (event) => {
+      if (!current()) {
+        return;
+      }
+      const stream = event.streams[0] ?? this.snapshot.remote ?? new MediaStream();
+      if (!event.streams[0] && !stream.getTracks().includes(event.track)) {
+        stream.addTrack(event.track);
+      }
+      this.set({ remote: stream });
+    };
+    peer.onicecandidate = (event) => {
+      if (current() && event.candidate) {
+        this.send({ kind: 'candidate', candidate: JSON.stringify(event.candidate.toJSON()) });
+      }
+    };
+    peer.onconnectionstatechange = () => {
+      if (current()) {
+        this.onConnectionState(peer);
+      }
+    };
+    // Audio first: a steady voice at high priority; the video takes what is left and may shrink.
+    for (const track of local.getAudioTracks()) {
+      peer.addTransceiver(track, {
+        direction: 'sendrecv',
+        streams: [local],
+        sendEncodings: [{ maxBitrate: AUDIO_MAX_BITRATE, priority: 'high', networkPriority: 'high' }],
+      });
+    }
+    for (const track of local.getVideoTracks()) {
+      peer.addTransceiver(track, {
+        direction: 'sendrecv',
+        streams: [local],
+        sendEncodings: [
+          { maxBitrate: this.videoBitrate, scaleResolutionDownBy: scaleDownFor(this.videoBitrate), priority: 'low', networkPriority: 'low' },
+        ],
+      });
+    }
+    this.set({ status: 'connecting', remote: null });
+    const offer = await peer.createOffer();
+    if (!current()) {
+      return;
+    }
+    await peer.setLocalDescription(offer);
+    if (!current()) {
+      return;
+    }
+    this.send({ kind: 'offer', sdp: peer.localDescription?.sdp ?? offer.sdp ?? '' });
+  }
+
+  private onConnectionState(peer: RTCPeerConnection): void {
+    switch (peer.connectionState) {
+      case 'connected':
+        this.clearRestart();
+        this.set({ status: 'connected', connectedAt: this.snapshot.connectedAt ?? this.now() });
+        // The patient shows the practitioner notices from this.
+        this.sendMediaState();
+        void this.tuneVideo(peer);
+        this.startSampling(peer);
+        return;
+      case 'disconnected':
+        this.set({ status: 'reconnecting' });
+        // Still down after a moment (a network change): new ICE paths on the same connection.
+        this.clearRestart();
+        this.restartTimer = setTimeout(() => {
+          this.restartTimer = null;
+          if (peer === this.peer && peer.connectionState === 'disconnected') {
+            void this.restartIce(peer).catch(() => undefined);
+          }
+        }, ICE_RESTART_AFTER_MS);
+        return;
+      case 'failed':
+        this.closePeer();
+        this.set({ status: 'connectionLost', remote: null });
+        return;
+      case 'new':
+      case 'connecting':
+      case 'closed':
+        return;
+    }
+  }
+
+  private startSampling(peer: RTCPeerConnection): void {
+    this.stopSampling();
+    this.sampler = setInterval(() => {
+      if (peer !== this.peer) {
+        this.stopSampling();
+        return;
+      }
+      void peer
+        .getStats()
+        .then(async (report) => {
+          const next = nextVideoBitrate(this.videoBitrate, linkSample(report));
+          if (worthRetuning(this.videoBitrate, next)) {
+            this.videoBitrate = next;
+            await this.tuneVideo(peer);
+          }
+        })
+        .catch(() => undefined);
+    }, BANDWIDTH_SAMPLE_MS);
+  }
+
+  private stopSampling(): void {
+    if (this.sampler !== null) {
+      clearInterval(this.sampler);
+      this.sampler = null;
+    }
+  }
+
+  /** Applies the video ceiling (maxBitrate, a smaller picture when low) to the video sender. */
+  private async tuneVideo(peer: RTCPeerConnection): Promise<void> {
+    for (const sender of peer.getSenders()) {
+      if (sender.track?.kind !== 'video') {
+        continue;
+      }
+      const parameters = sender.getParameters() as TunedParameters;
+      const encodings: TunedEncoding[] = parameters.encodings?.length ? parameters.encodings : [{}];
+      for (const encoding of encodings) {
+        encoding.maxBitrate = this.videoBitrate;
+        encoding.scaleResolutionDownBy = scaleDownFor(this.videoBitrate);
+      }
+      parameters.encodings = encodings;
+      // A face on a weak link: keep the motion smooth and let the resolution drop.
+      parameters.degradationPreference = 'maintain-framerate';
+      try {
+        await sender.setParameters(parameters);
+      } catch {
+        // Some browsers refuse degradationPreference: keep at least the bitrate limit.
+        delete parameters.degradationPreference;
+        await sender.setParameters(parameters).catch(() => undefined);
+      }
+    }
+  }
+
+  /** The current video ceiling (bits/s), for tests and diagnostics. */
+  get videoBitrateCeiling(): number {
+    return this.videoBitrate;
+  }
+}
