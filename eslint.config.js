@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
-const staffFeatures = ['auth', 'home', 'staff-users', 'audit', 'patients', 'sessions', 'queue', 'payments', 'orders'];
+const staffFeatures = ['auth', 'home', 'staff-users', 'audit', 'patients', 'sessions', 'queue', 'payments', 'orders', 'lab-reports', 'chat', 'video'];
 
 // Neither web app imports the other, and the shared packages import no app (issue 7 §6): what both
 // apps need lives in packages/ui or packages/domain.
@@ -41,6 +41,7 @@ const features = [
   'payment-history',
   'orders',
   'lab-reports',
+  'questionnaires',
   'chat',
   'video',
   'shell',

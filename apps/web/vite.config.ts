@@ -86,6 +86,7 @@ const config: UserConfig = {
       '/healthz': { target: serverUrl },
       '/manifest.webmanifest': { target: serverUrl },
       '/payments/': { target: serverUrl },
+      '/lab-reports/': { target: serverUrl },
       '/feedback': { target: serverUrl },
     },
   },

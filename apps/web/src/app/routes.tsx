@@ -68,6 +68,19 @@ const AppointmentPayment = lazy(() =>
     default: module.AppointmentPayment,
   })),
 );
+// spec doc 2 §2, doc 3 §2: the questionnaire banner and modal (features/questionnaires), its own chunk,
+// fetched only where the tenant's questionnaireResponse flag shows it (the appointment screen's slot).
+const QuestionnaireBanner = lazy(() =>
+  import('../features/questionnaires/components/questionnaire-banner.tsx').then((module) => ({
+    default: module.QuestionnaireBanner,
+  })),
+);
+// spec doc 2 §2 Video consultation screens: a video appointment's part (features/video), its own chunk.
+const VideoAppointmentPanel = lazy(() =>
+  import('../features/video/components/video-appointment-panel.tsx').then((module) => ({
+    default: module.VideoAppointmentPanel,
+  })),
+);
 const ViewScreen = lazy(() =>
   Promise.all([
     import('../features/consultations/components/view-screen.tsx'),
@@ -93,6 +106,20 @@ const ViewScreen = lazy(() =>
               />
             </Suspense>
           )}
+          questionnaireSlot={(appointment) => (
+            <Suspense fallback={null}>
+              <QuestionnaireBanner
+                appointment={{ id: appointment.id, patientId: appointment.patientId, appointmentStatus: appointment.appointmentStatus }}
+              />
+            </Suspense>
+          )}
+          videoSlot={(appointment) =>
+            appointment.session.participationMode === 'remote_presence_video_call' ? (
+              <Suspense fallback={null}>
+                <VideoAppointmentPanel appointmentId={appointment.id} />
+              </Suspense>
+            ) : null
+          }
         />
       );
     },
@@ -159,6 +186,32 @@ const OrderViewScreen = lazy(() =>
 );
 const OrderListScreen = lazy(() =>
   import('../features/orders/lists/order-list-screen.tsx').then((module) => ({ default: module.OrderListScreen })),
+);
+// spec doc 3 §2 lab reports (features/lab-reports): /history/examination carries the reports' Result
+// buttons in the order list's slot, and /resultsGraph is its own chunk (uPlot is fetched by the chart).
+const LabTestsScreen = lazy(() =>
+  Promise.all([
+    import('../features/orders/lists/order-list-screen.tsx'),
+    import('../features/lab-reports/components/lab-report-list.tsx'),
+  ]).then(([orders, labReports]) => ({
+    default: function LabTests() {
+      return (
+        <orders.OrderListScreen
+          kind="labTests"
+          labResultsSlot={(patientIds) => (
+            <Suspense fallback={null}>
+              <labReports.LabReportList patientIds={patientIds} />
+            </Suspense>
+          )}
+        />
+      );
+    },
+  })),
+);
+const ResultsGraphScreen = lazy(() =>
+  import('../features/lab-reports/components/results-graph-screen.tsx').then((module) => ({
+    default: module.ResultsGraphScreen,
+  })),
 );
 
 /** #/paymentTermsAndConditions on any address shows the terms above the screen (spec doc 2 §2). */
@@ -272,7 +325,8 @@ export function createAppRoutes(screens: AppScreens = lazyScreens): RouteObject[
             { path: 'order/create/:category', element: <OrderCreateScreen /> },
             { path: 'order/view', element: <OrderViewScreen /> },
             { path: 'history/orders', element: <OrderListScreen kind="orders" /> },
-            { path: 'history/examination', element: <OrderListScreen kind="labTests" /> },
+            { path: 'history/examination', element: <LabTestsScreen /> },
+            { path: 'resultsGraph', element: <ResultsGraphScreen /> },
             { path: 'history/procedure', element: <OrderListScreen kind="procedures" /> },
           ],
         },

@@ -1,4 +1,4 @@
-import { Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { AddToHomeBanner } from '../features/shell/components/add-to-home-banner.tsx';
@@ -11,6 +11,11 @@ import { useMainBottomBarHidden } from '../lib/shell/chrome-context.tsx';
 import { useTranslate } from '@careline/i18n/react';
 import { useScreenHeading } from '../lib/shell/use-screen-heading.ts';
 import { useTenant } from '../lib/tenant/tenant-provider.tsx';
+
+// issue 13: the patient's video calls show wherever they are in the app (features/video), its own chunk.
+const VideoCallHost = lazy(() =>
+  import('../features/video/components/video-call-host.tsx').then((module) => ({ default: module.VideoCallHost })),
+);
 
 /** The page frame around every route: header, network bars, banner, the screen, bottom bar. */
 export function ShellLayout() {
@@ -42,6 +47,11 @@ export function ShellLayout() {
       {/* After the screen in reading order, as on screen: it floats above the bottom edge. */}
       <AddToHomeBanner />
       <MainBottomBar />
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <VideoCallHost />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </div>
   );

@@ -1,5 +1,5 @@
-import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Suspense, lazy, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
 import {
   ACCESS_DENIED_ROUTE,
@@ -31,11 +31,14 @@ import { useChatPacing } from '../hooks/use-chat-pacing.ts';
 import { useKeepInView } from '../hooks/use-keep-in-view.ts';
 import { useSecondsUntil } from '../../../lib/sign-in/use-seconds-until.ts';
 import { chatReducer, initialChatState } from '../utils/chat-flow.ts';
-import { chatMenuButtons } from '../utils/chat-menu.ts';
+import { agentChatOffered, agentChatPath, chatMenuButtons } from '../utils/chat-menu.ts';
 import { linkDestination } from '../utils/link-destination.ts';
 import { ChatMessages } from './chat-messages.tsx';
 import './chat.css';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
+
+// The chat with hospital staff loads only when opened (issue 12 §3): the chat home stays a small first screen.
+const AgentChat = lazy(() => import('../agent/agent-chat.tsx').then((module) => ({ default: module.AgentChat })));
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
@@ -64,6 +67,7 @@ export function ChatHomeScreen() {
   const chatInputRef = useRef<HTMLInputElement>(null);
   const authNotice = useAuthNotice(state.step === 'mobile');
   const linkToken = searchParams.get(SIGN_IN_LINK_PARAM);
+  const { pathname } = useLocation();
   const accountLoading = session.accessToken !== null && session.accountState === REQUEST_STATE.PENDING;
 
   // spec doc 1 §4 Link sign-in: /chat-home?access_token=<base64> (entry init-link-follow).
@@ -183,6 +187,9 @@ export function ChatHomeScreen() {
   }
 
   const inputsReady = pacing.shownCount >= state.messages.length;
+  // issue 12 §3: /chat-home/agent-chat opens the chat with hospital staff once signed in, only where the tenant offers it.
+  const agentChatShown =
+    pathname.replace(/\/$/, '') === agentChatPath && agentChatOffered(tenant.features) && session.loggedIn && state.step === 'menu' && pacing.buttonsReady;
   const mobileMessage = mobileAttempted ? validateMobileNo(mobileInput) : null;
   const codeMessage = codeAttempted ? validateVerificationCode(codeInput) : null;
   const showMobileInput = state.step === 'mobile' && inputsReady && state.pending === null;
@@ -226,6 +233,12 @@ export function ChatHomeScreen() {
         <p className="chat-error chat-session-notice" role="alert">
           {tx(authNotice)}
         </p>
+      ) : null}
+
+      {agentChatShown ? (
+        <Suspense fallback={<span className="chat-spinner" role="status" aria-label={t('chat.loading')} />}>
+          <AgentChat onBackToMenu={() => void navigate('/chat-home')} />
+        </Suspense>
       ) : null}
 
       <section ref={actionsRef} className="chat-suggestions" aria-label={t('chat.suggestions')}>
@@ -316,7 +329,7 @@ export function ChatHomeScreen() {
           </div>
         ) : null}
 
-        {state.step === 'menu' && pacing.buttonsReady ? (
+        {state.step === 'menu' && pacing.buttonsReady && !agentChatShown ? (
           <div className="chat-buttons">
             {chatMenuButtons(tenant.features, session.loggedIn).map((button) => (
               <button

@@ -13,6 +13,18 @@ export type ChatMenuButton =
 /** spec doc 1 §8: 'I couldn't find any sessions' when there are none to show. */
 export const noSessionsText = "I couldn't find any sessions";
 
+/** Where 'Chat With Hospital' goes: the chat with hospital staff, inside the chat home (issue 12 §3). */
+export const agentChatPath = '/chat-home/agent-chat';
+
+/**
+ * Whether the chat with hospital staff is offered: the tenant's chat and agentChat flags are both
+ * on (spec doc 1 §6; the server refuses a new chat otherwise, ARO-E8012).
+ * @param features - the tenant's feature flags
+ */
+export function agentChatOffered(features: FeatureFlags): boolean {
+  return features.chat.enabled && features.agentChat.enabled;
+}
+
 type ServiceButton = { label: string; to: string; enabled: (features: FeatureFlags) => boolean };
 
 // Routes of the screens later issues build (spec doc 1 §2 routes, doc 3 §2 /chat-home/{category}).
@@ -22,7 +34,7 @@ const serviceButtons: ServiceButton[] = [
   { label: 'Home Visit', to: '/chat-home/Procedure', enabled: (f) => f.procedureOrder.enabled },
   { label: 'Home Lab Test', to: '/chat-home/Examination', enabled: (f) => f.examinationOrder.enabled },
   { label: 'Online Pharmacy', to: '/chat-home/Medication', enabled: (f) => f.medicationOrder.enabled },
-  { label: 'Chat With Hospital', to: '/chat-home/agent-chat', enabled: (f) => f.agentChat.enabled },
+  { label: 'Chat With Hospital', to: agentChatPath, enabled: (f) => agentChatOffered(f) },
 ];
 
 /**

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { baseTenantConfig, deepMerge } from '@careline/domain/tenant';
 import { appointmentBanner, AppointmentScreen } from './appointment-screen.tsx';
 import { minutesFromNow, testAppointment, testSession } from './consultations-test-data.ts';
 import { renderHistory, type GraphQLCall } from './history-test-render.tsx';
@@ -153,5 +154,39 @@ describe('the status banner (spec doc 2 §4 Appointment status)', () => {
     const banner = appointmentBanner({ ...base, ...overrides });
     expect(banner?.text.id ?? null).toBe(id);
     expect(banner?.tone ?? null).toBe(tone);
+  });
+});
+
+describe('the questionnaire banner slot and the screening link (spec doc 2 §1, §2; doc 3 §2)', () => {
+  const booked = () =>
+    testAppointment({ id: 'a-1', session: testSession({ id: 's-1', startTime: minutesFromNow(30 * 60), endTime: minutesFromNow(32 * 60) }) });
+
+  it('calls the questionnaire slot only where the tenant turns questionnaireResponse on', async () => {
+    const slot = () => <p>questionnaire slot</p>;
+    await renderHistory({ element: <AppointmentScreen questionnaireSlot={slot} />, path, routePath: '/view/appointment', answer: answering([booked()]) });
+    await screen.findByText('Token number');
+    expect(screen.queryByText('questionnaire slot')).toBeNull();
+    cleanup();
+    await renderHistory({
+      element: <AppointmentScreen questionnaireSlot={slot} />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([booked()]),
+      tenant: deepMerge(baseTenantConfig, { features: { questionnaireResponse: { enabled: true } } }),
+    });
+    expect(await screen.findByText('questionnaire slot')).toBeTruthy();
+  });
+
+  it("shows the first tenant's screening-questionnaire link on channelling, opening in a new tab", async () => {
+    await renderHistory({
+      element: <AppointmentScreen />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([booked()]),
+      tenant: deepMerge(baseTenantConfig, { features: { channelling: { questionnaireLink: 'https://forms.example.org/lakeside/screening' } } }),
+    });
+    const link = await screen.findByRole('link', { name: 'Fill in the screening questionnaire (opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('https://forms.example.org/lakeside/screening');
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 });

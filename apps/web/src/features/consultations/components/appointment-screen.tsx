@@ -11,7 +11,7 @@ import {
   minutesPerAppointment,
   type QueueAppointment,
 } from '@careline/domain/consultations';
-import { useLingui, useTranslateText } from '@careline/i18n/react';
+import { useLingui, useTranslate, useTranslateText } from '@careline/i18n/react';
 import { useConsultationsTranslate } from '@careline/i18n/consultations';
 import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
@@ -114,6 +114,10 @@ export type AppointmentScreenProps = {
   feedbackSlot?: (appointment: AppointmentData) => ReactNode;
   /** Slot: pay now and the gateway's return (features/payments, composed in app/routes.tsx); onPaid reads again. */
   paymentSlot?: (appointment: AppointmentData, onPaid: () => void) => ReactNode;
+  /** Slot: the questionnaire banner and modal (features/questionnaires, composed in app/routes.tsx). */
+  questionnaireSlot?: (appointment: AppointmentData) => ReactNode;
+  /** Slot: the video consultation's part (features/video, composed in app/routes.tsx). */
+  videoSlot?: (appointment: AppointmentData) => ReactNode;
 };
 
 /**
@@ -121,8 +125,15 @@ export type AppointmentScreenProps = {
  * cancel, reschedule, refund and feedback (spec doc 2 §2, §4). An appointment not of the account's
  * own profiles answers like a missing one, and goes to /accessDenied.
  */
-export function AppointmentScreen({ refundSlot, feedbackSlot, paymentSlot }: AppointmentScreenProps) {
+export function AppointmentScreen({
+  refundSlot,
+  feedbackSlot,
+  paymentSlot,
+  questionnaireSlot,
+  videoSlot,
+}: AppointmentScreenProps) {
   const t = useConsultationsTranslate();
+  const tm = useTranslate();
   const tx = useTranslateText();
   const { i18n } = useLingui();
   const toast = useToast();
@@ -248,6 +259,19 @@ export function AppointmentScreen({ refundSlot, feedbackSlot, paymentSlot }: App
         now={now}
         appointment={{ tokenNo: appointment.tokenNo, appointmentStatus: appointment.appointmentStatus }}
       />
+
+      {/* spec doc 2 §2: the questionnaire banner after the session card, gated by questionnaireResponse (doc 3 §2). */}
+      {tenant.features.questionnaireResponse.enabled && questionnaireSlot ? questionnaireSlot(appointment) : null}
+      {/* spec doc 2 §1: the first tenant's screening-questionnaire link on channelling. */}
+      {tenant.features.channelling.enabled && tenant.features.channelling.questionnaireLink && active ? (
+        <p className="appointment-screening">
+          <a href={tenant.features.channelling.questionnaireLink} target="_blank" rel="noopener noreferrer">
+            {tm('questionnaires.screeningLink')} <span className="visually-hidden">{tm('questionnaires.opensNewTab')}</span>
+          </a>
+        </p>
+      ) : null}
+      {/* spec doc 2 §2 Video consultation screens: the video appointment's part (the call history). */}
+      {videoSlot ? videoSlot(appointment) : null}
 
       <dl className="appointment-facts">
         <div className="appointment-facts__token">

@@ -9,13 +9,25 @@ export type ViewType = 'session' | 'appointment';
  * /view/{type}: the session (booking) or the appointment screen. Each is keyed on the type, so a
  * change of type builds the screen afresh rather than carrying state over (spec doc 2 §2).
  */
-export function ViewScreen({ paymentSlot, ...props }: SessionScreenProps & Pick<AppointmentScreenProps, 'paymentSlot'>) {
+export function ViewScreen({
+  paymentSlot,
+  questionnaireSlot,
+  videoSlot,
+  ...props
+}: SessionScreenProps & Pick<AppointmentScreenProps, 'paymentSlot' | 'questionnaireSlot' | 'videoSlot'>) {
   const { type } = useParams();
   if (type === 'session') {
     return <SessionScreen key="session" {...props} />;
   }
   if (type === 'appointment') {
-    return <AppointmentScreen key="appointment" paymentSlot={paymentSlot} />;
+    return (
+      <AppointmentScreen
+        key="appointment"
+        paymentSlot={paymentSlot}
+        questionnaireSlot={questionnaireSlot}
+        videoSlot={videoSlot}
+      />
+    );
   }
   return <Navigate to="/doctor" replace />;
 }

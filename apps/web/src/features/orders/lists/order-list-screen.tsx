@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { orderListLimit, orderListState, type OrderListKind } from '@careline/domain/orders';
@@ -30,7 +30,14 @@ const PROFILE_PARAM = 'profile';
  * Medical service that the tenant offers; the order cards, 10 and then 9 more per 'Load More Order';
  * the lab test list's profile tiles; live updates; the history bottom bar.
  */
-export function OrderListScreen({ kind }: { kind: OrderListKind }) {
+export function OrderListScreen({
+  kind,
+  labResultsSlot,
+}: {
+  kind: OrderListKind;
+  /** The lab test list's reports with their Result buttons (features/lab-reports), for the chosen profiles (null: all). */
+  labResultsSlot?: (patientIds: readonly string[] | null) => ReactNode;
+}) {
   const t = useOrdersTranslate();
   const session = useSession();
   const tenant = useTenant();
@@ -183,6 +190,7 @@ export function OrderListScreen({ kind }: { kind: OrderListKind }) {
           }}
         />
       ) : null}
+      {kind === 'labTests' && labResultsSlot ? labResultsSlot(chosen?.patientIds ?? null) : null}
       {content}
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}

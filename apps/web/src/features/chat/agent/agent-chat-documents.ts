@@ -1,0 +1,167 @@
+/**
+ * The chat with hospital staff's operations (spec doc 1 §7 Chat: queryChat, prepareChat, sendChat,
+ * patchChat, subscribeChat), typed from schema.graphql by gql.tada. Every answer carries the whole
+ * chat with its notes, so each one replaces what the screen shows. Each document lists its fields
+ * itself, so each validates on its own against the schema.
+ */
+import { graphql, type ResultOf } from '@careline/contract/graphql';
+
+/** The account's latest chat (queryChat, newest first, limit 1): resumed when open, offered for rating when completed. */
+export const latestChatQuery = graphql(`
+  query agentChatLatest {
+    queryChat(limit: 1) {
+      id
+      status
+      statusText
+      createdTime
+      updatedAt
+      hospitalId
+      patientId
+      rating
+      typing
+      note {
+        id
+        kind
+        authorRef
+        message
+        timestamp
+        extensions {
+          event
+          imageUrl
+          description
+        }
+      }
+    }
+  }
+`);
+
+/** Starts a chat (spec doc 1 §7 prepareChat: the notes and the profile). */
+export const prepareChatMutation = graphql(`
+  mutation agentChatPrepare($note: [String!]!, $patientId: ID!, $hospitalId: ID) {
+    prepareChat(note: $note, patientId: $patientId, hospitalId: $hospitalId) {
+      id
+      status
+      statusText
+      createdTime
+      updatedAt
+      hospitalId
+      patientId
+      rating
+      typing
+      note {
+        id
+        kind
+        authorRef
+        message
+        timestamp
+        extensions {
+          event
+          imageUrl
+          description
+        }
+      }
+    }
+  }
+`);
+
+/** Adds the patient's note to the open chat (spec doc 1 §7 sendChat: id, message, authorRef). */
+export const sendChatMutation = graphql(`
+  mutation agentChatSend($id: ID!, $message: String!, $authorRef: String) {
+    sendChat(id: $id, message: $message, authorRef: $authorRef) {
+      id
+      status
+      statusText
+      createdTime
+      updatedAt
+      hospitalId
+      patientId
+      rating
+      typing
+      note {
+        id
+        kind
+        authorRef
+        message
+        timestamp
+        extensions {
+          event
+          imageUrl
+          description
+        }
+      }
+    }
+  }
+`);
+
+/** Ends the chat (status completed) or rates it (extension rating: 1 happy, 0 unhappy; spec doc 1 §4, §7). */
+export const patchChatMutation = graphql(`
+  mutation agentChatPatch($id: ID!, $status: String, $extension: [ChatExtensionInput!]) {
+    patchChat(id: $id, status: $status, extension: $extension) {
+      id
+      status
+      statusText
+      createdTime
+      updatedAt
+      hospitalId
+      patientId
+      rating
+      typing
+      note {
+        id
+        kind
+        authorRef
+        message
+        timestamp
+        extensions {
+          event
+          imageUrl
+          description
+        }
+      }
+    }
+  }
+`);
+
+/** The open chat live, after each change or with a typing indicator (spec doc 1 §7 subscribeChat). */
+export const chatChangedSubscription = graphql(`
+  subscription agentChatChanged($id: [ID!]!) {
+    subscribeChat(id: $id) {
+      id
+      status
+      statusText
+      createdTime
+      updatedAt
+      hospitalId
+      patientId
+      rating
+      typing
+      note {
+        id
+        kind
+        authorRef
+        message
+        timestamp
+        extensions {
+          event
+          imageUrl
+          description
+        }
+      }
+    }
+  }
+`);
+
+/** The hospitals a chat can go to. */
+export const chatHospitalsQuery = graphql(`
+  query agentChatHospitals {
+    queryOrganization {
+      id
+      name
+    }
+  }
+`);
+
+/** A chat as the screen holds it (every operation above answers the same fields). */
+export type AgentChatData = ResultOf<typeof latestChatQuery>['queryChat'][number];
+/** One note of a chat. */
+export type AgentChatNote = AgentChatData['note'][number];
