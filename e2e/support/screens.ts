@@ -66,17 +66,27 @@ export async function checkScreen(page: Page, label?: string): Promise<void> {
   const identity = screenLogs.get(page)?.identity ?? 'path';
   const deadline = Date.now() + 15_000;
   let screen = await currentScreen(page, identity);
-  while (!(screen.count === 1 && screen.heading !== '' && screen.title.startsWith(screen.heading))) {
-    if (Date.now() > deadline) {
-      throw new Error(
-        `screen ${label ?? screen.key}: expected exactly one h1 and a document title starting with it; found ` +
-          `${screen.count} h1 (first: ${JSON.stringify(screen.heading)}), title ${JSON.stringify(screen.title)}`,
-      );
+  let results;
+  for (;;) {
+    while (!(screen.count === 1 && screen.heading !== '' && screen.title.startsWith(screen.heading))) {
+      if (Date.now() > deadline) {
+        throw new Error(
+          `screen ${label ?? screen.key}: expected exactly one h1 and a document title starting with it; found ` +
+            `${screen.count} h1 (first: ${JSON.stringify(screen.heading)}), title ${JSON.stringify(screen.title)}`,
+        );
+      }
+      await page.waitForTimeout(100);
+      screen = await currentScreen(page, identity);
     }
-    await page.waitForTimeout(100);
-    screen = await currentScreen(page, identity);
+    results = await new AxeBuilder({ page }).analyze();
+    // The screen moved on while axe read it (a client-side redirect, such as a replaced order's
+    // address opening its replacement): what axe saw was neither screen, so check the one it became.
+    const after = await currentScreen(page, identity);
+    if ((after.key === screen.key && after.count === 1 && after.heading === screen.heading) || Date.now() > deadline) {
+      break;
+    }
+    screen = after;
   }
-  const results = await new AxeBuilder({ page }).analyze();
   if (results.violations.length > 0) {
     throw new Error(
       `screen ${label ?? screen.key}: ${results.violations.length} axe violation(s):\n${describeViolations(results.violations)}`,

@@ -20,6 +20,17 @@ const flatTenant = {
   config: { uxFlow: 'flat', branding: { hospitalName: 'Flatland Hospital', shortName: 'Flatland' } },
 };
 
+/**
+ * A fourth tenant with the questionnaire flag on (no demo tenant turns questionnaireResponse on): the
+ * questionnaire journey (lab-reports.e2e.ts) defines its hospital's questionnaire here, so no other
+ * journey's appointment shows the banner.
+ */
+const questionnaireTenant = {
+  id: 'questionnaire-demo',
+  hosts: ['questionnaire.localhost'],
+  config: { features: { questionnaireResponse: { enabled: true } } },
+};
+
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -119,7 +130,7 @@ export async function setup(project: TestProject): Promise<void> {
 
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-e2e-'));
   const tenantsFile = path.join(dataDir, 'tenants.json');
-  fs.writeFileSync(tenantsFile, JSON.stringify([...demoTenants, flatTenant], null, 2));
+  fs.writeFileSync(tenantsFile, JSON.stringify([...demoTenants, flatTenant, questionnaireTenant], null, 2));
 
   const env: Record<string, string | undefined> = {
     ...process.env,
