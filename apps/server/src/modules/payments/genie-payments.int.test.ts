@@ -320,9 +320,11 @@ describe('Genie (spec doc 2 §7 Payment gateways)', () => {
     );
     expect(foreign.statusCode).toBe(400);
     // Only the sandbox's own (validly signed) webhook could have credited it: wait for it, once.
+    // stateOf reads table by table, so the credit may commit between its payments read and its events
+    // read (seen on PostgreSQL): wait until both show it.
     const state = await eventually(
       () => stateOf(booking.id, appointmentId),
-      (value) => value.events.length > 0,
+      (value) => value.events.length > 0 && value.payments.length > 0,
     );
     expect(state).toMatchObject({ payments: ['genie:ACCEPT'], events: ['genie:credited'] });
   });
