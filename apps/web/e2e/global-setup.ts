@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createSocket } from 'node:dgram';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,6 +13,8 @@ import { demoTenants } from '../../server/src/modules/tenants/tenants.demo.ts';
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const artifactsDir = path.join(rootDir, 'apps/web/e2e/artifacts');
 const serverLogFile = path.join(artifactsDir, 'server.log');
+const turnLogFile = path.join(artifactsDir, 'turnserver.log');
+const TURNSERVER = '/usr/bin/turnserver';
 
 /** A third tenant so journeys can check the flat ux flow and per-host branding. */
 const flatTenant = {
@@ -32,6 +35,7 @@ const questionnaireTenant = {
 };
 
 let server: ChildProcess | undefined;
+let turn: ChildProcess | undefined;
 let dataDir: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 
@@ -45,6 +49,122 @@ async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** A free UDP port on 127.0.0.1 (bind to 0, read it, give it back), for coturn's listener. */
+async function freeUdpPort(): Promise<number> {
+  const probe = createSocket('udp4');
+  await new Promise<void>((resolve) => probe.bind(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Waits until coturn answers a STUN Binding request on 127.0.0.1:port (sent again every 200 ms). */
+async function waitForTurn(port: number, child: ChildProcess): Promise<void> {
+  const client = createSocket('udp4');
+  await new Promise<void>((resolve) => client.bind(0, '127.0.0.1', resolve));
+  // Binding request (0x0001), no attributes, the magic cookie, a random transaction id.
+  const request = Buffer.concat([Buffer.from([0x00, 0x01, 0x00, 0x00, 0x21, 0x12, 0xa4, 0x42]), randomBytes(12)]);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const giveUp = setTimeout(() => finish(new Error(`coturn did not answer a STUN Binding request in 20 s (log: ${turnLogFile})`)), 20_000);
+      const again = setInterval(() => {
+        if (child.exitCode !== null || child.signalCode !== null) {
+          finish(new Error(`turnserver exited (${String(child.exitCode ?? child.signalCode)}) (log: ${turnLogFile})`));
+          return;
+        }
+        client.send(request, port, '127.0.0.1');
+      }, 200);
+      const onMessage = (bytes: Buffer) => {
+        if (bytes.length >= 20 && bytes.readUInt16BE(0) === 0x0101 && bytes.subarray(8, 20).equals(request.subarray(8, 20))) {
+          finish();
+        }
+      };
+      const finish = (error?: Error) => {
+        clearTimeout(giveUp);
+        clearInterval(again);
+        client.off('message', onMessage);
+        if (error) {
+          reject(error);
+        } else {
+          resolve();
+        }
+      };
+      client.on('message', onMessage);
+      client.send(request, port, '127.0.0.1');
+    });
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * Starts coturn (when installed) on a free UDP port of 127.0.0.1 with a random static-auth-secret,
+ * as apps/server/src/modules/video/coturn.int.test.ts does, for the relay-only call journey
+ * (video-call.e2e.ts). Loopback peers are allowed: both browsers of the journey are on this machine.
+ * Answers the demo tenant's `video.ice` for it, or null when turnserver is not installed.
+ */
+async function startTurn(): Promise<{ turnUrls: string[]; sharedSecret: string } | null> {
+  if (spawnSync(TURNSERVER, ['--version'], { stdio: 'ignore' }).error !== undefined) {
+    console.warn('[e2e] turnserver is not installed: the relay-only call journey is skipped (apt-get install coturn; .ci/run does).');
+    return null;
+  }
+  const port = await freeUdpPort();
+  const sharedSecret = randomBytes(24).toString('base64');
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  const log = fs.openSync(turnLogFile, 'w');
+  turn = spawn(
+    TURNSERVER,
+    [
+      '-n',
+      '--listening-ip=127.0.0.1',
+      '--relay-ip=127.0.0.1',
+      `--listening-port=${String(port)}`,
+      '--use-auth-secret',
+      `--static-auth-secret=${sharedSecret}`,
+      '--realm=careline.test',
+      '--no-tls',
+      '--no-dtls',
+      '--no-tcp',
+      '--no-cli',
+      '--no-tcp-relay',
+      '--allow-loopback-peers',
+      '--min-port=49152',
+      '--max-port=65535',
+      '--log-file=stdout',
+      '--simple-log',
+      `--pidfile=${path.join(dataDir ?? os.tmpdir(), `careline-coturn-${String(port)}.pid`)}`,
+    ],
+    { stdio: ['ignore', log, log] },
+  );
+  fs.closeSync(log);
+  await waitForTurn(port, turn);
+  console.log(`[e2e] coturn on udp 127.0.0.1:${String(port)}, log ${path.relative(rootDir, turnLogFile)}`);
+  return { turnUrls: [`turn:127.0.0.1:${String(port)}?transport=udp`], sharedSecret };
+}
+
+/** Stops coturn (SIGTERM, waits; SIGKILL after 10 s). */
+async function stopTurn(): Promise<void> {
+  const child = turn;
+  turn = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) {
+    return;
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = await Promise.race([
+    exited.then(() => false),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), 10_000);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (timedOut) {
+    child.kill('SIGKILL');
+    await exited;
+  }
 }
 
 /** Makes a throwaway database on DATABASE_URL's server; returns its URL and how to drop it. */
@@ -130,7 +250,19 @@ export async function setup(project: TestProject): Promise<void> {
 
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-e2e-'));
   const tenantsFile = path.join(dataDir, 'tenants.json');
-  fs.writeFileSync(tenantsFile, JSON.stringify([...demoTenants, flatTenant, questionnaireTenant], null, 2));
+  // With coturn, the demo tenant (the video journey's, host localhost) hands out TURN credentials for
+  // it; ICE with policy 'all' still picks the host candidates, so only the relay-only journey uses it.
+  let ice: { turnUrls: string[]; sharedSecret: string } | null;
+  try {
+    ice = await startTurn();
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  const tenants = demoTenants.map((tenant) =>
+    ice && tenant.default ? { ...tenant, video: { ...tenant.video, ice: { ...tenant.video?.ice, ...ice } } } : tenant,
+  );
+  fs.writeFileSync(tenantsFile, JSON.stringify([...tenants, flatTenant, questionnaireTenant], null, 2));
 
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -173,11 +305,13 @@ export async function setup(project: TestProject): Promise<void> {
   // provide() is typed by vitest's ProvidedContext interface; the support module reads these keys back.
   const provide = project.provide.bind(project) as (key: string, value: unknown) => void;
   provide('e2ePort', port);
+  provide('e2eTurn', ice !== null);
 }
 
-/** Stops the server (SIGTERM, waits), drops the throwaway database, removes the data folder. */
+/** Stops the server (SIGTERM, waits) and coturn, drops the throwaway database, removes the data folder. */
 export async function teardown(): Promise<void> {
   await stopServer();
+  await stopTurn();
   if (dropDatabase) {
     await dropDatabase();
     dropDatabase = undefined;

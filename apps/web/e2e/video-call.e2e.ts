@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { appUrl } from '../../../e2e/support/harness.ts';
 import { checkScreen as checkScreenOnShow, watchScreens } from '../../../e2e/support/screens.ts';
 import { colomboDoctor, gql, journeyHost, signedInPatient, signedInPhone, staffToken, type Patient } from './support/journey-setup.ts';
@@ -12,11 +12,18 @@ import { collectPageErrors, expectNoAxeViolations, screenshot } from './support/
 // the other side's notice, minimise and restore, the patient's end with its confirm, and the call
 // history of connect and disconnect events. A second phone of the same account, whose camera and
 // microphone are denied, shows the grant message instead of 'Join Now'. Axe runs on each of the
-// patient's call screens.
+// patient's call screens. With coturn installed (the e2e global setup starts it and gives the demo
+// tenant TURN credentials for it), the same call again with the patient's side relay-only.
 
 const staffPassword = 'careline-demo-staff';
 const doctorEmail = 'doctor.colombo@careline.test';
 const doctorName = 'Dr. Nimal Perera';
+
+// inject() is typed by vitest's ProvidedContext interface; global-setup provides 'e2eTurn'.
+const turnAvailable = (inject as (key: string) => unknown)('e2eTurn') === true;
+if (!turnAvailable) {
+  console.warn('[video-call.e2e] coturn is not running (turnserver not installed): skipping the relay-only call.');
+}
 
 /**
  * Debian Chromium with the harness's flags (e2e/support/harness.ts launchBrowser) and Chromium's fake
@@ -140,6 +147,30 @@ async function expectInboundBytesGrowing(page: Page, side: string): Promise<void
     .toBe(true);
   const after = await inboundBytes(page);
   expect(after.video, `video bytes on the ${side}'s side`).toBeGreaterThan(0);
+}
+
+/**
+ * The candidate type of the local candidate of each open peer connection's selected pair (the
+ * transport's selectedCandidatePairId, else the nominated succeeded pair): 'relay' over TURN.
+ */
+async function selectedLocalCandidateTypes(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    type Stat = { id: string; type: string; selectedCandidatePairId?: string; nominated?: boolean; state?: string; localCandidateId?: string; candidateType?: string };
+    const peers = (window as unknown as { __carelinePeers?: RTCPeerConnection[] }).__carelinePeers ?? [];
+    const types: string[] = [];
+    for (const peer of peers) {
+      if (peer.connectionState === 'closed') {
+        continue;
+      }
+      const stats = [...(await peer.getStats()).values()] as Stat[];
+      const pairId = stats.find((entry) => entry.type === 'transport' && entry.selectedCandidatePairId)?.selectedCandidatePairId;
+      const pair = stats.find((entry) =>
+        pairId ? entry.id === pairId : entry.type === 'candidate-pair' && entry.nominated === true && entry.state === 'succeeded',
+      );
+      types.push(stats.find((entry) => entry.id === pair?.localCandidateId)?.candidateType ?? 'none');
+    }
+    return types;
+  });
 }
 
 /** Waits until the remote video element shows frames (videoWidth > 0); answers its width. */
@@ -424,6 +455,67 @@ describe('video consultation: a real call between the staff console and the phon
     await phone.context.close();
     await doctor.context.close();
   }, 300_000);
+
+  it.runIf(turnAvailable)('the same call relay-only through coturn: both receive frames over the patient\'s TURN relay', async () => {
+    const staff = await staffToken();
+    const sessionId = await createVideoSession(staff);
+    const patient = await signedInPatient(`Relay${String(Date.now()).slice(-4)}`);
+    const appointmentId = await bookVideo(patient, sessionId);
+
+    // The patient's phone forces iceTransportPolicy 'relay' (RELAY_ONLY_STORAGE_KEY) before the app runs.
+    const phone = await signedInPhone(browser, patient, 'video-call-relay-failure');
+    await phone.context.addInitScript(() => {
+      window.localStorage.setItem('careline.video.iceTransportPolicy', 'relay');
+    });
+    await phone.context.addInitScript(collectPeerConnections);
+    const phoneErrors = collectPageErrors(phone.page);
+    phone.page.setDefaultTimeout(30_000);
+    await phone.page.goto(`/view/appointment?${new URLSearchParams({ sessionId, appointmentId }).toString()}`);
+    await phone.page.getByRole('button', { name: 'Call History' }).waitFor();
+
+    const doctor = await newDoctorConsole(browser);
+    await doctor.context.addInitScript(collectPeerConnections);
+    const doctorErrors = collectPageErrors(doctor.page);
+    doctor.page.setDefaultTimeout(30_000);
+    onTestFailed(async () => {
+      await screenshot(doctor.page, 'video-call-relay-doctor-failure');
+    });
+    await doctor.page.goto('/staff');
+    await doctor.page.getByLabel('Email address').fill(doctorEmail);
+    await doctor.page.getByLabel('Password', { exact: true }).fill(staffPassword);
+    await doctor.page.getByRole('button', { name: 'Sign in' }).click();
+    await checkConsoleScreen(doctor.page, 'Home');
+    await doctor.page.goto(`/staff/sessions/${sessionId}`);
+    await checkConsoleScreen(doctor.page, 'Queue');
+    await doctor.page.getByRole('button', { name: 'Start session' }).click();
+    await doctor.page.getByText('Dr. Arrived', { exact: true }).waitFor();
+    await doctor.page.getByRole('button', { name: 'Call next' }).click();
+    const panel = doctor.page.getByRole('region', { name: 'Video consultation' });
+    await panel.getByRole('button', { name: `Call ${patient.displayName} by video` }).click();
+
+    const card = phone.page.getByRole('alertdialog', { name: `${doctorName} is calling...` });
+    await card.getByRole('button', { name: 'Join Now' }).click();
+    await phone.page.getByRole('dialog', { name: `Video consultation with ${doctorName}` }).waitFor();
+    expect(await remoteFrameWidth(phone.page)).toBeGreaterThan(0);
+    expect(await remoteFrameWidth(doctor.page)).toBeGreaterThan(0);
+    await panel.getByRole('status').filter({ hasText: `Connected with ${patient.displayName}` }).waitFor();
+    await expectInboundBytesGrowing(phone.page, 'patient (relay)');
+    await expectInboundBytesGrowing(doctor.page, 'doctor (relay)');
+    // The patient's selected candidate pair sends from its TURN relay candidate.
+    await expect
+      .poll(() => selectedLocalCandidateTypes(phone.page), { timeout: 30_000, interval: 250, message: "the patient's selected local candidate" })
+      .toEqual(['relay']);
+
+    // The doctor ends the call.
+    await panel.getByRole('group', { name: 'Call controls' }).getByRole('button', { name: `End the call with ${patient.displayName}` }).click();
+    await panel.getByRole('status').filter({ hasText: 'The call has ended.' }).waitFor();
+    await phone.page.getByTestId('call-screen').waitFor({ state: 'detached' });
+
+    expect(phoneErrors).toEqual([]);
+    expect(doctorErrors).toEqual([]);
+    await phone.context.close();
+    await doctor.context.close();
+  }, 180_000);
 
   it('the baseline for the note: two pages connecting directly, with no server in between', async () => {
     // Plain pages at the app's origin (a secure context for the camera); no app screen is shown.
