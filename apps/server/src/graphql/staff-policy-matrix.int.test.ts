@@ -842,6 +842,10 @@ describe('patient-only operations carry the patient scope', () => {
   });
 });
 
+// A hang guard, not a speed limit: each of the two matrix tests sends a few hundred requests (about
+// 5 s on a quiet 2-core machine, over 60 s when the machine is shared with other test runs).
+const MATRIX_TIMEOUT_MS = 240_000;
+
 describe('role × hospital matrix', () => {
   const staffFields = (): { name: string; action: StaffAction }[] =>
     rootFields()
@@ -870,7 +874,7 @@ describe('role × hospital matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+  }, MATRIX_TIMEOUT_MS);
 
   it('refuses every role in another hospital with the same answer as a missing one', async () => {
     const mismatches: string[] = [];
@@ -891,7 +895,7 @@ describe('role × hospital matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+  }, MATRIX_TIMEOUT_MS);
 });
 
 describe('tokens of the other kind', () => {
