@@ -303,8 +303,11 @@ describe('staffSubscribeSessionQueue across instances through Redis (REDIS_URL)'
         received = true;
       });
       // Subscribing reaches Redis asynchronously: should B's own publish have gone before A listened
-      // there, B tells again (the same kind of event) until A hears one.
-      for (let attempt = 0; attempt < 200 && !received; attempt++) {
+      // there, B tells again (the same kind of event) until A hears one. A hang guard, not a speed
+      // limit: on a loaded 2-core machine A was not listening yet after 200 tries 25 ms apart (CI,
+      // 2026-11-24), so B goes on for up to 40 s.
+      const giveUpAt = Date.now() + 40_000;
+      while (Date.now() < giveUpAt && !received) {
         await new Promise((resolve) => setTimeout(resolve, 25));
         if (!received) {
           await new Promise<void>((resolve) => {
