@@ -181,6 +181,10 @@ export const errorCatalogue = {
   'ARO-E7020': 'A report can have at most {max} results, and each sub-test only once in a save',
   'ARO-E7021': 'This report is already verified',
   'ARO-E7022': 'This report is already outsourced',
+  // The hospital's header, footer and signature images of the printable report (issue 11).
+  'ARO-E7023': 'Upload the image as a PNG or JPEG file',
+  'ARO-E7024': 'The image can be at most {size}',
+  'ARO-E7025': 'This image could not be read. Please upload another PNG or JPEG file',
   // Questionnaires on the server (issue 11 §3, staff console; apps/server modules/questionnaires).
   'ARO-E7050': 'Answer at least one question before submitting',
   'ARO-E7051': 'An answer can have at most {max} characters and no control characters',
@@ -194,6 +198,8 @@ export const errorCatalogue = {
   'ARO-E7059': 'A checkBox question needs 1 to {max} different options of at most {length} characters',
   'ARO-E7060': 'This hospital already has a questionnaire with this title',
   'ARO-E7061': 'Choose the status active or retired',
+  // FHIR R4 export of a profile's records (issue 11 part 4; apps/server modules/fhir).
+  'ARO-E7080': 'This profile was not found, so its records cannot be exported',
   // Chat with hospital staff on the server (issue 12 §3, §4; apps/server modules/chat).
   'ARO-E8001': 'The chat message is not valid: {problem}',
   'ARO-E8002': 'You already have an open chat with the hospital. Please continue it or end it first',

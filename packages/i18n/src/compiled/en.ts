@@ -330,6 +330,108 @@ export const messages: Messages = {
  "chat.agent.staff": [
   "Hospital staff"
  ],
+ "chat.guide.upcomingEvents": [
+  "Here are your upcoming appointments."
+ ],
+ "chat.guide.searchActions": [
+  "How would you like to find your doctor?"
+ ],
+ "chat.guide.recentDoctor": [
+  "Would you like to see one of your recent doctors again?"
+ ],
+ "chat.guide.doctorByName": [
+  "Which doctor would you like to see?"
+ ],
+ "chat.guide.specialty": [
+  "Which specialty are you looking for?"
+ ],
+ "chat.guide.recentOrganization": [
+  "Would you like to go to the hospital you chose last time?"
+ ],
+ "chat.guide.organizationPicker": [
+  "Which hospital would you like to go to?"
+ ],
+ "chat.guide.sessionList": [
+  "Here are the sessions I found."
+ ],
+ "chat.guide.consultationBooking": [
+  "Please check the session and book your appointment."
+ ],
+ "chat.guide.appointmentBooked": [
+  "Your appointment is booked."
+ ],
+ "chat.guide.myRecentDoctor": [
+  "My recent doctor"
+ ],
+ "chat.guide.searchAnotherDoctor": [
+  "Search another doctor"
+ ],
+ "chat.guide.searchByDoctorName": [
+  "Search by doctor name"
+ ],
+ "chat.guide.searchBySpecialty": [
+  "Search by specialty"
+ ],
+ "chat.guide.anotherHospital": [
+  "Another hospital"
+ ],
+ "chat.guide.searchAgain": [
+  "Search again"
+ ],
+ "chat.guide.bookNow": [
+  "Book now"
+ ],
+ "chat.guide.cancel": [
+  "Cancel"
+ ],
+ "chat.guide.clear": [
+  "Clear"
+ ],
+ "chat.guide.doctorNamePlaceholder": [
+  "Type your doctor name"
+ ],
+ "chat.guide.scrollToSeeMore": [
+  "Scroll to see more ..."
+ ],
+ "chat.guide.seeMore": [
+  "See more"
+ ],
+ "chat.guide.bookingFailed": [
+  "Sorry, Unable to book at the moment"
+ ],
+ "chat.guide.hospitals": [
+  "Hospitals"
+ ],
+ "chat.guide.sessions": [
+  "Sessions"
+ ],
+ "chat.guide.doctors": [
+  "Doctors"
+ ],
+ "chat.guide.specialties": [
+  "Specialties"
+ ],
+ "chat.guide.doctorName": [
+  "Doctor name"
+ ],
+ "chat.guide.noDoctors": [
+  "No doctor found by that name."
+ ],
+ "chat.guide.whoFor": [
+  "Who is this appointment for?"
+ ],
+ "chat.guide.choosePatient": [
+  "Choose who the appointment is for."
+ ],
+ "chat.guide.token": [
+  "Token No. ",
+  [
+   "tokenNo"
+  ]
+ ],
+ "chat.guide.viewAppointment": [
+  "View appointment"
+ ],
  "profiles.addNewProfile": [
   "Add new profile"
  ],
@@ -397,6 +499,15 @@ export const messages: Messages = {
  ],
  "profiles.loading": [
   "Loading"
+ ],
+ "profiles.exportRecords": [
+  "Download records (FHIR)"
+ ],
+ "profiles.exportRecordsBusy": [
+  "Preparing the records…"
+ ],
+ "profiles.exportRecordsFailed": [
+  "The records could not be downloaded. Please try again."
  ],
  "profiles.saving": [
   "Saving"
@@ -1293,6 +1404,18 @@ export const messages: Messages = {
  "error.ARO-E7022": [
   "This report is already outsourced"
  ],
+ "error.ARO-E7023": [
+  "Upload the image as a PNG or JPEG file"
+ ],
+ "error.ARO-E7024": [
+  "The image can be at most ",
+  [
+   "size"
+  ]
+ ],
+ "error.ARO-E7025": [
+  "This image could not be read. Please upload another PNG or JPEG file"
+ ],
  "error.ARO-E7050": [
   "Answer at least one question before submitting"
  ],
@@ -1356,6 +1479,9 @@ export const messages: Messages = {
  ],
  "error.ARO-E7061": [
   "Choose the status active or retired"
+ ],
+ "error.ARO-E7080": [
+  "This profile was not found, so its records cannot be exported"
  ],
  "questionnaires.banner.text": [
   "The hospital has a few questions for you before your visit."
@@ -1929,5 +2055,33 @@ export const messages: Messages = {
    "order"
   ],
   " is ready. Open the app to see it."
+ ],
+ "sms.labReport.ready": [
+  [
+   "hospital"
+  ],
+  ": The ",
+  [
+   "test"
+  ],
+  " report of ",
+  [
+   "patient"
+  ],
+  " is ready. Open the app to see it."
+ ],
+ "sms.labReport.amended": [
+  [
+   "hospital"
+  ],
+  ": The ",
+  [
+   "test"
+  ],
+  " report of ",
+  [
+   "patient"
+  ],
+  " was corrected. Open the app to see the latest version."
  ]
 };

@@ -330,6 +330,108 @@ export const messages: Messages = {
  "chat.agent.staff": [
   "රෝහල් කාර්ය මණ්ඩලය"
  ],
+ "chat.guide.upcomingEvents": [
+  "මෙන්න ඔබගේ ඉදිරි වෙන්කිරීම්."
+ ],
+ "chat.guide.searchActions": [
+  "ඔබගේ වෛද්‍යවරයා සොයා ගැනීමට කැමති කෙසේද?"
+ ],
+ "chat.guide.recentDoctor": [
+  "ඔබ මෑතදී හමු වූ වෛද්‍යවරයෙකු නැවත හමු වීමට කැමතිද?"
+ ],
+ "chat.guide.doctorByName": [
+  "ඔබට හමු වීමට අවශ්‍ය කුමන වෛද්‍යවරයාද?"
+ ],
+ "chat.guide.specialty": [
+  "ඔබ සොයන්නේ කුමන විශේෂඥ ක්ෂේත්‍රයද?"
+ ],
+ "chat.guide.recentOrganization": [
+  "ඔබ පසුගිය වතාවේ තෝරාගත් රෝහලට යාමට කැමතිද?"
+ ],
+ "chat.guide.organizationPicker": [
+  "ඔබට යාමට අවශ්‍ය කුමන රෝහලටද?"
+ ],
+ "chat.guide.sessionList": [
+  "මෙන්න මා සොයාගත් සැසි."
+ ],
+ "chat.guide.consultationBooking": [
+  "කරුණාකර සැසිය පරීක්ෂා කර ඔබගේ වෙන්කිරීම කරන්න."
+ ],
+ "chat.guide.appointmentBooked": [
+  "ඔබගේ වෙන්කිරීම සිදු කර ඇත."
+ ],
+ "chat.guide.myRecentDoctor": [
+  "මගේ මෑත වෛද්‍යවරයා"
+ ],
+ "chat.guide.searchAnotherDoctor": [
+  "වෙනත් වෛද්‍යවරයෙකු සොයන්න"
+ ],
+ "chat.guide.searchByDoctorName": [
+  "වෛද්‍යවරයාගේ නමින් සොයන්න"
+ ],
+ "chat.guide.searchBySpecialty": [
+  "විශේෂඥ ක්ෂේත්‍රය අනුව සොයන්න"
+ ],
+ "chat.guide.anotherHospital": [
+  "වෙනත් රෝහලක්"
+ ],
+ "chat.guide.searchAgain": [
+  "නැවත සොයන්න"
+ ],
+ "chat.guide.bookNow": [
+  "දැන් වෙන් කරන්න"
+ ],
+ "chat.guide.cancel": [
+  "අවලංගු කරන්න"
+ ],
+ "chat.guide.clear": [
+  "මකන්න"
+ ],
+ "chat.guide.doctorNamePlaceholder": [
+  "ඔබගේ වෛද්‍යවරයාගේ නම ටයිප් කරන්න"
+ ],
+ "chat.guide.scrollToSeeMore": [
+  "තවත් බැලීමට අනුචලනය කරන්න ..."
+ ],
+ "chat.guide.seeMore": [
+  "තවත් බලන්න"
+ ],
+ "chat.guide.bookingFailed": [
+  "සමාවන්න, මේ මොහොතේ වෙන් කළ නොහැක"
+ ],
+ "chat.guide.hospitals": [
+  "රෝහල්"
+ ],
+ "chat.guide.sessions": [
+  "සැසි"
+ ],
+ "chat.guide.doctors": [
+  "වෛද්‍යවරු"
+ ],
+ "chat.guide.specialties": [
+  "විශේෂඥ ක්ෂේත්‍ර"
+ ],
+ "chat.guide.doctorName": [
+  "වෛද්‍යවරයාගේ නම"
+ ],
+ "chat.guide.noDoctors": [
+  "එම නමින් වෛද්‍යවරයෙකු හමු නොවීය."
+ ],
+ "chat.guide.whoFor": [
+  "මෙම වෙන්කිරීම කා සඳහාද?"
+ ],
+ "chat.guide.choosePatient": [
+  "වෙන්කිරීම කා සඳහාදැයි තෝරන්න."
+ ],
+ "chat.guide.token": [
+  "අංකය ",
+  [
+   "tokenNo"
+  ]
+ ],
+ "chat.guide.viewAppointment": [
+  "වෙන්කිරීම බලන්න"
+ ],
  "profiles.addNewProfile": [
   "නව පැතිකඩක් එක් කරන්න"
  ],
@@ -397,6 +499,15 @@ export const messages: Messages = {
  ],
  "profiles.loading": [
   "පූරණය වෙමින්"
+ ],
+ "profiles.exportRecords": [
+  "වාර්තා බාගත කරන්න (FHIR)"
+ ],
+ "profiles.exportRecordsBusy": [
+  "වාර්තා සූදානම් කරමින්…"
+ ],
+ "profiles.exportRecordsFailed": [
+  "වාර්තා බාගත කළ නොහැකි විය. කරුණාකර නැවත උත්සාහ කරන්න."
  ],
  "profiles.saving": [
   "සුරකිමින්"
@@ -1295,6 +1406,19 @@ export const messages: Messages = {
  "error.ARO-E7022": [
   "මෙම වාර්තාව දැනටමත් බාහිර රසායනාගාරයකට යවා ඇත"
  ],
+ "error.ARO-E7023": [
+  "රූපය PNG හෝ JPEG ගොනුවක් ලෙස උඩුගත කරන්න"
+ ],
+ "error.ARO-E7024": [
+  "රූපය උපරිම ",
+  [
+   "size"
+  ],
+  " ක් විය හැක"
+ ],
+ "error.ARO-E7025": [
+  "මෙම රූපය කියවිය නොහැකි විය. කරුණාකර වෙනත් PNG හෝ JPEG ගොනුවක් උඩුගත කරන්න"
+ ],
  "error.ARO-E7050": [
   "ඉදිරිපත් කිරීමට පෙර අවම වශයෙන් එක් ප්‍රශ්නයකට පිළිතුරු දෙන්න"
  ],
@@ -1358,6 +1482,9 @@ export const messages: Messages = {
  ],
  "error.ARO-E7061": [
   "තත්ත්වය ලෙස active හෝ retired තෝරන්න"
+ ],
+ "error.ARO-E7080": [
+  "මෙම පැතිකඩ හමු නොවූ බැවින් එහි වාර්තා බාගත කළ නොහැක"
  ],
  "questionnaires.banner.text": [
   "ඔබේ වේලාවට පෙර රෝහල ඔබෙන් ප්‍රශ්න කිහිපයක් අසයි."
@@ -1933,5 +2060,33 @@ export const messages: Messages = {
    "order"
   ],
   " හි වාර්තාව සූදානම්. එය බැලීමට යෙදුම විවෘත කරන්න."
+ ],
+ "sms.labReport.ready": [
+  [
+   "hospital"
+  ],
+  ": ",
+  [
+   "patient"
+  ],
+  " ගේ ",
+  [
+   "test"
+  ],
+  " වාර්තාව සූදානම්. එය බැලීමට යෙදුම විවෘත කරන්න."
+ ],
+ "sms.labReport.amended": [
+  [
+   "hospital"
+  ],
+  ": ",
+  [
+   "patient"
+  ],
+  " ගේ ",
+  [
+   "test"
+  ],
+  " වාර්තාව නිවැරදි කර ඇත. නවතම අනුවාදය බැලීමට යෙදුම විවෘත කරන්න."
  ]
 };

@@ -330,6 +330,108 @@ export const messages: Messages = {
  "chat.agent.staff": [
   "மருத்துவமனை ஊழியர்"
  ],
+ "chat.guide.upcomingEvents": [
+  "இதோ உங்கள் வரவிருக்கும் சந்திப்புகள்."
+ ],
+ "chat.guide.searchActions": [
+  "உங்கள் மருத்துவரை எப்படித் தேட விரும்புகிறீர்கள்?"
+ ],
+ "chat.guide.recentDoctor": [
+  "உங்கள் சமீபத்திய மருத்துவர்களில் ஒருவரை மீண்டும் பார்க்க விரும்புகிறீர்களா?"
+ ],
+ "chat.guide.doctorByName": [
+  "எந்த மருத்துவரைப் பார்க்க விரும்புகிறீர்கள்?"
+ ],
+ "chat.guide.specialty": [
+  "எந்தச் சிறப்புத் துறையைத் தேடுகிறீர்கள்?"
+ ],
+ "chat.guide.recentOrganization": [
+  "கடந்த முறை தேர்ந்தெடுத்த மருத்துவமனைக்குச் செல்ல விரும்புகிறீர்களா?"
+ ],
+ "chat.guide.organizationPicker": [
+  "எந்த மருத்துவமனைக்குச் செல்ல விரும்புகிறீர்கள்?"
+ ],
+ "chat.guide.sessionList": [
+  "நான் கண்டறிந்த அமர்வுகள் இதோ."
+ ],
+ "chat.guide.consultationBooking": [
+  "அமர்வைச் சரிபார்த்து உங்கள் சந்திப்பைப் பதிவு செய்யவும்."
+ ],
+ "chat.guide.appointmentBooked": [
+  "உங்கள் சந்திப்பு பதிவு செய்யப்பட்டது."
+ ],
+ "chat.guide.myRecentDoctor": [
+  "எனது சமீபத்திய மருத்துவர்"
+ ],
+ "chat.guide.searchAnotherDoctor": [
+  "வேறு மருத்துவரைத் தேடு"
+ ],
+ "chat.guide.searchByDoctorName": [
+  "மருத்துவர் பெயரால் தேடு"
+ ],
+ "chat.guide.searchBySpecialty": [
+  "சிறப்புத் துறையால் தேடு"
+ ],
+ "chat.guide.anotherHospital": [
+  "வேறு மருத்துவமனை"
+ ],
+ "chat.guide.searchAgain": [
+  "மீண்டும் தேடு"
+ ],
+ "chat.guide.bookNow": [
+  "இப்போது பதிவு செய்"
+ ],
+ "chat.guide.cancel": [
+  "ரத்துசெய்"
+ ],
+ "chat.guide.clear": [
+  "அழி"
+ ],
+ "chat.guide.doctorNamePlaceholder": [
+  "உங்கள் மருத்துவரின் பெயரைத் தட்டச்சு செய்யவும்"
+ ],
+ "chat.guide.scrollToSeeMore": [
+  "மேலும் பார்க்க உருட்டவும் ..."
+ ],
+ "chat.guide.seeMore": [
+  "மேலும் பார்க்க"
+ ],
+ "chat.guide.bookingFailed": [
+  "மன்னிக்கவும், இப்போது பதிவு செய்ய முடியவில்லை"
+ ],
+ "chat.guide.hospitals": [
+  "மருத்துவமனைகள்"
+ ],
+ "chat.guide.sessions": [
+  "அமர்வுகள்"
+ ],
+ "chat.guide.doctors": [
+  "மருத்துவர்கள்"
+ ],
+ "chat.guide.specialties": [
+  "சிறப்புத் துறைகள்"
+ ],
+ "chat.guide.doctorName": [
+  "மருத்துவர் பெயர்"
+ ],
+ "chat.guide.noDoctors": [
+  "அந்தப் பெயரில் மருத்துவர் யாரும் கிடைக்கவில்லை."
+ ],
+ "chat.guide.whoFor": [
+  "இந்தச் சந்திப்பு யாருக்காக?"
+ ],
+ "chat.guide.choosePatient": [
+  "சந்திப்பு யாருக்காக என்பதைத் தேர்ந்தெடுக்கவும்."
+ ],
+ "chat.guide.token": [
+  "டோக்கன் எண் ",
+  [
+   "tokenNo"
+  ]
+ ],
+ "chat.guide.viewAppointment": [
+  "சந்திப்பைப் பார்"
+ ],
  "profiles.addNewProfile": [
   "புதிய சுயவிவரத்தைச் சேர்க்கவும்"
  ],
@@ -397,6 +499,15 @@ export const messages: Messages = {
  ],
  "profiles.loading": [
   "ஏற்றுகிறது"
+ ],
+ "profiles.exportRecords": [
+  "பதிவுகளைப் பதிவிறக்கவும் (FHIR)"
+ ],
+ "profiles.exportRecordsBusy": [
+  "பதிவுகள் தயாராகின்றன…"
+ ],
+ "profiles.exportRecordsFailed": [
+  "பதிவுகளைப் பதிவிறக்க முடியவில்லை. மீண்டும் முயற்சிக்கவும்."
  ],
  "profiles.saving": [
   "சேமிக்கிறது"
@@ -1296,6 +1407,19 @@ export const messages: Messages = {
  "error.ARO-E7022": [
   "இந்த அறிக்கை ஏற்கனவே வெளி ஆய்வகத்திற்கு அனுப்பப்பட்டுள்ளது"
  ],
+ "error.ARO-E7023": [
+  "படத்தை PNG அல்லது JPEG கோப்பாகப் பதிவேற்றவும்"
+ ],
+ "error.ARO-E7024": [
+  "படம் அதிகபட்சம் ",
+  [
+   "size"
+  ],
+  " ஆக இருக்கலாம்"
+ ],
+ "error.ARO-E7025": [
+  "இந்தப் படத்தைப் படிக்க முடியவில்லை. தயவுசெய்து வேறொரு PNG அல்லது JPEG கோப்பைப் பதிவேற்றவும்"
+ ],
  "error.ARO-E7050": [
   "சமர்ப்பிக்கும் முன் குறைந்தது ஒரு கேள்விக்குப் பதிலளிக்கவும்"
  ],
@@ -1359,6 +1483,9 @@ export const messages: Messages = {
  ],
  "error.ARO-E7061": [
   "நிலையாக active அல்லது retired ஐத் தேர்ந்தெடுக்கவும்"
+ ],
+ "error.ARO-E7080": [
+  "இந்தச் சுயவிவரம் கிடைக்கவில்லை, எனவே அதன் பதிவுகளை ஏற்றுமதி செய்ய முடியாது"
  ],
  "questionnaires.banner.text": [
   "உங்கள் வருகைக்கு முன் மருத்துவமனை உங்களிடம் சில கேள்விகளைக் கேட்கிறது."
@@ -1932,5 +2059,33 @@ export const messages: Messages = {
    "order"
   ],
   " இன் அறிக்கை தயாராக உள்ளது. அதைப் பார்க்க செயலியைத் திறக்கவும்."
+ ],
+ "sms.labReport.ready": [
+  [
+   "hospital"
+  ],
+  ": ",
+  [
+   "patient"
+  ],
+  " இன் ",
+  [
+   "test"
+  ],
+  " அறிக்கை தயாராக உள்ளது. அதைப் பார்க்க செயலியைத் திறக்கவும்."
+ ],
+ "sms.labReport.amended": [
+  [
+   "hospital"
+  ],
+  ": ",
+  [
+   "patient"
+  ],
+  " இன் ",
+  [
+   "test"
+  ],
+  " அறிக்கை திருத்தப்பட்டுள்ளது. சமீபத்திய பதிப்பைப் பார்க்க செயலியைத் திறக்கவும்."
  ]
 };

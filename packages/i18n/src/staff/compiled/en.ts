@@ -2421,6 +2421,74 @@ export const messages: Messages = {
  "staff.labReports.settings.saved": [
   "Settings saved."
  ],
+ "staff.labReports.images.heading": [
+  "Report images"
+ ],
+ "staff.labReports.images.intro": [
+  "The printable report of ",
+  [
+   "hospital"
+  ],
+  " shows these images. Upload PNG or JPEG files of at most ",
+  [
+   "size"
+  ],
+  "."
+ ],
+ "staff.labReports.images.kind.header": [
+  "Header"
+ ],
+ "staff.labReports.images.kind.footer": [
+  "Footer"
+ ],
+ "staff.labReports.images.kind.signature": [
+  "Signature"
+ ],
+ "staff.labReports.images.none.header": [
+  "No header image: the report prints the hospital's name."
+ ],
+ "staff.labReports.images.none.footer": [
+  "No footer image: the report has no footer."
+ ],
+ "staff.labReports.images.none.signature": [
+  "No signature image: the report prints a line to sign on."
+ ],
+ "staff.labReports.images.preview": [
+  [
+   "kind"
+  ],
+  ": the current image"
+ ],
+ "staff.labReports.images.previewFailed": [
+  "The image could not be shown."
+ ],
+ "staff.labReports.images.loading": [
+  "Loading the image…"
+ ],
+ "staff.labReports.images.choose": [
+  [
+   "kind"
+  ],
+  ": upload an image"
+ ],
+ "staff.labReports.images.remove": [
+  [
+   "kind"
+  ],
+  ": remove the image"
+ ],
+ "staff.labReports.images.saved": [
+  [
+   "kind"
+  ],
+  ": the image was saved."
+ ],
+ "staff.labReports.images.removed": [
+  [
+   "kind"
+  ],
+  ": the image was removed."
+ ],
  "staff.labReports.reportHeading": [
   "Lab report: ",
   [

@@ -2412,6 +2412,74 @@ export const messages: Messages = {
  "staff.labReports.settings.saved": [
   "සැකසුම් සුරකින ලදී."
  ],
+ "staff.labReports.images.heading": [
+  "වාර්තා රූප"
+ ],
+ "staff.labReports.images.intro": [
+  [
+   "hospital"
+  ],
+  " හි මුද්‍රිත වාර්තාවේ මෙම රූප පෙන්වයි. උපරිම ",
+  [
+   "size"
+  ],
+  " ක PNG හෝ JPEG ගොනු උඩුගත කරන්න."
+ ],
+ "staff.labReports.images.kind.header": [
+  "ශීර්ෂය"
+ ],
+ "staff.labReports.images.kind.footer": [
+  "පාදකය"
+ ],
+ "staff.labReports.images.kind.signature": [
+  "අත්සන"
+ ],
+ "staff.labReports.images.none.header": [
+  "ශීර්ෂ රූපයක් නැත: වාර්තාවේ රෝහලේ නම මුද්‍රණය වේ."
+ ],
+ "staff.labReports.images.none.footer": [
+  "පාදක රූපයක් නැත: වාර්තාවට පාදකයක් නැත."
+ ],
+ "staff.labReports.images.none.signature": [
+  "අත්සන් රූපයක් නැත: වාර්තාවේ අත්සන් කිරීමට රේඛාවක් මුද්‍රණය වේ."
+ ],
+ "staff.labReports.images.preview": [
+  "වත්මන් ",
+  [
+   "kind"
+  ],
+  " රූපය"
+ ],
+ "staff.labReports.images.previewFailed": [
+  "රූපය පෙන්විය නොහැකි විය."
+ ],
+ "staff.labReports.images.loading": [
+  "රූපය පූරණය වෙමින්…"
+ ],
+ "staff.labReports.images.choose": [
+  [
+   "kind"
+  ],
+  " රූපයක් උඩුගත කරන්න"
+ ],
+ "staff.labReports.images.remove": [
+  [
+   "kind"
+  ],
+  " රූපය ඉවත් කරන්න"
+ ],
+ "staff.labReports.images.saved": [
+  [
+   "kind"
+  ],
+  " රූපය සුරකින ලදී."
+ ],
+ "staff.labReports.images.removed": [
+  [
+   "kind"
+  ],
+  " රූපය ඉවත් කරන ලදී."
+ ],
  "staff.labReports.reportHeading": [
   "රසායනාගාර වාර්තාව: ",
   [

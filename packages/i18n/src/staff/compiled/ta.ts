@@ -2404,6 +2404,74 @@ export const messages: Messages = {
  "staff.labReports.settings.saved": [
   "அமைப்புகள் சேமிக்கப்பட்டன."
  ],
+ "staff.labReports.images.heading": [
+  "அறிக்கைப் படங்கள்"
+ ],
+ "staff.labReports.images.intro": [
+  [
+   "hospital"
+  ],
+  " இன் அச்சிடக்கூடிய அறிக்கை இந்தப் படங்களைக் காட்டுகிறது. அதிகபட்சம் ",
+  [
+   "size"
+  ],
+  " அளவுள்ள PNG அல்லது JPEG கோப்புகளைப் பதிவேற்றவும்."
+ ],
+ "staff.labReports.images.kind.header": [
+  "தலைப்பு"
+ ],
+ "staff.labReports.images.kind.footer": [
+  "அடிக்குறிப்பு"
+ ],
+ "staff.labReports.images.kind.signature": [
+  "கையொப்பம்"
+ ],
+ "staff.labReports.images.none.header": [
+  "தலைப்புப் படம் இல்லை: அறிக்கையில் மருத்துவமனையின் பெயர் அச்சிடப்படும்."
+ ],
+ "staff.labReports.images.none.footer": [
+  "அடிக்குறிப்புப் படம் இல்லை: அறிக்கையில் அடிக்குறிப்பு இருக்காது."
+ ],
+ "staff.labReports.images.none.signature": [
+  "கையொப்பப் படம் இல்லை: அறிக்கையில் கையொப்பமிட ஒரு கோடு அச்சிடப்படும்."
+ ],
+ "staff.labReports.images.preview": [
+  "தற்போதைய ",
+  [
+   "kind"
+  ],
+  " படம்"
+ ],
+ "staff.labReports.images.previewFailed": [
+  "படத்தைக் காட்ட முடியவில்லை."
+ ],
+ "staff.labReports.images.loading": [
+  "படம் ஏற்றப்படுகிறது…"
+ ],
+ "staff.labReports.images.choose": [
+  [
+   "kind"
+  ],
+  " படத்தைப் பதிவேற்றவும்"
+ ],
+ "staff.labReports.images.remove": [
+  [
+   "kind"
+  ],
+  " படத்தை அகற்றவும்"
+ ],
+ "staff.labReports.images.saved": [
+  [
+   "kind"
+  ],
+  " படம் சேமிக்கப்பட்டது."
+ ],
+ "staff.labReports.images.removed": [
+  [
+   "kind"
+  ],
+  " படம் அகற்றப்பட்டது."
+ ],
  "staff.labReports.reportHeading": [
   "ஆய்வக அறிக்கை: ",
   [
