@@ -94,6 +94,7 @@ const PATIENT_FIELDS: Record<string, string> = {
   diagnosticReport: `{ diagnosticReport(id: "${randomUUID()}") { id } }`,
   diagnosticObservations: `{ diagnosticObservations(patient: "Patient/${randomUUID()}", diagnosticReportCode: ["00000001"]) { id } }`,
   diagnosticReportCode: '{ diagnosticReportCode(id: "00000001") { id } }',
+  subscribeDiagnosticReport: 'subscription { subscribeDiagnosticReport { id } }',
   updateDiagnosticReportExtension: `mutation { updateDiagnosticReportExtension(id: "${randomUUID()}") { id } }`,
   // Video calls, the patient's side (issue 13; modules/video).
   createTwilioToken: `mutation { createTwilioToken(roomSid: "room-x", appointmentId: "${randomUUID()}") }`,
@@ -424,6 +425,10 @@ const SAMPLES: Record<string, Sample> = {
   },
   staffSetLabReportSettings: {
     query: 'mutation ($o: ID!) { staffSetLabReportSettings(organizationId: $o, requireSecondVerifier: false) { requireSecondVerifier } }',
+    variables: (o) => ({ o }),
+  },
+  staffSetLabReportImage: {
+    query: 'mutation ($o: ID!) { staffSetLabReportImage(organizationId: $o, kind: HEADER, blobId: null) { headerImageBlobId } }',
     variables: (o) => ({ o }),
   },
   staffCreateLabReport: {

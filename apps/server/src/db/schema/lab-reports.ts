@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { blobs } from './accounts.ts';
 import { createdAt, idColumn, tenantColumn, updatedAt } from './common.ts';
 import { organizations } from './hospitals.ts';
 
@@ -130,7 +131,11 @@ export const diagnosticReports = pgTable(
   ],
 );
 
-/** A hospital's lab report rules (issue 11): whether a second person must verify. Off unless set. */
+/**
+ * A hospital's lab report rules (issue 11): whether a second person must verify (off unless set), and
+ * the header, footer and signature images the printable report draws (blobs the laboratory uploaded;
+ * none until set).
+ */
 export const labReportSettings = pgTable(
   'lab_report_settings',
   {
@@ -141,6 +146,16 @@ export const labReportSettings = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     /** Verification must be by a staff member who saved none of the version's results. */
     requireSecondVerifier: boolean('require_second_verifier').notNull().default(false),
+    /** The printable report's images (spec doc 3 §2 'Printable lab report'): PNG or JPEG blobs. */
+    headerImageBlobId: uuid('header_image_blob_id').references(() => blobs.id, {
+      onDelete: 'set null',
+    }),
+    footerImageBlobId: uuid('footer_image_blob_id').references(() => blobs.id, {
+      onDelete: 'set null',
+    }),
+    signatureImageBlobId: uuid('signature_image_blob_id').references(() => blobs.id, {
+      onDelete: 'set null',
+    }),
     updatedBy: uuid('updated_by'),
     updatedAt: updatedAt(),
   },

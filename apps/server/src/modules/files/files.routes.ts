@@ -112,7 +112,8 @@ function readLimited(stream: Readable, maxBytes: number): Promise<ReadResult> {
 }
 
 /** The policies under which a staff member may upload in a hospital: any one of them. */
-const STAFF_UPLOAD_ACTIONS = ['orders.work', 'chat.work'] as const;
+// 'labReports.images': the hospital's header, footer and signature images of the printable lab report.
+const STAFF_UPLOAD_ACTIONS = ['orders.work', 'chat.work', 'labReports.images'] as const;
 
 /**
  * POST /blob/put and GET /blob/get/:id (spec doc 1 §7 Blob storage: "/put" and "/get/{id}" on the

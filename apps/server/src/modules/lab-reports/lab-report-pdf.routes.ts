@@ -5,9 +5,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { invoices, organizations, patients } from '../../db/schema/index.ts';
+import { blobs, invoices, organizations, patients } from '../../db/schema/index.ts';
+import type { BlobStore } from '../../providers/blob-storage/blob-store.ts';
 import type { ViewerLookup } from '../files/files.routes.ts';
-import type { Owner } from './lab-reports.repo.ts';
+import {
+  findLabReportSettings,
+  labReportImageBlobId,
+  type LabReportImageKind,
+  type Owner,
+} from './lab-reports.repo.ts';
 import { readPatientReport, resultsViewable, UUID, type PatientReportView } from './lab-reports.service.ts';
 import { createLabReportPdfCache } from './pdf/lab-report-pdf-cache.ts';
 import { labReportContentDisposition, labReportFileName, renderLabReportPdf } from './pdf/lab-report-pdf.ts';
@@ -47,6 +53,47 @@ function printResults(view: PatientReportView): PrintReportResult[] {
     );
     return value === null && microbiology.length > 0 ? microbiology : [row, ...microbiology];
   });
+}
+
+/** The hospital's report images as blob ids (null: none), from its lab report settings. */
+type ReportImageIds = Record<LabReportImageKind, string | null>;
+
+async function reportImageIds(db: DbOrTx, tenantId: string, organizationId: string | null): Promise<ReportImageIds> {
+  const settings = organizationId ? await findLabReportSettings(db, { tenantId, organizationId }) : null;
+  return {
+    header: labReportImageBlobId(settings, 'header'),
+    footer: labReportImageBlobId(settings, 'footer'),
+    signature: labReportImageBlobId(settings, 'signature'),
+  };
+}
+
+/**
+ * The bytes of the hospital's report images. An image whose bytes cannot be read is printed as none
+ * (the name, no footer, the dash line) and logged: the patient still gets the report.
+ */
+async function reportImages(
+  db: DbOrTx,
+  blobStore: BlobStore,
+  tenantId: string,
+  ids: ReportImageIds,
+  log: { warn: (details: object, message: string) => void },
+): Promise<Record<LabReportImageKind, Buffer | null>> {
+  const read = async (id: string | null): Promise<Buffer | null> => {
+    if (!id) {
+      return null;
+    }
+    const [row] = await db
+      .select({ storageKey: blobs.storageKey })
+      .from(blobs)
+      .where(and(eq(blobs.id, id), eq(blobs.tenantId, tenantId)));
+    const bytes = row ? await blobStore.get(row.storageKey).catch(() => null) : null;
+    if (!bytes) {
+      log.warn({ blobId: id }, 'lab report image without bytes: printed without it');
+    }
+    return bytes;
+  };
+  const [header, footer, signature] = await Promise.all([read(ids.header), read(ids.footer), read(ids.signature)]);
+  return { header, footer, signature };
 }
 
 /**
@@ -109,8 +156,9 @@ async function printReportOf(db: DbOrTx, owner: Owner, view: PatientReportView):
 /**
  * GET /lab-reports/:reportId.pdf: an issued lab report of the account as the printable A4 PDF (spec
  * doc 3 §2 'Printable lab report', §9 file name; issue 11 part 2), rendered on the server so a cheap
- * phone does no layout work, and kept in a bounded cache until what it prints changes (a hash of the
- * print report is the version). Without a valid token: 401 ARO-E1023. Another account's report, an
+ * phone does no layout work, with the hospital's header, footer and signature images (staffSetLabReportImage),
+ * and kept in a bounded cache until what it prints changes (a hash of the print report and the image
+ * ids is the version). Without a valid token: 401 ARO-E1023. Another account's report, an
  * unknown one, one not issued, an outsourced or payment-pending one (no online view, spec doc 3 §2):
  * 404 ARO-E2001, the same answer in each case. Any version's id gives the latest issued version, as
  * diagnosticReport does.
@@ -119,7 +167,7 @@ async function printReportOf(db: DbOrTx, owner: Owner, view: PatientReportView):
  * @param viewerFor - resolves an access token to the signed-in account, as GraphQL does
  */
 export async function registerLabReportPdfRoutes(app: FastifyInstance, deps: AppDeps, viewerFor: ViewerLookup): Promise<void> {
-  const { database, tenants } = deps;
+  const { database, tenants, providers } = deps;
   const cache = createLabReportPdfCache();
   const refuse = (status: number, code: ErrorCode) => ({ status, body: { error: errorString(code) } });
 
@@ -141,11 +189,27 @@ export async function registerLabReportPdfRoutes(app: FastifyInstance, deps: App
         return refuse(404, 'ARO-E2001');
       }
       const report = await printReportOf(database.db, owner, view);
-      // Whatever prints: the report, its results, the profile's name, the hospital and the invoice.
-      const version = createHash('sha256').update(JSON.stringify([report, view.verifiedByName])).digest('base64url');
-      const pdf = await cache.getOrRender(`${tenant.id}:${view.id}`, version, () =>
-        renderLabReportPdf({ report, reportedBy: view.verifiedByName }),
-      );
+      // The hospital's images by blob id: a blob never changes, so a new image is a new id and so a
+      // new version (the cached PDF is replaced when the laboratory changes an image).
+      const imageIds = await reportImageIds(database.db, tenant.id, view.organizationId);
+      // Whatever prints: the report, its results, the profile's name, the hospital, the invoice and the images.
+      const version = createHash('sha256').update(JSON.stringify([report, view.verifiedByName, imageIds])).digest('base64url');
+      const pdf = await cache.getOrRender(`${tenant.id}:${view.id}`, version, async () => {
+        const images = await reportImages(database.db, providers.blobStore, tenant.id, imageIds, request.log);
+        try {
+          return await renderLabReportPdf({
+            report,
+            reportedBy: view.verifiedByName,
+            headerImage: images.header,
+            footerImage: images.footer,
+            signatureImage: images.signature,
+          });
+        } catch (error) {
+          // Images are checked when set (ARO-E7025); should one still fail, the report prints without them.
+          request.log.warn({ err: error, imageIds }, 'lab report images could not be drawn: printed without them');
+          return renderLabReportPdf({ report, reportedBy: view.verifiedByName });
+        }
+      });
       return { pdf, fileName: labReportFileName(report) };
     })();
     if ('pdf' in answer) {

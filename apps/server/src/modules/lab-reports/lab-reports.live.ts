@@ -5,9 +5,11 @@ import { publishOrderChanged } from '../orders/orders.live.ts';
 export type LabReportIssuedEvent = { id: string; patientId: string };
 
 /**
- * The live topic of one account's lab reports. The spec names no report subscription (doc 3 §7
- * Subscriptions: service request, appointment, communication, chat), so nothing listens yet; a
- * patient subscription can be added on this topic later.
+ * The live topic of one account's lab reports: every issue of a version, from a lab order or the
+ * desk. The spec names no report subscription (doc 3 §7 Subscriptions: service request,
+ * appointment, communication, chat); subscribeDiagnosticReport (ours, issue 11: "the patient's
+ * screen updates live when a report is issued") listens here, so a desk report, which has no order
+ * to announce it on subscribeServiceRequest, reaches the patient's screen too.
  * @param tenantId - the tenant
  * @param accountId - the patient account that owns the reports
  */

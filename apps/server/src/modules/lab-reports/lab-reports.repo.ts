@@ -15,11 +15,13 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  blobs,
   diagnosticReportCodes,
   diagnosticReportSubCodes,
   diagnosticReports,
   labReportSettings,
   observations,
+  organizationImages,
   patients,
   appointments,
   consultationSessions,
@@ -468,6 +470,110 @@ export async function upsertLabReportSettings(
     throw new Error('lab report settings upsert returned no row');
   }
   return row;
+}
+
+/** The printable report's images a hospital keeps (issue 11). */
+export type LabReportImageKind = 'header' | 'footer' | 'signature';
+
+const IMAGE_COLUMNS = {
+  header: 'headerImageBlobId',
+  footer: 'footerImageBlobId',
+  signature: 'signatureImageBlobId',
+} as const satisfies Record<LabReportImageKind, keyof typeof labReportSettings.$inferSelect>;
+
+/** The organization_images kind of each image (the blob service lets readers of the hospital read it). */
+const ORGANIZATION_IMAGE_KINDS = {
+  header: 'lab_report_header',
+  footer: 'lab_report_footer',
+  signature: 'signature',
+} as const;
+
+/**
+ * The blob a report image of the hospital is (its column of lab_report_settings, read by id).
+ * @param row - the hospital's settings
+ * @param kind - header, footer or signature
+ */
+export function labReportImageBlobId(
+  row: typeof labReportSettings.$inferSelect | null,
+  kind: LabReportImageKind,
+): string | null {
+  return row?.[IMAGE_COLUMNS[kind]] ?? null;
+}
+
+/**
+ * Sets (or with null clears) one of the hospital's report images, creating its settings row when
+ * needed; a set image is recorded as a hospital-wide image (organization_images), so whoever may
+ * read a document of the hospital may read it through /blob/get.
+ * @param db - the transaction
+ * @param scope - tenant and hospital
+ * @param kind - header, footer or signature
+ * @param blobId - the uploaded image, or null
+ * @param updatedBy - the staff member
+ * @returns the settings as they are now
+ */
+export async function upsertLabReportImage(
+  db: DbOrTx,
+  scope: HospitalScope,
+  kind: LabReportImageKind,
+  blobId: string | null,
+  updatedBy: string,
+): Promise<typeof labReportSettings.$inferSelect> {
+  const values = { [IMAGE_COLUMNS[kind]]: blobId, updatedBy };
+  const [row] = await db
+    .insert(labReportSettings)
+    .values({ tenantId: scope.tenantId, organizationId: scope.organizationId, ...values })
+    .onConflictDoUpdate({
+      target: [labReportSettings.tenantId, labReportSettings.organizationId],
+      set: { ...values, updatedAt: new Date() },
+    })
+    .returning();
+  if (!row) {
+    throw new Error('lab report image upsert returned no row');
+  }
+  if (blobId !== null) {
+    await db
+      .insert(organizationImages)
+      .values({
+        tenantId: scope.tenantId,
+        organizationId: scope.organizationId,
+        blobId,
+        kind: ORGANIZATION_IMAGE_KINDS[kind],
+      })
+      .onConflictDoNothing();
+  }
+  return row;
+}
+
+/**
+ * A blob of the tenant with its uploader and whether it is already an image of the hospital, or null.
+ * @param db - database
+ * @param scope - tenant and hospital
+ * @param blobId - the blob (already checked to be a UUID)
+ */
+export async function findImageCandidate(
+  db: DbOrTx,
+  scope: HospitalScope,
+  blobId: string,
+): Promise<(typeof blobs.$inferSelect & { ofHospital: boolean }) | null> {
+  const [row] = await db
+    .select()
+    .from(blobs)
+    .where(and(eq(blobs.tenantId, scope.tenantId), eq(blobs.id, blobId)));
+  if (!row) {
+    return null;
+  }
+  const [image] = await db
+    .select({ id: organizationImages.id })
+    .from(organizationImages)
+    .where(
+      and(
+        eq(organizationImages.tenantId, scope.tenantId),
+        eq(organizationImages.organizationId, scope.organizationId),
+        eq(organizationImages.blobId, blobId),
+      ),
+    )
+    .limit(1);
+  return { ...row, ofHospital: image !== undefined };
 }
 
 /**

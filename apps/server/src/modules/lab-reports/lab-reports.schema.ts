@@ -1,8 +1,12 @@
+import { AppError } from '@careline/domain/errors';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation } from '../../graphql/patient-auth.ts';
 import type { MicrobiologyRow, ReferenceRange } from '../../db/schema/index.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
+import { filterEvents } from '../consultations/live-events.ts';
+import { findOwnedProfile } from '../orders/orders.repo.ts';
+import { accountLabReportsTopic, type LabReportIssuedEvent } from './lab-reports.live.ts';
 import type { ObservationRow, ReportSubCodeRow } from './lab-reports.repo.ts';
 import {
   listPatientReports,
@@ -10,6 +14,7 @@ import {
   patientObservations,
   readPatientReport,
   readReportCode,
+  UUID,
   type PatientReportView,
   type ReportCodeView,
 } from './lab-reports.service.ts';
@@ -303,5 +308,59 @@ builder.mutationField('updateDiagnosticReportExtension', (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
       markPatientReportSeen(ctx.database.db, owner(ctx), String(args.id)),
+  }),
+);
+
+/** The report of an issue event, as the patient's diagnosticReport reads it, or null when they may not see it. */
+async function issuedReportFor(
+  ctx: GraphQLContext,
+  event: Partial<LabReportIssuedEvent> | null,
+): Promise<PatientReportView | null> {
+  if (typeof event?.id !== 'string' || !UUID.test(event.id)) {
+    return null;
+  }
+  const view = await readPatientReport(ctx.database.db, owner(ctx), event.id).catch(() => null);
+  // As the list: a report of purpose Administration is fetched by id only, never announced.
+  return view && view.purpose !== 'Administration' ? view : null;
+}
+
+builder.subscriptionField('subscribeDiagnosticReport', (t) =>
+  t.field({
+    ...patientOperation,
+    type: DiagnosticReportRef,
+    description:
+      "Live (issue 11): a lab report of the account's profiles each time a version of it is issued (a first report or a " +
+      'correction, from a lab order or the desk), as diagnosticReport reads it then. patientId limits it to those ' +
+      "profiles; another account's ids deliver nothing. Sensitive and Administration reports are not sent.",
+    args: { patientId: t.arg.idList() },
+    subscribe: async (_root, args, ctx) => {
+      const own = owner(ctx);
+      if (!ctx.pubsub) {
+        throw new Error('subscription called outside a websocket');
+      }
+      // Decided once, at subscribe time: ids of another account are dropped for good.
+      let allowed: Set<string> | null = null;
+      if (args.patientId) {
+        allowed = new Set();
+        for (const id of new Set(args.patientId.map(String))) {
+          if (UUID.test(id) && (await findOwnedProfile(ctx.database.db, own, id))) {
+            allowed.add(id);
+          }
+        }
+      }
+      const only = allowed;
+      const events = await ctx.pubsub.subscribe(accountLabReportsTopic(own.tenantId, own.accountId));
+      return filterEvents(events, async (event) => {
+        const report = await issuedReportFor(ctx, event as Partial<LabReportIssuedEvent> | null);
+        return report !== null && (only === null || only.has(report.patientId));
+      });
+    },
+    resolve: async (payload, _args, ctx) => {
+      const report = await issuedReportFor(ctx, payload as Partial<LabReportIssuedEvent>);
+      if (!report) {
+        throw new AppError('ARO-E2001');
+      }
+      return report;
+    },
   }),
 );

@@ -19,6 +19,7 @@ import {
   readLabReportSettings,
   readStaffLabReport,
   saveStaffLabResults,
+  setLabReportImage,
   setLabReportSettings,
   verifyStaffLabReport,
   type LabReportPatient,
@@ -35,7 +36,13 @@ function deps(
   action: StaffAction,
   organizationId: string | number,
 ): StaffLabReportDeps {
-  return { ...staffHospitalRequest(ctx, action, organizationId), log: ctx.log };
+  return {
+    ...staffHospitalRequest(ctx, action, organizationId),
+    sms: ctx.providers.sms,
+    brand: ctx.tenant.publicConfig.branding.hospitalName,
+    blobStore: ctx.providers.blobStore,
+    log: ctx.log,
+  };
 }
 
 const idempotencyKeyArg = {
@@ -183,8 +190,28 @@ const LabReportSettingsRef = builder
       requireSecondVerifier: t.exposeBoolean('requireSecondVerifier', {
         description: 'Off unless an admin sets it.',
       }),
+      headerImageBlobId: t.exposeID('headerImageBlobId', {
+        nullable: true,
+        description:
+          "The printable report's header image (a blob, read at /blob/get/{id}); null prints the hospital's name.",
+      }),
+      footerImageBlobId: t.exposeID('footerImageBlobId', {
+        nullable: true,
+        description: "The printable report's footer image; null prints none.",
+      }),
+      signatureImageBlobId: t.exposeID('signatureImageBlobId', {
+        nullable: true,
+        description: "The signature above 'Medical Laboratory Technologist'; null prints a dash line.",
+      }),
     }),
   });
+
+const LabReportImageKindEnum = builder.enumType('LabReportImageKind', {
+  description: "The printable report's images of a hospital: HEADER, FOOTER, SIGNATURE.",
+  values: ['HEADER', 'FOOTER', 'SIGNATURE'] as const,
+});
+
+const IMAGE_KINDS = { HEADER: 'header', FOOTER: 'footer', SIGNATURE: 'signature' } as const;
 
 const ReferenceRangeInput = builder.inputType('ReferenceRangeInput', {
   description:
@@ -310,6 +337,29 @@ builder.mutationField('staffSetLabReportSettings', (t) =>
       setLabReportSettings(
         deps(ctx, 'labReports.settings', args.organizationId),
         args.requireSecondVerifier,
+      ),
+  }),
+);
+
+builder.mutationField('staffSetLabReportImage', (t) =>
+  t.field({
+    ...staffOperation('labReports.images'),
+    type: LabReportSettingsRef,
+    description:
+      "Sets the hospital's header, footer or signature image of the printable report (lab technicians and admins): a " +
+      'PNG or JPEG blob this member uploaded with POST /blob/put?organizationId=… (or one already an image of the ' +
+      'hospital), at most 2 MB; blobId null prints none. Another blob ARO-E2001; not PNG or JPEG ARO-E7023; too large ' +
+      'ARO-E7024; unreadable ARO-E7025. Printed reports change with it. Audited.',
+    args: {
+      organizationId: t.arg.id({ required: true }),
+      kind: t.arg({ type: LabReportImageKindEnum, required: true }),
+      blobId: t.arg.id(),
+    },
+    resolve: (_root, args, ctx) =>
+      setLabReportImage(
+        deps(ctx, 'labReports.images', args.organizationId),
+        IMAGE_KINDS[args.kind],
+        args.blobId === null || args.blobId === undefined ? null : String(args.blobId),
       ),
   }),
 );

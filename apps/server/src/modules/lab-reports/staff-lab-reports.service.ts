@@ -12,6 +12,8 @@ import {
 import { hasControlCharacters } from '@careline/domain/staff';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { BlobStore } from '../../providers/blob-storage/blob-store.ts';
+import type { SmsSender } from '../../providers/sms/sms.ts';
 import type { diagnosticReports, MicrobiologyRow, ReferenceRange } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { runOnce } from '../idempotency/idempotency.service.ts';
@@ -23,11 +25,14 @@ import {
 import type { StaffViewer } from '../staff/staff.access-sessions.ts';
 import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
 import { publishLabReportIssued } from './lab-reports.live.ts';
+import { labReportSmsFor, sendLabReportSms, type LabReportSms } from './lab-reports.sms.ts';
 import {
   countHospitalReports,
   findHospitalReport,
+  findImageCandidate,
   findLabReportSettings,
   findHospitalPatient,
+  labReportImageBlobId,
   insertObservations,
   insertReport,
   selectHospitalReports,
@@ -38,14 +43,17 @@ import {
   setObservationsStatus,
   updateObservation,
   updateReportAtRevision,
+  upsertLabReportImage,
   upsertLabReportSettings,
   type DiagnosticReportRow,
   type HospitalScope,
+  type LabReportImageKind,
   type LabReportQueue,
   type ObservationRow,
   type ReportSubCodeRow,
 } from './lab-reports.repo.ts';
 import { UUID, notFound } from './lab-reports.service.ts';
+import { labReportImageSize } from './pdf/lab-report-pdf.ts';
 
 /** A list page's size unless asked otherwise. */
 export const STAFF_LAB_REPORT_PAGE_DEFAULT = 20;
@@ -79,6 +87,12 @@ export type StaffLabReportDeps = {
   organizationId: string;
   correlationId: string;
   publish: (topic: string, payload: unknown) => Promise<void>;
+  /** Sends the report-ready SMS after an issue commits. */
+  sms: SmsSender;
+  /** The tenant's hospital name, the SMS's brand. */
+  brand: string;
+  /** Where the hospital's report images are kept (checked when one is set). */
+  blobStore: BlobStore;
   log?: FastifyBaseLogger;
 };
 
@@ -130,8 +144,32 @@ export type LabResultInput = {
   microbiology: MicrobiologyRow[] | null;
 };
 
-/** The hospital's lab report rules. */
-export type LabReportSettingsView = { organizationId: string; requireSecondVerifier: boolean };
+/** The hospital's lab report rules, and the printable report's images (blob ids; null when none). */
+export type LabReportSettingsView = {
+  organizationId: string;
+  requireSecondVerifier: boolean;
+  headerImageBlobId: string | null;
+  footerImageBlobId: string | null;
+  signatureImageBlobId: string | null;
+};
+
+/** Largest header, footer or signature image (ours: a 150 dpi A4-wide letterhead fits easily). */
+export const LAB_REPORT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** The image files the printable report can draw (pdfkit: PNG and JPEG). */
+export const LAB_REPORT_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+
+function settingsView(
+  organizationId: string,
+  row: Awaited<ReturnType<typeof findLabReportSettings>>,
+): LabReportSettingsView {
+  return {
+    organizationId,
+    requireSecondVerifier: row?.requireSecondVerifier ?? false,
+    headerImageBlobId: labReportImageBlobId(row, 'header'),
+    footerImageBlobId: labReportImageBlobId(row, 'footer'),
+    signatureImageBlobId: labReportImageBlobId(row, 'signature'),
+  };
+}
 
 /** An AppError with a message already rendered. */
 function rendered(code: ErrorCode, vars: Record<string, string> = {}): AppError {
@@ -503,6 +541,8 @@ type ChangeOutcome = {
     accountId: string;
     patientId: string;
     order: { id: string; intent: string; organizationId: string | null; category: string } | null;
+    /** The report-ready SMS, sent after the commit, once (a replay finds this outcome and sends nothing). */
+    sms: LabReportSms | null;
   } | null;
 };
 
@@ -597,6 +637,9 @@ async function changeReport(
       patientId: outcome.issued.patientId,
       order: outcome.issued.order,
     });
+    if (outcome.issued.sms) {
+      sendLabReportSms(deps, outcome.issued.sms, outcome.id);
+    }
   }
   return readChanged(deps, outcome.id);
 }
@@ -871,7 +914,9 @@ export async function verifyStaffLabReport(
 /**
  * Issues a verified version (issue 11): summaryStatus issued (the RP mark, spec doc 3 §2); the
  * patient sees it from now on (the latest issued version of the report), and it is published live.
- * Not verified ARO-E7010; already issued ARO-E7011. Audited (labReport.issue).
+ * After the commit the account's mobile gets the report-ready SMS (lab-reports.sms.ts; 'corrected'
+ * for an amended version), once: a replay of the same key sends nothing. Not verified ARO-E7010;
+ * already issued ARO-E7011. Audited (labReport.issue, with whether an SMS was sent).
  * @param deps - database, tenant, staff member, hospital
  * @param change - the version, its revision as read, an idempotency key
  */
@@ -887,17 +932,21 @@ export async function issueStaffLabReport(
     const order = row.serviceRequestId
       ? await findHospitalOrder(tx, scope(deps), row.serviceRequestId)
       : null;
+    const [person] = await selectOrderPatients(tx, deps.tenantId, [row.patientId]);
+    const sms = labReportSmsFor(row, person, deps.brand);
     return {
       set: {
         summaryStatus: ISSUED_SUMMARY_STATUS,
         issuedAt: now,
         issuedBy: deps.staff.staffUserId,
       },
+      details: { smsSent: sms !== null },
       after: () =>
         Promise.resolve({
           issued: {
             accountId: row.accountId,
             patientId: row.patientId,
+            sms,
             order: order
               ? {
                   id: order.id,
@@ -1032,10 +1081,7 @@ export async function readLabReportSettings(
   deps: StaffLabReportDeps,
 ): Promise<LabReportSettingsView> {
   actor(deps, 'labReports.read');
-  return {
-    organizationId: deps.organizationId,
-    requireSecondVerifier: await requiresSecondVerifier(deps.db, deps),
-  };
+  return settingsView(deps.organizationId, await findLabReportSettings(deps.db, scope(deps)));
 }
 
 /**
@@ -1061,6 +1107,66 @@ export async function setLabReportSettings(
       correlationId: deps.correlationId,
       details: { requireSecondVerifier },
     });
-    return { organizationId: row.organizationId, requireSecondVerifier: row.requireSecondVerifier };
+    return settingsView(row.organizationId, row);
+  });
+}
+
+/** A size as the refusal says it, e.g. '2 MB'. */
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+    : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/**
+ * Sets or clears one of the hospital's printable report images (issue 11: the organization's header,
+ * footer and signature images; spec doc 3 §2 'Printable lab report'). The image is a blob this
+ * member uploaded (POST /blob/put?organizationId=…) or one already an image of the hospital; any
+ * other id answers ARO-E2001. It must be a PNG or JPEG file (ARO-E7023), at most
+ * LAB_REPORT_IMAGE_MAX_BYTES (ARO-E7024), and one pdfkit can draw (ARO-E7025). The printed reports
+ * of the hospital change with it (their cached PDFs are keyed by the image ids). Audited
+ * (labReport.image, with the previous image).
+ * @param deps - database, tenant, staff member, hospital, blob store
+ * @param kind - header, footer or signature
+ * @param blobId - the uploaded image, or null to print none
+ */
+export async function setLabReportImage(
+  deps: StaffLabReportDeps,
+  kind: LabReportImageKind,
+  blobId: string | null,
+): Promise<LabReportSettingsView> {
+  const who = actor(deps, 'labReports.images');
+  let id: string | null = null;
+  if (blobId !== null) {
+    if (!UUID.test(blobId)) {
+      throw notFound();
+    }
+    id = blobId.toLowerCase();
+    const blob = await findImageCandidate(deps.db, scope(deps), id);
+    if (!blob || (blob.staffUserId !== deps.staff.staffUserId && !blob.ofHospital)) {
+      throw notFound();
+    }
+    if (!LAB_REPORT_IMAGE_TYPES.includes(blob.contentType)) {
+      throw rendered('ARO-E7023');
+    }
+    if (blob.byteSize > LAB_REPORT_IMAGE_MAX_BYTES) {
+      throw rendered('ARO-E7024', { size: sizeText(LAB_REPORT_IMAGE_MAX_BYTES) });
+    }
+    const bytes = await deps.blobStore.get(blob.storageKey);
+    if (!bytes || !(await labReportImageSize(bytes))) {
+      throw rendered('ARO-E7025');
+    }
+  }
+  return deps.db.transaction(async (tx) => {
+    const before = await findLabReportSettings(tx, scope(deps));
+    const row = await upsertLabReportImage(tx, scope(deps), kind, id, deps.staff.staffUserId);
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor: who,
+      action: 'labReport.image',
+      correlationId: deps.correlationId,
+      details: { kind, blobId: id, previousBlobId: labReportImageBlobId(before, kind) },
+    });
+    return settingsView(row.organizationId, row);
   });
 }

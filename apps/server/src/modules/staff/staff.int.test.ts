@@ -315,6 +315,7 @@ describe('what a membership allows (the console shows only that)', () => {
       'audit.browse',
       'chat.read',
       'chat.work',
+      'labReports.images',
       'labReports.read',
       'labReports.settings',
       'labReports.work',

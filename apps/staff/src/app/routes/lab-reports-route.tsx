@@ -18,7 +18,11 @@ export function LabReportsRoute({ hospital }: { hospital: Hospital }) {
     <LabReportsScreen
       key={`${hospital.id}:${order ?? ''}`}
       hospital={hospital}
-      may={{ work: session.may('labReports.work'), settings: session.may('labReports.settings') }}
+      may={{
+        work: session.may('labReports.work'),
+        settings: session.may('labReports.settings'),
+        images: session.may('labReports.images'),
+      }}
       serviceRequestId={order && order.trim() !== '' ? order : null}
       reportPath={labReportPath}
       listPath={labReportsPath}

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LAB_IMAGE_MAX_BYTES,
+  labImageBlobId,
+  labImageRefusal,
+  labImageSizeText,
   labActionSet,
   labDateTime,
   labLiveState,
@@ -197,5 +201,24 @@ describe('live state and times', () => {
   it('shows hospital time (Asia/Colombo)', () => {
     expect(labDateTime('2026-11-24T04:00:00.000Z')).toBe('2026-11-24 09:30');
     expect(labDateTime('not a time')).toBe('not a time');
+  });
+});
+
+describe('report images (issue 11: PNG or JPEG, size-limited)', () => {
+  it('takes PNG and JPEG files up to the limit and refuses anything else before sending', () => {
+    expect(labImageRefusal({ type: 'image/png', size: 1024 })).toBeNull();
+    expect(labImageRefusal({ type: 'image/jpeg', size: LAB_IMAGE_MAX_BYTES })).toBeNull();
+    expect(labImageRefusal({ type: 'image/jpeg', size: LAB_IMAGE_MAX_BYTES + 1 })).toBe('ARO-E7024');
+    expect(labImageRefusal({ type: 'image/png', size: 0 })).toBe('ARO-E3001');
+    for (const type of ['image/svg+xml', 'image/gif', 'image/webp', 'application/pdf', '']) {
+      expect(labImageRefusal({ type, size: 1024 })).toBe('ARO-E7023');
+    }
+    expect(labImageSizeText(LAB_IMAGE_MAX_BYTES)).toBe('2 MB');
+    expect(labImageSizeText(300 * 1024)).toBe('300 KB');
+  });
+
+  it("reads each kind's blob id from the settings", () => {
+    const settings = { headerImageBlobId: 'h', footerImageBlobId: null, signatureImageBlobId: 's' };
+    expect([labImageBlobId(settings, 'header'), labImageBlobId(settings, 'footer'), labImageBlobId(settings, 'signature')]).toEqual(['h', null, 's']);
   });
 });

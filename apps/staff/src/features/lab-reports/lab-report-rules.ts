@@ -89,8 +89,67 @@ export function isOutsourced(report: Pick<LabVersionFacts, 'diagnosticReportOuts
   return report.diagnosticReportOutsourcedType === OUTSOURCED_TYPE;
 }
 
-/** What the member may do on lab reports here (the server's policy keys for their roles). */
-export type LabAbilities = { work: boolean; settings: boolean };
+/**
+ * What the member may do on lab reports here (the server's policy keys for their roles); images:
+ * set the hospital's printable report images (labReports.images).
+ */
+export type LabAbilities = { work: boolean; settings: boolean; images?: boolean };
+
+/** The hospital's printable report images (the server's LabReportImageKind, lower case). */
+export type LabImageKind = 'header' | 'footer' | 'signature';
+
+/** The images in the order the panel shows them. */
+export const LAB_IMAGE_KINDS: readonly LabImageKind[] = ['header', 'footer', 'signature'];
+
+/** The largest image the server takes (staff-lab-reports.service LAB_REPORT_IMAGE_MAX_BYTES). */
+export const LAB_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The files the printable report can draw. */
+export const LAB_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+
+/** A size as the texts say it, e.g. '2 MB'. */
+export function labImageSizeText(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+    : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/**
+ * Why a chosen file cannot be a report image, before it is sent (the server checks the bytes
+ * again): not a PNG or JPEG file ARO-E7023, empty ARO-E3001, larger than the limit ARO-E7024.
+ * @param file - the chosen file's size and type
+ */
+export function labImageRefusal(file: {
+  size: number;
+  type: string;
+}): 'ARO-E7023' | 'ARO-E3001' | 'ARO-E7024' | null {
+  if (!LAB_IMAGE_TYPES.includes(file.type)) {
+    return 'ARO-E7023';
+  }
+  if (file.size === 0) {
+    return 'ARO-E3001';
+  }
+  return file.size > LAB_IMAGE_MAX_BYTES ? 'ARO-E7024' : null;
+}
+
+/**
+ * The blob id of one of the hospital's images in the server's settings.
+ * @param settings - the images as read
+ * @param kind - header, footer or signature
+ */
+export function labImageBlobId(
+  settings: { headerImageBlobId: string | null; footerImageBlobId: string | null; signatureImageBlobId: string | null },
+  kind: LabImageKind,
+): string | null {
+  switch (kind) {
+    case 'header':
+      return settings.headerImageBlobId;
+    case 'footer':
+      return settings.footerImageBlobId;
+    case 'signature':
+      return settings.signatureImageBlobId;
+  }
+}
 
 /** Which actions a version offers the member now. */
 export type LabActionSet = {

@@ -1,6 +1,6 @@
 import { useStaffTranslate, type StaffMessageId } from '@careline/i18n/staff';
 import { useMemo } from 'react';
-import type { LabReportQueue, LabReportStage } from './lab-report-rules.ts';
+import type { LabImageKind, LabReportQueue, LabReportStage } from './lab-report-rules.ts';
 
 /** Texts of the lab report screens, in the active language. */
 export function useLabReportsMessages() {
@@ -57,6 +57,17 @@ export function useLabReportsMessages() {
       settingsSecondHint: t('staff.labReports.settings.secondHint'),
       settingsSave: t('staff.labReports.settings.save'),
       settingsSaved: t('staff.labReports.settings.saved'),
+      imagesHeading: t('staff.labReports.images.heading'),
+      imagesIntro: (hospital: string, size: string) => t('staff.labReports.images.intro', { hospital, size }),
+      imageKind: (kind: LabImageKind) => t(key(`staff.labReports.images.kind.${kind}`)),
+      imageNone: (kind: LabImageKind) => t(key(`staff.labReports.images.none.${kind}`)),
+      imagePreview: (kind: string) => t('staff.labReports.images.preview', { kind }),
+      imagePreviewFailed: t('staff.labReports.images.previewFailed'),
+      imageLoading: t('staff.labReports.images.loading'),
+      imageChoose: (kind: string) => t('staff.labReports.images.choose', { kind }),
+      imageRemove: (kind: string) => t('staff.labReports.images.remove', { kind }),
+      imageSaved: (kind: string) => t('staff.labReports.images.saved', { kind }),
+      imageRemoved: (kind: string) => t('staff.labReports.images.removed', { kind }),
       reportHeading: (test: string) => t('staff.labReports.reportHeading', { test }),
       reportHeadingLoading: t('staff.labReports.reportHeadingLoading'),
       backToList: t('staff.labReports.backToList'),

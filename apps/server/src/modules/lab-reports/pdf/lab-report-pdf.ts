@@ -478,3 +478,28 @@ export function renderLabReportPdf(input: LabReportPdfInput): Promise<Buffer> {
     }
   }
 }
+
+/**
+ * Whether pdfkit can draw an uploaded header, footer or signature image: the bytes are opened and
+ * embedded in a throwaway one-page PDF, so a PNG or JPEG whose data is damaged, or a variant pdfkit
+ * does not read, is refused when it is set rather than failing every report of the hospital later.
+ * @param bytes - the image file
+ * @returns its size in pixels, or null when it cannot be drawn
+ */
+export async function labReportImageSize(
+  bytes: Buffer,
+): Promise<{ width: number; height: number } | null> {
+  try {
+    const doc = new PDFDocument({ size: [10, 10], autoFirstPage: false });
+    const done = pdfBytes(doc);
+    const images = doc as unknown as ImageMixin;
+    const image = images.openImage(bytes);
+    doc.addPage({ size: [10, 10], margin: 0 });
+    images.image(image, 0, 0, { width: 10, height: 10 });
+    doc.end();
+    await done;
+    return image.width > 0 && image.height > 0 ? { width: image.width, height: image.height } : null;
+  } catch {
+    return null;
+  }
+}

@@ -74,6 +74,24 @@ export const staffSetLabReportSettingsMutation = graphql(`
   }
 `);
 
+/** The hospital's printable report images (blob ids; null when none). */
+export const staffLabReportImagesQuery = graphql(`
+  query staffLabReportImages($organizationId: ID!) {
+    staffLabReportSettings(organizationId: $organizationId) {
+      organizationId headerImageBlobId footerImageBlobId signatureImageBlobId
+    }
+  }
+`);
+
+/** Sets (an uploaded blob) or clears (null) one of the hospital's printable report images. */
+export const staffSetLabReportImageMutation = graphql(`
+  mutation staffSetLabReportImage($organizationId: ID!, $kind: LabReportImageKind!, $blobId: ID) {
+    staffSetLabReportImage(organizationId: $organizationId, kind: $kind, blobId: $blobId) {
+      organizationId headerImageBlobId footerImageBlobId signatureImageBlobId
+    }
+  }
+`);
+
 export const staffCreateLabReportMutation = graphql(`
   mutation staffCreateLabReport($organizationId: ID!, $input: StaffCreateLabReportInput!, $idempotencyKey: String) {
     staffCreateLabReport(organizationId: $organizationId, input: $input, idempotencyKey: $idempotencyKey) {

@@ -16,6 +16,7 @@ import {
   type LabReportQueue,
 } from '../lab-report-rules.ts';
 import { useLabReportsMessages } from '../messages.ts';
+import { LabImagesPanel } from './lab-images-panel.tsx';
 import { LabSettingsPanel } from './lab-settings-panel.tsx';
 import { StartReportPanel, type PatientSearch } from './start-report-panel.tsx';
 import './lab-reports.css';
@@ -23,7 +24,8 @@ import './lab-reports.css';
 /**
  * The hospital's lab reports (issue 11, staff console): lists Drafts, Verified, Issued and All with
  * paging, each report at its current version; starting a report from a lab order or at the desk;
- * the second-person rule for admins. A lab order's reports only when one is given.
+ * the second-person rule for admins; the hospital's report images for those who issue reports. A lab
+ * order's reports only when one is given.
  * @param props - the hospital, what the member may do, the lab order to show, the desk's patient search, and the paths
  */
 export function LabReportsScreen({
@@ -176,6 +178,7 @@ export function LabReportsScreen({
         ) : null}
       </div>
       {may.settings ? <LabSettingsPanel organizationId={hospital.id} /> : null}
+      {may.images ? <LabImagesPanel organizationId={hospital.id} hospitalName={hospital.name} /> : null}
     </>
   );
 }

@@ -106,6 +106,18 @@ export const labOrderChangedSubscription = graphql(`
   }
 `);
 
+/**
+ * A report of the profile issued or corrected, with or without an order (reports entered at the
+ * desk have none): the graph refreshes then too. Another account's ids deliver nothing.
+ */
+export const labReportIssuedSubscription = graphql(`
+  subscription labReportIssued($patientId: [ID!]) {
+    subscribeDiagnosticReport(patientId: $patientId) {
+      id
+    }
+  }
+`);
+
 export type ResultsGraphData = ResultOf<typeof resultsGraphQuery>;
 export type LabReportRecord = ResultsGraphData['diagnosticReports'][number];
 export type LabObservationRecord = ResultsGraphData['diagnosticObservations'][number];

@@ -114,6 +114,14 @@ export async function renderLabReports(options: {
   return {
     calls,
     router,
+    /** Sends an issued report to the open subscriptions, as subscribeDiagnosticReport would. */
+    sendReport: (report: { id: string }) => {
+      for (const sink of sinks) {
+        sink.next({
+          data: { subscribeDiagnosticReport: { __typename: 'DiagnosticReport', ...report } },
+        });
+      }
+    },
     /** Sends a changed order to the open subscriptions, as subscribeServiceRequest would. */
     sendOrder: (order: { id: string; category: string }) => {
       for (const sink of sinks) {

@@ -356,6 +356,18 @@ describe('ResultsGraphScreen (spec doc 3 §2 Lab results graph)', () => {
     );
   });
 
+  it('refreshes when a report of the profile is issued at the desk, with no order to announce it', async () => {
+    const { calls, sendReport } = await renderGraph(answering());
+    await screen.findByRole('table');
+    const before = calls.filter((call) => call.operationName === 'labResultsGraph').length;
+    act(() => sendReport({ id: 'r-desk' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.operationName === 'labResultsGraph').length).toBe(
+        before + 1,
+      ),
+    );
+  });
+
   it("goes to /accessDenied for a profile that is not the account's", async () => {
     const { calls } = await renderGraph(
       answering(),

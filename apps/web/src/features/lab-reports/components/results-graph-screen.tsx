@@ -23,6 +23,7 @@ import { useSession } from '../../../lib/session';
 import { downloadLabReport } from '../api/download-lab-report.ts';
 import {
   labOrderChangedSubscription,
+  labReportIssuedSubscription,
   reportSeenMutation,
   resultsGraphQuery,
 } from '../api/lab-report-documents.ts';
@@ -114,7 +115,18 @@ function ResultsGraph({ patientId, code, downloadReport }: ResultsGraphProps) {
       refetch();
     }
   }, [liveOrder, refetch]);
-  // Reports issued at the desk have no order to announce them: look again when the patient comes back.
+  // Live: a report of this profile was issued or corrected (reports entered at the desk have no order).
+  const [liveReports] = useSubscription({
+    query: labReportIssuedSubscription,
+    variables: { patientId: [patientId] },
+  });
+  const liveReport = liveReports.data?.subscribeDiagnosticReport;
+  useEffect(() => {
+    if (liveReport) {
+      refetch();
+    }
+  }, [liveReport, refetch]);
+  // A socket that was down missed what happened meanwhile: look again when the patient comes back.
   useEffect(() => {
     const onFocus = () => {
       if (

@@ -1,0 +1,88 @@
+import { OUTSOURCED_TYPE } from '@careline/domain/lab-reports';
+import { renderMessage } from '@careline/i18n/server';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmsSender } from '../../providers/sms/sms.ts';
+import type { OrderPatientRow } from '../orders/staff-orders.repo.ts';
+import type { DiagnosticReportRow } from './lab-reports.repo.ts';
+
+/** One report-ready SMS to send: the account's mobile and the rendered body. */
+export type LabReportSms = { to: string; body: string };
+
+/**
+ * The SMS telling the patient's account that a report was issued (issue 11: "an SMS says the report
+ * is ready, where the patient opted in"), tenant-branded, in the account's language (the catalogues'
+ * sms.labReport.* texts): 'ready' for a first version, 'amended' for a correction.
+ *
+ * There is no per-account SMS preference yet, so the rule is the orders' (staff-orders.service
+ * orderSmsFor): the account's mobile gets the notice the patient would want. None is sent for a
+ * report the patient's app does not list (sensitive, purpose Administration) or cannot show online
+ * (outsourced, spec doc 3 §2 'Online view facility is not available').
+ * @param row - the issued version
+ * @param person - the report's profile with its account's mobile and language
+ * @param brand - the tenant's hospital name
+ * @returns the SMS, or null when none is sent
+ */
+export function labReportSmsFor(
+  row: Pick<
+    DiagnosticReportRow,
+    'version' | 'codeDisplay' | 'diagnosticReportSensitive' | 'purpose' | 'diagnosticReportOutsourcedType'
+  >,
+  person: Pick<OrderPatientRow, 'givenName' | 'familyName' | 'accountMobileNo' | 'language'> | undefined,
+  brand: string,
+): LabReportSms | null {
+  if (
+    !person ||
+    row.diagnosticReportSensitive ||
+    row.purpose === 'Administration' ||
+    row.diagnosticReportOutsourcedType === OUTSOURCED_TYPE
+  ) {
+    return null;
+  }
+  const patient = [person.givenName, person.familyName]
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ');
+  const body = renderMessage(
+    person.language,
+    row.version > 1 ? 'sms.labReport.amended' : 'sms.labReport.ready',
+    { hospital: brand, test: row.codeDisplay, patient },
+  );
+  return { to: person.accountMobileNo, body };
+}
+
+/** Report SMS of committed issues still being sent (fire and forget; see labReportSmsSettled). */
+const smsInFlight = new Set<Promise<void>>();
+
+/**
+ * Resolves when every report SMS started so far has been handed to the provider or failed (tests,
+ * shutdown).
+ */
+export async function labReportSmsSettled(): Promise<void> {
+  while (smsInFlight.size > 0) {
+    await Promise.all([...smsInFlight]);
+  }
+}
+
+/**
+ * Starts sending a report SMS after the issue committed, without waiting for it (as the orders'
+ * SMS: a slow provider does not hold the technician's answer). A failure is logged (the sender
+ * records the failed message); the issue stands.
+ * @param deps - the SMS sender, tenant and log
+ * @param sms - the message
+ * @param diagnosticReportId - for the log
+ */
+export function sendLabReportSms(
+  deps: { sms: SmsSender; tenantId: string; log?: Pick<FastifyBaseLogger, 'warn'> },
+  sms: LabReportSms,
+  diagnosticReportId: string,
+): void {
+  const sending = (async () => {
+    try {
+      await deps.sms.send({ tenantId: deps.tenantId, to: sms.to, body: sms.body });
+    } catch (error) {
+      deps.log?.warn({ err: error, diagnosticReportId }, 'lab report SMS failed');
+    }
+  })();
+  smsInFlight.add(sending);
+  void sending.finally(() => smsInFlight.delete(sending));
+}
