@@ -87,6 +87,7 @@ const config: UserConfig = {
       '/manifest.webmanifest': { target: serverUrl },
       '/payments/': { target: serverUrl },
       '/lab-reports/': { target: serverUrl },
+      '/fhir/': { target: serverUrl },
       '/feedback': { target: serverUrl },
     },
   },

@@ -26,6 +26,7 @@ import { registerFeedbackLinkRoutes } from './modules/consultations/feedback-lin
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerInvoicePdfRoutes } from './modules/payments/invoice-pdf.routes.ts';
 import { registerLabReportPdfRoutes } from './modules/lab-reports/lab-report-pdf.routes.ts';
+import { registerFhirExportRoutes } from './modules/fhir/fhir-export.routes.ts';
 import { paymentSandboxOn, registerCyberSourceSandboxRoutes } from './providers/payment-gateways/sandbox/cybersource-sandbox.routes.ts';
 import { registerGenieSandboxRoutes } from './providers/payment-gateways/sandbox/genie-sandbox.routes.ts';
 import { registerMobileBillSandboxRoutes } from './providers/payment-gateways/sandbox/mobile-bill-sandbox.routes.ts';
@@ -368,6 +369,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPaymentRoutes(app, deps, publish);
   await registerInvoicePdfRoutes(app, deps, viewerFor);
   await registerLabReportPdfRoutes(app, deps, viewerFor);
+  await registerFhirExportRoutes(app, deps, viewerFor);
   if (paymentSandboxOn(env)) {
     await registerCyberSourceSandboxRoutes(app, deps);
     await registerGenieSandboxRoutes(app, deps);

@@ -19,7 +19,7 @@ export const defaultStaffDistDir = path.resolve(
 );
 
 // Paths the server owns; everything else is the single-page app.
-const serverPrefixes = ['/graphql', '/blob/', '/dev/', '/healthz', '/feedback', '/payments/', '/lab-reports/', '/staff/'];
+const serverPrefixes = ['/graphql', '/blob/', '/dev/', '/healthz', '/feedback', '/payments/', '/lab-reports/', '/fhir/', '/staff/'];
 
 const immutableCache = 'public, max-age=31536000, immutable';
 

@@ -8,7 +8,7 @@ const CACHE_PREFIX = 'careline-shell-';
 const CACHE_NAME = `${CACHE_PREFIX}${PRECACHE.version}`;
 const SHELL_URL = '/index.html';
 // Server-owned paths: live data, files, dev tools, payments, lab report PDFs. Never cached, never answered from cache.
-const SERVER_PREFIXES = ['/graphql', '/blob/', '/dev/', '/healthz', '/feedback', '/payments/', '/lab-reports/', '/manifest.webmanifest'];
+const SERVER_PREFIXES = ['/graphql', '/blob/', '/dev/', '/healthz', '/feedback', '/payments/', '/lab-reports/', '/fhir/', '/manifest.webmanifest'];
 
 function isServerPath(pathname) {
   return SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix));

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   canEditProfile,
@@ -10,6 +11,7 @@ import {
 } from '@careline/domain/profiles';
 import { formatMoney, type TenantPublicConfig } from '@careline/domain/tenant';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
+import { useToast } from '../../../components/toast.tsx';
 import { ageText, genderText, relationshipLabelText, relationshipModalHeadingText } from '../utils/profile-texts.ts';
 
 type ProfileCardProps = {
@@ -18,12 +20,22 @@ type ProfileCardProps = {
   tenant: TenantPublicConfig;
   /** Opens the relationship modal for a profile without a relationship. */
   onClassify: (patient: ClientPatient) => void;
+  /** Downloads the profile's records as a FHIR R4 Bundle (issue 11 part 4); rejects when it fails. */
+  onDownloadRecords: (patientId: string) => Promise<void>;
 };
 
 /** A profile on the Profiles screen (spec doc 1 §2 'The profile card'). */
-export function ProfileCard({ patient, loyaltyAccounts, tenant, onClassify }: ProfileCardProps) {
+export function ProfileCard({ patient, loyaltyAccounts, tenant, onClassify, onDownloadRecords }: ProfileCardProps) {
   const t = useTranslate();
   const tx = useTranslateText();
+  const toast = useToast();
+  const [downloading, setDownloading] = useState(false);
+  const downloadRecords = () => {
+    setDownloading(true);
+    void onDownloadRecords(patient.id)
+      .catch(() => toast.show(t('profiles.exportRecordsFailed'), 'error'))
+      .finally(() => setDownloading(false));
+  };
   // spec doc 1 §2: loyalty accounts with zero active points are hidden
   const loyalty = visibleLoyaltyAccounts(loyaltyAccounts.filter((account) => account.patientId === patient.id));
   const label = relationshipLabelText(t, patient.relationship, patient.givenName);
@@ -73,6 +85,16 @@ export function ProfileCard({ patient, loyaltyAccounts, tenant, onClassify }: Pr
             {relationshipModalHeadingText(t, patient.displayName)}
           </button>
         ) : null}
+        <button
+          type="button"
+          className="profile-button profile-button-small profile-button-secondary"
+          aria-describedby={headingId}
+          aria-busy={downloading}
+          disabled={downloading}
+          onClick={downloadRecords}
+        >
+          {downloading ? t('profiles.exportRecordsBusy') : t('profiles.exportRecords')}
+        </button>
       </div>
     </article>
   );

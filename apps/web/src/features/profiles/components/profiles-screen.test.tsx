@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ServerPatient } from '@careline/domain/profiles';
 import { toAccountView, type ServerUserProfile } from '../../../lib/session';
+import { ToastProvider } from '../../../components/toast.tsx';
 import { renderScreen } from '../../../lib/testing/render-screen.tsx';
 import { ProfilesScreen } from './profiles-screen.tsx';
 
@@ -49,7 +50,7 @@ describe('Profiles unclassified banner', () => {
     renderScreen({
       path: '/profiles',
       routePath: '/profiles',
-      element: <ProfilesScreen />,
+      element: <ToastProvider><ProfilesScreen /></ToastProvider>,
       account: account([serverPatient('me', 'Me', 'Kamala'), serverPatient('u1', null, 'Nimali')]),
     });
     expect(screen.getByText('We found 1 unclassified profile. Select your ... profile.')).toBeTruthy();
@@ -60,7 +61,7 @@ describe('Profiles unclassified banner', () => {
     renderScreen({
       path: '/profiles',
       routePath: '/profiles',
-      element: <ProfilesScreen />,
+      element: <ToastProvider><ProfilesScreen /></ToastProvider>,
       account: account([serverPatient('me', 'Me', 'Kamala'), serverPatient('u1', null, 'Nimali'), serverPatient('u2', null, 'Ama')]),
     });
     expect(screen.getByText('We found 2 unclassified profiles. Select your ... profile.')).toBeTruthy();
@@ -75,7 +76,7 @@ describe('Profiles loyalty table', () => {
     renderScreen({
       path: '/profiles',
       routePath: '/profiles',
-      element: <ProfilesScreen />,
+      element: <ToastProvider><ProfilesScreen /></ToastProvider>,
       account: account(
         [serverPatient('me', 'Me', 'Kamala')],
         [{ id: 'l-1', patientId: 'me', patientRelationship: 'Me', name: 'Gold', activePoints: 1200, rate: 10 }],
@@ -106,5 +107,54 @@ describe('Profiles loyalty table', () => {
     } finally {
       style.remove();
     }
+  });
+});
+
+// issue 11 part 4: each profile downloads its own records as a FHIR R4 Bundle.
+describe('Profiles records download (FHIR)', () => {
+  function renderWith(downloadRecords: (patientId: string) => Promise<void>) {
+    renderScreen({
+      path: '/profiles',
+      routePath: '/profiles',
+      element: (
+        <ToastProvider>
+          <ProfilesScreen downloadRecords={downloadRecords} />
+        </ToastProvider>
+      ),
+      account: account([serverPatient('me', 'Me', 'Kamala'), serverPatient('mum', 'Mother', 'Nimali')]),
+    });
+  }
+
+  it("downloads the chosen profile's records, busy until the file is saved", async () => {
+    const asked: string[] = [];
+    let finish: () => void = () => undefined;
+    renderWith((patientId) => {
+      asked.push(patientId);
+      return new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    });
+    const card = screen.getByRole('article', { name: 'Mrs Nimali Perera' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Download records (FHIR)' }));
+    expect(asked).toEqual(['mum']);
+    const busy = within(card).getByRole('button', { name: 'Preparing the records…' });
+    expect(busy).toHaveProperty('disabled', true);
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    // The other profile's button stays ready.
+    const other = within(screen.getByRole('article', { name: 'Mrs Kamala Perera' })).getByRole('button', { name: 'Download records (FHIR)' });
+    expect(other).toHaveProperty('disabled', false);
+    finish();
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Download records (FHIR)' })).toHaveProperty('disabled', false));
+    expect(screen.queryByText('The records could not be downloaded. Please try again.')).toBeNull();
+  });
+
+  it('says so in a toast when the download fails, and lets the patient try again', async () => {
+    renderWith(async () => {
+      throw new Error('records download failed with HTTP 404');
+    });
+    const card = screen.getByRole('article', { name: 'Mrs Kamala Perera' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Download records (FHIR)' }));
+    expect(await screen.findByText('The records could not be downloaded. Please try again.')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Download records (FHIR)' })).toHaveProperty('disabled', false);
   });
 });

@@ -5,6 +5,7 @@ import { fallbackErrorText } from '@careline/domain/errors';
 import { REQUEST_STATE } from '@careline/domain/shell';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
+import { downloadFhirRecords } from '../api/download-records.ts';
 import { safeBackPath } from '../utils/back-path.ts';
 import { profileCountTexts, relationshipText, unclassifiedPromptText } from '../utils/profile-texts.ts';
 import { ProfileCard } from './profile-card.tsx';
@@ -23,8 +24,13 @@ export const profileMenuRows = [
 
 type ModalState = { open: false } | { open: true; classifyingId: string | null };
 
-/** The profile list (/profiles; spec doc 1 §2 Profiles screen). */
-export function ProfilesScreen() {
+type ProfilesScreenProps = {
+  /** Downloads a profile's records as a FHIR R4 Bundle (issue 11 part 4); tests pass a stand-in. */
+  downloadRecords?: (patientId: string) => Promise<void>;
+};
+
+/** The profile list (/profiles; spec doc 1 §2 Profiles screen), each profile with its records' download. */
+export function ProfilesScreen({ downloadRecords = downloadFhirRecords }: ProfilesScreenProps = {}) {
   const session = useSession();
   const t = useTranslate();
   const tx = useTranslateText();
@@ -110,6 +116,7 @@ export function ProfilesScreen() {
                 loyaltyAccounts={account.loyaltyAccounts}
                 tenant={tenant}
                 onClassify={(chosen) => setModal({ open: true, classifyingId: chosen.id })}
+                onDownloadRecords={downloadRecords}
               />
             ))}
           </section>

@@ -6,6 +6,7 @@ import { baseTenantConfig } from '@careline/domain/tenant';
 import { activateLocale, createI18n, translate, type I18n } from '@careline/i18n/core';
 import type { Locale } from '@careline/i18n/locales';
 import { toAccountView, type ServerUserProfile } from '../../../lib/session';
+import { ToastProvider } from '../../../components/toast.tsx';
 import { renderScreen } from '../../../lib/testing/render-screen.tsx';
 import { ProfileFormScreen } from './profile-form-screen.tsx';
 import { ProfilesScreen } from './profiles-screen.tsx';
@@ -96,6 +97,8 @@ const allowed = new Set([
   ...loyaltyAccounts.flatMap((loyalty) => loyalty.name.split(' ')),
   baseTenantConfig.currency,
   'YYYY',
+  // The name of the records' format on the download button (issue 11 part 4), as the standard spells it.
+  'FHIR',
 ]);
 
 /** Every text a user reads or a screen reader announces, with a Latin word the allowlist lacks. */
@@ -134,7 +137,7 @@ describe.each<Locale>(['si', 'ta'])('no English left in %s (issue 6 §5)', (loca
     renderScreen({
       path: '/profiles?back=/chat-home',
       routePath: '/profiles',
-      element: <ProfilesScreen />,
+      element: <ToastProvider><ProfilesScreen /></ToastProvider>,
       account: account(patients),
       i18n,
     });
