@@ -24,9 +24,8 @@ export const lazyScreens: AppScreens = {
   LoginScreen: lazy(() =>
     import('../features/auth/components/login-screen.tsx').then((module) => ({ default: module.LoginScreen })),
   ),
-  ChatHomeScreen: lazy(() =>
-    import('../features/chat/components/chat-home-screen.tsx').then((module) => ({ default: module.ChatHomeScreen })),
-  ),
+  // The chat home with the consultations' chat steps composed in (issue 12 Build 1: ./chat-composition.tsx).
+  ChatHomeScreen: lazy(() => import('./chat-composition.tsx').then((module) => ({ default: module.ChatHomeScreen }))),
   ProfilesScreen: lazy(() =>
     import('../features/profiles/components/profiles-screen.tsx').then((module) => ({ default: module.ProfilesScreen })),
   ),

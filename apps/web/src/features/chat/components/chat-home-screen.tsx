@@ -33,6 +33,8 @@ import { useSecondsUntil } from '../../../lib/sign-in/use-seconds-until.ts';
 import { chatReducer, initialChatState } from '../utils/chat-flow.ts';
 import { agentChatOffered, agentChatPath, chatMenuButtons } from '../utils/chat-menu.ts';
 import { linkDestination } from '../utils/link-destination.ts';
+import type { ChatConsultations } from '../utils/chat-consultations.ts';
+import { useChatGuide } from './chat-guide.tsx';
 import { ChatMessages } from './chat-messages.tsx';
 import './chat.css';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
@@ -42,8 +44,16 @@ const AgentChat = lazy(() => import('../agent/agent-chat.tsx').then((module) => 
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
+export type ChatHomeScreenProps = {
+  /**
+   * The consultations' operations, composed in by app/ (features never import each other): with
+   * them Book a Doctor and What is my upcoming run in the chat (issue 12 §2).
+   */
+  consultations?: ChatConsultations;
+};
+
 /** The chat home (/chat-home, /chat-home/{category}; spec doc 1 §2 Chat assistant, §4 Chat flow). */
-export function ChatHomeScreen() {
+export function ChatHomeScreen({ consultations }: ChatHomeScreenProps = {}) {
   const session = useSession();
   const { language } = useLanguage();
   const t = useTranslate();
@@ -69,6 +79,12 @@ export function ChatHomeScreen() {
   const linkToken = searchParams.get(SIGN_IN_LINK_PARAM);
   const { pathname } = useLocation();
   const accountLoading = session.accessToken !== null && session.accountState === REQUEST_STATE.PENDING;
+  const guide = useChatGuide({
+    consultations,
+    flowStep: state.step === 'guided' ? state.flowStep : null,
+    ready: pacing.buttonsReady,
+    dispatch,
+  });
 
   // spec doc 1 §4 Link sign-in: /chat-home?access_token=<base64> (entry init-link-follow).
   async function followLink(token: string) {
@@ -218,8 +234,23 @@ export function ChatHomeScreen() {
     mobileMessage,
     codeMessage,
     authNotice,
+    guide.viewKey,
   ].join('|');
   useKeepInView(actionsRef, shownActions);
+
+  // issue 12 §2: a tapped button goes away with its step; once the next step's actions show, keyboard
+  // and screen-reader users continue from the first of them instead of from the top of the page.
+  const guidedActionsShown = (state.step === 'guided' || state.step === 'menu') && pacing.buttonsReady ? state.stepSeq : null;
+  const tappedBefore = state.messages.some((message) => message.author === 'patient');
+  useEffect(() => {
+    if (guidedActionsShown === null || !tappedBefore) {
+      return;
+    }
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) {
+      actionsRef.current?.querySelector<HTMLElement>('input, button:not([disabled])')?.focus({ preventScroll: true });
+    }
+  }, [guidedActionsShown, tappedBefore]);
 
   return (
     <div className="chat-screen">
@@ -242,7 +273,7 @@ export function ChatHomeScreen() {
       ) : null}
 
       <section ref={actionsRef} className="chat-suggestions" aria-label={t('chat.suggestions')}>
-        {state.step === 'starting' || state.step === 'link-check' || state.pending === 'send' || state.pending === 'verify' ? (
+        {state.step === 'starting' || state.step === 'link-check' || state.pending === 'send' || state.pending === 'verify' || guide.busy ? (
           <span className="chat-spinner" role="status" aria-label={t('chat.loading')} />
         ) : null}
 
@@ -331,16 +362,23 @@ export function ChatHomeScreen() {
 
         {state.step === 'menu' && pacing.buttonsReady && !agentChatShown ? (
           <div className="chat-buttons">
-            {chatMenuButtons(tenant.features, session.loggedIn).map((button) => (
+            {chatMenuButtons(tenant.features, session.loggedIn, guide.enabled).map((button) => (
               <button
                 key={button.label}
                 className="chat-button chat-button-secondary"
                 type="button"
+                disabled={guide.busy}
                 onClick={() => {
-                  if (button.kind === 'route') {
-                    void navigate(button.to);
-                  } else {
-                    dispatch({ type: 'menuReply', choice: button.label, reply: button.reply });
+                  switch (button.kind) {
+                    case 'route':
+                      void navigate(button.to);
+                      break;
+                    case 'flow':
+                      guide.chooseFromMenu(button.on, button.label);
+                      break;
+                    case 'reply':
+                      dispatch({ type: 'menuReply', choice: button.label, reply: button.reply });
+                      break;
                   }
                 }}
               >
@@ -349,6 +387,8 @@ export function ChatHomeScreen() {
             ))}
           </div>
         ) : null}
+
+        {state.step === 'guided' ? guide.widget : null}
       </section>
 
       <footer className="chat-footer">

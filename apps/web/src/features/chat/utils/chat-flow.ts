@@ -6,12 +6,36 @@
  * (init-link-follow) enters at the OTP step once the server has sent the code.
  */
 import { RESEND_COUNTDOWN_SECONDS, authTexts } from '@careline/domain/auth';
+import type { ChatStepId } from '@careline/domain/chat-flow';
 
-export type ChatStep = 'starting' | 'link-check' | 'mobile' | 'otp' | 'registration' | 'menu';
+/** 'guided': a step of the domain's step graph after the menu (flowStep says which; issue 12 §2). */
+export type ChatStep = 'starting' | 'link-check' | 'mobile' | 'otp' | 'registration' | 'menu' | 'guided';
 export type ChatPending = 'send' | 'verify' | 'resend' | 'link' | null;
 export type ChatAuthor = 'assistant' | 'patient' | 'event';
 
-export type ChatMessage = { id: number; author: ChatAuthor; text: string; tone: 'normal' | 'error' };
+/** An appointment the stream shows: upcoming ones, or the one just booked (issue 12 §2). */
+export type ChatAppointmentCard = {
+  id: string;
+  href: string;
+  doctorName: string;
+  patientDisplayName: string | null;
+  organizationName: string | null;
+  /** Already in the chat's date format 'Do MMM (ddd), hh:mm A'. */
+  when: string | null;
+  tokenNo: number | null;
+};
+
+export type ChatMessage = {
+  id: number;
+  author: ChatAuthor;
+  text: string;
+  tone: 'normal' | 'error';
+  /** Appointments shown under the text, each with its link. */
+  appointments?: ChatAppointmentCard[];
+};
+
+/** A message to add, before it has an id. */
+export type ChatMessageDraft = Omit<ChatMessage, 'id'>;
 
 export type ChatState = {
   step: ChatStep;
@@ -25,6 +49,8 @@ export type ChatState = {
   resendAt: number | null;
   /** Where a link sign-in goes once the code is verified. */
   linkDestination: string | null;
+  /** The step of the domain's step graph, while step is 'guided'. */
+  flowStep: ChatStepId | null;
 };
 
 export type ChatAction =
@@ -43,7 +69,9 @@ export type ChatAction =
   | { type: 'resendFailed'; text: string }
   | { type: 'changeNumber' }
   | { type: 'signedIn'; hasPatients: boolean }
-  | { type: 'menuReply'; choice: string; reply: string };
+  | { type: 'menuReply'; choice: string; reply: string }
+  /** A tap or an answer moved the guided flow: the patient's words, what is said, where it lands. */
+  | { type: 'flowed'; patient: string | null; messages: ChatMessageDraft[]; flowStep: ChatStepId | null };
 
 /** What the assistant says at each step. The spec shows only the inputs' texts; these are ours. */
 export const chatAssistantTexts = {
@@ -62,6 +90,7 @@ export const initialChatState: ChatState = {
   pending: null,
   resendAt: null,
   linkDestination: null,
+  flowStep: null,
 };
 
 function say(state: ChatState, author: ChatAuthor, text: string, tone: ChatMessage['tone'] = 'normal'): ChatState {
@@ -157,5 +186,15 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return afterSignIn({ ...state, pending: null }, action.hasPatients);
     case 'menuReply':
       return enter(say(say(state, 'patient', action.choice), 'assistant', action.reply), 'menu');
+    case 'flowed': {
+      let next = action.patient === null ? state : say(state, 'patient', action.patient);
+      for (const draft of action.messages) {
+        const id = (next.messages.at(-1)?.id ?? 0) + 1;
+        next = { ...next, messages: [...next.messages, { ...draft, id }] };
+      }
+      // The service-type menu is the chat home's own 'menu' step; every other step is guided.
+      const menu = action.flowStep === null || action.flowStep === 'service-type-menu';
+      return { ...enter(next, menu ? 'menu' : 'guided'), flowStep: menu ? null : action.flowStep };
+    }
   }
 }

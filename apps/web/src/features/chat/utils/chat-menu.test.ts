@@ -41,3 +41,16 @@ describe('chat menu (spec doc 1 §2 Chat assistant)', () => {
     });
   });
 });
+
+describe('chat menu with the consultations composed in (issue 12 §2)', () => {
+  it('runs Book a Doctor and What is my upcoming in the chat', () => {
+    const buttons = chatMenuButtons(baseTenantConfig.features, true, true);
+    expect(buttons.find((button) => button.label === 'Book a Doctor')).toEqual({ label: 'Book a Doctor', kind: 'flow', on: 'book-a-doctor' });
+    expect(buttons.find((button) => button.label === 'What is my upcoming')).toEqual({
+      label: 'What is my upcoming',
+      kind: 'flow',
+      on: 'what-is-my-upcoming',
+    });
+    expect(chatMenuButtons(baseTenantConfig.features, false, true).some((button) => button.label === 'What is my upcoming')).toBe(false);
+  });
+});

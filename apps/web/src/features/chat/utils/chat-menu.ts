@@ -8,7 +8,9 @@ import type { FeatureFlags } from '@careline/domain/tenant';
 
 export type ChatMenuButton =
   | { label: string; kind: 'route'; to: string }
-  | { label: string; kind: 'reply'; reply: string };
+  | { label: string; kind: 'reply'; reply: string }
+  /** A choice of the step graph's service-type menu, taken in the chat (issue 12 §2). */
+  | { label: string; kind: 'flow'; on: 'book-a-doctor' | 'what-is-my-upcoming' };
 
 /** spec doc 1 §8: 'I couldn't find any sessions' when there are none to show. */
 export const noSessionsText = "I couldn't find any sessions";
@@ -41,18 +43,26 @@ const serviceButtons: ServiceButton[] = [
  * The menu buttons to show.
  * @param features - the tenant's feature flags
  * @param loggedIn - whether the user is logged in (spec doc 1 §5: a mobile number is present)
+ * @param guided - whether the app composed the consultations' steps into the chat: Book a Doctor
+ *   and What is my upcoming then run in the conversation (issue 12 §2)
  */
-export function chatMenuButtons(features: FeatureFlags, loggedIn: boolean): ChatMenuButton[] {
+export function chatMenuButtons(features: FeatureFlags, loggedIn: boolean, guided = false): ChatMenuButton[] {
   const services: ChatMenuButton[] = serviceButtons
     .filter((button) => button.enabled(features))
-    .map((button) => ({ label: button.label, kind: 'route', to: button.to }));
+    .map((button): ChatMenuButton =>
+      guided && button.label === 'Book a Doctor'
+        ? { label: button.label, kind: 'flow', on: 'book-a-doctor' }
+        : { label: button.label, kind: 'route', to: button.to },
+    );
   if (!loggedIn) {
     return services;
   }
   return [
     ...services,
-    // Upcoming consultations arrive with the consultations issue; until then there are none to list.
-    { label: 'What is my upcoming', kind: 'reply', reply: noSessionsText },
+    guided
+      ? { label: 'What is my upcoming', kind: 'flow', on: 'what-is-my-upcoming' }
+      : // Without the consultations composed in, there are no upcoming consultations to list.
+        { label: 'What is my upcoming', kind: 'reply', reply: noSessionsText },
     { label: 'Show my profile', kind: 'route', to: '/profiles' },
     { label: 'Show my online payment history', kind: 'route', to: '/profiles/my-payment-history' },
   ];

@@ -1,0 +1,422 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+// The client comes from @urql/core as in lib/graphql, so its errors are the classes lib/graphql checks.
+import { Client, fetchExchange } from '@urql/core';
+import { Provider } from 'urql';
+import { formatChatDate } from '@careline/domain/chat-flow';
+import { REQUEST_STATE } from '@careline/domain/shell';
+import { baseTenantConfig, deepMerge, type TenantPublicConfig } from '@careline/domain/tenant';
+import { activateLocale, createI18n, type I18n } from '@careline/i18n/core';
+import { testSession } from '../features/consultations/components/consultations-test-data.ts';
+import { testAccount } from '../features/consultations/components/history-test-render.tsx';
+import { RECENT_DOCTORS_KEY } from '../features/consultations/utils/recent-doctors.ts';
+import { TestLanguage } from '../lib/i18n/test-language.tsx';
+import { SessionProvider, type SessionValue } from '../lib/session';
+import { TenantProvider } from '../lib/tenant';
+import { ChatHomeScreen } from './chat-composition.tsx';
+
+// issue 12 §2: Book a Doctor and What is my upcoming in the chat, with the consultations' operations
+// composed in (chat-composition.tsx), against a fake GraphQL server answering by operation name.
+
+type Call = { operationName: string | undefined; variables: Record<string, unknown> };
+type Answer = (call: Call) => unknown;
+
+function renderChat(answer: Answer, options: { tenant?: TenantPublicConfig; i18n?: I18n } = {}) {
+  const calls: Call[] = [];
+  const fakeFetch: typeof fetch = async (url, init) => {
+    // urql may send queries as GET (query string) and mutations as POST (JSON body).
+    const params = new URL(typeof url === 'string' ? url : url instanceof URL ? url.href : url.url)
+      .searchParams;
+    const body = (
+      typeof init?.body === 'string'
+        ? JSON.parse(init.body)
+        : {
+            query: params.get('query') ?? '',
+            variables: JSON.parse(params.get('variables') ?? '{}') as Record<string, unknown>,
+          }
+    ) as { query: string; variables: Record<string, unknown> };
+    const call = {
+      operationName: /(?:mutation|query)\s+(\w+)/.exec(body.query)?.[1],
+      variables: body.variables ?? {},
+    };
+    calls.push(call);
+    return new Response(JSON.stringify(answer(call) ?? { data: null }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  const client = new Client({
+    url: 'http://test.local/graphql',
+    exchanges: [fetchExchange],
+    fetch: fakeFetch,
+  });
+  const account = testAccount();
+  const session: SessionValue = {
+    accessToken: 'token-1',
+    account,
+    accountState: REQUEST_STATE.DONE,
+    mobileNo: account.mobileNo,
+    userProfileId: account.id,
+    loggedIn: true,
+    signIn: async () => account,
+    refreshAccount: async () => account,
+    logout: async () => undefined,
+  };
+  function Where() {
+    const location = useLocation();
+    return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  }
+  const router = createMemoryRouter(
+    [
+      { path: '/chat-home', element: <ChatHomeScreen /> },
+      { path: '*', element: <Where /> },
+    ],
+    { initialEntries: ['/chat-home'] },
+  );
+  render(
+    <TestLanguage i18n={options.i18n}>
+      <Provider value={client}>
+        <SessionProvider value={session}>
+          <TenantProvider
+            value={options.tenant ?? { ...baseTenantConfig, uxFlow: 'chat' }}
+            loading={null}
+            failed={() => null}
+          >
+            <RouterProvider router={router} />
+          </TenantProvider>
+        </SessionProvider>
+      </Provider>
+    </TestLanguage>,
+  );
+  return { calls, router };
+}
+
+/** Lets the chat's paced messages (about 1 s each, spec doc 1 §9) and its buttons all appear, on fake time. */
+async function letChatType(rounds = 14) {
+  for (let step = 0; step < rounds; step += 1) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+  }
+}
+
+async function tap(name: string | RegExp) {
+  fireEvent.click(screen.getByRole('button', { name }));
+  await letChatType();
+}
+
+const hospitals = [
+  { id: 'org-1', name: 'Lanka Hospitals Colombo', phone: null },
+  { id: 'org-2', name: 'Lanka Hospitals Kandy', phone: null },
+];
+const sessionStart = (index: number) => new Date(2030, 2, 3 + index, 16, 30).toISOString();
+const sevenSessions = Array.from({ length: 7 }, (_, index) =>
+  testSession({ id: `s-${index + 1}`, startTime: sessionStart(index) }),
+);
+
+/** A fake server for the booking path; upcoming holds what queryUpcomingAppointments answers. */
+function server(options: {
+  organizations?: typeof hospitals;
+  sessions?: unknown[];
+  book?: Answer;
+  upcoming?: unknown[];
+}) {
+  const state = { upcoming: options.upcoming ?? [] };
+  const answer: Answer = (call) => {
+    switch (call.operationName ?? '') {
+      case 'consultationOrganizations':
+        return { data: { queryOrganization: options.organizations ?? hospitals } };
+      case 'searchDoctors':
+        return {
+          data: {
+            searchDoctors: [
+              {
+                id: 'dr-1',
+                name: { text: 'Dr. Nimal Perera' },
+                roles: [{ code: 'CARD', display: 'Cardiologist' }],
+              },
+              {
+                id: 'dr-2',
+                name: { text: 'Dr. Nimali Silva' },
+                roles: [{ code: 'DERM', display: 'Dermatologist' }],
+              },
+            ],
+          },
+        };
+      case 'searchSpecialties':
+        return { data: { searchSpecialties: [{ code: 'CARD', display: 'Cardiologist' }] } };
+      case 'consultationSessions':
+        return { data: { querySession: options.sessions ?? sevenSessions } };
+      case 'bookAppointment':
+        return options.book?.(call) ?? { data: null };
+      case 'chatUpcomingAppointments':
+        return { data: { queryUpcomingAppointments: state.upcoming } };
+      default:
+        return { data: null };
+    }
+  };
+  return { answer, state };
+}
+
+const bookedAppointment = {
+  id: 'a-1',
+  sessionId: 's-5',
+  patientDisplayName: 'Mrs Sita Perera',
+  tokenNo: 7,
+  start: sessionStart(4),
+  doctorName: 'Dr. Nimal Perera',
+  organizationName: 'Lanka Hospitals Kandy',
+};
+
+beforeAll(() => {
+  window.scrollTo = () => undefined;
+  Element.prototype.scrollIntoView = () => undefined;
+});
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: false });
+  window.localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('Book a Doctor in the chat (issue 12 §2; spec doc 1 §2, §4; doc 2 §4, §9)', () => {
+  it('finds the doctor by name, asks the hospital, pages the sessions, books for a family member and lists it as upcoming', async () => {
+    const fake = server({
+      book: (call) => {
+        fake.state.upcoming = [bookedAppointment];
+        return {
+          data: {
+            createAppointment: { id: 'a-1', sessionId: call.variables.sessionId, tokenNo: 7 },
+          },
+        };
+      },
+    });
+    const { calls, router } = renderChat(fake.answer);
+    await letChatType();
+    await tap('Book a Doctor');
+    const log = screen.getByRole('log', { name: 'Chat' });
+    // No recent doctor yet: the search actions (spec doc 1 §2).
+    expect(log.textContent).toContain('How would you like to find your doctor?');
+    expect(screen.queryByRole('button', { name: 'My recent doctor' })).toBeNull();
+    // Keyboard users go on from the step's first action, the tapped button being gone.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Search by doctor name' }));
+    await tap('Search by doctor name');
+    expect(log.textContent).toContain('Which doctor would you like to see?');
+
+    const input = screen.getByRole('searchbox', { name: 'Doctor name' });
+    expect(input.getAttribute('placeholder')).toBe('Type your doctor name');
+    expect(document.activeElement).toBe(input);
+    fireEvent.change(input, { target: { value: 'Nim' } });
+    await letChatType(2);
+    const doctors = screen.getByRole('list', { name: 'Doctors' });
+    expect(within(doctors).getAllByRole('button')).toHaveLength(2);
+    fireEvent.click(within(doctors).getByRole('button', { name: /Dr\. Nimal Perera/ }));
+    await letChatType();
+    expect(calls.find((call) => call.operationName === 'searchDoctors')?.variables).toMatchObject({
+      text: 'Nim',
+    });
+
+    // Two hospitals: the organization picker asks.
+    expect(log.textContent).toContain('Which hospital would you like to go to?');
+    await tap('Lanka Hospitals Kandy');
+    const sessionCall = calls.find((call) => call.operationName === 'consultationSessions');
+    expect(sessionCall?.variables).toMatchObject({
+      actorReference: ['Practitioner/dr-1', 'Organization/org-2'],
+    });
+
+    // doc 2 §9: 3 sessions, then 3 more per 'See more'.
+    expect(log.textContent).toContain('Here are the sessions I found.');
+    const sessions = () =>
+      within(screen.getByRole('list', { name: 'Sessions' })).getAllByRole('button');
+    expect(sessions()).toHaveLength(3);
+    expect(sessions()[0]?.textContent).toContain(
+      formatChatDate(new Date(sessionStart(0))) ?? 'no date',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'See more' }));
+    expect(sessions()).toHaveLength(6);
+    fireEvent.click(screen.getByRole('button', { name: 'See more' }));
+    expect(sessions()).toHaveLength(7);
+    expect(screen.queryByRole('button', { name: 'See more' })).toBeNull();
+
+    fireEvent.click(sessions()[4] as HTMLElement);
+    await letChatType();
+    expect(log.textContent).toContain('Please check the session and book your appointment.');
+    // The profile choice: no one chosen yet, so booking asks first.
+    await tap('Book now');
+    expect(screen.getByText('Choose who the appointment is for.')).toBeTruthy();
+    expect(calls.some((call) => call.operationName === 'bookAppointment')).toBe(false);
+    const mother = screen.getByRole('button', { name: 'Mrs Sita Perera (Mother)' });
+    fireEvent.click(mother);
+    expect(mother.getAttribute('aria-pressed')).toBe('true');
+    await tap('Book now');
+
+    const booking = calls.filter((call) => call.operationName === 'bookAppointment');
+    expect(booking).toHaveLength(1);
+    expect(booking[0]?.variables).toMatchObject({ patientId: 'p-mother', sessionId: 's-5' });
+    expect(typeof booking[0]?.variables.idempotencyKey).toBe('string');
+    expect(log.textContent).toContain('Your appointment is booked.');
+    expect(log.textContent).toContain('Token No. 7');
+    // spec doc 1 §4: after booking, the upcoming check: the booking just made is listed.
+    expect(log.textContent).toContain('Here are your upcoming appointments.');
+    const links = within(log).getAllByRole('link', { name: /View appointment/ });
+    expect(links).toHaveLength(2);
+    expect(
+      links.every(
+        (link) => link.getAttribute('href') === '/view/appointment?sessionId=s-5&appointmentId=a-1',
+      ),
+    ).toBe(true);
+    expect(log.textContent).toContain(
+      formatChatDate(new Date(bookedAppointment.start)) ?? 'no date',
+    );
+    // ... and then the menu again.
+    expect(screen.getByRole('button', { name: 'What is my upcoming' })).toBeTruthy();
+    // The doctor is remembered as a recent doctor for next time.
+    expect(window.localStorage.getItem(RECENT_DOCTORS_KEY)).toContain('dr-1');
+
+    fireEvent.click(links[1] as HTMLElement);
+    await letChatType(1);
+    expect(router.state.location.pathname).toBe('/view/appointment');
+  });
+
+  it('skips the hospital picker for a single organization and offers the recent doctor', async () => {
+    window.localStorage.setItem(
+      RECENT_DOCTORS_KEY,
+      JSON.stringify([{ id: 'dr-1', name: 'Dr. Nimal Perera', role: 'Cardiologist' }]),
+    );
+    const fake = server({
+      organizations: [hospitals[0] as (typeof hospitals)[number]],
+      sessions: [],
+    });
+    const { calls } = renderChat(fake.answer);
+    await letChatType();
+    await tap('Book a Doctor');
+    const log = screen.getByRole('log', { name: 'Chat' });
+    expect(log.textContent).toContain('Would you like to see one of your recent doctors again?');
+    await tap(/Dr\. Nimal Perera/);
+    expect(log.textContent).not.toContain('Which hospital would you like to go to?');
+    expect(
+      calls.find((call) => call.operationName === 'consultationSessions')?.variables,
+    ).toMatchObject({
+      actorReference: ['Practitioner/dr-1', 'Organization/org-1'],
+    });
+    // spec doc 1 §8: no sessions.
+    expect(log.textContent).toContain("I couldn't find any sessions");
+    await tap('Search again');
+    expect(log.textContent).toContain('How would you like to find your doctor?');
+    await tap('Search by specialty');
+    await tap('Cardiologist');
+    const bySpecialty = calls
+      .filter((call) => call.operationName === 'consultationSessions')
+      .at(-1);
+    expect(bySpecialty?.variables).toMatchObject({
+      practitionerRoleCodingCode: 'CARD',
+      actorReference: ['Organization/org-1'],
+    });
+  });
+
+  it("says 'Sorry, Unable to book at the moment' with the server's text, and a retry reuses the key", async () => {
+    let attempts = 0;
+    const fake = server({
+      organizations: [hospitals[0] as (typeof hospitals)[number]],
+      book: () => {
+        attempts += 1;
+        return { errors: [{ message: 'ARO-E4001:This session is full' }] };
+      },
+    });
+    const { calls } = renderChat(fake.answer);
+    await letChatType();
+    await tap('Book a Doctor');
+    await tap('Search by specialty');
+    await tap('Cardiologist');
+    fireEvent.click(
+      within(screen.getByRole('list', { name: 'Sessions' })).getAllByRole(
+        'button',
+      )[0] as HTMLElement,
+    );
+    await letChatType();
+    fireEvent.click(screen.getByRole('button', { name: 'Mrs Kamala Perera (Me)' }));
+    await tap('Book now');
+    const log = screen.getByRole('log', { name: 'Chat' });
+    expect(log.textContent).toContain('Sorry, Unable to book at the moment');
+    expect(log.textContent).toContain('This session is full');
+    fireEvent.click(screen.getByRole('button', { name: 'Mrs Kamala Perera (Me)' }));
+    await tap('Book now');
+    const keys = calls
+      .filter((call) => call.operationName === 'bookAppointment')
+      .map((call) => call.variables.idempotencyKey);
+    expect(attempts).toBe(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('keeps the session-less doctor search usable: Scroll to see more ... and Clear', async () => {
+    const many = Array.from({ length: 6 }, (_, index) => ({
+      id: `dr-${index}`,
+      name: { text: `Dr. Test ${index}` },
+      roles: [{ code: 'GP', display: 'General Practitioner' }],
+    }));
+    const fake = server({});
+    renderChat((call) =>
+      call.operationName === 'searchDoctors'
+        ? { data: { searchDoctors: many } }
+        : fake.answer(call),
+    );
+    await letChatType();
+    await tap('Book a Doctor');
+    await tap('Search by doctor name');
+    const input = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Doctor name' });
+    fireEvent.change(input, { target: { value: 'Test' } });
+    await letChatType(2);
+    expect(screen.getByText('Scroll to see more ...')).toBeTruthy();
+    await tap('Clear');
+    expect(input.value).toBe('');
+    expect(screen.queryByRole('list', { name: 'Doctors' })).toBeNull();
+    expect(document.activeElement).toBe(input);
+  });
+});
+
+describe("'What is my upcoming' in the chat (issue 12 §2; spec doc 1 §4)", () => {
+  it("lists the account's upcoming appointments in the chat's date format, each with its link", async () => {
+    const fake = server({ upcoming: [bookedAppointment] });
+    renderChat(fake.answer);
+    await letChatType();
+    await tap('What is my upcoming');
+    const log = screen.getByRole('log', { name: 'Chat' });
+    expect(log.textContent).toContain('What is my upcoming');
+    expect(log.textContent).toContain('Here are your upcoming appointments.');
+    const when = formatChatDate(new Date(bookedAppointment.start)) ?? 'no date';
+    expect(when).toMatch(
+      /^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \([A-Z][a-z]{2}\), \d{2}:\d{2} (AM|PM)$/,
+    );
+    expect(log.textContent).toContain(when);
+    expect(log.textContent).toContain('Mrs Sita Perera');
+    expect(
+      within(log)
+        .getByRole('link', { name: /View appointment/ })
+        .getAttribute('href'),
+    ).toBe('/view/appointment?sessionId=s-5&appointmentId=a-1');
+    expect(screen.getByRole('button', { name: 'Book a Doctor' })).toBeTruthy();
+  });
+
+  it("says 'I couldn't find any sessions' when nothing is coming up, in Tamil too", async () => {
+    const i18n = createI18n();
+    await activateLocale(i18n, 'ta');
+    renderChat(server({}).answer, { i18n });
+    await letChatType();
+    await tap('எனது வரவிருக்கும் சந்திப்புகள் என்ன');
+    expect(screen.getByRole('log').textContent).toContain('எந்த அமர்வும் கிடைக்கவில்லை');
+  });
+
+  it('leaves Book a Doctor off the menu where channelling is off', async () => {
+    const tenant = deepMerge<TenantPublicConfig>(
+      { ...baseTenantConfig, uxFlow: 'chat' },
+      { features: { channelling: { enabled: false } } },
+    );
+    renderChat(server({}).answer, { tenant });
+    await letChatType();
+    expect(screen.queryByRole('button', { name: 'Book a Doctor' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'What is my upcoming' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Pure helpers of the guided chat (issue 12 §2): what the flow knows for the step graph's show
+ * conditions, and the stream's messages for a landing, with the appointments shown under their text.
+ */
+import {
+  CHAT_TEXTS,
+  chatSessionsShown,
+  emptyChatFlowContext,
+  formatChatDate,
+  type ChatFlowContext,
+  type ChatMessageToSay,
+  type ChatService,
+} from '@careline/domain/chat-flow';
+import type { ChatAppointmentCard, ChatMessageDraft } from './chat-flow.ts';
+import type { ChatUpcomingAppointment } from './chat-consultations.ts';
+
+/** What the guided booking has gathered so far. */
+export type ChatGuideFacts = {
+  signedIn: boolean;
+  hasProfiles: boolean;
+  service: ChatService | null;
+  hasRecentDoctor: boolean;
+  /** The tenant's hospitals, once asked for. */
+  organizationCount: number | null;
+  upcomingCount: number;
+  sessionCount: number;
+  seeMoreTaps: number;
+};
+
+/**
+ * The step graph's context from what the chat knows. There is no recent organization yet: the
+ * organization picker asks (or is skipped for a single-organization tenant, spec doc 1 §2).
+ * @param facts - what the chat has gathered
+ */
+export function guideContext(facts: ChatGuideFacts): ChatFlowContext {
+  return {
+    ...emptyChatFlowContext,
+    signedIn: facts.signedIn,
+    hasProfiles: facts.hasProfiles,
+    service: facts.service,
+    hasRecentDoctor: facts.hasRecentDoctor,
+    singleOrganization: facts.organizationCount === 1,
+    hasUpcomingEvents: facts.upcomingCount > 0,
+    hasSessions: facts.sessionCount > 0,
+    hasMoreSessions: chatSessionsShown(facts.seeMoreTaps, facts.sessionCount) < facts.sessionCount,
+  };
+}
+
+/**
+ * An appointment as the stream shows it, its time in the chat's format 'Do MMM (ddd), hh:mm A'.
+ * @param appointment - the appointment
+ * @param href - its screen's address
+ */
+export function appointmentCard(
+  appointment: ChatUpcomingAppointment,
+  href: string,
+): ChatAppointmentCard {
+  return {
+    id: appointment.id,
+    href,
+    doctorName: appointment.doctorName,
+    patientDisplayName: appointment.patientDisplayName,
+    organizationName: appointment.organizationName,
+    when: appointment.start === null ? null : formatChatDate(new Date(appointment.start)),
+    tokenNo: appointment.tokenNo,
+  };
+}
+
+/**
+ * The messages of a landing, in order; the upcoming appointments follow 'Here are your upcoming
+ * appointments.' and the booked one follows 'Your appointment is booked.'.
+ * @param say - what the landing says
+ * @param cards - the upcoming and the booked appointments to show
+ */
+export function guideMessages(
+  say: readonly ChatMessageToSay[],
+  cards: { upcoming?: ChatAppointmentCard[]; booked?: ChatAppointmentCard } = {},
+): ChatMessageDraft[] {
+  const drafts: ChatMessageDraft[] = [];
+  for (const line of say) {
+    drafts.push({
+      author: line.kind === 'event' ? 'event' : 'assistant',
+      text: CHAT_TEXTS[line.text],
+      tone: 'normal',
+    });
+    if (line.text === 'upcomingEvents' && cards.upcoming && cards.upcoming.length > 0) {
+      drafts.push({ author: 'assistant', text: '', tone: 'normal', appointments: cards.upcoming });
+    }
+    if (line.text === 'appointmentBooked' && cards.booked) {
+      drafts.push({ author: 'assistant', text: '', tone: 'normal', appointments: [cards.booked] });
+    }
+  }
+  return drafts;
+}
