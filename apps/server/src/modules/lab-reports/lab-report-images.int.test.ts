@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '@careline/domain/staff';
 import {
   makeDiagnosticReportCode,
+  makeDocumentReference,
   makeOrganization,
   makePatientAccount,
   makeStaffUser,
@@ -223,6 +224,24 @@ describe("the hospital's report images (spec doc 3 §2 'Printable lab report': h
     const stranger = await staffMember(otherHospital, 'labTechnician');
     expect((await upload(stranger, SAMPLE_HEADER_IMAGE, 'image/png')).statusCode).toBe(404);
     expect(code(await as(stranger, SET_IMAGE, { o: hospital, k: 'HEADER', b: null }))).toBe('ARO-E2001');
+
+    // A member of both hospitals: an upload made for the other hospital is not one of this one's images.
+    const both = await makeStaffUser(t.database.db, TENANT, [
+      { organizationId: hospital, role: 'labTechnician' },
+      { organizationId: otherHospital, role: 'labTechnician' },
+    ]);
+    const bothWho = { token: (await createStaffAccessSession(t.database.db, TENANT, both.id)).token, id: both.id };
+    const forOther = await upload(bothWho, SAMPLE_HEADER_IMAGE, 'image/png', otherHospital);
+    expect(forOther.statusCode, forOther.body).toBe(201);
+    expect(code(await as(bothWho, SET_IMAGE, { o: hospital, k: 'HEADER', b: forOther.json<{ id: string }>().id }))).toBe('ARO-E2001');
+    // The member's own upload that a patient's document holds (an order's result, a chat image) stays
+    // the patient's: never made an image every member and patient of the hospital could read.
+    const ownFile = await uploaded(tech, SAMPLE_HEADER_IMAGE);
+    const { account, patient } = await makePatientAccount(t.database.db, TENANT, { hospitalId: hospital });
+    await makeDocumentReference(t.database.db, TENANT, { accountId: account.id, patientId: patient.id, blobId: ownFile });
+    expect(code(await as(tech, SET_IMAGE, { o: hospital, k: 'SIGNATURE', b: ownFile }))).toBe('ARO-E2001');
+    const [settings] = await t.database.db.select().from(labReportSettings).where(eq(labReportSettings.organizationId, hospital));
+    expect(settings?.signatureImageBlobId ?? null).not.toBe(ownFile);
 
     // A nurse does not set the laboratory's images.
     const nurse = await staffMember(hospital, 'nurse');

@@ -194,8 +194,16 @@ export async function registerLabReportPdfRoutes(app: FastifyInstance, deps: App
       const imageIds = await reportImageIds(database.db, tenant.id, view.organizationId);
       // Whatever prints: the report, its results, the profile's name, the hospital, the invoice and the images.
       const version = createHash('sha256').update(JSON.stringify([report, view.verifiedByName, imageIds])).digest('base64url');
-      const pdf = await cache.getOrRender(`${tenant.id}:${view.id}`, version, async () => {
+      const cacheKey = `${tenant.id}:${view.id}`;
+      // A PDF printed without an image it should have (bytes not read, or not drawable) is answered
+      // but not kept: the next download tries the images again.
+      let degraded = false;
+      const pdf = await cache.getOrRender(cacheKey, version, async () => {
         const images = await reportImages(database.db, providers.blobStore, tenant.id, imageIds, request.log);
+        degraded =
+          (imageIds.header !== null && !images.header) ||
+          (imageIds.footer !== null && !images.footer) ||
+          (imageIds.signature !== null && !images.signature);
         try {
           return await renderLabReportPdf({
             report,
@@ -207,9 +215,13 @@ export async function registerLabReportPdfRoutes(app: FastifyInstance, deps: App
         } catch (error) {
           // Images are checked when set (ARO-E7025); should one still fail, the report prints without them.
           request.log.warn({ err: error, imageIds }, 'lab report images could not be drawn: printed without them');
+          degraded = true;
           return renderLabReportPdf({ report, reportedBy: view.verifiedByName });
         }
       });
+      if (degraded) {
+        cache.invalidate(cacheKey);
+      }
       return { pdf, fileName: labReportFileName(report) };
     })();
     if ('pdf' in answer) {

@@ -15,7 +15,9 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  auditEvents,
   blobs,
+  documentReferences,
   diagnosticReportCodes,
   diagnosticReportSubCodes,
   diagnosticReports,
@@ -554,7 +556,7 @@ export async function findImageCandidate(
   db: DbOrTx,
   scope: HospitalScope,
   blobId: string,
-): Promise<(typeof blobs.$inferSelect & { ofHospital: boolean }) | null> {
+): Promise<(typeof blobs.$inferSelect & ImageCandidateFacts) | null> {
   const [row] = await db
     .select()
     .from(blobs)
@@ -573,8 +575,41 @@ export async function findImageCandidate(
       ),
     )
     .limit(1);
-  return { ...row, ofHospital: image !== undefined };
+  // A document of a patient (an order's file, a chat image): never made one of the hospital's images.
+  const [document] = await db
+    .select({ id: documentReferences.id })
+    .from(documentReferences)
+    .where(and(eq(documentReferences.tenantId, scope.tenantId), eq(documentReferences.blobId, blobId)))
+    .limit(1);
+  // The hospital a staff upload was made for (files.service recordStaffUpload's audit row).
+  const [upload] = await db
+    .select({ organizationId: auditEvents.organizationId })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.tenantId, scope.tenantId),
+        eq(auditEvents.action, 'blob.upload'),
+        sql`${auditEvents.details}->>'blobId' = ${blobId}`,
+      ),
+    )
+    .limit(1);
+  return {
+    ...row,
+    ofHospital: image !== undefined,
+    isDocument: document !== undefined,
+    uploadedFor: upload?.organizationId ?? null,
+  };
 }
+
+/** What decides whether a blob may become one of a hospital's report images. */
+export type ImageCandidateFacts = {
+  /** Already one of the hospital's images. */
+  ofHospital: boolean;
+  /** Held by a document reference (a patient's file): never an image of the hospital. */
+  isDocument: boolean;
+  /** The hospital a staff upload was made for, from its audit row; null when none is recorded. */
+  uploadedFor: string | null;
+};
 
 /**
  * An active patient known to the hospital, with their account, or null: the profile names the

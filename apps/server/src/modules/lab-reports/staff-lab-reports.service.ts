@@ -933,7 +933,7 @@ export async function issueStaffLabReport(
       ? await findHospitalOrder(tx, scope(deps), row.serviceRequestId)
       : null;
     const [person] = await selectOrderPatients(tx, deps.tenantId, [row.patientId]);
-    const sms = labReportSmsFor(row, person, deps.brand);
+    const sms = labReportSmsFor(row, order, person, deps.brand);
     return {
       set: {
         summaryStatus: ISSUED_SUMMARY_STATUS,
@@ -1143,7 +1143,14 @@ export async function setLabReportImage(
     }
     id = blobId.toLowerCase();
     const blob = await findImageCandidate(deps.db, scope(deps), id);
-    if (!blob || (blob.staffUserId !== deps.staff.staffUserId && !blob.ofHospital)) {
+    // One of the hospital's images already, or this member's own upload made for this hospital that
+    // no patient's document holds; anything else (another member's or hospital's upload, a patient's
+    // order file or chat image) answers as a missing one.
+    const ownUpload =
+      blob?.staffUserId === deps.staff.staffUserId &&
+      !blob.isDocument &&
+      blob.uploadedFor?.toLowerCase() === deps.organizationId.toLowerCase();
+    if (!blob || (!blob.ofHospital && !ownUpload)) {
       throw notFound();
     }
     if (!LAB_REPORT_IMAGE_TYPES.includes(blob.contentType)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labReportImageSize } from './lab-report-pdf.ts';
+import { LAB_REPORT_IMAGE_MAX_PIXELS, labReportImageSize } from './lab-report-pdf.ts';
 import { SAMPLE_HEADER_IMAGE, SAMPLE_SIGNATURE_IMAGE } from './lab-report-pdf-test-fixture.ts';
 
 // The check made when the laboratory sets a report image (issue 11): only images pdfkit can draw.
@@ -16,5 +16,14 @@ describe('labReportImageSize', () => {
     for (const bytes of [damaged, gif, Buffer.alloc(0), Buffer.from('%PDF-1.4\n')]) {
       expect(await labReportImageSize(bytes)).toBeNull();
     }
+  });
+
+  it('answers null for an image that declares more pixels than a report needs, before decoding it', async () => {
+    // The signature PNG with its IHDR saying 20000 × 20000 (a decompression bomb's header).
+    const huge = Buffer.from(SAMPLE_SIGNATURE_IMAGE);
+    huge.writeUInt32BE(20_000, 16);
+    huge.writeUInt32BE(20_000, 20);
+    expect(20_000 * 20_000).toBeGreaterThan(LAB_REPORT_IMAGE_MAX_PIXELS);
+    expect(await labReportImageSize(huge)).toBeNull();
   });
 });

@@ -479,6 +479,9 @@ export function renderLabReportPdf(input: LabReportPdfInput): Promise<Buffer> {
   }
 }
 
+/** The most pixels a report image may have (4096 × 4096): far above a printed A4 header's need. */
+export const LAB_REPORT_IMAGE_MAX_PIXELS = 4096 * 4096;
+
 /**
  * Whether pdfkit can draw an uploaded header, footer or signature image: the bytes are opened and
  * embedded in a throwaway one-page PDF, so a PNG or JPEG whose data is damaged, or a variant pdfkit
@@ -494,6 +497,11 @@ export async function labReportImageSize(
     const done = pdfBytes(doc);
     const images = doc as unknown as ImageMixin;
     const image = images.openImage(bytes);
+    // openImage reads the header only; drawing decodes every pixel. A small file may declare a huge
+    // image (a decompression bomb): refused before it is decoded.
+    if (image.width * image.height > LAB_REPORT_IMAGE_MAX_PIXELS) {
+      return null;
+    }
     doc.addPage({ size: [10, 10], margin: 0 });
     images.image(image, 0, 0, { width: 10, height: 10 });
     doc.end();
