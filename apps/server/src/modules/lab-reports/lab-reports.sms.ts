@@ -15,9 +15,13 @@ export type LabReportSms = { to: string; body: string };
  *
  * There is no per-account SMS preference yet, so the rule is the orders' (staff-orders.service
  * orderSmsFor): the account's mobile gets the notice the patient would want. None is sent for a
- * report the patient's app does not list (sensitive, purpose Administration) or cannot show online
- * (outsourced, spec doc 3 §2 'Online view facility is not available').
+ * report the patient's app does not list (sensitive, purpose Administration, the report's own or its
+ * order's) or cannot show online (outsourced, spec doc 3 §2 'Online view facility is not available').
+ * The first version of an order's report is announced by the order's own 'report ready' SMS when staff
+ * move the order (staff-orders.service orderSmsFor): one SMS per event, so none here; a correction of
+ * it has no order step, so it is sent here.
  * @param row - the issued version
+ * @param order - the report's order (sensitive, purpose), or null for a report entered at the desk
  * @param person - the report's profile with its account's mobile and language
  * @param brand - the tenant's hospital name
  * @returns the SMS, or null when none is sent
@@ -25,8 +29,14 @@ export type LabReportSms = { to: string; body: string };
 export function labReportSmsFor(
   row: Pick<
     DiagnosticReportRow,
-    'version' | 'codeDisplay' | 'diagnosticReportSensitive' | 'purpose' | 'diagnosticReportOutsourcedType'
+    | 'version'
+    | 'codeDisplay'
+    | 'diagnosticReportSensitive'
+    | 'purpose'
+    | 'diagnosticReportOutsourcedType'
+    | 'serviceRequestId'
   >,
+  order: { sensitive: boolean; purpose: string | null } | null,
   person: Pick<OrderPatientRow, 'givenName' | 'familyName' | 'accountMobileNo' | 'language'> | undefined,
   brand: string,
 ): LabReportSms | null {
@@ -34,7 +44,10 @@ export function labReportSmsFor(
     !person ||
     row.diagnosticReportSensitive ||
     row.purpose === 'Administration' ||
-    row.diagnosticReportOutsourcedType === OUTSOURCED_TYPE
+    row.diagnosticReportOutsourcedType === OUTSOURCED_TYPE ||
+    order?.sensitive === true ||
+    order?.purpose === 'Administration' ||
+    (row.serviceRequestId !== null && row.version <= 1)
   ) {
     return null;
   }
