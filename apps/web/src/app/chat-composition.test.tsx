@@ -409,6 +409,27 @@ describe("'What is my upcoming' in the chat (issue 12 §2; spec doc 1 §4)", () 
     expect(screen.getByRole('log').textContent).toContain('எந்த அமர்வும் கிடைக்கவில்லை');
   });
 
+  it("sends the booking to the session's screen, to pay there, where the hospital takes no payment at the desk", async () => {
+    const tenant = deepMerge<TenantPublicConfig>(
+      { ...baseTenantConfig, uxFlow: 'chat' },
+      { features: { paymentGateWay: { cash: false } } },
+    );
+    const fake = server({ organizations: [hospitals[0] as (typeof hospitals)[number]] });
+    const { calls } = renderChat(fake.answer, { tenant });
+    await letChatType();
+    await tap('Book a Doctor');
+    await tap('Search by specialty');
+    await tap('Cardiologist');
+    fireEvent.click(
+      within(screen.getByRole('list', { name: 'Sessions' })).getAllByRole('button')[0] as HTMLElement,
+    );
+    await letChatType();
+    const link = screen.getByRole('link', { name: 'Book now' });
+    expect(link.getAttribute('href')).toMatch(/^\/view\/session\?sessionId=/);
+    expect(screen.queryByRole('button', { name: 'Book now' })).toBeNull();
+    expect(calls.some((call) => call.operationName === 'bookAppointment')).toBe(false);
+  });
+
   it('leaves Book a Doctor off the menu where channelling is off', async () => {
     const tenant = deepMerge<TenantPublicConfig>(
       { ...baseTenantConfig, uxFlow: 'chat' },

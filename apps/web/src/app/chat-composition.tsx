@@ -181,6 +181,7 @@ export function chatConsultations(client: Client): ChatConsultations {
       appointmentRoute
         .replace('{sessionId}', encodeURIComponent(sessionId))
         .replace('{appointmentId}', encodeURIComponent(appointmentId)),
+    sessionHref: (sessionId) => `/view/session?sessionId=${encodeURIComponent(sessionId)}`,
   };
 }
 

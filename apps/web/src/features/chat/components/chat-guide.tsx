@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type Dispatch, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   CHAT_TEXTS,
   CHAT_WIDGET_TEXTS,
@@ -218,7 +218,8 @@ export function useChatGuide({
 
   async function book() {
     const chosen = data.session;
-    if (!consultations || chosen === null || busy) {
+    // Only the pay-at-hospital path books here (as /view/session: spec doc 2 §4 Booking).
+    if (!consultations || chosen === null || busy || !features.paymentGateWay.cash) {
       return;
     }
     const patient = patients.find((candidate) => candidate.id === patientId);
@@ -466,15 +467,22 @@ export function useChatGuide({
               {missingPatient ? t('chat.guide.choosePatient') : ''}
             </p>
             <div className="chat-buttons">
-              <button
-                className="chat-button"
-                type="button"
-                disabled={busy}
-                aria-busy={busy}
-                onClick={() => void book()}
-              >
-                {tx(CHAT_TEXTS.bookNow)}
-              </button>
+              {features.paymentGateWay.cash || !consultations || !data.session ? (
+                <button
+                  className="chat-button"
+                  type="button"
+                  disabled={busy}
+                  aria-busy={busy}
+                  onClick={() => void book()}
+                >
+                  {tx(CHAT_TEXTS.bookNow)}
+                </button>
+              ) : (
+                // No payment at the hospital here: the session's screen books and takes the payment.
+                <Link className="chat-button" to={consultations.sessionHref(data.session.id)}>
+                  {tx(CHAT_TEXTS.bookNow)}
+                </Link>
+              )}
               {choiceButtons('consultation-booking', labelled('consultation-booking'))}
             </div>
           </>

@@ -69,4 +69,9 @@ export type ChatConsultations = {
   upcoming: () => Promise<ChatUpcomingAppointment[] | null>;
   /** The address of an appointment's screen. */
   appointmentHref: (sessionId: string, appointmentId: string) => string;
+  /**
+   * The address of a session's booking screen: where the booking goes when the tenant does not take
+   * payment at the hospital (paymentGateWay.cash off), so the patient books there and pays online.
+   */
+  sessionHref: (sessionId: string) => string;
 };
