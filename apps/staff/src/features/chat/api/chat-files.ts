@@ -1,118 +1,40 @@
 import { errorString } from '@careline/domain/errors';
 import { ORDER_UPLOAD_MAX_BYTES } from '@careline/domain/orders';
-import { requestHeaders } from '@careline/ui/graphql';
-import { useEffect, useState } from 'react';
-import { readStaffToken } from '../../../lib/staff-token.ts';
+import { postStaffBlob, useStaffBlobImage, type StaffBlobImageState } from '../../../lib/blob-files.ts';
 import { chatImageRefusal } from '../chat-rules.ts';
 
-// The blob service with the staff token (apps/server files.routes.ts): a member who answers chats
-// ('chat.work') uploads the images they send for their hospital (?organizationId=), and reads the
-// images of the hospital's chats (the patient's, kept as document references of the hospital).
-
-/** Response header carrying the new file's id (spec doc 1 §7 Blob storage). */
-const BLOB_ID_HEADER = 'x-blobdata-id';
+// The blob service with the staff token (lib/blob-files.ts): a member who answers chats ('chat.work')
+// uploads the images they send for their hospital (?organizationId=), and reads the images of the
+// hospital's chats (the patient's, kept as document references of the hospital).
 
 /** The largest image sent: the blob store's default size (BLOB_MAX_BYTES, as orders use it). */
 export const CHAT_IMAGE_MAX_BYTES = ORDER_UPLOAD_MAX_BYTES;
 
 /** An image as the conversation has it: loading, an object URL, or failed. */
-export type ChatImageState =
-  { kind: 'loading' } | { kind: 'ready'; url: string } | { kind: 'failed' };
-
-async function refusalOf(response: Response): Promise<Error> {
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string') {
-      return new Error(body.error);
-    }
-  } catch {
-    // Not the blob service's JSON (a proxy's page): the generic text.
-  }
-  return new Error(`HTTP ${response.status}`);
-}
+export type ChatImageState = StaffBlobImageState;
 
 /**
- * Uploads an image as the signed-in member for a hospital (POST /blob/put?organizationId= with the
- * raw bytes) and answers its id. A file that is not an image, empty or too large is refused before
- * sending with the catalogue's 'CODE:message'; the server judges the bytes again.
+ * Uploads an image the member sends in a chat, for the chat's hospital, and answers its id. A file
+ * that is not an image, empty or too large is refused before sending with the catalogue's
+ * 'CODE:message'; the server judges the bytes again.
  * @param file - the chosen image
  * @param organizationId - the hospital of the chat
  * @param fetcher - for tests: a stand-in for fetch
  */
-export async function uploadChatImage(
-  file: File,
-  organizationId: string,
-  fetcher: typeof fetch = fetch,
-): Promise<string> {
+export async function uploadChatImage(file: File, organizationId: string, fetcher: typeof fetch = fetch): Promise<string> {
   const refusal = chatImageRefusal({ size: file.size, type: file.type }, CHAT_IMAGE_MAX_BYTES);
   if (refusal) {
     throw new Error(errorString(refusal));
   }
-  const response = await fetcher(`/blob/put?organizationId=${encodeURIComponent(organizationId)}`, {
-    method: 'POST',
-    headers: { ...requestHeaders(readStaffToken()), 'Content-Type': file.type },
-    body: file,
-    credentials: 'same-origin',
-  });
-  if (!response.ok) {
-    throw await refusalOf(response);
-  }
-  const id = response.headers.get(BLOB_ID_HEADER);
-  if (!id) {
-    throw new Error('the blob service answered without an id');
-  }
-  return id;
+  return postStaffBlob(file, organizationId, fetcher);
 }
 
 /**
- * Reads one chat image with the staff token (GET /blob/get/{id}) into an object URL, released when
- * the image leaves the screen. Anything but an image (a PDF, a proxy's page) counts as failed: only
- * images are shown as images.
+ * An image of the hospital's chats, read with the staff token into an object URL (released when it
+ * leaves the screen or changes).
  * @param blobId - the stored image, or null
  * @param fetcher - for tests: a stand-in for fetch
  */
 export function useChatImage(blobId: string | null, fetcher: typeof fetch = fetch): ChatImageState {
-  const [state, setState] = useState<{ blobId: string | null; image: ChatImageState }>({
-    blobId,
-    image: { kind: 'loading' },
-  });
-  useEffect(() => {
-    if (!blobId) {
-      setState({ blobId, image: { kind: 'failed' } });
-      return undefined;
-    }
-    let live = true;
-    let url: string | null = null;
-    setState({ blobId, image: { kind: 'loading' } });
-    fetcher(`/blob/get/${encodeURIComponent(blobId)}`, {
-      headers: requestHeaders(readStaffToken()),
-      credentials: 'same-origin',
-    })
-      .then(async (response) => {
-        if (!response.ok) {
-          throw new Error(`HTTP ${response.status}`);
-        }
-        const file = await response.blob();
-        if (!file.type.startsWith('image/')) {
-          throw new Error('not an image');
-        }
-        if (live) {
-          url = URL.createObjectURL(file);
-          setState({ blobId, image: { kind: 'ready', url } });
-        }
-      })
-      .catch(() => {
-        if (live) {
-          setState({ blobId, image: { kind: 'failed' } });
-        }
-      });
-    return () => {
-      live = false;
-      if (url) {
-        URL.revokeObjectURL(url);
-      }
-    };
-  }, [blobId, fetcher]);
-  // Before the effect for a new id runs, the image is loading, never the last one's.
-  return state.blobId === blobId ? state.image : { kind: 'loading' };
+  return useStaffBlobImage(blobId, fetcher);
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { staffUploadUrl, uploadStaffFile } from './staff-files.ts';
+import { staffUploadUrl } from '../../../lib/blob-files.ts';
+import { uploadStaffFile } from './staff-files.ts';
 
 // A staff upload names its hospital (POST /blob/put?organizationId=, apps/server files.routes.ts).
 

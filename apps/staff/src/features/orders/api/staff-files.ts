@@ -2,6 +2,7 @@ import { errorString } from '@careline/domain/errors';
 import { orderUploadRefusal } from '@careline/domain/orders';
 import { requestHeaders } from '@careline/ui/graphql';
 import { useEffect, useRef, useState } from 'react';
+import { postStaffBlob, type StaffBlobImageState } from '../../../lib/blob-files.ts';
 import { readStaffToken } from '../../../lib/staff-token.ts';
 
 // The blob service with the staff token (apps/server files.routes.ts): a staff member reads the
@@ -9,32 +10,8 @@ import { readStaffToken } from '../../../lib/staff-token.ts';
 // findReadableBlob) and uploads results, prescriptions and note attachments for a hospital where
 // they work orders (?organizationId=), under a quota of their own.
 
-/** Response header carrying the new file's id (spec doc 3 §7 Upload file). */
-const BLOB_ID_HEADER = 'x-blobdata-id';
-
 /** A stored file as the screen has it: loading, an object URL, or failed. */
-export type StaffFileState = { kind: 'loading' } | { kind: 'ready'; url: string } | { kind: 'failed' };
-
-async function refusalOf(response: Response): Promise<Error> {
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string') {
-      return new Error(body.error);
-    }
-  } catch {
-    // Not the blob service's JSON (a proxy's page): the generic text.
-  }
-  return new Error(`HTTP ${response.status}`);
-}
-
-/**
- * The upload address for a hospital: a staff upload names the hospital it is for, where the member
- * must work orders ('orders.work'), checked before the body is read (docs/api-contract.md).
- * @param organizationId - the hospital of the order
- */
-export function staffUploadUrl(organizationId: string): string {
-  return `/blob/put?organizationId=${encodeURIComponent(organizationId)}`;
-}
+export type StaffFileState = StaffBlobImageState;
 
 /**
  * Uploads a file as the signed-in member for a hospital (POST /blob/put?organizationId= with raw
@@ -53,20 +30,7 @@ export async function uploadStaffFile(
   if (refusal) {
     throw new Error(errorString(refusal));
   }
-  const response = await fetcher(staffUploadUrl(organizationId), {
-    method: 'POST',
-    headers: { ...requestHeaders(readStaffToken()), 'Content-Type': file.type },
-    body: file,
-    credentials: 'same-origin',
-  });
-  if (!response.ok) {
-    throw await refusalOf(response);
-  }
-  const id = response.headers.get(BLOB_ID_HEADER);
-  if (!id) {
-    throw new Error('the blob service answered without an id');
-  }
-  return id;
+  return postStaffBlob(file, organizationId, fetcher);
 }
 
 /**

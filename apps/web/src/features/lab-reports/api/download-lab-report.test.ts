@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  downloadLabReport,
-  fileNameFromDisposition,
-  labReportPdfPath,
-} from './download-lab-report.ts';
+import { fileNameFromDisposition } from '../../../lib/download/download-file.ts';
+import { downloadLabReport, labReportPdfPath } from './download-lab-report.ts';
 
 const pdf = (headers: Record<string, string> = {}) =>
   new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
