@@ -14,7 +14,7 @@ import {
   type AppointmentView,
   type SessionTokenRow,
 } from './appointment-read.service.ts';
-import { findOwnedPatient } from './appointments.repo.ts';
+import { ownProfileIds } from '../profiles/profiles.repo.ts';
 import { bookAppointment, cancelAppointment, patchAppointmentFields, rescheduleAppointment } from './appointments.service.ts';
 import { consultationSessionTopic, ConsultationSessionRef } from './consultations.schema.ts';
 import { searchConsultationSessions } from './consultations.service.ts';
@@ -171,12 +171,7 @@ builder.subscriptionField('subscribeAppointment', (t) =>
       const pubsub = subscriber(ctx);
       const sessionId = String(args.sessionId);
       // Decided once, at subscribe time: ids of another account are dropped for good.
-      const ownIds: string[] = [];
-      for (const id of new Set(args.patientId.map(String))) {
-        if (UUID.test(id) && (await findOwnedPatient(ctx.database.db, own, id))) {
-          ownIds.push(id);
-        }
-      }
+      const ownIds = [...(await ownProfileIds(ctx.database.db, own, args.patientId))];
       const events = await pubsub.subscribe(consultationSessionTopic(ctx.tenant.id, sessionId));
       return filterEvents(
         events,

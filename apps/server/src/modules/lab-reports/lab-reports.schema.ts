@@ -5,7 +5,7 @@ import { patientOperation } from '../../graphql/patient-auth.ts';
 import type { MicrobiologyRow, ReferenceRange } from '../../db/schema/index.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
 import { filterEvents } from '../consultations/live-events.ts';
-import { findOwnedProfile } from '../orders/orders.repo.ts';
+import { ownProfileIds } from '../profiles/profiles.repo.ts';
 import { accountLabReportsTopic, type LabReportIssuedEvent } from './lab-reports.live.ts';
 import type { ObservationRow, ReportSubCodeRow } from './lab-reports.repo.ts';
 import {
@@ -339,16 +339,7 @@ builder.subscriptionField('subscribeDiagnosticReport', (t) =>
         throw new Error('subscription called outside a websocket');
       }
       // Decided once, at subscribe time: ids of another account are dropped for good.
-      let allowed: Set<string> | null = null;
-      if (args.patientId) {
-        allowed = new Set();
-        for (const id of new Set(args.patientId.map(String))) {
-          if (UUID.test(id) && (await findOwnedProfile(ctx.database.db, own, id))) {
-            allowed.add(id);
-          }
-        }
-      }
-      const only = allowed;
+      const only = args.patientId ? await ownProfileIds(ctx.database.db, own, args.patientId) : null;
       const events = await ctx.pubsub.subscribe(accountLabReportsTopic(own.tenantId, own.accountId));
       return filterEvents(events, async (event) => {
         const report = await issuedReportFor(ctx, event as Partial<LabReportIssuedEvent> | null);

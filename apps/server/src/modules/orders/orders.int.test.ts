@@ -664,6 +664,34 @@ describe("another account's ids give the same not-found answer and change nothin
   });
 });
 
+describe('a subscription listing more profile ids than any account holds', () => {
+  it('is refused with ARO-E2002 before it reads a profile', async () => {
+    const someone = await makePatient();
+    if (!t.app.server.listening) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+    }
+    const client = createClient({
+      url: `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/graphql?access_token=${encodeURIComponent(someone.token)}`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+    });
+    try {
+      const ids = [someone.patientId, ...Array.from({ length: 100 }, () => randomUUID())];
+      const events = client.iterate({
+        query: 'subscription ($p: [ID!]) { subscribeServiceRequest(patientId: $p) { id } }',
+        variables: { p: ids },
+      });
+      const refusal = (await events.next().then(
+        () => null,
+        (errors: unknown) => errors,
+      )) as { message: string }[] | null;
+      expect(refusal?.map((error) => error.message.split(':')[0])).toEqual(['ARO-E2002']);
+    } finally {
+      await client.dispose();
+    }
+  });
+});
+
 describe('orders the list hides (purpose Administration, sensitive) are not found by id either (spec doc 3 §7 Fetch orders)', () => {
   async function hiddenOrders(of: Patient): Promise<Order[]> {
     const administration = await order(of);

@@ -4,8 +4,8 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation } from '../../graphql/patient-auth.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
 import { filterEvents } from '../consultations/live-events.ts';
+import { ownProfileIds } from '../profiles/profiles.repo.ts';
 import {
-  findOwnedProfile,
   findOwnedServiceRequest,
   type DocumentReferenceRow,
   type OrderEventRow,
@@ -362,16 +362,7 @@ builder.subscriptionField('subscribeServiceRequest', (t) =>
       const own = owner(ctx);
       const pubsub = subscriber(ctx);
       // Decided once, at subscribe time: ids of another account are dropped for good.
-      let ownIds: Set<string> | null = null;
-      if (args.patientId) {
-        ownIds = new Set();
-        for (const id of new Set(args.patientId.map(String))) {
-          if (UUID.test(id) && (await findOwnedProfile(ctx.database.db, own, id))) {
-            ownIds.add(id);
-          }
-        }
-      }
-      const allowed = ownIds;
+      const allowed = args.patientId ? await ownProfileIds(ctx.database.db, own, args.patientId) : null;
       const events = await pubsub.subscribe(accountOrdersTopic(own.tenantId, own.accountId));
       return filterEvents(events, async (event) => {
         const order = event as Partial<OrderChangedEvent> | null;

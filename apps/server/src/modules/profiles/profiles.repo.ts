@@ -1,3 +1,4 @@
+import { AppError } from '@careline/domain/errors';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, loyaltyAccounts, organizations, patients } from '../../db/schema/index.ts';
@@ -73,6 +74,49 @@ export async function countOwnPatients(db: DbOrTx, owner: Owner, ids: string[]):
       ),
     );
   return rows.length;
+}
+
+/**
+ * The most profile ids one request may list (an account holds at most PROFILES_MAX_PER_ACCOUNT
+ * profiles, 20 by default): a longer list is refused before any database work.
+ */
+export const PROFILE_ID_LIST_MAX = 100;
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Which of `ids` are active profiles of the account, read in one query. Ids that are not uuids, or
+ * belong to another account or tenant, are left out, so a caller cannot tell them from missing ones.
+ * More than PROFILE_ID_LIST_MAX ids (after removing repeats) is ARO-E2002 and reads nothing.
+ * @param db - database or transaction
+ * @param owner - tenant and account
+ * @param ids - the profile ids a request carries
+ */
+export async function ownProfileIds(
+  db: DbOrTx,
+  owner: Owner,
+  ids: readonly (string | number)[],
+): Promise<Set<string>> {
+  const distinct = [...new Set(ids.map(String))];
+  if (distinct.length > PROFILE_ID_LIST_MAX) {
+    throw new AppError('ARO-E2002');
+  }
+  const candidates = distinct.filter((id) => UUID_SHAPE.test(id));
+  if (candidates.length === 0) {
+    return new Set();
+  }
+  const rows = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      and(
+        inArray(patients.id, candidates),
+        eq(patients.accountId, owner.accountId),
+        eq(patients.tenantId, owner.tenantId),
+        eq(patients.active, true),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function organizationExists(db: DbOrTx, tenantId: string, id: string): Promise<boolean> {
