@@ -41,7 +41,7 @@ function describeDatabaseUrl(url) {
   }
 }
 
-function run(command, commandArgs, env, output) {
+function run(command, commandArgs, env, output, { quiet = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, commandArgs, {
       cwd: rootDir,
@@ -49,13 +49,17 @@ function run(command, commandArgs, env, output) {
       env,
     });
     if (output) {
-      // Shown as it comes, and kept so the caller can read what went wrong.
+      // Shown as it comes (unless quiet: the caller prints it), and kept so the caller can read what went wrong.
       child.stdout.on('data', (chunk) => {
-        process.stdout.write(chunk);
+        if (!quiet) {
+          process.stdout.write(chunk);
+        }
         output.text += chunk;
       });
       child.stderr.on('data', (chunk) => {
-        process.stderr.write(chunk);
+        if (!quiet) {
+          process.stderr.write(chunk);
+        }
         output.text += chunk;
       });
     }
@@ -89,6 +93,8 @@ function commandStage(name, label, command, commandArgs) {
   return {
     name,
     label,
+    command,
+    commandArgs,
     run: async () => {
       const code = await run(command, commandArgs, process.env);
       return { ok: code === 0, passed: 0, failed: code === 0 ? 0 : 1, skipped: 0, note: code === 0 ? '' : `exit ${code}` };
@@ -149,14 +155,54 @@ function vitestStage(name, label, project, env) {
   };
 }
 
+/**
+ * Stages that each use one core (tsc, eslint), run side by side on a multi-core machine: each one's
+ * output is held and printed whole when it ends, so the two never interleave.
+ */
+function sideBySide(first, second) {
+  return {
+    name: first.name,
+    label: `${first.label} and ${second.label}, side by side`,
+    parts: [first, second],
+    run: async () => {
+      const outcomes = await Promise.all(
+        [first, second].map(async (part) => {
+          const output = { text: '' };
+          const started = Date.now();
+          const code = await run(part.command, part.commandArgs, process.env, output, { quiet: true });
+          return { part, code, output: output.text, seconds: (Date.now() - started) / 1000 };
+        }),
+      );
+      for (const { part, code, output, seconds } of outcomes) {
+        banner(`${part.label}: ${code === 0 ? 'ok' : `exit ${code}`} in ${seconds.toFixed(1)} s`);
+        process.stdout.write(output);
+      }
+      return outcomes.map(({ code, seconds }) => ({
+        ok: code === 0,
+        passed: 0,
+        failed: code === 0 ? 0 : 1,
+        skipped: 0,
+        note: code === 0 ? '' : `exit ${code}`,
+        seconds,
+      }));
+    },
+  };
+}
+
 const stages = [];
 // Printed again just above the closing line, where nobody can miss them.
 const lateWarnings = [];
-if (wanted('typecheck')) {
-  stages.push(commandStage('typecheck', 'type check', 'npm', ['run', '--silent', 'typecheck']));
-}
-if (wanted('lint')) {
-  stages.push(commandStage('lint', 'lint', 'npm', ['run', '--silent', 'lint']));
+const typecheck = commandStage('typecheck', 'type check', 'npm', ['run', '--silent', 'typecheck']);
+const lint = commandStage('lint', 'lint', 'npm', ['run', '--silent', 'lint']);
+if (wanted('typecheck') && wanted('lint') && os.availableParallelism() > 1) {
+  stages.push(sideBySide(typecheck, lint));
+} else {
+  if (wanted('typecheck')) {
+    stages.push(typecheck);
+  }
+  if (wanted('lint')) {
+    stages.push(lint);
+  }
 }
 if (wanted('unit')) {
   stages.push(vitestStage('unit', 'unit', 'unit', process.env));
@@ -218,14 +264,20 @@ const results = [];
 let stopped = false;
 for (const stage of stages) {
   if (stopped) {
-    results.push({ stage, result: undefined, seconds: 0 });
+    for (const part of stage.parts ?? [stage]) {
+      results.push({ stage: part, result: undefined, seconds: 0 });
+    }
     continue;
   }
   banner(`${stage.label}`);
   const started = Date.now();
   const result = await stage.run();
-  results.push({ stage, result, seconds: (Date.now() - started) / 1000 });
-  if (!result.ok && !keepGoing) {
+  // A side-by-side stage answers one result per part, each with its own time.
+  const parts = stage.parts ? stage.parts.map((part, index) => ({ stage: part, result: result[index] })) : [{ stage, result }];
+  for (const part of parts) {
+    results.push({ ...part, seconds: part.result.seconds ?? (Date.now() - started) / 1000 });
+  }
+  if (parts.some((part) => !part.result.ok) && !keepGoing) {
     stopped = true;
   }
 }
