@@ -112,6 +112,8 @@ export const errorCatalogue = {
   'ARO-E5026': 'The charge of this order has changed. Please check the new amount and pay again',
   'ARO-E5027': 'This order is paid by cash on delivery. Choose another payment method to pay online',
   'ARO-E5028': 'This order was paid already: receipt {receipt}',
+  // issue 9 §2: a saved card's token is valid only at the merchant (hospital) it was saved through.
+  'ARO-E5029': 'This saved card cannot be used at this hospital. Pay with a new card',
   // The hospital's side of payments: cash desk, refunds, reconciliation (issue 9 §8, §9).
   'ARO-E5040': 'This appointment is already paid',
   'ARO-E5041': 'This appointment was paid in cash already: receipt {receipt}',
@@ -185,6 +187,18 @@ export const errorCatalogue = {
   'ARO-E7023': 'Upload the image as a PNG or JPEG file',
   'ARO-E7024': 'The image can be at most {size}',
   'ARO-E7025': 'This image could not be read. Please upload another PNG or JPEG file',
+  // Lab results imported from an analyser's CSV export, with a preview (issue 11).
+  'ARO-E7026': 'The CSV file can have at most {rows} result rows and {size} of text',
+  'ARO-E7027': 'The CSV file needs a header row with the columns {columns}',
+  'ARO-E7028': 'The CSV file could not be read: the quoted field that starts on line {line} is not closed',
+  'ARO-E7029': 'No lab report of this hospital has the sample ID {sample}',
+  'ARO-E7030': 'The lab test of this report has no sub-test {test}',
+  'ARO-E7031': 'The unit {unit} is not the unit of this sub-test ({expected})',
+  'ARO-E7032': 'The result {value} is not a number',
+  'ARO-E7033': 'The flag {flag} is not one of H, L, HH, LL, A or N',
+  'ARO-E7034': 'This sample already has a result of this test on line {line}',
+  'ARO-E7035': 'This row has {count} fields, but the header has {expected}',
+  'ARO-E7036': 'No row of the file can be imported: correct the rows with errors and preview again',
   // Questionnaires on the server (issue 11 §3, staff console; apps/server modules/questionnaires).
   'ARO-E7050': 'Answer at least one question before submitting',
   'ARO-E7051': 'An answer can have at most {max} characters and no control characters',

@@ -432,6 +432,204 @@ export const messages: Messages = {
  "chat.guide.viewAppointment": [
   "View appointment"
  ],
+ "chat.guide.requestFailed": [
+  "I couldn't reach the hospital just now. Please check your connection and try again."
+ ],
+ "chat.guide.tryAgain": [
+  "Try again"
+ ],
+ "chat.order.prescriptionUpload": [
+  "Please upload a photo of your prescription."
+ ],
+ "chat.order.moreUpload": [
+  "Do you have another prescription to upload?"
+ ],
+ "chat.order.deliveryMode": [
+  "How would you like to get your medicine?"
+ ],
+ "chat.order.deliveryAddress": [
+  "Please confirm the delivery address."
+ ],
+ "chat.order.orderConfirmation": [
+  "Please check your order and confirm it."
+ ],
+ "chat.order.medicationDiscount": [
+  "You get 10% off medication ordered via chat."
+ ],
+ "chat.order.yes": [
+  "Yes"
+ ],
+ "chat.order.no": [
+  "No"
+ ],
+ "chat.order.deliverToMyHome": [
+  "Deliver to my home"
+ ],
+ "chat.order.collectAtHospital": [
+  "Collect at the hospital"
+ ],
+ "chat.order.confirmAddress": [
+  "Confirm address"
+ ],
+ "chat.order.addPhoto": [
+  "Add a photo"
+ ],
+ "chat.order.addPdf": [
+  "Add a PDF"
+ ],
+ "chat.order.orderFor": [
+  "Who is this order for?"
+ ],
+ "chat.order.choosePatient": [
+  "Choose who the order is for."
+ ],
+ "chat.order.hospital": [
+  "Hospital: ",
+  [
+   "hospital"
+  ]
+ ],
+ "chat.order.documents": [
+  "Prescriptions: ",
+  [
+   "count"
+  ]
+ ],
+ "chat.order.deliverTo": [
+  "Deliver to: ",
+  [
+   "address"
+  ]
+ ],
+ "chat.order.confirmOrder": [
+  "Confirm order"
+ ],
+ "chat.order.viewOrder": [
+  "View order"
+ ],
+ "chat.order.enterAddress": [
+  "Enter the address"
+ ],
+ "chat.order.requestSent": [
+  "Your request send to hospital"
+ ],
+ "chat.order.unableToCreateOrder": [
+  "Unable to create order"
+ ],
+ "chat.order.imagesUploadFailed": [
+  "Failed to upload some images, please retry!"
+ ],
+ "chat.order.documentsUploadFailed": [
+  "Failed to upload some documents, please retry!"
+ ],
+ "chat.lab.tests": [
+  "Tests"
+ ],
+ "chat.lab.labTestSelection": [
+  "Which tests would you like to do?"
+ ],
+ "chat.lab.labTestDiscount": [
+  "You get 10% off lab tests."
+ ],
+ "chat.lab.sampleCollectionAddress": [
+  "Where should we collect your sample?"
+ ],
+ "chat.lab.sampleCollectionTime": [
+  "When should we come to collect your sample?"
+ ],
+ "chat.lab.labRequestUpload": [
+  "Please upload a photo of your doctor's request for these tests."
+ ],
+ "chat.lab.moreLabRequestUpload": [
+  "Do you have another page to upload?"
+ ],
+ "chat.lab.orderTests": [
+  "Tests: ",
+  [
+   "tests"
+  ]
+ ],
+ "chat.lab.orderCollectAt": [
+  "Sample collection at: ",
+  [
+   "address"
+  ]
+ ],
+ "chat.lab.orderCollectOn": [
+  "Sample collection on: ",
+  [
+   "date"
+  ]
+ ],
+ "chat.lab.chooseTests": [
+  "Choose at least one test."
+ ],
+ "chat.lab.confirm": [
+  "Confirm"
+ ],
+ "chat.lab.today": [
+  "Today"
+ ],
+ "chat.lab.tomorrow": [
+  "Tomorrow"
+ ],
+ "chat.lab.unableToCreateLabTest": [
+  "Unable to create lab test"
+ ],
+ "chat.visit.services": [
+  "Services"
+ ],
+ "chat.visit.date": [
+  "Day of the visit"
+ ],
+ "chat.visit.time": [
+  "Time of the visit on ",
+  [
+   "date"
+  ]
+ ],
+ "chat.visit.otherDay": [
+  "Another day"
+ ],
+ "chat.visit.homeVisitTime": [
+  "When would you like us to visit you?"
+ ],
+ "chat.visit.procedureCode": [
+  "Which service do you need?"
+ ],
+ "chat.visit.procedureConfirmation": [
+  "Please check your request and confirm it."
+ ],
+ "chat.visit.visitRequestUpload": [
+  "Please upload a photo of your doctor's request."
+ ],
+ "chat.visit.visitAddress": [
+  "Where should we visit you?"
+ ],
+ "chat.visit.orderServices": [
+  "Services: ",
+  [
+   "services"
+  ]
+ ],
+ "chat.visit.orderVisitAt": [
+  "Visit at: ",
+  [
+   "address"
+  ]
+ ],
+ "chat.visit.orderVisitOn": [
+  "Visit on: ",
+  [
+   "time"
+  ]
+ ],
+ "chat.visit.chooseServices": [
+  "Choose at least one service."
+ ],
+ "chat.visit.unableToCreateHomeVisit": [
+  "Unable to create home visit request"
+ ],
  "profiles.addNewProfile": [
   "Add new profile"
  ],
@@ -1155,6 +1353,9 @@ export const messages: Messages = {
    "receipt"
   ]
  ],
+ "error.ARO-E5029": [
+  "This saved card cannot be used at this hospital. Pay with a new card"
+ ],
  "error.ARO-E5040": [
   "This appointment is already paid"
  ],
@@ -1415,6 +1616,86 @@ export const messages: Messages = {
  ],
  "error.ARO-E7025": [
   "This image could not be read. Please upload another PNG or JPEG file"
+ ],
+ "error.ARO-E7026": [
+  "The CSV file can have at most ",
+  [
+   "rows"
+  ],
+  " result rows and ",
+  [
+   "size"
+  ],
+  " of text"
+ ],
+ "error.ARO-E7027": [
+  "The CSV file needs a header row with the columns ",
+  [
+   "columns"
+  ]
+ ],
+ "error.ARO-E7028": [
+  "The CSV file could not be read: the quoted field that starts on line ",
+  [
+   "line"
+  ],
+  " is not closed"
+ ],
+ "error.ARO-E7029": [
+  "No lab report of this hospital has the sample ID ",
+  [
+   "sample"
+  ]
+ ],
+ "error.ARO-E7030": [
+  "The lab test of this report has no sub-test ",
+  [
+   "test"
+  ]
+ ],
+ "error.ARO-E7031": [
+  "The unit ",
+  [
+   "unit"
+  ],
+  " is not the unit of this sub-test (",
+  [
+   "expected"
+  ],
+  ")"
+ ],
+ "error.ARO-E7032": [
+  "The result ",
+  [
+   "value"
+  ],
+  " is not a number"
+ ],
+ "error.ARO-E7033": [
+  "The flag ",
+  [
+   "flag"
+  ],
+  " is not one of H, L, HH, LL, A or N"
+ ],
+ "error.ARO-E7034": [
+  "This sample already has a result of this test on line ",
+  [
+   "line"
+  ]
+ ],
+ "error.ARO-E7035": [
+  "This row has ",
+  [
+   "count"
+  ],
+  " fields, but the header has ",
+  [
+   "expected"
+  ]
+ ],
+ "error.ARO-E7036": [
+  "No row of the file can be imported: correct the rows with errors and preview again"
  ],
  "error.ARO-E7050": [
   "Answer at least one question before submitting"
@@ -1770,6 +2051,15 @@ export const messages: Messages = {
  "payments.checkingOutcome": [
   "Checking your payment"
  ],
+ "payments.session.choosePatient": [
+  "Choose who the appointment is for to see the invoice."
+ ],
+ "payments.session.booksFirst": [
+  "Paying takes your number in this session first. If the payment does not go through, your appointment is kept and you can pay again."
+ ],
+ "payments.session.invoiceChanged": [
+  "The invoice has changed. Check the new total and pay again."
+ ],
  "paymentHistory.title": [
   "Payment History"
  ],
@@ -2083,5 +2373,11 @@ export const messages: Messages = {
    "patient"
   ],
   " was corrected. Open the app to see the latest version."
+ ],
+ "sms.chat.staffReplied": [
+  [
+   "hospital"
+  ],
+  ": Our staff replied to your chat. Open the chat to read it."
  ]
 };

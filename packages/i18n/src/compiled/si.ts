@@ -432,6 +432,204 @@ export const messages: Messages = {
  "chat.guide.viewAppointment": [
   "වෙන්කිරීම බලන්න"
  ],
+ "chat.guide.requestFailed": [
+  "මට මේ මොහොතේ රෝහලට සම්බන්ධ වීමට නොහැකි විය. කරුණාකර ඔබගේ සම්බන්ධතාවය පරීක්ෂා කර නැවත උත්සාහ කරන්න."
+ ],
+ "chat.guide.tryAgain": [
+  "නැවත උත්සාහ කරන්න"
+ ],
+ "chat.order.prescriptionUpload": [
+  "කරුණාකර ඔබගේ බෙහෙත් වට්ටෝරුවේ ඡායාරූපයක් උඩුගත කරන්න."
+ ],
+ "chat.order.moreUpload": [
+  "උඩුගත කිරීමට තවත් බෙහෙත් වට්ටෝරුවක් තිබේද?"
+ ],
+ "chat.order.deliveryMode": [
+  "ඔබගේ ඖෂධ ලබා ගැනීමට කැමති කෙසේද?"
+ ],
+ "chat.order.deliveryAddress": [
+  "කරුණාකර බෙදාහැරීමේ ලිපිනය තහවුරු කරන්න."
+ ],
+ "chat.order.orderConfirmation": [
+  "කරුණාකර ඔබගේ ඇණවුම පරීක්ෂා කර තහවුරු කරන්න."
+ ],
+ "chat.order.medicationDiscount": [
+  "චැට් හරහා ඇණවුම් කරන ඖෂධ සඳහා ඔබට 10% ක වට්ටමක් ලැබේ."
+ ],
+ "chat.order.yes": [
+  "ඔව්"
+ ],
+ "chat.order.no": [
+  "නැත"
+ ],
+ "chat.order.deliverToMyHome": [
+  "මගේ නිවසට බෙදා හරින්න"
+ ],
+ "chat.order.collectAtHospital": [
+  "රෝහලෙන් ලබා ගන්න"
+ ],
+ "chat.order.confirmAddress": [
+  "ලිපිනය තහවුරු කරන්න"
+ ],
+ "chat.order.addPhoto": [
+  "ඡායාරූපයක් එක් කරන්න"
+ ],
+ "chat.order.addPdf": [
+  "PDF එකක් එක් කරන්න"
+ ],
+ "chat.order.orderFor": [
+  "මෙම ඇණවුම කා සඳහාද?"
+ ],
+ "chat.order.choosePatient": [
+  "ඇණවුම කා සඳහාදැයි තෝරන්න."
+ ],
+ "chat.order.hospital": [
+  "රෝහල: ",
+  [
+   "hospital"
+  ]
+ ],
+ "chat.order.documents": [
+  "බෙහෙත් වට්ටෝරු: ",
+  [
+   "count"
+  ]
+ ],
+ "chat.order.deliverTo": [
+  "බෙදා හරින්න: ",
+  [
+   "address"
+  ]
+ ],
+ "chat.order.confirmOrder": [
+  "ඇණවුම තහවුරු කරන්න"
+ ],
+ "chat.order.viewOrder": [
+  "ඇණවුම බලන්න"
+ ],
+ "chat.order.enterAddress": [
+  "ලිපිනය ඇතුළත් කරන්න"
+ ],
+ "chat.order.requestSent": [
+  "ඔබගේ ඉල්ලීම රෝහලට යවන ලදී"
+ ],
+ "chat.order.unableToCreateOrder": [
+  "ඇණවුම සෑදීමට නොහැක"
+ ],
+ "chat.order.imagesUploadFailed": [
+  "සමහර රූප උඩුගත කිරීමට අසමත් විය, කරුණාකර නැවත උත්සාහ කරන්න!"
+ ],
+ "chat.order.documentsUploadFailed": [
+  "සමහර ලේඛන උඩුගත කිරීමට අසමත් විය, කරුණාකර නැවත උත්සාහ කරන්න!"
+ ],
+ "chat.lab.tests": [
+  "පරීක්ෂණ"
+ ],
+ "chat.lab.labTestSelection": [
+  "ඔබ කිරීමට කැමති පරීක්ෂණ මොනවාද?"
+ ],
+ "chat.lab.labTestDiscount": [
+  "රසායනාගාර පරීක්ෂණ සඳහා ඔබට 10% ක වට්ටමක් ලැබේ."
+ ],
+ "chat.lab.sampleCollectionAddress": [
+  "ඔබගේ සාම්පලය එකතු කළ යුත්තේ කොහෙන්ද?"
+ ],
+ "chat.lab.sampleCollectionTime": [
+  "ඔබගේ සාම්පලය එකතු කිරීමට අප පැමිණිය යුත්තේ කවදාද?"
+ ],
+ "chat.lab.labRequestUpload": [
+  "කරුණාකර මෙම පරීක්ෂණ සඳහා ඔබගේ වෛද්‍යවරයාගේ ඉල්ලීමේ ඡායාරූපයක් උඩුගත කරන්න."
+ ],
+ "chat.lab.moreLabRequestUpload": [
+  "උඩුගත කිරීමට තවත් පිටුවක් තිබේද?"
+ ],
+ "chat.lab.orderTests": [
+  "පරීක්ෂණ: ",
+  [
+   "tests"
+  ]
+ ],
+ "chat.lab.orderCollectAt": [
+  "සාම්පල එකතු කරන ස්ථානය: ",
+  [
+   "address"
+  ]
+ ],
+ "chat.lab.orderCollectOn": [
+  "සාම්පල එකතු කරන දිනය: ",
+  [
+   "date"
+  ]
+ ],
+ "chat.lab.chooseTests": [
+  "අවම වශයෙන් එක් පරීක්ෂණයක් තෝරන්න."
+ ],
+ "chat.lab.confirm": [
+  "තහවුරු කරන්න"
+ ],
+ "chat.lab.today": [
+  "අද"
+ ],
+ "chat.lab.tomorrow": [
+  "හෙට"
+ ],
+ "chat.lab.unableToCreateLabTest": [
+  "රසායනාගාර පරීක්ෂණය සෑදීමට නොහැක"
+ ],
+ "chat.visit.services": [
+  "සේවා"
+ ],
+ "chat.visit.date": [
+  "පැමිණීමේ දිනය"
+ ],
+ "chat.visit.time": [
+  [
+   "date"
+  ],
+  " පැමිණීමේ වේලාව"
+ ],
+ "chat.visit.otherDay": [
+  "වෙනත් දිනයක්"
+ ],
+ "chat.visit.homeVisitTime": [
+  "අප ඔබව බැලීමට පැමිණිය යුත්තේ කවදාද?"
+ ],
+ "chat.visit.procedureCode": [
+  "ඔබට අවශ්‍ය සේවාව කුමක්ද?"
+ ],
+ "chat.visit.procedureConfirmation": [
+  "කරුණාකර ඔබගේ ඉල්ලීම පරීක්ෂා කර තහවුරු කරන්න."
+ ],
+ "chat.visit.visitRequestUpload": [
+  "කරුණාකර ඔබගේ වෛද්‍යවරයාගේ ඉල්ලීමේ ඡායාරූපයක් උඩුගත කරන්න."
+ ],
+ "chat.visit.visitAddress": [
+  "අප ඔබව බැලීමට පැමිණිය යුත්තේ කොහේටද?"
+ ],
+ "chat.visit.orderServices": [
+  "සේවා: ",
+  [
+   "services"
+  ]
+ ],
+ "chat.visit.orderVisitAt": [
+  "පැමිණෙන ස්ථානය: ",
+  [
+   "address"
+  ]
+ ],
+ "chat.visit.orderVisitOn": [
+  "පැමිණෙන වේලාව: ",
+  [
+   "time"
+  ]
+ ],
+ "chat.visit.chooseServices": [
+  "අවම වශයෙන් එක් සේවාවක් තෝරන්න."
+ ],
+ "chat.visit.unableToCreateHomeVisit": [
+  "නිවසට පැමිණීමේ ඉල්ලීම සෑදීමට නොහැක"
+ ],
  "profiles.addNewProfile": [
   "නව පැතිකඩක් එක් කරන්න"
  ],
@@ -1158,6 +1356,9 @@ export const messages: Messages = {
    "receipt"
   ]
  ],
+ "error.ARO-E5029": [
+  "සුරකින ලද මෙම කාඩ්පත මෙම රෝහලේ භාවිත කළ නොහැක. නව කාඩ්පතකින් ගෙවන්න"
+ ],
  "error.ARO-E5040": [
   "මෙම හමුවීම දැනටමත් ගෙවා ඇත"
  ],
@@ -1418,6 +1619,88 @@ export const messages: Messages = {
  ],
  "error.ARO-E7025": [
   "මෙම රූපය කියවිය නොහැකි විය. කරුණාකර වෙනත් PNG හෝ JPEG ගොනුවක් උඩුගත කරන්න"
+ ],
+ "error.ARO-E7026": [
+  "CSV ගොනුවක උපරිම ප්‍රතිඵල පේළි ",
+  [
+   "rows"
+  ],
+  " ක් සහ පෙළ ",
+  [
+   "size"
+  ],
+  " ක් තිබිය හැක"
+ ],
+ "error.ARO-E7027": [
+  "CSV ගොනුවට ",
+  [
+   "columns"
+  ],
+  " තීරු සහිත ශීර්ෂ පේළියක් අවශ්‍යයි"
+ ],
+ "error.ARO-E7028": [
+  "CSV ගොනුව කියවිය නොහැකි විය: ",
+  [
+   "line"
+  ],
+  " පේළියේ ආරම්භ වන උද්ධෘත ක්ෂේත්‍රය වසා නැත"
+ ],
+ "error.ARO-E7029": [
+  "මෙම රෝහලේ කිසිදු රසායනාගාර වාර්තාවකට ",
+  [
+   "sample"
+  ],
+  " සාම්පල හැඳුනුම්පත නැත"
+ ],
+ "error.ARO-E7030": [
+  "මෙම වාර්තාවේ රසායනාගාර පරීක්ෂණයට ",
+  [
+   "test"
+  ],
+  " උප පරීක්ෂණයක් නැත"
+ ],
+ "error.ARO-E7031": [
+  [
+   "unit"
+  ],
+  " ඒකකය මෙම උප පරීක්ෂණයේ ඒකකය (",
+  [
+   "expected"
+  ],
+  ") නොවේ"
+ ],
+ "error.ARO-E7032": [
+  [
+   "value"
+  ],
+  " ප්‍රතිඵලය අංකයක් නොවේ"
+ ],
+ "error.ARO-E7033": [
+  [
+   "flag"
+  ],
+  " සලකුණ H, L, HH, LL, A හෝ N අතරින් එකක් නොවේ"
+ ],
+ "error.ARO-E7034": [
+  "මෙම සාම්පලයට ",
+  [
+   "line"
+  ],
+  " පේළියේ මෙම පරීක්ෂණයේ ප්‍රතිඵලයක් දැනටමත් ඇත"
+ ],
+ "error.ARO-E7035": [
+  "මෙම පේළියේ ක්ෂේත්‍ර ",
+  [
+   "count"
+  ],
+  " ක් ඇත, නමුත් ශීර්ෂයේ ",
+  [
+   "expected"
+  ],
+  " ක් ඇත"
+ ],
+ "error.ARO-E7036": [
+  "ගොනුවේ කිසිදු පේළියක් ආයාත කළ නොහැක: දෝෂ සහිත පේළි නිවැරදි කර නැවත පෙරදසුන බලන්න"
  ],
  "error.ARO-E7050": [
   "ඉදිරිපත් කිරීමට පෙර අවම වශයෙන් එක් ප්‍රශ්නයකට පිළිතුරු දෙන්න"
@@ -1774,6 +2057,15 @@ export const messages: Messages = {
  "payments.checkingOutcome": [
   "ඔබගේ ගෙවීම පරීක්ෂා කරමින්"
  ],
+ "payments.session.choosePatient": [
+  "ඉන්වොයිසිය බැලීමට, මෙම හමුවීම කා සඳහාදැයි තෝරන්න."
+ ],
+ "payments.session.booksFirst": [
+  "ගෙවීමේදී මුලින්ම මෙම සැසියේ ඔබගේ අංකය වෙන් කෙරේ. ගෙවීම සාර්ථක නොවුවහොත්, ඔබගේ හමුවීම රැඳී ඇති අතර ඔබට නැවත ගෙවිය හැක."
+ ],
+ "payments.session.invoiceChanged": [
+  "ඉන්වොයිසිය වෙනස් වී ඇත. නව එකතුව පරීක්ෂා කර නැවත ගෙවන්න."
+ ],
  "paymentHistory.title": [
   "ගෙවීම් ඉතිහාසය"
  ],
@@ -2088,5 +2380,11 @@ export const messages: Messages = {
    "test"
   ],
   " වාර්තාව නිවැරදි කර ඇත. නවතම අනුවාදය බැලීමට යෙදුම විවෘත කරන්න."
+ ],
+ "sms.chat.staffReplied": [
+  [
+   "hospital"
+  ],
+  ": අපගේ කාර්ය මණ්ඩලය ඔබගේ කතාබහට පිළිතුරු දී ඇත. එය කියවීමට කතාබහ විවෘත කරන්න."
  ]
 };

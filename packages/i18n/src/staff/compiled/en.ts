@@ -2766,6 +2766,161 @@ export const messages: Messages = {
  "staff.labReports.conflict": [
   "Someone else changed this report meanwhile. It has been reloaded: check it and try again."
  ],
+ "staff.labReports.sampleId": [
+  "Sample ID for the analyser: ",
+  [
+   "id"
+  ]
+ ],
+ "staff.labReports.import.heading": [
+  "Import results (CSV)"
+ ],
+ "staff.labReports.import.intro": [
+  "Upload the CSV export of a laboratory analyser: a header row with Sample ID, Test Code and Result, and optionally Unit and Flag (H, L, HH, LL, A, N). The sample ID is the one shown on each report. Check the preview first: rows with errors are never imported."
+ ],
+ "staff.labReports.import.file": [
+  "CSV file (at most ",
+  [
+   "size"
+  ],
+  ")"
+ ],
+ "staff.labReports.import.tooLarge": [
+  "This file is larger than ",
+  [
+   "size"
+  ],
+  ". Split it into smaller files."
+ ],
+ "staff.labReports.import.readFailed": [
+  "The file could not be read. Choose it again."
+ ],
+ "staff.labReports.import.preview": [
+  "Preview"
+ ],
+ "staff.labReports.import.caption": [
+  "Rows of ",
+  [
+   "file"
+  ]
+ ],
+ "staff.labReports.import.col.line": [
+  "Line"
+ ],
+ "staff.labReports.import.col.sample": [
+  "Sample"
+ ],
+ "staff.labReports.import.col.patient": [
+  "Patient"
+ ],
+ "staff.labReports.import.col.test": [
+  "Test"
+ ],
+ "staff.labReports.import.col.value": [
+  "Value"
+ ],
+ "staff.labReports.import.col.unit": [
+  "Unit"
+ ],
+ "staff.labReports.import.col.flag": [
+  "Flag"
+ ],
+ "staff.labReports.import.col.status": [
+  "Status"
+ ],
+ "staff.labReports.import.ready": [
+  "Ready"
+ ],
+ "staff.labReports.import.error": [
+  "Error: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.labReports.import.totals": [
+  [
+   "good",
+   "plural",
+   {
+    "one": [
+     "#",
+     " row ready"
+    ],
+    "other": [
+     "#",
+     " rows ready"
+    ]
+   }
+  ],
+  ", ",
+  [
+   "bad",
+   "plural",
+   {
+    "one": [
+     "#",
+     " with errors"
+    ],
+    "other": [
+     "#",
+     " with errors"
+    ]
+   }
+  ]
+ ],
+ "staff.labReports.import.submit": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "Import ",
+     "#",
+     " result"
+    ],
+    "other": [
+     "Import ",
+     "#",
+     " results"
+    ]
+   }
+  ]
+ ],
+ "staff.labReports.import.done": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " result was imported"
+    ],
+    "other": [
+     "#",
+     " results were imported"
+    ]
+   }
+  ],
+  " as drafts. ",
+  [
+   "bad",
+   "plural",
+   {
+    "0": [],
+    "one": [
+     "#",
+     " row with errors was not imported."
+    ],
+    "other": [
+     "#",
+     " rows with errors were not imported."
+    ]
+   }
+  ]
+ ],
+ "staff.labReports.import.stale": [
+  "A report in this file was changed after your preview. Preview the file again before importing."
+ ],
  "staff.audit.action.labReport.list": [
   "Lab reports listed"
  ],
@@ -2857,6 +3012,22 @@ export const messages: Messages = {
    "count"
   ],
   " unanswered messages"
+ ],
+ "staff.chat.unansweredCount": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " unanswered message"
+    ],
+    "other": [
+     "#",
+     " unanswered messages"
+    ]
+   }
+  ]
  ],
  "staff.chat.status.preparation": [
   "Waiting"

@@ -2757,6 +2757,167 @@ export const messages: Messages = {
  "staff.labReports.conflict": [
   "මේ අතරතුර වෙනත් අයෙකු මෙම වාර්තාව වෙනස් කළා. එය නැවත පූරණය කර ඇත: පරීක්ෂා කර නැවත උත්සාහ කරන්න."
  ],
+ "staff.labReports.sampleId": [
+  "විශ්ලේෂකය සඳහා සාම්පල හැඳුනුම්පත: ",
+  [
+   "id"
+  ]
+ ],
+ "staff.labReports.import.heading": [
+  "ප්‍රතිඵල ආයාත කරන්න (CSV)"
+ ],
+ "staff.labReports.import.intro": [
+  "රසායනාගාර විශ්ලේෂකයක CSV අපනයනය උඩුගත කරන්න: Sample ID, Test Code සහ Result සහිත ශීර්ෂ පේළියක්, සහ අවශ්‍ය නම් Unit සහ Flag (H, L, HH, LL, A, N). සාම්පල හැඳුනුම්පත එක් එක් වාර්තාවේ පෙන්වා ඇති එකයි. පළමුව පෙරදසුන පරීක්ෂා කරන්න: දෝෂ සහිත පේළි කිසි විටෙක ආයාත නොකෙරේ."
+ ],
+ "staff.labReports.import.file": [
+  "CSV ගොනුව (උපරිම ",
+  [
+   "size"
+  ],
+  ")"
+ ],
+ "staff.labReports.import.tooLarge": [
+  "මෙම ගොනුව ",
+  [
+   "size"
+  ],
+  " ට වඩා විශාලයි. එය කුඩා ගොනු වලට බෙදන්න."
+ ],
+ "staff.labReports.import.readFailed": [
+  "ගොනුව කියවිය නොහැකි විය. එය නැවත තෝරන්න."
+ ],
+ "staff.labReports.import.preview": [
+  "පෙරදසුන"
+ ],
+ "staff.labReports.import.caption": [
+  [
+   "file"
+  ],
+  " හි පේළි"
+ ],
+ "staff.labReports.import.col.line": [
+  "පේළිය"
+ ],
+ "staff.labReports.import.col.sample": [
+  "සාම්පලය"
+ ],
+ "staff.labReports.import.col.patient": [
+  "රෝගියා"
+ ],
+ "staff.labReports.import.col.test": [
+  "පරීක්ෂණය"
+ ],
+ "staff.labReports.import.col.value": [
+  "අගය"
+ ],
+ "staff.labReports.import.col.unit": [
+  "ඒකකය"
+ ],
+ "staff.labReports.import.col.flag": [
+  "සලකුණ"
+ ],
+ "staff.labReports.import.col.status": [
+  "තත්ත්වය"
+ ],
+ "staff.labReports.import.ready": [
+  "සූදානම්"
+ ],
+ "staff.labReports.import.error": [
+  "දෝෂය: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.labReports.import.totals": [
+  [
+   "good",
+   "plural",
+   {
+    "one": [
+     "පේළි ",
+     "#",
+     "ක් සූදානම්"
+    ],
+    "other": [
+     "පේළි ",
+     "#",
+     "ක් සූදානම්"
+    ]
+   }
+  ],
+  ", ",
+  [
+   "bad",
+   "plural",
+   {
+    "one": [
+     "#",
+     "ක දෝෂ ඇත"
+    ],
+    "other": [
+     "#",
+     "ක දෝෂ ඇත"
+    ]
+   }
+  ]
+ ],
+ "staff.labReports.import.submit": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "ප්‍රතිඵල ",
+     "#",
+     "ක් ආයාත කරන්න"
+    ],
+    "other": [
+     "ප්‍රතිඵල ",
+     "#",
+     "ක් ආයාත කරන්න"
+    ]
+   }
+  ]
+ ],
+ "staff.labReports.import.done": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "ප්‍රතිඵල ",
+     "#",
+     "ක් කෙටුම්පත් ලෙස ආයාත කරන ලදී."
+    ],
+    "other": [
+     "ප්‍රතිඵල ",
+     "#",
+     "ක් කෙටුම්පත් ලෙස ආයාත කරන ලදී."
+    ]
+   }
+  ],
+  " ",
+  [
+   "bad",
+   "plural",
+   {
+    "0": [],
+    "one": [
+     "දෝෂ සහිත පේළි ",
+     "#",
+     "ක් ආයාත නොකෙරිණි."
+    ],
+    "other": [
+     "දෝෂ සහිත පේළි ",
+     "#",
+     "ක් ආයාත නොකෙරිණි."
+    ]
+   }
+  ]
+ ],
+ "staff.labReports.import.stale": [
+  "ඔබගේ පෙරදසුනෙන් පසු මෙම ගොනුවේ වාර්තාවක් වෙනස් විය. ආයාත කිරීමට පෙර ගොනුවේ පෙරදසුන නැවත බලන්න."
+ ],
  "staff.audit.action.labReport.list": [
   "රසායනාගාර වාර්තා ලැයිස්තුගත කළා"
  ],
@@ -2848,6 +3009,22 @@ export const messages: Messages = {
   "පිළිතුරු නොදුන් පණිවිඩ ",
   [
    "count"
+  ]
+ ],
+ "staff.chat.unansweredCount": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "පිළිතුරු නොදුන් පණිවිඩ ",
+     "#"
+    ],
+    "other": [
+     "පිළිතුරු නොදුන් පණිවිඩ ",
+     "#"
+    ]
+   }
   ]
  ],
  "staff.chat.status.preparation": [

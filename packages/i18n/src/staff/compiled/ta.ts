@@ -2749,6 +2749,161 @@ export const messages: Messages = {
  "staff.labReports.conflict": [
   "இதற்கிடையில் வேறொருவர் இந்த அறிக்கையை மாற்றினார். அது மீண்டும் ஏற்றப்பட்டது: சரிபார்த்து மீண்டும் முயற்சிக்கவும்."
  ],
+ "staff.labReports.sampleId": [
+  "பகுப்பாய்விக்கான மாதிரி அடையாளம்: ",
+  [
+   "id"
+  ]
+ ],
+ "staff.labReports.import.heading": [
+  "முடிவுகளை இறக்குமதி செய்யவும் (CSV)"
+ ],
+ "staff.labReports.import.intro": [
+  "ஆய்வகப் பகுப்பாய்வியின் CSV ஏற்றுமதியைப் பதிவேற்றவும்: Sample ID, Test Code, Result கொண்ட தலைப்பு வரிசை, தேவைப்பட்டால் Unit, Flag (H, L, HH, LL, A, N). மாதிரி அடையாளம் ஒவ்வொரு அறிக்கையிலும் காட்டப்படுவது. முதலில் முன்னோட்டத்தைச் சரிபார்க்கவும்: பிழையுள்ள வரிசைகள் ஒருபோதும் இறக்குமதி செய்யப்படாது."
+ ],
+ "staff.labReports.import.file": [
+  "CSV கோப்பு (அதிகபட்சம் ",
+  [
+   "size"
+  ],
+  ")"
+ ],
+ "staff.labReports.import.tooLarge": [
+  "இந்தக் கோப்பு ",
+  [
+   "size"
+  ],
+  " ஐ விடப் பெரியது. அதைச் சிறிய கோப்புகளாகப் பிரிக்கவும்."
+ ],
+ "staff.labReports.import.readFailed": [
+  "கோப்பைப் படிக்க முடியவில்லை. அதை மீண்டும் தேர்வு செய்யவும்."
+ ],
+ "staff.labReports.import.preview": [
+  "முன்னோட்டம்"
+ ],
+ "staff.labReports.import.caption": [
+  [
+   "file"
+  ],
+  " இன் வரிசைகள்"
+ ],
+ "staff.labReports.import.col.line": [
+  "வரி"
+ ],
+ "staff.labReports.import.col.sample": [
+  "மாதிரி"
+ ],
+ "staff.labReports.import.col.patient": [
+  "நோயாளர்"
+ ],
+ "staff.labReports.import.col.test": [
+  "பரிசோதனை"
+ ],
+ "staff.labReports.import.col.value": [
+  "மதிப்பு"
+ ],
+ "staff.labReports.import.col.unit": [
+  "அலகு"
+ ],
+ "staff.labReports.import.col.flag": [
+  "குறி"
+ ],
+ "staff.labReports.import.col.status": [
+  "நிலை"
+ ],
+ "staff.labReports.import.ready": [
+  "தயார்"
+ ],
+ "staff.labReports.import.error": [
+  "பிழை: ",
+  [
+   "message"
+  ]
+ ],
+ "staff.labReports.import.totals": [
+  [
+   "good",
+   "plural",
+   {
+    "one": [
+     "#",
+     " வரிசை தயார்"
+    ],
+    "other": [
+     "#",
+     " வரிசைகள் தயார்"
+    ]
+   }
+  ],
+  ", ",
+  [
+   "bad",
+   "plural",
+   {
+    "one": [
+     "#",
+     " பிழையுடன்"
+    ],
+    "other": [
+     "#",
+     " பிழைகளுடன்"
+    ]
+   }
+  ]
+ ],
+ "staff.labReports.import.submit": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " முடிவை இறக்குமதி செய்யவும்"
+    ],
+    "other": [
+     "#",
+     " முடிவுகளை இறக்குமதி செய்யவும்"
+    ]
+   }
+  ]
+ ],
+ "staff.labReports.import.done": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "#",
+     " முடிவு வரைவாக இறக்குமதி செய்யப்பட்டது."
+    ],
+    "other": [
+     "#",
+     " முடிவுகள் வரைவாக இறக்குமதி செய்யப்பட்டன."
+    ]
+   }
+  ],
+  " ",
+  [
+   "bad",
+   "plural",
+   {
+    "0": [],
+    "one": [
+     "பிழையுள்ள ",
+     "#",
+     " வரிசை இறக்குமதி செய்யப்படவில்லை."
+    ],
+    "other": [
+     "பிழையுள்ள ",
+     "#",
+     " வரிசைகள் இறக்குமதி செய்யப்படவில்லை."
+    ]
+   }
+  ]
+ ],
+ "staff.labReports.import.stale": [
+  "உங்கள் முன்னோட்டத்திற்குப் பிறகு இந்தக் கோப்பில் உள்ள ஒரு அறிக்கை மாற்றப்பட்டது. இறக்குமதி செய்யும் முன் கோப்பை மீண்டும் முன்னோட்டம் பார்க்கவும்."
+ ],
  "staff.audit.action.labReport.list": [
   "ஆய்வக அறிக்கைகள் பட்டியலிடப்பட்டன"
  ],
@@ -2841,6 +2996,24 @@ export const messages: Messages = {
    "count"
   ],
   " செய்திகள்"
+ ],
+ "staff.chat.unansweredCount": [
+  [
+   "count",
+   "plural",
+   {
+    "one": [
+     "பதிலளிக்காத ",
+     "#",
+     " செய்தி"
+    ],
+    "other": [
+     "பதிலளிக்காத ",
+     "#",
+     " செய்திகள்"
+    ]
+   }
+  ]
  ],
  "staff.chat.status.preparation": [
   "காத்திருக்கிறது"
