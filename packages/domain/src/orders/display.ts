@@ -111,8 +111,7 @@ export function orderListState(
   return { kind: 'rows', showLoadMore: shown >= limit };
 }
 
-/** Upload state codes of the creation screen: 0 idle, 1 uploading, 3 failed (spec doc 3 §4). */
-export const ORDER_UPLOAD_STATE = { IDLE: 0, UPLOADING: 1, FAILED: 3 } as const;
+export { ORDER_UPLOAD_STATE } from './plain.ts';
 /** The chat flow's upload steps (spec doc 3 §4 Creation flow). */
 export const CHAT_UPLOAD_STEPS = [
   'uploading image',

@@ -8,6 +8,9 @@ import { hasControlCharacters as hasFreeTextControl } from '../consultations/app
 import { errorString, type ErrorCode } from '../errors.ts';
 import { hasControlCharacters, type StaffRole } from '../staff/staff.ts';
 import type { InitiatedFor, OrderCategory } from './categories.ts';
+import { hasAddress, type OrderAddress } from './plain.ts';
+
+export { hasAddress, type OrderAddress };
 import {
   ORDER_CANCEL_REASONS,
   ORDER_PAYMENT_METHODS,
@@ -22,12 +25,6 @@ import {
 } from './status.ts';
 
 /** An order's address lines as stored (spec doc 3 §3 Location); line three is the landmark. */
-export type OrderAddress = {
-  addressLineOne: string;
-  addressLineTwo: string;
-  addressLineThree: string;
-  addressCity: string;
-};
 
 /** The scheduled home sample collection: the collector's name and the time (ISO 8601). */
 export type SampleCollection = { userName: string; time: string };
@@ -295,19 +292,6 @@ function orderChargeOwed(
     (order.chargingAmountMinor ?? 0) > 0 &&
     order.paymentStatus !== 'paid'
   );
-}
-
-/**
- * Whether any address field is filled in (spec doc 3 §5: homecare submit needs an address).
- * @param address - the four address lines
- */
-export function hasAddress(address: OrderAddress): boolean {
-  return [
-    address.addressLineOne,
-    address.addressLineTwo,
-    address.addressLineThree,
-    address.addressCity,
-  ].some((line) => line.trim() !== '');
 }
 
 function sameAddress(a: OrderAddress, b: OrderAddress): boolean {

@@ -4,14 +4,6 @@
  */
 import { z } from 'zod';
 import { hasControlCharacters as hasFreeTextControl } from '../consultations/appointment-rules.ts';
-import {
-  IMAGE_ACCEPT,
-  IMAGE_COMPRESS_THRESHOLD_BYTES,
-  IMAGE_MAX_BYTES,
-  IMAGE_MAX_DIMENSION_PX,
-  IMAGE_UPLOAD_LIMIT,
-  PDF_ACCEPT,
-} from '../constants.ts';
 import { errorString, type ErrorCode } from '../errors.ts';
 import { DEFAULT_TIME_ZONE } from '../loyalty/loyalty-rules.ts';
 import { toMinor } from '../payments/money.ts';
@@ -23,46 +15,30 @@ import {
   type InitiatedFor,
 } from './categories.ts';
 import { ORDER_CANCEL_REASONS, ORDER_PAYMENT_METHODS, ORDER_STATUSES } from './status.ts';
-import { ORDER_NOTE_MAX, hasAddress, type OrderAddress } from './transitions.ts';
+import {
+  ORDER_MAX_DOCUMENTS,
+  ORDER_UPLOAD_CONTENT_TYPES,
+  ORDER_UPLOAD_MAX_BYTES,
+  hasAddress,
+  localDateParts,
+  sampleCollectionDateChoices,
+  type OrderAddress,
+} from './plain.ts';
+import { ORDER_NOTE_MAX } from './transitions.ts';
 
-/**
- * The per-file upload limit in bytes: 10 MiB (10 485 760 bytes).
- *
- * Spec doc 3 §5 and §9 say only 'Image upload limit is 250 (unit not shown)'. Read as kilobytes it
- * would refuse most phone photos even after compression to 1 MB (§5) and most PDFs; read as
- * megabytes it is 25 times what the server's blob store accepts (BLOB_MAX_BYTES, 10 MiB by default
- * in apps/server/src/config/env.ts). So the limit here equals the server's default BLOB_MAX_BYTES:
- * the app refuses an oversize file before sending it, and never lets through a file the server
- * would refuse at its default. The spec's bare 250 stays on record as IMAGE_UPLOAD_LIMIT.
- */
-export const ORDER_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-
-/** The spec's bare upload limit, kept as written (spec doc 3 §5, §9: 'unit not shown'). */
-export const ORDER_UPLOAD_LIMIT_AS_WRITTEN = IMAGE_UPLOAD_LIMIT;
-
-/** Images over 1 MB are compressed to at most 1 MB and 1920 px before upload (spec doc 3 §5, §9). */
-export const ORDER_IMAGE_COMPRESSION = {
-  thresholdBytes: IMAGE_COMPRESS_THRESHOLD_BYTES,
-  maxBytes: IMAGE_MAX_BYTES,
-  maxDimensionPx: IMAGE_MAX_DIMENSION_PX,
-} as const;
-
-/** The file inputs' accept attributes (spec doc 3 §2: image/* and application/pdf). */
-export const ORDER_UPLOAD_ACCEPT = { image: IMAGE_ACCEPT, pdf: PDF_ACCEPT } as const;
-
-/** The content types the server's blob store takes (its magic-byte check, apps/server files module). */
-export const ORDER_UPLOAD_CONTENT_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'image/heic',
-  'image/heif',
-  'application/pdf',
-] as const;
-
-/** Most documents on one order (ours: a prescription is a few pages; the server's daily quota is 50 files). */
-export const ORDER_MAX_DOCUMENTS = 20;
+// The zod-free parts live in ./plain.ts (the first screen's chat imports them without zod).
+export {
+  ORDER_IMAGE_COMPRESSION,
+  ORDER_MAX_DOCUMENTS,
+  ORDER_UPLOAD_ACCEPT,
+  ORDER_UPLOAD_CONTENT_TYPES,
+  ORDER_UPLOAD_LIMIT_AS_WRITTEN,
+  ORDER_UPLOAD_MAX_BYTES,
+  SAMPLE_COLLECTION_DATE_CHOICES,
+  needsCompression,
+  sampleCollectionDateChoices,
+  uploadLimitText,
+} from './plain.ts';
 
 /**
  * Why a file cannot be uploaded, or null (spec doc 3 §5): empty (ARO-E3001), not an image or PDF
@@ -78,23 +54,6 @@ export function orderUploadRefusal(file: { size: number; type: string }): ErrorC
     return 'ARO-E3002';
   }
   return file.size > ORDER_UPLOAD_MAX_BYTES ? 'ARO-E3003' : null;
-}
-
-/**
- * Whether an image is compressed before upload: an image over 1 MB (spec doc 3 §5).
- * @param file - the file's size in bytes and its content type
- */
-export function needsCompression(file: { size: number; type: string }): boolean {
-  return file.type.startsWith('image/') && file.size > IMAGE_COMPRESS_THRESHOLD_BYTES;
-}
-
-/**
- * A byte count as the limit is shown: '10 MB' (binary megabytes, whole when exact, else 1 decimal).
- * @param bytes - a byte count
- */
-export function uploadLimitText(bytes: number = ORDER_UPLOAD_MAX_BYTES): string {
-  const mb = bytes / (1024 * 1024);
-  return `${Number.isInteger(mb) ? String(mb) : mb.toFixed(1)} MB`;
 }
 
 /** What the creation screen holds before it is sent. */
@@ -136,36 +95,6 @@ export function needsProfileChoice(draft: Pick<OrderDraft, 'patientId'>): boolea
   return !draft.patientId;
 }
 
-/** Sample collection date choices: today, tomorrow, then the following 5 days (spec doc 3 §5, §9). */
-export const SAMPLE_COLLECTION_DATE_CHOICES = 7;
-
-function localDateParts(now: Date, timeZone: string): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const field = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((part) => part.type === type)?.value ?? '0');
-  return { year: field('year'), month: field('month'), day: field('day') };
-}
-
-/**
- * The 7 sample collection dates as YYYY-MM-DD: today, tomorrow, then the following 5 days, counted
- * in the hospital's time zone (spec doc 3 §5, §9).
- * @param now - the current instant
- * @param timeZone - an IANA time zone (DEFAULT_TIME_ZONE until tenants have one)
- */
-export function sampleCollectionDateChoices(
-  now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): string[] {
-  const { year, month, day } = localDateParts(now, timeZone);
-  return Array.from({ length: SAMPLE_COLLECTION_DATE_CHOICES }, (_, offset) =>
-    new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10),
-  );
-}
 
 /**
  * Whether a requested sample collection time falls on one of the 7 date choices (ARO-E6027 when not).

@@ -3,7 +3,7 @@
  * Creation payload contents), and the small helpers around it.
  */
 import type { ClientPatient } from '@careline/domain/profiles';
-import type { CreatableOrderCategory, InitiatedFor, OrderAddress } from '@careline/domain/orders';
+import type { CreatableOrderCategory, InitiatedFor, OrderAddress } from '@careline/domain/orders/plain';
 
 /** The address block of a profile (spec doc 3 §3 Patient profile: addressLineOne to Three, addressCity). */
 export function profileAddress(patient: Pick<ClientPatient, 'addressLineOne' | 'addressLineTwo' | 'addressLineThree' | 'addressCity'>): OrderAddress {

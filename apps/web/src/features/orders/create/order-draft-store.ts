@@ -4,7 +4,7 @@
  * the bytes of files not yet made documents. IndexedDB (it keeps Blobs), one record per account and
  * category; an in-memory store where IndexedDB is missing (tests, some private modes).
  */
-import type { InitiatedFor, OrderAddress } from '@careline/domain/orders';
+import type { InitiatedFor, OrderAddress } from '@careline/domain/orders/plain';
 import type { StoredUpload } from '../shared/upload-queue.ts';
 import { storedDatabasePrefix } from '../../../lib/session';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { parseErrorString } from '@careline/domain/errors';
-import { uploadLimitText } from '@careline/domain/orders';
+import { uploadLimitText } from '@careline/domain/orders/plain';
 import { useTranslateText } from '@careline/i18n/react';
 import { useOrdersTranslate } from '@careline/i18n/orders';
 import { Button } from '../../../components/button.tsx';

@@ -12,7 +12,7 @@ import {
   sniffType,
   type SniffedType,
 } from '@careline/domain/files';
-import { ORDER_UPLOAD_MAX_BYTES } from '@careline/domain/orders';
+import { ORDER_UPLOAD_MAX_BYTES } from '@careline/domain/orders/plain';
 import type { UploadKind } from './upload-queue.ts';
 
 /** Bytes read from the start (magic numbers, and where a PDF header may hide: its first 1024 bytes). */

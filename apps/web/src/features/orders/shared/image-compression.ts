@@ -3,7 +3,7 @@
  * most 1 MB and 1920 px): each image goes to a dedicated worker (compress-image.worker.ts) that runs
  * browser-image-compression, so the page stays responsive on a slow phone.
  */
-import { ORDER_IMAGE_COMPRESSION } from '@careline/domain/orders';
+import { ORDER_IMAGE_COMPRESSION } from '@careline/domain/orders/plain';
 
 /** What the page asks the worker. */
 export type CompressRequest = {

@@ -5,7 +5,7 @@
  * that. The hook (use-order-uploads.ts: the creation screen's files, a note's photo) runs the steps;
  * the rules of what comes next are here.
  */
-import { ORDER_TEXTS, ORDER_UPLOAD_STATE } from '@careline/domain/orders';
+import { ORDER_TEXTS, ORDER_UPLOAD_STATE } from '@careline/domain/orders/plain';
 
 /** Images (image/*) or PDFs (application/pdf) (spec doc 3 §2). */
 export type UploadKind = 'image' | 'pdf';

@@ -8,7 +8,7 @@
  * is back online; after the automatic tries a file shows 'Upload failed' with Retry. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorString } from '@careline/domain/errors';
-import { ORDER_MAX_DOCUMENTS, ORDER_UPLOAD_MAX_BYTES, needsCompression } from '@careline/domain/orders';
+import { ORDER_MAX_DOCUMENTS, ORDER_UPLOAD_MAX_BYTES, needsCompression } from '@careline/domain/orders/plain';
 import type { UploadBlob } from './blob-upload.ts';
 import { pickedFileRefusal } from './file-check.ts';
 import type { CompressImage } from './image-compression.ts';
