@@ -18,6 +18,7 @@ import '../modules/orders/staff-orders.schema.ts';
 import '../modules/payments/payments.schema.ts';
 import '../modules/payments/staff-payments.schema.ts';
 import '../modules/lab-reports/staff-lab-reports.schema.ts';
+import '../modules/lab-reports/lab-results-import.schema.ts';
 import '../modules/chat/chat.schema.ts';
 import '../modules/video/video.schema.ts';
 import '../modules/questionnaires/questionnaires.schema.ts';

@@ -88,6 +88,7 @@ const PATIENT_FIELDS: Record<string, string> = {
   prepareChat: `mutation { prepareChat(note: ["eyJtZXNzYWdlIjoiSGkifQ=="], patientId: "${randomUUID()}") { id } }`,
   sendChat: `mutation { sendChat(id: "${randomUUID()}", message: "eyJtZXNzYWdlIjoiSGkifQ==") { id } }`,
   patchChat: `mutation { patchChat(id: "${randomUUID()}", status: "completed") { id } }`,
+  chatTyping: `mutation { chatTyping(id: "${randomUUID()}") }`,
   subscribeChat: `subscription { subscribeChat(id: ["${randomUUID()}"]) { id } }`,
   // Lab reports, the patient's side (issue 11; modules/lab-reports).
   diagnosticReports: `{ diagnosticReports(patientId: "${randomUUID()}") { id } }`,
@@ -193,6 +194,9 @@ const labReportPools: Record<'draft' | 'entered' | 'verified' | 'issued' | 'outs
 };
 const labSample = { code: '', subTestId: '', readId: '' };
 const takeLabReport = (pool: keyof typeof labReportPools): string => labReportPools[pool].pop() ?? randomUUID();
+// Lab results CSV import (issue 11): a registered report per role, each imported once.
+const labImportPool: string[] = [];
+const takeLabImport = (): string => labImportPool.pop() ?? randomUUID();
 // Questionnaires (issue 11 staff console): one questionnaire and one appointment of hospital A (made in the
 // questionnaires beforeAll below); each definition gets a title of its own.
 const questionnaireSample = { id: '', appointmentId: '' };
@@ -455,6 +459,17 @@ const SAMPLES: Record<string, Sample> = {
     query: 'mutation ($o: ID!, $id: ID!) { staffCorrectLabReport(organizationId: $o, id: $id, expectedRevision: 1, reason: "Matrix") { id } }',
     variables: (o) => ({ o, id: takeLabReport('issued') }),
   },
+  staffPreviewLabResultsImport: {
+    query: 'query ($o: ID!, $csv: String!) { staffPreviewLabResultsImport(organizationId: $o, csv: $csv) { totals { rows } } }',
+    variables: (o) => ({ o, csv: `Sample ID,Test,Result\n${labSample.readId},Haemoglobin,12.5\n` }),
+  },
+  staffImportLabResults: {
+    query: 'mutation ($o: ID!, $csv: String!, $e: [LabResultsImportExpected!]!) { staffImportLabResults(organizationId: $o, csv: $csv, expected: $e) { totals { good } } }',
+    variables: (o) => {
+      const id = takeLabImport();
+      return { o, csv: `Sample ID,Test,Result\n${id},Haemoglobin,12.5\n`, e: [{ reportId: id, revision: 1 }] };
+    },
+  },
   // Video calls (issue 13; modules/video): refused roles never reach the appointment, so the doctor gets the pool's row.
   staffVideoCall: {
     query: 'mutation ($o: ID!, $a: ID!) { staffVideoCall(organizationId: $o, appointmentId: $a) { roomSid } }',
@@ -712,6 +727,7 @@ beforeAll(async () => {
   labSample.readId = (await report()).id;
   for (let i = 0; i < STAFF_ROLES.length; i++) {
     labReportPools.draft.push((await report()).id);
+    labImportPool.push((await report()).id);
     labReportPools.outsource.push((await report()).id);
     const entered = await report({ status: 'preliminary', summaryStatus: 'report' });
     await db.insert(observations).values({

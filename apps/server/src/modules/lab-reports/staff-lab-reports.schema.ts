@@ -84,7 +84,7 @@ const LabReportPatientRef = builder.objectRef<LabReportPatient>('LabReportPatien
   }),
 });
 
-const LabReportVersionRef = builder.objectRef<DiagnosticReportRow>('LabReportVersion').implement({
+export const LabReportVersionRef = builder.objectRef<DiagnosticReportRow>('LabReportVersion').implement({
   description: 'A version of a report: every field the laboratory works with.',
   fields: (t) => ({
     id: t.exposeID('id'),

@@ -172,17 +172,19 @@ function settingsView(
 }
 
 /** An AppError with a message already rendered. */
-function rendered(code: ErrorCode, vars: Record<string, string> = {}): AppError {
+export function rendered(code: ErrorCode, vars: Record<string, string> = {}): AppError {
   const error = new AppError(code, vars);
   error.message = errorString(code, vars);
   return error;
 }
 
-function scope(deps: StaffLabReportDeps): HospitalScope {
+/** The hospital a request works in. */
+export function scope(deps: StaffLabReportDeps): HospitalScope {
   return { tenantId: deps.tenantId, organizationId: deps.organizationId };
 }
 
-function actor(
+/** The acting member as the audit records them; refused without the action's role (ARO-E1210, ARO-E2001). */
+export function actor(
   deps: StaffLabReportDeps,
   action: StaffAction,
 ): Extract<AuditActor, { kind: 'staff' }> {
@@ -216,7 +218,7 @@ async function requiresSecondVerifier(db: DbOrTx, deps: StaffLabReportDeps): Pro
 }
 
 /** Report versions as the console shows them, with results, patients, sub-tests and history. */
-async function staffViews(
+export async function staffViews(
   db: DbOrTx,
   deps: StaffLabReportDeps,
   rows: DiagnosticReportRow[],
@@ -257,7 +259,8 @@ async function staffViews(
   }));
 }
 
-async function hospitalReport(
+/** A version of the hospital (optionally locked FOR UPDATE); ARO-E2001 for any other id. */
+export async function hospitalReport(
   db: DbOrTx,
   deps: StaffLabReportDeps,
   id: string,
@@ -476,7 +479,7 @@ function checkMicrobiology(rows: MicrobiologyRow[] | null): MicrobiologyRow[] | 
   });
 }
 
-type CheckedResult = {
+export type CheckedResult = {
   subCode: ReportSubCodeRow;
   valueQuantity: number | null;
   valueString: string | null;
@@ -488,7 +491,7 @@ type CheckedResult = {
 };
 
 /** Checks every result of a save before anything is written (one bad result changes nothing). */
-function checkResults(
+export function checkResults(
   results: readonly LabResultInput[],
   subCodes: readonly ReportSubCodeRow[],
 ): CheckedResult[] {
@@ -563,6 +566,45 @@ type ChangePlan = {
 };
 
 /**
+ * Applies one change to a version locked at the expected revision, inside the caller's transaction:
+ * the work checks its rules, the row is written only at that revision (ARO-E7006 otherwise, checked in
+ * the UPDATE itself), then the work after it, and an audit row.
+ */
+async function applyChange(
+  deps: StaffLabReportDeps,
+  scope: ChangeScope,
+  expectedRevision: number,
+  operation: string,
+  work: (scope: ChangeScope) => Promise<ChangePlan>,
+): Promise<ChangeOutcome> {
+  const { tx, row, who } = scope;
+  const plan = await work(scope);
+  const updated = await updateReportAtRevision(tx, row.id, expectedRevision, plan.set);
+  if (!updated) {
+    throw rendered('ARO-E7006');
+  }
+  const extra = (await plan.after?.()) ?? {};
+  await recordAudit(tx, {
+    tenantId: deps.tenantId,
+    actor: who,
+    action: `labReport.${operation}`,
+    correlationId: deps.correlationId,
+    patientAccountId: row.accountId,
+    patientId: row.patientId,
+    details: {
+      diagnosticReportId: row.id,
+      version: row.version,
+      revision: updated.revision,
+      status: updated.status,
+      summaryStatus: updated.summaryStatus,
+      ...(extra.id && extra.id !== row.id ? { newVersionId: extra.id } : {}),
+      ...plan.details,
+    },
+  });
+  return { id: extra.id ?? row.id, issued: extra.issued ?? null };
+}
+
+/**
  * Runs one staff change of a report version in one transaction, once per idempotency key: the
  * version of the hospital is locked (ARO-E2001 elsewhere), the work checks its rules (its refusal,
  * nothing changed), the row is written only at the revision the console saw (ARO-E7006 otherwise,
@@ -600,32 +642,15 @@ async function changeReport(
       if (row.revision !== change.expectedRevision) {
         throw rendered('ARO-E7006');
       }
-      const now = new Date();
-      const plan = await work({ tx, row, who, now });
-      const updated = await updateReportAtRevision(tx, row.id, change.expectedRevision, plan.set);
-      if (!updated) {
-        throw rendered('ARO-E7006');
-      }
-      const extra = (await plan.after?.()) ?? {};
-      await recordAudit(tx, {
-        tenantId: deps.tenantId,
-        actor: who,
-        action: `labReport.${operation}`,
-        correlationId: deps.correlationId,
-        patientAccountId: row.accountId,
-        patientId: row.patientId,
-        details: {
-          diagnosticReportId: row.id,
-          version: row.version,
-          revision: updated.revision,
-          status: updated.status,
-          summaryStatus: updated.summaryStatus,
-          ...(extra.id && extra.id !== row.id ? { newVersionId: extra.id } : {}),
-          ...plan.details,
-        },
-      });
+      const outcome = await applyChange(
+        deps,
+        { tx, row, who, now: new Date() },
+        change.expectedRevision,
+        operation,
+        work,
+      );
       fresh = true;
-      return { id: extra.id ?? row.id, issued: extra.issued ?? null };
+      return outcome;
     },
   );
   if (!fresh) {
@@ -720,7 +745,11 @@ export async function createStaffLabReport(
         };
       } else {
         const patient = UUID.test(input.patientId ?? '')
-          ? await findHospitalPatient(tx, { tenantId: deps.tenantId, organizationId: deps.organizationId }, input.patientId ?? '')
+          ? await findHospitalPatient(
+              tx,
+              { tenantId: deps.tenantId, organizationId: deps.organizationId },
+              input.patientId ?? '',
+            )
           : null;
         if (!patient) {
           throw notFound();
@@ -806,7 +835,59 @@ export async function saveStaffLabResults(
   input: { results: LabResultInput[]; notes: string | null },
 ): Promise<StaffLabReportView> {
   const notes = checkNotes(input.notes);
-  return changeReport(deps, change, 'saveResults', input, async ({ tx, row, now }) => {
+  return changeReport(
+    deps,
+    change,
+    'saveResults',
+    input,
+    saveResultsWork(deps, { results: input.results, notes }),
+  );
+}
+
+/**
+ * Saves draft results of a version locked (FOR UPDATE) at the revision the console saw, inside the
+ * caller's transaction: the rules, writes and audit row (labReport.saveResults, with `details` added)
+ * of {@link saveStaffLabResults}, one revision bump. Used by the CSV import to write several reports
+ * in one transaction.
+ * @param deps - database, tenant, staff member, hospital
+ * @param tx - the caller's transaction
+ * @param row - the locked version
+ * @param expectedRevision - the revision the console saw (ARO-E7006 when it differs)
+ * @param results - the results
+ * @param details - added to the audit row
+ */
+export async function saveLabResultsInTransaction(
+  deps: StaffLabReportDeps,
+  tx: Tx,
+  row: DiagnosticReportRow,
+  expectedRevision: number,
+  results: LabResultInput[],
+  details: Record<string, unknown>,
+): Promise<void> {
+  const who = actor(deps, 'labReports.work');
+  if (row.revision !== expectedRevision) {
+    throw rendered('ARO-E7006');
+  }
+  const work = saveResultsWork(deps, { results, notes: null });
+  await applyChange(
+    deps,
+    { tx, row, who, now: new Date() },
+    expectedRevision,
+    'saveResults',
+    async (scope) => {
+      const plan = await work(scope);
+      return { ...plan, details: { ...plan.details, ...details } };
+    },
+  );
+}
+
+/** The work of a results save: its rules, the report's columns, the results written. */
+function saveResultsWork(
+  deps: StaffLabReportDeps,
+  input: { results: LabResultInput[]; notes: string | null },
+): (scope: ChangeScope) => Promise<ChangePlan> {
+  const { notes } = input;
+  return async ({ tx, row, now }) => {
     refuseLocked(row);
     if (row.diagnosticReportVerifiedTime !== null) {
       throw rendered('ARO-E7007', { status: 'verified' });
@@ -866,7 +947,7 @@ export async function saveStaffLabResults(
         await insertObservations(tx, inserts);
       },
     };
-  });
+  };
 }
 
 /**

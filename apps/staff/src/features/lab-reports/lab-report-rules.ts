@@ -432,3 +432,9 @@ export function orderTests(codes: unknown, tests: readonly LabTest[]): LabTest[]
 export function newLabActionKey(): string {
   return `staff-lab-${crypto.randomUUID()}`;
 }
+
+/** The largest CSV file of results the server imports (its LAB_IMPORT_MAX_BYTES): refused before sending. */
+export const LAB_IMPORT_MAX_BYTES = 512 * 1024;
+
+/** The files offered for a results import. */
+export const LAB_IMPORT_ACCEPT = '.csv,text/csv';

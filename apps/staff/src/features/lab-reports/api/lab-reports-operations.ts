@@ -171,3 +171,38 @@ export const subscribeLabOrdersSubscription = graphql(`
     }
   }
 `);
+
+/** A preview of an analyser's CSV export: each row as matched and checked, the reports to write, the counts. */
+export const staffPreviewLabResultsImportQuery = graphql(`
+  query staffPreviewLabResultsImport($organizationId: ID!, $csv: String!) {
+    staffPreviewLabResultsImport(organizationId: $organizationId, csv: $csv) {
+      rows {
+        line sampleId test value unit flag valueQuantity valueString interpretation critical
+        report { id revision patientName testDisplay }
+        subTest { id name unit }
+        errors { code message }
+      }
+      groups { reportId expectedRevision lines }
+      totals { rows good bad }
+    }
+  }
+`);
+
+export type LabImportPreview = ResultOf<typeof staffPreviewLabResultsImportQuery>['staffPreviewLabResultsImport'];
+export type LabImportRow = LabImportPreview['rows'][number];
+
+/** Imports the good rows of a previewed file as drafts, at the revisions the preview showed. */
+export const staffImportLabResultsMutation = graphql(`
+  mutation staffImportLabResults(
+    $organizationId: ID!
+    $csv: String!
+    $expected: [LabResultsImportExpected!]!
+    $idempotencyKey: String
+  ) {
+    staffImportLabResults(organizationId: $organizationId, csv: $csv, expected: $expected, idempotencyKey: $idempotencyKey) {
+      rows { line errors { code message } }
+      totals { rows good bad }
+      reports { id revision status summaryStatus }
+    }
+  }
+`);

@@ -280,6 +280,8 @@ export function LabReportScreen({
               {isOutsourced(view.report) ? <span className="lab-chip"> {t.outsourced}</span> : null}
               {view.report.diagnosticReportSensitive ? <span className="lab-chip lab-chip--attention"> {t.sensitive}</span> : null}
             </p>
+            {/* The id an analyser's CSV export names the sample by (any version's id finds the current one). */}
+            <p className="lab-sample-id">{t.sampleId(view.report.seriesId)}</p>
             {view.report.supersededById && latest && latest.id !== view.report.id ? (
               <p className="lab-notice">
                 {t.supersededNote} <Link to={reportPath(latest.id)}>{t.openLatest}</Link>

@@ -112,6 +112,12 @@ describe('the lab reports list', () => {
     expect(fake.calls.find((call) => call.name === 'staffLabReports')?.variables).toMatchObject({ organizationId: 'h1', queue: 'DRAFT' });
   });
 
+  it('offers those who work reports the results import (CSV) on the work queue', async () => {
+    renderList(() => page([]));
+    await screen.findByText('No reports in this list.');
+    expect(screen.getByRole('region', { name: 'Import results (CSV)' })).toBeTruthy();
+  });
+
   it('switches lists by tab (arrow keys too) and pages on', async () => {
     const fake = renderList((name, variables) => {
       if (variables.after === 'c1') {
@@ -205,6 +211,7 @@ describe('the lab reports list', () => {
     renderList(() => page([]), { work: false, settings: false });
     await screen.findByText('No reports in this list.');
     expect(screen.queryByRole('region', { name: 'Start a report' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Import results (CSV)' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Lab report settings' })).toBeNull();
   });
 

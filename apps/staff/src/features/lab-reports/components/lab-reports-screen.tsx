@@ -18,13 +18,14 @@ import {
 import { useLabReportsMessages } from '../messages.ts';
 import { LabImagesPanel } from './lab-images-panel.tsx';
 import { LabSettingsPanel } from './lab-settings-panel.tsx';
+import { ResultsImportPanel } from './results-import-panel.tsx';
 import { StartReportPanel, type PatientSearch } from './start-report-panel.tsx';
 import './lab-reports.css';
 
 /**
  * The hospital's lab reports (issue 11, staff console): lists Drafts, Verified, Issued and All with
  * paging, each report at its current version; starting a report from a lab order or at the desk;
- * the second-person rule for admins; the hospital's report images for those who issue reports. A lab
+ * importing results from an analyser's CSV export; the second-person rule for admins; the hospital's report images for those who issue reports. A lab
  * order's reports only when one is given.
  * @param props - the hospital, what the member may do, the lab order to show, the desk's patient search, and the paths
  */
@@ -90,6 +91,7 @@ export function LabReportsScreen({
         </p>
       ) : null}
       {may.work ? <StartReportPanel hospital={hospital} initialOrderId={serviceRequestId} patientSearch={patientSearch} onStarted={onStarted} /> : null}
+      {may.work ? <ResultsImportPanel organizationId={hospital.id} onImported={reload} /> : null}
       <p role="status" className={`lab-live lab-live--${liveState}`}>
         {t.live(liveState)}
       </p>
