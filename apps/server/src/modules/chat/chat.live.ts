@@ -114,7 +114,75 @@ export function isAgentOnline(tenantId: string, organizationId: string): boolean
  * @param accountId - the account
  */
 export function patientWatching(tenantId: string, accountId: string): () => boolean {
-  return enter(patientsOnline, `${tenantId}:${accountId}`);
+  const leave = enter(patientsOnline, `${tenantId}:${accountId}`);
+  return () => {
+    patientSeen(tenantId, accountId);
+    return leave();
+  };
+}
+
+/** When each account was last seen in its chat here (a live subscription ending, a chat call). */
+const patientsSeen = new Map<string, number>();
+/** Entries older than this are dropped as new ones come (longer than any use of them). */
+const SEEN_KEPT_MS = 60 * 60_000;
+
+/**
+ * Notes that the account was in its chat just now: a call of the patient's (send, typing) or the
+ * end of a live subscription. A staff reply soon after does not text them (chat.sms.ts).
+ * @param tenantId - the tenant
+ * @param accountId - the account
+ * @param now - the clock
+ */
+export function patientSeen(tenantId: string, accountId: string, now: Date = new Date()): void {
+  const at = now.getTime();
+  if (patientsSeen.size > 1000) {
+    for (const [key, seen] of patientsSeen) {
+      if (at - seen > SEEN_KEPT_MS) {
+        patientsSeen.delete(key);
+      }
+    }
+  }
+  patientsSeen.set(`${tenantId}:${accountId}`, at);
+}
+
+/**
+ * When the account was last seen in its chat on this instance, or null.
+ * @param tenantId - the tenant
+ * @param accountId - the account
+ */
+export function patientLastSeen(tenantId: string, accountId: string): Date | null {
+  const at = patientsSeen.get(`${tenantId}:${accountId}`);
+  return at === undefined ? null : new Date(at);
+}
+
+/** The least time between two typing events of one side of a chat that are published (ours). */
+export const CHAT_TYPING_MIN_GAP_MS = 1000;
+
+const typingSent = new Map<string, number>();
+
+/**
+ * Whether a typing event of one side of a chat is published now: at most one per
+ * CHAT_TYPING_MIN_GAP_MS (the apps send one every few seconds while typing; more are dropped).
+ * @param chatId - the chat
+ * @param side - who is typing
+ * @param now - the clock
+ */
+export function typingDue(chatId: string, side: 'patient' | 'staff', now: Date = new Date()): boolean {
+  const key = `${chatId}:${side}`;
+  const at = now.getTime();
+  const last = typingSent.get(key);
+  if (last !== undefined && at - last >= 0 && at - last < CHAT_TYPING_MIN_GAP_MS) {
+    return false;
+  }
+  if (typingSent.size > 1000) {
+    for (const [other, sent] of typingSent) {
+      if (at - sent >= CHAT_TYPING_MIN_GAP_MS) {
+        typingSent.delete(other);
+      }
+    }
+  }
+  typingSent.set(key, at);
+  return true;
 }
 
 /**

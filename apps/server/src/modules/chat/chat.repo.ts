@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { chatNotes, chatSessions, documentReferences } from '../../db/schema/index.ts';
+import { auditEvents, chatNotes, chatSessions, documentReferences } from '../../db/schema/index.ts';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type ChatNoteRow = typeof chatNotes.$inferSelect;
@@ -218,4 +218,36 @@ export async function blobHeldByAnotherAccount(db: DbOrTx, tenantId: string, blo
     )
     .limit(1);
   return held !== undefined;
+}
+
+/**
+ * When the chat's last away SMS went: the newest 'chat.reply' audit row of the chat that records
+ * smsSent, no older than `quietMs`; null when none.
+ * @param db - database or transaction
+ * @param chat - tenant, account and id of the chat
+ * @param now - the clock
+ * @param quietMs - how far back to look
+ */
+export async function lastChatAwaySmsAt(
+  db: DbOrTx,
+  chat: { tenantId: string; accountId: string; id: string },
+  now: Date,
+  quietMs: number,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: auditEvents.at })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.tenantId, chat.tenantId),
+        eq(auditEvents.patientAccountId, chat.accountId),
+        gte(auditEvents.at, new Date(now.getTime() - quietMs)),
+        eq(auditEvents.action, 'chat.reply'),
+        sql`${auditEvents.details}->>'chatSessionId' = ${chat.id}`,
+        sql`${auditEvents.details}->>'smsSent' = 'true'`,
+      ),
+    )
+    .orderBy(desc(auditEvents.at))
+    .limit(1);
+  return row?.at ?? null;
 }

@@ -9,6 +9,7 @@ import {
   UUID,
   patchChat,
   prepareChat,
+  publishPatientChatTyping,
   queryChats,
   readOwnChatLive,
   sendChat,
@@ -120,6 +121,19 @@ builder.mutationField('patchChat', (t) =>
         status: args.status ?? null,
         extension: args.extension?.map((e) => ({ valueId: e.valueId, valueInteger: e.valueInteger ?? null })) ?? null,
       }),
+  }),
+);
+
+builder.mutationField('chatTyping', (t) =>
+  t.field({
+    ...patientOperation,
+    type: 'Boolean',
+    description:
+      "Tells the hospital's inbox live that the patient is typing in their open chat (subscribeStaffChatInbox delivers the " +
+      "chat with typing 'patient'); nothing is stored, at most one event a second is passed on. Another account's chat " +
+      'answers ARO-E2001, a closed one ARO-E8003.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => publishPatientChatTyping(deps(ctx), String(args.id)),
   }),
 );
 

@@ -13,7 +13,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { findOwnBlob, insertDocumentReference } from '../orders/orders.repo.ts';
 import { findPatient, organizationExists } from '../profiles/profiles.repo.ts';
-import { isAgentOnline, publishChatChanged } from './chat.live.ts';
+import { isAgentOnline, patientSeen, publishChatChanged, typingDue } from './chat.live.ts';
 import { CHAT_NOTES_MAX, decodeChatPayload, encodeChatPayload, payloadError, type ChatPayload } from './chat.payload.ts';
 import {
   OPEN_CHAT_CONSTRAINT,
@@ -351,6 +351,7 @@ export async function prepareChat(
     }
     throw error;
   }
+  patientSeen(deps.tenantId, deps.accountId, now);
   await publishChatChanged({ publish: deps.publish, log: deps.log }, chat);
   return ownChatView(deps.db, deps, chat.id);
 }
@@ -386,6 +387,7 @@ export async function sendChat(
     await storeNotes(tx, row, author, [payload], (blobId) => findOwnBlob(tx, owner(deps), blobId), now);
     return row;
   });
+  patientSeen(deps.tenantId, deps.accountId, now);
   await publishChatChanged({ publish: deps.publish, log: deps.log }, chat);
   return ownChatView(deps.db, deps, chat.id);
 }
@@ -464,13 +466,14 @@ async function selectAccountChatById(db: DbOrTx, row: ChatSessionRow): Promise<C
 
 /**
  * Tells the hospital's inbox that the patient is typing in their open chat (a live event only;
- * nothing is stored). For the patient's typing indicator: spec doc 1 §7 names no operation for it,
- * so a patient call that carries it (sendCommunication, say) calls this. Another account's chat
+ * nothing is stored; at most one a second is published, chat.live.ts typingDue). Spec doc 1 §7
+ * names no operation for it: the patient's chatTyping mutation calls this. Another account's chat
  * answers ARO-E2001, a closed one ARO-E8003.
  * @param deps - database, tenant, account, publish
  * @param id - the chat
+ * @param now - the clock
  */
-export async function publishPatientChatTyping(deps: ChatDeps, id: string): Promise<void> {
+export async function publishPatientChatTyping(deps: ChatDeps, id: string, now: Date = new Date()): Promise<boolean> {
   const row = UUID.test(id) ? await findAccountChat(deps.db, owner(deps), id) : null;
   if (!row) {
     throw notFound();
@@ -478,5 +481,9 @@ export async function publishPatientChatTyping(deps: ChatDeps, id: string): Prom
   if (!isStaffChatOpen(statusOf(row))) {
     throw new AppError('ARO-E8003');
   }
-  await publishChatChanged({ publish: deps.publish, log: deps.log }, row, 'patient');
+  patientSeen(deps.tenantId, deps.accountId, now);
+  if (typingDue(row.id, 'patient', now)) {
+    await publishChatChanged({ publish: deps.publish, log: deps.log }, row, 'patient');
+  }
+  return true;
 }

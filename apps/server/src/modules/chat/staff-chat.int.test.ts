@@ -25,7 +25,7 @@ import {
   type Patient,
   type Staff,
 } from './chat.test-support.ts';
-import { chatReplySmsText, chatSmsSettled } from './staff-chat.service.ts';
+import { chatSmsSettled } from './chat.sms.ts';
 
 /*
  * The hospital's side of chats (issue 12 §4): the inbox, live, take, reply, close, typing, unread
@@ -337,10 +337,10 @@ describe('presence, live inbox, typing, SMS', () => {
 
   it('the patient sees replies and typing live; an SMS goes out only while the patient has no live chat', async () => {
     const { patient, id } = await waiting();
-    // Away: the first reply since the patient's last message texts them, the next does not.
+    // Away: the first reply texts them, the next (in the quiet period) does not.
     await ok(agent, REPLY, { o: hospital, id, m: 'We are looking into it' });
     await ok(agent, REPLY, { o: hospital, id, m: 'One more thing' });
-    const body = chatReplySmsText(t.tenants.defaultTenant.publicConfig.branding.hospitalName);
+    const body = `${t.tenants.defaultTenant.publicConfig.branding.hospitalName}: Our staff replied to your chat. Open the chat to read it.`;
     expect(await textsTo(patient.mobileNo)).toEqual([body]);
 
     const client = await wsClient(t, patient.token);

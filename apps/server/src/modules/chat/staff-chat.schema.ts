@@ -205,7 +205,8 @@ builder.mutationField('staffReplyChat', (t) =>
     type: StaffChatRef,
     description:
       'Replies with text, an image this member uploaded (blob id), or both; stored as text. A waiting chat is taken by the ' +
-      'reply; one another member took answers ARO-E8004. The patient gets an SMS when they have no live chat open. Audited.',
+      'reply; one another member took answers ARO-E8004. A patient away (no live chat open, not seen for a minute) gets an ' +
+      'SMS in their language, at most one per chat in 15 minutes. Audited.',
     args: {
       organizationId: t.arg.id({ required: true }),
       id: t.arg.id({ required: true }),

@@ -11,21 +11,22 @@ import { findStaffBlob, selectOrderPatients, type OrderPatientRow } from '../ord
 import { listPatients } from '../profiles/profiles.repo.ts';
 import type { StaffViewer } from '../staff/staff.access-sessions.ts';
 import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
-import { isPatientWatching, publishChatChanged } from './chat.live.ts';
+import { isPatientWatching, patientLastSeen, publishChatChanged, typingDue } from './chat.live.ts';
 import { checkChatPayload } from './chat.payload.ts';
+import { CHAT_AWAY_SMS_QUIET_MS, chatAwaySmsDue, chatReplySmsFor, sendChatReplySms } from './chat.sms.ts';
 import {
   blobHeldByAnotherAccount,
   countHospitalChats,
   findHospitalChat,
+  lastChatAwaySmsAt,
   moveChat,
-  selectChatNotes,
   selectHospitalChats,
   suspendWaitingChats,
   type ChatCursor,
   type ChatHospital,
   type ChatSessionRow,
 } from './chat.repo.ts';
-import { UUID, chatViews, completeChat, isStaffNote, notFound, storeNotes, type ChatView } from './chat.service.ts';
+import { UUID, chatViews, completeChat, notFound, storeNotes, type ChatView } from './chat.service.ts';
 
 /** An inbox page's size unless asked otherwise. */
 export const STAFF_CHAT_PAGE_DEFAULT = 20;
@@ -302,27 +303,12 @@ export async function takeStaffChat(deps: StaffChatDeps, id: string): Promise<St
   return changed(deps, row);
 }
 
-/** The SMS telling the patient a staff member replied while they were away (ours; English). */
-export function chatReplySmsText(hospital: string): string {
-  return `${hospital}: Our staff replied to your chat. Open the chat to read it.`;
-}
-
-/** SMS being sent (fire and forget; see chatSmsSettled). */
-const smsInFlight = new Set<Promise<void>>();
-
-/** Resolves when every chat SMS started so far has been handed to the provider or failed (tests). */
-export async function chatSmsSettled(): Promise<void> {
-  while (smsInFlight.size > 0) {
-    await Promise.all([...smsInFlight]);
-  }
-}
-
 /**
  * Replies in the chat with text, an image this member uploaded (another's blob answers ARO-E2001),
  * or both. A waiting chat is taken by the reply; one another member took answers ARO-E8004, a
  * closed one ARO-E8003. The text is checked as a patient's (length, no control characters) and
- * stored as text. When the patient has no live chat open, the first reply since their last message
- * sends them an SMS. Audited.
+ * stored as text. When the patient is away (no live chat open, not seen for a while), the reply
+ * sends them an SMS in their language, at most one per chat per quiet period (chat.sms.ts). Audited.
  * @param deps - database, tenant, staff member, hospital, publish, SMS
  * @param id - the chat
  * @param input - the text, the image's blob id and its description
@@ -348,13 +334,25 @@ export async function replyStaffChat(
       }
       row = moved;
     }
-    const before = await selectChatNotes(tx, [row.id]);
     // The member's own upload, and not already another account's document (it would become readable here).
     const chatBlob = async (blobId: string) => {
       const blob = await findStaffBlob(tx, deps.tenantId, deps.staff.staffUserId, blobId);
       return blob && !(await blobHeldByAnotherAccount(tx, deps.tenantId, blob.id, row.accountId)) ? blob : null;
     };
     const [note] = await storeNotes(tx, row, me(deps), [payload], chatBlob, now);
+    // The chat's row is locked: two replies at once decide one after the other.
+    const away =
+      row.patientId !== null &&
+      chatAwaySmsDue(
+        {
+          watching: isPatientWatching(deps.tenantId, row.accountId),
+          lastSeenAt: patientLastSeen(deps.tenantId, row.accountId),
+          lastSmsAt: await lastChatAwaySmsAt(tx, row, now, CHAT_AWAY_SMS_QUIET_MS),
+        },
+        now,
+      );
+    const [person] = away && row.patientId ? await selectOrderPatients(tx, deps.tenantId, [row.patientId]) : [];
+    const sms = away ? chatReplySmsFor(person, deps.config.branding.hospitalName) : null;
     await recordAudit(tx, {
       tenantId: deps.tenantId,
       actor: who,
@@ -362,25 +360,13 @@ export async function replyStaffChat(
       correlationId: deps.correlationId,
       patientAccountId: row.accountId,
       patientId: row.patientId,
-      details: { chatSessionId: row.id, chatNoteId: note?.id ?? null, kind: payload.kind },
+      details: { chatSessionId: row.id, chatNoteId: note?.id ?? null, kind: payload.kind, smsSent: sms !== null },
     });
-    const last = before.at(-1);
-    const firstReply = !last || !isStaffNote(last);
-    const [person] = row.patientId && firstReply ? await selectOrderPatients(tx, deps.tenantId, [row.patientId]) : [];
-    return { row, to: person?.accountMobileNo ?? null };
+    return { row, sms };
   });
-  const to = outcome.to;
-  if (to && !isPatientWatching(deps.tenantId, outcome.row.accountId)) {
-    const sending = (async () => {
-      try {
-        await deps.sms.send({ tenantId: deps.tenantId, to, body: chatReplySmsText(deps.config.branding.hospitalName) });
-      } catch (error) {
-        // The sender records the failed message; the reply stands and the live update goes out.
-        deps.log?.warn({ err: error, chatSessionId: outcome.row.id }, 'chat SMS failed');
-      }
-    })();
-    smsInFlight.add(sending);
-    void sending.finally(() => smsInFlight.delete(sending));
+  if (outcome.sms) {
+    // After the commit; a failure is logged, the reply stands and the live update goes out.
+    sendChatReplySms(deps, outcome.sms, outcome.row.id);
   }
   return changed(deps, outcome.row);
 }
@@ -415,17 +401,21 @@ export async function closeStaffChat(deps: StaffChatDeps, id: string): Promise<S
 
 /**
  * Tells the patient this member is typing in an open chat of the hospital (a live event only;
- * nothing is stored). A closed chat answers ARO-E8003.
+ * nothing is stored; at most one a second is published, chat.live.ts typingDue). A closed chat
+ * answers ARO-E8003.
  * @param deps - database, tenant, staff member, hospital, publish
  * @param id - the chat
+ * @param now - the clock
  */
-export async function staffChatTyping(deps: StaffChatDeps, id: string): Promise<boolean> {
+export async function staffChatTyping(deps: StaffChatDeps, id: string, now: Date = new Date()): Promise<boolean> {
   actor(deps, 'chat.work');
   const row = await hospitalChat(deps.db, deps, id, false);
   if (!(OPEN_STAFF_CHAT_STATUSES as readonly string[]).includes(row.status)) {
     throw new AppError('ARO-E8003');
   }
-  await publishChatChanged({ publish: deps.publish, log: deps.log }, row, 'staff');
+  if (typingDue(row.id, 'staff', now)) {
+    await publishChatChanged({ publish: deps.publish, log: deps.log }, row, 'staff');
+  }
   return true;
 }
 

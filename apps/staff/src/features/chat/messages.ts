@@ -29,7 +29,7 @@ export function useChatMessages() {
       colUnread: t('staff.chat.col.unread'),
       colAction: t('staff.chat.col.action'),
       minutesAgo: (minutes: number) => t('staff.chat.minutesAgo', { minutes }),
-      unreadCount: (count: number) => t('staff.chat.unreadCount', { count }),
+      unreadCount: (count: number) => t('staff.chat.unansweredCount', { count }),
       // Any status the console does not know is shown as the server sent it.
       statusName: (status: string) =>
         isChatStatus(status) ? t(key(`staff.chat.status.${status}`)) : status,

@@ -169,6 +169,44 @@ describe('chatLiveState', () => {
 });
 
 describe('the staff inbox (issue 12 §4)', () => {
+  it('shows a patient typing and the unanswered count live in the row, and the count in words', async () => {
+    reportLiveSocket('socket-data');
+    const a = staffChat('a', 'preparation', 'Mrs Amara Perera', {
+      unreadCount: 1,
+      notes: [note('n1', 'Patient/p-a', 'Hello')],
+    });
+    const fake = renderScreen((name, variables) =>
+      name === 'staffChatInbox' ? inboxPage(variables.queue === 'WAITING' ? [a] : []) : context,
+    );
+    const waiting = await screen.findByRole('region', { name: 'Waiting (1)' });
+    expect(within(waiting).getByText('1 unanswered message')).toBeTruthy();
+    expect(within(waiting).queryByText('typing…')).toBeNull();
+
+    act(() => {
+      fake.push({ ...a, chat: { ...a.chat, typing: 'patient' } });
+    });
+    await within(waiting).findByText('typing…');
+
+    act(() => {
+      fake.push({
+        ...a,
+        chat: {
+          ...a.chat,
+          unreadCount: 3,
+          note: [
+            ...a.chat.note,
+            note('n2', 'Patient/p-a', 'Are you there?'),
+            note('n3', 'Patient/p-a', 'Hello?'),
+          ],
+        },
+      });
+    });
+    await within(waiting).findByText('3 unanswered messages');
+    // A message ends the typing, and is announced.
+    expect(within(waiting).queryByText('typing…')).toBeNull();
+    await screen.findByText('Mrs Amara Perera wrote a message.');
+  });
+
   it('lists waiting and active chats, stays subscribed (online), adds a new chat live and takes one', async () => {
     reportLiveSocket('socket-data');
     const a = staffChat('a', 'preparation', 'Mrs Amara Perera', { unreadCount: 2 });
@@ -200,7 +238,10 @@ describe('the staff inbox (issue 12 §4)', () => {
       within(waiting).getByRole('link', { name: 'Open the chat with Mrs Amara Perera' }),
     ).toBeTruthy();
     expect(within(waiting).getByText('Waiting')).toBeTruthy();
-    expect(within(waiting).getByLabelText('2 unanswered messages').textContent).toBe('2');
+    // The badge shows the count; its text says what it counts.
+    const badge = within(waiting).getByText('2 unanswered messages').closest('.chat-unread');
+    expect(badge?.textContent).toBe('22 unanswered messages');
+    expect(badge?.querySelector('[aria-hidden="true"]')?.textContent).toBe('2');
     const active = await screen.findByRole('region', { name: 'In progress (1)' });
     expect(within(active).getByText('A colleague’s')).toBeTruthy();
     expect(within(active).queryByRole('button', { name: /Take/ })).toBeNull();

@@ -259,11 +259,11 @@ function InboxQueue({
                     <td>{t.minutesAgo(waitingMinutes(row.chat.createdTime, now))}</td>
                     <td>
                       {row.chat.unreadCount > 0 ? (
-                        <span
-                          className="chat-unread"
-                          aria-label={t.unreadCount(row.chat.unreadCount)}
-                        >
-                          {row.chat.unreadCount}
+                        <span className="chat-unread">
+                          <span aria-hidden="true">{row.chat.unreadCount}</span>
+                          <span className="ui-visually-hidden">
+                            {t.unreadCount(row.chat.unreadCount)}
+                          </span>
                         </span>
                       ) : (
                         <span aria-hidden="true">–</span>

@@ -9,6 +9,8 @@ import {
   isChatOpen,
   newerChat,
   openingOf,
+  PATIENT_TYPING_SEND_EVERY_MS,
+  patientTypingDue,
   statusLineOf,
   streamOf,
 } from './agent-chat-model.ts';
@@ -175,5 +177,14 @@ describe('chat images (spec doc 1 §7 Blob storage)', () => {
     expect(chatImageProblem({ type: 'image/jpeg', size: 2_000_000 })).toBeNull();
     expect(chatImageProblem({ type: 'application/pdf', size: 1000 })).toBe('notImage');
     expect(chatImageProblem({ type: 'image/png', size: 11 * 1024 * 1024 })).toBe('tooLarge');
+  });
+});
+
+describe('patientTypingDue', () => {
+  it('announces typed text at most once per few seconds, never blank text', () => {
+    expect(patientTypingDue(null, 1000, '   ')).toBe(false);
+    expect(patientTypingDue(null, 1000, 'H')).toBe(true);
+    expect(patientTypingDue(1000, 1000 + PATIENT_TYPING_SEND_EVERY_MS - 1, 'Hi')).toBe(false);
+    expect(patientTypingDue(1000, 1000 + PATIENT_TYPING_SEND_EVERY_MS, 'Hi')).toBe(true);
   });
 });

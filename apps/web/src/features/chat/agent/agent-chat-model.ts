@@ -181,3 +181,20 @@ export function openingOf(latest: AgentChatData | null): 'resume' | 'rate' | 'ne
   }
   return status === 'completed' && latest.rating === null ? 'rate' : 'new';
 }
+
+/** The least time between two typing events the patient's app sends (ours; the console's too). */
+export const PATIENT_TYPING_SEND_EVERY_MS = 3000;
+
+/**
+ * Whether the patient's typing is told to the staff now: only for text actually typed, at most once
+ * per PATIENT_TYPING_SEND_EVERY_MS.
+ * @param lastSentAt - when the last typing event went (ms), or null
+ * @param now - the clock (ms)
+ * @param text - the message box's text
+ */
+export function patientTypingDue(lastSentAt: number | null, now: number, text: string): boolean {
+  if (text.trim() === '') {
+    return false;
+  }
+  return lastSentAt === null || now - lastSentAt >= PATIENT_TYPING_SEND_EVERY_MS;
+}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Client, fetchExchange, subscriptionExchange, type ExecutionResult } from '@urql/core';
 import { Provider } from 'urql';
@@ -630,5 +630,67 @@ describe('Chat With Hospital: ending and rating (spec doc 1 §4: 1 happy, 0 unha
     await screen.findByRole('textbox', { name: 'Message' });
     expect(screen.queryByRole('button', { name: 'Happy' })).toBeNull();
     expect(within(log()).queryByText('Hi')).toBeNull();
+  });
+});
+
+describe('Chat With Hospital: typing (issue 12 §4 typing indicators)', () => {
+  it('tells the staff the patient is typing in the open chat, a few seconds apart, and again after a send', async () => {
+    const open = chatOf('in_progress', [noteOf('n1', 'patient', 'Hi', 0)]);
+    let clock = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    const { calls } = renderAgentChat((operation) => {
+      if (operation === 'agentChatLatest') {
+        return { data: { queryChat: [open] } };
+      }
+      if (operation === 'agentChatTyping') {
+        return { data: { chatTyping: true } };
+      }
+      if (operation === 'agentChatSend') {
+        return {
+          data: {
+            sendChat: chatOf('in_progress', [...open.note, noteOf('n2', 'patient', 'Hello', 1)]),
+          },
+        };
+      }
+      return { data: operation === 'agentChatHospitals' ? oneHospital : null };
+    });
+    await within(log()).findByText('Hi');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    const typings = () => calls.filter((call) => call.operation === 'agentChatTyping');
+
+    // Spaces alone are not typing.
+    fireEvent.change(box, { target: { value: '  ' } });
+    fireEvent.change(box, { target: { value: '  H' } });
+    fireEvent.change(box, { target: { value: '  He' } });
+    await waitFor(() => expect(typings()).toHaveLength(1));
+    expect(typings()[0]?.variables).toEqual({ id: 'c-1' });
+    clock += 2999;
+    fireEvent.change(box, { target: { value: '  Hel' } });
+    clock += 1;
+    fireEvent.change(box, { target: { value: '  Hell' } });
+    await waitFor(() => expect(typings()).toHaveLength(2));
+
+    fireEvent.change(box, { target: { value: 'Hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await within(log()).findByText('Hello');
+    fireEvent.change(box, { target: { value: 'A' } });
+    await waitFor(() => expect(typings()).toHaveLength(3));
+  });
+
+  it('sends no typing before a chat exists', async () => {
+    const { calls } = renderAgentChat((operation) =>
+      operation === 'agentChatLatest'
+        ? { data: { queryChat: [] } }
+        : { data: operation === 'agentChatHospitals' ? oneHospital : null },
+    );
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'Hello' } });
+    await waitFor(() =>
+      expect(calls.some((call) => call.operation === 'agentChatHospitals')).toBe(true),
+    );
+    expect(calls.some((call) => call.operation === 'agentChatTyping')).toBe(false);
   });
 });

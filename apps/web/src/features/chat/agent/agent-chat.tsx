@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useMutation, useQuery, useSubscription, type CombinedError } from 'urql';
+import { useClient, useMutation, useQuery, useSubscription, type CombinedError } from 'urql';
 import {
   STAFF_CHAT_RATING,
   formatChatDate,
@@ -13,6 +13,7 @@ import { useKeepInView } from '../hooks/use-keep-in-view.ts';
 import {
   chatChangedSubscription,
   chatHospitalsQuery,
+  chatTypingMutation,
   latestChatQuery,
   patchChatMutation,
   prepareChatMutation,
@@ -27,6 +28,7 @@ import {
   newerChat,
   openingOf,
   patientRef,
+  patientTypingDue,
   statusLineOf,
   streamOf,
   type StreamItem,
@@ -83,6 +85,9 @@ export function AgentChat({ onBackToMenu, uploadImage = uploadChatImage }: Agent
   const imageInput = useRef<HTMLInputElement>(null);
   const composerRef = useRef<HTMLDivElement>(null);
   const typingTimer = useRef<number | null>(null);
+  const client = useClient();
+  // When this patient's last typing event went to the staff (ms), or null.
+  const typingSentAt = useRef<number | null>(null);
 
   const receive = useCallback((next: AgentChatData) => {
     setChat((current) => newerChat(current, next));
@@ -234,6 +239,8 @@ export function AgentChat({ onBackToMenu, uploadImage = uploadChatImage }: Agent
     setProblem(null);
     if (await sendNote({ message })) {
       setText('');
+      // The next words typed are announced again.
+      typingSentAt.current = null;
     }
     setBusy(null);
   }
@@ -299,6 +306,17 @@ export function AgentChat({ onBackToMenu, uploadImage = uploadChatImage }: Agent
       failed(result.error);
     }
     setBusy(null);
+  }
+
+  /** Keeps the text and tells the staff the patient is typing (an open chat; a few seconds apart). */
+  function onTextChange(value: string) {
+    setText(value);
+    const now = Date.now();
+    if (chat && open && patientTypingDue(typingSentAt.current, now, value)) {
+      typingSentAt.current = now;
+      // A live hint only: a failure changes nothing on screen.
+      void client.mutation(chatTypingMutation, { id: chat.id }).toPromise();
+    }
   }
 
   function onNewChat() {
@@ -437,7 +455,7 @@ export function AgentChat({ onBackToMenu, uploadImage = uploadChatImage }: Agent
                 placeholder={t('chat.agent.messagePlaceholder')}
                 value={text}
                 maxLength={2000}
-                onChange={(event) => setText(event.target.value)}
+                onChange={(event) => onTextChange(event.target.value)}
                 onKeyDown={(event) => {
                   // Enter sends, Shift+Enter starts a new line.
                   if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
