@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { allGatewaySettings } from '../modules/tenants/tenants.gateways.ts';
 import type { TenantRegistry } from '../modules/tenants/tenants.types.ts';
 
 /** The origin of an absolute http(s) URL, or null for a same-origin path. */
@@ -31,11 +32,13 @@ export function tenantOrigins(tenants: TenantRegistry): { images: string[]; form
         images.add(origin);
       }
     }
-    for (const url of [
-      tenant.gateways.cyberSource.formUrl,
-      tenant.gateways.genie.merchantUrl,
-      ...tenant.gateways.cyberSource.stepUpOrigins,
-    ]) {
+    // issue 9 §2: every hospital's gateways (their own form URLs and step-up origins) are allowed.
+    const urls = allGatewaySettings(tenant).flatMap((gateways) => [
+      gateways.cyberSource.formUrl,
+      gateways.genie.merchantUrl,
+      ...gateways.cyberSource.stepUpOrigins,
+    ]);
+    for (const url of urls) {
       const origin = originOf(url);
       if (origin) {
         forms.add(origin);

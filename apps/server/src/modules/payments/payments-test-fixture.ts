@@ -7,6 +7,7 @@ import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sand
 import { TEST_CARDS, type TestCardOutcome } from '../../providers/payment-gateways/sandbox/test-cards.ts';
 import { signFields } from '../../providers/payment-gateways/signature.ts';
 import { signIn } from '../auth/auth.testing.ts';
+import { gatewaysFor } from '../tenants/tenants.gateways.ts';
 import { sealPaymentToken, type PaymentsDeps } from './payments.service.ts';
 
 /*
@@ -160,9 +161,17 @@ export async function eventually(check: () => Promise<boolean>, guardMs = 5000):
  * @param tenantId - the tenant
  * @param patient - the card's owner
  * @param maskedNumber - the card's masked number (the sandbox's plain Visa unless told)
+ * @param savedAt - the hospital whose merchant saved the card (issue 9 §2): its token is sealed with
+ *   that merchant; unless told, a card saved before hospitals had merchants (the tenant's)
  */
-export async function saveSandboxCard(t: TestApp, tenantId: string, patient: FixturePatient, maskedNumber = '411111xxxxxx1111'): Promise<string> {
-  const settings = t.tenants.defaultTenant.gateways.cyberSource;
+export async function saveSandboxCard(
+  t: TestApp,
+  tenantId: string,
+  patient: FixturePatient,
+  maskedNumber = '411111xxxxxx1111',
+  savedAt?: string,
+): Promise<string> {
+  const settings = gatewaysFor(t.tenants.defaultTenant, savedAt).cyberSource;
   const token = issueSandboxToken(t.providers.appSecret, {
     merchantId: settings.merchantId,
     maskedNumber,
@@ -178,7 +187,10 @@ export async function saveSandboxCard(t: TestApp, tenantId: string, patient: Fix
       cardType: '001',
       cardNumber: `${maskedNumber.slice(0, 6)}XXXXXXXXXX`,
       cardExpiry: '12-2030',
-      gatewayToken: sealPaymentToken(t.providers.appSecret, token),
+      gatewayToken:
+        savedAt === undefined
+          ? sealPaymentToken(t.providers.appSecret, token)
+          : sealPaymentToken(t.providers.appSecret, token, settings.merchantId),
       gateway: 'cyberSource',
     })
     .returning({ id: paymentMethods.id });
@@ -193,14 +205,16 @@ export type PaymentsSetting = { tenantId: string; hospitalId: string; doctorId: 
  * A hospital of the default tenant with a doctor and a 'Consultation' charging scheme in LKR.
  * @param t - the test app
  * @param items - the scheme's items
+ * @param organizationId - the hospital's id, when the tenant's configuration names it (hospitalGateways)
  */
 export async function makePaymentsSetting(
   t: TestApp,
   items: (typeof chargingSchemes.$inferInsert)['items'],
+  organizationId?: string,
 ): Promise<PaymentsSetting> {
   const db = t.database.db;
   const tenantId = t.tenants.defaultTenant.id;
-  const hospitalId = (await makeOrganization(db, tenantId)).id;
+  const hospitalId = (await makeOrganization(db, tenantId, organizationId ? { id: organizationId } : {})).id;
   const doctorId = (await makePractitioner(db, tenantId, hospitalId)).id;
   const [scheme] = await db
     .insert(chargingSchemes)

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
 import {
+  answerGateways,
   applyGatewayAnswer,
   AUTHENTICATED_PATH,
   completePayerAuthentication,
@@ -73,9 +74,9 @@ function refusedReturn(reply: FastifyReply): FastifyReply {
  * The card gateway's answers (issue 9 §3; spec doc 2 §7 Payment gateways): POST
  * /payments/cybersource/return (the browser, redirected with 303 to the booking's successUrl or
  * failureUrl) and POST /payments/cybersource/notify (the gateway's server-to-server notification,
- * 200). Both read a form-urlencoded body, verify its signature with the settings of the tenant the
- * host names, match it to that tenant's booking request (reference, transaction uuid, amount,
- * currency) and credit it exactly once. A bad signature answers 403, an unknown reference or a
+ * 200). Both read a form-urlencoded body, verify its signature with the settings of the hospital of
+ * the booking request it names under the tenant the host names (issue 9 §2), match it to that
+ * booking request (reference, transaction uuid, amount, currency) and credit it exactly once. A bad signature answers 403, an unknown reference or a
  * changed amount 400 (the browser's return: 303 to the payment history), and nothing is changed.
  * @param app - the server
  * @param deps - tenants, database and providers
@@ -86,21 +87,25 @@ export async function registerPaymentRoutes(
   deps: AppDeps,
   publish: (topic: string, payload: unknown) => Promise<void>,
 ): Promise<void> {
+  const depsOf = (request: FastifyRequest): PaymentsDeps => ({
+    db: deps.database.db,
+    tenant: deps.tenants.resolve(request.hostname),
+    correlationId: request.id,
+    providers: deps.providers,
+    publish,
+    log: request.log,
+  });
+
   const handle = async (request: FastifyRequest, reply: FastifyReply, source: AnswerSource) => {
-    const tenant = deps.tenants.resolve(request.hostname);
-    const answer = cyberSource.readAnswer(tenant.gateways.cyberSource, onlyStrings(request.body));
+    const paymentsDeps = depsOf(request);
+    const fields = onlyStrings(request.body);
+    // issue 9 §2: verified with the secret of the hospital of the payment the answer names.
+    const gateways = await answerGateways(paymentsDeps, { reference: fields.req_reference_number ?? '' });
+    const answer = cyberSource.readAnswer(gateways.cyberSource, fields);
     if (!answer) {
       request.log.warn({ source }, 'gateway answer refused: signature or fields not valid');
       return source === 'return' ? refusedReturn(reply) : reply.code(403).send({ error: errorString('ARO-E5011') });
     }
-    const paymentsDeps: PaymentsDeps = {
-      db: deps.database.db,
-      tenant,
-      correlationId: request.id,
-      providers: deps.providers,
-      publish,
-      log: request.log,
-    };
     const booking = await matchAnswer(paymentsDeps, answer, source);
     if (typeof booking === 'string') {
       request.log.warn({ source, refusal: booking, reference: answer.referenceNumber }, 'gateway answer refused');
@@ -117,15 +122,6 @@ export async function registerPaymentRoutes(
     const path = (accepted ? booking.successUrl : booking.failureUrl) ?? '/';
     return reply.redirect(returnLocation(path, accepted ? 'Success' : 'Failure', booking.id), 303);
   };
-
-  const depsOf = (request: FastifyRequest): PaymentsDeps => ({
-    db: deps.database.db,
-    tenant: deps.tenants.resolve(request.hostname),
-    correlationId: request.id,
-    providers: deps.providers,
-    publish,
-    log: request.log,
-  });
 
   /**
    * The browser back from Genie or the carrier (GET, the outcome in the query, which proves nothing):
@@ -186,15 +182,17 @@ export async function registerPaymentRoutes(
     redirectReturn(request, reply, MOBILE_BILL_GATEWAY, request.query.chargeId),
   );
 
-  // Genie's webhook: its X-Signature headers verified with the tenant's API key (they do not cover
-  // the body, which only names the transaction).
+  // Genie's webhook: its X-Signature headers verified with the API key of the hospital of the
+  // transaction the body names (issue 9 §2; the headers do not cover the body, which only names it).
   app.post(GENIE_NOTIFY_PATH, { bodyLimit: ANSWER_BODY_LIMIT }, async (request, reply) => {
-    if (!genie.webhookVerified(deps.tenants.resolve(request.hostname).gateways.genie, request.headers)) {
+    const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+    const transactionId = typeof body.transactionId === 'string' ? body.transactionId : '';
+    const gateways = await answerGateways(depsOf(request), { gateway: GENIE_GATEWAY, transactionId });
+    if (!genie.webhookVerified(gateways.genie, request.headers)) {
       request.log.warn('Genie webhook refused: signature not valid');
       return reply.code(403).send({ error: errorString('ARO-E5011') });
     }
-    const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-    return redirectNotify(request, reply, GENIE_GATEWAY, typeof body.transactionId === 'string' ? body.transactionId : '');
+    return redirectNotify(request, reply, GENIE_GATEWAY, transactionId);
   });
 
   // The carrier's notification: signed over the exact body, so it is read raw.
@@ -205,18 +203,19 @@ export async function registerPaymentRoutes(
     });
     scope.post(MOBILE_BILL_NOTIFY_PATH, async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
-      const settings = deps.tenants.resolve(request.hostname).gateways.mobileBill;
-      const path = request.url.split('?')[0] ?? request.url;
-      if (!mobileBill.verified(settings, request.headers, { method: 'POST', path, body: raw })) {
-        request.log.warn('mobile bill notification refused: signature not valid');
-        return reply.code(403).send({ error: errorString('ARO-E5011') });
-      }
       let chargeId = '';
       try {
         const parsed = JSON.parse(raw) as Record<string, unknown>;
         chargeId = typeof parsed.chargeId === 'string' ? parsed.chargeId : '';
       } catch {
         chargeId = '';
+      }
+      // Verified with the secret of the hospital of the charge the body names (issue 9 §2).
+      const settings = (await answerGateways(depsOf(request), { gateway: MOBILE_BILL_GATEWAY, transactionId: chargeId })).mobileBill;
+      const path = request.url.split('?')[0] ?? request.url;
+      if (!mobileBill.verified(settings, request.headers, { method: 'POST', path, body: raw })) {
+        request.log.warn('mobile bill notification refused: signature not valid');
+        return reply.code(403).send({ error: errorString('ARO-E5011') });
       }
       return redirectNotify(request, reply, MOBILE_BILL_GATEWAY, chargeId);
     });

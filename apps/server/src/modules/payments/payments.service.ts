@@ -23,7 +23,8 @@ import { deleteIdempotencyKey } from '../idempotency/idempotency.repo.ts';
 import { runOnce } from '../idempotency/idempotency.service.ts';
 import { earnVisitPoints } from '../loyalty/loyalty.service.ts';
 import { lockOrderForPayment, markOrderPaid, type OrderPaid } from '../orders/orders.payment.ts';
-import type { ServerTenant } from '../tenants/tenants.types.ts';
+import { gatewaysFor } from '../tenants/tenants.gateways.ts';
+import type { GatewaySettings, ServerTenant } from '../tenants/tenants.types.ts';
 import {
   completeBookingRequest,
   claimAuthenticatedCharge,
@@ -570,7 +571,8 @@ export async function initiateBooking(caller: PaymentsCaller, input: InitiateBoo
       const patient = invoice.patientId ? await findOwnedPatientNames(tx, owner(caller), invoice.patientId) : null;
       const names = payerNames(patient?.givenName ?? '', patient?.familyName ?? '');
       const billing = caller.tenant.publicConfig.billingAddress;
-      const settings = caller.tenant.gateways.cyberSource;
+      // issue 9 §2: the form is signed for the merchant of the invoice's hospital.
+      const settings = gatewaysFor(caller.tenant, invoice.organizationId).cyberSource;
       const amount = minorToDecimal(toMinor(invoice.totalAmount.toFixed(2)));
       const externalReference = randomUUID();
       const transactionUuid = randomUUID();
@@ -770,7 +772,7 @@ async function openRedirectBooking(
   const returnQuery = new URLSearchParams({ reference: booking.externalReference }).toString();
   let page: { transactionId: string; url: string } | { error: string };
   if (gateway === GENIE_GATEWAY) {
-    const created = await genie.createTransaction(caller.providers.gatewayHttp, caller.tenant.gateways.genie, {
+    const created = await genie.createTransaction(caller.providers.gatewayHttp, gatewaysFor(caller.tenant, booking.organizationId).genie, {
       localId: booking.externalReference,
       amountMinor,
       currency: booking.currency,
@@ -780,7 +782,7 @@ async function openRedirectBooking(
     page = 'error' in created ? created : { transactionId: created.transaction.id, url: created.transaction.url ?? '' };
   } else {
     const account = await findAccount(caller.db, owner(caller));
-    const created = await mobileBill.createCharge(caller.providers.gatewayHttp, caller.tenant.gateways.mobileBill, {
+    const created = await mobileBill.createCharge(caller.providers.gatewayHttp, gatewaysFor(caller.tenant, booking.organizationId).mobileBill, {
       reference: booking.externalReference,
       msisdn: (account?.mobileNo ?? '').replace(/[^\d+]/g, ''),
       amountMinor,
@@ -839,15 +841,17 @@ export async function settleRedirectBooking(
     return 'reference';
   }
   const http = deps.providers.gatewayHttp;
+  // Read back from the merchant account of the booking's hospital, which created the payment.
+  const gateways = gatewaysFor(deps.tenant, booking.organizationId);
   let answer: GatewayAnswer | null;
   if (booking.paymentGatewayType === GENIE_GATEWAY) {
-    const transaction = await genie.fetchTransaction(http, deps.tenant.gateways.genie, id);
+    const transaction = await genie.fetchTransaction(http, gateways.genie, id);
     if (!transaction) {
       return unverified(deps, booking, source);
     }
     answer = genie.answerOf(transaction);
   } else {
-    const charge = await mobileBill.fetchCharge(http, deps.tenant.gateways.mobileBill, id);
+    const charge = await mobileBill.fetchCharge(http, gateways.mobileBill, id);
     if (!charge) {
       return unverified(deps, booking, source);
     }
@@ -928,6 +932,27 @@ export async function findRedirectBooking(
   return booking?.paymentGatewayType === gateway ? booking : null;
 }
 
+/**
+ * The gateway settings an answer naming a booking request must be verified with (issue 9 §2): those
+ * of the hospital of the tenant's booking request the (not yet verified) answer names, never another
+ * hospital's. An answer naming no known request is checked with the tenant's own settings, and is
+ * then refused as a payment of no request.
+ * @param deps - database and tenant
+ * @param key - our reference (card answers) or the gateway's transaction id (Genie, mobile bill)
+ */
+export async function answerGateways(
+  deps: PaymentsDeps,
+  key: { reference: string } | { gateway: RedirectGateway; transactionId: string },
+): Promise<GatewaySettings> {
+  let booking: BookingRequestRow | null = null;
+  if ('reference' in key) {
+    booking = key.reference && key.reference.length <= 200 ? await findBookingRequestByReference(deps.db, deps.tenant.id, key.reference) : null;
+  } else if (key.transactionId && key.transactionId.length <= 200) {
+    booking = await findRedirectBooking(deps, key.gateway, { transactionId: key.transactionId });
+  }
+  return gatewaysFor(deps.tenant, booking?.organizationId);
+}
+
 // ---- The gateway's answer: verified, recorded once, credited once (issue 9 §3) ----
 
 /** Where a gateway answer came from. */
@@ -951,15 +976,45 @@ function tokenKey(appSecret: Buffer): Buffer {
 }
 
 /**
- * Encrypts a gateway payment token for the payment_methods table: 'v1.' + base64(iv | tag | data).
+ * Encrypts a gateway payment token for the payment_methods table: 'v1.' + base64(iv | tag | data),
+ * or with the merchant account it was saved through (issue 9 §2: a token is only valid at that
+ * merchant) 'v2.' + the same over the JSON { merchantId, token }.
  * @param appSecret - providers.appSecret
  * @param token - the gateway's token
+ * @param merchantId - the CyberSource merchant id of the hospital whose form saved the card
  */
-export function sealPaymentToken(appSecret: Buffer, token: string): string {
+export function sealPaymentToken(appSecret: Buffer, token: string, merchantId?: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', tokenKey(appSecret), iv);
-  const data = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return `v1.${Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64')}`;
+  const plain = merchantId === undefined ? token : JSON.stringify({ merchantId, token });
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return `${merchantId === undefined ? 'v1' : 'v2'}.${Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64')}`;
+}
+
+/**
+ * Decrypts a saved card sealed by {@link sealPaymentToken}: the token and the merchant it was
+ * saved through (null for a 'v1.' one, saved before hospitals had their own merchants); throws when
+ * it was altered.
+ * @param appSecret - providers.appSecret
+ * @param sealed - the stored value
+ */
+export function openSavedCardToken(appSecret: Buffer, sealed: string): { token: string; merchantId: string | null } {
+  const version = sealed.slice(0, 3);
+  if (version !== 'v1.' && version !== 'v2.') {
+    throw new Error('unknown payment token format');
+  }
+  const bytes = Buffer.from(sealed.slice(3), 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', tokenKey(appSecret), bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  const plain = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  if (version === 'v1.') {
+    return { token: plain, merchantId: null };
+  }
+  const parsed = JSON.parse(plain) as { merchantId?: unknown; token?: unknown };
+  if (typeof parsed.merchantId !== 'string' || typeof parsed.token !== 'string') {
+    throw new Error('unknown payment token format');
+  }
+  return { token: parsed.token, merchantId: parsed.merchantId };
 }
 
 /**
@@ -968,13 +1023,21 @@ export function sealPaymentToken(appSecret: Buffer, token: string): string {
  * @param sealed - the stored value
  */
 export function openPaymentToken(appSecret: Buffer, sealed: string): string {
-  if (!sealed.startsWith('v1.')) {
-    throw new Error('unknown payment token format');
+  return openSavedCardToken(appSecret, sealed).token;
+}
+
+/**
+ * The merchant a saved card's token belongs to: the one stored with it, or the tenant's own for a
+ * card saved before hospitals had their own (the only merchant then). Null when unreadable.
+ * @param deps - tenant and providers
+ * @param sealed - the stored token
+ */
+function savedCardMerchant(deps: Pick<PaymentsDeps, 'tenant' | 'providers'>, sealed: string): string | null {
+  try {
+    return openSavedCardToken(deps.providers.appSecret, sealed).merchantId ?? deps.tenant.gateways.cyberSource.merchantId;
+  } catch {
+    return null;
   }
-  const bytes = Buffer.from(sealed.slice(3), 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', tokenKey(appSecret), bytes.subarray(0, 12));
-  decipher.setAuthTag(bytes.subarray(12, 28));
-  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
 }
 
 /** The card as payment history shows it: first 6 digits, the rest masked (spec doc 2 §5). */
@@ -1284,7 +1347,12 @@ async function creditInvoice(
       cardType: answer.cardType ?? null,
       cardNumber: displayCard(answer.maskedCardNumber),
       cardExpiry: answer.cardExpiry ?? null,
-      gatewayToken: sealPaymentToken(deps.providers.appSecret, answer.paymentToken),
+      // Saved with the merchant of the booking's hospital: its token is charged only there.
+      gatewayToken: sealPaymentToken(
+        deps.providers.appSecret,
+        answer.paymentToken,
+        gatewaysFor(deps.tenant, booking.organizationId).cyberSource.merchantId,
+      ),
       gateway: CARD_GATEWAY,
     });
     paymentMethodId = method.id;
@@ -1337,6 +1405,12 @@ export async function completeBooking(caller: PaymentsCaller, input: CompleteBoo
     request,
     async (tx) => {
       const invoice = await payableInvoice(tx, caller, input.invoiceId, CARD_GATEWAY);
+      // issue 9 §2: a token is valid only at the merchant it was saved through; a card saved at a
+      // hospital with another merchant account is refused before anything is recorded or charged.
+      const merchant = savedCardMerchant(caller, method.gatewayToken ?? '');
+      if (merchant !== null && merchant !== gatewaysFor(caller.tenant, invoice.organizationId).cyberSource.merchantId) {
+        throw new AppError('ARO-E5029');
+      }
       const booking = await insertBookingRequest(tx, {
         tenantId: caller.tenant.id,
         accountId: caller.accountId,
@@ -1431,9 +1505,17 @@ async function chargeSavedCard(
   sealedToken: string | null,
   payerAuthentication: PayerAuthentication | undefined,
 ): Promise<GatewayAnswer> {
+  // The hospital of the original booking: its merchant charges the token (issue 9 §2).
+  const settings = gatewaysFor(deps.tenant, booking.organizationId).cyberSource;
   let paymentToken: string | null = null;
   try {
-    paymentToken = sealedToken === null ? null : openPaymentToken(deps.providers.appSecret, sealedToken);
+    const saved = sealedToken === null ? null : openSavedCardToken(deps.providers.appSecret, sealedToken);
+    const merchant = saved ? (saved.merchantId ?? deps.tenant.gateways.cyberSource.merchantId) : null;
+    if (saved && merchant !== settings.merchantId) {
+      // Never sent through another merchant (completeBooking refuses this first: ARO-E5029).
+      throw new Error('saved card belongs to another merchant');
+    }
+    paymentToken = saved?.token ?? null;
   } catch (error) {
     deps.log.error({ err: error, bookingRequestId: booking.id }, 'saved card token unreadable: not charged');
   }
@@ -1443,7 +1525,7 @@ async function chargeSavedCard(
       // Nothing was sent to the gateway: a plain failure, not an unknown outcome.
       throw new TokenUnreadable();
     }
-    answer = await cyberSource.chargeToken(deps.providers.gatewayHttp, deps.tenant.gateways.cyberSource, {
+    answer = await cyberSource.chargeToken(deps.providers.gatewayHttp, settings, {
       referenceNumber: booking.externalReference,
       amount: minorToDecimal(toMinor(booking.amount.toFixed(2))),
       currency: booking.currency,
@@ -1467,7 +1549,7 @@ async function chargeSavedCard(
       raw: {},
     };
   }
-  if (answer.stepUp && !isAllowedStepUp(answer.stepUp.url, deps.tenant.gateways.cyberSource.stepUpOrigins)) {
+  if (answer.stepUp && !isAllowedStepUp(answer.stepUp.url, settings.stepUpOrigins)) {
     // The page's CSP would block the form to it, and we do not send a patient to an unknown host.
     deps.log.error({ bookingRequestId: booking.id, stepUpUrl: answer.stepUp.url }, 'step-up page not on an allowed origin');
     answer = { ...answer, stepUp: undefined, decision: 'DECLINE', reasonCode: '476', message: PAYMENT_TEXTS.failed };

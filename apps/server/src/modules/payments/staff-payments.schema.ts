@@ -20,6 +20,7 @@ import {
   type UnmatchedEventView,
 } from './staff-payments.service.ts';
 import { staffTakeOrderCashPayment, type OrderCashReceipt } from './staff-order-payments.service.ts';
+import { gatewaysFor } from '../tenants/tenants.gateways.ts';
 
 /*
  * The hospital's side of payments in the staff console (issue 9 §8 Refunds carried out, §9 Cashier's
@@ -33,7 +34,7 @@ function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string |
     currency: ctx.tenant.publicConfig.currency,
     loyalty: ctx.tenant.publicConfig.loyalty,
     gatewayHttp: ctx.providers.gatewayHttp,
-    cyberSource: ctx.tenant.gateways.cyberSource,
+    cyberSourceOf: (hospital) => gatewaysFor(ctx.tenant, hospital).cyberSource,
     log: ctx.log,
   };
 }

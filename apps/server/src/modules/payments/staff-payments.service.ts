@@ -95,9 +95,12 @@ export type StaffPaymentsDeps = {
   currency: string;
   /** The tenant's loyalty settings: a paid, fulfilled visit earns points; none without them. */
   loyalty?: LoyaltySettings;
-  /** The gateway HTTP requester (providers.gatewayHttp) and the tenant's CyberSource settings. */
+  /**
+   * The gateway HTTP requester (providers.gatewayHttp) and the CyberSource settings of a hospital
+   * (issue 9 §2: a refund goes through the merchant of the original payment's hospital).
+   */
   gatewayHttp: HttpRequester;
-  cyberSource: CyberSourceSettings;
+  cyberSourceOf: (organizationId: string | null) => CyberSourceSettings;
   log?: FastifyBaseLogger;
 };
 
@@ -688,7 +691,7 @@ async function sendRefund(deps: StaffPaymentsDeps, who: AuditActor, row: Hospita
   let outcome: { status: RefundSettlement; refundId: string | null; message: string };
   try {
     const answer = found
-      ? await cyberSource.refund(watched, deps.cyberSource, {
+      ? await cyberSource.refund(watched, deps.cyberSourceOf(found.payment.organizationId), {
           transactionId: found.payment.transactionReference,
           referenceNumber: `Refund/${row.request.id}`,
           amount: decimalOf(minorOf(ledger.amount)),

@@ -162,6 +162,10 @@ const overrideSchema = z
     default: z.boolean().optional(),
     config: z.record(z.string(), z.unknown()).optional(),
     gateways: z.record(z.string(), z.unknown()).optional(),
+    // issue 9 §2: keyed by the hospital's organization id (a uuid, as contacts.byOrganization).
+    hospitalGateways: z
+      .record(z.uuid({ message: 'must be a hospital (organization) id' }), z.record(z.string(), z.unknown()))
+      .optional(),
     smsSenderName: z.string().min(1).max(11).optional(),
     video: z.record(z.string(), z.unknown()).optional(),
   })
@@ -244,6 +248,16 @@ export function createTenantRegistry(env: Env, overrides?: unknown[]): TenantReg
     if (!gatewayParsed.success) {
       problems.push(describeIssues(`${where}.gateways`, gatewayParsed.error));
     }
+    const hospitalGateways: Record<string, GatewaySettings> = {};
+    for (const [organizationId, hospital] of Object.entries(override.hospitalGateways ?? {})) {
+      // The tenant's settings, then the hospital's: a hospital overrides only what differs.
+      const settings = deepMerge<GatewaySettings>(gateways, hospital);
+      const hospitalParsed = gatewaySchema.safeParse(settings);
+      if (!hospitalParsed.success) {
+        problems.push(describeIssues(`${where}.hospitalGateways.${organizationId}`, hospitalParsed.error));
+      }
+      hospitalGateways[organizationId.toLowerCase()] = hospitalParsed.success ? hospitalParsed.data : settings;
+    }
     const video = deepMerge<VideoSettings>(baseVideoSettings(), override.video);
     problems.push(...videoSettingsProblems(`${where}.video`, video));
     tenants.push({
@@ -251,6 +265,7 @@ export function createTenantRegistry(env: Env, overrides?: unknown[]): TenantReg
       hosts: (override.hosts ?? []).map((host) => host.toLowerCase()),
       publicConfig: merged,
       gateways,
+      hospitalGateways,
       smsSenderName: override.smsSenderName ?? merged.branding.shortName,
       video,
     });

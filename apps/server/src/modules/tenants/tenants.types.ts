@@ -33,7 +33,13 @@ export type ServerTenant = {
   /** Hosts served as this tenant (case-insensitive, without port). */
   hosts: string[];
   publicConfig: TenantPublicConfig;
+  /** The tenant's gateway settings: every hospital without its own override uses these. */
   gateways: GatewaySettings;
+  /**
+   * Per-hospital gateway settings (issue 9 §2), keyed by organization id: the tenant's settings
+   * deep-merged with that hospital's override. Read through gatewaysFor (tenants.gateways.ts).
+   */
+  hospitalGateways: Record<string, GatewaySettings>;
   /** Sender name for SMS messages. */
   smsSenderName: string;
   /** Video calls: provider, STUN/TURN servers and secrets (issue 13; modules/video/video.config.ts). */
@@ -47,6 +53,8 @@ export type TenantOverride = {
   default?: boolean;
   config?: DeepPartial<TenantPublicConfig>;
   gateways?: DeepPartial<GatewaySettings>;
+  /** Per-hospital overrides onto `gateways`, keyed by the hospital's organization id (issue 9 §2). */
+  hospitalGateways?: Record<string, DeepPartial<GatewaySettings>>;
   smsSenderName?: string;
   video?: DeepPartial<VideoSettings>;
 };

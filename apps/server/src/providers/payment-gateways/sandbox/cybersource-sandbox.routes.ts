@@ -31,6 +31,7 @@ import {
   gatewayMaskedNumber,
   type TestCardOutcome,
 } from './test-cards.ts';
+import { allGatewaySettings } from '../../../modules/tenants/tenants.gateways.ts';
 
 export { TEST_CARDS, CHALLENGE_CODE } from './test-cards.ts';
 
@@ -270,7 +271,7 @@ export async function registerCyberSourceSandboxRoutes(
   const profiles = (): CyberSourceSettings[] =>
     deps.tenants
       .all()
-      .map((tenant) => tenant.gateways.cyberSource)
+      .flatMap((tenant) => allGatewaySettings(tenant).map((gateways) => gateways.cyberSource))
       .filter(isSandboxProfile);
   const http: HttpRequester = deps.providers.gatewayHttp;
 

@@ -12,6 +12,7 @@ import {
 } from '../genie.ts';
 import { acceptFormBodies } from '../form-body.ts';
 import { escapeHtml, ownServerUrl, refusedPage, sandboxPage } from './sandbox-pages.ts';
+import { allGatewaySettings } from '../../../modules/tenants/tenants.gateways.ts';
 
 /**
  * The Genie sandbox served by this server (issue 9 §4: 'Genie gets a sandbox of the same kind'): it
@@ -99,7 +100,7 @@ export async function registerGenieSandboxRoutes(
     const key = typeof header === 'string' ? header : '';
     const known = deps.tenants
       .all()
-      .map((tenant) => tenant.gateways.genie)
+      .flatMap((tenant) => allGatewaySettings(tenant).map((gateways) => gateways.genie))
       .some(
         (settings) => isGenieSandbox(settings) && settings.apiKey !== '' && settings.apiKey === key,
       );

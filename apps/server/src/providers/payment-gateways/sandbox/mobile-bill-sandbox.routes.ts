@@ -6,6 +6,7 @@ import type { HttpRequester } from '../gateway.ts';
 import { mobileBillHeaders, mobileBillVerified, type MobileBillSettings } from '../mobile-bill.ts';
 import { acceptFormBodies } from '../form-body.ts';
 import { escapeHtml, ownServerUrl, refusedPage, sandboxPage } from './sandbox-pages.ts';
+import { allGatewaySettings } from '../../../modules/tenants/tenants.gateways.ts';
 
 /**
  * The mobile-bill sandbox served by this server: the carrier side of the protocol mobile-bill.ts
@@ -71,7 +72,7 @@ export async function registerMobileBillSandboxRoutes(
   const signer = (request: FastifyRequest, raw: string): MobileBillSettings | null =>
     deps.tenants
       .all()
-      .map((tenant) => tenant.gateways.mobileBill)
+      .flatMap((tenant) => allGatewaySettings(tenant).map((gateways) => gateways.mobileBill))
       .find(
         (settings) =>
           isMobileBillSandbox(settings) &&
