@@ -29,8 +29,9 @@ import {
 
 // Issue 9 browser journeys: pay a booking by card through the sandbox gateway, which speaks
 // CyberSource Secure Acceptance's signed protocol (served by the same server at /sandbox/cybersource);
-// a declined card; a saved card's quick pay; Invoice.pdf read back with a PDF parser. Bookings and
-// sessions are made through the API: these journeys are about paying.
+// pay now from the session screen's booking step; a declined card; a saved card's quick pay;
+// Invoice.pdf read back with a PDF parser. Bookings and sessions are made through the API (but the
+// session screen's own booking): these journeys are about paying.
 const host = journeyHost;
 const ACCEPT_CARD = '4111111111111111';
 const DECLINE_CARD = '4000000000000002';
@@ -135,6 +136,37 @@ describe('payments', () => {
     await expectNoAxeViolations(page, 'paid appointment');
     await screenshot(page, 'pay-success');
     expect(await appointmentState(patient, appointmentId)).toMatchObject({ paymentStatus: 'paid', tokenNo });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('pays now from the session screen: the invoice in the booking step, the ACCEPT card, back to the paid appointment', async () => {
+    // spec doc 2 §4 Booking, pay-now path: choose the session and the profile, the invoice is shown,
+    // Pay books the number and pays it at the gateway, and the booking comes back confirmed.
+    const sessionId = await createSession(staff, 2, 'Room Pay Session');
+    const patient = await signedInPatient('Pradeep');
+    const { context, page } = await signedInPhone(browser, patient, 'pay-from-session-failure');
+    const errors = collectPageErrors(page);
+    await page.goto(appUrl(`/view/session?sessionId=${sessionId}`, host));
+    const picker = page.getByRole('dialog');
+    await picker.waitFor();
+    await picker.getByRole('button', { name: new RegExp(patient.displayName) }).click();
+    const payNow = page.getByRole('region', { name: 'Pay now' });
+    await payNow.getByText('Total').waitFor();
+    await expectNoAxeViolations(page, 'session screen with pay now');
+    await screenshot(page, 'pay-from-session-invoice');
+
+    await payByCard(page, ACCEPT_CARD);
+    const success = page.getByText('Payment success').waitFor({ timeout: 60_000 });
+    await page.waitForURL(
+      (url) => url.pathname === '/view/appointment' && url.searchParams.get('sessionId') === sessionId && url.searchParams.has('paymentStatus'),
+      { timeout: 60_000 },
+    );
+    const appointmentId = new URL(page.url()).searchParams.get('appointmentId') ?? '';
+    await success;
+    expect(await shownToken(page)).toBe('1');
+    await screenshot(page, 'pay-from-session-success');
+    expect(await appointmentState(patient, appointmentId)).toMatchObject({ paymentStatus: 'paid', appointmentStatus: 'booked', tokenNo: 1 });
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);

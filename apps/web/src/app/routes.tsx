@@ -67,6 +67,13 @@ const AppointmentPayment = lazy(() =>
     default: module.AppointmentPayment,
   })),
 );
+// spec doc 2 §4 Booking pay-now: the session screen's booking step pays through features/payments too,
+// its own chunk, fetched where the tenant takes online payment for the session.
+const SessionPayNow = lazy(() =>
+  import('../features/payments/components/session-pay-now.tsx').then((module) => ({
+    default: module.SessionPayNow,
+  })),
+);
 // spec doc 2 §2, doc 3 §2: the questionnaire banner and modal (features/questionnaires), its own chunk,
 // fetched only where the tenant's questionnaireResponse flag shows it (the appointment screen's slot).
 const QuestionnaireBanner = lazy(() =>
@@ -84,11 +91,28 @@ const ViewScreen = lazy(() =>
   Promise.all([
     import('../features/consultations/components/view-screen.tsx'),
     import('../features/profiles/components/relationship-modal.tsx'),
-  ]).then(([view, profiles]) => ({
+    import('../features/payments/utils/payable.ts'),
+  ]).then(([view, profiles, payable]) => ({
     default: function ConsultationView() {
+      const { features } = useTenant();
       return (
         <view.ViewScreen
           RelationshipPicker={profiles.RelationshipModal}
+          payNow={{
+            offered: (participationMode) => payable.onlinePaymentOffered(features, participationMode),
+            render: (booking) => (
+              <Suspense fallback={null}>
+                <SessionPayNow
+                  sessionId={booking.sessionId}
+                  participationMode={booking.participationMode}
+                  patientId={booking.patientId}
+                  book={booking.book}
+                  onBooked={booking.onBooked}
+                  disabled={booking.disabled}
+                />
+              </Suspense>
+            ),
+          }}
           paymentSlot={(appointment, onPaid) => (
             <Suspense fallback={null}>
               <AppointmentPayment

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { baseTenantConfig, deepMerge, type TenantPublicConfig } from '@careline/domain/tenant';
 import { minutesFromNow, testAppointment, testSession } from './consultations-test-data.ts';
 import { renderHistory, testAccount, type GraphQLCall } from './history-test-render.tsx';
-import { SessionScreen, type RelationshipPickerProps } from './session-screen.tsx';
+import { SessionScreen, type PayNowBooking, type PayNowSlot, type RelationshipPickerProps } from './session-screen.tsx';
 
 beforeAll(() => {
   window.scrollTo = () => undefined;
@@ -174,5 +174,133 @@ describe('/view/session: booking at the hospital (spec doc 2 §4 Booking)', () =
     fireEvent.click(await screen.findByRole('button', { name: 'pick mother' }));
     await screen.findByText('Mrs Sita Perera');
     expect(screen.getByRole('button', { name: 'Change' })).toBeTruthy();
+  });
+});
+
+/**
+ * A stand-in for the payments feature's pay-now part: offered as the route's flags say, it records
+ * what the screen gave it and books through the screen as a payment does before it pays.
+ */
+function payNowStub(offered: boolean) {
+  const given: PayNowBooking[] = [];
+  const answers: unknown[] = [];
+  const slot: PayNowSlot = {
+    offered: () => offered,
+    render: (booking) => {
+      given.push(booking);
+      return (
+        <section aria-label="Pay now">
+          <button type="button" disabled={booking.disabled} onClick={() => void booking.book().then((answer) => answers.push(answer))}>
+            Pay stub
+          </button>
+        </section>
+      );
+    },
+  };
+  return { slot, given, answers };
+}
+
+describe('/view/session: pay now in the booking step (spec doc 2 §4 Booking pay-now)', () => {
+  it('offers pay now beside the hospital counter where the flags say so, for the chosen profile', async () => {
+    const stub = payNowStub(true);
+    await renderHistory({
+      element: <SessionScreen payNow={stub.slot} />,
+      path: '/view/session?sessionId=s-1',
+      routePath: '/view/session',
+      answer: answering({ book: booked }),
+    });
+    await screen.findByRole('region', { name: 'Pay now' });
+    // The cash path is still there, unchanged.
+    expect(screen.getByText('Pay at the hospital when you arrive.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Book' })).toBeTruthy();
+    expect(stub.given.at(-1)).toMatchObject({ sessionId: 's-1', participationMode: 'in_person', patientId: null, disabled: false });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Mrs Sita Perera' }));
+    await waitFor(() => expect(stub.given.at(-1)?.patientId).toBe('p-mother'));
+  });
+
+  it('no pay now where the flags say no, nor for a reschedule (the payment moves along)', async () => {
+    const off = payNowStub(false);
+    await renderHistory({
+      element: <SessionScreen payNow={off.slot} />,
+      path: '/view/session?sessionId=s-1',
+      routePath: '/view/session',
+      answer: answering(),
+    });
+    await screen.findByText('Pay at the hospital when you arrive.');
+    expect(screen.queryByRole('region', { name: 'Pay now' })).toBeNull();
+    cleanup();
+    const on = payNowStub(true);
+    await renderHistory({
+      element: <SessionScreen payNow={on.slot} />,
+      path: '/view/session?sessionId=s-1&appointmentRescheduledFor=a-old',
+      routePath: '/view/session',
+      answer: answering(),
+    });
+    await screen.findByText('Rescheduling: your payment moves to this session.');
+    expect(screen.queryByRole('region', { name: 'Pay now' })).toBeNull();
+    expect(on.given).toEqual([]);
+  });
+
+  it("without the cash gateway but with online payment: pay now only, no 'We don't accept online payments yet.'", async () => {
+    const stub = payNowStub(true);
+    await renderHistory({
+      element: <SessionScreen payNow={stub.slot} />,
+      path: '/view/session?sessionId=s-1',
+      routePath: '/view/session',
+      tenant: noCash,
+      answer: answering(),
+    });
+    await screen.findByRole('region', { name: 'Pay now' });
+    expect(screen.queryByText("We don't accept online payments yet.")).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Book' })).toBeNull();
+  });
+
+  it("pay now's booking shows BOOKING ..., books once per profile and answers the same appointment again", async () => {
+    let release: (() => void) | null = null;
+    const stub = payNowStub(true);
+    const { calls, router } = await renderHistory({
+      element: <SessionScreen payNow={stub.slot} />,
+      path: '/view/session?sessionId=s-1',
+      routePath: '/view/session',
+      tenant: noCash,
+      answer: (call) =>
+        call.operationName === 'bookAppointment'
+          ? new Promise((resolve) => {
+              release = () => resolve(booked(call));
+            })
+          : answering()(call),
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Mrs Sita Perera' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay stub' }));
+    await screen.findByText('BOOKING ...');
+    expect(stub.given.at(-1)?.disabled).toBe(true);
+    await waitFor(() => expect(release).not.toBeNull());
+    await act(async () => release?.());
+    await waitFor(() => expect(stub.answers).toHaveLength(1));
+    expect(stub.answers[0]).toEqual({ appointment: { id: 'a-1', sessionId: 's-1' } });
+    // The payment goes on from here: the screen stays until the payment leaves for the gateway.
+    expect(router.state.location.pathname).toBe('/view/session');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay stub' }));
+    await waitFor(() => expect(stub.answers).toHaveLength(2));
+    expect(stub.answers[1]).toEqual({ appointment: { id: 'a-1', sessionId: 's-1' } });
+    expect(calls.filter((call) => call.operationName === 'bookAppointment')).toHaveLength(1);
+    stub.given.at(-1)?.onBooked({ id: 'a-1', sessionId: 's-1' });
+    await waitFor(() => expect(router.state.location.search).toBe('?sessionId=s-1&appointmentId=a-1'));
+  });
+
+  it("pay now's failed booking says 'Sorry, Unable to book at the moment' with the reason, and answers it", async () => {
+    const stub = payNowStub(true);
+    await renderHistory({
+      element: <SessionScreen payNow={stub.slot} />,
+      path: '/view/session?sessionId=s-1',
+      routePath: '/view/session',
+      tenant: noCash,
+      answer: answering({ book: () => ({ errors: [{ message: 'ARO-E4001:This session is full' }] }) }),
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Mrs Kamala Perera' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay stub' }));
+    await screen.findByText('Sorry, Unable to book at the moment');
+    expect(screen.getByRole('alert').textContent).toContain('This session is full');
+    await waitFor(() => expect(stub.answers).toEqual([{ error: 'This session is full' }]));
   });
 });

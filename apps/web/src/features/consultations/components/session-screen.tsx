@@ -29,9 +29,39 @@ export type RelationshipPickerProps = {
   notice?: ReactNode;
 };
 
+/** An appointment the screen booked. */
+export type BookedAppointment = { id: string; sessionId: string };
+
+/** What the pay-now part of the booking step gets from the screen (spec doc 2 §4 Booking pay-now). */
+export type PayNowBooking = {
+  sessionId: string;
+  /** The session's participation mode (a video session's payment has its own flag). */
+  participationMode: string | null;
+  /** The profile chosen for the appointment, or null. */
+  patientId: string | null;
+  /**
+   * Books the appointment for the chosen profile, showing 'BOOKING ...' and, on failure, 'Sorry,
+   * Unable to book at the moment' with the reason; the one booked here already is answered again.
+   */
+  book: () => Promise<{ appointment: BookedAppointment } | { error: string }>;
+  /** Opens the booked appointment's screen. */
+  onBooked: (appointment: BookedAppointment) => void;
+  /** The session cannot be booked now, or a booking is running. */
+  disabled: boolean;
+};
+
+/** Pay now in the booking step (features/payments, composed in app/routes.tsx). */
+export type PayNowSlot = {
+  /** Whether the tenant takes an online payment for a session of this participation mode. */
+  offered: (participationMode: string | null) => boolean;
+  render: (booking: PayNowBooking) => ReactNode;
+};
+
 export type SessionScreenProps = {
   /** The relationship modal; without one the profiles are listed to choose from. */
   RelationshipPicker?: ComponentType<RelationshipPickerProps>;
+  /** Pay now in the booking step; without it only the hospital's counter (cash) books here. */
+  payNow?: PayNowSlot;
 };
 
 type BookingState = { kind: 'idle' } | { kind: 'booking' } | { kind: 'failed'; error: string };
@@ -42,10 +72,11 @@ export function appointmentHref(sessionId: string, appointmentId: string): strin
 }
 
 /**
- * /view/session?sessionId: the session, whom the booking is for, and booking at the hospital's
- * counter (cash) or a reschedule (spec doc 2 §2, §4 Booking, Reschedule).
+ * /view/session?sessionId: the session, whom the booking is for, and the booking step: pay now where
+ * the tenant takes online payment (the payments feature's part, given by the route), booking at the
+ * hospital's counter (cash), reserving, or a reschedule (spec doc 2 §2, §4 Booking, Reschedule).
  */
-export function SessionScreen({ RelationshipPicker }: SessionScreenProps) {
+export function SessionScreen({ RelationshipPicker, payNow }: SessionScreenProps) {
   const t = useConsultationsTranslate();
   const tx = useTranslateText();
   const navigate = useNavigate();
@@ -63,6 +94,9 @@ export function SessionScreen({ RelationshipPicker }: SessionScreenProps) {
   const [pickerOpen, setPickerOpen] = useState(false);
   const [booking, setBooking] = useState<BookingState>({ kind: 'idle' });
   const lastKey = useRef<BookingKey | null>(null);
+  // The appointment booked on this screen per profile (pay now books before it pays): a second tap,
+  // after a payment that did not start, pays that one rather than booking again.
+  const bookedFor = useRef(new Map<string, BookedAppointment>());
   const prompted = useRelationshipPrompt(pickerOpen);
   const openedOnArrival = useRef(false);
   const data = result.data?.querySession[0] ?? null;
@@ -133,37 +167,76 @@ export function SessionScreen({ RelationshipPicker }: SessionScreenProps) {
 
   const cash = tenant.features.paymentGateWay.cash;
   const rescheduling = appointmentRescheduledFor !== null;
-  // Reschedules skip payment (spec doc 2 §4 Reschedule); otherwise only the pay-at-hospital path is here.
+  // Reschedules skip payment (spec doc 2 §4 Reschedule): they book here without paying.
   const canBook = cash || rescheduling;
+  // spec doc 2 §4 Booking step 3: the pay-now path, where the tenant's online gateways are on.
+  const payNowOffered = !rescheduling && payNow !== undefined && payNow.offered(data.participationMode ?? null);
   const blockText = pickBlockText(block);
   const patients = session.account?.patientList ?? [];
+  const opening = (appointment: BookedAppointment) => void navigate(appointmentHref(appointment.sessionId, appointment.id));
 
-  async function book() {
+  /** Books for the chosen profile: its appointment, or the failure's text (shown on the screen too). */
+  async function bookFor(chosen: ClientPatient): Promise<{ appointment: BookedAppointment } | { error: string }> {
     if (!data) {
-      return;
+      return { error: '' };
     }
-    if (!patient) {
-      setPickerOpen(true);
-      return;
+    const already = rescheduling ? undefined : bookedFor.current.get(chosen.id);
+    if (already) {
+      return { appointment: already };
     }
-    const key = bookingKeyFor(lastKey.current, { patientId: patient.id, sessionId: data.id, appointmentRescheduledFor }, newBookingKey);
+    const key = bookingKeyFor(lastKey.current, { patientId: chosen.id, sessionId: data.id, appointmentRescheduledFor }, newBookingKey);
     lastKey.current = key;
     setBooking({ kind: 'booking' });
     const answer = await bookAppointment({
-      patientId: patient.id,
+      patientId: chosen.id,
       sessionId: data.id,
       idempotencyKey: key.key,
       appointmentRescheduledFor,
     });
     const appointment = answer.data?.createAppointment;
     if (answer.error || !appointment) {
-      setBooking({ kind: 'failed', error: errorText(answer.error) });
-      return;
+      const error = errorText(answer.error);
+      setBooking({ kind: 'failed', error });
+      return { error: tx(error) };
     }
     lastKey.current = null;
     setBooking({ kind: 'idle' });
-    void navigate(appointmentHref(appointment.sessionId, appointment.id));
+    const made = { id: appointment.id, sessionId: appointment.sessionId };
+    if (!rescheduling) {
+      bookedFor.current.set(chosen.id, made);
+    }
+    return { appointment: made };
   }
+
+  async function book() {
+    if (!patient) {
+      setPickerOpen(true);
+      return;
+    }
+    const answer = await bookFor(patient);
+    if ('appointment' in answer) {
+      opening(answer.appointment);
+    }
+  }
+
+  async function bookForPayment(): Promise<{ appointment: BookedAppointment } | { error: string }> {
+    if (!patient) {
+      setPickerOpen(true);
+      return { error: t('consultations.selectRelationship') };
+    }
+    return bookFor(patient);
+  }
+
+  const bookingError = (
+    <div aria-live="polite" className="booking-error">
+      {booking.kind === 'failed' ? (
+        <div role="alert">
+          <p className="booking-error__title">{t('consultations.session.bookingFailed')}</p>
+          <p className="booking-error__detail">{tx(booking.error)}</p>
+        </div>
+      ) : null}
+    </div>
+  );
 
   return (
     <section className="screen session-screen" aria-labelledby="session-screen-title">
@@ -213,19 +286,33 @@ export function SessionScreen({ RelationshipPicker }: SessionScreenProps) {
         )}
       </section>
 
+      {payNowOffered && payNow ? (
+        <div className="session-screen__pay-now">
+          {payNow.render({
+            sessionId: data.id,
+            participationMode: data.participationMode ?? null,
+            patientId: patient?.id ?? null,
+            book: bookForPayment,
+            onBooked: opening,
+            disabled: block !== null || booking.kind === 'booking',
+          })}
+          {canBook ? null : (
+            <>
+              <p className="consultations-hint" role="status">
+                {booking.kind === 'booking' ? t('consultations.session.booking') : null}
+              </p>
+              {bookingError}
+            </>
+          )}
+        </div>
+      ) : null}
       {canBook ? (
         <div className="session-screen__book">
           {rescheduling ? null : <p className="consultations-hint">{t('consultations.session.payAtHospital')}</p>}
-          <div aria-live="polite" className="booking-error">
-            {booking.kind === 'failed' ? (
-              <div role="alert">
-                <p className="booking-error__title">{t('consultations.session.bookingFailed')}</p>
-                <p className="booking-error__detail">{tx(booking.error)}</p>
-              </div>
-            ) : null}
-          </div>
+          {bookingError}
           <Button
             block
+            variant={payNowOffered ? 'secondary' : 'primary'}
             loading={booking.kind === 'booking'}
             disabled={block !== null || booking.kind === 'booking'}
             onClick={() => void book()}
@@ -233,7 +320,7 @@ export function SessionScreen({ RelationshipPicker }: SessionScreenProps) {
             {booking.kind === 'booking' ? t('consultations.session.booking') : t('consultations.session.book')}
           </Button>
         </div>
-      ) : (
+      ) : payNowOffered ? null : (
         <div className="consultations-banner consultations-banner--info">
           <p>{t('consultations.session.noOnlinePayments')}</p>
           <p>{t('consultations.session.visitHospital')}</p>

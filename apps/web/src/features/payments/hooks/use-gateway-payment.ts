@@ -39,8 +39,17 @@ export type GatewayPaymentTexts = {
   unableToProcess: string;
 };
 
+/** What a payment pays and where every gateway brings the patient back. */
+export type PaymentTarget = { invoiceId: string; back: string };
+
+/**
+ * Why a payment could not start before anything was asked of a gateway: the text to show, and
+ * whether the screen says it already (then no toast repeats it; the card form still shows it).
+ */
+export type PaymentNotStarted = { failure: string; announced: boolean };
+
 export type GatewayPaymentOptions = {
-  /** The prepared invoice's id, null while there is none. */
+  /** The prepared invoice's id, null while there is none (no payment starts without one). */
   invoiceId: string | null;
   /** The card gateway, null where the tenant takes no card payment here. */
   cardGateway: 'cyberSource' | null;
@@ -51,6 +60,12 @@ export type GatewayPaymentOptions = {
   shownCodes: readonly string[];
   /** Reads the paid thing again (a completed or pending quick pay). */
   onPaid: () => void;
+  /**
+   * Runs first when a payment starts, once per tap, and answers the invoice actually paid and its
+   * return path (the session screen books the appointment here, then invoices it), or why the payment
+   * does not start. Without it the payment is of invoiceId, back to back.
+   */
+  prepare?: () => Promise<PaymentTarget | PaymentNotStarted>;
 };
 
 export type GatewayPayment = {
@@ -72,7 +87,7 @@ export type GatewayPayment = {
  * @param options - the invoice, gateways, return path, texts and what to do once paid
  */
 export function useGatewayPayment(options: GatewayPaymentOptions): GatewayPayment {
-  const { invoiceId, cardGateway, back, texts, shownCodes, onPaid } = options;
+  const { invoiceId, cardGateway, back, texts, shownCodes, onPaid, prepare } = options;
   const tx = useTranslateText();
   const toast = useToast();
   const navigate = useNavigate();
@@ -123,17 +138,38 @@ export function useGatewayPayment(options: GatewayPaymentOptions): GatewayPaymen
     return (error?.graphQLErrors.length ?? 0) > 0;
   }
 
+  /** The invoice this payment pays and where it comes back to (options.prepare). */
+  async function target(): Promise<PaymentTarget | PaymentNotStarted> {
+    if (prepare === undefined || invoiceId === null) {
+      return { invoiceId: invoiceId ?? '', back };
+    }
+    return prepare();
+  }
+
+  /** Ends a payment that did not start, with a toast unless the screen says why already. */
+  function notStarted(reason: PaymentNotStarted) {
+    end();
+    if (!reason.announced) {
+      toast.show(reason.failure, 'error');
+    }
+  }
+
   async function payByCard(card: CardPayment): Promise<string | null> {
     if (invoiceId === null || cardGateway === null || !begin('card')) {
       return texts.cardFailed;
     }
-    const key = payKeyFor(lastCardKey.current, [invoiceId, card.savePaymentMethod], newPayKey);
+    const paid = await target();
+    if ('failure' in paid) {
+      end();
+      return paid.failure;
+    }
+    const key = payKeyFor(lastCardKey.current, [paid.invoiceId, card.savePaymentMethod], newPayKey);
     lastCardKey.current = key;
     const answer = await initiateBooking({
       input: {
-        id: invoiceId,
-        successUrl: back,
-        failureUrl: back,
+        id: paid.invoiceId,
+        successUrl: paid.back,
+        failureUrl: paid.back,
         paymentGatewayType: cardGateway,
         savePaymentMethod: card.savePaymentMethod,
       },
@@ -154,10 +190,15 @@ export function useGatewayPayment(options: GatewayPaymentOptions): GatewayPaymen
     if (invoiceId === null || !begin(gateway)) {
       return;
     }
-    const key = payKeyFor(lastRedirectKey.current, [invoiceId, gateway], newPayKey);
+    const paid = await target();
+    if ('failure' in paid) {
+      notStarted(paid);
+      return;
+    }
+    const key = payKeyFor(lastRedirectKey.current, [paid.invoiceId, gateway], newPayKey);
     lastRedirectKey.current = key;
     const answer = await initiateBooking({
-      input: { id: invoiceId, successUrl: back, failureUrl: back, paymentGatewayType: gateway },
+      input: { id: paid.invoiceId, successUrl: paid.back, failureUrl: paid.back, paymentGatewayType: gateway },
       idempotencyKey: key.key,
     });
     const request = answer.data?.initiateBooking;
@@ -180,10 +221,15 @@ export function useGatewayPayment(options: GatewayPaymentOptions): GatewayPaymen
     if (invoiceId === null || cardGateway === null || !begin('quick')) {
       return;
     }
-    const key = payKeyFor(lastQuickKey.current, [invoiceId, paymentMethodId], newPayKey);
+    const paid = await target();
+    if ('failure' in paid) {
+      notStarted(paid);
+      return;
+    }
+    const key = payKeyFor(lastQuickKey.current, [paid.invoiceId, paymentMethodId], newPayKey);
     lastQuickKey.current = key;
     const answer = await completeBooking({
-      input: { id: invoiceId, paymentGatewayType: cardGateway, paymentMethodId },
+      input: { id: paid.invoiceId, paymentGatewayType: cardGateway, paymentMethodId },
       idempotencyKey: key.key,
     });
     const completed = answer.data?.completeBooking ?? null;
@@ -196,8 +242,8 @@ export function useGatewayPayment(options: GatewayPaymentOptions): GatewayPaymen
       // comes back here with the outcome, as the card form's payment does.
       const authentication = await authenticatePaymentGateway({
         id: completed.bookingId,
-        successUrl: back,
-        failureUrl: back,
+        successUrl: paid.back,
+        failureUrl: paid.back,
       });
       const redirect = readBankRedirect(authentication.data?.authenticatePaymentGateway);
       if (redirect !== null) {

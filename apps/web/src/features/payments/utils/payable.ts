@@ -94,3 +94,18 @@ export function mobileBillGateway(
 export function appointmentReturnPath(sessionId: string, appointmentId: string): string {
   return `/view/appointment?${new URLSearchParams({ sessionId, appointmentId }).toString()}`;
 }
+
+/**
+ * True when the tenant takes an online payment for a session of this participation mode: its card,
+ * Genie or mobile-bill gateway is on, with channelling.payment (or videoChannelling.payment) (spec
+ * doc 2 §1 feature flags, §5). The session screen offers pay now in its booking step then.
+ * @param features - the tenant's feature flags
+ * @param participationMode - the session's participation mode
+ */
+export function onlinePaymentOffered(features: FeatureFlags, participationMode: string | null): boolean {
+  return (
+    cardGateway(features, participationMode) !== null ||
+    genieGateway(features, participationMode) !== null ||
+    mobileBillGateway(features, participationMode) !== null
+  );
+}
