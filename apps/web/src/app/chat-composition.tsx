@@ -5,6 +5,13 @@ import { CHAT_STEPS } from '@careline/domain/chat-flow';
 import { sessionPickBlock } from '@careline/domain/consultations';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { errorText } from '../lib/graphql';
+import { useLingui } from '@careline/i18n/react';
+import { useSession } from '../lib/session';
+import { chatOrders, useChatOrderUploads } from './chat-composition-orders.tsx';
+import type { OrderUploadDeps } from '../features/orders/shared/use-order-uploads.ts';
+
+/** Stand-ins for tests: the prescription upload's steps (compression, the blob store, the document call). */
+export type ChatCompositionServices = { uploads?: Partial<OrderUploadDeps> };
 import { ChatHomeScreen as ChatHome } from '../features/chat/components/chat-home-screen.tsx';
 import type { ChatConsultations } from '../features/chat/utils/chat-consultations.ts';
 import {
@@ -79,7 +86,10 @@ export function chatConsultations(client: Client): ChatConsultations {
       const result = await client
         .query(searchDoctorsQuery, { text, limit: 20 }, { requestPolicy: 'network-only' })
         .toPromise();
-      return (result.data?.searchDoctors ?? []).map((doctor) => ({
+      if (result.error || !result.data) {
+        return null;
+      }
+      return result.data.searchDoctors.map((doctor) => ({
         id: doctor.id,
         name: doctor.name.text ?? '',
         role: doctor.roles
@@ -90,11 +100,17 @@ export function chatConsultations(client: Client): ChatConsultations {
     },
     searchSpecialties: async (text) => {
       const result = await client.query(searchSpecialtiesQuery, { text, limit: 50 }).toPromise();
-      return result.data?.searchSpecialties ?? [];
+      if (result.error || !result.data) {
+        return null;
+      }
+      return result.data.searchSpecialties;
     },
     organizations: async () => {
       const result = await client.query(organizationsQuery, {}).toPromise();
-      return (result.data?.queryOrganization ?? []).map((organization) => ({
+      if (result.error || !result.data) {
+        return null;
+      }
+      return result.data.queryOrganization.map((organization) => ({
         id: organization.id,
         name: organization.name,
       }));
@@ -185,9 +201,16 @@ export function chatConsultations(client: Client): ChatConsultations {
   };
 }
 
-/** The chat home with the consultations' steps composed in (Book a Doctor, What is my upcoming). */
-export function ChatHomeScreen() {
+/**
+ * The chat home with the consultations' steps (Book a Doctor, What is my upcoming) and the orders'
+ * steps (Online Pharmacy: the prescription upload and the order) composed in.
+ */
+export function ChatHomeScreen({ services }: { services?: ChatCompositionServices } = {}) {
   const client = useClient();
+  const session = useSession();
   const consultations = useMemo(() => chatConsultations(client), [client]);
-  return <ChatHome consultations={consultations} />;
+  const { i18n } = useLingui();
+  const orders = useMemo(() => chatOrders(client, i18n), [client, i18n]);
+  const orderUploads = useChatOrderUploads(client, session.accessToken, services?.uploads);
+  return <ChatHome consultations={consultations} orders={orders} orderUploads={orderUploads} />;
 }

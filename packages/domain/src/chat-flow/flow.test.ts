@@ -289,7 +289,9 @@ describe('the demo tenants, with the spec flags (doc 1 §6)', () => {
     ]);
     const unreachable = CHAT_STEP_IDS.filter((id) => !explore(lakeside).reached.has(id));
     expect(unreachable.sort()).toEqual(
-      ['agent-chat', 'delivery-address', 'delivery-mode', 'more-upload-prompt', 'prescription-upload', 'suggest-recent-organization-medication'].sort(),
+      // The upload steps stay: a Home Lab Test and a Home Visit upload the doctor's request through
+      // them, and a Home Visit takes its address at delivery-address.
+      ['agent-chat', 'delivery-mode', 'suggest-recent-organization-medication'].sort(),
     );
     expect([...reachableChatSteps(lakeside)].sort()).toEqual(CHAT_STEP_IDS.filter((id) => !unreachable.includes(id)).sort());
   });

@@ -29,9 +29,12 @@
  *                        prescription-upload ⇄ more-upload-prompt ──> delivery-mode ──>
  *                        [delivery-address ──>] order-confirmation
  *                      Home Lab Test ──> suggest-recent-organization-lab ──> … ──> lab-test-selection
- *                        ──> sample-collection-address ──> sample-collection-time ──> order-confirmation
+ *                        ──> prescription-upload ⇄ more-upload-prompt (the doctor's request: the server
+ *                        takes no order without a document) ──> sample-collection-address
+ *                        ──> sample-collection-time ──> order-confirmation
  *                      Home Visit ──> suggest-recent-organization-procedure ──> … ──> home-visit-time
- *                        ──> procedure-code ──> procedure-confirmation
+ *                        ──> procedure-code ──> prescription-upload ⇄ more-upload-prompt
+ *                        ──> delivery-address (the visit's) ──> procedure-confirmation
  *                      Chat With Hospital ──> agent-chat
  *                      What is my upcoming ──> upcoming-events; Show my profile, Show my online
  *                        payment history ──> their routes (signed in only)
@@ -45,6 +48,10 @@
  * context, features) answer where the chat lands, which steps it passed and what to say on the
  * way; chatButtons lists a step's open buttons; reachableChatSteps what a tenant's flags allow;
  * chatEntryFor and chatServiceForPath read the address.
+ *
+ * The order services (./chat-orders.ts): which category each creates, lab/medication/procedure
+ * being the services with a recent hospital (suggest-recent-organization), how a delivery choice is
+ * sent (homecare or appointment), when an order may be confirmed, and a home visit's requested time.
  *
  * Also here: the chat with hospital staff as a state machine (./staff-chat.ts: preparation
  * 'connecting to hospital staff', in_progress, suspended 'all staff busy', completed,
@@ -62,3 +69,4 @@ export * from './steps.ts';
 export * from './flow.ts';
 export * from './staff-chat.ts';
 export * from './chat-date.ts';
+export * from './chat-orders.ts';

@@ -365,22 +365,34 @@ const steps: readonly ChatStepDefinition[] = [
 
   // --- Online pharmacy (spec doc 1 §2; doc 3 §1, §4 Creation flow) ---
   recentOrganization('suggest-recent-organization-medication', ['medicationOrder']),
+  // The server takes no order without a document (doc 3 §5: no submit "when no image is attached"),
+  // so a lab test uploads the doctor's request through the same steps, after its tests are chosen.
   step('prescription-upload', {
-    say: [{ text: 'prescriptionUpload' }],
+    say: [
+      { text: 'prescriptionUpload', when: ['service-medication'] },
+      { text: 'labRequestUpload', when: ['service-examination'] },
+      { text: 'visitRequestUpload', when: ['service-procedure'] },
+    ],
     widget: 'document-upload',
-    features: ['medicationOrder'],
+    features: ['medicationOrder', 'examinationOrder', 'procedureOrder'],
     next: [
       { on: 'uploaded', by: 'outcome', to: to('more-upload-prompt') },
       { on: 'upload-failed', by: 'outcome', to: to('prescription-upload'), say: [{ text: 'imagesUploadFailed', kind: 'event' }] },
     ],
   }),
   step('more-upload-prompt', {
-    say: [{ text: 'moreUpload' }],
+    say: [
+      { text: 'moreUpload', when: ['service-medication'] },
+      { text: 'moreLabRequestUpload', when: ['service-examination'] },
+      { text: 'moreLabRequestUpload', when: ['service-procedure'] },
+    ],
     widget: 'context',
-    features: ['medicationOrder'],
+    features: ['medicationOrder', 'examinationOrder', 'procedureOrder'],
     next: [
       { on: 'yes', by: 'user', label: 'yes', to: to('prescription-upload') },
-      { on: 'no', by: 'user', label: 'no', to: to('delivery-mode') },
+      { on: 'no', by: 'user', label: 'no', when: ['service-medication'], features: ['medicationOrder'], to: to('delivery-mode') },
+      { on: 'no', by: 'user', label: 'no', when: ['service-examination'], features: ['examinationOrder'], to: to('sample-collection-address') },
+      { on: 'no', by: 'user', label: 'no', when: ['service-procedure'], features: ['procedureOrder'], to: to('delivery-address') },
     ],
   }),
   // doc 3 §1: medicine is delivered to the home or collected at the hospital
@@ -393,11 +405,32 @@ const steps: readonly ChatStepDefinition[] = [
       { on: 'hospital-pickup', by: 'user', label: 'collectAtHospital', to: to('order-confirmation') },
     ],
   }),
+  // Also where a home visit goes (its address; the server takes no homecare order without one).
   step('delivery-address', {
-    say: [{ text: 'deliveryAddress' }],
+    say: [
+      { text: 'deliveryAddress', when: ['service-medication'] },
+      { text: 'visitAddress', when: ['service-procedure'] },
+    ],
     widget: 'delivery-address',
-    features: ['medicationOrder'],
-    next: [{ on: 'confirm-address', by: 'user', label: 'confirmAddress', to: to('order-confirmation') }],
+    features: ['medicationOrder', 'procedureOrder'],
+    next: [
+      {
+        on: 'confirm-address',
+        by: 'user',
+        label: 'confirmAddress',
+        when: ['service-medication'],
+        features: ['medicationOrder'],
+        to: to('order-confirmation'),
+      },
+      {
+        on: 'confirm-address',
+        by: 'user',
+        label: 'confirmAddress',
+        when: ['service-procedure'],
+        features: ['procedureOrder'],
+        to: to('procedure-confirmation'),
+      },
+    ],
   }),
   step('order-confirmation', {
     say: [
@@ -431,7 +464,7 @@ const steps: readonly ChatStepDefinition[] = [
     say: [{ text: 'labTestSelection' }],
     widget: 'examination-test',
     features: ['examinationOrder'],
-    next: [{ on: 'pick-tests', by: 'user', label: 'confirm', to: to('sample-collection-address') }],
+    next: [{ on: 'pick-tests', by: 'user', label: 'confirm', to: to('prescription-upload') }],
   }),
   step('sample-collection-address', {
     say: [{ text: 'sampleCollectionAddress' }],
@@ -458,7 +491,8 @@ const steps: readonly ChatStepDefinition[] = [
     say: [{ text: 'procedureCode' }],
     widget: 'procedure-code',
     features: ['procedureOrder'],
-    next: [{ on: 'pick-procedures', by: 'user', label: 'confirm', to: to('procedure-confirmation') }],
+    // The doctor's request, then the visit's address, before the confirmation.
+    next: [{ on: 'pick-procedures', by: 'user', label: 'confirm', to: to('prescription-upload') }],
   }),
   step('procedure-confirmation', {
     say: [{ text: 'procedureConfirmation' }],

@@ -109,6 +109,37 @@ export const CHAT_OUR_TEXTS = {
   clear: 'Clear',
   changeNumber: 'Change number',
   endChat: 'End chat',
+  // Issue 12 slice 1: a call the chat needed failed; the stream says so and offers a retry (never an
+  // empty answer such as 'no hospitals' or 'no sessions').
+  requestFailed: "I couldn't reach the hospital just now. Please check your connection and try again.",
+  tryAgain: 'Try again',
+  // Issue 12 slice 2: the prescription upload, the order's summary and its link.
+  addPrescriptionPhoto: 'Add a photo',
+  addPrescriptionPdf: 'Add a PDF',
+  orderFor: 'Who is this order for?',
+  chooseOrderPatient: 'Choose who the order is for.',
+  orderHospital: 'Hospital: {hospital}',
+  orderDocuments: 'Prescriptions: {count}',
+  orderDeliverTo: 'Deliver to: {address}',
+  confirmOrder: 'Confirm order',
+  viewOrder: 'View order',
+  enterAddress: 'Enter the address',
+  // Issue 12 slice 3: Home Lab Test.
+  labRequestUpload: "Please upload a photo of your doctor's request for these tests.",
+  moreLabRequestUpload: 'Do you have another page to upload?',
+  orderTests: 'Tests: {tests}',
+  orderCollectAt: 'Sample collection at: {address}',
+  orderCollectOn: 'Sample collection on: {date}',
+  chooseTests: 'Choose at least one test.',
+  // Issue 12 slice 3: Home Visit.
+  visitRequestUpload: "Please upload a photo of your doctor's request.",
+  visitAddress: 'Where should we visit you?',
+  orderServices: 'Services: {services}',
+  orderVisitAt: 'Visit at: {address}',
+  orderVisitOn: 'Visit on: {time}',
+  chooseServices: 'Choose at least one service.',
+  today: 'Today',
+  tomorrow: 'Tomorrow',
 } as const;
 
 /** The key of a chat text, spec or ours. */

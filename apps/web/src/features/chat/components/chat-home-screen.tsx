@@ -14,6 +14,7 @@ import {
   validateMobileNo,
   validateVerificationCode,
 } from '@careline/domain/auth';
+import { chatServiceForPath } from '@careline/domain/chat-flow';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { REQUEST_STATE, greetingText } from '@careline/domain/shell';
 import { errorCodes } from '../../../lib/graphql';
@@ -34,6 +35,8 @@ import { chatReducer, initialChatState } from '../utils/chat-flow.ts';
 import { agentChatOffered, agentChatPath, chatMenuButtons } from '../utils/chat-menu.ts';
 import { linkDestination } from '../utils/link-destination.ts';
 import type { ChatConsultations } from '../utils/chat-consultations.ts';
+import { forgetChatMemory, readChatMemory, saveChatMemory } from '../utils/chat-memory.ts';
+import type { ChatOrderUploads, ChatOrders } from '../utils/chat-orders.ts';
 import { useChatGuide } from './chat-guide.tsx';
 import { ChatMessages } from './chat-messages.tsx';
 import './chat.css';
@@ -50,10 +53,21 @@ export type ChatHomeScreenProps = {
    * them Book a Doctor and What is my upcoming run in the chat (issue 12 §2).
    */
   consultations?: ChatConsultations;
+  /** The orders' operations and the prescription upload, composed in by app/: Online Pharmacy runs in the chat. */
+  orders?: ChatOrders;
+  orderUploads?: ChatOrderUploads;
 };
 
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 /** The chat home (/chat-home, /chat-home/{category}; spec doc 1 §2 Chat assistant, §4 Chat flow). */
-export function ChatHomeScreen({ consultations }: ChatHomeScreenProps = {}) {
+export function ChatHomeScreen({ consultations, orders, orderUploads }: ChatHomeScreenProps = {}) {
   const session = useSession();
   const { language } = useLanguage();
   const t = useTranslate();
@@ -81,10 +95,16 @@ export function ChatHomeScreen({ consultations }: ChatHomeScreenProps = {}) {
   const accountLoading = session.accessToken !== null && session.accountState === REQUEST_STATE.PENDING;
   const guide = useChatGuide({
     consultations,
+    orders,
+    uploads: orderUploads,
     flowStep: state.step === 'guided' ? state.flowStep : null,
     ready: pacing.buttonsReady,
     dispatch,
   });
+  // The app composed guided steps in: a signed-in start goes to the upcoming check, and the
+  // conversation is kept on the device (issue 12 §1, §2).
+  const guidedChat = guide.enabled || guide.ordersEnabled;
+  const atAgentChat = pathname.replace(/\/$/, '') === agentChatPath;
 
   // spec doc 1 §4 Link sign-in: /chat-home?access_token=<base64> (entry init-link-follow).
   async function followLink(token: string) {
@@ -121,11 +141,31 @@ export function ChatHomeScreen({ consultations }: ChatHomeScreenProps = {}) {
       void followLink(linkToken);
       return;
     }
+    const hasPatients = (session.account?.patientList.length ?? 0) > 0;
+    const accountId = session.userProfileId;
+    const storage = localStorageOrNull();
+    if (guidedChat && session.loggedIn && hasPatients && accountId !== null && storage !== null) {
+      // issue 12 §2: the conversation survives a reload; only this account's, and only a shape this
+      // version reads. A /chat-home/{category} path goes on from the upcoming check with its service.
+      const memory = readChatMemory(storage, accountId, Date.now());
+      const pathService = chatServiceForPath(pathname);
+      const resumeStep = pathService !== null || atAgentChat ? null : (memory?.flowStep ?? null);
+      if (memory !== null && memory.messages.length > 0 && guide.restore(memory.guide, resumeStep)) {
+        if (orders && memory.messages.some((message) => message.link !== undefined)) {
+          // An order's link in the conversation opens its screen without waiting for its texts.
+          void orders.prepareOrderView().catch(() => undefined);
+        }
+        dispatch({ type: 'restored', messages: memory.messages, flowStep: resumeStep, check: pathService !== null });
+        return;
+      }
+      forgetChatMemory(storage, accountId);
+    }
     dispatch({
       type: 'started',
       greeting: greetingText(new Date()),
       loggedIn: session.loggedIn,
-      hasPatients: (session.account?.patientList.length ?? 0) > 0,
+      hasPatients,
+      guided: guidedChat,
     });
     // followLink and the session are read once, when the chat starts.
   });
@@ -186,7 +226,7 @@ export function ChatHomeScreen({ consultations }: ChatHomeScreenProps = {}) {
       await navigate(state.linkDestination, { replace: true });
       return;
     }
-    dispatch({ type: 'signedIn', hasPatients: account.patientList.length > 0 });
+    dispatch({ type: 'signedIn', hasPatients: account.patientList.length > 0, guided: guidedChat });
   }
 
   async function onResend() {
@@ -202,10 +242,33 @@ export function ChatHomeScreen({ consultations }: ChatHomeScreenProps = {}) {
     dispatch({ type: 'codeResent', challengeId: result.data.initiateAuthentication.id, now: Date.now() });
   }
 
+  // spec doc 1 §4: signed in, the flow starts at the upcoming check (or a path's service), once per entry.
+  const checkedAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (state.step !== 'checking' || checkedAt.current === state.stepSeq) {
+      return;
+    }
+    checkedAt.current = state.stepSeq;
+    guide.start(chatServiceForPath(pathname));
+  });
+
+  // issue 12 §2: the conversation is kept on the device for this account (cleared on sign-out with
+  // the rest of the stored session: its key starts with 'careline.').
+  const accountId = session.userProfileId;
+  const keptStep = state.step === 'menu' || state.step === 'guided' ? state.step : null;
+  const keptFlowStep = state.step === 'guided' ? state.flowStep : null;
+  useEffect(() => {
+    const storage = localStorageOrNull();
+    if (!guidedChat || !session.loggedIn || accountId === null || keptStep === null || storage === null) {
+      return;
+    }
+    saveChatMemory(storage, { accountId, savedAt: Date.now(), messages: state.messages, flowStep: keptFlowStep, guide: guide.data });
+  }, [guidedChat, session.loggedIn, accountId, keptStep, keptFlowStep, state.messages, guide.data]);
+
   const inputsReady = pacing.shownCount >= state.messages.length;
   // issue 12 §3: /chat-home/agent-chat opens the chat with hospital staff once signed in, only where the tenant offers it.
   const agentChatShown =
-    pathname.replace(/\/$/, '') === agentChatPath && agentChatOffered(tenant.features) && session.loggedIn && state.step === 'menu' && pacing.buttonsReady;
+    atAgentChat && agentChatOffered(tenant.features) && session.loggedIn && state.step === 'menu' && pacing.buttonsReady;
   const mobileMessage = mobileAttempted ? validateMobileNo(mobileInput) : null;
   const codeMessage = codeAttempted ? validateVerificationCode(codeInput) : null;
   const showMobileInput = state.step === 'mobile' && inputsReady && state.pending === null;
@@ -273,7 +336,7 @@ export function ChatHomeScreen({ consultations }: ChatHomeScreenProps = {}) {
       ) : null}
 
       <section ref={actionsRef} className="chat-suggestions" aria-label={t('chat.suggestions')}>
-        {state.step === 'starting' || state.step === 'link-check' || state.pending === 'send' || state.pending === 'verify' || guide.busy ? (
+        {state.step === 'starting' || state.step === 'link-check' || state.step === 'checking' || state.pending === 'send' || state.pending === 'verify' || guide.busy ? (
           <span className="chat-spinner" role="status" aria-label={t('chat.loading')} />
         ) : null}
 
@@ -362,7 +425,7 @@ export function ChatHomeScreen({ consultations }: ChatHomeScreenProps = {}) {
 
         {state.step === 'menu' && pacing.buttonsReady && !agentChatShown ? (
           <div className="chat-buttons">
-            {chatMenuButtons(tenant.features, session.loggedIn, guide.enabled).map((button) => (
+            {chatMenuButtons(tenant.features, session.loggedIn, guide.enabled, guide.ordersEnabled).map((button) => (
               <button
                 key={button.label}
                 className="chat-button chat-button-secondary"
@@ -387,6 +450,8 @@ export function ChatHomeScreen({ consultations }: ChatHomeScreenProps = {}) {
             ))}
           </div>
         ) : null}
+
+        {(state.step === 'guided' || state.step === 'menu') && pacing.buttonsReady ? guide.retry : null}
 
         {state.step === 'guided' ? guide.widget : null}
       </section>

@@ -45,6 +45,14 @@ export function ChatMessages({ messages, typing }: ChatMessagesProps) {
         ) : (
           <p key={message.id} className={`chat-message chat-message-${message.author} chat-tone-${message.tone}`}>
             {tx(message.text)}
+            {message.link !== undefined ? (
+              <>
+                {' '}
+                <Link className="chat-message__link" to={message.link.href}>
+                  {tx(message.link.text)}
+                </Link>
+              </>
+            ) : null}
           </p>
         ),
       )}

@@ -32,7 +32,8 @@ export function useChatPacing(messages: ChatMessage[], stepSeq: number): ChatPac
     if (!next) {
       return undefined;
     }
-    if (next.author !== 'assistant') {
+    // Patient messages, event notices and a conversation read back after a reload show at once.
+    if (next.author !== 'assistant' || next.restored === true) {
       setShownCount((count) => count + 1);
       return undefined;
     }

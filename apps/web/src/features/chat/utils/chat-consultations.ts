@@ -54,9 +54,12 @@ export type ChatConsultations = {
   recentDoctors: () => ChatDoctor[];
   /** Remembers a doctor just chosen. */
   rememberDoctor: (doctor: ChatDoctor) => void;
-  searchDoctors: (text: string) => Promise<ChatDoctor[]>;
-  searchSpecialties: (text: string) => Promise<ChatSpecialty[]>;
-  organizations: () => Promise<ChatOrganization[]>;
+  /** The doctors found by name; null when the search failed (the chat offers a retry). */
+  searchDoctors: (text: string) => Promise<ChatDoctor[] | null>;
+  /** The specialties; null when the query failed. */
+  searchSpecialties: (text: string) => Promise<ChatSpecialty[] | null>;
+  /** The tenant's hospitals; null when the query failed (never an empty answer for a failure). */
+  organizations: () => Promise<ChatOrganization[] | null>;
   /** Bookable sessions, earliest first; null when the search failed. */
   sessions: (filter: ChatSessionFilter) => Promise<ChatSession[] | null>;
   /** Books a session for a profile of the account (pay at the hospital); the same key retries the same booking. */

@@ -97,4 +97,27 @@ describe('chat flow (spec doc 1 §2 Chat assistant, §4)', () => {
     const invalid = run({ type: 'linkStarted', greeting: 'Good morning' }, { type: 'linkWithoutCode', destination: '/x' });
     expect(invalid).toMatchObject({ step: 'mobile', pending: null, linkDestination: '/x' });
   });
+  it('a guided start (signed in, with profiles) greets and goes to the upcoming check, not straight to the menu', () => {
+    const state = run({ type: 'started', greeting: 'Good evening', loggedIn: true, hasPatients: true, guided: true });
+    expect(state.step).toBe('checking');
+    expect(texts(state)).toEqual(['assistant: Good evening']);
+    expect(chatReducer(state, { type: 'signedIn', hasPatients: true, guided: true }).step).toBe('checking');
+    expect(run({ type: 'started', greeting: 'Good evening', loggedIn: true, hasPatients: false, guided: true }).step).toBe('registration');
+  });
+
+  it('a conversation read back after a reload shows at once, on its step, or goes on from the upcoming check', () => {
+    const messages = [
+      { id: 7, author: 'assistant' as const, text: 'Good evening', tone: 'normal' as const },
+      { id: 9, author: 'patient' as const, text: 'Online Pharmacy', tone: 'normal' as const },
+    ];
+    const state = run({ type: 'restored', messages, flowStep: 'delivery-mode' });
+    expect(state).toMatchObject({ step: 'guided', flowStep: 'delivery-mode' });
+    expect(state.messages.map((message) => [message.id, message.restored])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    expect(run({ type: 'restored', messages, flowStep: null }).step).toBe('menu');
+    expect(run({ type: 'restored', messages, flowStep: 'service-type-menu' }).step).toBe('menu');
+    expect(run({ type: 'restored', messages, flowStep: null, check: true }).step).toBe('checking');
+  });
 });

@@ -8,8 +8,12 @@
 import { RESEND_COUNTDOWN_SECONDS, authTexts } from '@careline/domain/auth';
 import type { ChatStepId } from '@careline/domain/chat-flow';
 
-/** 'guided': a step of the domain's step graph after the menu (flowStep says which; issue 12 §2). */
-export type ChatStep = 'starting' | 'link-check' | 'mobile' | 'otp' | 'registration' | 'menu' | 'guided';
+/**
+ * 'guided': a step of the domain's step graph after the menu (flowStep says which; issue 12 §2).
+ * 'checking': signed in, the upcoming check (or a /chat-home/{category} start) is being asked for
+ * before the menu (spec doc 1 §4: the flow starts at the upcoming check).
+ */
+export type ChatStep = 'starting' | 'link-check' | 'mobile' | 'otp' | 'registration' | 'checking' | 'menu' | 'guided';
 export type ChatPending = 'send' | 'verify' | 'resend' | 'link' | null;
 export type ChatAuthor = 'assistant' | 'patient' | 'event';
 
@@ -32,6 +36,10 @@ export type ChatMessage = {
   tone: 'normal' | 'error';
   /** Appointments shown under the text, each with its link. */
   appointments?: ChatAppointmentCard[];
+  /** A link under the text (e.g. the order just created); text is the English label. */
+  link?: { href: string; text: string };
+  /** Read back from the device after a reload: shown at once, not typed again. */
+  restored?: boolean;
 };
 
 /** A message to add, before it has an id. */
@@ -54,7 +62,10 @@ export type ChatState = {
 };
 
 export type ChatAction =
-  | { type: 'started'; greeting: string; loggedIn: boolean; hasPatients: boolean }
+  /** guided: the app composed the guided steps in, so a signed-in start goes to the upcoming check. */
+  | { type: 'started'; greeting: string; loggedIn: boolean; hasPatients: boolean; guided?: boolean }
+  /** A conversation kept on the device for this account, read back after a reload (issue 12 §2). */
+  | { type: 'restored'; messages: ChatMessage[]; flowStep: ChatStepId | null; check?: boolean }
   | { type: 'linkStarted'; greeting: string }
   | { type: 'linkCodeSent'; challengeId: string; mobileNo: string; destination: string; now: number }
   | { type: 'linkWithoutCode'; destination: string }
@@ -68,7 +79,7 @@ export type ChatAction =
   | { type: 'codeResent'; challengeId: string; now: number }
   | { type: 'resendFailed'; text: string }
   | { type: 'changeNumber' }
-  | { type: 'signedIn'; hasPatients: boolean }
+  | { type: 'signedIn'; hasPatients: boolean; guided?: boolean }
   | { type: 'menuReply'; choice: string; reply: string }
   /** A tap or an answer moved the guided flow: the patient's words, what is said, where it lands. */
   | { type: 'flowed'; patient: string | null; messages: ChatMessageDraft[]; flowStep: ChatStepId | null };
@@ -102,10 +113,12 @@ function enter(state: ChatState, step: ChatStep): ChatState {
   return { ...state, step, stepSeq: state.stepSeq + 1 };
 }
 
-function afterSignIn(state: ChatState, hasPatients: boolean): ChatState {
-  return hasPatients
-    ? enter(say(state, 'assistant', chatAssistantTexts.menu), 'menu')
-    : enter(say(state, 'assistant', chatAssistantTexts.askRegistration), 'registration');
+function afterSignIn(state: ChatState, hasPatients: boolean, guided: boolean): ChatState {
+  if (!hasPatients) {
+    return enter(say(state, 'assistant', chatAssistantTexts.askRegistration), 'registration');
+  }
+  // spec doc 1 §4: the guided flow goes to the upcoming check first, which then says the menu.
+  return guided ? enter(state, 'checking') : enter(say(state, 'assistant', chatAssistantTexts.menu), 'menu');
 }
 
 function codeStep(state: ChatState, challengeId: string, now: number): ChatState {
@@ -129,7 +142,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'started': {
       const greeted = say(initialChatState, 'assistant', action.greeting);
       if (action.loggedIn) {
-        return afterSignIn(greeted, action.hasPatients);
+        return afterSignIn(greeted, action.hasPatients, action.guided === true);
       }
       return enter(say(greeted, 'assistant', chatAssistantTexts.askMobile), 'mobile');
     }
@@ -183,7 +196,19 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         linkDestination: null,
       };
     case 'signedIn':
-      return afterSignIn({ ...state, pending: null }, action.hasPatients);
+      return afterSignIn({ ...state, pending: null }, action.hasPatients, action.guided === true);
+    case 'restored': {
+      const messages = action.messages.map((message, index) => ({ ...message, id: index + 1, restored: true }));
+      // check: the conversation goes on from the upcoming check (a /chat-home/{category} start).
+      if (action.check === true) {
+        return enter({ ...initialChatState, messages }, 'checking');
+      }
+      const menu = action.flowStep === null || action.flowStep === 'service-type-menu';
+      return {
+        ...enter({ ...initialChatState, messages }, menu ? 'menu' : 'guided'),
+        flowStep: menu ? null : action.flowStep,
+      };
+    }
     case 'menuReply':
       return enter(say(say(state, 'patient', action.choice), 'assistant', action.reply), 'menu');
     case 'flowed': {

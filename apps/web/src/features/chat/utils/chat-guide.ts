@@ -20,6 +20,11 @@ export type ChatGuideFacts = {
   hasProfiles: boolean;
   service: ChatService | null;
   hasRecentDoctor: boolean;
+  /**
+   * A hospital was chosen before for this order service (spec doc 1 §4 suggest-recent-organization
+   * for lab, medication and procedure); never for a consultation.
+   */
+  hasRecentOrganization?: boolean;
   /** The tenant's hospitals, once asked for. */
   organizationCount: number | null;
   upcomingCount: number;
@@ -28,8 +33,9 @@ export type ChatGuideFacts = {
 };
 
 /**
- * The step graph's context from what the chat knows. There is no recent organization yet: the
- * organization picker asks (or is skipped for a single-organization tenant, spec doc 1 §2).
+ * The step graph's context from what the chat knows. Only the order services have a recent
+ * organization (kept on the device); a consultation asks with the organization picker (or skips it
+ * for a single-organization tenant, spec doc 1 §2).
  * @param facts - what the chat has gathered
  */
 export function guideContext(facts: ChatGuideFacts): ChatFlowContext {
@@ -39,6 +45,7 @@ export function guideContext(facts: ChatGuideFacts): ChatFlowContext {
     hasProfiles: facts.hasProfiles,
     service: facts.service,
     hasRecentDoctor: facts.hasRecentDoctor,
+    hasRecentOrganization: facts.hasRecentOrganization === true,
     singleOrganization: facts.organizationCount === 1,
     hasUpcomingEvents: facts.upcomingCount > 0,
     hasSessions: facts.sessionCount > 0,
@@ -68,13 +75,14 @@ export function appointmentCard(
 
 /**
  * The messages of a landing, in order; the upcoming appointments follow 'Here are your upcoming
- * appointments.' and the booked one follows 'Your appointment is booked.'.
+ * appointments.', the booked one follows 'Your appointment is booked.', and the order just created
+ * is linked from 'Your request send to hospital'.
  * @param say - what the landing says
  * @param cards - the upcoming and the booked appointments to show
  */
 export function guideMessages(
   say: readonly ChatMessageToSay[],
-  cards: { upcoming?: ChatAppointmentCard[]; booked?: ChatAppointmentCard } = {},
+  cards: { upcoming?: ChatAppointmentCard[]; booked?: ChatAppointmentCard; orderLink?: { href: string; text: string } } = {},
 ): ChatMessageDraft[] {
   const drafts: ChatMessageDraft[] = [];
   for (const line of say) {
@@ -82,6 +90,8 @@ export function guideMessages(
       author: line.kind === 'event' ? 'event' : 'assistant',
       text: CHAT_TEXTS[line.text],
       tone: 'normal',
+      // 'Your request send to hospital', with the link to the order just created.
+      ...(line.text === 'requestSent' && cards.orderLink ? { link: cards.orderLink } : {}),
     });
     if (line.text === 'upcomingEvents' && cards.upcoming && cards.upcoming.length > 0) {
       drafts.push({ author: 'assistant', text: '', tone: 'normal', appointments: cards.upcoming });

@@ -54,3 +54,15 @@ describe('chat menu with the consultations composed in (issue 12 §2)', () => {
     expect(chatMenuButtons(baseTenantConfig.features, false, true).some((button) => button.label === 'What is my upcoming')).toBe(false);
   });
 });
+
+describe('chat menu with the orders composed in (issue 12 §2)', () => {
+  it('runs Online Pharmacy, Home Lab Test and Home Visit in the chat, each only where its feature is on', () => {
+    const buttons = chatMenuButtons(baseTenantConfig.features, true, true, true);
+    expect(buttons.find((button) => button.label === 'Online Pharmacy')).toEqual({ label: 'Online Pharmacy', kind: 'flow', on: 'online-pharmacy' });
+    expect(chatMenuButtons(baseTenantConfig.features, true, true).find((button) => button.label === 'Online Pharmacy')).toMatchObject({ kind: 'route' });
+    expect(buttons.find((button) => button.label === 'Home Lab Test')).toEqual({ label: 'Home Lab Test', kind: 'flow', on: 'home-lab-test' });
+    expect(buttons.find((button) => button.label === 'Home Visit')).toEqual({ label: 'Home Visit', kind: 'flow', on: 'home-visit' });
+    const off = { ...baseTenantConfig.features, medicationOrder: { ...baseTenantConfig.features.medicationOrder, enabled: false } };
+    expect(chatMenuButtons(off, true, true, true).some((button) => button.label === 'Online Pharmacy')).toBe(false);
+  });
+});

@@ -10,7 +10,7 @@ export type ChatMenuButton =
   | { label: string; kind: 'route'; to: string }
   | { label: string; kind: 'reply'; reply: string }
   /** A choice of the step graph's service-type menu, taken in the chat (issue 12 §2). */
-  | { label: string; kind: 'flow'; on: 'book-a-doctor' | 'what-is-my-upcoming' };
+  | { label: string; kind: 'flow'; on: 'book-a-doctor' | 'what-is-my-upcoming' | 'online-pharmacy' | 'home-lab-test' | 'home-visit' };
 
 /** spec doc 1 §8: 'I couldn't find any sessions' when there are none to show. */
 export const noSessionsText = "I couldn't find any sessions";
@@ -45,15 +45,27 @@ const serviceButtons: ServiceButton[] = [
  * @param loggedIn - whether the user is logged in (spec doc 1 §5: a mobile number is present)
  * @param guided - whether the app composed the consultations' steps into the chat: Book a Doctor
  *   and What is my upcoming then run in the conversation (issue 12 §2)
+ * @param guidedOrders - whether the app composed the orders' steps into the chat: Online Pharmacy,
+ *   Home Lab Test and Home Visit then run in the conversation (issue 12 §2)
  */
-export function chatMenuButtons(features: FeatureFlags, loggedIn: boolean, guided = false): ChatMenuButton[] {
+export function chatMenuButtons(features: FeatureFlags, loggedIn: boolean, guided = false, guidedOrders = false): ChatMenuButton[] {
   const services: ChatMenuButton[] = serviceButtons
     .filter((button) => button.enabled(features))
-    .map((button): ChatMenuButton =>
-      guided && button.label === 'Book a Doctor'
-        ? { label: button.label, kind: 'flow', on: 'book-a-doctor' }
-        : { label: button.label, kind: 'route', to: button.to },
-    );
+    .map((button): ChatMenuButton => {
+      if (guided && button.label === 'Book a Doctor') {
+        return { label: button.label, kind: 'flow', on: 'book-a-doctor' };
+      }
+      if (guidedOrders && button.label === 'Online Pharmacy') {
+        return { label: button.label, kind: 'flow', on: 'online-pharmacy' };
+      }
+      if (guidedOrders && button.label === 'Home Lab Test') {
+        return { label: button.label, kind: 'flow', on: 'home-lab-test' };
+      }
+      if (guidedOrders && button.label === 'Home Visit') {
+        return { label: button.label, kind: 'flow', on: 'home-visit' };
+      }
+      return { label: button.label, kind: 'route', to: button.to };
+    });
   if (!loggedIn) {
     return services;
   }
