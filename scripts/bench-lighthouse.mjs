@@ -135,6 +135,8 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
+let reportsKept = 0;
+
 /** One Lighthouse performance run (default mobile settings); the figures this bench prints. */
 async function measure(chrome, url) {
   const result = await lighthouse(url, {
@@ -153,7 +155,9 @@ async function measure(chrome, url) {
   // BENCH_LHR_DIR keeps each run's full report, to find what blocks the main thread or shifts the layout.
   if (process.env.BENCH_LHR_DIR) {
     fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
-    const name = new URL(url).port + new URL(url).pathname.replace(/\W+/g, '-');
+    // One file per run (port-page-n.json), so BENCH_RUNS=3 keeps all three.
+    reportsKept += 1;
+    const name = `${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '-')}-${reportsKept}`;
     fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${name}.json`), JSON.stringify(lhr));
   }
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -174,10 +178,23 @@ async function measure(chrome, url) {
   };
 }
 
+// A busy machine now and then loses the trace (NO_NAVSTART, NO_FCP): that run is taken again, twice at most.
+async function measureWithRetry(chrome, url, attemptsLeft = 2) {
+  try {
+    return await measure(chrome, url);
+  } catch (error) {
+    if (attemptsLeft === 0) {
+      throw error;
+    }
+    console.warn(`${error instanceof Error ? error.message : String(error)}; measuring again`);
+    return measureWithRetry(chrome, url, attemptsLeft - 1);
+  }
+}
+
 async function measureMedian(chrome, url) {
   const all = [];
   for (let run = 0; run < runs; run += 1) {
-    all.push(await measure(chrome, url));
+    all.push(await measureWithRetry(chrome, url));
   }
   const pick = (key) => median(all.map((figures) => figures[key]));
   return Object.fromEntries(Object.keys(all[0]).map((key) => [key, pick(key)]));

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { ToastProvider } from '../components/toast.tsx';
@@ -9,7 +8,6 @@ import { GraphQLProvider } from '../lib/graphql/graphql-provider.tsx';
 import { SessionProvider } from '../lib/session/session-provider.tsx';
 import { ChromeProvider } from '../lib/shell/chrome-context.tsx';
 import { TenantProvider } from '../lib/tenant/tenant-provider.tsx';
-import { createAppRoutes } from './routes.tsx';
 import { useTranslate } from '@careline/i18n/react';
 
 /** Shown when the tenant's settings cannot be loaded (server down, offline at first start). */
@@ -23,9 +21,11 @@ function TenantLoadFailed({ retry }: { retry: () => void }) {
   );
 }
 
+/** The app's router: createBrowserRouter over the route table (./start-app.tsx makes it). */
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
 /** The whole app: GraphQL client, tenant settings, session, chrome and the router. */
-export function App({ i18n }: { i18n: I18n }) {
-  const [router] = useState(() => createBrowserRouter(createAppRoutes()));
+export function App({ i18n, router }: { i18n: I18n; router: AppRouter }) {
   return (
     <LanguageProvider i18n={i18n}>
       <GraphQLProvider>

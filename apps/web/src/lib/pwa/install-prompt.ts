@@ -11,7 +11,9 @@ const dismissedKey = 'addToHomeDismissed';
 
 type InstallState = { promptEvent: BeforeInstallPromptEvent | null; dismissed: boolean };
 
-let state: InstallState = { promptEvent: null, dismissed: readDismissed() };
+// dismissed is read from storage when first asked (readState), not when the module loads: the page's
+// first storage read is slow on a phone, and this module runs in the start's first task (src/main.tsx).
+let state: InstallState | null = null;
 const listeners = new Set<() => void>();
 
 function readDismissed(): boolean {
@@ -22,8 +24,13 @@ function readDismissed(): boolean {
   }
 }
 
+function readState(): InstallState {
+  state ??= { promptEvent: null, dismissed: readDismissed() };
+  return state;
+}
+
 function update(next: Partial<InstallState>): void {
-  state = { ...state, ...next };
+  state = { ...readState(), ...next };
   listeners.forEach((listener) => listener());
 }
 
@@ -44,7 +51,7 @@ export function captureInstallPrompt(win: Window = window): () => void {
 
 /** Shows the saved install prompt; the event can be used once. */
 export async function promptInstall(): Promise<void> {
-  const event = state.promptEvent;
+  const event = readState().promptEvent;
   if (!event) {
     return;
   }
@@ -77,7 +84,10 @@ function subscribe(listener: () => void): () => void {
 export function useInstallBannerVisible(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => state.promptEvent !== null && !state.dismissed,
+    () => {
+      const { promptEvent, dismissed } = readState();
+      return promptEvent !== null && !dismissed;
+    },
     () => false,
   );
 }

@@ -38,7 +38,10 @@ export function LoginScreen() {
   const session = useSession();
   const { language } = useLanguage();
   const t = useTranslate();
-  const tx = useTranslateText();
+  const translateText = useTranslateText();
+  // No message, no lookup: an unknown text (the empty one included) is tried against every template
+  // of the catalogue, a regular expression each, which cost the first render a long task.
+  const tx = (text: string | null): string => (text ? translateText(text) : '');
   const tenant = useTenant();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -158,7 +161,7 @@ export function LoginScreen() {
             onChange={(event) => dispatch({ type: 'mobileTyped', value: event.target.value })}
           />
           <p id="login-mobile-error" className="auth-error" role="alert" aria-live="assertive">
-            {tx(mobileMessage ?? state.serverError ?? '')}
+            {tx(mobileMessage ?? state.serverError)}
           </p>
           <button className="auth-button" type="submit" disabled={state.pending !== null} aria-busy={state.pending === 'send'}>
             {state.pending === 'send' ? <span className="auth-spinner" aria-hidden="true" /> : null}
@@ -202,11 +205,11 @@ export function LoginScreen() {
                 <span className="auth-error-line">{tx(state.serverDetail)}</span>
               </>
             ) : (
-              tx(codeMessage ?? state.serverError ?? '')
+              tx(codeMessage ?? state.serverError)
             )}
           </p>
           <p className="auth-notice" role="status" aria-live="polite">
-            {tx(state.notice ?? '')}
+            {tx(state.notice)}
           </p>
           <button
             className="auth-button"
