@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: unit (no I/O), int (real database: PGlite, and PostgreSQL when DATABASE_URL is set),
-// e2e (real Chromium against the real built app and server).
+// Projects: unit (no I/O), int (real database: PGlite, and PostgreSQL when DATABASE_URL is set),
+// e2e and e2e-serial (real Chromium against the real built app and server).
+
+/**
+ * Browser journeys run alone: the video call's fake media, two browsers per call and frame polls keep
+ * the CPU busy, so a second journey beside it would slow both into their timeouts.
+ */
+const e2eSerial = ['apps/web/e2e/video-call.e2e.ts'];
 export default defineConfig({
   test: {
     // Global teardown stops the browser tests' server gracefully; allow for a loaded 2-core machine.
@@ -38,13 +44,35 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The browser journeys, two files at a time against the run's one server (each journey makes
+          // its own patients, sessions and orders, so none sees another's). Timeouts allow for the
+          // doubled load on a 2-core machine. The global setup starts the server once for both e2e
+          // projects (see E2eRun in it).
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts', 'apps/staff/e2e/**/*.e2e.ts'],
+          exclude: [...e2eSerial, '**/node_modules/**'],
+          environment: 'node',
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+          // Its own group: projects in one group share maxWorkers (unit is 0, int 1).
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The journeys that need the machine to themselves, one at a time after the others.
+          name: 'e2e-serial',
+          include: e2eSerial,
           environment: 'node',
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

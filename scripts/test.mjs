@@ -224,7 +224,8 @@ if (wanted('e2e')) {
   })();
   const database = process.env.DATABASE_URL ? describeDatabaseUrl(process.env.DATABASE_URL) : 'PGlite';
   if (browserFound) {
-    stages.push(vitestStage('e2e', `browser (Chromium, server on ${database})`, 'e2e', process.env));
+    // Both browser projects (e2e, two files at a time, then e2e-serial) in one vitest run and report.
+    stages.push(vitestStage('e2e', `browser (Chromium, server on ${database})`, 'e2e*', process.env));
   } else if (inCi) {
     stages.push({
       name: 'e2e',

@@ -64,7 +64,7 @@ async function currentScreen(
  */
 export async function checkScreen(page: Page, label?: string): Promise<void> {
   const identity = screenLogs.get(page)?.identity ?? 'path';
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   let screen = await currentScreen(page, identity);
   let results;
   for (;;) {

@@ -83,7 +83,7 @@ describe('sessions and the queue in the staff console', () => {
     // The receptionist plans a session for today, late in the evening (hospital time).
     const receptionist = await newConsolePage(browser);
     const receptionistErrors = collectPageErrors(receptionist.page);
-    receptionist.page.setDefaultTimeout(20_000);
+    receptionist.page.setDefaultTimeout(30_000);
     await signInAndOpenSessions(receptionist.page, receptionistEmail, 'receptionist');
     await receptionist.page.getByRole('button', { name: 'New session' }).click();
     const form = receptionist.page.getByRole('region', { name: 'New session' });
@@ -130,7 +130,7 @@ describe('sessions and the queue in the staff console', () => {
     // The doctor starts the session and calls the next patient.
     const doctor = await newConsolePage(browser);
     const doctorErrors = collectPageErrors(doctor.page);
-    doctor.page.setDefaultTimeout(20_000);
+    doctor.page.setDefaultTimeout(30_000);
     await signInAndOpenSessions(doctor.page, doctorEmail, 'doctor');
     const doctorRow = doctor.page.getByRole('row', { name: new RegExp(room) });
     expect(await doctorRow.getByRole('button').count()).toBe(0);

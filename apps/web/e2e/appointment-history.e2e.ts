@@ -11,6 +11,7 @@ import {
   screenshot,
   serverGraphql,
 } from './support/index.ts';
+import { createSession, staffToken } from './support/journey-setup.ts';
 
 // Issue 8 browser journeys 'history paging' and 'feedback with the 10 → review link' (spec doc 2 §2
 // Appointment history, §4 Feedback): a patient with 9 appointments made through the real server sees
@@ -24,7 +25,6 @@ const reviewLink = 'https://reviews.example.org/careline-journey';
 const gql = <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> =>
   serverGraphql<T>(query, variables, { token, host });
 
-type Session = { id: string; status: string; appointmentCount: number; appointmentMaxAllowed: number; participationMode: string };
 type Booked = { id: string; organizationId: string; doctorName: string };
 
 /** A patient who signed in by SMS and has one profile, through the API; returns the token and profile. */
@@ -49,36 +49,21 @@ async function signUpPatient(mobileNo: string): Promise<{ token: string; patient
   return { token, patientId: created.createPatient.id };
 }
 
-/** Books the profile into `count` different in-person sessions that still have room. */
+/**
+ * Books the profile into `count` sessions the journey makes itself (days 4, 5, … away, through the staff
+ * API): never into sessions other journeys made and count tokens or places in, which may run alongside.
+ */
 async function bookAppointments(token: string, patientId: string, count: number): Promise<Booked[]> {
-  const { querySession } = await gql<{ querySession: Session[] }>(
-    'query { querySession(status: ["scheduled"], limit: 300) { id status appointmentCount appointmentMaxAllowed participationMode } }',
-    {},
-    token,
-  );
-  const open = querySession.filter(
-    (session) =>
-      session.participationMode === 'in_person' &&
-      (session.appointmentMaxAllowed === -1 || session.appointmentCount < session.appointmentMaxAllowed),
-  );
+  const staff = await staffToken();
   const booked: Booked[] = [];
-  for (const session of open) {
-    if (booked.length === count) {
-      break;
-    }
-    try {
-      const { createAppointment } = await gql<{ createAppointment: Booked }>(
-        'mutation ($p: ID!, $s: ID!, $k: String) { createAppointment(patientId: $p, sessionId: $s, idempotencyKey: $k) { id organizationId doctorName } }',
-        { p: patientId, s: session.id, k: randomUUID() },
-        token,
-      );
-      booked.push(createAppointment);
-    } catch {
-      // A session that filled up since it was listed: take the next one.
-    }
-  }
-  if (booked.length < count) {
-    throw new Error(`only ${booked.length} of ${count} sessions could be booked`);
+  for (let i = 0; i < count; i += 1) {
+    const sessionId = await createSession(staff, 4 + i, `Room History ${String(i + 1)}`);
+    const { createAppointment } = await gql<{ createAppointment: Booked }>(
+      'mutation ($p: ID!, $s: ID!, $k: String) { createAppointment(patientId: $p, sessionId: $s, idempotencyKey: $k) { id organizationId doctorName } }',
+      { p: patientId, s: sessionId, k: randomUUID() },
+      token,
+    );
+    booked.push(createAppointment);
   }
   return booked;
 }
@@ -180,10 +165,12 @@ describe('appointment history and feedback', () => {
     await dialog.getByText('Great', { exact: true }).waitFor();
     await expectNoAxeViolations(page, 'feedback dialog');
     await screenshot(page, 'history-feedback');
+    // The thanks is a toast of 4 s: watch for it from the click.
+    const thanks = page.getByRole('status').getByText('Thank you for your feedback').waitFor({ timeout: 60_000 });
     await dialog.getByRole('button', { name: 'Send feedback' }).click();
-    await page.getByRole('status').getByText('Thank you for your feedback').waitFor();
+    await thanks;
     await page.waitForFunction(() => (window as unknown as { __opened: string[] }).__opened.length > 0, undefined, {
-      timeout: 10_000,
+      timeout: 30_000,
     });
     expect(await page.evaluate(() => (window as unknown as { __opened: string[] }).__opened)).toEqual([reviewLink]);
 

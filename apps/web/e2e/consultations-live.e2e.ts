@@ -127,7 +127,7 @@ describe('consultations live: the staff console moves the patient’s screen', (
     // The doctor, in the staff console, opens the session's queue and starts it.
     const console = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: appUrl('', host), locale: 'en-US' });
     const desk = await console.newPage();
-    desk.setDefaultTimeout(20_000);
+    desk.setDefaultTimeout(30_000);
     const deskErrors = collectPageErrors(desk);
     await desk.goto('/staff');
     await desk.getByLabel('Email address').fill(doctorEmail);

@@ -34,10 +34,22 @@ const questionnaireTenant = {
   config: { features: { questionnaireResponse: { enabled: true } } },
 };
 
-let server: ChildProcess | undefined;
-let turn: ChildProcess | undefined;
-let dataDir: string | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
+/**
+ * What one run started. vitest runs a project's global setup per project (`e2e`, the journeys run two
+ * files at a time, and `e2e-serial`), each with its own copy of this module, so the run's one server
+ * and one coturn live on globalThis: the first setup starts them, each setup counts itself in, and the
+ * last teardown stops them.
+ */
+type E2eRun = {
+  started?: Promise<{ port: number; turn: boolean }>;
+  users: number;
+  server?: ChildProcess;
+  turn?: ChildProcess;
+  dataDir?: string;
+  dropDatabase?: () => Promise<void>;
+};
+const shared = globalThis as typeof globalThis & { __carelineE2e?: E2eRun };
+const run: E2eRun = (shared.__carelineE2e ??= { users: 0 });
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -114,7 +126,7 @@ async function startTurn(): Promise<{ turnUrls: string[]; sharedSecret: string }
   const sharedSecret = randomBytes(24).toString('base64');
   fs.mkdirSync(artifactsDir, { recursive: true });
   const log = fs.openSync(turnLogFile, 'w');
-  turn = spawn(
+  run.turn = spawn(
     TURNSERVER,
     [
       '-n',
@@ -134,20 +146,20 @@ async function startTurn(): Promise<{ turnUrls: string[]; sharedSecret: string }
       '--max-port=65535',
       '--log-file=stdout',
       '--simple-log',
-      `--pidfile=${path.join(dataDir ?? os.tmpdir(), `careline-coturn-${String(port)}.pid`)}`,
+      `--pidfile=${path.join(run.dataDir ?? os.tmpdir(), `careline-coturn-${String(port)}.pid`)}`,
     ],
     { stdio: ['ignore', log, log] },
   );
   fs.closeSync(log);
-  await waitForTurn(port, turn);
+  await waitForTurn(port, run.turn);
   console.log(`[e2e] coturn on udp 127.0.0.1:${String(port)}, log ${path.relative(rootDir, turnLogFile)}`);
   return { turnUrls: [`turn:127.0.0.1:${String(port)}?transport=udp`], sharedSecret };
 }
 
 /** Stops coturn (SIGTERM, waits; SIGKILL after 10 s). */
 async function stopTurn(): Promise<void> {
-  const child = turn;
-  turn = undefined;
+  const child = run.turn;
+  run.turn = undefined;
   if (!child || child.exitCode !== null || child.signalCode !== null) {
     return;
   }
@@ -216,8 +228,8 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
 }
 
 async function stopServer(): Promise<void> {
-  const child = server;
-  server = undefined;
+  const child = run.server;
+  run.server = undefined;
   if (!child?.pid || child.exitCode !== null || child.signalCode !== null) {
     return;
   }
@@ -238,8 +250,22 @@ async function stopServer(): Promise<void> {
   }
 }
 
-/** Builds the web app if stale, starts the server on a free port with a fresh database, provides the port. */
+/**
+ * Starts the run's server and coturn once (the first project's setup; the others wait for it) and
+ * provides the port to this project.
+ */
 export async function setup(project: TestProject): Promise<void> {
+  run.users += 1;
+  run.started ??= start();
+  const { port, turn } = await run.started;
+  // provide() is typed by vitest's ProvidedContext interface; the support module reads these keys back.
+  const provide = project.provide.bind(project) as (key: string, value: unknown) => void;
+  provide('e2ePort', port);
+  provide('e2eTurn', turn);
+}
+
+/** Builds the web app if stale, starts the server on a free port with a fresh database; answers its port. */
+async function start(): Promise<{ port: number; turn: boolean }> {
   const build = spawnSync(process.execPath, [path.join(rootDir, 'scripts/web-build.mjs')], {
     cwd: rootDir,
     stdio: 'inherit',
@@ -248,15 +274,15 @@ export async function setup(project: TestProject): Promise<void> {
     throw new Error('the web app did not build; browser tests need apps/web/dist');
   }
 
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-e2e-'));
-  const tenantsFile = path.join(dataDir, 'tenants.json');
+  run.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-e2e-'));
+  const tenantsFile = path.join(run.dataDir, 'tenants.json');
   // With coturn, the demo tenant (the video journey's, host localhost) hands out TURN credentials for
   // it; ICE with policy 'all' still picks the host candidates, so only the relay-only journey uses it.
   let ice: { turnUrls: string[]; sharedSecret: string } | null;
   try {
     ice = await startTurn();
   } catch (error) {
-    await teardown();
+    await stopAll();
     throw error;
   }
   const tenants = demoTenants.map((tenant) =>
@@ -268,17 +294,20 @@ export async function setup(project: TestProject): Promise<void> {
     ...process.env,
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
+    DATA_DIR: run.dataDir,
     TENANTS_FILE: tenantsFile,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     // Every journey signs its patients in from 127.0.0.1: one address, far more sign-ins than a real one.
     AUTH_INITIATIONS_PER_ADDRESS: '10000',
     AUTH_COMPLETIONS_PER_ADDRESS: '10000',
+    // Likewise every browser of two journeys running side by side connects from 127.0.0.1.
+    GRAPHQL_WS_MAX_SOCKETS_PER_ADDRESS: '500',
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: '2000',
   };
   let database = 'PGlite (in DATA_DIR)';
   if (process.env.DATABASE_URL) {
     const throwaway = await createThrowawayDatabase(process.env.DATABASE_URL);
-    dropDatabase = throwaway.drop;
+    run.dropDatabase = throwaway.drop;
     env.DATABASE_URL = throwaway.url;
     database = `PostgreSQL (${new URL(throwaway.url).pathname.slice(1)})`;
   }
@@ -287,37 +316,45 @@ export async function setup(project: TestProject): Promise<void> {
   env.PORT = String(port);
   fs.mkdirSync(artifactsDir, { recursive: true });
   const log = fs.openSync(serverLogFile, 'w');
-  server = spawn(path.join(rootDir, 'node_modules/.bin/tsx'), [path.join(rootDir, 'apps/server/src/main.ts')], {
+  const server = spawn(path.join(rootDir, 'node_modules/.bin/tsx'), [path.join(rootDir, 'apps/server/src/main.ts')], {
     cwd: rootDir,
     env,
     stdio: ['ignore', log, log],
     detached: true,
   });
+  run.server = server;
   fs.closeSync(log);
   try {
     await waitForHealth(port, server);
   } catch (error) {
-    await teardown();
+    await stopAll();
     throw error;
   }
   console.log(`[e2e] server on 127.0.0.1:${port}, database ${database}, log ${path.relative(rootDir, serverLogFile)}`);
+  return { port, turn: ice !== null };
+}
 
-  // provide() is typed by vitest's ProvidedContext interface; the support module reads these keys back.
-  const provide = project.provide.bind(project) as (key: string, value: unknown) => void;
-  provide('e2ePort', port);
-  provide('e2eTurn', ice !== null);
+/** The last project's teardown stops what the run started (see E2eRun). */
+export async function teardown(): Promise<void> {
+  run.users -= 1;
+  if (run.users > 0) {
+    return;
+  }
+  run.started = undefined;
+  await stopAll();
 }
 
 /** Stops the server (SIGTERM, waits) and coturn, drops the throwaway database, removes the data folder. */
-export async function teardown(): Promise<void> {
+async function stopAll(): Promise<void> {
   await stopServer();
   await stopTurn();
-  if (dropDatabase) {
-    await dropDatabase();
-    dropDatabase = undefined;
+  const drop = run.dropDatabase;
+  run.dropDatabase = undefined;
+  if (drop) {
+    await drop();
   }
-  if (dataDir) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    dataDir = undefined;
+  if (run.dataDir) {
+    fs.rmSync(run.dataDir, { recursive: true, force: true });
+    run.dataDir = undefined;
   }
 }

@@ -48,7 +48,7 @@ describe('Sinhala, Tamil and English', () => {
       });
     await expect
       .poll(async () => (await sinhalaWeights()).split(',').filter((weight) => weight !== '700').join(','), {
-        timeout: 10_000,
+        timeout: 30_000,
       })
       .toBe('400,600');
     await screenshot(page, 'language-login-si');

@@ -137,10 +137,12 @@ describe('order creation with uploads (issue 10; spec doc 3 §2, §4, §5)', () 
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Select the profile to order').waitFor();
     await checkScreen(page, 'order create: select the profile');
+    // 'Your request send to hospital' is a toast of 4 s, shown as the view opens: watch for it from the click.
+    const sentToast = page.getByText('Your request send to hospital').waitFor({ timeout: 60_000 });
     await dialog.getByRole('button').filter({ hasText: 'Kamala' }).click();
 
     await page.waitForURL(/\/order\/view\?orderId=/);
-    await page.getByText('Your request send to hospital').waitFor();
+    await sentToast;
     const order = await orderDocuments(patient, orderIdOf(page));
     expect(order).toMatchObject({ patientId: motherId, category: 'Medication', serviceRequestInitiatedFor: 'homecare' });
     expect(order.documents).toHaveLength(2);
@@ -237,7 +239,7 @@ describe('order creation with uploads (issue 10; spec doc 3 §2, §4, §5)', () 
     await page.getByLabel('City').fill('Kandy');
     await page.getByLabel('Tomorrow').check();
     // Once the draft is in IndexedDB, reload.
-    await expect.poll(() => draftCity(page), { timeout: 10_000 }).toBe('Kandy');
+    await expect.poll(() => draftCity(page), { timeout: 30_000 }).toBe('Kandy');
     await page.reload();
     await page.getByText('We kept what you picked last time.', { exact: false }).waitFor();
     await uploadsDone(page, 1);

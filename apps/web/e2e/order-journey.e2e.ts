@@ -121,10 +121,12 @@ describe('a medicine order from the phone to completed, through both UIs (issue 
       const dialog = page.getByRole('dialog');
       await dialog.getByText('Select the profile to order').waitFor();
       await checkScreen(page, 'order create: select the profile');
+      // 'Your request send to hospital' is a toast of 4 s, shown as the view opens: watch for it from the click.
+      const sentToast = page.getByText('Your request send to hospital').waitFor({ timeout: 60_000 });
       await dialog.getByRole('button').filter({ hasText: 'Kamala' }).click();
 
       await page.waitForURL(/\/order\/view\?orderId=/);
-      await page.getByText('Your request send to hospital').waitFor();
+      await sentToast;
       await page.getByRole('heading', { level: 1, name: 'Medication Order' }).waitFor();
       await page.locator('.order-person__name').getByText(mother).waitFor();
       const identifier = ((await page.locator('.order-view__identifier').textContent()) ?? '').trim();

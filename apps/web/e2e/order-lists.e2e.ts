@@ -74,7 +74,7 @@ describe('order lists', () => {
 
     // spec doc 3 §9: 10 at first.
     await page.goto('/history/orders');
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(10);
+    await expect.poll(() => cards(page).count(), { timeout: 30_000 }).toBe(10);
     const newest = created.at(-1);
     expect(await cards(page).first().textContent()).toContain(
       newest?.identifier ?? 'no identifier',
@@ -107,12 +107,12 @@ describe('order lists', () => {
 
     // spec doc 3 §7 Subscriptions: a new order appears without a reload.
     const live = await createOrderThroughApi(patient, 'Procedure');
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(12);
+    await expect.poll(() => cards(page).count(), { timeout: 30_000 }).toBe(12);
     expect(await cards(page).first().textContent()).toContain(live.identifier ?? 'no identifier');
 
     // The lab test list: its own texts and button, and the profile tiles.
     await page.goto('/history/examination');
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => cards(page).count(), { timeout: 30_000 }).toBe(4);
     expect(
       await page
         .getByRole('navigation', { name: 'Request something new' })

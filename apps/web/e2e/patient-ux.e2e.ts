@@ -28,7 +28,7 @@ async function whollyInView(page: Page, locator: Locator): Promise<boolean> {
 
 async function expectInView(page: Page, locator: Locator, what: string): Promise<void> {
   await locator.waitFor();
-  await expect.poll(() => whollyInView(page, locator), { message: `${what} is in view`, timeout: 10_000 }).toBe(true);
+  await expect.poll(() => whollyInView(page, locator), { message: `${what} is in view`, timeout: 30_000 }).toBe(true);
 }
 
 /** A code that is not the one sent. */
