@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useEffect, useRef } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 // The client comes from @urql/core as in lib/graphql, so its errors are the classes lib/graphql checks.
@@ -11,15 +10,11 @@ import { baseTenantConfig } from '@careline/domain/tenant';
 import { authNoticeKey } from '../../../lib/graphql/auth-errors.ts';
 import { SessionProvider, type SessionValue } from '../../../lib/session';
 import { TenantProvider } from '../../../lib/tenant';
-import { ChatHomeScreen, type ChatHomeScreenProps } from './chat-home-screen.tsx';
+import { ChatHomeScreen } from './chat-home-screen.tsx';
 import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
 import { activateLocale, createI18n, type I18n } from '@careline/i18n/core';
 
-function renderChat(
-  answer: (operationName: string | undefined) => unknown,
-  i18n?: I18n,
-  options: { session?: Partial<SessionValue>; registration?: ChatHomeScreenProps['registration'] } = {},
-) {
+function renderChat(answer: (operationName: string | undefined) => unknown, i18n?: I18n) {
   const fakeFetch: typeof fetch = async (_url, init) => {
     const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { query: string };
     return new Response(JSON.stringify(answer(/mutation\s+(\w+)/.exec(body.query)?.[1])), {
@@ -37,15 +32,8 @@ function renderChat(
     signIn: async () => null,
     refreshAccount: async () => null,
     logout: async () => undefined,
-    ...options.session,
   };
-  const router = createMemoryRouter(
-    [
-      { path: '/chat-home', element: <ChatHomeScreen registration={options.registration} /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: ['/chat-home'] },
-  );
+  const router = createMemoryRouter([{ path: '/chat-home', element: <ChatHomeScreen /> }], { initialEntries: ['/chat-home'] });
   render(
     <TestLanguage i18n={i18n}>
       <Provider value={client}>
@@ -220,60 +208,3 @@ describe('chat home keeps its actions in view', () => {
     expect(lastScroll().options).toEqual({ block: 'end', inline: 'nearest', behavior: 'auto' });
   });
 });
-
-describe('chat home registration step (issue 12 §2)', () => {
-  const signedInWithoutProfiles: Partial<SessionValue> = {
-    accessToken: 'token-1',
-    account: { patientList: [] } as unknown as SessionValue['account'],
-    accountState: REQUEST_STATE.DONE,
-    userProfileId: 'up-1',
-    loggedIn: true,
-  };
-
-  it('shows the composed registration form inline, focuses it, and goes on to the menu once the profile exists', async () => {
-    renderChat(() => ({ data: null }), undefined, {
-      session: signedInWithoutProfiles,
-      registration: ({ onCreated, onShown }) => (
-        <FakeRegistration onCreated={onCreated} onShown={onShown} />
-      ),
-    });
-    await letChatType();
-    expect(screen.getByRole('log').textContent).toContain('Add your profile to continue.');
-    expect(screen.queryByRole('button', { name: 'Add new profile' })).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Given name' }));
-
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await letChatType();
-    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    expect(screen.getByRole('log').textContent).toContain('How can I help you today?');
-    expect(screen.queryByText('elsewhere')).toBeNull();
-  });
-
-  it('without a composed form keeps the button to the registration screen', async () => {
-    renderChat(() => ({ data: null }), undefined, { session: signedInWithoutProfiles });
-    await letChatType();
-    fireEvent.click(screen.getByRole('button', { name: 'Add new profile' }));
-    await letChatType();
-    expect(screen.getByText('elsewhere')).toBeTruthy();
-  });
-});
-
-/** Stands in for the profiles' form that app/ composes in. */
-function FakeRegistration({ onCreated, onShown }: { onCreated: () => void; onShown: () => void }) {
-  // Once, as the real one.
-  const shown = useRef(onShown);
-  useEffect(() => {
-    shown.current();
-  }, []);
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        onCreated();
-      }}
-    >
-      <input aria-label="Given name" />
-      <button type="submit">Save</button>
-    </form>
-  );
-}

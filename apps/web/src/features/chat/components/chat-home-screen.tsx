@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
 import {
@@ -56,14 +56,7 @@ export type ChatHomeScreenProps = {
   /** The orders' operations and the prescription upload, composed in by app/: Online Pharmacy runs in the chat. */
   orders?: ChatOrders;
   orderUploads?: ChatOrderUploads;
-  /**
-   * The profiles' registration form, composed in by app/ (issue 12 §2: inline in the chat, not a jump
-   * to another page). onCreated: the profile exists, the chat carries on; onShown: the form is on screen.
-   */
-  registration?: (slot: ChatRegistrationSlot) => ReactNode;
 };
-
-export type ChatRegistrationSlot = { onCreated: () => void; onShown: () => void };
 
 function localStorageOrNull(): Storage | null {
   try {
@@ -74,7 +67,7 @@ function localStorageOrNull(): Storage | null {
 }
 
 /** The chat home (/chat-home, /chat-home/{category}; spec doc 1 §2 Chat assistant, §4 Chat flow). */
-export function ChatHomeScreen({ consultations, orders, orderUploads, registration }: ChatHomeScreenProps = {}) {
+export function ChatHomeScreen({ consultations, orders, orderUploads }: ChatHomeScreenProps = {}) {
   const session = useSession();
   const { language } = useLanguage();
   const t = useTranslate();
@@ -95,22 +88,6 @@ export function ChatHomeScreen({ consultations, orders, orderUploads, registrati
     initiateLinkAuthenticationMutation,
   );
   const started = useRef(false);
-  // The registration form inline created the profile: focus goes on to the next step's actions.
-  const [registered, setRegistered] = useState(false);
-  const registrationSlot: ChatRegistrationSlot = {
-    onCreated: () => {
-      setRegistered(true);
-      dispatch({ type: 'registered', guided: guidedChat });
-    },
-    onShown: () => {
-      // The newest message (the question) stays in view above the form; focus moves into its first field.
-      const asked = document.querySelector<HTMLElement>('.chat-messages > .chat-message:last-of-type');
-      if (typeof asked?.scrollIntoView === 'function') {
-        asked.scrollIntoView({ block: 'start', inline: 'nearest' });
-      }
-      actionsRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus({ preventScroll: true });
-    },
-  };
   const chatInputRef = useRef<HTMLInputElement>(null);
   const authNotice = useAuthNotice(state.step === 'mobile');
   const linkToken = searchParams.get(SIGN_IN_LINK_PARAM);
@@ -329,14 +306,14 @@ export function ChatHomeScreen({ consultations, orders, orderUploads, registrati
   const guidedActionsShown = (state.step === 'guided' || state.step === 'menu') && pacing.buttonsReady ? state.stepSeq : null;
   const tappedBefore = state.messages.some((message) => message.author === 'patient');
   useEffect(() => {
-    if (guidedActionsShown === null || (!tappedBefore && !registered)) {
+    if (guidedActionsShown === null || !tappedBefore) {
       return;
     }
     const focused = document.activeElement;
     if (focused === null || focused === document.body) {
       actionsRef.current?.querySelector<HTMLElement>('input, button:not([disabled])')?.focus({ preventScroll: true });
     }
-  }, [guidedActionsShown, tappedBefore, registered]);
+  }, [guidedActionsShown, tappedBefore]);
 
   return (
     <div className="chat-screen">
@@ -434,13 +411,7 @@ export function ChatHomeScreen({ consultations, orders, orderUploads, registrati
           </form>
         ) : null}
 
-        {state.step === 'registration' && pacing.buttonsReady && registration ? (
-          <Suspense fallback={<span className="chat-spinner" role="status" aria-label={t('chat.loading')} />}>
-            {registration(registrationSlot)}
-          </Suspense>
-        ) : null}
-
-        {state.step === 'registration' && pacing.buttonsReady && !registration ? (
+        {state.step === 'registration' && pacing.buttonsReady ? (
           <div className="chat-buttons">
             <button
               className="chat-button"

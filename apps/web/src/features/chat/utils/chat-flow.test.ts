@@ -88,17 +88,6 @@ describe('chat flow (spec doc 1 §2 Chat assistant, §4)', () => {
     expect(run({ type: 'signedIn', hasPatients: true }).step).toBe('menu');
   });
 
-  it('a profile created inline at the registration step carries the chat on (issue 12 §2)', () => {
-    const asked = run({ type: 'signedIn', hasPatients: false });
-    const menu = chatReducer(asked, { type: 'registered' });
-    expect(menu.step).toBe('menu');
-    expect(texts(menu).at(-1)).toBe('assistant: How can I help you today?');
-    expect(chatReducer(asked, { type: 'registered', guided: true }).step).toBe('checking');
-    // Only from the registration step: elsewhere it changes nothing.
-    const atMenu = run({ type: 'signedIn', hasPatients: true });
-    expect(chatReducer(atMenu, { type: 'registered' })).toBe(atMenu);
-  });
-
   it('link sign-in enters at the OTP step for the link number, or the mobile step for INVALID', () => {
     const sent = run(
       { type: 'linkStarted', greeting: 'Good morning' },

@@ -80,8 +80,6 @@ export type ChatAction =
   | { type: 'resendFailed'; text: string }
   | { type: 'changeNumber' }
   | { type: 'signedIn'; hasPatients: boolean; guided?: boolean }
-  /** The registration form inline in the chat created the profile: the chat carries on (issue 12 §2). */
-  | { type: 'registered'; guided?: boolean }
   | { type: 'menuReply'; choice: string; reply: string }
   /** A tap or an answer moved the guided flow: the patient's words, what is said, where it lands. */
   | { type: 'flowed'; patient: string | null; messages: ChatMessageDraft[]; flowStep: ChatStepId | null };
@@ -199,8 +197,6 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     case 'signedIn':
       return afterSignIn({ ...state, pending: null }, action.hasPatients, action.guided === true);
-    case 'registered':
-      return state.step === 'registration' ? afterSignIn(state, true, action.guided === true) : state;
     case 'restored': {
       const messages = action.messages.map((message, index) => ({ ...message, id: index + 1, restored: true }));
       // check: the conversation goes on from the upcoming check (a /chat-home/{category} start).

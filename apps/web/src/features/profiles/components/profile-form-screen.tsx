@@ -42,12 +42,9 @@ type ProfileFormProps = {
   patient: ClientPatient | null;
   presetRelationship: string;
   backPath: string | null;
-  /** Set where the form is composed inline (the chat, issue 12 §2): called once a new profile is created, instead of leaving. */
-  onCreated?: () => void;
 };
 
-/** The Add or Update Profile form; the chat composes it inline for the registration step (app/chat-registration.tsx). */
-export function ProfileForm({ patient, presetRelationship, backPath, onCreated }: ProfileFormProps) {
+function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps) {
   const t = useTranslate();
   const tx = useTranslateText();
   const session = useSession();
@@ -116,10 +113,6 @@ export function ProfileForm({ patient, presetRelationship, backPath, onCreated }
       // The server answers with the created profile (read-your-writes): refresh once, move on at
       // once — no 2-second wait (the spec's wait, doc 1 §4 Profile creation, worked around an old server).
       await session.refreshAccount();
-      if (onCreated) {
-        onCreated();
-        return;
-      }
       await navigate(backPath ?? '/profiles', { replace: true });
       return;
     }
