@@ -154,17 +154,11 @@ describe('live updates across instances through Redis (REDIS_URL)', () => {
             }; Redis counts ${listened.subscribers} subscriber(s) on the topic)`
           : `the subscription failed after ${listened.publishes} publishes: ${errorText(listened.failed)}`;
 
-      // A hang guard, not a speed limit. On a loaded 2-core machine (CI, 2026-11-24) a subscriber twice
-      // heard nothing for 45 s while the same run passed on PGlite; should the first subscriber hear
-      // nothing in 20 s, what was seen is printed and a second subscriber, on a new socket, must hear.
-      let listened = await listen(20_000);
+      // A hang guard, not a speed limit. A subscription lost for good (ioredis#2037, fixed by the
+      // subscriber's options in providers/pubsub) showed here as nothing heard for 45 s.
+      const listened = await listen(45_000);
       if (!listened.heard) {
-        console.warn(`[app.redis.int.test] first subscriber: ${describeTry(listened)}; trying a second one`);
-        const first = describeTry(listened);
-        listened = await listen(40_000);
-        if (!listened.heard) {
-          throw new Error(`first subscriber: ${first}; second: ${describeTry(listened)}`);
-        }
+        throw new Error(`the subscriber on A ${describeTry(listened)}`);
       }
       expect(listened.heard.done).toBe(false);
       expect(listened.heard.value).toMatchObject({ data: { subscribeSession: { from: 'instance B' } } });

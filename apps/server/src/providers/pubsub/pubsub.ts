@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
 import mqemitterRedis from 'mqemitter-redis';
 import type { Env } from '../../config/env.ts';
 
@@ -17,6 +18,16 @@ export type PubSubLog = {
 // The two ioredis connections mqemitter-redis opens (missing from its types).
 type RedisConnection = EventEmitter & { status: string; disconnect: () => void };
 type EmitterInternals = { state: EventEmitter; subConn: RedisConnection; pubConn: RedisConnection };
+
+/**
+ * The subscriber connection's options. ioredis writes a SUBSCRIBE issued while it is still in its
+ * 'connect' state straight away, and its INFO ready check that follows is then refused in
+ * subscriber mode: ioredis drops the connection and resubscribes later, and whatever was published
+ * meanwhile is lost (ioredis#2037, the cross-instance flake of app.redis.int). A subscriber needs no
+ * ready check (every command it sends is a (un)subscribe, which Redis takes while loading), nor the
+ * CLIENT SETINFO handshake, which is refused in subscriber mode as well.
+ */
+export const subscriberOptions = { enableReadyCheck: false, disableClientInfo: true } as const;
 
 /** host:port of a Redis URL, without its password, for log lines. */
 export function redisAddress(url: string): string {
@@ -41,7 +52,11 @@ export function createPubSubEmitter(
     return undefined;
   }
   const address = redisAddress(env.REDIS_URL);
-  const emitter = mqemitterRedis({ connectionString: env.REDIS_URL });
+  const emitter = mqemitterRedis({
+    connectionString: env.REDIS_URL,
+    subConn: new Redis(env.REDIS_URL, subscriberOptions),
+    pubConn: new Redis(env.REDIS_URL, { disableClientInfo: true }),
+  });
   const internals = emitter as unknown as EmitterInternals;
   const connections = [internals.subConn, internals.pubConn];
   let everReady = false;
