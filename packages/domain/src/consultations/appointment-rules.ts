@@ -257,17 +257,7 @@ export function isHighlightedCancellation(appointment: {
 export const FEEDBACK_COMMENT_MAX = 1000;
 
 /**
- * True when a free text holds control characters other than tab and line breaks (which a
- * multi-line comment may hold): such text is refused, not stored.
- * @param text - a comment or note
+ * True when a free text holds control characters other than tab and line breaks (the domain's
+ * free-text rule, in text.ts).
  */
-export function hasControlCharacters(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const allowed = code === 0x09 || code === 0x0a || code === 0x0d;
-    if (!allowed && (code < 0x20 || (code >= 0x7f && code <= 0x9f))) {
-      return true;
-    }
-  }
-  return false;
-}
+export { hasFreeTextControlCharacters as hasControlCharacters } from '../text.ts';

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { hasControlCharacters } from '../text.ts';
+
+/** The one-line control-character rule (text.ts), as the staff forms and the server import it. */
+export { hasControlCharacters };
 
 /**
  * The roles a staff member can hold in a hospital (issue 7 point 2). Order is the order the console
@@ -49,19 +53,6 @@ export function normaliseStaffEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/**
- * Whether a text holds C0 control characters or DEL (NUL included), which no form field should carry.
- * @param value - the text
- */
-export function hasControlCharacters(value: string): boolean {
-  for (let i = 0; i < value.length; i += 1) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) {
-      return true;
-    }
-  }
-  return false;
-}
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

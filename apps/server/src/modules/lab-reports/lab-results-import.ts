@@ -1,5 +1,5 @@
 import { AppError, errorString, type ErrorCode } from '@careline/domain/errors';
-import { hasControlCharacters } from '@careline/domain/staff';
+import { hasControlCharacters, maskControlCharacters } from '@careline/domain/text';
 
 /*
  * Lab results imported from a laboratory analyser's CSV export (issue 11): the file's format, a
@@ -23,10 +23,6 @@ export const LAB_IMPORT_MAX_ROWS = 2000;
 export const LAB_IMPORT_MAX_BYTES = 512 * 1024;
 /** Longest field of a row (the longest text result, staff-lab-reports.service LAB_RESULT_TEXT_MAX). */
 export const LAB_IMPORT_FIELD_MAX = 500;
-
-/** The characters refused in a field (as the domain's hasControlCharacters). */
-// eslint-disable-next-line no-control-regex -- these are the characters looked for
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 /** The accepted column names of each field, compared after {@link columnKey}. */
 export const LAB_IMPORT_COLUMNS = {
@@ -254,7 +250,7 @@ export function readLabImportRows(text: string): LabImportRawRow[] {
     }
     // A bad row is answered, never written: shown with control characters replaced and long fields cut.
     const field = (index: number): string => {
-      const value = raw(index).replace(CONTROL_CHARACTERS, '\uFFFD');
+      const value = maskControlCharacters(raw(index));
       return value.length > LAB_IMPORT_FIELD_MAX
         ? `${value.slice(0, LAB_IMPORT_FIELD_MAX)}…`
         : value;
