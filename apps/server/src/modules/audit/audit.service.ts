@@ -1,6 +1,7 @@
 import { AppError } from '@careline/domain/errors';
 import type { DbOrTx } from '../../db/client.ts';
 import { insertAuditEvent, listAuditEvents } from './audit.repo.ts';
+import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
 
 /** Who acted: a staff member under one role in one hospital, or a patient account. */
 export type AuditActor =
@@ -72,8 +73,6 @@ function invalidFilter(detail: string): AppError {
   error.message = `ARO-E2002:${detail}`;
   return error;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');

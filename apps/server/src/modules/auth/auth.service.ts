@@ -40,6 +40,7 @@ import {
 import { verifySignInLink } from './auth.links.ts';
 import { createAccessSession, revokeAccessSession } from './auth.access-sessions.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
 
 /** Limits on sign-in (issue "Sign-in" points 1-2). Tests may loosen one to reach the one under test. */
 export type AuthLimits = {
@@ -98,8 +99,6 @@ export type LinkAuthentication = {
   alreadySignedIn: boolean;
   target: SignInLinkTarget;
 };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Challenges known to be over for good (used, used up, or expired — a resend never revives an
 // expired one), so that a flood of guesses at them costs no query. Per process and bounded; only

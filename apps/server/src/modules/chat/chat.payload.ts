@@ -1,4 +1,5 @@
 import { AppError } from '@careline/domain/errors';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /*
  * A chat note's payload (spec doc 1 §3 Chat communication): base64 JSON with authorRef, message,
@@ -21,7 +22,6 @@ export const CHAT_NOTES_MAX = 20;
 
 const PAYLOAD_KEYS = new Set(['authorRef', 'message', 'timestamp', 'extensions']);
 const EXTENSION_KEYS = new Set(['event', 'imageUrl', 'description', 'hospitalId']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 // An image is named by the blob service's id, bare or as its download path (spec doc 1 §7 Blob storage).
 const IMAGE_REF = /^(?:\/blob\/get\/|\/get\/)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;

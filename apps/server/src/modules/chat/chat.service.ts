@@ -28,8 +28,9 @@ import {
   type ChatOwner,
   type ChatSessionRow,
 } from './chat.repo.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID };
 
 /** Most chats one queryChat returns. */
 export const CHAT_QUERY_MAX = 50;

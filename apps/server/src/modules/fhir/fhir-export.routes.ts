@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { ViewerLookup } from '../files/files.routes.ts';
 import { exportPatientRecords, fhirExportContentDisposition, fhirExportFileName } from './fhir-export.service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /** The media type of FHIR JSON (FHIR R4 http.html#mime-type). */
 export const FHIR_JSON = 'application/fhir+json';

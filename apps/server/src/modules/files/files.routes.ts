@@ -16,6 +16,7 @@ import {
   recordUpload,
   type BlobReader,
 } from './files.service.ts';
+import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
 
 export type ViewerLookup = (
   tenantId: string,
@@ -24,8 +25,6 @@ export type ViewerLookup = (
 
 /** Response header carrying the new blob's id (spec doc 1 §7 Blob storage). */
 export const BLOB_ID_HEADER = 'x-blobdata-id';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function tokenFrom(header: string | undefined): string | null {
   if (!header) {

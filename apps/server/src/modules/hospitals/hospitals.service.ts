@@ -9,6 +9,7 @@ import {
   type PractitionerRecord,
 } from './hospitals.repo.ts';
 import { selectPractitionersBySearch, selectSpecialties } from './practitioner-search.repo.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 export type { OrganizationRecord, PractitionerRecord } from './hospitals.repo.ts';
 
@@ -37,8 +38,6 @@ export const SEARCH_DEFAULT_LIMIT = 20;
 
 /** Highest row cap of searchDoctors and searchSpecialties (graphql/limits.ts counts them at 100). */
 export const SEARCH_MAX_LIMIT = 100;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The search text lower-cased with runs of white space as one space; ARO-E2002 beyond 100 characters. */
 function searchText(text: string | null | undefined): string {

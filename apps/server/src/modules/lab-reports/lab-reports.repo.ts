@@ -29,6 +29,7 @@ import {
   consultationSessions,
   serviceRequests,
 } from '../../db/schema/index.ts';
+import { UUID_PATTERN } from '@careline/domain/ids';
 
 export type DiagnosticReportRow = typeof diagnosticReports.$inferSelect;
 export type ObservationRow = typeof observations.$inferSelect;
@@ -193,8 +194,6 @@ export async function selectSubCodes(
     .where(inArray(diagnosticReportSubCodes.diagnosticReportCodeId, [...codeIds]))
     .orderBy(asc(diagnosticReportSubCodes.parameterOrder), asc(diagnosticReportSubCodes.name));
 }
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The staff list's queues: DRAFT (not verified), VERIFIED (not issued), ISSUED, ALL. */
 export type LabReportQueue = 'DRAFT' | 'VERIFIED' | 'ISSUED' | 'ALL';

@@ -21,9 +21,9 @@ import {
   type ReportCodeRow,
   type ReportSubCodeRow,
 } from './lab-reports.repo.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
-/** An id as the database issues it (anything else is not found without a query). */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID };
 
 /** Most codes one trend graph query may ask for (ours). */
 export const OBSERVATION_CODES_MAX = 20;

@@ -13,8 +13,7 @@ import {
   lockPatientLoyalty,
   type VisitCharge,
 } from './loyalty.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /** Most transactions one queryLoyaltyTransaction returns. */
 export const LOYALTY_TRANSACTIONS_MAX = 100;

@@ -24,8 +24,7 @@ import {
   type OrderRequest,
   type OrderView,
 } from './orders.service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 function owner(ctx: GraphQLContext): { tenantId: string; accountId: string } {
   return { tenantId: ctx.tenant.id, accountId: requireViewer(ctx).accountId };

@@ -57,9 +57,9 @@ import {
   type ServiceRequestNoteRow,
   type ServiceRequestRow,
 } from './orders.repo.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
-/** An id as the database issues it (anything else is not found without a query). */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID };
 
 /** Longest document description (ours; the spec names the field only, doc 3 §3 Document reference). */
 export const DOCUMENT_DESCRIPTION_MAX = 500;

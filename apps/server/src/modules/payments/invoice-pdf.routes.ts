@@ -5,8 +5,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { ViewerLookup } from '../files/files.routes.ts';
 import { renderInvoicePdf } from './pdf/invoice-pdf.ts';
 import { findOwnedPatientNames, listOwnedPayments } from './payments.repo.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
 
 /** The file name the web app saves (spec doc 2 §2 Payment history: 'Download as PDF', file Invoice.pdf). */
 export const INVOICE_FILE_NAME = 'Invoice.pdf';

@@ -17,6 +17,7 @@ import {
   supersedeOpenInvoice,
   type InvoiceRow,
 } from './payments.repo.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /*
  * Invoices and payments of orders (spec doc 3 §4 Order payment, §5, §7 Prepare invoice; issue 9:
@@ -26,8 +27,6 @@ import {
  * reason code prepayment_collected. It is paid through the same booking requests, gateways and
  * exactly-once crediting as an appointment's; the order side lives in orders/orders.payment.ts.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An order's invoice reference (spec doc 3 §3 Payment: request.0.ref ServiceRequest/{id}). */
 export function orderRequestReference(serviceRequestId: string): string {

@@ -9,6 +9,7 @@ import {
   type CardOwner,
   type PaymentMethodRow,
 } from './payment-methods.repo.ts';
+import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
 
 /** What the saved-card services need from a request. */
 export type PaymentMethodDeps = {
@@ -36,8 +37,6 @@ export type AccountPaymentMethods = {
   defaultPaymentMethod: string | null;
   hasPaymentMethod: boolean;
 };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notFound = (): AppError => new AppError('ARO-E2001');
 

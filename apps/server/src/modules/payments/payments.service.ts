@@ -72,8 +72,7 @@ import {
   publishOrderPaid,
   requirePayableOrder,
 } from './order-payments.service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /** Most payment records one queryPaymentGatewayCallback returns. */
 export const PAYMENT_RECORDS_MAX = 100;

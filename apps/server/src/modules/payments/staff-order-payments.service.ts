@@ -19,8 +19,8 @@ import {
 } from './payments.repo.ts';
 import { findAcceptedOrderPayment, findOrderReceiptNames } from './staff-payments.repo.ts';
 import { newReceiptNumber, type ReceiptItem, type StaffPaymentsDeps } from './staff-payments.service.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CASH_GATEWAY = 'cash';
 
 /** The receipt of an order's cash payment as the cashier prints it. Plain JSON (a retry answers the stored one). */

@@ -50,6 +50,7 @@ import {
   type PaymentRefundRow,
   type RefundSettlement,
 } from './staff-payments.repo.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /*
  * The hospital's side of payments (issue 9 §8 Refunds carried out, §9 Cashier's console, §10 loyalty):
@@ -73,7 +74,6 @@ import {
  *      between 2 and 3 leaves the row 'sending', likewise never retried automatically.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The longest remarks a cashier writes on a refund decision or a reconciliation. */

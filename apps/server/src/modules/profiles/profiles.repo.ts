@@ -2,6 +2,7 @@ import { AppError } from '@careline/domain/errors';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, loyaltyAccounts, organizations, patients } from '../../db/schema/index.ts';
+import { UUID_PATTERN as UUID_SHAPE } from '@careline/domain/ids';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type PatientRow = typeof patients.$inferSelect;
@@ -81,8 +82,6 @@ export async function countOwnPatients(db: DbOrTx, owner: Owner, ids: string[]):
  * profiles, 20 by default): a longer list is refused before any database work.
  */
 export const PROFILE_ID_LIST_MAX = 100;
-
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Which of `ids` are active profiles of the account, read in one query. Ids that are not uuids, or

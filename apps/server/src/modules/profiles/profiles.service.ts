@@ -31,6 +31,7 @@ import {
 } from './profiles.repo.ts';
 import { runOnce } from '../idempotency/idempotency.service.ts';
 import { listAccountPaymentMethods, type PaymentMethodView } from '../payments/payment-methods.service.ts';
+import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
 
 /** What the profile services need from a request. */
 export type ProfileDeps = {
@@ -83,7 +84,6 @@ export type CreatePatientInput = {
 
 export type PatientPatchInput = { op: string; path: string; value?: unknown };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_ADDRESS_PART_LENGTH = 200;
 const MAX_LINKS = 50;
 const MAX_PATCHES = 20;

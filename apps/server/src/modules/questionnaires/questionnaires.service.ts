@@ -27,11 +27,10 @@ import {
   type QuestionnaireResponseRow,
   type QuestionnaireRow,
 } from './questionnaires.repo.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /** The unique index on a questionnaire's name (its hospital and title) in the tenant. */
 const QUESTIONNAIRE_NAME_UNIQUE = 'questionnaires_tenant_name_uq';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The longest text answer. */
 export const QUESTIONNAIRE_ANSWER_MAX = 2000;

@@ -40,8 +40,7 @@ import {
   type VideoCallHistoryRow,
   type VideoCommunicationRow,
 } from './video.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /** The session mode of a video consultation (spec doc 2 §3). */
 const VIDEO_MODE = 'remote_presence_video_call';

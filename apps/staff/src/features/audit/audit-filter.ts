@@ -1,4 +1,5 @@
 import type { AuditFilter } from './api/audit-operations.ts';
+import { UUID_PATTERN as accountIdPattern } from '@careline/domain/ids';
 
 /** What the filter form holds: every field as typed or chosen, '' for "any". */
 export type AuditDraft = {
@@ -17,8 +18,6 @@ export const emptyAuditDraft: AuditDraft = {
   from: '',
   to: '',
 };
-
-const accountIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a typed patient account id is usable: empty (any patient) or an id as the trail shows it. */
 export function isPatientAccountIdValid(value: string): boolean {
