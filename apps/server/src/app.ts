@@ -36,6 +36,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerCompression } from './http/compression.ts';
 import { capConnectionsPerAddress, closeSilentConnections } from './connection-limits.ts';
 import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
+import { createPresence, type Presence } from './providers/presence/presence.ts';
 import { createJobQueue } from './modules/jobs/jobs.ts';
 import { registerTemporaryAppointmentJobs } from './modules/consultations/temporary-appointments.service.ts';
 import type { AppDeps } from './app-deps.ts';
@@ -192,6 +193,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     up: (message) => app.log.info(message),
   });
   const emitter = pubsub?.emitter;
+  // Who is online (chat agents, patients watching), shared by every instance through Redis when set.
+  const presence = createPresence(env, (error) => app.log.debug({ err: sanitiseError(error) }, 'presence: Redis call failed, answered from this instance'));
+  app.decorate('presence', presence);
+  app.addHook('onClose', async () => {
+    await presence.close();
+  });
   if (pubsub) {
     // Close the Redis connections with the app, or the process (and tests) never exit.
     app.addHook('onClose', async () => {
@@ -274,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publish,
       endLiveSession,
       jobs,
+      presence,
       requestOrigin: `${request.protocol}://${request.host}`,
     }),
     subscription: {
@@ -296,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           publish,
           endLiveSession,
           jobs,
+          presence,
           liveSocket: socket,
         };
       },
@@ -386,4 +395,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await registerWebApp(app, deps);
   return app;
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface merges into Fastify's
+  interface FastifyInstance {
+    /** Who is online across instances (providers/presence); tests wait on it. */
+    presence: Presence;
+  }
 }

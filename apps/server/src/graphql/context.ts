@@ -7,7 +7,7 @@ import type { Viewer } from '../modules/auth/auth.viewer.ts';
 import type { StaffViewer } from '../modules/staff/staff.access-sessions.ts';
 import type { LiveSocket } from './live-sessions.ts';
 import type { JobQueue } from '../modules/jobs/jobs.ts';
-
+import type { Presence } from '../providers/presence/presence.ts';
 
 /** What every resolver receives. */
 export type GraphQLContext = {
@@ -32,6 +32,8 @@ export type GraphQLContext = {
   endLiveSession: (accessSessionId: string) => void;
   /** The kept job queue (modules/jobs): jobs that must run later, once, on some instance. */
   jobs: JobQueue;
+  /** Who is online (chat agents, patients watching) across instances: Redis when set, else this process. */
+  presence: Presence;
   /** 'protocol://host[:port]' of the HTTP request (Fastify, TRUST_PROXY aware); unset on websockets. */
   requestOrigin?: string;
   /** On subscription contexts: the websocket, so it can be closed when its sign-in ends. */

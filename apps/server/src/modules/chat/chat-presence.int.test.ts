@@ -111,7 +111,7 @@ describe('typing indicators', () => {
     try {
       const inbox = staffSide.iterate<Inbox>({ query: INBOX_LIVE, variables: { o: hospital } });
       const inboxNext = inbox.next();
-      await until(() => isAgentOnline(TENANT, hospital));
+      await until(() => isAgentOnline(t.app.presence, TENANT, hospital));
       const chat = await prepare(alice);
       expect(((await inboxNext).value as Heard<Inbox> | undefined)?.data?.subscribeStaffChatInbox?.chat).toMatchObject({
         id: chat.id,
@@ -155,7 +155,7 @@ describe('typing indicators', () => {
       void aliceFirst.then(() => {
         aliceHeard = true;
       });
-      await until(() => isPatientWatching(TENANT, alice.accountId) && isPatientWatching(TENANT, bob.accountId));
+      await until(async () => (await isPatientWatching(t.app.presence, TENANT, alice.accountId)) && (await isPatientWatching(t.app.presence, TENANT, bob.accountId)));
       await until(async () => {
         await as(t, agent, STAFF_TYPING, { o: hospital, id: chat.id });
         // A forged event of Alice's chat on Bob's topic is dropped too.
@@ -266,13 +266,13 @@ describe('the SMS to a patient who is away', () => {
     try {
       const events = client.iterate<Live>({ query: PATIENT_LIVE, variables: { id: [row.id] } });
       const first = events.next();
-      await until(() => isPatientWatching(TENANT, fiona.accountId));
+      await until(() => isPatientWatching(t.app.presence, TENANT, fiona.accountId));
       await reply(row.id, 'Hello Fiona');
       expect(((await first).value as Heard<Live> | undefined)?.data?.subscribeChat?.note.at(-1)?.message).toBe('Hello Fiona');
       expect(await textsTo(fiona.mobileNo)).toEqual([]);
       // She closes the chat; a reply right after does not text her either (a reload is not away).
       await events.return?.(undefined);
-      await until(() => !isPatientWatching(TENANT, fiona.accountId));
+      await until(async () => !(await isPatientWatching(t.app.presence, TENANT, fiona.accountId)));
       await reply(row.id, 'Anything else?');
       expect(await textsTo(fiona.mobileNo)).toEqual([]);
     } finally {

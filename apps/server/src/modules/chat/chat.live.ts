@@ -1,12 +1,13 @@
 import type { GraphQLContext } from '../../graphql/context.ts';
+import type { Presence, PresenceHold } from '../../providers/presence/presence.ts';
 
 /*
  * Live updates of chats with staff, and who is online, over the app's pub/sub (in-process or Redis).
  *
- * Presence is kept in this process, without a table: an agent is online while one of their live
- * inbox subscriptions (subscribeStaffChatInbox) is open here, a patient while a subscribeChat is.
- * With several instances behind a balancer each instance knows only its own sockets (see
- * docs/api-contract.md, Chat with hospital staff).
+ * Presence is kept without a table (providers/presence): an agent is online while one of their live
+ * inbox subscriptions (subscribeStaffChatInbox) is open, a patient while a subscribeChat is. With
+ * REDIS_URL set every instance behind a balancer sees the sockets of all; without it, the one
+ * instance knows its own.
  */
 
 /** What is published when a chat changed, or someone is typing in it: enough to filter and read it. */
@@ -67,131 +68,94 @@ export async function publishChatChanged(
   }
 }
 
-const agentsOnline = new Map<string, number>();
-const patientsOnline = new Map<string, number>();
-
-function enter(map: Map<string, number>, key: string): () => boolean {
-  map.set(key, (map.get(key) ?? 0) + 1);
-  let left = false;
-  // Returns whether this was the last one there.
-  return () => {
-    if (left) {
-      return false;
-    }
-    left = true;
-    const count = (map.get(key) ?? 1) - 1;
-    if (count <= 0) {
-      map.delete(key);
-      return true;
-    }
-    map.set(key, count);
-    return false;
-  };
-}
+/** Presence keys: an agent of a hospital, a patient account, and a chat side's typing throttle. */
+const agentKey = (tenantId: string, organizationId: string): string => `chat-agent:${tenantId}:${organizationId}`;
+const patientKey = (tenantId: string, accountId: string): string => `chat-patient:${tenantId}:${accountId}`;
 
 /**
- * Marks an agent of a hospital online while their live inbox is open; call the answer when it closes
- * (it answers whether no agent of the hospital is online here any more).
+ * Marks an agent of a hospital online while their live inbox is open; leave() when it closes (it
+ * answers whether no agent of the hospital is online anywhere any more).
+ * @param presence - the app's presence (shared by every instance through Redis when set)
  * @param tenantId - the tenant
  * @param organizationId - the hospital
  */
-export function agentOnline(tenantId: string, organizationId: string): () => boolean {
-  return enter(agentsOnline, `${tenantId}:${organizationId}`);
+export function agentOnline(presence: Presence, tenantId: string, organizationId: string): PresenceHold {
+  return presence.hold(agentKey(tenantId, organizationId));
 }
 
 /**
- * Whether an agent of the hospital has a live inbox open on this instance.
+ * Whether an agent of the hospital has a live inbox open, on any instance.
+ * @param presence - the app's presence
  * @param tenantId - the tenant
  * @param organizationId - the hospital
  */
-export function isAgentOnline(tenantId: string, organizationId: string): boolean {
-  return (agentsOnline.get(`${tenantId}:${organizationId}`) ?? 0) > 0;
+export function isAgentOnline(presence: Presence, tenantId: string, organizationId: string): Promise<boolean> {
+  return presence.held(agentKey(tenantId, organizationId));
 }
 
 /**
- * Marks a patient account as watching its chat (a live subscribeChat); call the answer when it ends.
+ * Marks a patient account as watching its chat (a live subscribeChat); leave() when it ends, which
+ * also notes the account as seen just then.
+ * @param presence - the app's presence
  * @param tenantId - the tenant
  * @param accountId - the account
  */
-export function patientWatching(tenantId: string, accountId: string): () => boolean {
-  const leave = enter(patientsOnline, `${tenantId}:${accountId}`);
-  return () => {
-    patientSeen(tenantId, accountId);
-    return leave();
+export function patientWatching(presence: Presence, tenantId: string, accountId: string): PresenceHold {
+  const hold = presence.hold(patientKey(tenantId, accountId));
+  return {
+    leave: async () => {
+      await patientSeen(presence, tenantId, accountId);
+      return hold.leave();
+    },
   };
 }
-
-/** When each account was last seen in its chat here (a live subscription ending, a chat call). */
-const patientsSeen = new Map<string, number>();
-/** Entries older than this are dropped as new ones come (longer than any use of them). */
-const SEEN_KEPT_MS = 60 * 60_000;
 
 /**
  * Notes that the account was in its chat just now: a call of the patient's (send, typing) or the
  * end of a live subscription. A staff reply soon after does not text them (chat.sms.ts).
+ * @param presence - the app's presence
  * @param tenantId - the tenant
  * @param accountId - the account
  * @param now - the clock
  */
-export function patientSeen(tenantId: string, accountId: string, now: Date = new Date()): void {
-  const at = now.getTime();
-  if (patientsSeen.size > 1000) {
-    for (const [key, seen] of patientsSeen) {
-      if (at - seen > SEEN_KEPT_MS) {
-        patientsSeen.delete(key);
-      }
-    }
-  }
-  patientsSeen.set(`${tenantId}:${accountId}`, at);
+export function patientSeen(presence: Presence, tenantId: string, accountId: string, now: Date = new Date()): Promise<void> {
+  return presence.see(patientKey(tenantId, accountId), now);
 }
 
 /**
- * When the account was last seen in its chat on this instance, or null.
+ * When the account was last seen in its chat, on any instance, or null.
+ * @param presence - the app's presence
  * @param tenantId - the tenant
  * @param accountId - the account
  */
-export function patientLastSeen(tenantId: string, accountId: string): Date | null {
-  const at = patientsSeen.get(`${tenantId}:${accountId}`);
-  return at === undefined ? null : new Date(at);
+export function patientLastSeen(presence: Presence, tenantId: string, accountId: string): Promise<Date | null> {
+  return presence.lastSeen(patientKey(tenantId, accountId));
 }
 
 /** The least time between two typing events of one side of a chat that are published (ours). */
 export const CHAT_TYPING_MIN_GAP_MS = 1000;
 
-const typingSent = new Map<string, number>();
-
 /**
  * Whether a typing event of one side of a chat is published now: at most one per
- * CHAT_TYPING_MIN_GAP_MS (the apps send one every few seconds while typing; more are dropped).
+ * CHAT_TYPING_MIN_GAP_MS across instances (the apps send one every few seconds while typing; more
+ * are dropped).
+ * @param presence - the app's presence
  * @param chatId - the chat
  * @param side - who is typing
  * @param now - the clock
  */
-export function typingDue(chatId: string, side: 'patient' | 'staff', now: Date = new Date()): boolean {
-  const key = `${chatId}:${side}`;
-  const at = now.getTime();
-  const last = typingSent.get(key);
-  if (last !== undefined && at - last >= 0 && at - last < CHAT_TYPING_MIN_GAP_MS) {
-    return false;
-  }
-  if (typingSent.size > 1000) {
-    for (const [other, sent] of typingSent) {
-      if (at - sent >= CHAT_TYPING_MIN_GAP_MS) {
-        typingSent.delete(other);
-      }
-    }
-  }
-  typingSent.set(key, at);
-  return true;
+export function typingDue(presence: Presence, chatId: string, side: 'patient' | 'staff', now: Date = new Date()): Promise<boolean> {
+  return presence.due(`chat-typing:${chatId}:${side}`, CHAT_TYPING_MIN_GAP_MS, now);
 }
 
 /**
- * Whether the account has a live chat subscription on this instance (else a staff reply texts them).
+ * Whether the account has a live chat subscription on any instance (else a staff reply texts them).
+ * @param presence - the app's presence
  * @param tenantId - the tenant
  * @param accountId - the account
  */
-export function isPatientWatching(tenantId: string, accountId: string): boolean {
-  return (patientsOnline.get(`${tenantId}:${accountId}`) ?? 0) > 0;
+export function isPatientWatching(presence: Presence, tenantId: string, accountId: string): Promise<boolean> {
+  return presence.held(patientKey(tenantId, accountId));
 }
 
 /**

@@ -33,6 +33,7 @@ function deps(ctx: GraphQLContext): ChatDeps {
     correlationId: ctx.correlationId,
     publish: ctx.publish,
     log: ctx.log,
+    presence: ctx.presence,
     agentChatEnabled: ctx.tenant.publicConfig.features.chat.enabled && ctx.tenant.publicConfig.features.agentChat.enabled,
   };
 }
@@ -161,14 +162,16 @@ builder.subscriptionField('subscribeChat', (t) =>
         }
       }
       const events = await ctx.pubsub.subscribe(accountChatTopic(chatDeps.tenantId, chatDeps.accountId));
-      const leave = patientWatching(chatDeps.tenantId, chatDeps.accountId);
+      const watching = patientWatching(chatDeps.presence, chatDeps.tenantId, chatDeps.accountId);
       return onIterationEnd(
         filterEvents(events, (payload) => {
           const event = payload as Partial<ChatChangedEvent> | null;
           return typeof event?.id === 'string' && ids.has(event.id);
         }),
         () => {
-          leave();
+          void watching.leave().catch((error: unknown) => {
+            chatDeps.log?.warn({ err: error }, 'chat presence not ended');
+          });
         },
       );
     },

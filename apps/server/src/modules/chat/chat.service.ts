@@ -14,6 +14,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { findOwnBlob, insertDocumentReference } from '../orders/orders.repo.ts';
 import { findPatient, organizationExists } from '../profiles/profiles.repo.ts';
 import { isAgentOnline, patientSeen, publishChatChanged, typingDue } from './chat.live.ts';
+import type { Presence } from '../../providers/presence/presence.ts';
 import { CHAT_NOTES_MAX, decodeChatPayload, encodeChatPayload, payloadError, type ChatPayload } from './chat.payload.ts';
 import {
   OPEN_CHAT_CONSTRAINT,
@@ -81,6 +82,8 @@ export type ChatDeps = {
   log?: FastifyBaseLogger;
   /** The tenant's flags chat and agentChat (spec doc 1 §6): both on, or no new chat starts. */
   agentChatEnabled: boolean;
+  /** Who is online (providers/presence): agents decide preparation or suspended. */
+  presence: Presence;
 };
 
 export function notFound(): AppError {
@@ -327,7 +330,7 @@ export async function prepareChat(
   if (open) {
     throw new AppError('ARO-E8002');
   }
-  const status: StaffChatStatus = isAgentOnline(deps.tenantId, hospitalId) ? 'preparation' : 'suspended';
+  const status: StaffChatStatus = (await isAgentOnline(deps.presence, deps.tenantId, hospitalId)) ? 'preparation' : 'suspended';
   let chat: ChatSessionRow;
   try {
     chat = await deps.db.transaction(async (tx) => {
@@ -352,7 +355,7 @@ export async function prepareChat(
     }
     throw error;
   }
-  patientSeen(deps.tenantId, deps.accountId, now);
+  await patientSeen(deps.presence, deps.tenantId, deps.accountId, now);
   await publishChatChanged({ publish: deps.publish, log: deps.log }, chat);
   return ownChatView(deps.db, deps, chat.id);
 }
@@ -388,7 +391,7 @@ export async function sendChat(
     await storeNotes(tx, row, author, [payload], (blobId) => findOwnBlob(tx, owner(deps), blobId), now);
     return row;
   });
-  patientSeen(deps.tenantId, deps.accountId, now);
+  await patientSeen(deps.presence, deps.tenantId, deps.accountId, now);
   await publishChatChanged({ publish: deps.publish, log: deps.log }, chat);
   return ownChatView(deps.db, deps, chat.id);
 }
@@ -482,8 +485,8 @@ export async function publishPatientChatTyping(deps: ChatDeps, id: string, now: 
   if (!isStaffChatOpen(statusOf(row))) {
     throw new AppError('ARO-E8003');
   }
-  patientSeen(deps.tenantId, deps.accountId, now);
-  if (typingDue(row.id, 'patient', now)) {
+  await patientSeen(deps.presence, deps.tenantId, deps.accountId, now);
+  if (await typingDue(deps.presence, row.id, 'patient', now)) {
     await publishChatChanged({ publish: deps.publish, log: deps.log }, row, 'patient');
   }
   return true;

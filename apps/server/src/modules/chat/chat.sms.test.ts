@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_TYPING_MIN_GAP_MS, patientLastSeen, patientSeen, patientWatching, typingDue } from './chat.live.ts';
+import {
+  CHAT_TYPING_MIN_GAP_MS,
+  agentOnline,
+  isAgentOnline,
+  isPatientWatching,
+  patientLastSeen,
+  patientSeen,
+  patientWatching,
+  typingDue,
+} from './chat.live.ts';
+import { memoryPresence } from '../../providers/presence/presence.ts';
 import { CHAT_AWAY_AFTER_MS, CHAT_AWAY_SMS_QUIET_MS, chatAwaySmsDue, chatReplySmsFor } from './chat.sms.ts';
 
 const now = new Date('2026-03-01T10:00:00Z');
@@ -43,22 +53,39 @@ describe('chatReplySmsFor', () => {
 });
 
 describe('typing events are throttled, presence is remembered', () => {
-  it('passes one typing event per side of a chat per gap', () => {
-    expect(typingDue('chat-a', 'staff', now)).toBe(true);
-    expect(typingDue('chat-a', 'staff', new Date(now.getTime() + CHAT_TYPING_MIN_GAP_MS - 1))).toBe(false);
+  it('passes one typing event per side of a chat per gap', async () => {
+    const presence = memoryPresence();
+    expect(await typingDue(presence, 'chat-a', 'staff', now)).toBe(true);
+    expect(await typingDue(presence, 'chat-a', 'staff', new Date(now.getTime() + CHAT_TYPING_MIN_GAP_MS - 1))).toBe(false);
     // The other side and another chat are separate.
-    expect(typingDue('chat-a', 'patient', now)).toBe(true);
-    expect(typingDue('chat-b', 'staff', now)).toBe(true);
-    expect(typingDue('chat-a', 'staff', new Date(now.getTime() + CHAT_TYPING_MIN_GAP_MS))).toBe(true);
+    expect(await typingDue(presence, 'chat-a', 'patient', now)).toBe(true);
+    expect(await typingDue(presence, 'chat-b', 'staff', now)).toBe(true);
+    expect(await typingDue(presence, 'chat-a', 'staff', new Date(now.getTime() + CHAT_TYPING_MIN_GAP_MS))).toBe(true);
   });
 
-  it('a patient is last seen when they act or their live chat ends', () => {
-    expect(patientLastSeen('t', 'account-1')).toBeNull();
-    patientSeen('t', 'account-1', now);
-    expect(patientLastSeen('t', 'account-1')).toEqual(now);
-    const leave = patientWatching('t', 'account-2');
-    expect(patientLastSeen('t', 'account-2')).toBeNull();
-    leave();
-    expect(patientLastSeen('t', 'account-2')).not.toBeNull();
+  it('a patient is last seen when they act or their live chat ends', async () => {
+    const presence = memoryPresence();
+    expect(await patientLastSeen(presence, 't', 'account-1')).toBeNull();
+    await patientSeen(presence, 't', 'account-1', now);
+    expect(await patientLastSeen(presence, 't', 'account-1')).toEqual(now);
+    const watching = patientWatching(presence, 't', 'account-2');
+    expect(await isPatientWatching(presence, 't', 'account-2')).toBe(true);
+    expect(await patientLastSeen(presence, 't', 'account-2')).toBeNull();
+    expect(await watching.leave()).toBe(true);
+    expect(await watching.leave()).toBe(false);
+    expect(await isPatientWatching(presence, 't', 'account-2')).toBe(false);
+    expect(await patientLastSeen(presence, 't', 'account-2')).not.toBeNull();
+  });
+
+  it('an agent is online while any of their inboxes is open', async () => {
+    const presence = memoryPresence();
+    const first = agentOnline(presence, 't', 'hospital-1');
+    const second = agentOnline(presence, 't', 'hospital-1');
+    expect(await isAgentOnline(presence, 't', 'hospital-1')).toBe(true);
+    expect(await isAgentOnline(presence, 't', 'hospital-2')).toBe(false);
+    expect(await first.leave()).toBe(false);
+    expect(await isAgentOnline(presence, 't', 'hospital-1')).toBe(true);
+    expect(await second.leave()).toBe(true);
+    expect(await isAgentOnline(presence, 't', 'hospital-1')).toBe(false);
   });
 });

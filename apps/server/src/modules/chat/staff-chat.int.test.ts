@@ -303,7 +303,7 @@ describe('presence, live inbox, typing, SMS', () => {
         variables: { o: organization },
       });
       const next = inbox.next();
-      await until(() => isAgentOnline(TENANT, organization));
+      await until(() => isAgentOnline(t.app.presence, TENANT, organization));
       const bob = await makePatient(t);
       const online = await prepare(bob);
       expect(online.data?.prepareChat).toMatchObject({ status: 'preparation', statusText: 'connecting to hospital staff' });
@@ -317,7 +317,7 @@ describe('presence, live inbox, typing, SMS', () => {
           });
         });
       await publishPatientChatTyping(
-        { db: t.database.db, tenantId: TENANT, accountId: bob.accountId, correlationId: 'typing', publish, agentChatEnabled: true },
+        { db: t.database.db, tenantId: TENANT, accountId: bob.accountId, correlationId: 'typing', publish, agentChatEnabled: true, presence: t.app.presence },
         online.data?.prepareChat.id ?? '',
       );
       const typing = (await inbox.next()).value as Heard<{ subscribeStaffChatInbox: StaffChat | null }> | undefined;
@@ -325,7 +325,7 @@ describe('presence, live inbox, typing, SMS', () => {
       // Taking the suspended chat: in_progress.
       expect((await ok(desk, TAKE, { o: organization, id: offline.data?.prepareChat.id })).chat.status).toBe('in_progress');
       await inbox.return?.(undefined);
-      await until(() => !isAgentOnline(TENANT, organization));
+      await until(async () => !(await isAgentOnline(t.app.presence, TENANT, organization)));
       await until(async () => {
         const [row] = await t.database.db.select().from(chatSessions).where(eq(chatSessions.id, online.data?.prepareChat.id ?? ''));
         return row?.status === 'suspended';

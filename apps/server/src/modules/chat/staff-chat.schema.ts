@@ -35,6 +35,7 @@ function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string |
     sms: ctx.providers.sms,
     config: ctx.tenant.publicConfig,
     log: ctx.log,
+    presence: ctx.presence,
   };
 }
 
@@ -166,15 +167,18 @@ builder.subscriptionField('subscribeStaffChatInbox', (t) =>
       requireStaffChatReader(chatDeps);
       const hospital = { tenantId: chatDeps.tenantId, organizationId: chatDeps.organizationId };
       const events = await ctx.pubsub.subscribe(staffChatTopic(hospital.tenantId, hospital.organizationId));
-      const leave = agentOnline(hospital.tenantId, hospital.organizationId);
+      const online = agentOnline(chatDeps.presence, hospital.tenantId, hospital.organizationId);
       return onIterationEnd(
         filterEvents(events, (payload) => typeof (payload as Partial<ChatChangedEvent> | null)?.id === 'string'),
         () => {
-          if (leave()) {
-            void suspendWhenNoAgent({ db: chatDeps.db, publish: chatDeps.publish, log: chatDeps.log }, hospital).catch((error: unknown) => {
+          void online
+            .leave()
+            .then((nobodyLeft) =>
+              nobodyLeft ? suspendWhenNoAgent({ db: chatDeps.db, publish: chatDeps.publish, log: chatDeps.log }, hospital) : undefined,
+            )
+            .catch((error: unknown) => {
               chatDeps.log?.warn({ err: error }, 'waiting chats not suspended');
             });
-          }
         },
       );
     },

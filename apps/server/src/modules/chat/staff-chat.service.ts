@@ -12,6 +12,7 @@ import { listPatients } from '../profiles/profiles.repo.ts';
 import type { StaffViewer } from '../staff/staff.access-sessions.ts';
 import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
 import { isPatientWatching, patientLastSeen, publishChatChanged, typingDue } from './chat.live.ts';
+import type { Presence } from '../../providers/presence/presence.ts';
 import { checkChatPayload } from './chat.payload.ts';
 import { CHAT_AWAY_SMS_QUIET_MS, chatAwaySmsDue, chatReplySmsFor, sendChatReplySms } from './chat.sms.ts';
 import {
@@ -51,6 +52,8 @@ export type StaffChatDeps = {
   sms: SmsSender;
   config: Pick<TenantPublicConfig, 'branding'>;
   log?: FastifyBaseLogger;
+  /** Who is online (providers/presence): whether the patient is watching decides the away SMS. */
+  presence: Presence;
 };
 
 /** A profile as the hospital sees it: no relationship to the account holder. */
@@ -345,8 +348,8 @@ export async function replyStaffChat(
       row.patientId !== null &&
       chatAwaySmsDue(
         {
-          watching: isPatientWatching(deps.tenantId, row.accountId),
-          lastSeenAt: patientLastSeen(deps.tenantId, row.accountId),
+          watching: await isPatientWatching(deps.presence, deps.tenantId, row.accountId),
+          lastSeenAt: await patientLastSeen(deps.presence, deps.tenantId, row.accountId),
           lastSmsAt: await lastChatAwaySmsAt(tx, row, now, CHAT_AWAY_SMS_QUIET_MS),
         },
         now,
@@ -413,7 +416,7 @@ export async function staffChatTyping(deps: StaffChatDeps, id: string, now: Date
   if (!(OPEN_STAFF_CHAT_STATUSES as readonly string[]).includes(row.status)) {
     throw new AppError('ARO-E8003');
   }
-  if (typingDue(row.id, 'staff', now)) {
+  if (await typingDue(deps.presence, row.id, 'staff', now)) {
     await publishChatChanged({ publish: deps.publish, log: deps.log }, row, 'staff');
   }
   return true;
