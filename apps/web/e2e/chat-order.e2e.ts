@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkScreen, collectPageErrors, launchBrowser, screenshot } from './support/index.ts';
 import { photoInPage } from './support/photo.ts';
@@ -7,7 +7,8 @@ import { gql, signedInPatient, signedInPhone } from './support/journey-setup.ts'
 // Issue 12 'Tests that must exist': order medicine through the chat with a photo (Online Pharmacy:
 // the hospital, the prescription photo, the more-upload prompt, the delivery mode and address, the
 // order's confirmation for a family member), axe on each screen; the conversation survives a reload
-// on the way; after ordering the chat is back at the upcoming check and the order is the server's.
+// on the way, and so does a photo still uploading (nothing the patient did is lost); after ordering
+// the chat is back at the upcoming check and the order is the server's.
 
 type ChatOrder = {
   serviceRequest: {
@@ -24,6 +25,43 @@ async function pickPhoto(page: Page, name: string): Promise<void> {
   const photo = await photoInPage(page, 900, 1200, 0.7, { text: 'Rx Paracetamol 500 mg  1 x 3', seed: 11 });
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add a photo' }).click()]);
   await chooser.setFiles([{ name, mimeType: 'image/jpeg', buffer: photo }]);
+}
+
+/**
+ * The state the phone keeps for a file of the chat's prescription upload (the order drafts' IndexedDB
+ * record '<account>:chat'), or null while it keeps none.
+ */
+async function keptChatUpload(page: Page, name: string): Promise<string | null> {
+  return page.evaluate(
+    (fileName) =>
+      new Promise<string | null>((resolve) => {
+        const open = indexedDB.open('careline-order-drafts');
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains('drafts')) {
+            resolve(null);
+            return;
+          }
+          const cursor = database.transaction('drafts').objectStore('drafts').openCursor();
+          cursor.onerror = () => resolve(null);
+          cursor.onsuccess = () => {
+            const at = cursor.result;
+            if (!at) {
+              resolve(null);
+              return;
+            }
+            if (typeof at.key === 'string' && at.key.endsWith(':chat')) {
+              const files = (at.value as { files: { name: string; status: string }[] }).files;
+              resolve(files.find((file) => file.name === fileName)?.status ?? null);
+              return;
+            }
+            at.continue();
+          };
+        };
+      }),
+    name,
+  );
 }
 
 describe('Online Pharmacy through the chat (issue 12 §2)', () => {
@@ -60,13 +98,40 @@ describe('Online Pharmacy through the chat (issue 12 §2)', () => {
     await pickPhoto(page, 'prescription.jpg');
     await log.getByText('Do you have another prescription to upload?').waitFor();
     await log.getByText('prescription.jpg').waitFor();
+
+    // A second page, still uploading when the page reloads: it goes on after the reload (the first
+    // blob upload is held until the reload cuts it; the next one goes through).
+    let blobCalls = 0;
+    let held: () => void = () => undefined;
+    const uploadHeld = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    await page.route('**/blob/put', async (route: Route) => {
+      blobCalls += 1;
+      if (blobCalls === 1) {
+        held();
+        return;
+      }
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await pickPhoto(page, 'prescription-2.jpg');
+    await uploadHeld;
+    // Once the phone keeps the file with its bytes, reload.
+    await expect.poll(() => keptChatUpload(page, 'prescription-2.jpg'), { timeout: 30_000 }).toBe('uploading');
+    await page.reload();
+    await log.getByText('prescription-2.jpg').waitFor();
+    await expect.poll(() => log.getByText('Do you have another prescription to upload?').count()).toBe(2);
+    expect(blobCalls).toBe(2);
+    // The files are in the conversation now: the phone keeps them no longer.
+    await expect.poll(() => keptChatUpload(page, 'prescription-2.jpg')).toBeNull();
     await page.getByRole('button', { name: 'No' }).click();
 
     await log.getByText('How would you like to get your medicine?').waitFor();
     await page.getByRole('button', { name: 'Deliver to my home' }).waitFor();
     // issue 12 §2: the conversation survives a reload, where it was.
     await page.reload();
-    await log.getByText('Please upload a photo of your prescription.').waitFor();
+    await log.getByText('Please upload a photo of your prescription.').first().waitFor();
     await page.getByRole('button', { name: 'Deliver to my home' }).click();
 
     await log.getByText('Please confirm the delivery address.').waitFor();
@@ -77,7 +142,7 @@ describe('Online Pharmacy through the chat (issue 12 §2)', () => {
 
     await log.getByText('Please check your order and confirm it.').waitFor();
     await log.getByText('You get 10% off medication ordered via chat.').waitFor();
-    await page.getByText('Prescriptions: 1').waitFor();
+    await page.getByText('Prescriptions: 2').waitFor();
     await page.getByRole('button', { name: 'Mrs Chandra Fernando (Mother)' }).click();
     await checkScreen(page, 'chat order: confirmation');
     await page.getByRole('button', { name: 'Confirm order' }).click();
@@ -97,7 +162,7 @@ describe('Online Pharmacy through the chat (issue 12 §2)', () => {
       serviceRequestInitiatedFor: 'homecare',
       addressLineOne: '12 Flower Road',
     });
-    expect(serviceRequest.documentReferenceIds).toHaveLength(1);
+    expect(serviceRequest.documentReferenceIds).toHaveLength(2);
     // spec doc 1 §4: back to the upcoming check, then the menu.
     await page.getByRole('button', { name: 'What is my upcoming' }).waitFor();
     await screenshot(page, 'chat-order-created');

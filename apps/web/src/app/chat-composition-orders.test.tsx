@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { act, cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Client, fetchExchange } from '@urql/core';
 import { Provider } from 'urql';
@@ -10,10 +11,19 @@ import { testSession } from '../features/consultations/components/consultations-
 import { testAccount } from '../features/consultations/components/history-test-render.tsx';
 import { chatMemoryKey, saveChatMemory } from '../features/chat/utils/chat-memory.ts';
 import type { OrderUploadDeps } from '../features/orders/shared/use-order-uploads.ts';
+import {
+  chatUploadsKey,
+  memoryDraftStore,
+  type StoredChatUploads,
+  type StoredUpload,
+} from '../features/orders/create/order-draft-store.ts';
+import { createI18n } from '@careline/i18n/core';
+import { loadOrdersMessages } from '@careline/i18n/orders';
 import { TestLanguage } from '../lib/i18n/test-language.tsx';
 import { SessionProvider, type SessionValue } from '../lib/session';
 import { TenantProvider } from '../lib/tenant';
 import { ChatHomeScreen } from './chat-composition.tsx';
+import { useChatOrderUploads, type ChatUploadStore } from './chat-composition-orders.tsx';
 
 // issue 12 slices 1 and 2: a failed call says so with 'Try again' (never an empty answer), one tap
 // books once, the flow starts at the upcoming check, the conversation survives a reload (this
@@ -23,6 +33,23 @@ type Call = { operationName: string | undefined; variables: Record<string, unkno
 type Answer = (call: Call) => unknown;
 
 const FAILED = { errors: [{ message: 'ARO-E9999:Service unavailable' }], data: null };
+
+/** A signed-in session (the test account, or another account id). */
+function signedIn(accountId?: string): SessionValue {
+  const base = testAccount();
+  const account = accountId ? { ...base, id: accountId } : base;
+  return {
+    accessToken: 'token-1',
+    account,
+    accountState: REQUEST_STATE.DONE,
+    mobileNo: account.mobileNo,
+    userProfileId: account.id,
+    loggedIn: true,
+    signIn: async () => account,
+    refreshAccount: async () => account,
+    logout: async () => undefined,
+  };
+}
 
 function renderChat(
   answer: Answer,
@@ -44,19 +71,7 @@ function renderChat(
     return new Response(JSON.stringify(answer(call) ?? { data: null }), { headers: { 'content-type': 'application/json' } });
   };
   const client = new Client({ url: 'http://test.local/graphql', exchanges: [fetchExchange], fetch: fakeFetch });
-  const base = testAccount();
-  const account = options.accountId ? { ...base, id: options.accountId } : base;
-  const session: SessionValue = {
-    accessToken: 'token-1',
-    account,
-    accountState: REQUEST_STATE.DONE,
-    mobileNo: account.mobileNo,
-    userProfileId: account.id,
-    loggedIn: true,
-    signIn: async () => account,
-    refreshAccount: async () => account,
-    logout: async () => undefined,
-  };
+  const session = signedIn(options.accountId);
   const services = { uploads: options.uploads };
   const router = createMemoryRouter(
     [
@@ -561,5 +576,199 @@ describe('Home Visit through the chat (issue 12 slice 3; spec doc 1 §2 home-vis
     expect(log().textContent).toContain('Unable to create home visit request');
     expect(log().textContent).toContain('Enter the address');
     expect(screen.getByRole('button', { name: 'Confirm order' })).toBeTruthy();
+  });
+});
+
+describe('the prescription upload kept on the phone (issue 12 §2: nothing the patient did is lost)', () => {
+  const NOW = 1_000_000;
+  const client = new Client({
+    url: 'http://test.local/graphql',
+    exchanges: [fetchExchange],
+    fetch: async () => new Response(JSON.stringify({ data: null }), { headers: { 'content-type': 'application/json' } }),
+  });
+
+  /**
+   * The upload steps: files upload at once, except that with hold a file whose name starts with
+   * 'slow' stays on its way until the page goes away (its upload is aborted).
+   */
+  function steps(hold = false): Partial<OrderUploadDeps> & { uploaded: string[] } {
+    let ids = 0;
+    const uploaded: string[] = [];
+    return {
+      uploaded,
+      compress: async (file) => file,
+      upload: (file, { signal }) => {
+        const name = (file as File).name;
+        uploaded.push(name);
+        if (hold && name.startsWith('slow')) {
+          return new Promise((resolve) => signal?.addEventListener('abort', () => resolve({ kind: 'network' }), { once: true }));
+        }
+        return Promise.resolve({ kind: 'uploaded', blobId: `blob-${name}` });
+      },
+      createDocument: async (args) => ({ kind: 'created', documentId: `doc-${args.blobId}` }),
+      isOnline: () => true,
+      newId: () => `id-${String((ids += 1))}`,
+      now: () => NOW,
+    };
+  }
+
+  function renderUploads(store: ChatUploadStore, uploadSteps: Partial<OrderUploadDeps>, accountId = 'up-1') {
+    const session = signedIn(accountId);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestLanguage>
+        <SessionProvider value={session}>{children}</SessionProvider>
+      </TestLanguage>
+    );
+    return renderHook(() => useChatOrderUploads(client, 'token-1', uploadSteps, store), { wrapper });
+  }
+
+  async function kept(store: ChatUploadStore, accountId = 'up-1') {
+    return (await store.load(chatUploadsKey(accountId)))?.files.map((file) => [file.name, file.status]) ?? null;
+  }
+
+  function storedFile(overrides: Partial<StoredUpload>): StoredUpload {
+    return {
+      id: 'kept-1',
+      name: 'rx.jpg',
+      kind: 'image',
+      type: 'image/jpeg',
+      size: 2000,
+      originalSize: 2000,
+      status: 'uploading',
+      progress: 0.4,
+      attempts: 0,
+      retryAt: null,
+      blobId: null,
+      documentId: null,
+      documentKey: 'key-1',
+      refusal: null,
+      original: null,
+      prepared: null,
+      ...overrides,
+    };
+  }
+
+  it('after a reload a file still uploading uploads again and a finished one stays finished', async () => {
+    const store = memoryDraftStore<StoredChatUploads>();
+    const before = steps(true);
+    const first = renderUploads(store, before);
+    await act(async () => {
+      await first.result.current.add([jpegFile('rx-1.jpg'), jpegFile('slow-2.jpg')]);
+    });
+    await vi.waitFor(async () =>
+      expect(await kept(store)).toEqual([
+        ['rx-1.jpg', 'done'],
+        ['slow-2.jpg', 'uploading'],
+      ]),
+    );
+    // The page goes away with the upload on its way.
+    first.unmount();
+
+    const after = steps();
+    const second = renderUploads(store, after);
+    await vi.waitFor(() =>
+      expect(second.result.current.items).toEqual([
+        { id: first.result.current.items[0]?.id, name: 'rx-1.jpg', state: 'done', documentId: 'doc-blob-rx-1.jpg' },
+        { id: first.result.current.items[1]?.id, name: 'slow-2.jpg', state: 'done', documentId: 'doc-blob-slow-2.jpg' },
+      ]),
+    );
+    // Only the unfinished file went again.
+    expect(before.uploaded).toEqual(['rx-1.jpg', 'slow-2.jpg']);
+    expect(after.uploaded).toEqual(['slow-2.jpg']);
+    await vi.waitFor(async () =>
+      expect(await kept(store)).toEqual([
+        ['rx-1.jpg', 'done'],
+        ['slow-2.jpg', 'done'],
+      ]),
+    );
+  });
+
+  it('a file on its way goes on to its document after a reload, with the same key', async () => {
+    const store = memoryDraftStore<StoredChatUploads>();
+    await store.save(chatUploadsKey('up-1'), {
+      version: 1,
+      savedAt: NOW,
+      files: [storedFile({ status: 'creating', blobId: 'blob-kept', documentKey: 'key-kept', prepared: jpegFile('rx.jpg') })],
+    });
+    const keys: string[] = [];
+    const uploadSteps = { ...steps(), createDocument: async (args: { blobId: string; idempotencyKey: string }) => {
+      keys.push(args.idempotencyKey);
+      return { kind: 'created' as const, documentId: `doc-${args.blobId}` };
+    } };
+    const { result } = renderUploads(store, uploadSteps);
+    await vi.waitFor(() =>
+      expect(result.current.items).toEqual([{ id: 'kept-1', name: 'rx.jpg', state: 'done', documentId: 'doc-blob-kept' }]),
+    );
+    expect(uploadSteps.uploaded).toEqual([]);
+    expect(keys).toEqual(['key-kept']);
+  });
+
+  it("a file whose bytes are gone shows 'Upload failed' with Retry, never vanishing", async () => {
+    const store = memoryDraftStore<StoredChatUploads>();
+    await store.save(chatUploadsKey('up-1'), { version: 1, savedAt: NOW, files: [storedFile({ prepared: null })] });
+    const { result } = renderUploads(store, steps());
+    await vi.waitFor(() =>
+      expect(result.current.items).toEqual([{ id: 'kept-1', name: 'rx.jpg', state: 'failed', documentId: null }]),
+    );
+    expect(result.current.failures).toEqual(['Failed to upload some images, please retry!']);
+    // The list in the orders' texts, loaded beforehand (the list would wait for them).
+    const i18n = createI18n();
+    await loadOrdersMessages(i18n, 'en');
+    render(<TestLanguage i18n={i18n}>{result.current.list}</TestLanguage>);
+    expect(screen.getByText('rx.jpg')).toBeTruthy();
+    expect(screen.getByText('Upload failed')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(await kept(store)).toEqual([['rx.jpg', 'failed']]);
+  });
+
+  it("is this account's only, and goes once the chat forgets its files", async () => {
+    const store = memoryDraftStore<StoredChatUploads>();
+    await store.save(chatUploadsKey('up-1'), { version: 1, savedAt: NOW, files: [storedFile({ prepared: jpegFile('rx.jpg') })] });
+    const other = renderUploads(store, steps(), 'up-2');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(other.result.current.items).toEqual([]);
+    other.unmount();
+
+    const uploadSteps = steps();
+    const { result } = renderUploads(store, uploadSteps);
+    await vi.waitFor(() => expect(result.current.items.map((item) => item.state)).toEqual(['done']));
+    // The files joined the conversation (or the order was sent, the service left, the chat restarted).
+    act(() => result.current.clear());
+    expect(result.current.items).toEqual([]);
+    await vi.waitFor(async () => expect(await store.load(chatUploadsKey('up-1'))).toBeNull());
+    expect(await kept(store, 'up-2')).toBeNull();
+  });
+
+  it('a clear while the record is still being read does not bring the files back', async () => {
+    const memory = memoryDraftStore<StoredChatUploads>();
+    await memory.save(chatUploadsKey('up-1'), { version: 1, savedAt: NOW, files: [storedFile({ prepared: jpegFile('rx.jpg') })] });
+    let release: () => void = () => undefined;
+    const reading = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const store: ChatUploadStore = { ...memory, load: async (key) => reading.then(() => memory.load(key)) };
+    const uploadSteps = steps();
+    const { result } = renderUploads(store, uploadSteps);
+    act(() => result.current.clear());
+    await act(async () => {
+      release();
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(result.current.items).toEqual([]);
+    expect(uploadSteps.uploaded).toEqual([]);
+    await vi.waitFor(async () => expect(await memory.load(chatUploadsKey('up-1'))).toBeNull());
+  });
+
+  it('a record older than the conversation it belonged to is dropped', async () => {
+    const store = memoryDraftStore<StoredChatUploads>();
+    const old = NOW - 13 * 60 * 60 * 1000;
+    await store.save(chatUploadsKey('up-1'), { version: 1, savedAt: old, files: [storedFile({ prepared: jpegFile('rx.jpg') })] });
+    const uploadSteps = steps();
+    const { result } = renderUploads(store, uploadSteps);
+    await vi.waitFor(async () => expect(await store.load(chatUploadsKey('up-1'))).toBeNull());
+    expect(result.current.items).toEqual([]);
+    expect(uploadSteps.uploaded).toEqual([]);
   });
 });

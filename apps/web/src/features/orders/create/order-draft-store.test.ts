@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { draftKey, indexedDbDraftStore, memoryDraftStore, resumedDraft, type StoredOrderDraft, type StoredUpload } from './order-draft-store.ts';
+import {
+  chatUploadsKey,
+  draftKey,
+  indexedDbDraftStore,
+  memoryDraftStore,
+  resumedDraft,
+  resumedUploads,
+  type StoredChatUploads,
+  type StoredOrderDraft,
+  type StoredUpload,
+} from './order-draft-store.ts';
 
 function file(overrides: Partial<StoredUpload>): StoredUpload {
   return {
@@ -44,6 +54,17 @@ describe('the draft kept on the phone', () => {
     expect(draftKey('acc-2', 'Medication')).not.toBe(draftKey('acc-1', 'Medication'));
   });
 
+  it("keeps the guided chat's uploads in one record per account, apart from the drafts (issue 12 §2)", async () => {
+    expect(chatUploadsKey('acc-1')).toBe('acc-1:chat');
+    expect(['Medication', 'Examination', 'Procedure'].map((category) => draftKey('acc-1', category))).not.toContain(
+      chatUploadsKey('acc-1'),
+    );
+    const store = memoryDraftStore<StoredChatUploads>();
+    await store.save(chatUploadsKey('acc-1'), { version: 1, files: [file({})], savedAt: 0 });
+    expect(await store.load(chatUploadsKey('acc-2'))).toBeNull();
+    expect((await store.load(chatUploadsKey('acc-1')))?.files).toHaveLength(1);
+  });
+
   it('resumes work the page was doing when it went away', () => {
     const resumed = resumedDraft(
       draft([
@@ -60,6 +81,22 @@ describe('the draft kept on the phone', () => {
       ['compressing', 'compressing', 0],
       ['lost', 'failed', 0],
       ['done', 'done', 0],
+    ]);
+  });
+
+  it('resumes files alone as a draft resumes them (the chat keeps no choices)', () => {
+    const files = [
+      file({ id: 'uploading', status: 'uploading' }),
+      file({ id: 'retrying', status: 'retrying', blobId: 'b-1' }),
+      file({ id: 'lost', status: 'uploading', prepared: null }),
+      file({ id: 'failed', status: 'failed', prepared: null }),
+    ];
+    expect(resumedUploads(files)).toEqual(resumedDraft(draft(files)).files);
+    expect(resumedUploads(files).map((item) => [item.id, item.status, item.retryAt])).toEqual([
+      ['uploading', 'queued', null],
+      ['retrying', 'creating', null],
+      ['lost', 'failed', null],
+      ['failed', 'failed', 99],
     ]);
   });
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { useOrderUploads, type OrderUploadDeps } from './use-order-uploads.ts';
+import { documentDescription, useOrderUploads, type OrderUploadDeps } from './use-order-uploads.ts';
 
 afterEach(() => cleanup());
 
@@ -78,5 +78,16 @@ describe('useOrderUploads: image compression (spec doc 3 §5: over 1 MB → at m
     await waitFor(() => expect(compressions).toHaveLength(1));
     unmount();
     expect(compressions[0]?.signal?.aborted).toBe(true);
+  });
+});
+
+describe("documentDescription: the file's name as the server takes it (createDocumentReference)", () => {
+  it('drops the control characters of the one-line rule, tab and line breaks included', () => {
+    expect(documentDescription('rx\tpage\r\n1\u0000\u001b\u007f.jpg')).toBe('rxpage1.jpg');
+    expect(documentDescription('Prescription – Dr. Perera.jpg')).toBe('Prescription – Dr. Perera.jpg');
+  });
+
+  it('keeps 200 characters', () => {
+    expect(documentDescription(`${'a'.repeat(300)}.jpg`)).toBe('a'.repeat(200));
   });
 });

@@ -9,10 +9,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorString } from '@careline/domain/errors';
 import { ORDER_MAX_DOCUMENTS, ORDER_UPLOAD_MAX_BYTES, needsCompression } from '@careline/domain/orders/plain';
+import { hasControlCharacters } from '@careline/domain/text';
 import type { UploadBlob } from './blob-upload.ts';
 import { pickedFileRefusal } from './file-check.ts';
 import type { CompressImage } from './image-compression.ts';
 import { PARALLEL_UPLOADS, afterNetworkFailure, resumeUpload, uploadKindOf, type StoredUpload } from './upload-queue.ts';
+
+/**
+ * A file's name as the server takes a document's description: without the control characters its
+ * one-line rule refuses (createDocumentReference), 200 characters at most.
+ * @param name - the picked file's name
+ */
+export function documentDescription(name: string): string {
+  return Array.from(name)
+    .filter((character) => !hasControlCharacters(character))
+    .join('')
+    .slice(0, 200);
+}
 
 /** The answer of the document call: its id, a refusal ('CODE:message'), or a network failure to retry. */
 export type CreateDocumentOutcome =
@@ -156,9 +169,7 @@ export function useOrderUploads(options: {
       const outcome = await steps.createDocument({
         blobId: item.blobId,
         contentType: item.type,
-        // The file's name, as the server takes a description: no control characters, 200 at most.
-        // eslint-disable-next-line no-control-regex
-        description: item.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200),
+        description: documentDescription(item.name),
         patientId: latest.current.patientId,
         idempotencyKey: item.documentKey,
       });
