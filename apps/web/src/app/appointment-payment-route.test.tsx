@@ -4,7 +4,6 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Client, fetchExchange } from '@urql/core';
 import { Provider } from 'urql';
-import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig } from '@careline/domain/tenant';
 import { activateLocale, createI18n } from '@careline/i18n/core';
 import { loadConsultationsMessages } from '@careline/i18n/consultations';
@@ -16,6 +15,7 @@ import { SessionProvider, type SessionValue } from '../lib/session';
 import { ChromeProvider } from '../lib/shell/chrome-context.tsx';
 import { TenantProvider } from '../lib/tenant';
 import { createAppRoutes, type AppScreens } from './routes.tsx';
+import { signedInSession } from '../lib/testing/test-account.ts';
 
 // Issue 9: the route composition gives the appointment screen the payments feature (features never
 // import each other), lazily, so /login's first bundle does not carry it.
@@ -109,17 +109,7 @@ async function renderAppointment(appointment: ReturnType<typeof testAppointment>
     fetch: fakeFetch,
   });
   const account = testAccount();
-  const session: SessionValue = {
-    accessToken: 'token-1',
-    account,
-    accountState: REQUEST_STATE.DONE,
-    mobileNo: account.mobileNo,
-    userProfileId: account.id,
-    loggedIn: true,
-    signIn: async () => account,
-    refreshAccount: async () => account,
-    logout: async () => undefined,
-  };
+  const session: SessionValue = signedInSession(account);
   const router = createMemoryRouter(createAppRoutes(screens), {
     initialEntries: [
       `/view/appointment?sessionId=${appointment.sessionId}&appointmentId=${appointment.id}${query}`,

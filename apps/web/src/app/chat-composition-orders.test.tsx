@@ -5,7 +5,6 @@ import { act, cleanup, fireEvent, render, renderHook, screen, within } from '@te
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Client, fetchExchange } from '@urql/core';
 import { Provider } from 'urql';
-import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig, type TenantPublicConfig } from '@careline/domain/tenant';
 import { testSession } from '../features/consultations/components/consultations-test-data.ts';
 import { testAccount } from '../features/consultations/components/history-test-render.tsx';
@@ -24,6 +23,7 @@ import { SessionProvider, type SessionValue } from '../lib/session';
 import { TenantProvider } from '../lib/tenant';
 import { ChatHomeScreen } from './chat-composition.tsx';
 import { useChatOrderUploads, type ChatUploadStore } from './chat-composition-orders.tsx';
+import { signedInSession } from '../lib/testing/test-account.ts';
 
 // issue 12 slices 1 and 2: a failed call says so with 'Try again' (never an empty answer), one tap
 // books once, the flow starts at the upcoming check, the conversation survives a reload (this
@@ -38,17 +38,7 @@ const FAILED = { errors: [{ message: 'ARO-E9999:Service unavailable' }], data: n
 function signedIn(accountId?: string): SessionValue {
   const base = testAccount();
   const account = accountId ? { ...base, id: accountId } : base;
-  return {
-    accessToken: 'token-1',
-    account,
-    accountState: REQUEST_STATE.DONE,
-    mobileNo: account.mobileNo,
-    userProfileId: account.id,
-    loggedIn: true,
-    signIn: async () => account,
-    refreshAccount: async () => account,
-    logout: async () => undefined,
-  };
+  return signedInSession(account);
 }
 
 function renderChat(

@@ -4,7 +4,6 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Client, fetchExchange } from '@urql/core';
 import { Provider } from 'urql';
-import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig, deepMerge, type TenantPublicConfig } from '@careline/domain/tenant';
 import { activateLocale, createI18n } from '@careline/i18n/core';
 import { loadConsultationsMessages } from '@careline/i18n/consultations';
@@ -16,6 +15,7 @@ import { SessionProvider, type SessionValue } from '../lib/session';
 import { ChromeProvider } from '../lib/shell/chrome-context.tsx';
 import { TenantProvider } from '../lib/tenant';
 import { createAppRoutes, type AppScreens } from './routes.tsx';
+import { signedInSession } from '../lib/testing/test-account.ts';
 
 // spec doc 2 §4 Booking, pay-now path: the route gives the session screen (features/consultations)
 // the payments feature's pay now (features never import each other), offered where the tenant's
@@ -118,17 +118,7 @@ async function renderSession(tenant: TenantPublicConfig) {
   const client = new Client({ url: 'http://test.local/graphql', exchanges: [fetchExchange], fetch: fakeFetch });
   // One profile: the relationship modal's choice is a single tap.
   const account = testAccount([serverPatient('p-me', 'Me', 'Kamala')]);
-  const session: SessionValue = {
-    accessToken: 'token-1',
-    account,
-    accountState: REQUEST_STATE.DONE,
-    mobileNo: account.mobileNo,
-    userProfileId: account.id,
-    loggedIn: true,
-    signIn: async () => account,
-    refreshAccount: async () => account,
-    logout: async () => undefined,
-  };
+  const session: SessionValue = signedInSession(account);
   const router = createMemoryRouter(createAppRoutes(screens), { initialEntries: ['/view/session?sessionId=s-1'] });
   render(
     <TestLanguage i18n={i18n}>

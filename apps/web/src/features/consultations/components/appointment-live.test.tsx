@@ -5,7 +5,6 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Client, fetchExchange, subscriptionExchange, type ExecutionResult } from '@urql/core';
 import { Provider } from 'urql';
-import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig } from '@careline/domain/tenant';
 import { createI18n } from '@careline/i18n/core';
 import { loadConsultationsMessages } from '@careline/i18n/consultations';
@@ -16,6 +15,7 @@ import { TenantProvider } from '../../../lib/tenant';
 import { AppointmentScreen } from './appointment-screen.tsx';
 import { testAppointment, testSession } from './consultations-test-data.ts';
 import { testAccount } from './history-test-render.tsx';
+import { signedInSession } from '../../../lib/testing/test-account.ts';
 
 beforeAll(() => {
   window.scrollTo = () => undefined;
@@ -54,17 +54,7 @@ async function renderLive(answer: (operationName: string) => unknown) {
     fetch: fakeFetch,
   });
   const account = testAccount();
-  const session: SessionValue = {
-    accessToken: 'token-1',
-    account,
-    accountState: REQUEST_STATE.DONE,
-    mobileNo: account.mobileNo,
-    userProfileId: account.id,
-    loggedIn: true,
-    signIn: async () => account,
-    refreshAccount: async () => account,
-    logout: async () => undefined,
-  };
+  const session: SessionValue = signedInSession(account);
   const router = createMemoryRouter([{ path: '/view/appointment', element: <AppointmentScreen /> }], {
     initialEntries: ['/view/appointment?sessionId=s-1&appointmentId=a-1'],
   });

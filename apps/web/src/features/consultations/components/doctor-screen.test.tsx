@@ -5,7 +5,6 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Client, fetchExchange, subscriptionExchange, type ExecutionResult } from '@urql/core';
 import { Provider } from 'urql';
-import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig } from '@careline/domain/tenant';
 import { createI18n } from '@careline/i18n/core';
 import { loadConsultationsMessages } from '@careline/i18n/consultations';
@@ -17,6 +16,7 @@ import { TenantProvider } from '../../../lib/tenant';
 import { DoctorScreen } from './doctor-screen.tsx';
 import { daysFromNow, minutesFromNow, testSession } from './consultations-test-data.ts';
 import { renderHistory, testAccount, type GraphQLCall } from './history-test-render.tsx';
+import { signedInSession } from '../../../lib/testing/test-account.ts';
 
 beforeAll(() => {
   window.scrollTo = () => undefined;
@@ -184,17 +184,7 @@ async function renderLive(path: string, answer: (call: GraphQLCall) => unknown) 
     fetch: fakeFetch,
   });
   const account = testAccount();
-  const session: SessionValue = {
-    accessToken: 'token-1',
-    account,
-    accountState: REQUEST_STATE.DONE,
-    mobileNo: account.mobileNo,
-    userProfileId: account.id,
-    loggedIn: true,
-    signIn: async () => account,
-    refreshAccount: async () => account,
-    logout: async () => undefined,
-  };
+  const session: SessionValue = signedInSession(account);
   const router = createMemoryRouter([{ path: '/doctor', element: <DoctorScreen /> }], { initialEntries: [path] });
   render(
     <TestLanguage i18n={i18n}>

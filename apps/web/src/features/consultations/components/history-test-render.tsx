@@ -6,15 +6,17 @@ import { Client, fetchExchange } from '@urql/core';
 import { Provider } from 'urql';
 import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig, type TenantPublicConfig } from '@careline/domain/tenant';
-import type { ServerPatient } from '@careline/domain/profiles';
 import { activateLocale, createI18n } from '@careline/i18n/core';
 import type { Locale } from '@careline/i18n/locales';
 import { loadConsultationsMessages } from '@careline/i18n/consultations';
 import { ToastProvider } from '../../../components/toast.tsx';
 import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
-import { SessionProvider, toAccountView, type AccountView, type ServerUserProfile, type SessionValue } from '../../../lib/session';
+import { SessionProvider, type AccountView, type SessionValue } from '../../../lib/session';
 import { ChromeProvider } from '../../../lib/shell/chrome-context.tsx';
 import { TenantProvider } from '../../../lib/tenant';
+import { serverPatient, testAccount } from '../../../lib/testing/test-account.ts';
+
+export { serverPatient, testAccount };
 
 export type GraphQLCall = { operationName: string | undefined; variables: Record<string, unknown> };
 
@@ -100,42 +102,6 @@ export async function renderHistory(options: {
     </TestLanguage>,
   );
   return { calls, router };
-}
-
-/** A patient as queryOneProfile returns it. */
-export function serverPatient(id: string, relationship: string, given: string): ServerPatient {
-  return {
-    id,
-    name: { prefix: 'Mrs', given: [given], family: 'Perera' },
-    telecom: [],
-    birthDate: '1960-04-09',
-    gender: 'female',
-    address: null,
-    extension: [{ valueId: 'relationship', value: relationship }],
-    link: [],
-    hospitalId: 'h-1',
-  };
-}
-
-/** A signed-in account with the given profiles and loyalty accounts. */
-export function testAccount(
-  patients: ServerPatient[] = [serverPatient('p-me', 'Me', 'Kamala'), serverPatient('p-mother', 'Mother', 'Sita')],
-  loyaltyAccounts: ServerUserProfile['loyaltyAccounts'] = [],
-): AccountView {
-  const profile: ServerUserProfile = {
-    id: 'up-1',
-    identifier: '94771234567',
-    status: 'active',
-    mobileNo: '94771234567',
-    patients,
-    paymentMethods: [],
-    defaultPaymentMethod: null,
-    hasPaymentMethod: false,
-    bookingReqId: null,
-    loyaltyAccounts,
-    preferredLanguage: null,
-  };
-  return toAccountView(profile, new Date(2026, 0, 1));
 }
 
 /** An appointment as queryAppointment returns it, with overrides. */

@@ -4,20 +4,21 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 // The client comes from @urql/core as in lib/graphql, so its errors are the classes lib/graphql checks.
 import { Client, fetchExchange, subscriptionExchange, type ExecutionResult } from '@urql/core';
 import { Provider } from 'urql';
-import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig } from '@careline/domain/tenant';
-import type { ServerPatient } from '@careline/domain/profiles';
 import { activateLocale, createI18n } from '@careline/i18n/core';
 import { loadLabReportsMessages } from '@careline/i18n/lab-reports';
 import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
 import {
   SessionProvider,
-  toAccountView,
   type AccountView,
   type SessionValue,
 } from '../../../lib/session';
 import { TenantProvider } from '../../../lib/tenant';
 import type { LabObservationRecord, LabReportRecord } from '../api/lab-report-documents.ts';
+import { serverPatient, testAccount } from '../../../lib/testing/test-account.ts';
+import { signedInSession } from '../../../lib/testing/test-account.ts';
+
+export { serverPatient, testAccount };
 
 export type GraphQLCall = { operationName: string | undefined; variables: Record<string, unknown> };
 
@@ -76,17 +77,7 @@ export async function renderLabReports(options: {
     fetch: fakeFetch,
   });
   const account = options.account ?? testAccount();
-  const session: SessionValue = {
-    accessToken: 'token-1',
-    account,
-    accountState: REQUEST_STATE.DONE,
-    mobileNo: account.mobileNo,
-    userProfileId: account.id,
-    loggedIn: true,
-    signIn: async () => account,
-    refreshAccount: async () => account,
-    logout: async () => undefined,
-  };
+  const session: SessionValue = signedInSession(account);
   function Where() {
     const location = useLocation();
     return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
@@ -131,49 +122,6 @@ export async function renderLabReports(options: {
       }
     },
   };
-}
-
-/** A patient as queryOneProfile returns it. */
-export function serverPatient(
-  id: string,
-  relationship: string,
-  given: string,
-  gender = 'female',
-): ServerPatient {
-  return {
-    id,
-    name: { prefix: 'Mrs', given: [given], family: 'Perera' },
-    telecom: [],
-    birthDate: '1960-04-09',
-    gender,
-    address: null,
-    extension: [{ valueId: 'relationship', value: relationship }],
-    link: [],
-    hospitalId: 'h-1',
-  };
-}
-
-/** A signed-in account with Me (Kamala) and Mother (Sita). */
-export function testAccount(): AccountView {
-  return toAccountView(
-    {
-      id: 'up-1',
-      identifier: '94771234567',
-      status: 'active',
-      mobileNo: '94771234567',
-      patients: [
-        serverPatient('p-me', 'Me', 'Kamala'),
-        serverPatient('p-mother', 'Mother', 'Sita'),
-      ],
-      paymentMethods: [],
-      defaultPaymentMethod: null,
-      hasPaymentMethod: false,
-      bookingReqId: null,
-      loyaltyAccounts: [],
-      preferredLanguage: null,
-    },
-    new Date(2026, 0, 1),
-  );
 }
 
 /** A report as diagnosticReports returns it: full blood count, issued, of p-me. */

@@ -6,20 +6,21 @@ import { Client, fetchExchange, subscriptionExchange, type ExecutionResult } fro
 import { Provider } from 'urql';
 import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig, type TenantPublicConfig } from '@careline/domain/tenant';
-import type { ServerPatient } from '@careline/domain/profiles';
 import { activateLocale, createI18n } from '@careline/i18n/core';
 import type { Locale } from '@careline/i18n/locales';
 import { loadOrdersMessages } from '@careline/i18n/orders';
 import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
 import {
   SessionProvider,
-  toAccountView,
   type AccountView,
   type SessionValue,
 } from '../../../lib/session';
 import { ChromeProvider } from '../../../lib/shell/chrome-context.tsx';
 import { TenantProvider } from '../../../lib/tenant';
 import type { OrderListItem } from './order-list-documents.ts';
+import { serverPatient, testAccount } from '../../../lib/testing/test-account.ts';
+
+export { serverPatient, testAccount };
 
 export type GraphQLCall = { operationName: string | undefined; variables: Record<string, unknown> };
 
@@ -144,52 +145,6 @@ export async function renderOrderList(options: {
     </TestLanguage>,
   );
   return { calls, router, live };
-}
-
-/** A patient as queryOneProfile returns it. */
-export function serverPatient(
-  id: string,
-  relationship: string | null,
-  given: string,
-  overrides: Partial<ServerPatient> = {},
-): ServerPatient {
-  return {
-    id,
-    name: { prefix: 'Mrs', given: [given], family: 'Perera' },
-    telecom: [],
-    birthDate: '1960-04-09',
-    gender: 'female',
-    address: null,
-    extension: relationship === null ? [] : [{ valueId: 'relationship', value: relationship }],
-    link: [],
-    hospitalId: 'h-1',
-    ...overrides,
-  };
-}
-
-/** A signed-in account with the given profiles (Me and Mother by default). */
-export function testAccount(
-  patients: ServerPatient[] = [
-    serverPatient('p-me', 'Me', 'Kamala'),
-    serverPatient('p-mother', 'Mother', 'Sita'),
-  ],
-): AccountView {
-  return toAccountView(
-    {
-      id: 'up-1',
-      identifier: '94771234567',
-      status: 'active',
-      mobileNo: '94771234567',
-      patients,
-      paymentMethods: [],
-      defaultPaymentMethod: null,
-      hasPaymentMethod: false,
-      bookingReqId: null,
-      loyaltyAccounts: [],
-      preferredLanguage: null,
-    },
-    new Date(2026, 0, 1),
-  );
 }
 
 /** An order as serviceRequests returns it, with overrides. */

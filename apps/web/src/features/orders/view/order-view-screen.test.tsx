@@ -5,7 +5,6 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { Client, fetchExchange, subscriptionExchange, type ExecutionResult } from '@urql/core';
 import { Provider } from 'urql';
-import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig } from '@careline/domain/tenant';
 import type { ClientPatient } from '@careline/domain/profiles';
 import { createI18n } from '@careline/i18n/core';
@@ -16,6 +15,7 @@ import { SessionProvider, type AccountView, type SessionValue } from '../../../l
 import { TenantProvider } from '../../../lib/tenant';
 import type { OrderRelationshipPickerProps } from '../order-slots.ts';
 import { OrderViewScreen } from './order-view-screen.tsx';
+import { signedInSession } from '../../../lib/testing/test-account.ts';
 
 beforeAll(() => {
   window.scrollTo = () => undefined;
@@ -170,17 +170,7 @@ async function renderView(options: {
     fetch: fakeFetch,
   });
   const view = account(options.profile);
-  const session: SessionValue = {
-    accessToken: 'token-1',
-    account: view,
-    accountState: REQUEST_STATE.DONE,
-    mobileNo: view.mobileNo,
-    userProfileId: view.id,
-    loggedIn: true,
-    signIn: async () => view,
-    refreshAccount: async () => view,
-    logout: async () => undefined,
-  };
+  const session: SessionValue = signedInSession(view);
   function Where() {
     const location = useLocation();
     return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;

@@ -4,7 +4,6 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 // The client comes from @urql/core as in lib/graphql, so its errors are the classes lib/graphql checks.
 import { Client, fetchExchange } from '@urql/core';
 import { Provider } from 'urql';
-import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig, type TenantPublicConfig } from '@careline/domain/tenant';
 import type { I18n } from '@careline/i18n/core';
 import { ToastProvider } from '../../../components/toast.tsx';
@@ -17,6 +16,7 @@ import {
 } from '../../../lib/session';
 import { TenantProvider } from '../../../lib/tenant';
 import type { PayableAppointment } from '../utils/payable.ts';
+import { signedInSession } from '../../../lib/testing/test-account.ts';
 
 export type GraphQLCall = { operationName: string | undefined; variables: Record<string, unknown> };
 
@@ -62,17 +62,7 @@ export function renderPayments(options: {
     fetch: fakeFetch,
   });
   const account = options.account ?? testAccount();
-  const session: SessionValue = {
-    accessToken: 'token-1',
-    account,
-    accountState: REQUEST_STATE.DONE,
-    mobileNo: account.mobileNo,
-    userProfileId: account.id,
-    loggedIn: true,
-    signIn: async () => account,
-    refreshAccount: async () => account,
-    logout: async () => undefined,
-  };
+  const session: SessionValue = signedInSession(account);
   function Where() {
     const location = useLocation();
     return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;

@@ -5,7 +5,6 @@ import { Client, fetchExchange, subscriptionExchange } from '@urql/core';
 import { Provider } from 'urql';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { videoDeviceSupported, type MediaCheck } from '@careline/domain/video-call';
-import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig } from '@careline/domain/tenant';
 import { loadVideoMessages } from '@careline/i18n/video';
 import { createI18n, type I18n } from '@careline/i18n/core';
@@ -15,6 +14,7 @@ import { TenantProvider } from '../../../lib/tenant';
 import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
 import type { CallMedia, CallRoom, CallRoomEvents, JoinRoomOptions } from '../utils/call-media.ts';
 import { VideoCallHost } from './video-call-host.tsx';
+import { signedInSession } from '../../../lib/testing/test-account.ts';
 
 const SAFARI_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -138,17 +138,7 @@ function renderHost(options: {
     }),
   });
   const client = new Client({ url: 'http://test.local/graphql', exchanges: [liveExchange, fetchExchange], fetch: fakeFetch });
-  const session: SessionValue = {
-    accessToken: 'token-1',
-    account,
-    accountState: REQUEST_STATE.DONE,
-    mobileNo: account.mobileNo,
-    userProfileId: account.id,
-    loggedIn: true,
-    signIn: async () => account,
-    refreshAccount: async () => account,
-    logout: async () => undefined,
-  };
+  const session: SessionValue = signedInSession(account);
   const element = (
     <>
       <VideoCallHost media={options.media} userAgent={options.userAgent ?? SAFARI_ANDROID} />
