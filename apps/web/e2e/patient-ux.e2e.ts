@@ -87,20 +87,19 @@ describe('a new patient on a phone (issue 6 §4)', () => {
     await screenshot(page, 'patient-ux-two-wrong-codes');
     await checkScreen(page, 'chat after two wrong codes');
 
-    // §4.2: after sign-in the only action, 'Add new profile', shows above the bottom bar.
+    // §4.2: after sign-in the registration form shows inline in the chat (issue 12 §2), its question
+    // in view and focus in its first field.
     await codeInput.fill(code);
     await page.getByRole('button', { name: 'Verify now' }).click();
-    const addProfile = page.getByRole('button', { name: 'Add new profile' });
+    const prefix = page.getByLabel('Prefix');
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await expectInView(page, addProfile, "'Add new profile' after sign-in");
-    await screenshot(page, 'patient-ux-add-profile-in-view');
+    await prefix.waitFor();
+    await expectInView(page, page.getByRole('log', { name: 'Chat' }).getByText(/Add your profile to continue/), 'the registration question after sign-in');
+    await expectInView(page, prefix, 'the focused first field of the registration form');
+    expect(await prefix.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/chat-home');
+    await screenshot(page, 'patient-ux-registration-inline');
     await checkScreen(page, 'chat after sign-in');
-
-    // §4.11: after navigation, focus is on the new screen's heading.
-    await addProfile.click();
-    await page.waitForURL((url) => url.pathname === '/profiles/registration');
-    expect(await focusedHeading(page)).toBe('Add Profile');
-    expect(await page.title()).toBe('Add Profile – Careline Hospitals');
     await expectTouchTargets(page);
 
     // §4.7: a name over 100 characters is marked by its field as it is typed.
@@ -119,7 +118,6 @@ describe('a new patient on a phone (issue 6 §4)', () => {
     await page.getByLabel('Month').fill('11');
     await page.getByLabel('Year').fill('1988');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL((url) => url.pathname === '/chat-home');
 
     await page.getByRole('button', { name: 'Show my profile' }).click();
     await page.waitForURL((url) => url.pathname === '/profiles');

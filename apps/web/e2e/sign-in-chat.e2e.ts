@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
   appUrl,
+  checkScreen,
   collectPageErrors,
   latestCode,
   launchBrowser,
@@ -70,15 +71,18 @@ describe('sign-in, chat flow', () => {
     await codeInput.fill(code);
     await page.getByRole('button', { name: 'Verify now' }).click();
 
-    // A number without a profile gets the registration step.
+    // A number without a profile gets the registration step: the form inline in the chat (issue 12 §2).
     await log.getByText(/Add your profile to continue/).waitFor();
-    const addProfile = page.getByRole('button', { name: 'Add new profile' });
-    await addProfile.waitFor();
+    const prefix = page.getByLabel('Prefix');
+    await prefix.waitFor();
+    // Focus moves into the form's first field; no jump to another page.
+    expect(await prefix.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/chat-home');
+    expect(await page.getByRole('button', { name: 'Add new profile' }).count()).toBe(0);
     await screenshot(page, 'chat-registration-step');
-    await addProfile.click();
+    await checkScreen(page, 'chat with the registration form inline');
 
-    await page.waitForURL((url) => url.pathname === '/profiles/registration');
-    await page.getByLabel('Prefix').selectOption('Ms');
+    await prefix.selectOption('Ms');
     await page.getByLabel('Given name').fill('Anushka');
     await page.getByLabel('Family name').fill('Fernando');
     await page.getByRole('radio', { name: 'female' }).check();
@@ -88,11 +92,12 @@ describe('sign-in, chat flow', () => {
     expect(await page.getByRole('radio', { name: 'Me', exact: true }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Save' }).click();
 
-    // Back in the chat, signed in with a profile: the menu.
-    await page.waitForURL((url) => url.pathname === '/chat-home');
+    // The chat carries on, signed in with a profile: the menu, on the same page.
     const showProfile = page.getByRole('button', { name: 'Show my profile' });
     await showProfile.waitFor();
     await page.getByRole('button', { name: 'Book a Doctor' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/chat-home');
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await screenshot(page, 'chat-menu');
     await showProfile.click();
 

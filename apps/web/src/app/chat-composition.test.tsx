@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 // The client comes from @urql/core as in lib/graphql, so its errors are the classes lib/graphql checks.
 import { Client, fetchExchange } from '@urql/core';
 import { Provider } from 'urql';
+import { useState, type ReactNode } from 'react';
 import { formatChatDate } from '@careline/domain/chat-flow';
 import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig, deepMerge, type TenantPublicConfig } from '@careline/domain/tenant';
@@ -23,7 +24,10 @@ import { ChatHomeScreen } from './chat-composition.tsx';
 type Call = { operationName: string | undefined; variables: Record<string, unknown> };
 type Answer = (call: Call) => unknown;
 
-function renderChat(answer: Answer, options: { tenant?: TenantPublicConfig; i18n?: I18n } = {}) {
+function renderChat(
+  answer: Answer,
+  options: { tenant?: TenantPublicConfig; i18n?: I18n; account?: ReturnType<typeof testAccount> } = {},
+) {
   const calls: Call[] = [];
   const fakeFetch: typeof fetch = async (url, init) => {
     // urql may send queries as GET (query string) and mutations as POST (JSON body).
@@ -51,8 +55,9 @@ function renderChat(answer: Answer, options: { tenant?: TenantPublicConfig; i18n
     exchanges: [fetchExchange],
     fetch: fakeFetch,
   });
-  const account = testAccount();
-  const session: SessionValue = {
+  const account = options.account ?? testAccount();
+  const refreshed = { count: 0 };
+  const base: SessionValue = {
     accessToken: 'token-1',
     account,
     accountState: REQUEST_STATE.DONE,
@@ -60,9 +65,24 @@ function renderChat(answer: Answer, options: { tenant?: TenantPublicConfig; i18n
     userProfileId: account.id,
     loggedIn: true,
     signIn: async () => account,
-    refreshAccount: async () => account,
+    refreshAccount: async () => null,
     logout: async () => undefined,
   };
+  // As the app's session: a refresh reads the account again (with the profile just created).
+  function LiveSession({ children }: { children: ReactNode }) {
+    const [current, setCurrent] = useState(account);
+    const session: SessionValue = {
+      ...base,
+      account: current,
+      refreshAccount: async () => {
+        refreshed.count += 1;
+        const next = testAccount();
+        setCurrent(next);
+        return next;
+      },
+    };
+    return <SessionProvider value={session}>{children}</SessionProvider>;
+  }
   function Where() {
     const location = useLocation();
     return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
@@ -77,7 +97,7 @@ function renderChat(answer: Answer, options: { tenant?: TenantPublicConfig; i18n
   render(
     <TestLanguage i18n={options.i18n}>
       <Provider value={client}>
-        <SessionProvider value={session}>
+        <LiveSession>
           <TenantProvider
             value={options.tenant ?? { ...baseTenantConfig, uxFlow: 'chat' }}
             loading={null}
@@ -85,11 +105,11 @@ function renderChat(answer: Answer, options: { tenant?: TenantPublicConfig; i18n
           >
             <RouterProvider router={router} />
           </TenantProvider>
-        </SessionProvider>
+        </LiveSession>
       </Provider>
     </TestLanguage>,
   );
-  return { calls, router };
+  return { calls, router, refreshed };
 }
 
 /** Lets the chat's paced messages (about 1 s each, spec doc 1 §9) and its buttons all appear, on fake time. */
@@ -442,5 +462,54 @@ describe("'What is my upcoming' in the chat (issue 12 §2; spec doc 1 §4)", () 
     await letChatType();
     expect(screen.queryByRole('button', { name: 'Book a Doctor' })).toBeNull();
     expect(screen.getByRole('button', { name: 'What is my upcoming' })).toBeTruthy();
+  });
+});
+
+describe('registration inline in the chat (issue 12 §2)', () => {
+  it('shows the profiles form in the stream, creates the profile with it and carries on to the menu without a page change', async () => {
+    const fake = server({});
+    const { calls, router, refreshed } = renderChat(
+      (call) =>
+        call.operationName === 'createPatient'
+          ? { data: { createPatient: { id: 'p-new', birthDate: '1990-05-07', gender: 'male', name: null, extension: [] } } }
+          : fake.answer(call),
+      { account: testAccount([]) },
+    );
+    await letChatType();
+    await vi.dynamicImportSettled();
+    await letChatType(4);
+    expect(screen.getByRole('log', { name: 'Chat' }).textContent).toContain(
+      "I couldn't find a profile for this number. Add your profile to continue.",
+    );
+    // No jump to /profiles/registration: the form itself is in the chat, focus in its first field.
+    expect(screen.queryByRole('button', { name: 'Add New Profile' })).toBeNull();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(document.activeElement).toBe(screen.getByLabelText('Prefix'));
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Me' }).checked).toBe(true);
+
+    // Its own validation: nothing is sent with empty fields.
+    fireEvent.click(save);
+    await letChatType(2);
+    expect(calls.some((call) => call.operationName === 'createPatient')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Prefix'), { target: { value: 'Mr' } });
+    fireEvent.change(screen.getByLabelText('Given name'), { target: { value: 'Nimal' } });
+    fireEvent.change(screen.getByLabelText('Family name'), { target: { value: 'Silva' } });
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '07' } });
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '05' } });
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1990' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await letChatType();
+
+    const created = calls.filter((call) => call.operationName === 'createPatient');
+    expect(created).toHaveLength(1);
+    expect(created[0]?.variables).toMatchObject({ extension: [{ valueId: 'relationship', value: 'Me' }], name: { given: ['Nimal'] } });
+    expect(refreshed.count).toBe(1);
+    expect(router.state.location.pathname).toBe('/chat-home');
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    // The chat carries on: the upcoming check, then the menu, focus on its first button.
+    expect(calls.some((call) => call.operationName === 'chatUpcomingAppointments')).toBe(true);
+    const book = screen.getByRole('button', { name: 'Book a Doctor' });
+    expect(document.activeElement).toBe(book);
   });
 });

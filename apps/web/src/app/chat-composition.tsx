@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { useClient, type Client } from 'urql';
 import { graphql } from '@careline/contract/graphql';
 import { CHAT_STEPS } from '@careline/domain/chat-flow';
@@ -25,6 +25,12 @@ import {
   readRecentDoctors,
   rememberRecentDoctor,
 } from '../features/consultations/utils/recent-doctors.ts';
+
+// issue 12 §2: the registration form inline in the chat, the profiles feature's form in a lazy chunk
+// (it reaches zod, which stays off /chat-home's first load; build/first-screen-imports.test.ts).
+const ChatRegistration = lazy(() =>
+  import('./chat-registration.tsx').then((module) => ({ default: module.ChatRegistration })),
+);
 
 // Issue 12 Build 1: the chat and the consultations feature never import each other; their meeting
 // point is here. The chat asks for a ChatConsultations port; the consultations' operations fill it.
@@ -202,8 +208,9 @@ export function chatConsultations(client: Client): ChatConsultations {
 }
 
 /**
- * The chat home with the consultations' steps (Book a Doctor, What is my upcoming) and the orders'
- * steps (Online Pharmacy: the prescription upload and the order) composed in.
+ * The chat home with the consultations' steps (Book a Doctor, What is my upcoming), the orders'
+ * steps (Online Pharmacy: the prescription upload and the order) and the profiles' registration form
+ * composed in.
  */
 export function ChatHomeScreen({ services }: { services?: ChatCompositionServices } = {}) {
   const client = useClient();
@@ -212,5 +219,12 @@ export function ChatHomeScreen({ services }: { services?: ChatCompositionService
   const { i18n } = useLingui();
   const orders = useMemo(() => chatOrders(client, i18n), [client, i18n]);
   const orderUploads = useChatOrderUploads(client, session.accessToken, services?.uploads);
-  return <ChatHome consultations={consultations} orders={orders} orderUploads={orderUploads} />;
+  return (
+    <ChatHome
+      consultations={consultations}
+      orders={orders}
+      orderUploads={orderUploads}
+      registration={(slot) => <ChatRegistration onCreated={slot.onCreated} onShown={slot.onShown} />}
+    />
+  );
 }

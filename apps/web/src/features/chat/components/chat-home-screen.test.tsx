@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useEffect, useRef } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 // The client comes from @urql/core as in lib/graphql, so its errors are the classes lib/graphql checks.
@@ -10,11 +11,16 @@ import { baseTenantConfig } from '@careline/domain/tenant';
 import { authNoticeKey } from '../../../lib/graphql/auth-errors.ts';
 import { SessionProvider, type SessionValue } from '../../../lib/session';
 import { TenantProvider } from '../../../lib/tenant';
-import { ChatHomeScreen } from './chat-home-screen.tsx';
+import { keepInViewTarget } from '../hooks/use-keep-in-view.ts';
+import { ChatHomeScreen, type ChatHomeScreenProps } from './chat-home-screen.tsx';
 import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
 import { activateLocale, createI18n, type I18n } from '@careline/i18n/core';
 
-function renderChat(answer: (operationName: string | undefined) => unknown, i18n?: I18n) {
+function renderChat(
+  answer: (operationName: string | undefined) => unknown,
+  i18n?: I18n,
+  options: { session?: Partial<SessionValue>; registration?: ChatHomeScreenProps['registration'] } = {},
+) {
   const fakeFetch: typeof fetch = async (_url, init) => {
     const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { query: string };
     return new Response(JSON.stringify(answer(/mutation\s+(\w+)/.exec(body.query)?.[1])), {
@@ -32,8 +38,15 @@ function renderChat(answer: (operationName: string | undefined) => unknown, i18n
     signIn: async () => null,
     refreshAccount: async () => null,
     logout: async () => undefined,
+    ...options.session,
   };
-  const router = createMemoryRouter([{ path: '/chat-home', element: <ChatHomeScreen /> }], { initialEntries: ['/chat-home'] });
+  const router = createMemoryRouter(
+    [
+      { path: '/chat-home', element: <ChatHomeScreen registration={options.registration} /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: ['/chat-home'] },
+  );
   render(
     <TestLanguage i18n={i18n}>
       <Provider value={client}>
@@ -207,4 +220,138 @@ describe('chat home keeps its actions in view', () => {
     await letChatType();
     expect(lastScroll().options).toEqual({ block: 'end', inline: 'nearest', behavior: 'auto' });
   });
+
+  it('keeps the question in view above a widget too tall for both (the registration form), and alone decides', async () => {
+    // A phone's height; the form is taller than it, the mobile step's actions are not.
+    const height = window.innerHeight;
+    window.innerHeight = 800;
+    const rect = (top: number, bottom: number) => ({ top, bottom, left: 0, right: 360, width: 360, height: bottom - top, x: 0, y: top }) as DOMRect;
+    const measure = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function getBoundingClientRect(this: Element) {
+      if (this.classList.contains('chat-suggestions')) {
+        return this.querySelector('form') !== null ? rect(300, 1500) : rect(300, 400);
+      }
+      return this.classList.contains('chat-message') ? rect(200, 260) : rect(0, 0);
+    });
+    try {
+      renderChat(() => ({ data: null }), undefined, {
+        session: {
+          accessToken: 'token-1',
+          account: { patientList: [] } as unknown as SessionValue['account'],
+          accountState: REQUEST_STATE.DONE,
+          userProfileId: 'up-1',
+          loggedIn: true,
+        },
+        registration: ({ onCreated, onShown }) => <FakeRegistration onCreated={onCreated} onShown={onShown} />,
+      });
+      await letChatType();
+      const question = screen.getByText("I couldn't find a profile for this number. Add your profile to continue.");
+      expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+      expect(lastScroll()).toEqual({ element: question, options: { block: 'start', inline: 'nearest', behavior: 'smooth' } });
+      // Only the stream scrolls: the actions or the newest message, never something inside the form.
+      const suggestions = screen.getByRole('region', { name: 'Suggestions' });
+      expect(calls.every((call) => call.element === suggestions || call.element.classList.contains('chat-message'))).toBe(true);
+    } finally {
+      measure.mockRestore();
+      window.innerHeight = height;
+    }
+  });
 });
+
+describe('what the stream keeps in view (issue 6 §4.2, issue 12 §2)', () => {
+  it("is the actions' end when the newest message and the actions fit together, else the newest message's top", () => {
+    expect(keepInViewTarget(100, 700, 736)).toBe('actions-end');
+    expect(keepInViewTarget(100, 836, 736)).toBe('actions-end');
+    expect(keepInViewTarget(100, 837, 736)).toBe('newest-start');
+    // Scrolled away already: only the distance between the two counts.
+    expect(keepInViewTarget(-2000, -1500, 736)).toBe('actions-end');
+  });
+});
+
+describe('chat home registration step (issue 12 §2)', () => {
+  const signedInWithoutProfiles: Partial<SessionValue> = {
+    accessToken: 'token-1',
+    account: { patientList: [] } as unknown as SessionValue['account'],
+    accountState: REQUEST_STATE.DONE,
+    userProfileId: 'up-1',
+    loggedIn: true,
+  };
+  const withProfile = { patientList: [{ id: 'p-1' }] } as unknown as NonNullable<SessionValue['account']>;
+
+  it('shows the composed registration form inline, focuses it, and goes on to the menu once the profile exists', async () => {
+    const refreshAccount = vi.fn(async () => withProfile);
+    renderChat(() => ({ data: null }), undefined, {
+      session: { ...signedInWithoutProfiles, refreshAccount },
+      registration: ({ onCreated, onShown }) => (
+        <FakeRegistration onCreated={onCreated} onShown={onShown} />
+      ),
+    });
+    await letChatType();
+    expect(screen.getByRole('log').textContent).toContain('Add your profile to continue.');
+    expect(screen.queryByRole('button', { name: 'Add new profile' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Given name' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await letChatType();
+    // The chat reads the account again (spec doc 1 §4 Profile creation), then carries on.
+    expect(refreshAccount).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('log').textContent).toContain('How can I help you today?');
+    expect(screen.queryByText('elsewhere')).toBeNull();
+  });
+
+  it("says so with 'Try again' when the account cannot be read again, never going back to the form", async () => {
+    const answers: (NonNullable<SessionValue['account']> | null)[] = [null, { patientList: [] } as unknown as NonNullable<SessionValue['account']>, withProfile];
+    const refreshAccount = vi.fn(async () => answers.shift() ?? null);
+    renderChat(() => ({ data: null }), undefined, {
+      session: { ...signedInWithoutProfiles, refreshAccount },
+      registration: ({ onCreated, onShown }) => <FakeRegistration onCreated={onCreated} onShown={onShown} />,
+    });
+    await letChatType();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await letChatType();
+    const failed = "I couldn't reach the hospital just now. Please check your connection and try again.";
+    expect(screen.getByRole('log').textContent).toContain(failed);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('log').textContent?.match(/Add your profile to continue/g)).toHaveLength(1);
+
+    // An account read back without the profile is no better: the same answer, Try again once more.
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await letChatType();
+    expect(screen.getByRole('log').textContent?.split(failed)).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await letChatType();
+    expect(refreshAccount).toHaveBeenCalledTimes(3);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('log').textContent).toContain('How can I help you today?');
+  });
+
+  it('without a composed form keeps the button to the registration screen', async () => {
+    renderChat(() => ({ data: null }), undefined, { session: signedInWithoutProfiles });
+    await letChatType();
+    fireEvent.click(screen.getByRole('button', { name: 'Add new profile' }));
+    await letChatType();
+    expect(screen.getByText('elsewhere')).toBeTruthy();
+  });
+});
+
+/** Stands in for the profiles' form that app/ composes in. */
+function FakeRegistration({ onCreated, onShown }: { onCreated: () => void; onShown: () => void }) {
+  // Once, as the real one.
+  const shown = useRef(onShown);
+  useEffect(() => {
+    shown.current();
+  }, []);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onCreated();
+      }}
+    >
+      <input aria-label="Given name" />
+      <button type="submit">Save</button>
+    </form>
+  );
+}

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
 import {
@@ -39,6 +39,7 @@ import { forgetChatMemory, readChatMemory, saveChatMemory } from '../utils/chat-
 import type { ChatOrderUploads, ChatOrders } from '../utils/chat-orders.ts';
 import { useChatGuide } from './chat-guide.tsx';
 import { ChatMessages } from './chat-messages.tsx';
+import { ChatRetry } from './chat-retry.tsx';
 import './chat.css';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
 
@@ -56,7 +57,19 @@ export type ChatHomeScreenProps = {
   /** The orders' operations and the prescription upload, composed in by app/: Online Pharmacy runs in the chat. */
   orders?: ChatOrders;
   orderUploads?: ChatOrderUploads;
+  /**
+   * The profiles' registration form, composed in by app/ (issue 12 §2: inline in the chat, not a jump
+   * to another page); without it the registration step leads to /profiles/registration.
+   */
+  registration?: (slot: ChatRegistrationSlot) => ReactNode;
 };
+
+/**
+ * What the chat gives the registration form: onCreated once the profile is made (the chat reads the
+ * account again and carries on); onShown once the form is on screen (the chat keeps it in view under
+ * its question and moves focus into it; the form never scrolls on its own).
+ */
+export type ChatRegistrationSlot = { onCreated: () => void; onShown: () => void };
 
 function localStorageOrNull(): Storage | null {
   try {
@@ -67,7 +80,7 @@ function localStorageOrNull(): Storage | null {
 }
 
 /** The chat home (/chat-home, /chat-home/{category}; spec doc 1 §2 Chat assistant, §4 Chat flow). */
-export function ChatHomeScreen({ consultations, orders, orderUploads }: ChatHomeScreenProps = {}) {
+export function ChatHomeScreen({ consultations, orders, orderUploads, registration }: ChatHomeScreenProps = {}) {
   const session = useSession();
   const { language } = useLanguage();
   const t = useTranslate();
@@ -88,6 +101,10 @@ export function ChatHomeScreen({ consultations, orders, orderUploads }: ChatHome
     initiateLinkAuthenticationMutation,
   );
   const started = useRef(false);
+  // The registration form inline: how often it came on screen (the stream keeps it in view, focus
+  // moves into it), and whether it made the profile (focus then goes on to the next step's actions).
+  const [registrationShown, setRegistrationShown] = useState(0);
+  const [registered, setRegistered] = useState(false);
   const chatInputRef = useRef<HTMLInputElement>(null);
   const authNotice = useAuthNotice(state.step === 'mobile');
   const linkToken = searchParams.get(SIGN_IN_LINK_PARAM);
@@ -242,6 +259,33 @@ export function ChatHomeScreen({ consultations, orders, orderUploads }: ChatHome
     dispatch({ type: 'codeResent', challengeId: result.data.initiateAuthentication.id, now: Date.now() });
   }
 
+  // issue 12 §2 (spec doc 1 §4 Profile creation: reload the profile, then go on): the profile made
+  // inline, the account is read again; a failed read says so with 'Try again', never back to the form.
+  async function readAccountAfterRegistration() {
+    const account = await session.refreshAccount().catch(() => null);
+    if (account === null || account.patientList.length === 0) {
+      dispatch({ type: 'accountRefreshFailed' });
+      return;
+    }
+    dispatch({ type: 'registered', guided: guidedChat });
+  }
+
+  const registrationSlot: ChatRegistrationSlot = {
+    onCreated: () => {
+      setRegistered(true);
+      dispatch({ type: 'profileCreated' });
+      void readAccountAfterRegistration();
+    },
+    onShown: () => setRegistrationShown((count) => count + 1),
+  };
+
+  useEffect(() => {
+    if (registrationShown > 0) {
+      // Focus only: the stream decides what is in view (useKeepInView below).
+      actionsRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus({ preventScroll: true });
+    }
+  }, [registrationShown]);
+
   // spec doc 1 §4: signed in, the flow starts at the upcoming check (or a path's service), once per entry.
   const checkedAt = useRef<number | null>(null);
   useEffect(() => {
@@ -283,9 +327,11 @@ export function ChatHomeScreen({ consultations, orders, orderUploads }: ChatHome
     }
   }, [inputShown]);
 
-  // issue 6 §4.2: whenever a message, the typing dots or the actions change, the actions' end (and so
-  // the newest message just above them) is scrolled into view, clear of the bottom bar.
+  // issue 6 §4.2, issue 12 §2: whenever a message, the typing dots or the actions change, the newest
+  // message and the actions under it are scrolled into view, clear of the bottom bar (useKeepInView,
+  // the chat's one scroll owner).
   const actionsRef = useRef<HTMLElement>(null);
+  const screenRef = useRef<HTMLDivElement>(null);
   const shownActions = [
     pacing.shownCount,
     pacing.typing,
@@ -297,26 +343,28 @@ export function ChatHomeScreen({ consultations, orders, orderUploads }: ChatHome
     mobileMessage,
     codeMessage,
     authNotice,
+    registrationShown,
     guide.viewKey,
   ].join('|');
-  useKeepInView(actionsRef, shownActions);
+  // A widget too tall for both (the registration form) starts under its question.
+  useKeepInView(actionsRef, shownActions, () => screenRef.current?.querySelector<HTMLElement>('.chat-messages > :last-child') ?? null);
 
   // issue 12 §2: a tapped button goes away with its step; once the next step's actions show, keyboard
   // and screen-reader users continue from the first of them instead of from the top of the page.
   const guidedActionsShown = (state.step === 'guided' || state.step === 'menu') && pacing.buttonsReady ? state.stepSeq : null;
   const tappedBefore = state.messages.some((message) => message.author === 'patient');
   useEffect(() => {
-    if (guidedActionsShown === null || !tappedBefore) {
+    if (guidedActionsShown === null || (!tappedBefore && !registered)) {
       return;
     }
     const focused = document.activeElement;
     if (focused === null || focused === document.body) {
       actionsRef.current?.querySelector<HTMLElement>('input, button:not([disabled])')?.focus({ preventScroll: true });
     }
-  }, [guidedActionsShown, tappedBefore]);
+  }, [guidedActionsShown, tappedBefore, registered]);
 
   return (
-    <div className="chat-screen">
+    <div ref={screenRef} className="chat-screen">
       {/* issue 6 §4.10: the shell's header already shows the logo; a second one here repeated it. */}
       <h1 className="visually-hidden">{t('chat.heading')}</h1>
 
@@ -336,7 +384,13 @@ export function ChatHomeScreen({ consultations, orders, orderUploads }: ChatHome
       ) : null}
 
       <section ref={actionsRef} className="chat-suggestions" aria-label={t('chat.suggestions')}>
-        {state.step === 'starting' || state.step === 'link-check' || state.step === 'checking' || state.pending === 'send' || state.pending === 'verify' || guide.busy ? (
+        {state.step === 'starting' ||
+        state.step === 'link-check' ||
+        state.step === 'checking' ||
+        state.pending === 'send' ||
+        state.pending === 'verify' ||
+        state.pending === 'refresh' ||
+        guide.busy ? (
           <span className="chat-spinner" role="status" aria-label={t('chat.loading')} />
         ) : null}
 
@@ -411,7 +465,22 @@ export function ChatHomeScreen({ consultations, orders, orderUploads }: ChatHome
           </form>
         ) : null}
 
-        {state.step === 'registration' && pacing.buttonsReady ? (
+        {state.step === 'registration' && pacing.buttonsReady && registration ? (
+          <Suspense fallback={<span className="chat-spinner" role="status" aria-label={t('chat.loading')} />}>
+            {registration(registrationSlot)}
+          </Suspense>
+        ) : null}
+
+        {state.step === 'registered' && state.pending === null && pacing.buttonsReady ? (
+          <ChatRetry
+            onRetry={() => {
+              dispatch({ type: 'accountRefreshRetried' });
+              void readAccountAfterRegistration();
+            }}
+          />
+        ) : null}
+
+        {state.step === 'registration' && pacing.buttonsReady && !registration ? (
           <div className="chat-buttons">
             <button
               className="chat-button"

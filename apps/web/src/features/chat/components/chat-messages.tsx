@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import type { ChatAppointmentCard, ChatMessage } from '../utils/chat-flow.ts';
+import type { ChatAppointmentCard, ChatMessage, ChatMessageFile } from '../utils/chat-flow.ts';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
+import { AgentChatImage } from '../agent/agent-chat-image.tsx';
 
 type ChatMessagesProps = { messages: ChatMessage[]; typing: boolean };
 
@@ -32,6 +33,23 @@ function ChatAppointments({ appointments }: { appointments: ChatAppointmentCard[
   );
 }
 
+/**
+ * The patient's uploaded files (spec doc 1 §2): an image as an image ('Loading image...', 'Unable to
+ * load image!'), with its name; a PDF as a file, never as an image.
+ */
+function ChatFiles({ files }: { files: ChatMessageFile[] }) {
+  return (
+    <ul className="chat-message chat-message-patient chat-files">
+      {files.map((file, index) => (
+        <li key={index} className={`chat-file chat-file--${file.kind}`}>
+          {file.kind === 'image' && file.path !== null ? <AgentChatImage path={file.path} description={file.name} /> : null}
+          <span className="chat-file__name">{file.name}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The message stream: assistant and patient messages and event notices (spec doc 1 §2 Chat assistant). */
 export function ChatMessages({ messages, typing }: ChatMessagesProps) {
   const t = useTranslate();
@@ -42,6 +60,8 @@ export function ChatMessages({ messages, typing }: ChatMessagesProps) {
       {messages.map((message) =>
         message.appointments !== undefined ? (
           <ChatAppointments key={message.id} appointments={message.appointments} />
+        ) : message.files !== undefined && message.files.length > 0 ? (
+          <ChatFiles key={message.id} files={message.files} />
         ) : (
           <p key={message.id} className={`chat-message chat-message-${message.author} chat-tone-${message.tone}`}>
             {tx(message.text)}

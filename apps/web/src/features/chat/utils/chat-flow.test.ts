@@ -88,6 +88,29 @@ describe('chat flow (spec doc 1 §2 Chat assistant, §4)', () => {
     expect(run({ type: 'signedIn', hasPatients: true }).step).toBe('menu');
   });
 
+  it('a profile created inline at the registration step reads the account, then carries on; a failed read never goes back (issue 12 §2)', () => {
+    const asked = run({ type: 'signedIn', hasPatients: false });
+    const reading = chatReducer(asked, { type: 'profileCreated' });
+    expect(reading).toMatchObject({ step: 'registered', pending: 'refresh' });
+    const failed = chatReducer(reading, { type: 'accountRefreshFailed' });
+    expect(failed).toMatchObject({ step: 'registered', pending: null });
+    expect(failed.stepSeq).toBeGreaterThan(reading.stepSeq);
+    expect(texts(failed).at(-1)).toBe("event: I couldn't reach the hospital just now. Please check your connection and try again.");
+    expect(failed.messages.at(-1)?.tone).toBe('error');
+    const again = chatReducer(failed, { type: 'accountRefreshRetried' });
+    expect(again).toMatchObject({ step: 'registered', pending: 'refresh' });
+    const menu = chatReducer(again, { type: 'registered' });
+    expect(menu).toMatchObject({ step: 'menu', pending: null });
+    expect(texts(menu).at(-1)).toBe('assistant: How can I help you today?');
+    expect(chatReducer(reading, { type: 'registered', guided: true }).step).toBe('checking');
+    // Only in their own steps: elsewhere they change nothing.
+    const atMenu = run({ type: 'signedIn', hasPatients: true });
+    for (const action of [{ type: 'profileCreated' }, { type: 'accountRefreshFailed' }, { type: 'accountRefreshRetried' }, { type: 'registered' }] as const) {
+      expect(chatReducer(atMenu, action)).toBe(atMenu);
+    }
+    expect(chatReducer(asked, { type: 'registered' })).toBe(asked);
+  });
+
   it('link sign-in enters at the OTP step for the link number, or the mobile step for INVALID', () => {
     const sent = run(
       { type: 'linkStarted', greeting: 'Good morning' },
@@ -119,5 +142,25 @@ describe('chat flow (spec doc 1 §2 Chat assistant, §4)', () => {
     expect(run({ type: 'restored', messages, flowStep: null }).step).toBe('menu');
     expect(run({ type: 'restored', messages, flowStep: 'service-type-menu' }).step).toBe('menu');
     expect(run({ type: 'restored', messages, flowStep: null, check: true }).step).toBe('checking');
+  });
+  it("an upload's files go with the patient's words, never with a step's own messages (issue 12 §2)", () => {
+    const files = [
+      { name: 'rx.jpg', kind: 'image' as const, path: '/blob/get/6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f' },
+      { name: 'rx.pdf', kind: 'pdf' as const, path: null },
+    ];
+    const state = run({
+      type: 'flowed',
+      patient: 'rx.jpg, rx.pdf',
+      patientFiles: files,
+      messages: [{ author: 'assistant', text: 'Do you have another prescription to upload?', tone: 'normal' }],
+      flowStep: 'more-upload-prompt',
+    });
+    expect(state.messages.map((message) => [message.author, message.text, message.files])).toEqual([
+      ['patient', 'rx.jpg, rx.pdf', files],
+      ['assistant', 'Do you have another prescription to upload?', undefined],
+    ]);
+    // No files, or no words: a plain message, as before.
+    const plain = run({ type: 'flowed', patient: 'Online Pharmacy', patientFiles: [], messages: [], flowStep: 'prescription-upload' });
+    expect(plain.messages[0]).not.toHaveProperty('files');
   });
 });

@@ -6,15 +6,26 @@
  * (init-link-follow) enters at the OTP step once the server has sent the code.
  */
 import { RESEND_COUNTDOWN_SECONDS, authTexts } from '@careline/domain/auth';
-import type { ChatStepId } from '@careline/domain/chat-flow';
+import { CHAT_TEXTS, type ChatStepId } from '@careline/domain/chat-flow';
 
 /**
+ * 'registered': the registration form inline in the chat made the profile, and the account is read
+ * again (pending 'refresh') before the chat goes on; a failed read says so with 'Try again' (issue 12 §2).
  * 'guided': a step of the domain's step graph after the menu (flowStep says which; issue 12 §2).
  * 'checking': signed in, the upcoming check (or a /chat-home/{category} start) is being asked for
  * before the menu (spec doc 1 §4: the flow starts at the upcoming check).
  */
-export type ChatStep = 'starting' | 'link-check' | 'mobile' | 'otp' | 'registration' | 'checking' | 'menu' | 'guided';
-export type ChatPending = 'send' | 'verify' | 'resend' | 'link' | null;
+export type ChatStep =
+  | 'starting'
+  | 'link-check'
+  | 'mobile'
+  | 'otp'
+  | 'registration'
+  | 'registered'
+  | 'checking'
+  | 'menu'
+  | 'guided';
+export type ChatPending = 'send' | 'verify' | 'resend' | 'link' | 'refresh' | null;
 export type ChatAuthor = 'assistant' | 'patient' | 'event';
 
 /** An appointment the stream shows: upcoming ones, or the one just booked (issue 12 §2). */
@@ -29,6 +40,13 @@ export type ChatAppointmentCard = {
   tokenNo: number | null;
 };
 
+/**
+ * A file the patient uploaded, in the stream (spec doc 1 §2 message kinds: patient-uploaded images
+ * with a description): an image is shown as an image, read from the blob service at path; a PDF is
+ * shown as a file, never as an image.
+ */
+export type ChatMessageFile = { name: string; kind: 'image' | 'pdf'; path: string | null };
+
 export type ChatMessage = {
   id: number;
   author: ChatAuthor;
@@ -38,6 +56,8 @@ export type ChatMessage = {
   appointments?: ChatAppointmentCard[];
   /** A link under the text (e.g. the order just created); text is the English label. */
   link?: { href: string; text: string };
+  /** The files a patient's message shows (the prescription just uploaded); text names them. */
+  files?: ChatMessageFile[];
   /** Read back from the device after a reload: shown at once, not typed again. */
   restored?: boolean;
 };
@@ -80,9 +100,23 @@ export type ChatAction =
   | { type: 'resendFailed'; text: string }
   | { type: 'changeNumber' }
   | { type: 'signedIn'; hasPatients: boolean; guided?: boolean }
+  /** The registration form inline in the chat made the profile: the account is read again (issue 12 §2). */
+  | { type: 'profileCreated' }
+  /** The account could not be read again: the failure answer, and 'Try again'. */
+  | { type: 'accountRefreshFailed' }
+  | { type: 'accountRefreshRetried' }
+  /** The account, with the profile just made, is read: the chat carries on. */
+  | { type: 'registered'; guided?: boolean }
   | { type: 'menuReply'; choice: string; reply: string }
   /** A tap or an answer moved the guided flow: the patient's words, what is said, where it lands. */
-  | { type: 'flowed'; patient: string | null; messages: ChatMessageDraft[]; flowStep: ChatStepId | null };
+  | {
+      type: 'flowed';
+      patient: string | null;
+      /** The files the patient's words are about (shown with them). */
+      patientFiles?: ChatMessageFile[];
+      messages: ChatMessageDraft[];
+      flowStep: ChatStepId | null;
+    };
 
 /** What the assistant says at each step. The spec shows only the inputs' texts; these are ours. */
 export const chatAssistantTexts = {
@@ -104,9 +138,15 @@ export const initialChatState: ChatState = {
   flowStep: null,
 };
 
-function say(state: ChatState, author: ChatAuthor, text: string, tone: ChatMessage['tone'] = 'normal'): ChatState {
+function say(
+  state: ChatState,
+  author: ChatAuthor,
+  text: string,
+  tone: ChatMessage['tone'] = 'normal',
+  more: Pick<ChatMessage, 'files'> = {},
+): ChatState {
   const id = (state.messages.at(-1)?.id ?? 0) + 1;
-  return { ...state, messages: [...state.messages, { id, author, text, tone }] };
+  return { ...state, messages: [...state.messages, { id, author, text, tone, ...more }] };
 }
 
 function enter(state: ChatState, step: ChatStep): ChatState {
@@ -195,6 +235,17 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         resendAt: null,
         linkDestination: null,
       };
+    case 'profileCreated':
+      return state.step === 'registration' ? { ...enter(state, 'registered'), pending: 'refresh' } : state;
+    case 'accountRefreshFailed':
+      // Never back to the registration step: the profile exists; only reading it back failed.
+      return state.step === 'registered'
+        ? { ...enter(say(state, 'event', CHAT_TEXTS.requestFailed, 'error'), 'registered'), pending: null }
+        : state;
+    case 'accountRefreshRetried':
+      return state.step === 'registered' ? { ...state, pending: 'refresh' } : state;
+    case 'registered':
+      return state.step === 'registered' ? afterSignIn({ ...state, pending: null }, true, action.guided === true) : state;
     case 'signedIn':
       return afterSignIn({ ...state, pending: null }, action.hasPatients, action.guided === true);
     case 'restored': {
@@ -212,7 +263,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'menuReply':
       return enter(say(say(state, 'patient', action.choice), 'assistant', action.reply), 'menu');
     case 'flowed': {
-      let next = action.patient === null ? state : say(state, 'patient', action.patient);
+      const files = action.patientFiles !== undefined && action.patientFiles.length > 0 ? { files: action.patientFiles } : {};
+      let next = action.patient === null ? state : say(state, 'patient', action.patient, 'normal', files);
       for (const draft of action.messages) {
         const id = (next.messages.at(-1)?.id ?? 0) + 1;
         next = { ...next, messages: [...next.messages, { ...draft, id }] };

@@ -102,3 +102,8 @@ export function guideMessages(
   }
   return drafts;
 }
+
+/** A new idempotency key for a booking or an order. */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}

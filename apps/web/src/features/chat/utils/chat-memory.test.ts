@@ -51,6 +51,32 @@ describe('the conversation kept on the device (issue 12 §2)', () => {
     expect(read?.guide).toEqual({ any: 'thing' });
   });
 
+  it("reads back an upload's files, only with the blob service's paths (issue 12 §2)", () => {
+    const storage = memoryStorage();
+    const image = { name: 'rx.jpg', kind: 'image' as const, path: '/blob/get/6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f' };
+    const pdf = { name: 'rx.pdf', kind: 'pdf' as const, path: null };
+    const save = (files: unknown) =>
+      saveChatMemory(storage, {
+        accountId: 'up-1',
+        savedAt: NOW,
+        messages: [message(1, 'rx.jpg, rx.pdf', { author: 'patient', files: files as ChatMessage['files'] })],
+        flowStep: 'more-upload-prompt',
+        guide: {},
+      });
+    save([image, pdf]);
+    expect(readChatMemory(storage, 'up-1', NOW)?.messages[0]?.files).toEqual([image, pdf]);
+    for (const bad of [
+      [{ ...image, path: 'https://elsewhere.example/x.jpg' }],
+      [{ ...image, path: '/blob/get/../graphql' }],
+      [{ ...image, kind: 'video' }],
+      [{ kind: 'image', path: null }],
+      'rx.jpg',
+    ]) {
+      save(bad);
+      expect(readChatMemory(storage, 'up-1', NOW), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
   it("keeps each account's under its own key, and never answers one account with another's", () => {
     const storage = memoryStorage();
     saveChatMemory(storage, { accountId: 'up-1', savedAt: NOW, messages: [message(1, 'secret')], flowStep: null, guide: {} });

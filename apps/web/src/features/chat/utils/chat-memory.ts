@@ -11,7 +11,8 @@
  * Both keys start with 'careline.', so signing out (clearStoredSession) removes them.
  */
 import { CHAT_ORDER_SERVICES, CHAT_STEP_IDS, type ChatOrderService, type ChatStepId } from '@careline/domain/chat-flow';
-import type { ChatAppointmentCard, ChatMessage } from './chat-flow.ts';
+import { imagePathOf } from '../agent/agent-chat-model.ts';
+import type { ChatAppointmentCard, ChatMessage, ChatMessageFile } from './chat-flow.ts';
 import type { ChatOrganization } from './chat-consultations.ts';
 
 /** The record's shape version: a record of any other version is dropped. */
@@ -77,7 +78,20 @@ function isMessage(value: unknown): value is ChatMessage {
   if (value.appointments !== undefined && !(Array.isArray(value.appointments) && value.appointments.every(isAppointmentCard))) {
     return false;
   }
+  if (value.files !== undefined && !(Array.isArray(value.files) && value.files.every(isMessageFile))) {
+    return false;
+  }
   return value.link === undefined || (isRecord(value.link) && isAppPath(value.link.href) && isString(value.link.text));
+}
+
+// A file's path read back from storage is only ever the blob service's: nothing else is fetched.
+function isMessageFile(value: unknown): value is ChatMessageFile {
+  return (
+    isRecord(value) &&
+    isString(value.name) &&
+    (value.kind === 'image' || value.kind === 'pdf') &&
+    (value.path === null || (isString(value.path) && imagePathOf(value.path) === value.path))
+  );
 }
 
 function isStepId(value: unknown): value is ChatStepId {

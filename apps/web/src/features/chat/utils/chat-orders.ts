@@ -45,8 +45,20 @@ export type ChatOrders = {
 /** Where one picked file is: still on its way, a document, failed (Retry), or refused. */
 export type ChatUploadState = 'working' | 'done' | 'failed' | 'refused';
 
-/** One picked file of the prescription upload. */
-export type ChatUploadItem = { id: string; name: string; state: ChatUploadState; documentId: string | null };
+/**
+ * One picked file of the prescription upload. kind and blobId (the blob service's id, once sent) let
+ * the stream show an image as an image and a PDF as a file (spec doc 1 §2); without them it names the file.
+ */
+export type ChatUploadItem = {
+  id: string;
+  name: string;
+  state: ChatUploadState;
+  documentId: string | null;
+  /** A photo is shown as an image in the stream once uploaded; a PDF by its name (unset: by its name). */
+  kind?: 'image' | 'pdf';
+  /** The blob store's id once uploaded (the stream's image address). */
+  blobId?: string | null;
+};
 
 /**
  * The prescription upload in progress: the files picked (compressed, uploaded and made documents in

@@ -42,9 +42,15 @@ type ProfileFormProps = {
   patient: ClientPatient | null;
   presetRelationship: string;
   backPath: string | null;
+  /**
+   * Set where the form is composed inline (the chat's registration step, issue 12 §2): called once a
+   * new profile is created, instead of refreshing the account and leaving; the host reads the account.
+   */
+  onCreated?: () => void;
 };
 
-function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps) {
+/** The Add or Update Profile form; the chat composes it inline for its registration step (app/chat-registration.tsx). */
+export function ProfileForm({ patient, presetRelationship, backPath, onCreated }: ProfileFormProps) {
   const t = useTranslate();
   const tx = useTranslateText();
   const session = useSession();
@@ -110,6 +116,10 @@ function ProfileForm({ patient, presetRelationship, backPath }: ProfileFormProps
         return;
       }
       pendingCreate.current = null;
+      if (onCreated) {
+        onCreated();
+        return;
+      }
       // The server answers with the created profile (read-your-writes): refresh once, move on at
       // once — no 2-second wait (the spec's wait, doc 1 §4 Profile creation, worked around an old server).
       await session.refreshAccount();

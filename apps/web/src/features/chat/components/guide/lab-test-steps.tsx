@@ -1,0 +1,83 @@
+import { CHAT_TEXTS, fillChatText } from '@careline/domain/chat-flow';
+import { DEFAULT_TIME_ZONE } from '@careline/domain/loyalty';
+import { sampleCollectionDateChoices } from '@careline/domain/orders/plain';
+import type { GuidePart } from './guide-kit.ts';
+import { AddressForm, EMPTY_ADDRESS, TestChoice, addressLine, codeNames, profileAddress } from './guide-widgets.tsx';
+
+// Home Lab Test in the chat (issue 12 §2; spec doc 1 §2 lab test selection, sample-collection
+// address and time; doc 3 §4, §5): the tests, where and on which day the sample is collected.
+
+export const labTestSteps: GuidePart = {
+  steps: {
+    'lab-test-selection': (kit) => (
+      <TestChoice
+        tests={kit.tenant.diagnosticReportCodes.filter((test) => test.enabled)}
+        initial={kit.data.order.tests}
+        legend={kit.t('chat.lab.tests')}
+        none={CHAT_TEXTS.chooseTests}
+        disabled={kit.busy}
+        onConfirm={(tests, said) =>
+          void kit.go('lab-test-selection', 'pick-tests', said, { order: { ...kit.data.order, tests } })
+        }
+      />
+    ),
+    'sample-collection-address': (kit) => (
+      <AddressForm
+        initial={kit.data.order.address ?? profileAddress(kit.patients)}
+        disabled={kit.busy}
+        onConfirm={(address) =>
+          void kit.go('sample-collection-address', 'confirm-address', addressLine(address), {
+            // A lab test's sample is collected at home (homecare).
+            order: { ...kit.data.order, address, deliveryMode: 'home-delivery' },
+          })
+        }
+      />
+    ),
+    'sample-collection-time': (kit) => (
+      <div className="chat-buttons">
+        {sampleCollectionDateChoices(new Date(), DEFAULT_TIME_ZONE).map((date, index) => {
+          const label = kit.dateLabel(date, index);
+          return (
+            <button
+              key={date}
+              className="chat-button chat-button-secondary"
+              type="button"
+              disabled={kit.busy}
+              onClick={() =>
+                void kit.go('sample-collection-time', 'pick-time', label, {
+                  order: { ...kit.data.order, sampleDate: date },
+                })
+              }
+            >
+              {label}
+            </button>
+          );
+        })}
+      </div>
+    ),
+  },
+  orderSummary: {
+    examination: ({ data, tenant, tx, dateLabel }) => {
+      const { order } = data;
+      return (
+        <ul className="chat-order-summary">
+          <li>{tx(fillChatText('orderHospital', { hospital: data.organization?.name ?? '' }))}</li>
+          <li>{tx(fillChatText('orderTests', { tests: codeNames(tenant.diagnosticReportCodes, order.tests) }))}</li>
+          <li>{tx(fillChatText('orderCollectAt', { address: addressLine(order.address ?? EMPTY_ADDRESS) }))}</li>
+          {order.sampleDate !== null ? (
+            <li>
+              {tx(
+                fillChatText('orderCollectOn', {
+                  date: dateLabel(
+                    order.sampleDate,
+                    sampleCollectionDateChoices(new Date(), DEFAULT_TIME_ZONE).indexOf(order.sampleDate),
+                  ),
+                }),
+              )}
+            </li>
+          ) : null}
+        </ul>
+      );
+    },
+  },
+};
