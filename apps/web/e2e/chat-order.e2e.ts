@@ -98,6 +98,12 @@ describe('Online Pharmacy through the chat (issue 12 §2)', () => {
     await pickPhoto(page, 'prescription.jpg');
     await log.getByText('Do you have another prescription to upload?').waitFor();
     await log.getByText('prescription.jpg').waitFor();
+    // The photo itself is in the stream, read from the blob service (issue 12 §2).
+    await expect
+      .poll(() => log.getByRole('img', { name: 'prescription.jpg' }).evaluate((image) => (image as HTMLImageElement).naturalWidth), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
 
     // A second page, still uploading when the page reloads: it goes on after the reload (the first
     // blob upload is held until the reload cuts it; the next one goes through).

@@ -658,8 +658,8 @@ describe('the prescription upload kept on the phone (issue 12 §2: nothing the p
     const second = renderUploads(store, after);
     await vi.waitFor(() =>
       expect(second.result.current.items).toEqual([
-        { id: first.result.current.items[0]?.id, name: 'rx-1.jpg', state: 'done', documentId: 'doc-blob-rx-1.jpg' },
-        { id: first.result.current.items[1]?.id, name: 'slow-2.jpg', state: 'done', documentId: 'doc-blob-slow-2.jpg' },
+        { id: first.result.current.items[0]?.id, name: 'rx-1.jpg', state: 'done', documentId: 'doc-blob-rx-1.jpg', kind: 'image', blobId: 'blob-rx-1.jpg' },
+        { id: first.result.current.items[1]?.id, name: 'slow-2.jpg', state: 'done', documentId: 'doc-blob-slow-2.jpg', kind: 'image', blobId: 'blob-slow-2.jpg' },
       ]),
     );
     // Only the unfinished file went again.
@@ -687,7 +687,7 @@ describe('the prescription upload kept on the phone (issue 12 §2: nothing the p
     } };
     const { result } = renderUploads(store, uploadSteps);
     await vi.waitFor(() =>
-      expect(result.current.items).toEqual([{ id: 'kept-1', name: 'rx.jpg', state: 'done', documentId: 'doc-blob-kept' }]),
+      expect(result.current.items).toEqual([{ id: 'kept-1', name: 'rx.jpg', state: 'done', documentId: 'doc-blob-kept', kind: 'image', blobId: 'blob-kept' }]),
     );
     expect(uploadSteps.uploaded).toEqual([]);
     expect(keys).toEqual(['key-kept']);
@@ -698,7 +698,7 @@ describe('the prescription upload kept on the phone (issue 12 §2: nothing the p
     await store.save(chatUploadsKey('up-1'), { version: 1, savedAt: NOW, files: [storedFile({ prepared: null })] });
     const { result } = renderUploads(store, steps());
     await vi.waitFor(() =>
-      expect(result.current.items).toEqual([{ id: 'kept-1', name: 'rx.jpg', state: 'failed', documentId: null }]),
+      expect(result.current.items).toEqual([{ id: 'kept-1', name: 'rx.jpg', state: 'failed', documentId: null, kind: 'image', blobId: null }]),
     );
     expect(result.current.failures).toEqual(['Failed to upload some images, please retry!']);
     // The list in the orders' texts, loaded beforehand (the list would wait for them).

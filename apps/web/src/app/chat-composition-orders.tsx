@@ -163,6 +163,8 @@ export function useChatOrderUploads(
         name: item.name,
         state: uploadState(item),
         documentId: item.documentId,
+        kind: item.kind,
+        blobId: item.blobId,
       })),
       add,
       clear: kept.clear,
