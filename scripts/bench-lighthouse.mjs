@@ -6,7 +6,10 @@
 //
 // Run by `node --import tsx` so that it can use the web build's precompression plugin (TypeScript).
 // BENCH_RUNS=3 takes the median of three runs per page (default 1). CHROME_PATH picks the browser.
+// BENCH_PAGES=/chat-home measures only the pages named (comma-separated; default /login,/chat-home).
 // BENCH_LHR_DIR=folder keeps every run's full Lighthouse report there.
+// The real and the floor app take turns, run by run, so that a machine whose load changes during the
+// bench weighs on both alike.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -18,7 +21,10 @@ import { build } from 'vite';
 import { precompressDir } from '../apps/web/build/precompress.ts';
 import { rootDir, webDir } from './web-build.mjs';
 
-const pages = ['/login', '/chat-home'];
+const pages = (process.env.BENCH_PAGES ?? '/login,/chat-home')
+  .split(',')
+  .map((page) => page.trim())
+  .filter(Boolean);
 const runs = Math.max(1, Number.parseInt(process.env.BENCH_RUNS ?? '1', 10) || 1);
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [
@@ -191,11 +197,8 @@ async function measureWithRetry(chrome, url, attemptsLeft = 2) {
   }
 }
 
-async function measureMedian(chrome, url) {
-  const all = [];
-  for (let run = 0; run < runs; run += 1) {
-    all.push(await measureWithRetry(chrome, url));
-  }
+/** The median of each figure over a page's runs. */
+function medianFigures(all) {
   const pick = (key) => median(all.map((figures) => figures[key]));
   return Object.fromEntries(Object.keys(all[0]).map((key) => [key, pick(key)]));
 }
@@ -213,11 +216,20 @@ try {
   servers.push({ name: 'floor', ...(await startServer('floor', floorDist)) });
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
 
+  const runsOf = {};
+  for (const page of pages) {
+    for (let run = 0; run < runs; run += 1) {
+      for (const server of servers) {
+        const name = `${server.name} ${page}`;
+        runsOf[name] = [...(runsOf[name] ?? []), await measureWithRetry(chrome, `${server.url}${page}`)];
+      }
+    }
+  }
+  // Listed real app first, as before.
   const results = {};
   for (const server of servers) {
     for (const page of pages) {
-      const figures = await measureMedian(chrome, `${server.url}${page}`);
-      results[`${server.name} ${page}`] = figures;
+      results[`${server.name} ${page}`] = medianFigures(runsOf[`${server.name} ${page}`]);
     }
   }
 

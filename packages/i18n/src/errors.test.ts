@@ -66,9 +66,40 @@ describe('translateText', () => {
     const i18n = createI18n();
     await activateLocale(i18n, 'ta');
     expect(translateText(i18n, 'Invalid verification code')).toBe('தவறான சரிபார்ப்புக் குறியீடு');
-    expect(translateText(i18n, 'Something went wrong. Contact Lanka Hospitals for more assistance.')).toBe(
+    expect(
+      translateText(i18n, 'Something went wrong. Contact Lanka Hospitals for more assistance.'),
+    ).toBe('ஏதோ தவறு நடந்துவிட்டது. மேலும் உதவிக்கு Lanka Hospitals ஐத் தொடர்பு கொள்ளவும்.');
+    expect(translateText(i18n, 'Not in any catalogue')).toBe('Not in any catalogue');
+  });
+});
+
+describe('translateText and templates', () => {
+  it('reads the values of a template that starts with a placeholder', async () => {
+    const i18n = createI18n();
+    expect(translateText(i18n, 'Lanka Hospitals home')).toBe(
+      i18n._('shell.homeLink', { hospital: 'Lanka Hospitals' }),
+    );
+    await activateLocale(i18n, 'ta');
+    expect(translateText(i18n, 'Lanka Hospitals home')).toBe(
+      i18n._('shell.homeLink', { hospital: 'Lanka Hospitals' }),
+    );
+    expect(translateText(i18n, 'Lanka Hospitals home')).not.toBe('Lanka Hospitals home');
+  });
+
+  it('leaves a text unchanged that has a template’s beginning but not its end, however often it is asked', () => {
+    const i18n = createI18n();
+    const text = 'Something went wrong. Contact Lanka Hospitals today';
+    expect(translateText(i18n, text)).toBe(text);
+    expect(translateText(i18n, text)).toBe(text);
+  });
+
+  it('follows the active language for a text it has matched before', async () => {
+    const i18n = createI18n();
+    const text = 'Something went wrong. Contact Lanka Hospitals for more assistance.';
+    expect(translateText(i18n, text)).toBe(text);
+    await activateLocale(i18n, 'ta');
+    expect(translateText(i18n, text)).toBe(
       'ஏதோ தவறு நடந்துவிட்டது. மேலும் உதவிக்கு Lanka Hospitals ஐத் தொடர்பு கொள்ளவும்.',
     );
-    expect(translateText(i18n, 'Not in any catalogue')).toBe('Not in any catalogue');
   });
 });

@@ -87,7 +87,16 @@ export function translateServerError(
 
 // English text → key, for texts without placeholders; templates for the rest (built once).
 let literalKeys: Map<string, string> | null = null;
-let templateKeys: [string, CompiledMessage][] | null = null;
+
+/** A template with its fixed head and tail: a text that lacks either cannot have its shape. */
+type TemplateEntry = {
+  key: string;
+  template: CompiledMessage;
+  head: string;
+  tail: string;
+  literalLength: number;
+};
+let templateKeys: TemplateEntry[] | null = null;
 
 function indexEnglish(): void {
   literalKeys = new Map();
@@ -97,9 +106,56 @@ function indexEnglish(): void {
     if (tokens.every((token) => typeof token === 'string')) {
       literalKeys.set(tokens.join(''), key);
     } else if (tokens.every((token) => typeof token === 'string' || token.length === 1)) {
-      templateKeys.push([key, tokens]);
+      const first = tokens[0];
+      const last = tokens[tokens.length - 1];
+      templateKeys.push({
+        key,
+        template: tokens,
+        head: typeof first === 'string' ? first : '',
+        tail: tokens.length > 1 && typeof last === 'string' ? last : '',
+        literalLength: tokens.reduce(
+          (sum, token) => sum + (typeof token === 'string' ? token.length : 0),
+          0,
+        ),
+      });
     }
   }
+}
+
+/** What a text was found to be: a template's key with its values, or null for a text of no template. */
+type TemplateMatch = { key: string; values: Record<string, string> } | null;
+
+// Screens ask again for the same texts on every render (a chat's messages): each text is matched once.
+const matchedTexts = new Map<string, TemplateMatch>();
+const matchedTextsLimit = 500;
+
+function templateMatch(text: string): TemplateMatch {
+  const known = matchedTexts.get(text);
+  if (known !== undefined) {
+    return known;
+  }
+  let found: TemplateMatch = null;
+  // Catalogue order decides between templates that fit, as before; the head, tail and length tests
+  // only skip templates whose pattern could not match, so most texts compile and run no pattern.
+  for (const entry of templateKeys ?? []) {
+    if (
+      text.length < entry.literalLength ||
+      !text.startsWith(entry.head) ||
+      !text.endsWith(entry.tail)
+    ) {
+      continue;
+    }
+    const values = valuesOf(entry.template, text);
+    if (values) {
+      found = { key: entry.key, values };
+      break;
+    }
+  }
+  if (matchedTexts.size >= matchedTextsLimit) {
+    matchedTexts.clear();
+  }
+  matchedTexts.set(text, found);
+  return found;
 }
 
 /**
@@ -116,11 +172,6 @@ export function translateText(i18n: I18n, text: string): string {
   if (key !== undefined) {
     return i18n._(key);
   }
-  for (const [templateKey, template] of templateKeys ?? []) {
-    const values = valuesOf(template, text);
-    if (values) {
-      return i18n._(templateKey, values);
-    }
-  }
-  return text;
+  const match = templateMatch(text);
+  return match ? i18n._(match.key, { ...match.values }) : text;
 }

@@ -1,4 +1,4 @@
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../graphql/lazy-graphql.ts';
 
 /**
  * spec doc 1 §7 queryOneProfile: the signed-in account, every field of docs/api-contract.md UserProfile

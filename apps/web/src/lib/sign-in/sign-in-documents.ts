@@ -1,5 +1,5 @@
 /** Sign-in operations shared by /login and the chat steps (spec doc 1 §7; docs/api-contract.md), typed from schema.graphql. */
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../graphql/lazy-graphql.ts';
 
 export const initiateAuthenticationMutation = graphql(`
   mutation initiateAuthentication($username: String!, $language: Language) {

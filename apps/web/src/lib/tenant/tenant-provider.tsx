@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { useQuery } from 'urql';
-import { graphql } from '@careline/contract/graphql';
+import { useClient, useQuery } from 'urql';
+import { graphql } from '../graphql/lazy-graphql.ts';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import { applyBranding } from './apply-branding.ts';
 
@@ -59,14 +59,84 @@ type TenantProviderProps = {
   value?: TenantPublicConfig;
 };
 
-function TenantFromServer({ children, loading, failed }: Omit<TenantProviderProps, 'value'>) {
+/** Whether two settings say the same (the refreshed settings against those the page carried). */
+export function sameConfig(a: unknown, b: unknown): boolean {
+  if (a === b) {
+    return true;
+  }
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+    return false;
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) {
+    return false;
+  }
+  const aKeys = Object.keys(a);
+  const bKeys = Object.keys(b);
+  return (
+    aKeys.length === bKeys.length &&
+    aKeys.every(
+      (key) =>
+        Object.hasOwn(b, key) && sameConfig((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
+}
+
+/** Runs once the browser is idle (or after a short wait where it cannot tell); returns the cancel. */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 200);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * The settings the server put in the page, shown at once. The first screen runs no query for them:
+ * the refresh waits until the browser is idle, so that it takes no time from a slow phone's first
+ * render, and settings equal to the page's keep its object, so that no screen renders again for it.
+ */
+function TenantFromPage({ embedded, children }: { embedded: TenantPublicConfig; children: ReactNode }) {
+  const client = useClient();
+  const [config, setConfig] = useState(embedded);
+  useEffect(() => {
+    let current = true;
+    const cancel = whenIdle(() => {
+      void client
+        .query(tenantConfigQuery, {}, { requestPolicy: 'network-only' })
+        .toPromise()
+        .then((result) => {
+          // tenantConfig is the JSON scalar: the server builds it from the validated tenant configuration.
+          const fresh = (result.data?.tenantConfig as TenantPublicConfig | undefined) ?? null;
+          if (!fresh || !current) {
+            return;
+          }
+          saveConfig(fresh);
+          setConfig((shown) => (sameConfig(shown, fresh) ? shown : fresh));
+        });
+    });
+    return () => {
+      current = false;
+      cancel();
+    };
+  }, [client]);
+  useLayoutEffect(() => {
+    // The server rendered the page's own settings into its head (title, theme, icons) already.
+    if (config !== embedded) {
+      applyBranding(config.branding);
+    }
+  }, [config, embedded]);
+  return <TenantContext.Provider value={config}>{children}</TenantContext.Provider>;
+}
+
+/** The settings from the tenantConfig query (a page without them: the dev server, an old cached shell). */
+function TenantFromQuery({ children, loading, failed }: Omit<TenantProviderProps, 'value'>) {
   const [result, reexecute] = useQuery({ query: tenantConfigQuery });
   // tenantConfig is the JSON scalar: the server builds it from the validated tenant configuration.
   const fresh = (result.data?.tenantConfig as TenantPublicConfig | undefined) ?? null;
   const loadFailed = Boolean(result.error) && !result.fetching;
-  const [embedded] = useState(embeddedConfig);
   const [fallback] = useState(savedConfig);
-  const config = fresh ?? embedded ?? (loadFailed ? fallback : null);
+  const config = fresh ?? (loadFailed ? fallback : null);
   useLayoutEffect(() => {
     if (config) {
       applyBranding(config.branding);
@@ -84,6 +154,14 @@ function TenantFromServer({ children, loading, failed }: Omit<TenantProviderProp
     return <>{failed(() => reexecute({ requestPolicy: 'network-only' }))}</>;
   }
   return <>{loading}</>;
+}
+
+function TenantFromServer(props: Omit<TenantProviderProps, 'value'>) {
+  const [embedded] = useState(embeddedConfig);
+  if (embedded) {
+    return <TenantFromPage embedded={embedded}>{props.children}</TenantFromPage>;
+  }
+  return <TenantFromQuery {...props} />;
 }
 
 /** Loads the tenant's public settings before anything else renders, and applies its branding. */
