@@ -1,6 +1,6 @@
 import { lazy, useMemo } from 'react';
 import { useClient, type Client } from 'urql';
-import { graphql } from '@careline/contract/graphql';
+import { graphql } from '../lib/graphql/lazy-graphql.ts';
 import { CHAT_STEPS } from '@careline/domain/chat-flow';
 import { sessionPickBlock } from '@careline/domain/consultations';
 import { fallbackErrorText } from '@careline/domain/errors';

@@ -6,7 +6,7 @@
  * a result's type holds the fields themselves; packages/contract operations.test checks each
  * operation with the fragments it uses.
  */
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 
 /** A chat as the screen holds it, with its notes: every chat operation answers this. */
 export const agentChatFragment = graphql(`

@@ -3,7 +3,7 @@
  * from schema.graphql by gql.tada. Each document lists its fields itself (no fragments), so that
  * every one validates on its own against the schema.
  */
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 
 /** spec doc 2 §5: doctor search by name or specialty words, in SQL on the server. */
 export const searchDoctorsQuery = graphql(`

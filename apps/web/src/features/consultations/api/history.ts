@@ -2,7 +2,7 @@
  * Appointment history, refund requests and in-app feedback (spec doc 2 §7 queryAppointment,
  * createRefund, patchAppointment; docs/api-contract.md), typed from schema.graphql.
  */
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 
 /** spec doc 2 §7 queryAppointment: the appointments of the account's own profiles. */
 export const historyAppointmentsQuery = graphql(`

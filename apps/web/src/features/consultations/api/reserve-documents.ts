@@ -2,7 +2,7 @@
  * The reserve (pay later) path's documents (spec doc 2 §4 Booking step 4, §7 createAppointment with
  * booking type temporary), typed from schema.graphql by gql.tada.
  */
-import { graphql } from '@careline/contract/graphql';
+import { graphql } from '../../../lib/graphql/lazy-graphql.ts';
 
 /** Whether the session can be reserved: the tenant's reserve flag, a total above 0, no paid appointments. */
 export const reserveAvailableQuery = graphql(`

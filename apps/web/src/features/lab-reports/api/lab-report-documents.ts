@@ -4,7 +4,7 @@
  * schema.graphql. The screen asks for the code, the reports and the observations in one request, so a
  * slow phone waits for one answer.
  */
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 
 /** /resultsGraph: the test with its result value type, the profile's reports of it and their results. */
 export const resultsGraphQuery = graphql(`

@@ -2,7 +2,7 @@
  * The order creation screen's calls (spec doc 3 §4 Creation flow, §7): the tenant's hospitals, a
  * document per uploaded file, and the order. Typed from schema.graphql by gql.tada.
  */
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 
 /** The tenant's hospitals, for the hospital choice. */
 export const orderHospitalsQuery = graphql(`

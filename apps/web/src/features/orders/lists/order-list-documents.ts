@@ -3,7 +3,7 @@
  * schema.graphql. The page and the live update ask for the same fields, so a live order replaces a
  * listed one as it is.
  */
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 
 /** spec doc 3 §7 Fetch orders: a page of the account's orders, newest first (10, then 9 per Load More). */
 export const orderListPageQuery = graphql(`

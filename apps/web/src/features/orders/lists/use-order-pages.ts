@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useClient, useQuery, useSubscription } from 'urql';
 import { ORDER_LIST_FIRST_PAGE, ORDER_LIST_LOAD_MORE } from '@careline/domain/orders';
 import { REQUEST_STATE, type RequestState } from '@careline/domain/shell';
-import type { ResultOf } from '@careline/contract/graphql';
+import type { ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 import {
   orderListLiveSubscription,
   orderListPageQuery,

@@ -3,7 +3,7 @@
  * service request, the service request subscription), typed from schema.graphql by gql.tada. Each
  * document lists its fields itself, so each validates on its own against the schema.
  */
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 
 /** spec doc 3 §7 Fetch an order by id: another account's order answers ARO-E2001 like a missing one. */
 export const orderViewQuery = graphql(`

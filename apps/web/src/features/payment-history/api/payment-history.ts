@@ -2,7 +2,7 @@
  * Payment history and saved cards (spec doc 2 §7 queryPaymentGatewayCallback, deletePaymentMethod,
  * setDefaultPaymentMethod; docs/api-contract.md), typed from schema.graphql.
  */
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 
 /** The most payments the server lists at once (its queryPaymentGatewayCallback limit). */
 export const PAYMENT_HISTORY_LIMIT = 100;

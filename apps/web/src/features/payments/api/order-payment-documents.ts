@@ -3,7 +3,7 @@
  * docs/api-contract.md), typed from schema.graphql by gql.tada. Booking and quick pay use the
  * appointment's documents (payment-documents.ts): an order's invoice is paid the same way.
  */
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 
 /**
  * spec doc 3 §7 Prepare invoice: the open invoice of an order (serviceRequestId, instrumentType

@@ -2,7 +2,7 @@
  * Pay-now operations (spec doc 2 §7 prepareInvoice, initiateBooking, completeBooking,
  * queryPaymentGatewayCallback; docs/api-contract.md), typed from schema.graphql by gql.tada.
  */
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 
 /** spec doc 2 §7 prepareInvoice: the open invoice of an appointment, with its items and total. */
 export const prepareInvoiceMutation = graphql(`

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from 'urql';
-import { graphql } from '@careline/contract/graphql';
+import { graphql } from '../../../lib/graphql/lazy-graphql.ts';
 import {
   ORDER_PAYMENT_METHODS,
   canPayNow,

@@ -1,5 +1,5 @@
 /** Profile mutations (spec doc 1 §7 'Sign-in and profile'; docs/api-contract.md), typed from schema.graphql. */
-import { graphql } from '@careline/contract/graphql';
+import { graphql } from '../../../lib/graphql/lazy-graphql.ts';
 
 export const createPatientMutation = graphql(`
   mutation createPatient(

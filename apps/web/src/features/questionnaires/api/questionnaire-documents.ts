@@ -3,7 +3,7 @@
  * response; doc 2 §7 createQuestionnaireResponse; docs/api-contract.md), typed from schema.graphql
  * by gql.tada.
  */
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 
 /** The questionnaire asked for an appointment of one of the account's profiles, and whether it was answered. */
 export const appointmentQuestionnaireQuery = graphql(`

@@ -3,7 +3,7 @@
  * sendCommunication, subscribeCommunication; docs/api-contract.md 'Video calls'), typed from
  * schema.graphql by gql.tada. Each document lists its fields itself (no fragments).
  */
-import { graphql, type ResultOf } from '@careline/contract/graphql';
+import { graphql, type ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 
 /** The account's upcoming appointments with what a call reads of them (the ring is on the appointment). */
 export const callAppointmentsQuery = graphql(`
