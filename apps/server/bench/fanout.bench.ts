@@ -62,18 +62,38 @@ function clientsMain(): void {
     }
     expected = message.n;
     let opened = 0;
+    // Sockets opened but not yet subscribed: at most MAX_PENDING at once, so that the server sets
+    // them up as they come (a flood of thousands of handshakes at once outlasts its header timeout
+    // on a busy machine, and the server rightly drops those sockets).
+    const MAX_PENDING = 100;
+    let made = 0;
+    let pending = 0;
     const openOne = (): void => {
       const socket = new WebSocket(message.url, message.kind === 'graphql' ? 'graphql-transport-ws' : undefined);
       const index = sockets.length;
       sockets.push(socket);
-      socket.on('error', (error) => send({ failed: error.message }));
+      let setUp = false;
+      const settled = (): void => {
+        if (!setUp) {
+          setUp = true;
+          pending--;
+          openMore();
+        }
+      };
+      socket.on('error', (error) => {
+        send({ failed: error.message });
+        settled();
+      });
       socket.on('open', () => {
         if (message.kind === 'graphql') {
           // Each subscriber is a signed-in patient of its own, as on the appointment screen.
           const accessToken = message.accessTokens?.[index % message.accessTokens.length];
           socket.send(JSON.stringify({ type: 'connection_init', payload: accessToken ? { accessToken } : {} }));
-        } else if (++opened === message.n) {
-          send({ ready: true });
+        } else {
+          settled();
+          if (++opened === message.n) {
+            send({ ready: true });
+          }
         }
       });
       socket.on('message', (data) => {
@@ -84,6 +104,7 @@ function clientsMain(): void {
         const parsed = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : '{}') as { type: string; payload?: unknown };
         if (parsed.type === 'connection_ack') {
           socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: message.query } }));
+          settled();
           if (++opened === message.n) {
             send({ ready: true });
           }
@@ -94,17 +115,12 @@ function clientsMain(): void {
         }
       });
     };
-    // Open in batches so the accept queue is not flooded.
-    let made = 0;
-    const batch = (): void => {
-      for (let i = 0; i < 200 && made < message.n; i++, made++) {
+    const openMore = (): void => {
+      for (; pending < MAX_PENDING && made < message.n; made++, pending++) {
         openOne();
       }
-      if (made < message.n) {
-        setTimeout(batch, 20);
-      }
     };
-    batch();
+    openMore();
   });
 }
 

@@ -49,6 +49,8 @@ export const consultationSessions = pgTable(
     index('sessions_start_idx').on(t.tenantId, t.startTime),
     index('sessions_practitioner_idx').on(t.practitionerId, t.startTime),
     index('sessions_org_idx').on(t.organizationId, t.startTime),
+    // The /doctor screen's search by specialty (spec doc 2 §5), earliest first (issue 8 bench:search).
+    index('sessions_role_idx').on(t.tenantId, t.practitionerRoleCode, t.startTime),
   ],
 );
 

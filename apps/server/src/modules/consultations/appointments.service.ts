@@ -138,11 +138,14 @@ export async function bookAppointment(db: Db, input: BookAppointmentInput): Prom
       }).catch(bookingFailure);
       if (!row) {
         // As before queueing, a place already held outranks "full": a twin of this booking (the
-        // same profile, arrived first) may have taken the session's last place meanwhile.
-        if (await hasLiveAppointment(db, input.sessionId, input.patientId)) {
+        // same profile, arrived first) may have taken the session's last place meanwhile. One read
+        // answers both questions (a rush's late comers each make it, issue 8 bench:booking).
+        const after = await readBookingChecks(db, input);
+        if (after.hasLive) {
           throw new AppError('ARO-E4003');
         }
-        throw await fullOrClosed(db, tenantId, input.sessionId);
+        const bookable = after.session !== null && (BOOKABLE_SESSION_STATUSES as readonly string[]).includes(after.session.status);
+        throw new AppError(bookable ? 'ARO-E4001' : 'ARO-E4002');
       }
       return toBooked(row);
     },

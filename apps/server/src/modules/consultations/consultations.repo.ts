@@ -67,7 +67,7 @@ export const sessionColumns = {
 /** Status never returned by a search (spec doc 2 §4 Session status). */
 export const HIDDEN_CONSULTATION_SESSION_STATUS = 'provider_aborted';
 
-/** Sessions matching a search, joined with practitioner and organization (one query), then the paid counts (one query). */
+/** Sessions matching a search, joined with practitioner and organization, with their paid counts: one statement. */
 export async function selectConsultationSessions(
   db: DbOrTx,
   tenantId: string,
@@ -112,6 +112,13 @@ export async function selectConsultationSessions(
         includeNoShowInPractitionerPayment: practitioners.includeNoShowInPractitionerPayment,
       },
       organization: { id: organizations.id, name: organizations.name },
+      // Per session, its paid appointments (the reserve path is closed once a session has one, spec doc 2
+      // §4 Booking step 4); in the same statement, so a search is one round trip (issue 8 bench:search).
+      paidAppointments: sql<number>`(
+        SELECT count(*)::int FROM ${appointments}
+        WHERE ${appointments.sessionId} = ${consultationSessions.id}
+          AND ${appointments.tenantId} = ${consultationSessions.tenantId}
+          AND ${appointments.paymentStatus} = 'paid')`.mapWith(Number),
     })
     .from(consultationSessions)
     .innerJoin(practitioners, eq(practitioners.id, consultationSessions.practitionerId))
@@ -119,42 +126,5 @@ export async function selectConsultationSessions(
     .where(and(...conditions))
     .orderBy(asc(consultationSessions.startTime), asc(consultationSessions.id))
     .limit(filter.limit);
-  if (rows.length === 0) {
-    return [];
-  }
-  const paid = await countPaidAppointments(
-    db,
-    tenantId,
-    rows.map((row) => row.id),
-  );
-  return rows.map(({ liveAppointments, ...row }) => ({
-    ...row,
-    paidAppointments: paid.get(row.id) ?? 0,
-    appointmentCount: liveAppointments,
-  }));
-}
-
-/**
- * Per session: its paid appointments (the reserve path is closed once a session has one, spec doc 2
- * §4 Booking step 4). Sessions without any are absent.
- */
-export async function countPaidAppointments(
-  db: DbOrTx,
-  tenantId: string,
-  sessionIds: string[],
-): Promise<Map<string, number>> {
-  const result = new Map<string, number>();
-  // Chunks keep the parameter count far below PostgreSQL's limit at 5,000 sessions.
-  for (let i = 0; i < sessionIds.length; i += 1000) {
-    const chunk = sessionIds.slice(i, i + 1000);
-    const rows = await db
-      .select({ sessionId: appointments.sessionId, paid: sql<number>`count(*)::int` })
-      .from(appointments)
-      .where(and(eq(appointments.tenantId, tenantId), inArray(appointments.sessionId, chunk), eq(appointments.paymentStatus, 'paid')))
-      .groupBy(appointments.sessionId);
-    for (const row of rows) {
-      result.set(row.sessionId, Number(row.paid));
-    }
-  }
-  return result;
+  return rows.map(({ liveAppointments, ...row }) => ({ ...row, appointmentCount: liveAppointments }));
 }

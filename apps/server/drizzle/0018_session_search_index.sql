@@ -1,0 +1,1 @@
+CREATE INDEX "sessions_role_idx" ON "consultation_sessions" USING btree ("tenant_id","practitioner_role_code","start_time");
