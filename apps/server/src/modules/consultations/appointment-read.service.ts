@@ -9,10 +9,9 @@ import {
   type AppointmentViewFilter,
   type SessionTokenRow,
 } from './appointment-read.repo.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 export type { AppointmentView, SessionTokenRow } from './appointment-read.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The arguments of queryAppointment (spec doc 2 §7). */
 export type AppointmentSearch = {

@@ -22,8 +22,7 @@ import { filterEvents } from './live-events.ts';
 import { requestRefund, type RefundRequestAnswer } from './refunds.service.ts';
 import { publishSessionChanged, tenantSessionsTopic } from './session-events.ts';
 import { createAppointmentOnReservePath } from './temporary-appointments.schema.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 // One read of a session's tokens per event, shared by every subscriber of this instance: the
 // emitter hands each of them the same event object, and the tokens carry no patient data.

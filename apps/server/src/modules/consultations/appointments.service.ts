@@ -32,8 +32,7 @@ import {
   type BookedRow,
 } from './appointments.repo.ts';
 import { bookNextTokenInBatch } from './booking-batches.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /** Where a booking came from (spec doc 2 §3 appointmentOriginChannel; 'hospital' is the desk). */
 export type OriginChannel = 'patient_app' | 'hospital';

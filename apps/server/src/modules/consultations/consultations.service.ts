@@ -8,10 +8,9 @@ import {
   type ConsultationSessionFilter,
   type ConsultationSessionRecord,
 } from './consultations.repo.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 export type { ConsultationSessionRecord } from './consultations.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The arguments of querySession (spec doc 2 §7). */
 export type ConsultationSessionSearch = {

@@ -5,8 +5,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { updateAppointmentFields } from './appointments.repo.ts';
 import { checkFeedback } from './appointments.service.ts';
 import { findAppointmentForFeedback } from './feedback-link.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /** The query parameters of a feedback link: the appointment id and its signature. */
 export const FEEDBACK_LINK_PARAMS = { appointment: 'appointment', signature: 'sig' } as const;

@@ -5,12 +5,10 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { findOwnedAppointment } from './appointments.repo.ts';
 import { insertRefundRequest, markRefundRequested } from './refunds.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /** Longest free-text note on a refund request. */
 export const REFUND_NOTES_MAX = 1000;
-
 
 /** A refund request as createRefund answers it. */
 export type RefundRequestAnswer = { id: string; status: string; appointmentId: string };

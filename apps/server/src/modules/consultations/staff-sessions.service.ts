@@ -30,10 +30,10 @@ import {
   type StaffQueueAppointment,
   type StaffSessionView,
 } from './staff-sessions.repo.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 export type { StaffQueueAppointment, StaffSessionView } from './staff-sessions.repo.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The longest range one list asks for: a month of sessions. */
 const MAX_RANGE_MS = 31 * DAY_MS;

@@ -14,6 +14,7 @@ import {
   scheduleRelease,
   type TemporaryAppointmentView,
 } from './temporary-appointments.service.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 // The reserve (pay later) path of spec doc 2 §4 Booking step 4 in the API:
 // - createAppointment(patientId, sessionId, appointmentBookingType: "reserve"): reserve for an existing profile;
@@ -21,8 +22,6 @@ import {
 // - createAppointment(patientId, sessionId, temporaryAppointmentId): confirm it for the new profile;
 // - reserveAvailable(sessionId): whether the reserve path is open for the session (domain canReserve).
 // A temporary appointment has no patient, so it is its own type rather than an Appointment.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Booking types createAppointment accepts: none (pay at the hospital), the reserve path, or a temporary appointment's confirmation. */
 const BOOKING_TYPES = ['reserve', 'temporary'] as const;

@@ -34,12 +34,11 @@ import {
   setTemporaryAppointmentId,
   type TemporaryAppointmentRow,
 } from './temporary-appointments.repo.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 // The reserve (pay later) path of spec doc 2 §4 Booking step 4, and the temporary appointments it
 // uses while the patient has no profile yet (issue 8 §3). See db/schema/temporary-appointments.ts
 // for how a temporary appointment holds, hands over and gives back its place.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The job that releases a temporary appointment at the end of its hold. */
 export const RELEASE_JOB = 'temporary-appointment-release';

@@ -2,8 +2,7 @@ import { DEFAULT_TIME_ZONE, startOfLocalDay } from '@careline/domain/loyalty';
 import type { DbOrTx } from '../../db/client.ts';
 import { selectAppointmentViews, type AppointmentView } from './appointment-read.repo.ts';
 import { selectUpcomingAppointmentIds } from './upcoming-appointments.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /** Most upcoming events one queryUpcomingAppointments returns. */
 export const UPCOMING_APPOINTMENTS_MAX = 100;
