@@ -11,6 +11,9 @@ import { mountWebApp } from './web-app.ts';
 const template = fs.readFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), 'utf8');
 const script = `console.log(${JSON.stringify('careline '.repeat(300))});\n`;
 const loginCss = '.auth-screen{min-height:100vh}';
+const smallLogo = '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><circle cx="48" cy="48" r="40"/></svg>';
+// Over INLINE_LOGO_MAX_BYTES: stays a link.
+const largeLogo = `<svg xmlns="http://www.w3.org/2000/svg"><!--${'x'.repeat(5000)}--></svg>`;
 
 function writeBuild(dir: string, marker: string): void {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
@@ -30,6 +33,8 @@ function writeBuild(dir: string, marker: string): void {
     }),
   );
   fs.writeFileSync(path.join(dir, 'brand', 'lakeside-icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(dir, 'brand', 'careline-logo.svg'), smallLogo);
+  fs.writeFileSync(path.join(dir, 'brand', 'lakeside-logo.svg'), largeLogo);
 }
 
 describe('the web app and its HTTP headers', () => {
@@ -198,6 +203,11 @@ describe('the web app and its HTTP headers', () => {
       const html = (await get('/')).body;
       expect(html).toContain('<title>Careline Hospitals</title>');
       expect(html).toContain('href="/brand/careline-icon.svg"');
+      // A small logo comes inside the page: the splash waits for no request (a large one stays a link,
+      // Lakeside's above).
+      expect(html).toContain(
+        `<img class="splash__logo" src="data:image/svg+xml;base64,${Buffer.from(smallLogo).toString('base64')}"`,
+      );
       expect(html).not.toContain('Lakeside');
       expect(html).toContain('<!--patient-app-->');
     });

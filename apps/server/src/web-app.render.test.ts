@@ -19,6 +19,16 @@ describe('renderIndexHtml', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
   });
 
+  it("puts a small logo inside the splash as a data: URL, and links any other", () => {
+    const logo = 'data:image/svg+xml;base64,PHN2Zy8+';
+    const inlined = renderIndexHtml(template, baseTenantConfig, {
+      images: new Map([[baseTenantConfig.branding.logoUrl, logo]]),
+    });
+    expect(inlined.html).toContain(`<img class="splash__logo" src="${logo}"`);
+    const linked = renderIndexHtml(template, baseTenantConfig, { images: new Map([['/brand/other.svg', logo]]) });
+    expect(linked.html).toContain(`<img class="splash__logo" src="${baseTenantConfig.branding.logoUrl}"`);
+  });
+
   it('refuses a template without its markers', () => {
     expect(() => renderIndexHtml('<html></html>', baseTenantConfig)).toThrow(/markers/);
   });

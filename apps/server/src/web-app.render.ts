@@ -24,6 +24,9 @@ export type RenderedIndex = {
 /** Stylesheets larger than this stay links: inlining them would delay the page more than the request. */
 export const INLINE_STYLESHEET_MAX_BYTES = 16 * 1024;
 
+/** Splash logos up to this size come inside the page as a data: URL (SVG only; img-src allows data:). */
+export const INLINE_LOGO_MAX_BYTES = 4 * 1024;
+
 const htmlEscapes: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -83,7 +86,8 @@ export function tenantStyle(config: TenantPublicConfig): string {
  * @param template - the built index.html, with the head and splash markers
  * @param config - the tenant's public settings
  * @param options - title: the page title (the hospital's name by default); preload: the route's screen
- *   chunks and stylesheets, fetched with the page instead of after the entry script
+ *   chunks and stylesheets, fetched with the page instead of after the entry script; stylesheets: the
+ *   build's small stylesheets by URL; images: the build's small SVG images by URL, as data: URLs
  */
 export function renderIndexHtml(
   template: string,
@@ -92,6 +96,7 @@ export function renderIndexHtml(
     title?: string;
     preload?: { scripts: string[]; styles: string[] };
     stylesheets?: ReadonlyMap<string, string>;
+    images?: ReadonlyMap<string, string>;
   } = {},
 ): RenderedIndex {
   const { branding } = config;
@@ -124,9 +129,12 @@ export function renderIndexHtml(
     `<style>${style}</style>`,
     `<script id="${tenantConfigElementId}" type="application/json">${jsonForScriptElement(config)}</script>`,
   ].join('\n    ');
+  // The logo comes with the page when it is small: the splash, the largest thing a slow phone paints
+  // first, then waits for no request that would queue behind the scripts (issue 6 §3).
+  const logoSrc = options.images?.get(branding.logoUrl) ?? branding.logoUrl;
   const splash =
     `<div class="splash" role="status" aria-label="${escapeHtml(`Opening ${branding.hospitalName}`)}">` +
-    `<img class="splash__logo" src="${escapeHtml(branding.logoUrl)}" alt="" width="96" height="96" />` +
+    `<img class="splash__logo" src="${escapeHtml(logoSrc)}" alt="" width="96" height="96" />` +
     `<p class="splash__name">${escapeHtml(branding.hospitalName)}</p></div>`;
   // After the entry's own stylesheet (end of head), so the screen's CSS keeps the cascade order it has
   // when Vite loads it with the lazy chunk.

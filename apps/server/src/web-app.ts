@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './app-deps.ts';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import { contentSecurityPolicy, cspHeaderValue, tenantOrigins } from './http/security-headers.ts';
-import { INLINE_STYLESHEET_MAX_BYTES, renderIndexHtml } from './web-app.render.ts';
+import { INLINE_LOGO_MAX_BYTES, INLINE_STYLESHEET_MAX_BYTES, renderIndexHtml } from './web-app.render.ts';
 
 export const defaultWebDistDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -62,6 +62,18 @@ function readInlineStylesheets(distDir: string, prefix: string, files: Map<strin
     }
   }
   return stylesheets;
+}
+
+/** The build's small SVG images by URL path, as data: URLs: a splash logo among them comes with the page. */
+function readInlineImages(distDir: string, prefix: string, files: Map<string, StaticFile>): Map<string, string> {
+  const images = new Map<string, string>();
+  for (const [urlPath, file] of files) {
+    const fullPath = path.join(distDir, file.relativePath);
+    if (urlPath.endsWith('.svg') && fs.statSync(fullPath).size <= INLINE_LOGO_MAX_BYTES) {
+      images.set(`${prefix}${urlPath}`, `data:image/svg+xml;base64,${fs.readFileSync(fullPath).toString('base64')}`);
+    }
+  }
+  return images;
 }
 
 type PreparedIndex = { html: string; br: Buffer; gzip: Buffer; csp: string };
@@ -122,6 +134,7 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
   const files = listStaticFiles(root);
   const routePreloads = readRoutePreloads(root);
   const stylesheets = readInlineStylesheets(root, prefix, files);
+  const images = readInlineImages(root, prefix, files);
   // The route whose screen is preloaded with the page: the path itself, or its nearest parent listed.
   const preloadRouteFor = (urlPath: string): string | null => {
     let best: string | null = null;
@@ -148,6 +161,7 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
         ...(mount.title ? { title: mount.title(tenant.publicConfig) } : {}),
         ...(preload ? { preload } : {}),
         stylesheets,
+        images,
       });
       page = {
         html: rendered.html,

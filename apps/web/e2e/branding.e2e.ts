@@ -106,10 +106,13 @@ describe('tenant branding and the installable app', () => {
       icon: document.querySelector('link[rel="icon"]')?.getAttribute('href') ?? null,
       primary: getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
     }));
+    // The small SVG logo comes inside the page (a data: URL), so the splash waits for no request.
+    const logoFile = await serverRequest('GET', '/brand/lakeside-logo.svg', { host: 'first.localhost' });
+    expect(logoFile.status).toBe(200);
     expect(splash).toEqual({
       title: 'Lakeside Medical Group',
       name: 'Lakeside Medical Group',
-      logo: '/brand/lakeside-logo.svg',
+      logo: `data:image/svg+xml;base64,${Buffer.from(logoFile.body).toString('base64')}`,
       logoLoaded: true,
       icon: '/brand/lakeside-icon.svg',
       primary: '#1f4e9c',
