@@ -5,11 +5,7 @@ import { fallbackErrorText } from '@careline/domain/errors';
 import { errorText } from '../lib/graphql';
 import type { ChatOrderUploads, ChatOrders, ChatUploadState } from '../features/chat/utils/chat-orders.ts';
 import { CHAT_MEMORY_MAX_AGE_MS } from '../features/chat/utils/chat-memory.ts';
-import {
-  createOrderDocumentMutation,
-  createOrderMutation,
-  orderHospitalsQuery,
-} from '../features/orders/create/order-create-documents.ts';
+import { createOrderMutation, orderHospitalsQuery } from '../features/orders/create/order-create-documents.ts';
 import { createOrderPayload } from '../features/orders/create/order-create-payload.ts';
 import {
   chatUploadsKey,
@@ -19,14 +15,9 @@ import {
   type StoredChatUploads,
 } from '../features/orders/create/order-draft-store.ts';
 import { OrderUploadList } from '../features/orders/create/order-upload-list.tsx';
-import { uploadBlob } from '../features/orders/shared/blob-upload.ts';
-import { compressImageInWorker } from '../features/orders/shared/image-compression.ts';
 import { isUploadWorking, uploadFailureTexts, type StoredUpload } from '../features/orders/shared/upload-queue.ts';
-import {
-  useOrderUploads,
-  type CreateDocument,
-  type OrderUploadDeps,
-} from '../features/orders/shared/use-order-uploads.ts';
+import { useOrderUploadDeps } from '../features/orders/create/use-order-upload-deps.ts';
+import { useOrderUploads, type OrderUploadDeps } from '../features/orders/shared/use-order-uploads.ts';
 import { DEFAULT_TIME_ZONE } from '@careline/domain/loyalty';
 import { isLocale, sourceLocale } from '@careline/i18n/locales';
 import { loadOrdersMessages } from '@careline/i18n/orders';
@@ -93,8 +84,6 @@ function uploadState(item: StoredUpload): ChatUploadState {
   return item.status === 'done' || item.status === 'failed' || item.status === 'refused' ? item.status : 'working';
 }
 
-const newId = (): string => crypto.randomUUID();
-
 /** Where the chat keeps its uploads on the phone (the order drafts' store; memory in tests). */
 export type ChatUploadStore = DraftStore<StoredChatUploads>;
 
@@ -117,32 +106,7 @@ export function useChatOrderUploads(
   overrides?: Partial<OrderUploadDeps>,
   store?: ChatUploadStore,
 ): ChatOrderUploads {
-  const createDocument = useCallback<CreateDocument>(
-    async (args) => {
-      const result = await client
-        .mutation(createOrderDocumentMutation, args, { requestPolicy: 'network-only' })
-        .toPromise();
-      const document = result.data?.createDocumentReference;
-      if (document) {
-        return { kind: 'created', documentId: document.id };
-      }
-      const refusal = result.error?.graphQLErrors[0]?.message;
-      return refusal && !result.error?.networkError ? { kind: 'refused', error: refusal } : { kind: 'network' };
-    },
-    [client],
-  );
-  const deps = useMemo<OrderUploadDeps>(
-    () => ({
-      compress: compressImageInWorker,
-      upload: uploadBlob,
-      createDocument,
-      isOnline: () => navigator.onLine,
-      newId,
-      now: () => Date.now(),
-      ...overrides,
-    }),
-    [createDocument, overrides],
-  );
+  const deps = useOrderUploadDeps(client, overrides);
   const uploads = useOrderUploads({ token, patientId: null, deps });
   const { items, add: addFiles, retry, remove, restore } = uploads;
   const { i18n } = useLingui();

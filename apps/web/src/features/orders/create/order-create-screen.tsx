@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ComponentType } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useClient, useMutation, useQuery } from 'urql';
 import { errorCatalogue } from '@careline/domain/errors';
@@ -30,14 +30,13 @@ import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import type { OrderRelationshipPickerProps } from '../order-slots.ts';
 import type { OrderViewNavigationState } from '../view/order-view-screen.tsx';
-import { uploadBlob } from '../shared/blob-upload.ts';
-import { compressImageInWorker } from '../shared/image-compression.ts';
-import { createOrderDocumentMutation, createOrderMutation, orderHospitalsQuery } from './order-create-documents.ts';
+import { createOrderMutation, orderHospitalsQuery } from './order-create-documents.ts';
 import { EMPTY_ADDRESS, createOrderPayload, profileAddress, submitKeyFor } from './order-create-payload.ts';
 import { defaultDraftStore, draftKey, resumedDraft, type DraftStore, type StoredOrderDraft } from './order-draft-store.ts';
 import { OrderUploadList } from './order-upload-list.tsx';
 import { orderUploadState, uploadFailureTexts, uploadedDocumentIds } from '../shared/upload-queue.ts';
-import { useOrderUploads, type CreateDocument, type OrderUploadDeps } from '../shared/use-order-uploads.ts';
+import { useOrderUploads, type OrderUploadDeps } from '../shared/use-order-uploads.ts';
+import { useOrderUploadDeps } from './use-order-upload-deps.ts';
 import './order-create.css';
 
 /** Stand-ins for tests: the upload steps and the draft store. */
@@ -130,30 +129,7 @@ function OrderCreateForm({
   const photoInput = useRef<HTMLInputElement>(null);
   const pdfInput = useRef<HTMLInputElement>(null);
 
-  const createDocument = useCallback<CreateDocument>(
-    async (args) => {
-      const result = await client.mutation(createOrderDocumentMutation, args, { requestPolicy: 'network-only' }).toPromise();
-      const document = result.data?.createDocumentReference;
-      if (document) {
-        return { kind: 'created', documentId: document.id };
-      }
-      const refusal = result.error?.graphQLErrors[0]?.message;
-      return refusal && !result.error?.networkError ? { kind: 'refused', error: refusal } : { kind: 'network' };
-    },
-    [client],
-  );
-  const deps = useMemo<OrderUploadDeps>(
-    () => ({
-      compress: compressImageInWorker,
-      upload: uploadBlob,
-      createDocument,
-      isOnline: () => navigator.onLine,
-      newId: newKey,
-      now: () => Date.now(),
-      ...services?.uploads,
-    }),
-    [createDocument, services?.uploads],
-  );
+  const deps = useOrderUploadDeps(client, services?.uploads);
   const uploads = useOrderUploads({ token: session.accessToken, patientId: choices.patientId, deps });
   const { restore } = uploads;
 
