@@ -3,16 +3,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Client, fetchExchange } from '@urql/core';
 import { Provider } from 'urql';
-import { REQUEST_STATE } from '@careline/domain/shell';
 import type { Locale } from '@careline/i18n/locales';
 import { useTranslate } from '@careline/i18n/react';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import type { AccountView } from '../session/account-view.ts';
-import { SessionProvider, type SessionValue } from '../session/session-provider.tsx';
+import { SessionProvider } from '../session/session-provider.tsx';
 import { AccountLanguageSync } from './account-language.tsx';
 import { useLanguage } from './language-provider.tsx';
 import { languageStorageKey } from './language-storage.ts';
 import { TestLanguage } from './test-language.tsx';
+import { signedInSession } from '../testing/test-account.ts';
 
 function Probe() {
   const t = useTranslate();
@@ -31,17 +31,7 @@ function renderSignedIn(preferredLanguage: Locale | null) {
   };
   const client = new Client({ url: 'http://test.local/graphql', exchanges: [fetchExchange], fetch: fakeFetch });
   const account = { id: 'account-1', mobileNo: '94771234567', patientList: [], preferredLanguage } as unknown as AccountView;
-  const session: SessionValue = {
-    accessToken: 'token-1',
-    account,
-    accountState: REQUEST_STATE.DONE,
-    mobileNo: account.mobileNo,
-    userProfileId: account.id,
-    loggedIn: true,
-    signIn: async () => account,
-    refreshAccount: async () => account,
-    logout: async () => undefined,
-  };
+  const session = signedInSession(account);
   render(
     <TestLanguage>
       <Provider value={client}>

@@ -4,12 +4,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Client, fetchExchange } from '@urql/core';
 import { Provider } from 'urql';
-import { REQUEST_STATE } from '@careline/domain/shell';
 import { baseTenantConfig, deepMerge, type FeatureFlags } from '@careline/domain/tenant';
 import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
-import { SessionProvider, toAccountView, type SessionValue } from '../../../lib/session';
+import { SessionProvider, toAccountView } from '../../../lib/session';
 import { TenantProvider } from '../../../lib/tenant';
 import { ChatHomeScreen } from '../components/chat-home-screen.tsx';
+import { signedInSession } from '../../../lib/testing/test-account.ts';
 
 // The Lakeside demo tenant turns agent chat off (spec doc 1 §6 'First tenant override').
 const lakesideFeatures = deepMerge<FeatureFlags>(baseTenantConfig.features, {
@@ -76,17 +76,7 @@ function renderHome(path: string, features: FeatureFlags) {
     },
     new Date(2026, 0, 1),
   );
-  const session: SessionValue = {
-    accessToken: 'token-1',
-    account,
-    accountState: REQUEST_STATE.DONE,
-    mobileNo: account.mobileNo,
-    userProfileId: account.id,
-    loggedIn: true,
-    signIn: async () => account,
-    refreshAccount: async () => account,
-    logout: async () => undefined,
-  };
+  const session = signedInSession(account);
   const router = createMemoryRouter(
     [
       { path: '/chat-home', element: <ChatHomeScreen /> },

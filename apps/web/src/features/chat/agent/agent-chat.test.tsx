@@ -4,14 +4,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { Client, fetchExchange, subscriptionExchange, type ExecutionResult } from '@urql/core';
 import { Provider } from 'urql';
 import { formatChatDate } from '@careline/domain/chat-flow';
-import { REQUEST_STATE } from '@careline/domain/shell';
 import type { ServerPatient } from '@careline/domain/profiles';
 import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
 import { reportNetworkEvent } from '../../../lib/network/network-status.ts';
-import { SessionProvider, toAccountView, type SessionValue } from '../../../lib/session';
+import { SessionProvider, toAccountView } from '../../../lib/session';
 import type { AgentChatData, AgentChatNote } from './agent-chat-documents.ts';
 import { AgentChat } from './agent-chat.tsx';
 import type { ChatUploadOutcome } from './agent-chat-upload.ts';
+import { signedInSession } from '../../../lib/testing/test-account.ts';
 
 const HOSPITAL = '6f1c2b1e-8a51-4c36-9d3f-3b7a2f1e0c11';
 const BLOB = '0b7f5c7e-3a52-4f1e-9a43-2f0f6f8c1d2e';
@@ -145,17 +145,7 @@ function renderAgentChat(
     },
     new Date(2026, 0, 1),
   );
-  const session: SessionValue = {
-    accessToken: 'token-1',
-    account,
-    accountState: REQUEST_STATE.DONE,
-    mobileNo: account.mobileNo,
-    userProfileId: account.id,
-    loggedIn: true,
-    signIn: async () => account,
-    refreshAccount: async () => account,
-    logout: async () => undefined,
-  };
+  const session = signedInSession(account);
   const onBackToMenu = vi.fn();
   const uploads: Blob[] = [];
   const uploadImage = async (file: Blob) => {
