@@ -6,6 +6,8 @@ import { AppError, errorString } from '@careline/domain/errors';
 import { formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
 import { graphqlValidationRules, nulTextMessage, variablesHoldNul } from './graphql/limits.ts';
 import { createSubscriptionLimits } from './graphql/subscription-limits.ts';
+import { createSharedLive } from './graphql/shared-live.ts';
+import mqemitter from 'mqemitter';
 import { isParsedDocument } from './graphql/parsed-document.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import type { Viewer } from './modules/auth/auth.viewer.ts';
@@ -192,7 +194,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     down: (message, error) => app.log.error({ err: sanitiseError(error) }, message),
     up: (message) => app.log.info(message),
   });
-  const emitter = pubsub?.emitter;
+  // One emitter for Mercurius's subscriptions and the shared deliveries: Redis's, else this process's.
+  const emitter = pubsub?.emitter ?? mqemitter();
   // Who is online (chat agents, patients watching), shared by every instance through Redis when set.
   const presence = createPresence(env, (error) => app.log.debug({ err: sanitiseError(error) }, 'presence: Redis call failed, answered from this instance'));
   app.decorate('presence', presence);
@@ -219,6 +222,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxSubscriptionsPerSocket: env.GRAPHQL_WS_MAX_SUBSCRIPTIONS,
     maxSocketsPerAddress: env.GRAPHQL_WS_MAX_SOCKETS_PER_ADDRESS,
     trustProxy: env.TRUST_PROXY,
+  });
+
+  // Live results the same for every subscriber are executed once per event (graphql/shared-live.ts).
+  const sharedLive = createSharedLive({
+    emitter,
+    formatErrors: (result, context) =>
+      formatGraphQLErrors(result, context as unknown as GraphQLContext, production).response,
+    onError: (error) => app.log.error({ err: sanitiseError(error) }, 'shared live delivery failed'),
   });
 
   await app.register(mercurius, {
@@ -306,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           jobs,
           presence,
           liveSocket: socket,
+          sharedLive,
         };
       },
       // The token may also come in the connection-init payload (graphql-ws). The request is not

@@ -6,6 +6,7 @@ import type { Providers } from '../providers/providers.ts';
 import type { Viewer } from '../modules/auth/auth.viewer.ts';
 import type { StaffViewer } from '../modules/staff/staff.access-sessions.ts';
 import type { LiveSocket } from './live-sessions.ts';
+import type { SharedLive } from './shared-live.ts';
 import type { JobQueue } from '../modules/jobs/jobs.ts';
 import type { Presence } from '../providers/presence/presence.ts';
 
@@ -38,4 +39,6 @@ export type GraphQLContext = {
   requestOrigin?: string;
   /** On subscription contexts: the websocket, so it can be closed when its sign-in ends. */
   liveSocket?: LiveSocket;
+  /** On subscription contexts: the shared delivery of results that are the same for every subscriber. */
+  sharedLive?: SharedLive;
 };

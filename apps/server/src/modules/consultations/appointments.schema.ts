@@ -189,12 +189,13 @@ builder.subscriptionField('subscribeSessionTokens', (t) =>
     type: [SessionTokenRef],
     description: "Live: a session's tokens after every change of it (spec doc 2 §7 'appointment tokens by sessionId').",
     args: { sessionId: t.arg.id({ required: true }) },
-    subscribe: async (_root, args, ctx) => {
+    subscribe: async (_root, args, ctx, info) => {
       requireViewer(ctx);
-      const pubsub = subscriber(ctx);
       // An unknown session is refused at once, like querySessionTokens.
       await readSessionTokens(ctx.database.db, ctx.tenant.id, String(args.sessionId));
-      return pubsub.subscribe(consultationSessionTopic(ctx.tenant.id, String(args.sessionId)));
+      const topic = consultationSessionTopic(ctx.tenant.id, String(args.sessionId));
+      // The tokens carry no patient data: one execution per event for every subscriber (issue 8 fan-out).
+      return ctx.sharedLive ? ctx.sharedLive.subscribe(ctx, info, topic) : subscriber(ctx).subscribe(topic);
     },
     resolve: (payload, args, ctx) => sharedSessionTokens(payload, ctx, String(args.sessionId)),
   }),

@@ -14,11 +14,16 @@ builder.subscriptionField('subscribeSession', (t) =>
     type: 'JSON',
     description: 'Live changes of one consultation session (spec doc 2 §7 Subscriptions).',
     args: { id: t.arg.id({ required: true }) },
-    subscribe: async (_root, args, ctx) => {
+    subscribe: async (_root, args, ctx, info) => {
+      const topic = consultationSessionTopic(ctx.tenant.id, String(args.id));
+      // The event itself, the same for everyone: one execution per event for every subscriber.
+      if (ctx.sharedLive) {
+        return ctx.sharedLive.subscribe(ctx, info, topic);
+      }
       if (!ctx.pubsub) {
         throw new Error('subscribeSession called outside a websocket');
       }
-      return ctx.pubsub.subscribe(consultationSessionTopic(ctx.tenant.id, String(args.id)));
+      return ctx.pubsub.subscribe(topic);
     },
     resolve: (payload) => payload,
   }),
