@@ -158,11 +158,15 @@ async function fixedRate(seconds: number, rate: number, work: (i: number) => Pro
   return { latencies, sent: total, failures, seconds: (performance.now() - started) / 1000 };
 }
 
-/** Child process: the GraphQL load at a fixed rate, so that the server's process has its CPU to itself. */
-async function loadMain(url: string, file: string, seconds: number): Promise<void> {
+/**
+ * Child process: the GraphQL load at a fixed rate, so that the server's process has its CPU to itself.
+ * The warm-up runs in this same process first (a fresh process's first requests measure its own cold
+ * code, not the server), then it says so and the measured run follows.
+ */
+async function loadMain(url: string, file: string, warmupSeconds: number, seconds: number): Promise<void> {
   const list = JSON.parse(fs.readFileSync(file, 'utf8')) as Search[];
   const dispatcher = new Agent({ connections: 256, keepAliveTimeout: 30_000 });
-  const result = await fixedRate(seconds, settings.rate, async (i) => {
+  const search = async (i: number): Promise<boolean> => {
     const response = await undiciFetch(url, {
       method: 'POST',
       dispatcher,
@@ -171,15 +175,29 @@ async function loadMain(url: string, file: string, seconds: number): Promise<voi
     });
     const body = (await response.json()) as { errors?: unknown };
     return response.ok && !body.errors;
-  });
+  };
+  await fixedRate(warmupSeconds, settings.rate, search);
+  process.send?.({ warmedUp: true });
+  const result = await fixedRate(seconds, settings.rate, search);
   await dispatcher.close();
   process.send?.(result);
 }
 
-function graphqlLoad(url: string, file: string, seconds: number): Promise<RunResult> {
+/** Runs the GraphQL load in a child; `onWarmedUp` is called between its warm-up and its measured run. */
+function graphqlLoad(url: string, file: string, onWarmedUp: () => void): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--load', url, file, String(seconds)], { execArgv: process.execArgv });
-    child.once('message', (message) => resolve(message as RunResult));
+    const child = fork(
+      fileURLToPath(import.meta.url),
+      ['--load', url, file, String(settings.warmupSeconds), String(settings.seconds)],
+      { execArgv: process.execArgv },
+    );
+    child.on('message', (message: RunResult | { warmedUp: true }) => {
+      if ('warmedUp' in message) {
+        onWarmedUp();
+      } else {
+        resolve(message);
+      }
+    });
     child.once('error', reject);
     child.once('exit', (exitCode) => {
       if (exitCode !== 0) {
@@ -216,11 +234,13 @@ async function main(): Promise<void> {
     const file = path.join(tmp, 'searches.json');
     fs.writeFileSync(file, JSON.stringify(list));
     const url = `${server.origin}/graphql`;
-    await graphqlLoad(url, file, settings.warmupSeconds);
     // The server runs in this process and the load in a child: this process's CPU is the server's.
-    const cpuBefore = process.cpuUsage();
-    const graphqlResult = report('GraphQL querySession', await graphqlLoad(url, file, settings.seconds));
+    let cpuBefore = process.cpuUsage();
+    const graphqlRun = await graphqlLoad(url, file, () => {
+      cpuBefore = process.cpuUsage();
+    });
     const cpu = process.cpuUsage(cpuBefore);
+    const graphqlResult = report('GraphQL querySession', graphqlRun);
     const cpuPerRequest = (cpu.user + cpu.system) / 1000 / (settings.rate * settings.seconds);
     console.log(
       `server CPU per request ${cpuPerRequest.toFixed(2)} ms (${((cpuPerRequest * settings.rate) / 10).toFixed(0)}% of one core at ${settings.rate} req/s)`,
@@ -258,9 +278,9 @@ async function main(): Promise<void> {
   }
 }
 
-const [mode, loadUrl, loadFile, loadSeconds] = process.argv.slice(2);
+const [mode, loadUrl, loadFile, loadWarmupSeconds, loadSeconds] = process.argv.slice(2);
 if (mode === '--load' && loadUrl && loadFile) {
-  loadMain(loadUrl, loadFile, Number(loadSeconds)).catch((error: unknown) => {
+  loadMain(loadUrl, loadFile, Number(loadWarmupSeconds), Number(loadSeconds)).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { mountWebApp } from './web-app.ts';
+import { apiSyncCompressionMaxBytes } from './http/compression.ts';
 
 // A built app as Vite leaves it: the real index.html template, a hashed script with its
 // precompressed copies, the service worker and a brand icon.
@@ -165,6 +166,21 @@ describe('the web app and its HTTP headers', () => {
         data: { tenantConfig: { tenantId: string } };
       };
       expect(body.data.tenantConfig.tenantId).toBe('careline-demo');
+
+      // Tens of KB (a page of sessions; here the schema) are compressed in one call
+      // (apiSyncCompressionMaxBytes), not through a zlib stream sent in chunks: the length is known.
+      const schemaPage = await testApp.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { host: 'localhost', 'content-type': 'application/json', 'accept-encoding': 'gzip, br' },
+        payload: { query: '{ __schema { types { name description fields { name description } } } }' },
+      });
+      const pageText = brotliDecompressSync(schemaPage.rawPayload).toString();
+      expect(pageText.length).toBeGreaterThan(16 * 1024);
+      expect(pageText.length).toBeLessThan(apiSyncCompressionMaxBytes);
+      expect(schemaPage.headers['content-encoding']).toBe('br');
+      expect(Number(schemaPage.headers['content-length'])).toBe(schemaPage.rawPayload.length);
+      expect(schemaPage.headers['transfer-encoding']).toBeUndefined();
 
       const small = await testApp.app.inject({
         method: 'POST',

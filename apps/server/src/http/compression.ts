@@ -14,6 +14,14 @@ export const compressionThresholdBytes = 1024;
 export const apiBrotliQuality = 1;
 
 /**
+ * Answers up to this size are compressed in one call on the event loop instead of through a zlib
+ * stream (the plugin's default on two cores is 8 KB). At brotli quality 1 a 52 KB session search
+ * took 0.08 ms in one call, where the stream's setup, chunked writes and thread hops cost the event
+ * loop more than that (issue 8 bench:search); 256 KB holds the loop well under a millisecond.
+ */
+export const apiSyncCompressionMaxBytes = 256 * 1024;
+
+/**
  * Compresses API responses (GraphQL JSON, manifests) above ~1 KB by Accept-Encoding, brotli first at
  * a fast quality. The web app's files and index.html are compressed at build/start time instead
  * (web-app.ts), and the graphql-ws socket is an upgrade, which never passes through here.
@@ -27,5 +35,6 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     threshold: compressionThresholdBytes,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: apiBrotliQuality } },
+    syncThreshold: apiSyncCompressionMaxBytes,
   });
 }

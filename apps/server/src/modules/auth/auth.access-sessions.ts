@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { accessSessions, accounts } from '../../db/schema/index.ts';
 import type { Viewer } from './auth.viewer.ts';
 
@@ -62,26 +63,37 @@ export async function resolveAccessToken(
   if (token.length < 20 || token.length > 200) {
     return null;
   }
-  const [row] = await db
-    .select({
-      accessSessionId: accessSessions.id,
-      accountId: accessSessions.accountId,
-      lastSeenAt: accessSessions.lastSeenAt,
-      mobileNo: accounts.mobileNo,
-      tenantId: accessSessions.tenantId,
-    })
-    .from(accessSessions)
-    .innerJoin(accounts, eq(accounts.id, accessSessions.accountId))
-    .where(
-      and(
-        eq(accessSessions.tokenHash, hashToken(token)),
-        tenantId === null ? undefined : eq(accessSessions.tenantId, tenantId),
-        isNull(accessSessions.revokedAt),
-        gt(accessSessions.expiresAt, now),
-        gt(accessSessions.lastSeenAt, new Date(now.getTime() - ACCESS_SESSION_IDLE_MS)),
-      ),
-    )
-    .limit(1);
+  // Every signed-in request runs this: a prepared statement (db/prepared.ts), one per tenant filter.
+  const statement = preparedStatement(db, tenantId === null ? 'access_token_any_tenant' : 'access_token', (name) =>
+    db
+      .select({
+        accessSessionId: accessSessions.id,
+        accountId: accessSessions.accountId,
+        lastSeenAt: accessSessions.lastSeenAt,
+        mobileNo: accounts.mobileNo,
+        tenantId: accessSessions.tenantId,
+      })
+      .from(accessSessions)
+      .innerJoin(accounts, eq(accounts.id, accessSessions.accountId))
+      .where(
+        and(
+          eq(accessSessions.tokenHash, sql.placeholder('tokenHash')),
+          tenantId === null ? undefined : eq(accessSessions.tenantId, sql.placeholder('tenantId')),
+          isNull(accessSessions.revokedAt),
+          gt(accessSessions.expiresAt, sql.placeholder('now')),
+          gt(accessSessions.lastSeenAt, sql.placeholder('idleSince')),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+  // Timestamps as Drizzle sends a timestamp column's value.
+  const [row] = await statement.execute({
+    tokenHash: hashToken(token),
+    tenantId,
+    now: now.toISOString(),
+    idleSince: new Date(now.getTime() - ACCESS_SESSION_IDLE_MS).toISOString(),
+  });
   if (!row) {
     return null;
   }

@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import {
   appointments,
   consultationSessions,
@@ -67,41 +68,39 @@ export const sessionColumns = {
 /** Status never returned by a search (spec doc 2 §4 Session status). */
 export const HIDDEN_CONSULTATION_SESSION_STATUS = 'provider_aborted';
 
-/** Sessions matching a search, joined with practitioner and organization, with their paid counts: one statement. */
-export async function selectConsultationSessions(
-  db: DbOrTx,
-  tenantId: string,
-  filter: ConsultationSessionFilter,
-): Promise<ConsultationSessionRecord[]> {
-  const conditions: (SQL | undefined)[] = [
-    eq(consultationSessions.tenantId, tenantId),
-    ne(consultationSessions.status, HIDDEN_CONSULTATION_SESSION_STATUS),
-  ];
-  if (filter.id !== undefined) {
-    conditions.push(eq(consultationSessions.id, filter.id));
-  }
-  if (filter.startTimeFrom) {
-    conditions.push(gte(consultationSessions.startTime, filter.startTimeFrom));
-  }
-  if (filter.statuses && filter.statuses.length > 0) {
-    conditions.push(inArray(consultationSessions.status, filter.statuses));
-  }
-  if (filter.serviceTypeCode !== undefined) {
-    conditions.push(eq(consultationSessions.serviceTypeCode, filter.serviceTypeCode));
-  }
-  if (filter.practitionerIds) {
-    conditions.push(inArray(consultationSessions.practitionerId, filter.practitionerIds));
-  }
-  if (filter.organizationIds) {
-    conditions.push(inArray(consultationSessions.organizationId, filter.organizationIds));
-  }
-  if (filter.practitionerRoleCode !== undefined) {
-    conditions.push(eq(consultationSessions.practitionerRoleCode, filter.practitionerRoleCode));
-  }
-  if (filter.participationMode !== undefined) {
-    conditions.push(eq(consultationSessions.participationMode, filter.participationMode));
-  }
-  const rows = await db
+/** The filters a search uses: each set of them is one prepared statement. */
+const filterParts = [
+  'id',
+  'startTimeFrom',
+  'statuses',
+  'serviceTypeCode',
+  'practitionerIds',
+  'organizationIds',
+  'practitionerRoleCode',
+  'participationMode',
+] as const satisfies readonly (keyof ConsultationSessionFilter)[];
+
+type FilterPart = (typeof filterParts)[number];
+
+function usedParts(filter: ConsultationSessionFilter): FilterPart[] {
+  return filterParts.filter((part) => filter[part] !== undefined && !(part === 'statuses' && filter.statuses?.length === 0));
+}
+
+/** The search's statement for one set of filters, its values as placeholders. */
+function buildSessionSearch(db: DbOrTx, parts: readonly FilterPart[], name: string) {
+  const value = (part: FilterPart) => sql.placeholder(part);
+  const conditionOf: Record<FilterPart, SQL> = {
+    id: eq(consultationSessions.id, value('id')),
+    startTimeFrom: gte(consultationSessions.startTime, value('startTimeFrom')),
+    // A list is one array parameter, so the statement stays the same whatever its length.
+    statuses: sql`${consultationSessions.status} = any(${value('statuses')}::text[])`,
+    serviceTypeCode: eq(consultationSessions.serviceTypeCode, value('serviceTypeCode')),
+    practitionerIds: sql`${consultationSessions.practitionerId} = any(${value('practitionerIds')}::uuid[])`,
+    organizationIds: sql`${consultationSessions.organizationId} = any(${value('organizationIds')}::uuid[])`,
+    practitionerRoleCode: eq(consultationSessions.practitionerRoleCode, value('practitionerRoleCode')),
+    participationMode: eq(consultationSessions.participationMode, value('participationMode')),
+  };
+  return db
     .select({
       ...sessionColumns,
       // The places taken, as booking counts them (appointments not cancelled, and held numbers).
@@ -123,8 +122,44 @@ export async function selectConsultationSessions(
     .from(consultationSessions)
     .innerJoin(practitioners, eq(practitioners.id, consultationSessions.practitionerId))
     .innerJoin(organizations, eq(organizations.id, consultationSessions.organizationId))
-    .where(and(...conditions))
+    .where(
+      and(
+        eq(consultationSessions.tenantId, sql.placeholder('tenantId')),
+        ne(consultationSessions.status, HIDDEN_CONSULTATION_SESSION_STATUS),
+        ...parts.map((part) => conditionOf[part]),
+      ),
+    )
     .orderBy(asc(consultationSessions.startTime), asc(consultationSessions.id))
-    .limit(filter.limit);
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
+}
+
+/** Sessions matching a search, joined with practitioner and organization, with their paid counts: one statement. */
+export async function selectConsultationSessions(
+  db: DbOrTx,
+  tenantId: string,
+  filter: ConsultationSessionFilter,
+): Promise<ConsultationSessionRecord[]> {
+  // An empty list of doctors or hospitals matches no session (no status at all means any status).
+  if (filter.practitionerIds?.length === 0 || filter.organizationIds?.length === 0) {
+    return [];
+  }
+  const parts = usedParts(filter);
+  // One statement per set of filters, named by their bit mask (PostgreSQL names are short).
+  const mask = parts.reduce((bits, part) => bits | (1 << filterParts.indexOf(part)), 0);
+  const statement = preparedStatement(db, `session_search_${mask}`, (name) => buildSessionSearch(db, parts, name));
+  const rows = await statement.execute({
+    tenantId,
+    limit: filter.limit,
+    id: filter.id,
+    // As Drizzle sends a timestamp column's value.
+    startTimeFrom: filter.startTimeFrom?.toISOString(),
+    statuses: filter.statuses,
+    serviceTypeCode: filter.serviceTypeCode,
+    practitionerIds: filter.practitionerIds,
+    organizationIds: filter.organizationIds,
+    practitionerRoleCode: filter.practitionerRoleCode,
+    participationMode: filter.participationMode,
+  });
   return rows.map(({ liveAppointments, ...row }) => ({ ...row, appointmentCount: liveAppointments }));
 }
