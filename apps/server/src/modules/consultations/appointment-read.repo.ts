@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { appointments, consultationSessions, organizations, patients, practitioners } from '../../db/schema/index.ts';
 import { sessionColumns, type ConsultationSessionRecord } from './consultations.repo.ts';
 
@@ -48,33 +49,20 @@ export type AppointmentViewFilter = {
   limit: number;
 };
 
-/**
- * The account's appointments with patient, session, practitioner and organization in one query,
- * newest session start first. Another account's rows never match: the account is always a condition.
- * @param db - database or transaction
- * @param filter - tenant, account, optional ids, profiles and sessions, and the row cap
- */
-export async function selectAppointmentViews(db: DbOrTx, filter: AppointmentViewFilter): Promise<AppointmentView[]> {
-  if (
-    filter.limit <= 0 || filter.ids?.length === 0 || filter.patientIds?.length === 0 || filter.sessionIds?.length === 0 ||
-    filter.practitionerIds?.length === 0
-  ) {
-    return [];
-  }
-  const conditions: SQL[] = [eq(appointments.tenantId, filter.tenantId), eq(appointments.accountId, filter.accountId)];
-  if (filter.ids) {
-    conditions.push(inArray(appointments.id, filter.ids));
-  }
-  if (filter.patientIds) {
-    conditions.push(inArray(appointments.patientId, filter.patientIds));
-  }
-  if (filter.sessionIds) {
-    conditions.push(inArray(appointments.sessionId, filter.sessionIds));
-  }
-  if (filter.practitionerIds) {
-    conditions.push(inArray(consultationSessions.practitionerId, filter.practitionerIds));
-  }
-  const rows = await db
+/** The lists an appointment read may narrow by; each set of them is one prepared statement. */
+const viewFilterParts = ['ids', 'patientIds', 'sessionIds', 'practitionerIds'] as const satisfies readonly (keyof AppointmentViewFilter)[];
+
+type ViewFilterPart = (typeof viewFilterParts)[number];
+
+/** The read's statement for one set of filters, its values as placeholders (lists as one array each). */
+function buildAppointmentViews(db: DbOrTx, parts: readonly ViewFilterPart[], name: string) {
+  const conditionOf: Record<ViewFilterPart, SQL> = {
+    ids: sql`${appointments.id} = any(${sql.placeholder('ids')}::uuid[])`,
+    patientIds: sql`${appointments.patientId} = any(${sql.placeholder('patientIds')}::uuid[])`,
+    sessionIds: sql`${appointments.sessionId} = any(${sql.placeholder('sessionIds')}::uuid[])`,
+    practitionerIds: sql`${consultationSessions.practitionerId} = any(${sql.placeholder('practitionerIds')}::uuid[])`,
+  };
+  return db
     .select({
       appointment: appointments,
       patient: {
@@ -102,9 +90,44 @@ export async function selectAppointmentViews(db: DbOrTx, filter: AppointmentView
     .innerJoin(consultationSessions, eq(consultationSessions.id, appointments.sessionId))
     .innerJoin(practitioners, eq(practitioners.id, consultationSessions.practitionerId))
     .innerJoin(organizations, eq(organizations.id, consultationSessions.organizationId))
-    .where(and(...conditions))
+    .where(
+      and(
+        eq(appointments.tenantId, sql.placeholder('tenantId')),
+        eq(appointments.accountId, sql.placeholder('accountId')),
+        ...parts.map((part) => conditionOf[part]),
+      ),
+    )
     .orderBy(desc(consultationSessions.startTime), desc(appointments.createdAt), desc(appointments.id))
-    .limit(filter.limit);
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
+}
+
+/**
+ * The account's appointments with patient, session, practitioner and organization in one query,
+ * newest session start first. Another account's rows never match: the account is always a condition.
+ * @param db - database or transaction
+ * @param filter - tenant, account, optional ids, profiles and sessions, and the row cap
+ */
+export async function selectAppointmentViews(db: DbOrTx, filter: AppointmentViewFilter): Promise<AppointmentView[]> {
+  if (
+    filter.limit <= 0 || filter.ids?.length === 0 || filter.patientIds?.length === 0 || filter.sessionIds?.length === 0 ||
+    filter.practitionerIds?.length === 0
+  ) {
+    return [];
+  }
+  const parts = viewFilterParts.filter((part) => filter[part] !== undefined);
+  // One statement per set of filters, named by their bit mask (db/prepared.ts).
+  const mask = parts.reduce((bits, part) => bits | (1 << viewFilterParts.indexOf(part)), 0);
+  const statement = preparedStatement(db, `appointment_views_${mask}`, (name) => buildAppointmentViews(db, parts, name));
+  const rows = await statement.execute({
+    tenantId: filter.tenantId,
+    accountId: filter.accountId,
+    ids: filter.ids,
+    patientIds: filter.patientIds,
+    sessionIds: filter.sessionIds,
+    practitionerIds: filter.practitionerIds,
+    limit: filter.limit,
+  });
   return rows.map(({ appointment: a, patient: p, session: s, practitioner, organization }) => ({
     id: a.id,
     sessionId: a.sessionId,

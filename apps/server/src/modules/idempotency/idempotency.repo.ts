@@ -1,5 +1,6 @@
 import { and, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 
 export type IdempotencyScope = { tenantId: string; accountId: string; key: string };
@@ -16,7 +17,21 @@ export async function findIdempotencyKey(
   db: DbOrTx,
   scope: IdempotencyScope,
 ): Promise<IdempotencyRow | null> {
-  const [row] = await db.select().from(idempotencyKeys).where(scopeIs(scope));
+  // Every keyed write asks this first: a prepared statement (db/prepared.ts).
+  const statement = preparedStatement(db, 'idempotency_key_find', (name) =>
+    db
+      .select()
+      .from(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.tenantId, sql.placeholder('tenantId')),
+          eq(idempotencyKeys.accountId, sql.placeholder('accountId')),
+          eq(idempotencyKeys.key, sql.placeholder('key')),
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await statement.execute(scope);
   return row ?? null;
 }
 
