@@ -7,7 +7,13 @@ import { createSharedLive } from './shared-live.ts';
 // The CommonJS copy, as shared-live.ts and Mercurius use it.
 const graphql = createRequire(import.meta.url)('graphql') as typeof GraphQL;
 
-type Context = { id: string; liveSocket: FakeSocket; tenant: { id: string }; signedIn: boolean };
+type Context = {
+  id: string;
+  liveSocket: FakeSocket;
+  tenant: { id: string };
+  signedIn: boolean;
+  accept?: (payload: unknown) => boolean;
+};
 
 class FakeSocket {
   readonly sent: unknown[] = [];
@@ -50,7 +56,7 @@ function setUp() {
           type: new graphql.GraphQLList(Item),
           args: { room: { type: new graphql.GraphQLNonNull(graphql.GraphQLString) } },
           subscribe: (_root, args: { room: string }, context: Context, info) =>
-            shared.subscribe(context, info, `room:${args.room}`),
+            shared.subscribe(context, info, `room:${args.room}`, { accept: context.accept }),
           resolve: (payload: { items: unknown[] }, _args, context: Context) => {
             counts.executions++;
             if (!context.signedIn) {
@@ -209,5 +215,29 @@ describe('shared live delivery (issue 8 fan-out)', () => {
           (message as { payload: { data: { items: { n: number }[] } } }).payload.data.items[0]?.n,
       ),
     ).toEqual([1, 2, 3]);
+  });
+
+  it('decides once per group and event which events are delivered', async () => {
+    const t = setUp();
+    const asked: unknown[] = [];
+    const accept = (payload: unknown): boolean => {
+      asked.push(payload);
+      return (payload as { items: { n: number }[] }).items[0]?.n !== 2;
+    };
+    const a = { ...t.member('1'), accept };
+    const b = { ...t.member('2'), accept };
+    await t.join(QUERY, { room: 'r1' }, a);
+    await t.join(QUERY, { room: 'r1' }, b);
+    await t.publish('room:r1', { items: [{ n: 1 }] });
+    await t.publish('room:r1', { items: [{ n: 2 }] });
+    await t.settled();
+    expect(asked).toHaveLength(2);
+    expect(t.counts.executions).toBe(1);
+    expect(a.liveSocket.sent).toEqual([
+      { type: 'next', id: '1', payload: { data: { items: [{ n: 1 }] } } },
+    ]);
+    expect(b.liveSocket.sent).toEqual([
+      { type: 'next', id: '2', payload: { data: { items: [{ n: 1 }] } } },
+    ]);
   });
 });

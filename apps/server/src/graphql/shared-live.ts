@@ -49,6 +49,16 @@ export type SharedLiveOptions = {
   onError: (error: unknown) => void;
 };
 
+/** Options of one shared subscription. */
+export type SharedSubscribeOptions = {
+  /**
+   * Which events are delivered, decided once per group and event: it may read only the operation's
+   * arguments and the tenant, which every member of a group shares (searchSession's filters). The
+   * first member's is used.
+   */
+  accept?: (payload: unknown) => Promise<boolean> | boolean;
+};
+
 /** Shared delivery of live results (see {@link createSharedLive}). */
 export type SharedLive = {
   /**
@@ -60,6 +70,7 @@ export type SharedLive = {
     context: MemberContext,
     info: GraphQLResolveInfo,
     topic: string,
+    options?: SharedSubscribeOptions,
   ) => Promise<AsyncIterableIterator<never>>;
   /** Open groups, for tests: one per tenant, topic, document and variables. */
   groupCount: () => number;
@@ -135,7 +146,7 @@ export function createSharedLive(options: SharedLiveOptions): SharedLive {
   };
 
   return {
-    subscribe: async (context, info, topic) => {
+    subscribe: async (context, info, topic, subscribeOptions = {}) => {
       const socket = context.liveSocket as LiveWebSocket | undefined;
       if (!socket || typeof socket.send !== 'function' || context.id === undefined) {
         throw new Error('a shared live field was subscribed outside a websocket');
@@ -163,14 +174,18 @@ export function createSharedLive(options: SharedLiveOptions): SharedLive {
           delivering: Promise.resolve(),
           listener: (message, done) => {
             done();
+            const { accept } = subscribeOptions;
             created.delivering = created.delivering
-              .then(() =>
-                deliver(
+              .then(async () => {
+                if (accept && !(await accept(message.payload))) {
+                  return;
+                }
+                await deliver(
                   created,
                   { schema: info.schema, document, operationName, variableValues },
                   message.payload,
-                ),
-              )
+                );
+              })
               .catch(options.onError);
           },
         };

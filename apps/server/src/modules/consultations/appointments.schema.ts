@@ -210,8 +210,7 @@ builder.subscriptionField('searchSession', (t) =>
       actorReference: t.arg.stringList({ description: "'Practitioner/{id}' or 'Organization/{id}'." }),
       practitionerRoleCodingCode: t.arg.string({ description: 'Exact role code.' }),
     },
-    subscribe: async (_root, args, ctx) => {
-      const pubsub = subscriber(ctx);
+    subscribe: async (_root, args, ctx, info) => {
       const matches = async (event: unknown): Promise<boolean> => {
         const id = (event as { id?: unknown } | null)?.id;
         if (typeof id !== 'string' || !UUID.test(id)) {
@@ -232,7 +231,13 @@ builder.subscriptionField('searchSession', (t) =>
         practitionerRoleCodingCode: args.practitionerRoleCodingCode,
         limit: 0,
       });
-      return filterEvents(await pubsub.subscribe(tenantSessionsTopic(ctx.tenant.id)), matches);
+      const topic = tenantSessionsTopic(ctx.tenant.id);
+      // Public, and the same for everyone with the same filters: each event is matched against the
+      // sessions once per distinct filters, not once per browsing patient (issue 8 fan-out).
+      if (ctx.sharedLive) {
+        return ctx.sharedLive.subscribe(ctx, info, topic, { accept: matches });
+      }
+      return filterEvents(await subscriber(ctx).subscribe(topic), matches);
     },
     resolve: (payload) => ({ id: (payload as { id: string }).id }),
   }),
