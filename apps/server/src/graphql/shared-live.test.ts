@@ -57,12 +57,16 @@ function setUp() {
           args: { room: { type: new graphql.GraphQLNonNull(graphql.GraphQLString) } },
           subscribe: (_root, args: { room: string }, context: Context, info) =>
             shared.subscribe(context, info, `room:${args.room}`, { accept: context.accept }),
-          resolve: (payload: { items: unknown[] }, _args, context: Context) => {
+          resolve: (
+            payload: { items: unknown[]; gate?: Promise<void> },
+            _args,
+            context: Context,
+          ) => {
             counts.executions++;
             if (!context.signedIn) {
               throw new Error('signed out');
             }
-            return payload.items;
+            return payload.gate ? payload.gate.then(() => payload.items) : payload.items;
           },
         },
       },
@@ -239,5 +243,24 @@ describe('shared live delivery (issue 8 fan-out)', () => {
     expect(b.liveSocket.sent).toEqual([
       { type: 'next', id: '2', payload: { data: { items: [{ n: 1 }] } } },
     ]);
+  });
+
+  it('sends nothing more to a subscriber that completed while the event was executing', async () => {
+    const t = setUp();
+    const stays = t.member('1');
+    const leaves = t.member('2');
+    await t.join(QUERY, { room: 'r1' }, stays);
+    const leaving = await t.join(QUERY, { room: 'r1' }, leaves);
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    await t.publish('room:r1', { items: [{ n: 1 }], gate });
+    await t.settled();
+    await leaving.return?.();
+    open();
+    await t.settled();
+    expect(stays.liveSocket.sent).toHaveLength(1);
+    expect(leaves.liveSocket.sent).toEqual([]);
   });
 });

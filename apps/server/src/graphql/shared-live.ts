@@ -116,8 +116,11 @@ export function createSharedLive(options: SharedLiveOptions): SharedLive {
     const result = await run(first.context);
     if (!result.errors?.length) {
       const text = JSON.stringify(result);
+      // Whoever completed the subscription while it ran gets nothing more.
       for (const member of members) {
-        send(member, text);
+        if (group.members.has(member)) {
+          send(member, text);
+        }
       }
       return;
     }
