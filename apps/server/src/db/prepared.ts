@@ -28,3 +28,14 @@ export function preparedStatement<T>(db: DbOrTx, name: string, build: (name: str
   }
   return statement;
 }
+
+/**
+ * The name of a statement built for one set of optional filters: the prefix and the set as a bit
+ * mask over every filter the statement knows (PostgreSQL names are short, so not the filters' names).
+ * @param prefix - what the statement is, e.g. 'session_search'
+ * @param all - every filter, in a fixed order
+ * @param used - the filters this statement has
+ */
+export function filterSetName<T>(prefix: string, all: readonly T[], used: readonly T[]): string {
+  return `${prefix}_${used.reduce((bits, part) => bits | (1 << all.indexOf(part)), 0)}`;
+}

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { filterSetName, preparedStatement } from '../../db/prepared.ts';
 import { appointments, consultationSessions, organizations, patients, practitioners } from '../../db/schema/index.ts';
 import { sessionColumns, type ConsultationSessionRecord } from './consultations.repo.ts';
 
@@ -116,9 +116,8 @@ export async function selectAppointmentViews(db: DbOrTx, filter: AppointmentView
     return [];
   }
   const parts = viewFilterParts.filter((part) => filter[part] !== undefined);
-  // One statement per set of filters, named by their bit mask (db/prepared.ts).
-  const mask = parts.reduce((bits, part) => bits | (1 << viewFilterParts.indexOf(part)), 0);
-  const statement = preparedStatement(db, `appointment_views_${mask}`, (name) => buildAppointmentViews(db, parts, name));
+  const name = filterSetName('appointment_views', viewFilterParts, parts);
+  const statement = preparedStatement(db, name, () => buildAppointmentViews(db, parts, name));
   const rows = await statement.execute({
     tenantId: filter.tenantId,
     accountId: filter.accountId,

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { filterSetName, preparedStatement } from '../../db/prepared.ts';
 import {
   appointments,
   consultationSessions,
@@ -145,9 +145,8 @@ export async function selectConsultationSessions(
     return [];
   }
   const parts = usedParts(filter);
-  // One statement per set of filters, named by their bit mask (PostgreSQL names are short).
-  const mask = parts.reduce((bits, part) => bits | (1 << filterParts.indexOf(part)), 0);
-  const statement = preparedStatement(db, `session_search_${mask}`, (name) => buildSessionSearch(db, parts, name));
+  const name = filterSetName('session_search', filterParts, parts);
+  const statement = preparedStatement(db, name, () => buildSessionSearch(db, parts, name));
   const rows = await statement.execute({
     tenantId,
     limit: filter.limit,
