@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { coalescedRead } from '../../db/coalesce.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { accessSessions, accounts } from '../../db/schema/index.ts';
 import type { Viewer } from './auth.viewer.ts';
@@ -47,6 +48,38 @@ export async function createAccessSession(
   return { token, accessSessionId: row.id };
 }
 
+type AccessSessionRow = { accessSessionId: string; accountId: string; lastSeenAt: Date; expiresAt: Date; mobileNo: string; tenantId: string };
+
+/**
+ * Every signed-in request asks this: one prepared statement (db/prepared.ts) for the tokens of all
+ * the requests that arrive while one is in flight (db/coalesce.ts). A hash is unique, so each ask
+ * gets the one row of its hash or nothing; revoked sessions never come back.
+ */
+const accessSessionByTokenHash = coalescedRead<string, AccessSessionRow | null>({
+  maxBatch: 100,
+  read: async (db, hashes) => {
+    const statement = preparedStatement(db, 'access_tokens', (name) =>
+      db
+        .select({
+          accessSessionId: accessSessions.id,
+          accountId: accessSessions.accountId,
+          lastSeenAt: accessSessions.lastSeenAt,
+          expiresAt: accessSessions.expiresAt,
+          mobileNo: accounts.mobileNo,
+          tenantId: accessSessions.tenantId,
+          tokenHash: accessSessions.tokenHash,
+        })
+        .from(accessSessions)
+        .innerJoin(accounts, eq(accounts.id, accessSessions.accountId))
+        .where(and(sql`${accessSessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`, isNull(accessSessions.revokedAt)))
+        .prepare(name),
+    );
+    const rows = await statement.execute({ hashes });
+    const byHash = new Map(rows.map(({ tokenHash, ...row }) => [tokenHash, row]));
+    return hashes.map((hash) => byHash.get(hash) ?? null);
+  },
+});
+
 /**
  * The viewer behind an access token, or null when it is unknown, revoked or expired.
  * @param db - database
@@ -63,37 +96,15 @@ export async function resolveAccessToken(
   if (token.length < 20 || token.length > 200) {
     return null;
   }
-  // Every signed-in request runs this: a prepared statement (db/prepared.ts), one per tenant filter.
-  const statement = preparedStatement(db, tenantId === null ? 'access_token_any_tenant' : 'access_token', (name) =>
-    db
-      .select({
-        accessSessionId: accessSessions.id,
-        accountId: accessSessions.accountId,
-        lastSeenAt: accessSessions.lastSeenAt,
-        mobileNo: accounts.mobileNo,
-        tenantId: accessSessions.tenantId,
-      })
-      .from(accessSessions)
-      .innerJoin(accounts, eq(accounts.id, accessSessions.accountId))
-      .where(
-        and(
-          eq(accessSessions.tokenHash, sql.placeholder('tokenHash')),
-          tenantId === null ? undefined : eq(accessSessions.tenantId, sql.placeholder('tenantId')),
-          isNull(accessSessions.revokedAt),
-          gt(accessSessions.expiresAt, sql.placeholder('now')),
-          gt(accessSessions.lastSeenAt, sql.placeholder('idleSince')),
-        ),
-      )
-      .limit(1)
-      .prepare(name),
-  );
-  // Timestamps as Drizzle sends a timestamp column's value.
-  const [row] = await statement.execute({
-    tokenHash: hashToken(token),
-    tenantId,
-    now: now.toISOString(),
-    idleSince: new Date(now.getTime() - ACCESS_SESSION_IDLE_MS).toISOString(),
-  });
+  const found = await accessSessionByTokenHash(db, hashToken(token));
+  // The token's tenant, expiry and idle time are checked here, for this request's clock.
+  const row =
+    found &&
+    (tenantId === null || found.tenantId === tenantId) &&
+    found.expiresAt.getTime() > now.getTime() &&
+    found.lastSeenAt.getTime() > now.getTime() - ACCESS_SESSION_IDLE_MS
+      ? found
+      : null;
   if (!row) {
     return null;
   }

@@ -55,7 +55,7 @@ const viewFilterParts = ['ids', 'patientIds', 'sessionIds', 'practitionerIds'] a
 type ViewFilterPart = (typeof viewFilterParts)[number];
 
 /** The read's statement for one set of filters, its values as placeholders (lists as one array each). */
-function buildAppointmentViews(db: DbOrTx, parts: readonly ViewFilterPart[], name: string) {
+function buildAppointmentViews(db: DbOrTx, parts: readonly ViewFilterPart[], name: string, owners: 'account' | 'pairs' = 'account') {
   const conditionOf: Record<ViewFilterPart, SQL> = {
     ids: sql`${appointments.id} = any(${sql.placeholder('ids')}::uuid[])`,
     patientIds: sql`${appointments.patientId} = any(${sql.placeholder('patientIds')}::uuid[])`,
@@ -93,7 +93,13 @@ function buildAppointmentViews(db: DbOrTx, parts: readonly ViewFilterPart[], nam
     .where(
       and(
         eq(appointments.tenantId, sql.placeholder('tenantId')),
-        eq(appointments.accountId, sql.placeholder('accountId')),
+        owners === 'account'
+          ? eq(appointments.accountId, sql.placeholder('accountId'))
+          : // The id list keeps the plan on the primary key whatever the statistics; the pairs, each id to its own account.
+            and(
+              sql`${appointments.id} = any(${sql.placeholder('ownedIds')}::uuid[])`,
+              sql`(${appointments.accountId}, ${appointments.id}) in (select * from unnest(${sql.placeholder('accountIds')}::uuid[], ${sql.placeholder('ownedIds')}::uuid[]))`,
+            ),
         ...parts.map((part) => conditionOf[part]),
       ),
     )
@@ -127,7 +133,37 @@ export async function selectAppointmentViews(db: DbOrTx, filter: AppointmentView
     practitionerIds: filter.practitionerIds,
     limit: filter.limit,
   });
-  return rows.map(({ appointment: a, patient: p, session: s, practitioner, organization }) => ({
+  return rows.map(toView);
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof buildAppointmentViews>['execute']>>[number];
+
+/**
+ * Appointments by id, each only if it belongs to the account asked with it, in one query for many
+ * accounts (the booked appointment's answer, see appointment-read.service.ts readOwnAppointment).
+ * @param db - database or transaction
+ * @param tenantId - the tenant
+ * @param asks - pairs of account and appointment id (well-formed UUIDs)
+ * @returns each found appointment with the account it belongs to (match both: two accounts may ask
+ *   for one id, and only its own account gets it)
+ */
+export async function selectOwnedAppointmentViews(
+  db: DbOrTx,
+  tenantId: string,
+  asks: readonly { accountId: string; id: string }[],
+): Promise<{ accountId: string; view: AppointmentView }[]> {
+  const statement = preparedStatement(db, 'appointment_views_owned', (name) => buildAppointmentViews(db, [], name, 'pairs'));
+  const rows = await statement.execute({
+    tenantId,
+    accountIds: asks.map((ask) => ask.accountId),
+    ownedIds: asks.map((ask) => ask.id),
+    limit: asks.length,
+  });
+  return rows.map((row) => ({ accountId: row.appointment.accountId, view: toView(row) }));
+}
+
+function toView({ appointment: a, patient: p, session: s, practitioner, organization }: ViewRow): AppointmentView {
+  return {
     id: a.id,
     sessionId: a.sessionId,
     patientId: a.patientId,
@@ -167,7 +203,7 @@ export async function selectAppointmentViews(db: DbOrTx, filter: AppointmentView
       organization,
     },
     createdAt: a.createdAt,
-  }));
+  };
 }
 
 /** A session's tokens without patient data, lowest first (spec doc 2 §2 live queue). */

@@ -1,9 +1,11 @@
 import { QUERY_LIMITS } from '@careline/domain/constants';
 import { AppError } from '@careline/domain/errors';
 import type { DbOrTx } from '../../db/client.ts';
+import { coalescedRead } from '../../db/coalesce.ts';
 import { capLimit } from '../hospitals/hospitals.service.ts';
 import {
   selectAppointmentViews,
+  selectOwnedAppointmentViews,
   selectSessionTokens,
   type AppointmentView,
   type AppointmentViewFilter,
@@ -73,13 +75,27 @@ export async function searchAppointments(db: DbOrTx, owner: Owner, search: Appoi
 }
 
 /**
+ * The appointments asked for while one read is in flight, per tenant, in one query (db/coalesce.ts):
+ * after a booking, a reschedule or a cancel, every request of a rush reads its answer. Each ask gets
+ * its appointment only when its own account holds it.
+ */
+const ownAppointmentOf = coalescedRead<Owner & { id: string }, AppointmentView | null>({
+  lane: (ask) => ask.tenantId,
+  maxBatch: 50,
+  read: async (db, asks) => {
+    const found = await selectOwnedAppointmentViews(db, asks[0]?.tenantId ?? '', asks);
+    return asks.map((ask) => found.find((row) => row.view.id === ask.id && row.accountId === ask.accountId)?.view ?? null);
+  },
+});
+
+/**
  * One appointment of the account by id, or ARO-E2001 (another account's is as missing as an unknown one).
  * @param db - database or transaction
  * @param owner - tenant and account
  * @param id - the appointment
  */
 export async function readOwnAppointment(db: DbOrTx, owner: Owner, id: string): Promise<AppointmentView> {
-  const [view] = UUID.test(id) ? await selectAppointmentViews(db, { ...owner, ids: [id], limit: 1 }) : [];
+  const view = UUID.test(id) ? await ownAppointmentOf(db, { ...owner, id }) : null;
   if (!view) {
     throw new AppError('ARO-E2001');
   }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { coalescedRead } from '../../db/coalesce.ts';
 import { appointments, consultationSessions, invoices, patients, payments } from '../../db/schema/index.ts';
 import { insertIdempotencyKeySql, type PendingIdempotencyKey } from '../idempotency/idempotency.repo.ts';
 
@@ -274,42 +275,60 @@ export type BookingChecks = {
   hasLive: boolean;
 };
 
+type BookingCheckAsk = { tenantId: string; accountId: string; patientId: string; sessionId: string };
+
 /**
- * The checks of a booking, in one round trip: whether the profile is the account's, the session's
- * status and counters, and whether the profile already holds a live appointment there. Ids must be
- * well-formed UUIDs (the caller checks).
+ * The checks of the bookings that arrive while one read is in flight, per tenant (db/coalesce.ts):
+ * one statement over the asks in order, each row answering its own ask only.
+ */
+const bookingChecksOf = coalescedRead<BookingCheckAsk, BookingChecks>({
+  lane: (ask) => ask.tenantId,
+  maxBatch: 100,
+  read: async (db, asks) => {
+    const tenantId = asks[0]?.tenantId ?? '';
+    const rows = rowsOf<{
+      i: string;
+      patient_owned: boolean;
+      status: string | null;
+      appointment_max_allowed: number | null;
+      live_appointments: number | null;
+      has_live: boolean;
+    }>(
+      await db.execute(sql`
+        SELECT q.i,
+          EXISTS (SELECT 1 FROM patients p WHERE p.id = q.patient_id AND p.account_id = q.account_id
+                  AND p.tenant_id = ${tenantId}::text AND p.active) AS patient_owned,
+          s.status, s.appointment_max_allowed, s.live_appointments,
+          EXISTS (SELECT 1 FROM appointments a WHERE a.session_id = q.session_id AND a.patient_id = q.patient_id
+                  AND a.appointment_status NOT IN ('cancelled', 'entered_in_error')) AS has_live
+        FROM unnest(${sql.param(asks.map((ask) => ask.accountId))}::uuid[], ${sql.param(asks.map((ask) => ask.patientId))}::uuid[],
+                    ${sql.param(asks.map((ask) => ask.sessionId))}::uuid[]) WITH ORDINALITY AS q(account_id, patient_id, session_id, i)
+        LEFT JOIN consultation_sessions s ON s.id = q.session_id AND s.tenant_id = ${tenantId}::text
+        ORDER BY q.i`),
+    );
+    return asks.map((_, index) => {
+      const row = rows[index];
+      return {
+        patientOwned: row?.patient_owned === true,
+        session:
+          row && row.status !== null
+            ? { status: row.status, appointmentMaxAllowed: Number(row.appointment_max_allowed), liveAppointments: Number(row.live_appointments) }
+            : null,
+        hasLive: row?.has_live === true,
+      };
+    });
+  },
+});
+
+/**
+ * The checks of a booking, in one round trip shared with the bookings arriving meanwhile: whether the
+ * profile is the account's, the session's status and counters, and whether the profile already holds
+ * a live appointment there. Ids must be well-formed UUIDs (the caller checks).
  * @param db - database or transaction
  * @param ask - tenant, account, profile and session
  */
-export async function readBookingChecks(
-  db: DbOrTx,
-  ask: { tenantId: string; accountId: string; patientId: string; sessionId: string },
-): Promise<BookingChecks> {
-  const [row] = rowsOf<{
-    patient_owned: boolean;
-    status: string | null;
-    appointment_max_allowed: number | null;
-    live_appointments: number | null;
-    has_live: boolean;
-  }>(
-    await db.execute(sql`
-      SELECT
-        EXISTS (SELECT 1 FROM patients p WHERE p.id = ${ask.patientId}::uuid AND p.account_id = ${ask.accountId}::uuid
-                AND p.tenant_id = ${ask.tenantId}::text AND p.active) AS patient_owned,
-        s.status, s.appointment_max_allowed, s.live_appointments,
-        EXISTS (SELECT 1 FROM appointments a WHERE a.session_id = ${ask.sessionId}::uuid AND a.patient_id = ${ask.patientId}::uuid
-                AND a.appointment_status NOT IN ('cancelled', 'entered_in_error')) AS has_live
-      FROM (SELECT 1) AS one
-      LEFT JOIN consultation_sessions s ON s.id = ${ask.sessionId}::uuid AND s.tenant_id = ${ask.tenantId}::text`),
-  );
-  return {
-    patientOwned: row?.patient_owned === true,
-    session:
-      row && row.status !== null
-        ? { status: row.status, appointmentMaxAllowed: Number(row.appointment_max_allowed), liveAppointments: Number(row.live_appointments) }
-        : null,
-    hasLive: row?.has_live === true,
-  };
+export function readBookingChecks(db: DbOrTx, ask: BookingCheckAsk): Promise<BookingChecks> {
+  return bookingChecksOf(db, { tenantId: ask.tenantId, accountId: ask.accountId, patientId: ask.patientId, sessionId: ask.sessionId });
 }
 
 /** An audit row as recordAudit makes it (modules/audit), for a booking statement to insert. */

@@ -1,5 +1,6 @@
 import { and, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { coalescedRead } from '../../db/coalesce.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 
@@ -13,26 +14,47 @@ const scopeIs = (scope: IdempotencyScope) =>
     eq(idempotencyKeys.key, scope.key),
   );
 
-export async function findIdempotencyKey(
-  db: DbOrTx,
-  scope: IdempotencyScope,
-): Promise<IdempotencyRow | null> {
-  // Every keyed write asks this first: a prepared statement (db/prepared.ts).
-  const statement = preparedStatement(db, 'idempotency_key_find', (name) =>
-    db
-      .select()
-      .from(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.tenantId, sql.placeholder('tenantId')),
-          eq(idempotencyKeys.accountId, sql.placeholder('accountId')),
-          eq(idempotencyKeys.key, sql.placeholder('key')),
-        ),
-      )
-      .prepare(name),
-  );
-  const [row] = await statement.execute(scope);
-  return row ?? null;
+/**
+ * Every keyed write asks this first: one prepared statement (db/prepared.ts) for the keys of all the
+ * writes that arrive while one is in flight (db/coalesce.ts), per tenant. Each ask gets only the row
+ * of its own account and key.
+ */
+const idempotencyKeyOf = coalescedRead<IdempotencyScope, IdempotencyRow | null>({
+  lane: (scope) => scope.tenantId,
+  maxBatch: 100,
+  read: async (db, scopes) => {
+    const statement = preparedStatement(db, 'idempotency_keys_find', (name) =>
+      db
+        .select()
+        .from(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.tenantId, sql.placeholder('tenantId')),
+            // The lists keep the plan on the primary key whatever the statistics; the pairs, each ask to its own.
+            sql`${idempotencyKeys.accountId} = any(${sql.placeholder('accountIds')}::uuid[])`,
+            sql`${idempotencyKeys.key} = any(${sql.placeholder('keys')}::text[])`,
+            sql`(${idempotencyKeys.accountId}, ${idempotencyKeys.key}) in (select * from unnest(${sql.placeholder('accountIds')}::uuid[], ${sql.placeholder('keys')}::text[]))`,
+          ),
+        )
+        .prepare(name),
+    );
+    const rows = await statement.execute({
+      tenantId: scopes[0]?.tenantId,
+      accountIds: scopes.map((scope) => scope.accountId),
+      keys: scopes.map((scope) => scope.key),
+    });
+    const byScope = new Map(rows.map((row) => [`${row.accountId} ${row.key}`, row]));
+    return scopes.map((scope) => byScope.get(`${scope.accountId} ${scope.key}`) ?? null);
+  },
+});
+
+/**
+ * The stored key of an account, or null.
+ * @param db - database or transaction
+ * @param scope - tenant, account and key
+ */
+export function findIdempotencyKey(db: DbOrTx, scope: IdempotencyScope): Promise<IdempotencyRow | null> {
+  return idempotencyKeyOf(db, scope);
 }
 
 export async function deleteIdempotencyKey(db: DbOrTx, scope: IdempotencyScope): Promise<void> {
