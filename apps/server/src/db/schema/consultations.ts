@@ -102,5 +102,10 @@ export const appointments = pgTable(
       .where(sql`${t.appointmentStatus} NOT IN ('cancelled', 'entered_in_error')`),
     index('appointments_patient_idx').on(t.patientId),
     index('appointments_account_idx').on(t.accountId),
+    // A session's paid count (every appointment read, the session search, the reserve path) reads the
+    // paid ones only, not every appointment of a crowded session.
+    index('appointments_session_paid_idx')
+      .on(t.sessionId)
+      .where(sql`${t.paymentStatus} = 'paid'`),
   ],
 );

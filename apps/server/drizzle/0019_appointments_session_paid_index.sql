@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_session_paid_idx" ON "appointments" USING btree ("session_id") WHERE "appointments"."payment_status" = 'paid';
