@@ -306,8 +306,10 @@ const bookingChecksOf = coalescedRead<BookingCheckAsk, BookingChecks>({
         LEFT JOIN consultation_sessions s ON s.id = q.session_id AND s.tenant_id = ${tenantId}::text
         ORDER BY q.i`),
     );
+    // Each ask's own row, by its position in the lists (WITH ORDINALITY counts from 1).
+    const byPosition = new Map(rows.map((row) => [Number(row.i), row]));
     return asks.map((_, index) => {
-      const row = rows[index];
+      const row = byPosition.get(index + 1);
       return {
         patientOwned: row?.patient_owned === true,
         session:
