@@ -85,7 +85,7 @@ export default tseslint.config(
   },
   {
     // Config files must default-export by their tools' contract.
-    files: ['**/vite.config.ts', '**/vitest.config.ts', '**/drizzle.config.ts', 'eslint.config.js'],
+    files: ['**/vite.config.ts', '**/vitest.config.ts', '**/drizzle.config.ts', '**/lingui.config.ts', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

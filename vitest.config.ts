@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 // Projects: unit (no I/O), int (real database: PGlite, and PostgreSQL when DATABASE_URL is set),
@@ -8,7 +10,12 @@ import { defineConfig } from 'vitest/config';
  * the CPU busy, so a second journey beside it would slow both into their timeouts.
  */
 const e2eSerial = ['apps/web/e2e/video-call.e2e.ts'];
+
+// The catalogues' PO files, compiled on import as in the apps' builds (packages/i18n/lingui.config.ts).
+const linguiConfig = fileURLToPath(new URL('./packages/i18n/lingui.config.ts', import.meta.url));
+
 export default defineConfig({
+  plugins: [lingui({ configPath: linguiConfig, failOnMissing: true, failOnCompileError: true })],
   test: {
     // Global teardown stops the browser tests' server gracefully; allow for a loaded 2-core machine.
     teardownTimeout: 30_000,

@@ -1,12 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 
 const serverUrl = process.env.CARELINE_SERVER_URL ?? 'http://localhost:3000';
 
+// The catalogues' PO files are compiled when a module imports them (packages/i18n/lingui.config.ts); a
+// language missing a message, or a text that is not valid ICU, fails the build.
+const linguiConfig = fileURLToPath(new URL('../../packages/i18n/lingui.config.ts', import.meta.url));
+
 // The staff console is its own bundle, served by the same server under /staff (issue 7 §6).
 const config: UserConfig = {
   base: '/staff/',
-  plugins: [react()],
+  plugins: [react(), lingui({ configPath: linguiConfig, failOnMissing: true, failOnCompileError: true })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

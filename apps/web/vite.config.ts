@@ -3,10 +3,16 @@ import { precompressAssets } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const serverUrl = process.env.CARELINE_SERVER_URL ?? 'http://localhost:3000';
+
+// The catalogues' PO files are compiled when a module imports them (packages/i18n/lingui.config.ts); a
+// language missing a message, or a text that is not valid ICU, fails the build.
+const linguiConfig = fileURLToPath(new URL('../../packages/i18n/lingui.config.ts', import.meta.url));
 
 // The service worker (public/sw.js) carries this marker; the build replaces it with the asset list.
 const precacheMarker = '/*__PRECACHE__*/{"version":"dev","files":[]}';
@@ -62,6 +68,7 @@ function precacheList(): Plugin {
 const config: UserConfig = {
   plugins: [
     react(),
+    lingui({ configPath: linguiConfig, failOnMissing: true, failOnCompileError: true }),
     precacheList(),
     // The screens a signed-out visitor lands on first (src/app/routes.tsx): preloaded with the page.
     routePreloads({

@@ -1,10 +1,11 @@
+/// <reference types="./po-modules.d.ts" />
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import type { MessageId } from './catalogues/en.ts';
-import { messages as english } from './compiled/en.ts';
+import { messages as english } from './catalogues/en.po';
+import type { MessageId } from './catalogues/message-ids.ts';
 import { sourceLocale, type Locale } from './locales.ts';
 
 export type { I18n } from '@lingui/core';
-export type { MessageId } from './catalogues/en.ts';
+export type { MessageId } from './catalogues/message-ids.ts';
 
 /** Values for a message's {placeholders}. */
 export type MessageValues = Record<string, string | number>;
@@ -12,8 +13,8 @@ export type MessageValues = Record<string, string | number>;
 // English ships with the first screen; Sinhala and Tamil are separate chunks, fetched when chosen.
 const loaders: Record<Locale, () => Promise<Messages>> = {
   en: () => Promise.resolve(english),
-  si: () => import('./compiled/si.ts').then((module) => module.messages),
-  ta: () => import('./compiled/ta.ts').then((module) => module.messages),
+  si: () => import('./catalogues/si.po').then((module) => module.messages),
+  ta: () => import('./catalogues/ta.po').then((module) => module.messages),
 };
 
 /** A Lingui instance with English loaded and active: texts render before any other language arrives. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activateLocale, createI18n } from './core.ts';
+import { activateLocale, createI18n, translate } from './core.ts';
 import { translateServerError, translateText } from './errors.ts';
 import { renderMessage } from './server.ts';
 
@@ -100,6 +100,28 @@ describe('translateText and templates', () => {
     await activateLocale(i18n, 'ta');
     expect(translateText(i18n, text)).toBe(
       'ஏதோ தவறு நடந்துவிட்டது. மேலும் உதவிக்கு Lanka Hospitals ஐத் தொடர்பு கொள்ளவும்.',
+    );
+  });
+});
+
+describe('translateText and en.po’s order (the compiled catalogue’s keys are sorted)', () => {
+  it('tries templates in en.po’s order: the card hint is not read as “Pay {amount}”', async () => {
+    const i18n = createI18n();
+    await activateLocale(i18n, 'si');
+    const hint = translate(createI18n(), 'payments.method.cardHint', { gateway: 'Cybersource' });
+    expect(translateText(i18n, hint)).toBe(
+      translate(i18n, 'payments.method.cardHint', { gateway: 'Cybersource' }),
+    );
+  });
+
+  it('gives a text that several ids share the text of the last of them in en.po', async () => {
+    const i18n = createI18n();
+    await activateLocale(i18n, 'si');
+    // 'Chat' is chat.log and then chat.heading; 'This order is already paid' ARO-E5023, then ARO-E6006.
+    expect(translate(i18n, 'chat.heading')).not.toBe(translate(i18n, 'chat.log'));
+    expect(translateText(i18n, 'Chat')).toBe(translate(i18n, 'chat.heading'));
+    expect(translateText(i18n, 'This order is already paid')).toBe(
+      translate(i18n, 'error.ARO-E6006'),
     );
   });
 });

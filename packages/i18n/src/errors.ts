@@ -1,6 +1,7 @@
+/// <reference types="./po-modules.d.ts" />
 import type { I18n } from '@lingui/core';
-import type { MessageId } from './catalogues/en.ts';
-import { messages as english } from './compiled/en.ts';
+import { messages as english } from './catalogues/en.po';
+import { englishPrecedence } from './catalogues/message-ids.ts';
 
 /** A compiled message: literal text, and [name, …] for a placeholder or plural. */
 type CompiledMessage = (string | [string, ...unknown[]])[];
@@ -82,7 +83,7 @@ export function translateServerError(
   const mapped = Object.fromEntries(
     Object.entries(values).map(([name, value]) => [name, mapValue ? mapValue(name, value) : value]),
   );
-  return i18n._(id as MessageId, mapped);
+  return i18n._(id, mapped);
 }
 
 // English text → key, for texts without placeholders; templates for the rest (built once).
@@ -103,6 +104,17 @@ function indexEnglish(): void {
   templateKeys = [];
   for (const [key, message] of Object.entries(english)) {
     const tokens = message as CompiledMessage;
+    if (tokens.every((token) => typeof token === 'string')) {
+      literalKeys.set(tokens.join(''), key);
+    }
+  }
+  // The compiled catalogue's keys are sorted; en.po's order decides, as before: of the ids sharing a
+  // literal text the last one holds it, and templates are tried in order (message-ids-source.ts).
+  for (const key of englishPrecedence) {
+    const tokens = english[key] as CompiledMessage | undefined;
+    if (!tokens) {
+      continue;
+    }
     if (tokens.every((token) => typeof token === 'string')) {
       literalKeys.set(tokens.join(''), key);
     } else if (tokens.every((token) => typeof token === 'string' || token.length === 1)) {

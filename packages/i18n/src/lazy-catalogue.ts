@@ -1,7 +1,7 @@
 import type { I18n, Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { use, useCallback, useEffect, useRef } from 'react';
-import type { MessageId } from './catalogues/en.ts';
+import type { MessageId } from './catalogues/message-ids.ts';
 import type { MessageValues } from './core.ts';
 import { isLocale, sourceLocale, type Locale } from './locales.ts';
 
@@ -27,7 +27,7 @@ type TrackedLoad = Promise<void> & {
 
 /**
  * A lazily loaded catalogue: /login never fetches it.
- * @param loaders - per language, the import of its compiled messages
+ * @param loaders - per language, the import of its PO file (compiled on import by @lingui/vite-plugin)
  */
 export function lazyCatalogue<Id extends string>(loaders: Record<Locale, () => Promise<Messages>>): LazyCatalogue<Id> {
   // Per instance and language: the load under way or done (a failed one is dropped, to retry).

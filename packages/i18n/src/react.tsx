@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
-import type { MessageId } from './catalogues/en.ts';
+import type { MessageId } from './catalogues/message-ids.ts';
 import type { MessageValues } from './core.ts';
 import { translateText } from './errors.ts';
 

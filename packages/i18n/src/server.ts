@@ -1,16 +1,15 @@
 import { setupI18n, type I18n } from '@lingui/core';
-import type { MessageId } from './catalogues/en.ts';
-import { messages as en } from './compiled/en.ts';
-import { messages as si } from './compiled/si.ts';
-import { messages as ta } from './compiled/ta.ts';
+import { compileCatalogue, readCatalogue } from './catalogue-files.ts';
+import type { MessageId } from './catalogues/message-ids.ts';
 import type { MessageValues } from './core.ts';
-import { isLocale, sourceLocale, type Locale } from './locales.ts';
+import { isLocale, locales, sourceLocale, type Locale } from './locales.ts';
 
-// The server renders texts (SMS bodies) in any language at any time: every catalogue, loaded up front.
+// The server renders texts (SMS bodies) in any language at any time: every language of the shared
+// catalogue, read from its PO file and compiled once, when this module loads (at the server's start).
 const instances = new Map<Locale, I18n>(
-  (Object.entries({ en, si, ta }) as [Locale, typeof en][]).map(([locale, messages]) => [
+  locales.map((locale) => [
     locale,
-    setupI18n({ locale, messages: { [locale]: messages } }),
+    setupI18n({ locale, messages: { [locale]: compileCatalogue(readCatalogue('catalogues', locale)) } }),
   ]),
 );
 

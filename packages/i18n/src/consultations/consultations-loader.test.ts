@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { activateLocale, createI18n } from '../core.ts';
 import { hasConsultationsMessages, loadConsultationsMessages } from './index.ts';
-import { consultationsSi } from './si.ts';
-import { consultationsTa } from './ta.ts';
+import { readCatalogue } from '../catalogue-files.ts';
+
+const consultationsSi = readCatalogue('consultations', 'si');
+const consultationsTa = readCatalogue('consultations', 'ta');
 
 describe('the consultation texts load into the app’s instance on demand', () => {
   it('are absent until loaded, then merge with the shared texts in the active language', async () => {

@@ -1,13 +1,14 @@
+/// <reference types="../po-modules.d.ts" />
 import { lazyCatalogue } from '../lazy-catalogue.ts';
-import type { ConsultationsMessageId } from './en.ts';
+import type { ConsultationsMessageId } from './message-ids.ts';
 
-export type { ConsultationsMessageId } from './en.ts';
+export type { ConsultationsMessageId } from './message-ids.ts';
 
 // The consultation screens' texts, in their own chunks (English included): /login never fetches them.
 const consultations = lazyCatalogue<ConsultationsMessageId>({
-  en: () => import('./compiled/en.ts').then((module) => module.messages),
-  si: () => import('./compiled/si.ts').then((module) => module.messages),
-  ta: () => import('./compiled/ta.ts').then((module) => module.messages),
+  en: () => import('./en.po').then((module) => module.messages),
+  si: () => import('./si.po').then((module) => module.messages),
+  ta: () => import('./ta.po').then((module) => module.messages),
 });
 
 /** Merges the consultation texts of a language into the app's Lingui instance, once. */

@@ -1,13 +1,14 @@
+/// <reference types="../po-modules.d.ts" />
 import { lazyCatalogue } from '../lazy-catalogue.ts';
-import type { LabReportsMessageId } from './en.ts';
+import type { LabReportsMessageId } from './message-ids.ts';
 
-export type { LabReportsMessageId } from './en.ts';
+export type { LabReportsMessageId } from './message-ids.ts';
 
 // The lab report screens' texts, in their own chunks (English included): /login never fetches them.
 const labReports = lazyCatalogue<LabReportsMessageId>({
-  en: () => import('./compiled/en.ts').then((module) => module.messages),
-  si: () => import('./compiled/si.ts').then((module) => module.messages),
-  ta: () => import('./compiled/ta.ts').then((module) => module.messages),
+  en: () => import('./en.po').then((module) => module.messages),
+  si: () => import('./si.po').then((module) => module.messages),
+  ta: () => import('./ta.po').then((module) => module.messages),
 });
 
 /** Merges the lab report texts of a language into the app's Lingui instance, once. */

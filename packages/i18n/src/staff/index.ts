@@ -1,14 +1,15 @@
+/// <reference types="../po-modules.d.ts" />
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
-import type { MessageId } from '../catalogues/en.ts';
-import { messages as english } from '../compiled/en.ts';
+import { messages as english } from '../catalogues/en.po';
+import type { MessageId } from '../catalogues/message-ids.ts';
 import type { MessageValues } from '../core.ts';
 import { sourceLocale, type Locale } from '../locales.ts';
-import { messages as staffEnglish } from './compiled/en.ts';
-import type { StaffMessageId } from './en.ts';
+import { messages as staffEnglish } from './en.po';
+import type { StaffMessageId } from './message-ids.ts';
 
-export type { StaffMessageId } from './en.ts';
+export type { StaffMessageId } from './message-ids.ts';
 
 // The console's texts come on top of the shared catalogue (its server error texts); Sinhala and Tamil
 // of both are separate chunks, fetched when chosen.
@@ -16,15 +17,15 @@ const loaders: Record<Locale, () => Promise<Messages>> = {
   en: () => Promise.resolve({ ...english, ...staffEnglish }),
   si: async () => {
     const [shared, staff] = await Promise.all([
-      import('../compiled/si.ts'),
-      import('./compiled/si.ts'),
+      import('../catalogues/si.po'),
+      import('./si.po'),
     ]);
     return { ...shared.messages, ...staff.messages };
   },
   ta: async () => {
     const [shared, staff] = await Promise.all([
-      import('../compiled/ta.ts'),
-      import('./compiled/ta.ts'),
+      import('../catalogues/ta.po'),
+      import('./ta.po'),
     ]);
     return { ...shared.messages, ...staff.messages };
   },

@@ -1,13 +1,14 @@
+/// <reference types="../po-modules.d.ts" />
 import { lazyCatalogue } from '../lazy-catalogue.ts';
-import type { VideoMessageId } from './en.ts';
+import type { VideoMessageId } from './message-ids.ts';
 
-export type { VideoMessageId } from './en.ts';
+export type { VideoMessageId } from './message-ids.ts';
 
 // The video call screens' texts, in their own chunks (English included): /login never fetches them.
 const video = lazyCatalogue<VideoMessageId>({
-  en: () => import('./compiled/en.ts').then((module) => module.messages),
-  si: () => import('./compiled/si.ts').then((module) => module.messages),
-  ta: () => import('./compiled/ta.ts').then((module) => module.messages),
+  en: () => import('./en.po').then((module) => module.messages),
+  si: () => import('./si.po').then((module) => module.messages),
+  ta: () => import('./ta.po').then((module) => module.messages),
 });
 
 /** Merges the video call texts of a language into the app's Lingui instance, once. */

@@ -1,4 +1,4 @@
-import { useStaffTranslate, type StaffMessageId } from '@careline/i18n/staff';
+import { useStaffTranslate } from '@careline/i18n/staff';
 import { useMemo } from 'react';
 
 /**
@@ -67,6 +67,10 @@ export const auditActions = [
   'chat.close',
 ] as const;
 
+/** Whether a value is one of the audited actions the filter offers (so its catalogue key is typed). */
+const isAuditAction = (action: string): action is (typeof auditActions)[number] =>
+  (auditActions as readonly string[]).includes(action);
+
 /** Texts of the audit trail view, in the active language. */
 export function useAuditMessages() {
   const t = useStaffTranslate();
@@ -105,9 +109,7 @@ export function useAuditMessages() {
       patientKind: t('staff.audit.patientKind'),
       system: t('staff.audit.system'),
       actionLabel: (action: string): string =>
-        (auditActions as readonly string[]).includes(action)
-          ? t(`staff.audit.action.${action}` as StaffMessageId)
-          : action,
+        isAuditAction(action) ? t(`staff.audit.action.${action}`) : action,
     }),
     [t],
   );

@@ -1,12 +1,17 @@
-import { useStaffTranslate, type StaffMessageId } from '@careline/i18n/staff';
+import { useStaffTranslate } from '@careline/i18n/staff';
 import { useMemo } from 'react';
 import { isChatStatus, type ChatQueue } from './chat-rules.ts';
+
+/** Whether a value is one of a list's, narrowing it to the list's type (so its catalogue key is typed). */
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+const genders = ['male', 'female', 'other'] as const;
 
 /** Texts of the chat inbox and conversation, in the active language. */
 export function useChatMessages() {
   const t = useStaffTranslate();
   return useMemo(() => {
-    const key = (id: string) => id as StaffMessageId;
     return {
       heading: t('staff.chat.heading'),
       documentTitle: (screen: string) => t('staff.shell.documentTitle', { screen }),
@@ -21,7 +26,7 @@ export function useChatMessages() {
             return t('staff.chat.connecting');
         }
       },
-      queue: (queue: ChatQueue) => t(key(`staff.chat.queue.${queue}`)),
+      queue: (queue: ChatQueue) => t(`staff.chat.queue.${queue}`),
       queueCount: (queue: string, count: number) => t('staff.chat.queueCount', { queue, count }),
       colPatient: t('staff.chat.col.patient'),
       colStatus: t('staff.chat.col.status'),
@@ -32,14 +37,14 @@ export function useChatMessages() {
       unreadCount: (count: number) => t('staff.chat.unansweredCount', { count }),
       // Any status the console does not know is shown as the server sent it.
       statusName: (status: string) =>
-        isChatStatus(status) ? t(key(`staff.chat.status.${status}`)) : status,
+        isChatStatus(status) ? t(`staff.chat.status.${status}`) : status,
       takenByMe: t('staff.chat.takenByMe'),
       takenByColleague: t('staff.chat.takenByColleague'),
       take: t('staff.chat.take'),
       takeChatOf: (name: string) => t('staff.chat.takeChatOf', { name }),
       openChatOf: (name: string) => t('staff.chat.openChatOf', { name }),
       unknownPatient: t('staff.chat.unknownPatient'),
-      empty: (queue: ChatQueue) => t(key(`staff.chat.empty.${queue}`)),
+      empty: (queue: ChatQueue) => t(`staff.chat.empty.${queue}`),
       loading: t('staff.chat.loading'),
       loadFailed: (message: string) => t('staff.chat.loadFailed', { message }),
       retry: t('staff.chat.retry'),
@@ -100,8 +105,8 @@ export function useChatMessages() {
         token: number;
       }) => t('staff.chat.context.appointment', values),
       genderName: (gender: string) =>
-        ['male', 'female', 'other'].includes(gender)
-          ? t(key(`staff.chat.gender.${gender}`))
+        isOneOf(genders, gender)
+          ? t(`staff.chat.gender.${gender}`)
           : gender,
     };
   }, [t]);

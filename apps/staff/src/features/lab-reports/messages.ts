@@ -1,19 +1,24 @@
-import { useStaffTranslate, type StaffMessageId } from '@careline/i18n/staff';
+import { useStaffTranslate } from '@careline/i18n/staff';
 import { useMemo } from 'react';
 import type { LabImageKind, LabReportQueue, LabReportStage } from './lab-report-rules.ts';
+
+/** Whether a value is one of a list's, narrowing it to the list's type (so its catalogue key is typed). */
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+const genders = ['male', 'female', 'other'] as const;
 
 /** Texts of the lab report screens, in the active language. */
 export function useLabReportsMessages() {
   const t = useStaffTranslate();
   return useMemo(() => {
-    const key = (id: string) => id as StaffMessageId;
     return {
       heading: t('staff.labReports.heading'),
       documentTitle: (screen: string) => t('staff.shell.documentTitle', { screen }),
       intro: (hospital: string) => t('staff.labReports.intro', { hospital }),
       queues: t('staff.labReports.queues'),
-      queue: (queue: LabReportQueue) => t(key(`staff.labReports.queue.${queue}`)),
-      stage: (stage: LabReportStage) => t(key(`staff.labReports.stage.${stage}`)),
+      queue: (queue: LabReportQueue) => t(`staff.labReports.queue.${queue}`),
+      stage: (stage: LabReportStage) => t(`staff.labReports.stage.${stage}`),
       outsourced: t('staff.labReports.outsourced'),
       loading: t('staff.labReports.loading'),
       loadFailed: (message: string) => t('staff.labReports.loadFailed', { message }),
@@ -31,7 +36,7 @@ export function useLabReportsMessages() {
       openReport: (test: string, name: string) => t('staff.labReports.openReport', { test, name }),
       loadMore: t('staff.labReports.loadMore'),
       loadingMore: t('staff.labReports.loadingMore'),
-      live: (state: 'connecting' | 'live' | 'reconnecting') => t(key(`staff.labReports.live.${state}`)),
+      live: (state: 'connecting' | 'live' | 'reconnecting') => t(`staff.labReports.live.${state}`),
       forOrder: t('staff.labReports.forOrder'),
       showAll: t('staff.labReports.showAll'),
       orderLink: t('staff.labReports.orderLink'),
@@ -59,8 +64,8 @@ export function useLabReportsMessages() {
       settingsSaved: t('staff.labReports.settings.saved'),
       imagesHeading: t('staff.labReports.images.heading'),
       imagesIntro: (hospital: string, size: string) => t('staff.labReports.images.intro', { hospital, size }),
-      imageKind: (kind: LabImageKind) => t(key(`staff.labReports.images.kind.${kind}`)),
-      imageNone: (kind: LabImageKind) => t(key(`staff.labReports.images.none.${kind}`)),
+      imageKind: (kind: LabImageKind) => t(`staff.labReports.images.kind.${kind}`),
+      imageNone: (kind: LabImageKind) => t(`staff.labReports.images.none.${kind}`),
       imagePreview: (kind: string) => t('staff.labReports.images.preview', { kind }),
       imagePreviewFailed: t('staff.labReports.images.previewFailed'),
       imageLoading: t('staff.labReports.images.loading'),
@@ -78,7 +83,7 @@ export function useLabReportsMessages() {
       gender: t('staff.labReports.gender'),
       // The order screens' words for the same genders (the console's shared catalogue).
       genderName: (gender: string) =>
-        ['male', 'female', 'other'].includes(gender) ? t(key(`staff.orders.gender.${gender}`)) : gender,
+        isOneOf(genders, gender) ? t(`staff.orders.gender.${gender}`) : gender,
       birthDate: t('staff.labReports.birthDate'),
       mobileNo: t('staff.labReports.mobileNo'),
       notGiven: t('staff.labReports.notGiven'),

@@ -1,38 +1,42 @@
-import { ORDER_STATUSES, ORDER_CANCEL_REASONS, ORDER_EVENT_TYPES, isOrderCategory, type OrderCancelReason } from '@careline/domain/orders';
-import { useStaffTranslate, type StaffMessageId } from '@careline/i18n/staff';
+import { ORDER_STATUSES, ORDER_CANCEL_REASONS, ORDER_EVENT_TYPES, isOrderCategory } from '@careline/domain/orders';
+import { useStaffTranslate } from '@careline/i18n/staff';
 import { useMemo } from 'react';
 import type { OrderQueue } from './order-rules.ts';
 
-const known = (list: readonly string[], value: string): boolean => list.includes(value);
+/** Whether a value is one of a list's, narrowing it to the list's type (so its catalogue key is typed). */
+const known = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+const genders = ['male', 'female', 'other'] as const;
+const paymentMethods = ['cash', 'card', 'genie'] as const;
 
 /** Texts of the order screens, in the active language. */
 export function useOrdersMessages() {
   const t = useStaffTranslate();
   return useMemo(() => {
-    const key = (id: string) => id as StaffMessageId;
     return {
       t,
       heading: t('staff.orders.heading'),
       documentTitle: (screen: string) => t('staff.shell.documentTitle', { screen }),
       intro: (hospital: string) => t('staff.orders.intro', { hospital }),
       queues: t('staff.orders.queues'),
-      queue: (queue: OrderQueue) => t(key(`staff.orders.queue.${queue}`)),
+      queue: (queue: OrderQueue) => t(`staff.orders.queue.${queue}`),
       category: t('staff.orders.category'),
       allCategories: t('staff.orders.category.all'),
       categoryName: (category: string) =>
-        isOrderCategory(category) ? t(key(`staff.orders.category.${category}`)) : category,
+        isOrderCategory(category) ? t(`staff.orders.category.${category}`) : category,
       // spec doc 3 §4: any unknown value is shown as-is.
-      statusName: (status: string) => (known(ORDER_STATUSES, status) ? t(key(`staff.orders.status.${status}`)) : status),
+      statusName: (status: string) => (known(ORDER_STATUSES, status) ? t(`staff.orders.status.${status}`) : status),
       cancelReasons: ORDER_CANCEL_REASONS,
       cancelReasonName: (reason: string) =>
-        known(ORDER_CANCEL_REASONS, reason) ? t(key(`staff.orders.cancelReason.${reason as OrderCancelReason}`)) : reason,
+        known(ORDER_CANCEL_REASONS, reason) ? t(`staff.orders.cancelReason.${reason}`) : reason,
       eventName: (event: string) =>
-        event === 'create' || known(ORDER_EVENT_TYPES, event) ? t(key(`staff.orders.event.${event}`)) : event,
+        event === 'create' || known(ORDER_EVENT_TYPES, event) ? t(`staff.orders.event.${event}`) : event,
       genderName: (gender: string) =>
-        ['male', 'female', 'other'].includes(gender) ? t(key(`staff.orders.gender.${gender}`)) : gender,
+        known(genders, gender) ? t(`staff.orders.gender.${gender}`) : gender,
       paymentName: (status: string) => (status === 'paid' ? t('staff.orders.payment.paid') : t('staff.orders.payment.pending')),
       paymentMethodName: (method: string) =>
-        ['cash', 'card', 'genie'].includes(method) ? t(key(`staff.orders.paymentMethod.${method}`)) : method,
+        known(paymentMethods, method) ? t(`staff.orders.paymentMethod.${method}`) : method,
       placeName: (initiatedFor: string) =>
         initiatedFor === 'appointment' ? t('staff.orders.place.appointment') : t('staff.orders.place.homecare'),
       search: t('staff.orders.search'),

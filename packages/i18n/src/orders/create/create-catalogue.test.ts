@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_TEXTS, type OrderTextKey } from '@careline/domain/orders';
-import { ordersCreateEn } from './en.ts';
+import { readCatalogue } from '../../catalogue-files.ts';
+
+const ordersCreateEn = readCatalogue('orders/create', 'en');
 
 describe('order creation catalogue (spec doc 3 §2 Order creation screen, §4, §8)', () => {
   it("'orders.create.text.<key>' is ORDER_TEXTS[key] character for character", () => {
@@ -8,7 +10,7 @@ describe('order creation catalogue (spec doc 3 §2 Order creation screen, §4, �
     expect(specKeys.length).toBe(14);
     for (const key of specKeys) {
       const textKey = key.slice('orders.create.text.'.length) as OrderTextKey;
-      expect(ordersCreateEn[key as keyof typeof ordersCreateEn], key).toBe(ORDER_TEXTS[textKey]);
+      expect(ordersCreateEn[key], key).toBe(ORDER_TEXTS[textKey]);
     }
   });
 });

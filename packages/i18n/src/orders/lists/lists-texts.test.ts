@@ -9,7 +9,9 @@ import {
   orderListTexts,
   orderStatusLabel,
 } from '@careline/domain/orders';
-import { ordersListsEn } from './en.ts';
+import { readCatalogue } from '../../catalogue-files.ts';
+
+const ordersListsEn = readCatalogue('orders/lists', 'en');
 
 describe('order list texts (spec doc 3 §2 Order lists, §8)', () => {
   it('English holds the spec’s error, empty and button texts character for character', () => {
