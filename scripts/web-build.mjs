@@ -12,7 +12,11 @@ export const webDistIndex = path.join(webDir, 'dist/index.html');
 export const staffDir = path.join(rootDir, 'apps/staff');
 
 // Everything that ends up in a bundle: the app's sources, its page and config, the shared packages.
-const sharedSources = ['domain', 'ui', 'i18n', 'contract'].map((name) => path.join(rootDir, 'packages', name, 'src'));
+const sharedSources = [
+  ...['domain', 'ui', 'i18n', 'contract'].map((name) => path.join(rootDir, 'packages', name, 'src')),
+  // The catalogue list the Lingui plugin reads sits beside packages/i18n/src, not in it.
+  path.join(rootDir, 'packages/i18n/lingui.config.ts'),
+];
 const appSources = (dir) => [
   path.join(dir, 'src'),
   path.join(dir, 'public'),
