@@ -100,9 +100,15 @@ describe('checkLabReferenceRange', () => {
   it.each<[LabRangeEntry | null, string | ['ok', LabStoredRange | null]]>([
     [null, ['ok', null]],
     [{ low: 11.5, high: 16.5 }, ['ok', { low: 11.5, high: 16.5 }]],
-    [{ low: 4, high: 4, comparator: null, value: null, text: ' adult ' }, ['ok', { low: 4, high: 4, text: 'adult' }]],
+    [
+      { low: 4, high: 4, comparator: null, value: null, text: ' adult ' },
+      ['ok', { low: 4, high: 4, text: 'adult' }],
+    ],
     [{ comparator: '<', value: 200 }, ['ok', { comparator: '<', value: 200 }]],
-    [{ comparator: '>=', value: 40, low: null, high: null, text: '' }, ['ok', { comparator: '>=', value: 40 }]],
+    [
+      { comparator: '>=', value: 40, low: null, high: null, text: '' },
+      ['ok', { comparator: '>=', value: 40 }],
+    ],
     [{ text: 'Negative' }, ['ok', { text: 'Negative' }]],
     [{ low: null, high: null, comparator: null, value: null, text: null }, ['ok', null]],
     [{}, ['ok', null]],
@@ -126,7 +132,11 @@ describe('checkLabReferenceRange', () => {
 
 describe('checkLabMicrobiology', () => {
   const refused = `ARO-E7019:Each organism and antibiotic row needs a name, and a result of at most ${LAB_MICROBIOLOGY_TEXT_MAX} characters`;
-  const organism: LabMicrobiologyEntry = { category: 'organism', name: ' E. coli ', definitionId: 'organism-1' };
+  const organism: LabMicrobiologyEntry = {
+    category: 'organism',
+    name: ' E. coli ',
+    definitionId: 'organism-1',
+  };
   const antibiotic: LabMicrobiologyEntry = {
     category: 'antibiotic',
     name: 'Ampicillin',
@@ -143,28 +153,57 @@ describe('checkLabMicrobiology', () => {
       [
         'ok',
         [
-          { category: 'organism', name: 'E. coli', result: null, definitionId: 'organism-1', organismDefinitionId: null, comment: null },
-          { category: 'antibiotic', name: 'Ampicillin', result: 'R', definitionId: null, organismDefinitionId: 'organism-1', comment: null },
+          {
+            category: 'organism',
+            name: 'E. coli',
+            result: null,
+            definitionId: 'organism-1',
+            organismDefinitionId: null,
+            comment: null,
+          },
+          {
+            category: 'antibiotic',
+            name: 'Ampicillin',
+            result: 'R',
+            definitionId: null,
+            organismDefinitionId: 'organism-1',
+            comment: null,
+          },
         ],
       ],
     ],
     ['another category', [{ category: 'virus', name: 'X' }], refused],
     ['no name', [{ category: 'organism', name: '  ' }], refused],
-    ['a long result', [{ ...antibiotic, result: 'x'.repeat(LAB_MICROBIOLOGY_TEXT_MAX + 1) }], refused],
+    [
+      'a long result',
+      [{ ...antibiotic, result: 'x'.repeat(LAB_MICROBIOLOGY_TEXT_MAX + 1) }],
+      refused,
+    ],
     ['a control character', [{ ...organism, comment: 'a\u0000b' }], refused],
-    ['too many rows', Array.from({ length: LAB_MICROBIOLOGY_ROWS_MAX + 1 }, () => organism), refused],
+    [
+      'too many rows',
+      Array.from({ length: LAB_MICROBIOLOGY_ROWS_MAX + 1 }, () => organism),
+      refused,
+    ],
   ])('%s', (_name, rows, expected) => {
     expect(outcome(checkLabMicrobiology(rows))).toEqual(expected);
   });
 
   it(`takes ${LAB_MICROBIOLOGY_ROWS_MAX} rows`, () => {
-    const answer = checkLabMicrobiology(Array.from({ length: LAB_MICROBIOLOGY_ROWS_MAX }, () => organism));
+    const answer = checkLabMicrobiology(
+      Array.from({ length: LAB_MICROBIOLOGY_ROWS_MAX }, () => organism),
+    );
     expect(answer.ok && answer.value?.length).toBe(LAB_MICROBIOLOGY_ROWS_MAX);
   });
 });
 
 describe('checkLabResults', () => {
-  const hb = { id: 'sub-hb', name: 'Haemoglobin', unit: 'g/dL', referenceRange: { low: 11.5, high: 16.5 } };
+  const hb = {
+    id: 'sub-hb',
+    name: 'Haemoglobin',
+    unit: 'g/dL',
+    referenceRange: { low: 11.5, high: 16.5 },
+  };
   const culture = { id: 'sub-culture', name: 'Culture', unit: null, referenceRange: null };
   const subCodes = [hb, culture];
   const entry = (change: Partial<LabResultEntry> = {}): LabResultEntry => ({
@@ -229,7 +268,11 @@ describe('checkLabResults', () => {
   it.each<[string, LabResultEntry[], string]>([
     ['no result', [], tooMany],
     ['more than the limit', Array.from({ length: LAB_RESULTS_MAX + 1 }, () => entry()), tooMany],
-    ['a sub-test of another test', [entry({ subCodeId: 'sub-other' })], 'ARO-E7002:Choose a sub-test of this lab test'],
+    [
+      'a sub-test of another test',
+      [entry({ subCodeId: 'sub-other' })],
+      'ARO-E7002:Choose a sub-test of this lab test',
+    ],
     ['a sub-test twice', [entry(), entry({ valueQuantity: 14 })], tooMany],
     ['a number and a text', [entry({ valueString: 'High' })], oneValue],
     ['neither', [entry({ valueQuantity: null })], oneValue],
@@ -280,7 +323,8 @@ describe('labRefusal', () => {
       ok: false,
       code: 'ARO-E7020',
       vars: { max: '100' },
-      error: 'ARO-E7020:A report can have at most 100 results, and each sub-test only once in a save',
+      error:
+        'ARO-E7020:A report can have at most 100 results, and each sub-test only once in a save',
     });
   });
 });

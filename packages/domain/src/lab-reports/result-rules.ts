@@ -329,7 +329,11 @@ function checkLabResult<S extends LabSubTestFacts>(
   if (!referenceRange.ok) {
     return referenceRange;
   }
-  const interpretation = checkLabText(entry.interpretation, 'interpretation', LAB_INTERPRETATION_MAX);
+  const interpretation = checkLabText(
+    entry.interpretation,
+    'interpretation',
+    LAB_INTERPRETATION_MAX,
+  );
   if (!interpretation.ok) {
     return interpretation;
   }

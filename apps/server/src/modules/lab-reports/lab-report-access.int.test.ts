@@ -80,7 +80,11 @@ describe('access: another account or hospital sees nothing', () => {
     expect(list.map((r) => r.id)).toEqual([pending.id]);
     expect(list[0]).toMatchObject({ patientCreditStatus: 'pending', observations: [] });
     // Nor its notes, which say the result in words.
-    const withNotes = await ok<{ notes: string | null }>(alice, `query ($id: ID!) { diagnosticReport(id: $id) { notes } }`, { id: pending.id });
+    const withNotes = await ok<{ notes: string | null }>(
+      alice,
+      `query ($id: ID!) { diagnosticReport(id: $id) { notes } }`,
+      { id: pending.id },
+    );
     expect(withNotes.notes).toBeNull();
     expect(code(await as(alice, MY_REPORT, { id: sensitive.id }))).toBe(NOT_FOUND);
     expect((await ok<PatientReport>(alice, MY_REPORT, { id: administration.id })).id).toBe(
@@ -92,10 +96,20 @@ describe('access: another account or hospital sees nothing', () => {
   });
 
   it('a desk report only for a patient known to the hospital (its profile, an appointment or an order there)', async () => {
-    const { patient: stranger } = await makePatientAccount(t.database.db, TENANT, { hospitalId: otherHospital });
-    const refused = await as(staff.tech, CREATE, { o: hospital, i: { patientId: stranger.id, code: fbc.code } });
+    const { patient: stranger } = await makePatientAccount(t.database.db, TENANT, {
+      hospitalId: otherHospital,
+    });
+    const refused = await as(staff.tech, CREATE, {
+      o: hospital,
+      i: { patientId: stranger.id, code: fbc.code },
+    });
     expect(code(refused)).toBe(NOT_FOUND);
-    expect(await t.database.db.select().from(diagnosticReports).where(eq(diagnosticReports.patientId, stranger.id))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(diagnosticReports)
+        .where(eq(diagnosticReports.patientId, stranger.id)),
+    ).toEqual([]);
   });
 
   it('a technician of another hospital cannot read, list or enter results; other roles are refused', async () => {

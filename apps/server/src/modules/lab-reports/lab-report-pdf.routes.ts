@@ -18,7 +18,11 @@ import { labReportContentDisposition } from './pdf/lab-report-file-name.ts';
  * @param deps - database and tenants
  * @param viewerFor - resolves an access token to the signed-in account, as GraphQL does
  */
-export async function registerLabReportPdfRoutes(app: FastifyInstance, deps: AppDeps, viewerFor: ViewerLookup): Promise<void> {
+export async function registerLabReportPdfRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  viewerFor: ViewerLookup,
+): Promise<void> {
   const cache = createLabReportPdfCache();
   authorisedFileRoute<{ reportId: string }, Awaited<ReturnType<ViewerLookup>>>(
     app,
@@ -30,7 +34,11 @@ export async function registerLabReportPdfRoutes(app: FastifyInstance, deps: App
         params.reportId,
       );
       return printed
-        ? { file: printed.pdf, contentType: 'application/pdf', contentDisposition: labReportContentDisposition(printed.fileName) }
+        ? {
+            file: printed.pdf,
+            contentType: 'application/pdf',
+            contentDisposition: labReportContentDisposition(printed.fileName),
+          }
         : { status: 404, code: 'ARO-E2001' };
     },
   );

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { formatReferenceRange, type PrintReport, type PrintReportResult } from '@careline/domain/lab-reports';
+import {
+  formatReferenceRange,
+  type PrintReport,
+  type PrintReportResult,
+} from '@careline/domain/lab-reports';
 import type { DbOrTx } from '../../db/client.ts';
 import type { BlobStore } from '../../providers/blob-storage/blob-store.ts';
 import {
@@ -7,9 +11,19 @@ import {
   labReportImageBlobId,
   type LabReportImageKind,
 } from './lab-report-settings.repo.ts';
-import { findBlobStorageKey, findPaidOrderInvoice, findPrintOrganization, findPrintPatient } from './lab-report-print.repo.ts';
+import {
+  findBlobStorageKey,
+  findPaidOrderInvoice,
+  findPrintOrganization,
+  findPrintPatient,
+} from './lab-report-print.repo.ts';
 import type { Owner } from './lab-reports.repo.ts';
-import { readPatientReport, resultsViewable, UUID, type PatientReportView } from './lab-reports.service.ts';
+import {
+  readPatientReport,
+  resultsViewable,
+  UUID,
+  type PatientReportView,
+} from './lab-reports.service.ts';
 import type { LabReportPdfCache } from './pdf/lab-report-pdf-cache.ts';
 import { labReportFileName } from './pdf/lab-report-file-name.ts';
 import { renderLabReportPdf } from './pdf/lab-report-pdf.ts';
@@ -29,30 +43,31 @@ export type PrintedLabReport = { pdf: Buffer; fileName: string };
 function printResults(view: PatientReportView): PrintReportResult[] {
   return view.observations.flatMap((observation): PrintReportResult[] => {
     const value =
-      observation.valueString ?? (observation.valueQuantity === null ? null : String(observation.valueQuantity));
+      observation.valueString ??
+      (observation.valueQuantity === null ? null : String(observation.valueQuantity));
     const row: PrintReportResult = {
       name: observation.codeDisplay ?? observation.code ?? '',
       result: value,
       unit: observation.unit,
-      defaultRange: observation.referenceRange ? formatReferenceRange(observation.referenceRange) : null,
+      defaultRange: observation.referenceRange
+        ? formatReferenceRange(observation.referenceRange)
+        : null,
       critical: observation.critical,
       status: observation.status,
       parameterOrder: observation.parameterOrder,
       subTestClassification: observation.subTestClassification,
     };
-    const microbiology = (observation.microbiology ?? []).map(
-      (entry): PrintReportResult => ({
-        name: entry.name,
-        result: entry.result ?? null,
-        category: entry.category,
-        definitionId: entry.definitionId ?? null,
-        organismDefinitionId: entry.organismDefinitionId ?? null,
-        comment: entry.comment ?? null,
-        status: observation.status,
-        parameterOrder: observation.parameterOrder,
-        subTestClassification: observation.subTestClassification,
-      }),
-    );
+    const microbiology = (observation.microbiology ?? []).map((entry): PrintReportResult => ({
+      name: entry.name,
+      result: entry.result ?? null,
+      category: entry.category,
+      definitionId: entry.definitionId ?? null,
+      organismDefinitionId: entry.organismDefinitionId ?? null,
+      comment: entry.comment ?? null,
+      status: observation.status,
+      parameterOrder: observation.parameterOrder,
+      subTestClassification: observation.subTestClassification,
+    }));
     return value === null && microbiology.length > 0 ? microbiology : [row, ...microbiology];
   });
 }
@@ -60,8 +75,14 @@ function printResults(view: PatientReportView): PrintReportResult[] {
 /** The hospital's report images as blob ids (null: none), from its lab report settings. */
 type ReportImageIds = Record<LabReportImageKind, string | null>;
 
-async function reportImageIds(db: DbOrTx, tenantId: string, organizationId: string | null): Promise<ReportImageIds> {
-  const settings = organizationId ? await findLabReportSettings(db, { tenantId, organizationId }) : null;
+async function reportImageIds(
+  db: DbOrTx,
+  tenantId: string,
+  organizationId: string | null,
+): Promise<ReportImageIds> {
+  const settings = organizationId
+    ? await findLabReportSettings(db, { tenantId, organizationId })
+    : null;
   return {
     header: labReportImageBlobId(settings, 'header'),
     footer: labReportImageBlobId(settings, 'footer'),
@@ -91,7 +112,11 @@ async function reportImages(
     }
     return bytes;
   };
-  const [header, footer, signature] = await Promise.all([read(ids.header), read(ids.footer), read(ids.signature)]);
+  const [header, footer, signature] = await Promise.all([
+    read(ids.header),
+    read(ids.footer),
+    read(ids.signature),
+  ]);
   return { header, footer, signature };
 }
 
@@ -102,7 +127,11 @@ async function reportImages(
  * @param owner - tenant and account (the report was already read as theirs)
  * @param view - the report with its results
  */
-async function printReportOf(db: DbOrTx, owner: Owner, view: PatientReportView): Promise<PrintReport> {
+async function printReportOf(
+  db: DbOrTx,
+  owner: Owner,
+  view: PatientReportView,
+): Promise<PrintReport> {
   const [patient, organization, invoice] = await Promise.all([
     findPrintPatient(db, owner, view.patientId),
     view.organizationId ? findPrintOrganization(db, owner.tenantId, view.organizationId) : null,
@@ -120,7 +149,11 @@ async function printReportOf(db: DbOrTx, owner: Owner, view: PatientReportView):
     location: organization?.city ?? null,
     reportName: view.codeDisplay,
     summaryStatus: view.summaryStatus,
-    reportedTime: (view.diagnosticReportVerifiedTime ?? view.issuedAt ?? view.updatedAt).toISOString(),
+    reportedTime: (
+      view.diagnosticReportVerifiedTime ??
+      view.issuedAt ??
+      view.updatedAt
+    ).toISOString(),
     text: view.notes ? { div: view.notes } : null,
     organizationId: view.organizationId,
     results: printResults(view),
@@ -156,7 +189,9 @@ export async function printLabReport(
   // new version (the cached PDF is replaced when the laboratory changes an image).
   const imageIds = await reportImageIds(db, owner.tenantId, view.organizationId);
   // Whatever prints: the report, its results, the profile's name, the hospital, the invoice and the images.
-  const version = createHash('sha256').update(JSON.stringify([report, view.verifiedByName, imageIds])).digest('base64url');
+  const version = createHash('sha256')
+    .update(JSON.stringify([report, view.verifiedByName, imageIds]))
+    .digest('base64url');
   const cacheKey = `${owner.tenantId}:${view.id}`;
   // A PDF printed without an image it should have (bytes not read, or not drawable) is answered
   // but not kept: the next download tries the images again.
@@ -177,7 +212,10 @@ export async function printLabReport(
       });
     } catch (error) {
       // Images are checked when set (ARO-E7025); should one still fail, the report prints without them.
-      log.warn({ err: error, imageIds }, 'lab report images could not be drawn: printed without them');
+      log.warn(
+        { err: error, imageIds },
+        'lab report images could not be drawn: printed without them',
+      );
       degraded = true;
       return renderLabReportPdf({ report, reportedBy: view.verifiedByName });
     }

@@ -18,7 +18,12 @@ export async function findPrintPatient(
   db: DbOrTx,
   owner: Owner,
   patientId: string,
-): Promise<{ givenName: string; familyName: string; gender: string; birthDate: string | null } | null> {
+): Promise<{
+  givenName: string;
+  familyName: string;
+  gender: string;
+  birthDate: string | null;
+} | null> {
   const [patient] = await db
     .select({
       givenName: patients.givenName,
@@ -27,7 +32,13 @@ export async function findPrintPatient(
       birthDate: patients.birthDate,
     })
     .from(patients)
-    .where(and(eq(patients.id, patientId), eq(patients.accountId, owner.accountId), eq(patients.tenantId, owner.tenantId)));
+    .where(
+      and(
+        eq(patients.id, patientId),
+        eq(patients.accountId, owner.accountId),
+        eq(patients.tenantId, owner.tenantId),
+      ),
+    );
   return patient ?? null;
 }
 
@@ -82,7 +93,11 @@ export async function findPaidOrderInvoice(
  * @param tenantId - the tenant
  * @param blobId - the blob
  */
-export async function findBlobStorageKey(db: DbOrTx, tenantId: string, blobId: string): Promise<string | null> {
+export async function findBlobStorageKey(
+  db: DbOrTx,
+  tenantId: string,
+  blobId: string,
+): Promise<string | null> {
   const [row] = await db
     .select({ storageKey: blobs.storageKey })
     .from(blobs)

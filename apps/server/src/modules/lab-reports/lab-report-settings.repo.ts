@@ -163,7 +163,9 @@ export async function findImageCandidate(
   const [document] = await db
     .select({ id: documentReferences.id })
     .from(documentReferences)
-    .where(and(eq(documentReferences.tenantId, scope.tenantId), eq(documentReferences.blobId, blobId)))
+    .where(
+      and(eq(documentReferences.tenantId, scope.tenantId), eq(documentReferences.blobId, blobId)),
+    )
     .limit(1);
   // The hospital a staff upload was made for (files.service recordStaffUpload's audit row).
   const [upload] = await db

@@ -31,7 +31,8 @@ const LabReportSettingsRef = builder
       }),
       signatureImageBlobId: t.exposeID('signatureImageBlobId', {
         nullable: true,
-        description: "The signature above 'Medical Laboratory Technologist'; null prints a dash line.",
+        description:
+          "The signature above 'Medical Laboratory Technologist'; null prints a dash line.",
       }),
     }),
   });

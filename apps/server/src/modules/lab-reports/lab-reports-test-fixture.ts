@@ -156,7 +156,9 @@ export async function staffMember(organizationId: string, role: StaffRole): Prom
 }
 
 export async function makePatient(): Promise<Patient> {
-  const { account, patient } = await makePatientAccount(t.database.db, TENANT, { hospitalId: hospital });
+  const { account, patient } = await makePatientAccount(t.database.db, TENANT, {
+    hospitalId: hospital,
+  });
   const { token } = await createAccessSession(t.database.db, TENANT, account.id);
   return { token, accountId: account.id, patientId: patient.id };
 }

@@ -266,8 +266,7 @@ async function issuedReportFor(
 
 /** The pub/sub a subscription listens on: the websocket's, absent outside one. */
 export type ReportSubscriber =
-  | { subscribe: (topics: string | string[]) => Promise<AsyncIterable<unknown>> }
-  | undefined;
+  { subscribe: (topics: string | string[]) => Promise<AsyncIterable<unknown>> } | undefined;
 
 /**
  * The issue events of the account's lab reports (issue 11, subscribeDiagnosticReport): each time a

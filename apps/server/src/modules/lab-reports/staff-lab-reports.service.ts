@@ -145,7 +145,10 @@ function patientView(row: OrderPatientRow | undefined, patientId: string): LabRe
 }
 
 /** Whether the hospital wants a second person to verify (its lab report settings; off by default). */
-export async function requiresSecondVerifier(db: DbOrTx, deps: StaffLabReportDeps): Promise<boolean> {
+export async function requiresSecondVerifier(
+  db: DbOrTx,
+  deps: StaffLabReportDeps,
+): Promise<boolean> {
   return (await findLabReportSettings(db, scope(deps)))?.requireSecondVerifier ?? false;
 }
 
@@ -312,7 +315,10 @@ function invalid(detail: string): AppError {
 }
 
 /** The console's view of a version just changed (no read audit row: the change's own row covers it). */
-export async function readChanged(deps: StaffLabReportDeps, id: string): Promise<StaffLabReportView> {
+export async function readChanged(
+  deps: StaffLabReportDeps,
+  id: string,
+): Promise<StaffLabReportView> {
   const row = await hospitalReport(deps.db, deps, id, false);
   const [view] = await staffViews(deps.db, deps, [row]);
   if (!view) {

@@ -1,4 +1,10 @@
-import { CORRECTION_DRAFT_STATUS, checkLabNotes, checkLabResultTotal, checkLabResults, type LabResultEntry } from '@careline/domain/lab-reports';
+import {
+  CORRECTION_DRAFT_STATUS,
+  checkLabNotes,
+  checkLabResultTotal,
+  checkLabResults,
+  type LabResultEntry,
+} from '@careline/domain/lab-reports';
 import type { Tx } from '../../db/client.ts';
 import {
   insertObservations,

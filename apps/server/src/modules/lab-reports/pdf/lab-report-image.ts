@@ -48,7 +48,9 @@ export async function labReportImageSize(
     images.image(image, 0, 0, { width: 10, height: 10 });
     doc.end();
     await done;
-    return image.width > 0 && image.height > 0 ? { width: image.width, height: image.height } : null;
+    return image.width > 0 && image.height > 0
+      ? { width: image.width, height: image.height }
+      : null;
   } catch {
     return null;
   }
