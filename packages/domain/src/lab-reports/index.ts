@@ -53,6 +53,13 @@
  * kept; latestReportVersions picks the latest of each report and patientVisibleReports the latest
  * released one.
  *
+ * Entering results (./result-rules.ts)
+ * -------------------------------------
+ * The limits of every field of a result, the notes, a correction's reason, the report images and
+ * the results CSV file, and the checks the server refuses with (checkLabResults, checkLabNotes,
+ * checkLabCorrectionReason, …; ARO-E7002 to ARO-E7005, E7018 to E7020) and the console uses before
+ * sending (labImageRefusal): one place for both.
+ *
  * Every text is in LAB_REPORT_TEXTS (quoted by the spec) and LAB_REPORT_LABELS (named, not quoted)
  * in ./texts.ts.
  */
@@ -65,3 +72,4 @@ export * from './report-access.ts';
 export * from './printable.ts';
 export * from './questionnaire.ts';
 export * from './versioning.ts';
+export * from './result-rules.ts';

@@ -1,20 +1,17 @@
-import { AppError } from '@careline/domain/errors';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation } from '../../graphql/patient-auth.ts';
 import type { MicrobiologyRow, ReferenceRange } from '../../db/schema/index.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
-import { filterEvents } from '../consultations/live-events.ts';
-import { ownProfileIds } from '../profiles/profiles.repo.ts';
-import { accountLabReportsTopic, type LabReportIssuedEvent } from './lab-reports.live.ts';
 import type { ObservationRow, ReportSubCodeRow } from './lab-reports.repo.ts';
 import {
   listPatientReports,
   markPatientReportSeen,
   patientObservations,
+  readIssuedReport,
   readPatientReport,
   readReportCode,
-  UUID,
+  subscribeIssuedReports,
   type PatientReportView,
   type ReportCodeView,
 } from './lab-reports.service.ts';
@@ -311,19 +308,6 @@ builder.mutationField('updateDiagnosticReportExtension', (t) =>
   }),
 );
 
-/** The report of an issue event, as the patient's diagnosticReport reads it, or null when they may not see it. */
-async function issuedReportFor(
-  ctx: GraphQLContext,
-  event: Partial<LabReportIssuedEvent> | null,
-): Promise<PatientReportView | null> {
-  if (typeof event?.id !== 'string' || !UUID.test(event.id)) {
-    return null;
-  }
-  const view = await readPatientReport(ctx.database.db, owner(ctx), event.id).catch(() => null);
-  // As the list: a report of purpose Administration is fetched by id only, never announced.
-  return view && view.purpose !== 'Administration' ? view : null;
-}
-
 builder.subscriptionField('subscribeDiagnosticReport', (t) =>
   t.field({
     ...patientOperation,
@@ -333,25 +317,8 @@ builder.subscriptionField('subscribeDiagnosticReport', (t) =>
       'correction, from a lab order or the desk), as diagnosticReport reads it then. patientId limits it to those ' +
       "profiles; another account's ids deliver nothing. Sensitive and Administration reports are not sent.",
     args: { patientId: t.arg.idList() },
-    subscribe: async (_root, args, ctx) => {
-      const own = owner(ctx);
-      if (!ctx.pubsub) {
-        throw new Error('subscription called outside a websocket');
-      }
-      // Decided once, at subscribe time: ids of another account are dropped for good.
-      const only = args.patientId ? await ownProfileIds(ctx.database.db, own, args.patientId) : null;
-      const events = await ctx.pubsub.subscribe(accountLabReportsTopic(own.tenantId, own.accountId));
-      return filterEvents(events, async (event) => {
-        const report = await issuedReportFor(ctx, event as Partial<LabReportIssuedEvent> | null);
-        return report !== null && (only === null || only.has(report.patientId));
-      });
-    },
-    resolve: async (payload, _args, ctx) => {
-      const report = await issuedReportFor(ctx, payload as Partial<LabReportIssuedEvent>);
-      if (!report) {
-        throw new AppError('ARO-E2001');
-      }
-      return report;
-    },
+    subscribe: async (_root, args, ctx) =>
+      subscribeIssuedReports(ctx.database.db, ctx.pubsub, owner(ctx), args.patientId ?? null),
+    resolve: async (payload, _args, ctx) => readIssuedReport(ctx.database.db, owner(ctx), payload),
   }),
 );

@@ -7,7 +7,10 @@ import {
   type DiagnosticReport,
 } from '@careline/domain/lab-reports';
 import type { DbOrTx } from '../../db/client.ts';
+import { filterEvents } from '../consultations/live-events.ts';
 import { findOwnedProfile } from '../orders/orders.repo.ts';
+import { ownProfileIds } from '../profiles/profiles.repo.ts';
+import { accountLabReportsTopic, type LabReportIssuedEvent } from './lab-reports.live.ts';
 import {
   selectOwnedSeries,
   selectPatientReportVersions,
@@ -245,4 +248,69 @@ export async function markPatientReportSeen(
   const view = await readPatientReport(db, owner, id);
   await setReportLastSeen(db, view.id, now);
   return { ...view, lastSeenAt: now };
+}
+
+/** The report of an issue event, as the patient's diagnosticReport reads it, or null when they may not see it. */
+async function issuedReportFor(
+  db: DbOrTx,
+  owner: Owner,
+  event: Partial<LabReportIssuedEvent> | null,
+): Promise<PatientReportView | null> {
+  if (typeof event?.id !== 'string' || !UUID.test(event.id)) {
+    return null;
+  }
+  const view = await readPatientReport(db, owner, event.id).catch(() => null);
+  // As the list: a report of purpose Administration is fetched by id only, never announced.
+  return view && view.purpose !== 'Administration' ? view : null;
+}
+
+/** The pub/sub a subscription listens on: the websocket's, absent outside one. */
+export type ReportSubscriber =
+  { subscribe: (topics: string | string[]) => Promise<AsyncIterable<unknown>> } | undefined;
+
+/**
+ * The issue events of the account's lab reports (issue 11, subscribeDiagnosticReport): each time a
+ * version is issued (a first report or a correction, from a lab order or the desk), passed on only
+ * when the patient's diagnosticReport would show it (never a sensitive or Administration report) and,
+ * with patientIds, only for those of the account's profiles; ids of another account deliver nothing.
+ * @param db - database
+ * @param pubsub - the websocket's pub/sub (an Error outside a websocket)
+ * @param owner - tenant and account
+ * @param patientIds - the profiles to follow; null for all of the account's
+ */
+export async function subscribeIssuedReports(
+  db: DbOrTx,
+  pubsub: ReportSubscriber,
+  owner: Owner,
+  patientIds: readonly (string | number)[] | null,
+): Promise<AsyncIterable<unknown>> {
+  if (!pubsub) {
+    throw new Error('subscription called outside a websocket');
+  }
+  // Decided once, at subscribe time: ids of another account are dropped for good.
+  const only = patientIds ? await ownProfileIds(db, owner, patientIds) : null;
+  const events = await pubsub.subscribe(accountLabReportsTopic(owner.tenantId, owner.accountId));
+  return filterEvents(events, async (event) => {
+    const report = await issuedReportFor(db, owner, event as Partial<LabReportIssuedEvent> | null);
+    return report !== null && (only === null || only.has(report.patientId));
+  });
+}
+
+/**
+ * The report an issue event announces, as diagnosticReport reads it now; ARO-E2001 when the patient
+ * may not see it (any more).
+ * @param db - database
+ * @param owner - tenant and account
+ * @param event - the event as delivered
+ */
+export async function readIssuedReport(
+  db: DbOrTx,
+  owner: Owner,
+  event: unknown,
+): Promise<PatientReportView> {
+  const report = await issuedReportFor(db, owner, event as Partial<LabReportIssuedEvent> | null);
+  if (!report) {
+    throw notFound();
+  }
+  return report;
 }

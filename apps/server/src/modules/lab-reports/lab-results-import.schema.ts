@@ -1,8 +1,8 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { staffHospitalRequest, staffOperation } from '../../graphql/staff-auth.ts';
+import { LAB_IMPORT_MAX_BYTES } from '@careline/domain/lab-reports';
+import { staffOperation } from '../../graphql/staff-auth.ts';
 import {
-  LAB_IMPORT_MAX_BYTES,
   LAB_IMPORT_MAX_ROWS,
   type LabImportGroup,
   type LabImportRow,
@@ -14,16 +14,11 @@ import {
   type LabImportAnswer,
 } from './lab-results-import.service.ts';
 import { LabReportVersionRef } from './staff-lab-reports.schema.ts';
+import { staffLabReportRequest } from './staff-lab-reports.request.ts';
 import type { StaffLabReportDeps } from './staff-lab-reports.service.ts';
 
 function deps(ctx: GraphQLContext, organizationId: string | number): StaffLabReportDeps {
-  return {
-    ...staffHospitalRequest(ctx, 'labReports.work', organizationId),
-    sms: ctx.providers.sms,
-    brand: ctx.tenant.publicConfig.branding.hospitalName,
-    blobStore: ctx.providers.blobStore,
-    log: ctx.log,
-  };
+  return staffLabReportRequest(ctx, 'labReports.work', organizationId);
 }
 
 const FORMAT =

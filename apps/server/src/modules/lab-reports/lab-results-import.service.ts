@@ -1,7 +1,8 @@
-import { AppError } from '@careline/domain/errors';
+import type { AppError } from '@careline/domain/errors';
 import {
   ISSUED_SUMMARY_STATUS,
   OUTSOURCED_TYPE,
+  checkLabResults,
   reportSeriesId,
 } from '@careline/domain/lab-reports';
 import type { DbOrTx } from '../../db/client.ts';
@@ -22,15 +23,13 @@ import {
   type LabImportRow,
   type LabImportRowError,
 } from './lab-results-import.ts';
+import { saveLabResultsInTransaction, type LabResultInput } from './staff-lab-results.service.ts';
 import {
   actor,
-  checkResults,
   hospitalReport,
   rendered,
-  saveLabResultsInTransaction,
   scope,
   staffViews,
-  type LabResultInput,
   type StaffLabReportDeps,
 } from './staff-lab-reports.service.ts';
 
@@ -160,15 +159,8 @@ async function buildPreview(
     raw,
     (sampleId) => bySample.get(sampleId.toLowerCase()) ?? null,
     (report, row) => {
-      try {
-        checkResults([resultInput(row)], subCodes.get(report.id) ?? []);
-        return null;
-      } catch (error) {
-        if (error instanceof AppError) {
-          return rowErrorOf(error);
-        }
-        throw error;
-      }
+      const checked = checkLabResults([resultInput(row)], subCodes.get(report.id) ?? []);
+      return checked.ok ? null : rowErrorOf(rendered(checked.code, checked.vars));
     },
   );
   return { preview, reports: rows };

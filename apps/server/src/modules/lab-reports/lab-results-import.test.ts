@@ -1,6 +1,6 @@
+import { LAB_IMPORT_MAX_BYTES } from '@careline/domain/lab-reports';
 import { describe, expect, it } from 'vitest';
 import {
-  LAB_IMPORT_MAX_BYTES,
   LAB_IMPORT_MAX_ROWS,
   columnKey,
   detectDelimiter,

@@ -1,4 +1,5 @@
 import { AppError, errorString, type ErrorCode } from '@careline/domain/errors';
+import { LAB_IMPORT_MAX_BYTES, LAB_RESULT_TEXT_MAX } from '@careline/domain/lab-reports';
 import { hasControlCharacters, maskControlCharacters } from '@careline/domain/text';
 
 /*
@@ -18,11 +19,13 @@ import { hasControlCharacters, maskControlCharacters } from '@careline/domain/te
  * "" for a quote; CRLF or LF line ends; a UTF-8 byte order mark and blank lines are skipped.
  */
 
-/** Most data rows of one file, and its largest size in UTF-8 bytes (ours). */
+/**
+ * Most data rows of one file (ours); its largest size in UTF-8 bytes is LAB_IMPORT_MAX_BYTES
+ * (@careline/domain/lab-reports, which the console checks too).
+ */
 export const LAB_IMPORT_MAX_ROWS = 2000;
-export const LAB_IMPORT_MAX_BYTES = 512 * 1024;
-/** Longest field of a row (the longest text result, staff-lab-reports.service LAB_RESULT_TEXT_MAX). */
-export const LAB_IMPORT_FIELD_MAX = 500;
+/** Longest field of a row: the longest text result. */
+export const LAB_IMPORT_FIELD_MAX = LAB_RESULT_TEXT_MAX;
 
 /** The accepted column names of each field, compared after {@link columnKey}. */
 export const LAB_IMPORT_COLUMNS = {

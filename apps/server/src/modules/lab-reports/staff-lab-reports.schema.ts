@@ -1,49 +1,29 @@
 import { builder } from '../../graphql/builder.ts';
-import type { GraphQLContext } from '../../graphql/context.ts';
-import {
-  staffHospitalRequest,
-  staffOperation,
-  type StaffAction,
-} from '../../graphql/staff-auth.ts';
-import type { ReferenceRange } from '../../db/schema/index.ts';
-// The patient's types (registered by this import too: the schema imports this file only).
+import { staffOperation } from '../../graphql/staff-auth.ts';
+// The patient's types and the hospital's settings (registered by these imports too: the schema
+// imports this file only).
 import { DiagnosticObservationRef, SubCodeRef } from './lab-reports.schema.ts';
+import './lab-report-settings.schema.ts';
 import type { DiagnosticReportRow } from './lab-reports.repo.ts';
+import { createStaffLabReport } from './staff-lab-report-create.service.ts';
+import {
+  correctStaffLabReport,
+  issueStaffLabReport,
+  markStaffLabReportOutsourced,
+  verifyStaffLabReport,
+} from './staff-lab-report-steps.service.ts';
+import { saveStaffLabResults, type LabResultInput } from './staff-lab-results.service.ts';
+import { staffLabReportRequest } from './staff-lab-reports.request.ts';
 import {
   STAFF_LAB_REPORT_PAGE_DEFAULT,
-  correctStaffLabReport,
-  createStaffLabReport,
-  issueStaffLabReport,
   listStaffLabReports,
-  markStaffLabReportOutsourced,
-  readLabReportSettings,
   readStaffLabReport,
-  saveStaffLabResults,
-  setLabReportImage,
-  setLabReportSettings,
-  verifyStaffLabReport,
   type LabReportPatient,
-  type LabReportSettingsView,
-  type LabResultInput,
   type StaffLabReportChange,
   type StaffLabReportDeps,
   type StaffLabReportPage,
   type StaffLabReportView,
 } from './staff-lab-reports.service.ts';
-
-function deps(
-  ctx: GraphQLContext,
-  action: StaffAction,
-  organizationId: string | number,
-): StaffLabReportDeps {
-  return {
-    ...staffHospitalRequest(ctx, action, organizationId),
-    sms: ctx.providers.sms,
-    brand: ctx.tenant.publicConfig.branding.hospitalName,
-    blobStore: ctx.providers.blobStore,
-    log: ctx.log,
-  };
-}
 
 const idempotencyKeyArg = {
   description:
@@ -181,38 +161,6 @@ const StaffLabReportPageRef = builder
     }),
   });
 
-const LabReportSettingsRef = builder
-  .objectRef<LabReportSettingsView>('LabReportSettings')
-  .implement({
-    description: "A hospital's lab report rules.",
-    fields: (t) => ({
-      organizationId: t.exposeID('organizationId'),
-      requireSecondVerifier: t.exposeBoolean('requireSecondVerifier', {
-        description: 'Off unless an admin sets it.',
-      }),
-      headerImageBlobId: t.exposeID('headerImageBlobId', {
-        nullable: true,
-        description:
-          "The printable report's header image (a blob, read at /blob/get/{id}); null prints the hospital's name.",
-      }),
-      footerImageBlobId: t.exposeID('footerImageBlobId', {
-        nullable: true,
-        description: "The printable report's footer image; null prints none.",
-      }),
-      signatureImageBlobId: t.exposeID('signatureImageBlobId', {
-        nullable: true,
-        description: "The signature above 'Medical Laboratory Technologist'; null prints a dash line.",
-      }),
-    }),
-  });
-
-const LabReportImageKindEnum = builder.enumType('LabReportImageKind', {
-  description: "The printable report's images of a hospital: HEADER, FOOTER, SIGNATURE.",
-  values: ['HEADER', 'FOOTER', 'SIGNATURE'] as const,
-});
-
-const IMAGE_KINDS = { HEADER: 'header', FOOTER: 'footer', SIGNATURE: 'signature' } as const;
-
 const ReferenceRangeInput = builder.inputType('ReferenceRangeInput', {
   description:
     'low and high (low ≤ high), or comparator (>, >=, <, <=) and value; or only a text. Else ARO-E7005.',
@@ -287,7 +235,7 @@ builder.queryField('staffLabReports', (t) =>
       after: t.arg.string({ description: 'endCursor of the page before.' }),
     },
     resolve: (_root, args, ctx) =>
-      listStaffLabReports(deps(ctx, 'labReports.read', args.organizationId), {
+      listStaffLabReports(staffLabReportRequest(ctx, 'labReports.read', args.organizationId), {
         queue: args.queue ?? 'ALL',
         serviceRequestId:
           args.serviceRequestId === null || args.serviceRequestId === undefined
@@ -309,58 +257,7 @@ builder.queryField('staffLabReport', (t) =>
       "A report version of the hospital (any version, for the history). Another hospital's answers ARO-E2001. Audited.",
     args: { organizationId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
-      readStaffLabReport(deps(ctx, 'labReports.read', args.organizationId), String(args.id)),
-  }),
-);
-
-builder.queryField('staffLabReportSettings', (t) =>
-  t.field({
-    ...staffOperation('labReports.read'),
-    type: LabReportSettingsRef,
-    description: "The hospital's lab report rules (second-person verification; off by default).",
-    args: { organizationId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      readLabReportSettings(deps(ctx, 'labReports.read', args.organizationId)),
-  }),
-);
-
-builder.mutationField('staffSetLabReportSettings', (t) =>
-  t.field({
-    ...staffOperation('labReports.settings'),
-    type: LabReportSettingsRef,
-    description: 'Sets whether a second person must verify the results (admins only). Audited.',
-    args: {
-      organizationId: t.arg.id({ required: true }),
-      requireSecondVerifier: t.arg.boolean({ required: true }),
-    },
-    resolve: (_root, args, ctx) =>
-      setLabReportSettings(
-        deps(ctx, 'labReports.settings', args.organizationId),
-        args.requireSecondVerifier,
-      ),
-  }),
-);
-
-builder.mutationField('staffSetLabReportImage', (t) =>
-  t.field({
-    ...staffOperation('labReports.images'),
-    type: LabReportSettingsRef,
-    description:
-      "Sets the hospital's header, footer or signature image of the printable report (lab technicians and admins): a " +
-      'PNG or JPEG blob this member uploaded with POST /blob/put?organizationId=… (or one already an image of the ' +
-      'hospital), at most 2 MB; blobId null prints none. Another blob ARO-E2001; not PNG or JPEG ARO-E7023; too large ' +
-      'ARO-E7024; unreadable ARO-E7025. Printed reports change with it. Audited.',
-    args: {
-      organizationId: t.arg.id({ required: true }),
-      kind: t.arg({ type: LabReportImageKindEnum, required: true }),
-      blobId: t.arg.id(),
-    },
-    resolve: (_root, args, ctx) =>
-      setLabReportImage(
-        deps(ctx, 'labReports.images', args.organizationId),
-        IMAGE_KINDS[args.kind],
-        args.blobId === null || args.blobId === undefined ? null : String(args.blobId),
-      ),
+      readStaffLabReport(staffLabReportRequest(ctx, 'labReports.read', args.organizationId), String(args.id)),
   }),
 );
 
@@ -378,7 +275,7 @@ builder.mutationField('staffCreateLabReport', (t) =>
     },
     resolve: (_root, args, ctx) =>
       createStaffLabReport(
-        deps(ctx, 'labReports.work', args.organizationId),
+        staffLabReportRequest(ctx, 'labReports.work', args.organizationId),
         {
           serviceRequestId:
             args.input.serviceRequestId === null || args.input.serviceRequestId === undefined
@@ -429,13 +326,13 @@ function resultInput(input: {
     valueString: input.valueString ?? null,
     unit: input.unit ?? null,
     // Checked by the service (ARO-E7005), so the comparator may be any string here.
-    referenceRange: (input.referenceRange ?? null) as ReferenceRange | null,
+    referenceRange: input.referenceRange ?? null,
     critical: input.critical ?? null,
     interpretation: input.interpretation ?? null,
     microbiology:
       input.microbiology?.map((row) => ({
         // Checked by the service (ARO-E7019).
-        category: row.category as 'organism' | 'antibiotic',
+        category: row.category,
         name: row.name,
         result: row.result ?? null,
         definitionId: row.definitionId ?? null,
@@ -461,7 +358,7 @@ builder.mutationField('staffSaveLabResults', (t) =>
       idempotencyKey: t.arg.string(idempotencyKeyArg),
     },
     resolve: (_root, args, ctx) =>
-      saveStaffLabResults(deps(ctx, 'labReports.work', args.organizationId), change(args), {
+      saveStaffLabResults(staffLabReportRequest(ctx, 'labReports.work', args.organizationId), change(args), {
         results: args.results.map(resultInput),
         notes: args.notes ?? null,
       }),
@@ -495,7 +392,7 @@ function staffReportStep(
         idempotencyKey: t.arg.string(idempotencyKeyArg),
       },
       resolve: (_root, args, ctx) =>
-        step(deps(ctx, 'labReports.work', args.organizationId), change(args)),
+        step(staffLabReportRequest(ctx, 'labReports.work', args.organizationId), change(args)),
     }),
   );
 }
@@ -538,7 +435,7 @@ builder.mutationField('staffCorrectLabReport', (t) =>
     },
     resolve: (_root, args, ctx) =>
       correctStaffLabReport(
-        deps(ctx, 'labReports.work', args.organizationId),
+        staffLabReportRequest(ctx, 'labReports.work', args.organizationId),
         change(args),
         args.reason,
       ),

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LAB_IMAGE_MAX_BYTES,
   labImageBlobId,
-  labImageRefusal,
-  labImageSizeText,
   labActionSet,
   labDateTime,
   labLiveState,
@@ -204,19 +201,8 @@ describe('live state and times', () => {
   });
 });
 
-describe('report images (issue 11: PNG or JPEG, size-limited)', () => {
-  it('takes PNG and JPEG files up to the limit and refuses anything else before sending', () => {
-    expect(labImageRefusal({ type: 'image/png', size: 1024 })).toBeNull();
-    expect(labImageRefusal({ type: 'image/jpeg', size: LAB_IMAGE_MAX_BYTES })).toBeNull();
-    expect(labImageRefusal({ type: 'image/jpeg', size: LAB_IMAGE_MAX_BYTES + 1 })).toBe('ARO-E7024');
-    expect(labImageRefusal({ type: 'image/png', size: 0 })).toBe('ARO-E3001');
-    for (const type of ['image/svg+xml', 'image/gif', 'image/webp', 'application/pdf', '']) {
-      expect(labImageRefusal({ type, size: 1024 })).toBe('ARO-E7023');
-    }
-    expect(labImageSizeText(LAB_IMAGE_MAX_BYTES)).toBe('2 MB');
-    expect(labImageSizeText(300 * 1024)).toBe('300 KB');
-  });
-
+// The image refusals and size texts are @careline/domain/lab-reports' (result-rules.test.ts).
+describe('report images (issue 11)', () => {
   it("reads each kind's blob id from the settings", () => {
     const settings = { headerImageBlobId: 'h', footerImageBlobId: null, signatureImageBlobId: 's' };
     expect([labImageBlobId(settings, 'header'), labImageBlobId(settings, 'footer'), labImageBlobId(settings, 'signature')]).toEqual(['h', null, 's']);

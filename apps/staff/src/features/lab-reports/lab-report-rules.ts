@@ -3,8 +3,9 @@ import { hospitalClock, hospitalDayOf } from '../../lib/hospital-time.ts';
 import type { LiveSocketState } from '../../lib/live-status.ts';
 
 // The console's rules for the lab report screens. The report rules themselves (what may happen to a
-// version, the second-person rule, the result checks) are the server's; these decide which buttons
-// show and turn the results form into the server's LabResultInput.
+// version, the second-person rule, the result checks) are the server's, and the limits and result
+// checks both sides use are @careline/domain/lab-reports' (result-rules.ts); these decide which
+// buttons show and turn the results form into the server's LabResultInput.
 
 /** A list of the console (the server's LabReportQueue). */
 export type LabReportQueue = 'DRAFT' | 'VERIFIED' | 'ISSUED' | 'ALL';
@@ -45,14 +46,6 @@ export function labDateTime(iso: string): string {
   const at = new Date(iso);
   return Number.isNaN(at.getTime()) ? iso : `${hospitalDayOf(at)} ${hospitalClock(at)}`;
 }
-
-/** The server's limits (staff-lab-reports.service): notes, correction reason, texts, microbiology rows. */
-export const LAB_NOTES_MAX = 4000;
-export const LAB_REASON_MAX = 500;
-export const LAB_RESULT_TEXT_MAX = 500;
-export const LAB_UNIT_MAX = 32;
-export const LAB_MICROBIOLOGY_TEXT_MAX = 200;
-export const LAB_MICROBIOLOGY_ROWS_MAX = 60;
 
 /** Where a report version stands, as the console shows it. */
 export type LabReportStage = 'registered' | 'draft' | 'verified' | 'issued' | 'superseded';
@@ -100,37 +93,6 @@ export type LabImageKind = 'header' | 'footer' | 'signature';
 
 /** The images in the order the panel shows them. */
 export const LAB_IMAGE_KINDS: readonly LabImageKind[] = ['header', 'footer', 'signature'];
-
-/** The largest image the server takes (staff-lab-reports.service LAB_REPORT_IMAGE_MAX_BYTES). */
-export const LAB_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-
-/** The files the printable report can draw. */
-export const LAB_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
-
-/** A size as the texts say it, e.g. '2 MB'. */
-export function labImageSizeText(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
-    : `${Math.ceil(bytes / 1024)} KB`;
-}
-
-/**
- * Why a chosen file cannot be a report image, before it is sent (the server checks the bytes
- * again): not a PNG or JPEG file ARO-E7023, empty ARO-E3001, larger than the limit ARO-E7024.
- * @param file - the chosen file's size and type
- */
-export function labImageRefusal(file: {
-  size: number;
-  type: string;
-}): 'ARO-E7023' | 'ARO-E3001' | 'ARO-E7024' | null {
-  if (!LAB_IMAGE_TYPES.includes(file.type)) {
-    return 'ARO-E7023';
-  }
-  if (file.size === 0) {
-    return 'ARO-E3001';
-  }
-  return file.size > LAB_IMAGE_MAX_BYTES ? 'ARO-E7024' : null;
-}
 
 /**
  * The blob id of one of the hospital's images in the server's settings.
@@ -432,9 +394,6 @@ export function orderTests(codes: unknown, tests: readonly LabTest[]): LabTest[]
 export function newLabActionKey(): string {
   return `staff-lab-${crypto.randomUUID()}`;
 }
-
-/** The largest CSV file of results the server imports (its LAB_IMPORT_MAX_BYTES): refused before sending. */
-export const LAB_IMPORT_MAX_BYTES = 512 * 1024;
 
 /** The files offered for a results import. */
 export const LAB_IMPORT_ACCEPT = '.csv,text/csv';

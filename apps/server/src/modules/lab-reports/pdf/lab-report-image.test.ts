@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAB_REPORT_IMAGE_MAX_PIXELS, labReportImageSize } from './lab-report-pdf.ts';
+import { LAB_REPORT_IMAGE_MAX_PIXELS, labReportImageSize } from './lab-report-image.ts';
 import { SAMPLE_HEADER_IMAGE, SAMPLE_SIGNATURE_IMAGE } from './lab-report-pdf-test-fixture.ts';
 
 // The check made when the laboratory sets a report image (issue 11): only images pdfkit can draw.

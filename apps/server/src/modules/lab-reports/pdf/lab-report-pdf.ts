@@ -13,12 +13,12 @@ import PDFDocument from 'pdfkit';
 import {
   LAB_REPORT_LABELS,
   printableReport,
-  reportFileName,
   UNCLASSIFIED,
   type PrintableReport,
   type PrintReport,
 } from '@careline/domain/lab-reports';
 import { pdfBytes, scriptWriter, TIMES } from '../../../pdf/script-fonts.ts';
+import type { ImageMixin, OpenedImage } from './lab-report-image.ts';
 
 /** A4 in PDF points: 21 by 29.7 cm (spec doc 3 §9). */
 export const LAB_REPORT_A4_POINTS = { width: 595.28, height: 841.89 } as const;
@@ -45,31 +45,6 @@ export type LabReportPdfInput = {
   timeZone?: string;
 };
 
-/**
- * The downloaded file's name (spec doc 3 §9): '<report name>-<invoice id or NOT-PAID>.pdf'.
- * @param report - the print report
- */
-export function labReportFileName(
-  report: Pick<PrintReport, 'reportName' | 'invoiceIdentifier' | 'extInvoiceIdentifier'>,
-): string {
-  return reportFileName(report);
-}
-
-/**
- * The Content-Disposition header that downloads the report under its file name: an ASCII fallback
- * (other characters and quotes as '_') plus the exact name in RFC 5987 form, since a report name
- * may be written in Sinhala or Tamil.
- * @param fileName - from labReportFileName()
- */
-export function labReportContentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7E]|["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 const SIDE_MARGIN = 36;
 const TOP_MARGIN = BOTTOM_MARGIN;
 const HEADER_MAX_HEIGHT = 90;
@@ -78,22 +53,6 @@ const SIGNATURE_MAX = { width: 160, height: 50 };
 const PAGE_NUMBER_HEIGHT = 14;
 const GAP = 8;
 const BODY_SIZE = 10;
-
-/** An image pdfkit has read: its size in pixels. */
-type OpenedImage = { width: number; height: number };
-/**
- * pdfkit's openImage() and image() of an opened image: in pdfkit (js/pdfkit.js, image mixin) but
- * missing from @types/pdfkit. Opening once lets every page draw the same embedded image.
- */
-type ImageMixin = {
-  openImage: (src: Buffer) => OpenedImage;
-  image: (
-    src: OpenedImage,
-    x: number,
-    y: number,
-    options: { width: number; height: number },
-  ) => unknown;
-};
 
 /** The height an image takes when scaled to `width`, capped at `maxHeight` (then narrower). */
 function fitted(image: OpenedImage, width: number, maxHeight: number) {
@@ -476,38 +435,5 @@ export function renderLabReportPdf(input: LabReportPdfInput): Promise<Buffer> {
       );
       doc.fillColor('black');
     }
-  }
-}
-
-/** The most pixels a report image may have (4096 × 4096): far above a printed A4 header's need. */
-export const LAB_REPORT_IMAGE_MAX_PIXELS = 4096 * 4096;
-
-/**
- * Whether pdfkit can draw an uploaded header, footer or signature image: the bytes are opened and
- * embedded in a throwaway one-page PDF, so a PNG or JPEG whose data is damaged, or a variant pdfkit
- * does not read, is refused when it is set rather than failing every report of the hospital later.
- * @param bytes - the image file
- * @returns its size in pixels, or null when it cannot be drawn
- */
-export async function labReportImageSize(
-  bytes: Buffer,
-): Promise<{ width: number; height: number } | null> {
-  try {
-    const doc = new PDFDocument({ size: [10, 10], autoFirstPage: false });
-    const done = pdfBytes(doc);
-    const images = doc as unknown as ImageMixin;
-    const image = images.openImage(bytes);
-    // openImage reads the header only; drawing decodes every pixel. A small file may declare a huge
-    // image (a decompression bomb): refused before it is decoded.
-    if (image.width * image.height > LAB_REPORT_IMAGE_MAX_PIXELS) {
-      return null;
-    }
-    doc.addPage({ size: [10, 10], margin: 0 });
-    images.image(image, 0, 0, { width: 10, height: 10 });
-    doc.end();
-    await done;
-    return image.width > 0 && image.height > 0 ? { width: image.width, height: image.height } : null;
-  } catch {
-    return null;
   }
 }

@@ -1,6 +1,6 @@
 import { errorString } from '@careline/domain/errors';
 import { postStaffBlob, useStaffBlobImage, type StaffBlobImageState } from '../../../lib/blob-files.ts';
-import { LAB_IMAGE_MAX_BYTES, labImageRefusal, labImageSizeText } from '../lab-report-rules.ts';
+import { LAB_IMAGE_MAX_BYTES, labImageRefusal, labImageSizeText } from '@careline/domain/lab-reports';
 
 // The blob service with the staff token (lib/blob-files.ts): lab staff ('labReports.images') upload
 // the hospital's header, footer and signature images (?organizationId=), and read them back to show

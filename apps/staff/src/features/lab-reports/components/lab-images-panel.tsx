@@ -4,14 +4,8 @@ import { Alert, Button } from '@careline/ui/components';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { staffLabReportImagesQuery, staffSetLabReportImageMutation } from '../api/lab-reports-operations.ts';
 import { uploadLabImage, useLabImage } from '../api/lab-image-files.ts';
-import {
-  LAB_IMAGE_KINDS,
-  LAB_IMAGE_MAX_BYTES,
-  LAB_IMAGE_TYPES,
-  labImageBlobId,
-  labImageSizeText,
-  type LabImageKind,
-} from '../lab-report-rules.ts';
+import { LAB_IMAGE_MAX_BYTES, LAB_IMAGE_TYPES, labImageSizeText } from '@careline/domain/lab-reports';
+import { LAB_IMAGE_KINDS, labImageBlobId, type LabImageKind } from '../lab-report-rules.ts';
 import { useLabReportsMessages } from '../messages.ts';
 
 type Images = {

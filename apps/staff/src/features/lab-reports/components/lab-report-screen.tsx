@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useClient } from 'urql';
 import { Alert, Button, PageHeading, TextField } from '@careline/ui/components';
 import { errorString } from '@careline/domain/errors';
-import { formatReferenceRange, type RangeComparator } from '@careline/domain/lab-reports';
+import { LAB_REASON_MAX, formatReferenceRange, type RangeComparator } from '@careline/domain/lab-reports';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useLiveSocketState } from '../../../lib/live-status.ts';
 import type { Hospital } from '../../../lib/staff-session.tsx';
@@ -18,7 +18,6 @@ import {
 import { useLabReport, useLabReportActions } from '../hooks/use-lab-report.ts';
 import {
   LAB_FALLBACK_REFRESH_MS,
-  LAB_REASON_MAX,
   isOutsourced,
   labActionSet,
   labDateTime,

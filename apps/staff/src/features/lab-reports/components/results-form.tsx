@@ -7,6 +7,8 @@ import {
   LAB_NOTES_MAX,
   LAB_RESULT_TEXT_MAX,
   LAB_UNIT_MAX,
+} from '@careline/domain/lab-reports';
+import {
   newMicrobiologyRow,
   resultDrafts,
   resultPayload,

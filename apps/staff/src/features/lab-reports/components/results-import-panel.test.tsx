@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Provider } from 'urql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LabImportPreview, LabImportRow } from '../api/lab-reports-operations.ts';
-import { LAB_IMPORT_MAX_BYTES } from '../lab-report-rules.ts';
+import { LAB_IMPORT_MAX_BYTES } from '@careline/domain/lab-reports';
 import { fakeLabClient, type FakeAnswer } from './fake-lab-client.ts';
 import { ResultsImportPanel } from './results-import-panel.tsx';
 

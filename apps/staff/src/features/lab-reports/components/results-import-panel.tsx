@@ -9,7 +9,8 @@ import {
   type LabImportPreview,
   type LabImportRow,
 } from '../api/lab-reports-operations.ts';
-import { LAB_IMPORT_ACCEPT, LAB_IMPORT_MAX_BYTES, labImageSizeText } from '../lab-report-rules.ts';
+import { LAB_IMPORT_MAX_BYTES, labImageSizeText } from '@careline/domain/lab-reports';
+import { LAB_IMPORT_ACCEPT } from '../lab-report-rules.ts';
 import { useLabReportsMessages } from '../messages.ts';
 
 /** The file on show: its name and text, and the preview of exactly that text. */
