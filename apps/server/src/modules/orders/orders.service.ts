@@ -29,7 +29,7 @@ import type { ZodError } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { runOnce } from '../idempotency/idempotency.service.ts';
-import { closeOpenOrderInvoice } from '../payments/order-payments.service.ts';
+import { closeOpenOrderInvoice } from './order-invoice-hook.ts';
 import {
   assignDocumentsToHospital,
   assignDocumentsToPatient,

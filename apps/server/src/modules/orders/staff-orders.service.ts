@@ -29,7 +29,7 @@ import type { SmsSender } from '../../providers/sms/sms.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { currentStaffStanding } from '../consultations/staff-queue-live.repo.ts';
 import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/hospitals.time.ts';
-import { closeOpenOrderInvoice } from '../payments/order-payments.service.ts';
+import { closeOpenOrderInvoice } from './order-invoice-hook.ts';
 import { runOnce } from '../idempotency/idempotency.service.ts';
 import type { StaffViewer } from '../staff/staff.access-sessions.ts';
 import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
