@@ -12,18 +12,10 @@ import {
   type ServiceRequestNoteRow,
 } from './orders.repo.ts';
 import { accountOrdersTopic, publishOrderChanged, type OrderChangedEvent } from './orders.live.ts';
-import {
-  createDocumentReference,
-  createServiceRequest,
-  listOwnOrders,
-  patchDocumentReference,
-  patchChangesOrder,
-  patchServiceRequest,
-  readOwnOrder,
-  type OrderPage,
-  type OrderRequest,
-  type OrderView,
-} from './orders.service.ts';
+import { createDocumentReference, patchDocumentReference } from './order-documents.service.ts';
+import { createServiceRequest } from './order-create.service.ts';
+import { listOwnOrders, readOwnOrder, type OrderPage, type OrderRequest, type OrderView } from './orders.service.ts';
+import { patchChangesOrder, patchServiceRequest } from './order-patch.service.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 function owner(ctx: GraphQLContext): { tenantId: string; accountId: string } {

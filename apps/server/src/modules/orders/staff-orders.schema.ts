@@ -7,18 +7,10 @@ import { ServiceRequestRef } from './orders.schema.ts';
 import { staffOrdersTopic, type StaffOrderChangedEvent } from './orders.live.ts';
 import {
   STAFF_ORDER_PAGE_DEFAULT,
-  addStaffOrderNote,
-  attachStaffOrderDocument,
-  cancelStaffOrder,
   listStaffOrders,
-  moveStaffOrderStatus,
   readStaffOrder,
   readStaffOrderLive,
-  replaceStaffOrder,
   requireStaffOrdersReader,
-  scheduleStaffSampleCollection,
-  setStaffOrderCharge,
-  setStaffOrderEstimatedTime,
   staffCategoryError,
   staffWorksCategory,
   type StaffOrderChange,
@@ -27,6 +19,15 @@ import {
   type StaffOrderPatient,
   type StaffOrderView,
 } from './staff-orders.service.ts';
+import { addStaffOrderNote, attachStaffOrderDocument } from './staff-order-notes.service.ts';
+import {
+  cancelStaffOrder,
+  moveStaffOrderStatus,
+  scheduleStaffSampleCollection,
+  setStaffOrderCharge,
+  setStaffOrderEstimatedTime,
+} from './staff-order-changes.service.ts';
+import { replaceStaffOrder } from './staff-order-replace.service.ts';
 
 /** The service's dependencies for a staff request in one hospital; refuses without a staff member. */
 function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string | number): StaffOrderDeps {
