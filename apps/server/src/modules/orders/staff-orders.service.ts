@@ -21,6 +21,7 @@ import { currentStaffStanding } from '../consultations/staff-queue-live.repo.ts'
 import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/hospitals.time.ts';
 import type { StaffViewer } from '../staff/staff.access-sessions.ts';
 import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
+import type { StaffOrderChangedEvent } from './orders.live.ts';
 import type { ServiceRequestRow } from './orders.repo.ts';
 import { notFound, orderState, rendered, UUID, withDetails, type OrderView } from './orders.service.ts';
 import {
@@ -374,4 +375,38 @@ export function staffColumns(category: OrderCategory, state: OrderState): OrderC
     replacedById: state.replacedBy,
     version: state.version,
   };
+}
+
+/**
+ * Which published order changes a member's subscription to the hospital's orders hears: those of
+ * the categories the member works (category narrows it). Refuses before listening, as a result
+ * would when it resolves: no orders reader here ARO-E1210, a category the member does not work too.
+ * @param deps - database, tenant, staff member and hospital
+ * @param category - Medication, Examination, Procedure or Finance; null: every category the member works
+ */
+export function staffOrderEventFilter(deps: StaffOrderDeps, category: string | null): (payload: unknown) => boolean {
+  requireStaffOrdersReader(deps);
+  if (category !== null && !staffWorksCategory(deps, category)) {
+    throw staffCategoryError();
+  }
+  return (payload) => {
+    const event = payload as Partial<StaffOrderChangedEvent> | null;
+    return (
+      typeof event?.id === 'string' &&
+      typeof event.category === 'string' &&
+      (category === null || event.category === category) &&
+      staffWorksCategory(deps, event.category)
+    );
+  };
+}
+
+/**
+ * The order a published change names, read now and audited ({@link readStaffOrderLive}); null for
+ * anything else (the root value of a one-off HTTP request).
+ * @param deps - database, tenant, staff member and hospital
+ * @param payload - the published event, or the root value
+ */
+export async function readStaffOrderEvent(deps: StaffOrderDeps, payload: unknown): Promise<StaffOrderView | null> {
+  const event = payload as Partial<StaffOrderChangedEvent> | null | undefined;
+  return typeof event?.id === 'string' ? readStaffOrderLive(deps, event.id) : null;
 }
