@@ -26,6 +26,8 @@ import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerFeedbackLinkRoutes } from './modules/consultations/feedback-link.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { closeOpenOrderInvoice, registerOrderPaymentPort } from './modules/payments/index.ts';
+import { orderPaymentSide, registerOrderInvoiceCloser } from './modules/orders/index.ts';
 import { registerInvoicePdfRoutes } from './modules/payments/invoice-pdf.routes.ts';
 import { registerLabReportPdfRoutes } from './modules/lab-reports/lab-report-pdf.routes.ts';
 import { registerFhirExportRoutes } from './modules/fhir/fhir-export.routes.ts';
@@ -74,6 +76,9 @@ function clientIp(request: FastifyRequest): string {
  * @param deps - validated env, open database, tenant registry and providers
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Payments owns invoices and order payment; each module reaches the other only through these.
+  registerOrderPaymentPort(orderPaymentSide);
+  registerOrderInvoiceCloser(closeOpenOrderInvoice);
   const { env, database, tenants, providers } = deps;
   const production = env.NODE_ENV === 'production';
 

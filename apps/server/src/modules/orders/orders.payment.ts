@@ -1,8 +1,6 @@
 import {
   ORDER_STATUS_FIELDS,
   isOrderCategory,
-  isTerminalOrderStatus,
-  orderStatusLabel,
   transitionOrder,
   type OrderActor,
   type OrderCategory,
@@ -12,9 +10,11 @@ import {
   type OrderStatus,
 } from '@careline/domain/orders';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { serviceRequests } from '../../db/schema/index.ts';
-import type { OrderChangedEvent } from './orders.live.ts';
+import { publishOrderChanged, type OrderChangedEvent } from './orders.live.ts';
 import {
   findOwnedServiceRequest,
   insertOrderEvents,
@@ -26,7 +26,8 @@ import {
 /*
  * The order side of paying an order (spec doc 3 §4 Order payment; issue 9: order payment uses the
  * payments module). The payments module asks here what an order charges and marks it paid, each in
- * the caller's transaction, so that a credited payment and the paid order commit together.
+ * the caller's transaction, so that a credited payment and the paid order commit together. It reaches
+ * these through its order payment port, which the composition root fills with {@link orderPaymentSide}.
  */
 
 /** What an invoice and a payment need of an order. */
@@ -243,24 +244,25 @@ export async function markOrderPaid(
 }
 
 /**
- * Why an order cannot be paid (ARO-E5023 paid already, ARO-E5025 completed, canceled or replaced,
- * ARO-E5024 no charge yet), or null when it can.
- * @param order - the order
+ * Tells the patient's live screens that an order was paid, after commit; a lost publish is logged.
+ * @param deps - publish and log
+ * @param paid - the paid order
  */
-export function orderPaymentRefusal(
-  order: PayableOrder,
-): { code: 'ARO-E5023' | 'ARO-E5024' | 'ARO-E5025'; status?: string } | null {
-  if (order.paymentStatus === 'paid') {
-    return { code: 'ARO-E5023' };
-  }
-  if (isTerminalOrderStatus(order.status)) {
-    return { code: 'ARO-E5025', status: orderStatusLabel(order.status) };
-  }
-  if (order.replacedById !== null) {
-    return { code: 'ARO-E5025', status: 'replaced' };
-  }
-  if (order.chargingAmountMinor === null || order.chargingAmountMinor <= 0) {
-    return { code: 'ARO-E5024' };
-  }
-  return null;
+export async function publishOrderPaid(
+  deps: { publish: (topic: string, payload: unknown) => Promise<void>; log?: FastifyBaseLogger },
+  paid: OrderPaid,
+): Promise<void> {
+  await publishOrderChanged({ publish: deps.publish, log: deps.log ?? silentLog }, paid.tenantId, paid.accountId, paid.order);
 }
+
+/** For callers without a request logger: a lost publish is then not logged. */
+const silentLog: FastifyBaseLogger = pino({ level: 'silent' });
+
+/** The order side of paying an order, as the payments module's order payment port takes it. */
+export const orderPaymentSide = {
+  findOwnedPayableOrder,
+  findHospitalPayableOrder,
+  lockOrderForPayment,
+  markOrderPaid,
+  publishOrderPaid,
+};

@@ -4,27 +4,11 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation } from '../../graphql/patient-auth.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
 import { filterEvents } from '../consultations/live-events.ts';
-import { ownProfileIds } from '../profiles/profiles.repo.ts';
-import {
-  findOwnedServiceRequest,
-  type DocumentReferenceRow,
-  type OrderEventRow,
-  type ServiceRequestNoteRow,
-} from './orders.repo.ts';
-import { accountOrdersTopic, publishOrderChanged, type OrderChangedEvent } from './orders.live.ts';
-import {
-  createDocumentReference,
-  createServiceRequest,
-  listOwnOrders,
-  patchDocumentReference,
-  patchChangesOrder,
-  patchServiceRequest,
-  readOwnOrder,
-  type OrderPage,
-  type OrderRequest,
-  type OrderView,
-} from './orders.service.ts';
-import { UUID_PATTERN as UUID } from '@careline/domain/ids';
+import type { DocumentReferenceRow, OrderEventRow, ServiceRequestNoteRow } from './orders.repo.ts';
+import { accountOrdersTopic, type OrderChangedEvent } from './orders.live.ts';
+import { createDocumentReference, patchDocumentReference } from './order-documents.service.ts';
+import { createServiceRequestLive, ownOrderEventFilter, patchServiceRequestLive } from './order-live.service.ts';
+import { listOwnOrders, readOwnOrder, type OrderPage, type OrderRequest, type OrderView } from './orders.service.ts';
 
 function owner(ctx: GraphQLContext): { tenantId: string; accountId: string } {
   return { tenantId: ctx.tenant.id, accountId: requireViewer(ctx).accountId };
@@ -287,16 +271,13 @@ builder.mutationField('createServiceRequest', (t) =>
       idempotencyKey: t.arg.string(idempotencyKeyArg),
     },
     resolve: async (_root, args, ctx) => {
-      const request = orderRequest(ctx, args.idempotencyKey);
       const { input } = args;
-      const order = await createServiceRequest(ctx.database.db, request, ctx.tenant.publicConfig, {
+      return createServiceRequestLive(ctx, ctx.database.db, orderRequest(ctx, args.idempotencyKey), ctx.tenant.publicConfig, {
         ...input,
         patientId: String(input.patientId),
         organization: input.organization === null || input.organization === undefined ? null : String(input.organization),
         documentReferenceIds: input.documentReferenceIds?.map(String) ?? null,
       });
-      await publishOrderChanged(ctx, request.tenantId, request.accountId, order);
-      return order;
     },
   }),
 );
@@ -332,19 +313,12 @@ builder.mutationField('patchServiceRequest', (t) =>
       idempotencyKey: t.arg.string(idempotencyKeyArg),
     },
     resolve: async (_root, args, ctx) => {
-      const request = orderRequest(ctx, args.idempotencyKey);
       const patch = { ...args.input, documentReferenceIds: args.input.documentReferenceIds?.map(String) ?? null };
-      const order = await patchServiceRequest(ctx.database.db, request, {
+      return patchServiceRequestLive(ctx, ctx.database.db, orderRequest(ctx, args.idempotencyKey), {
         id: String(args.id),
         expectedVersion: args.expectedVersion,
         patch,
       });
-      // A heartbeat stamp alone is no change to show: publishing it would reload every open screen
-      // of the order (and the console's audited live reads) on each patient page view.
-      if (patchChangesOrder(patch)) {
-        await publishOrderChanged(ctx, request.tenantId, request.accountId, order);
-      }
-      return order;
     },
   }),
 );
@@ -360,20 +334,8 @@ builder.subscriptionField('subscribeServiceRequest', (t) =>
     subscribe: async (_root, args, ctx) => {
       const own = owner(ctx);
       const pubsub = subscriber(ctx);
-      // Decided once, at subscribe time: ids of another account are dropped for good.
-      const allowed = args.patientId ? await ownProfileIds(ctx.database.db, own, args.patientId) : null;
-      const events = await pubsub.subscribe(accountOrdersTopic(own.tenantId, own.accountId));
-      return filterEvents(events, async (event) => {
-        const order = event as Partial<OrderChangedEvent> | null;
-        return (
-          typeof order?.id === 'string' &&
-          UUID.test(order.id) &&
-          order.intent !== 'reflex_order' &&
-          (allowed === null || (typeof order.patientId === 'string' && allowed.has(order.patientId))) &&
-          // An order the list hides (purpose Administration, sensitive) is not sent either, whoever changed it.
-          (await findOwnedServiceRequest(ctx.database.db, own, order.id)) !== null
-        );
-      });
+      const accept = await ownOrderEventFilter(ctx.database.db, own, args.patientId);
+      return filterEvents(await pubsub.subscribe(accountOrdersTopic(own.tenantId, own.accountId)), accept);
     },
     resolve: (payload, _args, ctx) => readOwnOrder(ctx.database.db, owner(ctx), (payload as OrderChangedEvent).id),
   }),

@@ -12,7 +12,7 @@ import { createAccessSession } from '../auth/auth.access-sessions.ts';
 import { insertBlob } from '../files/files.repo.ts';
 import { createStaffAccessSession } from '../staff/staff.access-sessions.ts';
 import { accountOrdersTopic, staffOrdersTopic } from './orders.live.ts';
-import { orderSmsSettled } from './staff-orders.service.ts';
+import { orderSmsSettled } from './staff-order-changes.service.ts';
 
 /*
  * The hospital's side of orders (issue 10, staff console): queues, the order with its patient,

@@ -4,29 +4,28 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { staffHospitalRequest, staffOperation, type StaffAction } from '../../graphql/staff-auth.ts';
 import { filterEvents } from '../consultations/live-events.ts';
 import { ServiceRequestRef } from './orders.schema.ts';
-import { staffOrdersTopic, type StaffOrderChangedEvent } from './orders.live.ts';
+import { staffOrdersTopic } from './orders.live.ts';
 import {
   STAFF_ORDER_PAGE_DEFAULT,
-  addStaffOrderNote,
-  attachStaffOrderDocument,
-  cancelStaffOrder,
   listStaffOrders,
-  moveStaffOrderStatus,
   readStaffOrder,
-  readStaffOrderLive,
-  replaceStaffOrder,
-  requireStaffOrdersReader,
-  scheduleStaffSampleCollection,
-  setStaffOrderCharge,
-  setStaffOrderEstimatedTime,
-  staffCategoryError,
-  staffWorksCategory,
+  readStaffOrderEvent,
+  staffOrderEventFilter,
   type StaffOrderChange,
   type StaffOrderDeps,
   type StaffOrderPage,
   type StaffOrderPatient,
   type StaffOrderView,
 } from './staff-orders.service.ts';
+import { addStaffOrderNote, attachStaffOrderDocument } from './staff-order-notes.service.ts';
+import {
+  cancelStaffOrder,
+  moveStaffOrderStatus,
+  scheduleStaffSampleCollection,
+  setStaffOrderCharge,
+  setStaffOrderEstimatedTime,
+} from './staff-order-changes.service.ts';
+import { replaceStaffOrder } from './staff-order-replace.service.ts';
 
 /** The service's dependencies for a staff request in one hospital; refuses without a staff member. */
 function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string | number): StaffOrderDeps {
@@ -161,29 +160,11 @@ builder.subscriptionField('subscribeStaffOrders', (t) =>
         throw new Error('subscribeStaffOrders called outside a websocket');
       }
       // The scope is checked when a result resolves: refuse here too, before listening.
-      requireStaffOrdersReader(orderDeps);
-      const category = args.category ?? null;
-      if (category !== null && !staffWorksCategory(orderDeps, category)) {
-        throw staffCategoryError();
-      }
-      const events = await ctx.pubsub.subscribe(staffOrdersTopic(ctx.tenant.id, orderDeps.organizationId));
-      return filterEvents(events, (payload) => {
-        const event = payload as Partial<StaffOrderChangedEvent> | null;
-        return (
-          typeof event?.id === 'string' &&
-          typeof event.category === 'string' &&
-          (category === null || event.category === category) &&
-          staffWorksCategory(orderDeps, event.category)
-        );
-      });
+      const accept = staffOrderEventFilter(orderDeps, args.category ?? null);
+      return filterEvents(await ctx.pubsub.subscribe(staffOrdersTopic(ctx.tenant.id, orderDeps.organizationId)), accept);
     },
     // A published change reads the order now; anything else (the root value of a one-off HTTP request) is null.
-    resolve: (payload: unknown, args, ctx) => {
-      const event = payload as Partial<StaffOrderChangedEvent> | null | undefined;
-      return typeof event?.id === 'string'
-        ? readStaffOrderLive(deps(ctx, 'orders.read', args.organizationId), event.id)
-        : null;
-    },
+    resolve: (payload: unknown, args, ctx) => readStaffOrderEvent(deps(ctx, 'orders.read', args.organizationId), payload),
   }),
 );
 

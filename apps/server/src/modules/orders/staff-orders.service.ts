@@ -1,66 +1,32 @@
-import { randomUUID } from 'node:crypto';
-import { AppError, errorString } from '@careline/domain/errors';
+import { AppError } from '@careline/domain/errors';
 import {
   ORDER_CATEGORIES,
   ORDER_STAFF_ROLES,
   ORDER_STATUS_FIELDS,
-  cancelOrderInput,
   isOrderCategory,
-  moveOrderStatusInput,
   nextOrderStatuses,
-  orderNoteInput,
-  orderStatusLabel,
-  scheduleSampleCollectionInput,
-  setOrderChargeInput,
-  setOrderEstimatedTimeInput,
   transitionOrder,
   type OrderCategory,
-  type OrderEvent,
-  type OrderNotice,
   type OrderState,
 } from '@careline/domain/orders';
 import { ageLabel } from '@careline/domain/profiles';
 import { hasControlCharacters, type StaffRole } from '@careline/domain/staff';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { serviceRequests } from '../../db/schema/index.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { currentStaffStanding } from '../consultations/staff-queue-live.repo.ts';
 import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/hospitals.time.ts';
-import { closeOpenOrderInvoice } from '../payments/order-payments.service.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
 import type { StaffViewer } from '../staff/staff.access-sessions.ts';
 import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
-import { publishOrderChanged } from './orders.live.ts';
-import {
-  insertDocumentReference,
-  insertNote,
-  insertOrderEvents,
-  insertServiceRequest,
-  linkDocuments,
-  selectNotes,
-  selectOrderDocuments,
-  updateServiceRequestAtVersion,
-  type ServiceRequestRow,
-} from './orders.repo.ts';
-import {
-  checkDescription,
-  inputError,
-  notFound,
-  orderDetailOf,
-  orderState,
-  rendered,
-  UUID,
-  withDetails,
-  type OrderView,
-} from './orders.service.ts';
-import { orderSmsText, type OrderSms } from './staff-orders.sms.ts';
+import type { StaffOrderChangedEvent } from './orders.live.ts';
+import type { ServiceRequestRow } from './orders.repo.ts';
+import { notFound, orderState, rendered, UUID, withDetails, type OrderView } from './orders.service.ts';
 import {
   countHospitalOrders,
   findHospitalOrder,
-  findStaffBlob,
   selectHospitalOrders,
   selectOrderPatients,
   type HospitalScope,
@@ -74,9 +40,6 @@ export const STAFF_ORDER_PAGE_DEFAULT = 20;
 export const STAFF_ORDER_PAGE_MAX = 50;
 /** The longest search text (a name, a mobile number or an order number). */
 export const STAFF_ORDER_SEARCH_MAX = 100;
-/** Most codes on a replacement (as on creation). */
-const CODES_MAX = 50;
-const CODE_MAX = 64;
 
 /** What every staff order operation needs. */
 export type StaffOrderDeps = {
@@ -128,7 +91,7 @@ function scope(deps: StaffOrderDeps): HospitalScope {
 }
 
 /** The member's roles in the hospital of the request. */
-function rolesHere(deps: Pick<StaffOrderDeps, 'staff' | 'organizationId'>): StaffRole[] {
+export function rolesHere(deps: Pick<StaffOrderDeps, 'staff' | 'organizationId'>): StaffRole[] {
   return deps.staff.memberships.filter((m) => m.organizationId === deps.organizationId).map((m) => m.role);
 }
 
@@ -163,13 +126,14 @@ export function staffCategoryError(): AppError {
 }
 
 /** The staff member as an audit actor: under a role that works the category, else the policy's. */
-function actor(deps: StaffOrderDeps, action: StaffAction, category?: OrderCategory): Extract<AuditActor, { kind: 'staff' }> {
+export function actor(deps: StaffOrderDeps, action: StaffAction, category?: OrderCategory): Extract<AuditActor, { kind: 'staff' }> {
   const policyRole = requireStaffRole(deps.staff, action, deps.organizationId);
   const categoryRole = category ? rolesHere(deps).find((role) => ORDER_STAFF_ROLES[category].includes(role)) : undefined;
   return { kind: 'staff', staffUserId: deps.staff.staffUserId, role: categoryRole ?? policyRole, organizationId: deps.organizationId };
 }
 
-function categoryOf(row: ServiceRequestRow): OrderCategory {
+/** The order's category; throws for a row of an unknown category. */
+export function categoryOf(row: ServiceRequestRow): OrderCategory {
   if (!isOrderCategory(row.category)) {
     throw new Error(`order ${row.id} has an unknown category`);
   }
@@ -177,7 +141,7 @@ function categoryOf(row: ServiceRequestRow): OrderCategory {
 }
 
 /** An order of the hospital whose category the member works; else ARO-E2001 (not here) or ARO-E1210. */
-async function hospitalOrder(db: DbOrTx, deps: StaffOrderDeps, id: string, lock: boolean): Promise<ServiceRequestRow> {
+export async function hospitalOrder(db: DbOrTx, deps: StaffOrderDeps, id: string, lock: boolean): Promise<ServiceRequestRow> {
   if (!UUID.test(id)) {
     throw notFound();
   }
@@ -292,7 +256,7 @@ async function readAudited(deps: StaffOrderDeps, id: string, action: string): Pr
 }
 
 /** The console's view of an order just changed (no read audit row: the change's own row covers it). */
-async function readChanged(deps: StaffOrderDeps, id: string): Promise<StaffOrderView> {
+export async function readChanged(deps: StaffOrderDeps, id: string): Promise<StaffOrderView> {
   const row = await hospitalOrder(deps.db, deps, id, false);
   const [view] = await staffViews(deps.db, deps, [row]);
   if (!view) {
@@ -392,7 +356,7 @@ type OrderColumns = Partial<typeof serviceRequests.$inferInsert>;
 const blankToNull = (line: string): string | null => (line.trim() === '' ? null : line);
 
 /** The columns a staff member's accepted events may change, from the state machine's next state. */
-function staffColumns(category: OrderCategory, state: OrderState): OrderColumns {
+export function staffColumns(category: OrderCategory, state: OrderState): OrderColumns {
   return {
     [ORDER_STATUS_FIELDS[category]]: state.status,
     serviceRequestChargingAmount: state.chargingAmountMinor === null ? null : state.chargingAmountMinor / 100,
@@ -413,560 +377,36 @@ function staffColumns(category: OrderCategory, state: OrderState): OrderColumns 
   };
 }
 
-/** What a change hands on past its transaction: the order(s) to publish and the SMS to send. */
-type ChangeOutcome = {
-  /** The order the console gets back (the replacement for a replace). */
-  id: string;
-  published: { id: string; accountId: string; patientId: string; intent: string; organizationId: string | null; category: string }[];
-  sms: OrderSms | null;
-};
-
-/** Inside a change's transaction: the locked order of the hospital, its category and the acting member. */
-type ChangeScope = {
-  tx: Tx;
-  row: ServiceRequestRow;
-  category: OrderCategory;
-  who: Extract<AuditActor, { kind: 'staff' }>;
-};
-
-/** What a change asks: its events, a reason for the history, and work once they are accepted and written. */
-type ChangePlan = {
-  events: OrderEvent[];
-  reason?: string | null;
-  after?: () => Promise<Partial<ChangeOutcome> | void>;
-};
-
 /**
- * Runs one staff change of an order in one transaction, once per idempotency key: the order of the
- * hospital is locked and checked (ARO-E2001 elsewhere, ARO-E1210 for a category the member does not
- * work), the events run through the domain's state machine (its refusal code, nothing changed), the
- * row is written at the version read and the version the console saw (else ARO-E6002), each event
- * adds an order_events row and the change an audit row. A new charge, a cancellation or a replacement
- * closes the open invoice (closeOpenOrderInvoice, after the order lock). After the commit (first run
- * only) the order is published to the patient and to the hospital's staff topic, and the SMS is
- * started (not awaited). The answer is read without a second audit row; a replay's answer is an
- * audited read (order.read), since it changed nothing.
+ * Which published order changes a member's subscription to the hospital's orders hears: those of
+ * the categories the member works (category narrows it). Refuses before listening, as a result
+ * would when it resolves: no orders reader here ARO-E1210, a category the member does not work too.
+ * @param deps - database, tenant, staff member and hospital
+ * @param category - Medication, Examination, Procedure or Finance; null: every category the member works
  */
-async function changeOrder(
-  deps: StaffOrderDeps,
-  action: StaffAction,
-  change: StaffOrderChange,
-  operation: string,
-  input: Record<string, unknown>,
-  work: (scope: ChangeScope) => Promise<ChangePlan>,
-): Promise<StaffOrderView> {
-  requireStaffRole(deps.staff, action, deps.organizationId);
-  if (!UUID.test(change.id)) {
-    throw notFound();
+export function staffOrderEventFilter(deps: StaffOrderDeps, category: string | null): (payload: unknown) => boolean {
+  requireStaffOrdersReader(deps);
+  if (category !== null && !staffWorksCategory(deps, category)) {
+    throw staffCategoryError();
   }
-  if (!Number.isSafeInteger(change.expectedVersion)) {
-    throw rendered('ARO-E6002', errorString('ARO-E6002'));
-  }
-  let fresh = false;
-  const outcome = await runOnce<ChangeOutcome>(
-    deps.db,
-    { tenantId: deps.tenantId, accountId: deps.staff.staffUserId, key: change.idempotencyKey },
-    operation,
-    { organizationId: deps.organizationId, id: change.id, expectedVersion: change.expectedVersion, ...input },
-    async (tx) => {
-      const row = await hospitalOrder(tx, deps, change.id, true);
-      const category = categoryOf(row);
-      const who = actor(deps, action, category);
-      const roles = rolesHere(deps);
-      const documentCount = (await selectOrderDocuments(tx, [row.id])).length;
-      const plan = await work({ tx, row, category, who });
-      const applied = ((events: OrderEvent[]) => {
-        let state = orderState(row, documentCount);
-        const lines: { event: string; fromStatus: string; toStatus: string }[] = [];
-        const notices: OrderNotice[] = [];
-        let closesInvoice = false;
-        for (const event of events) {
-          const result = transitionOrder(state, event, { kind: 'staff', roles }, lines.length === 0 ? change.expectedVersion : undefined);
-          if (!result.ok) {
-            throw rendered(result.code, result.error);
-          }
-          // A new charge, a cancellation or a replacement leaves the open invoice for the old order.
-          closesInvoice ||= result.prepareInvoice || event.type === 'cancel' || event.type === 'replace';
-          state = result.order;
-          lines.push({ event: result.history.event, fromStatus: result.history.fromStatus, toStatus: result.history.toStatus });
-          if (result.notice) {
-            notices.push(result.notice);
-          }
-        }
-        return { state, lines, notices, closesInvoice };
-      })(plan.events);
-      const { state, lines, notices, closesInvoice } = applied;
-      if (closesInvoice) {
-        // Closed here, with the order locked, not when the patient next prepares it: an ACCEPT of the
-        // old invoice can no longer pay it (ARO-E5015 while a payment of it may still come).
-        await closeOpenOrderInvoice(tx, { tenantId: deps.tenantId, accountId: row.accountId }, row.id, { pageOpen: true });
-      }
-      const updated = await updateServiceRequestAtVersion(tx, row.id, row.version, staffColumns(category, state), change.expectedVersion);
-      if (!updated) {
-        throw rendered('ARO-E6002', errorString('ARO-E6002'));
-      }
-      await insertOrderEvents(
-        tx,
-        lines.map((line) => ({
-          tenantId: deps.tenantId,
-          serviceRequestId: row.id,
-          fromStatus: line.fromStatus,
-          toStatus: line.toStatus,
-          event: line.event,
-          actorReference: `User/${deps.staff.staffUserId}`,
-          reason: plan.reason ?? null,
-        })),
-      );
-      const extra = (await plan.after?.()) ?? {};
-      await recordAudit(tx, {
-        tenantId: deps.tenantId,
-        actor: who,
-        action: `order.${operation}`,
-        correlationId: deps.correlationId,
-        patientAccountId: row.accountId,
-        patientId: row.patientId,
-        details: {
-          serviceRequestId: row.id,
-          category,
-          events: lines.map((line) => line.event),
-          fromStatus: lines[0]?.fromStatus ?? null,
-          toStatus: state.status,
-          version: state.version,
-          ...(extra.id && extra.id !== row.id ? { replacementId: extra.id } : {}),
-        },
-      });
-      const [person] = await selectOrderPatients(tx, deps.tenantId, [row.patientId]);
-      const sms = person ? orderSmsFor(deps, row, category, state, notices, person) : null;
-      fresh = true;
-      return {
-        id: extra.id ?? row.id,
-        published: [
-          { id: row.id, accountId: row.accountId, patientId: row.patientId, intent: row.intent, organizationId: row.organizationId, category },
-          ...(extra.published ?? []),
-        ],
-        sms,
-      };
-    },
-  );
-  if (!fresh) {
-    // A replay changed nothing: what it shows is a read of the patient's data, audited as one.
-    return readStaffOrder(deps, outcome.id);
-  }
-  await afterCommit(deps, outcome);
-  return readChanged(deps, outcome.id);
-}
-
-/** SMS of committed changes still being sent (fire and forget; see orderSmsSettled). */
-const smsInFlight = new Set<Promise<void>>();
-
-/**
- * Resolves when every order SMS sent so far has been handed to the provider or failed (tests, shutdown).
- */
-export async function orderSmsSettled(): Promise<void> {
-  while (smsInFlight.size > 0) {
-    await Promise.all([...smsInFlight]);
-  }
-}
-
-/**
- * Publishes the changed orders after the commit and starts the SMS without waiting for it (a slow
- * provider does not hold the staff member's answer); it is sent once, a failure is logged, the
- * change stands.
- */
-async function afterCommit(deps: StaffOrderDeps, outcome: ChangeOutcome): Promise<void> {
-  for (const order of outcome.published) {
-    await publishOrderChanged({ publish: deps.publish, log: deps.log }, deps.tenantId, order.accountId, order);
-  }
-  const sms = outcome.sms;
-  if (sms) {
-    const sending = (async () => {
-      try {
-        await deps.sms.send({ tenantId: deps.tenantId, to: sms.to, body: sms.body });
-      } catch (error) {
-        // The sender records the failed message; the change stands and the live update went out.
-        deps.log?.warn({ err: error, serviceRequestId: outcome.published[0]?.id }, 'order SMS failed');
-      }
-    })();
-    smsInFlight.add(sending);
-    void sending.finally(() => smsInFlight.delete(sending));
-  }
-}
-
-/**
- * The SMS a change sends the patient's account, where the patient would want one (issue 10 staff
- * console): the sample collection scheduled and the collector on the way (name and time), a
- * medication on its way or ready for collection, a lab report ready. Other notices (the invoice,
- * notes, completion, cancellation) reach the patient live only.
- */
-function orderSmsFor(
-  deps: StaffOrderDeps,
-  row: ServiceRequestRow,
-  category: OrderCategory,
-  state: OrderState,
-  notices: readonly OrderNotice[],
-  person: OrderPatientRow,
-): OrderSms | null {
-  const base = {
-    to: person.accountMobileNo,
-    language: person.language,
-    brand: deps.config.branding.hospitalName,
-    orderNumber: row.identifier ?? row.id.slice(0, 8).toUpperCase(),
+  return (payload) => {
+    const event = payload as Partial<StaffOrderChangedEvent> | null;
+    return (
+      typeof event?.id === 'string' &&
+      typeof event.category === 'string' &&
+      (category === null || event.category === category) &&
+      staffWorksCategory(deps, event.category)
+    );
   };
-  for (const notice of notices) {
-    if ((notice === 'sampleCollectionScheduled' || notice === 'sampleCollectorOnTheWay') && state.sampleCollection) {
-      return orderSmsText({
-        ...base,
-        kind: notice,
-        collector: state.sampleCollection.userName,
-        time: new Date(state.sampleCollection.time),
-      });
-    }
-    if (notice === 'orderReady' && category === 'Medication') {
-      return orderSmsText({ ...base, kind: state.initiatedFor === 'homecare' ? 'medicationOnTheWay' : 'medicationReadyForCollection' });
-    }
-    if (notice === 'orderReady' && category === 'Examination') {
-      return orderSmsText({ ...base, kind: 'reportReady' });
-    }
-  }
-  return null;
 }
 
 /**
- * Sets or changes the charging amount the patient's invoice is built from (serviceRequestChargingAmount;
- * the payments module builds the invoice from it). A new order becomes confirming. The domain refuses
- * a paid order (ARO-E6006) and a closed one (ARO-E6001); a bad amount answers ARO-E6005. A new amount
- * closes the order's open invoice in the same transaction; while a payment of it may still come (being
- * processed, or a card or Genie page opened within the blocking window) the change is refused, ARO-E5015.
- * @param deps - database, tenant, staff member, hospital, publish, SMS
- * @param change - the order, the version seen, the idempotency key
- * @param amount - major units, e.g. "1500.00"
+ * The order a published change names, read now and audited ({@link readStaffOrderLive}); null for
+ * anything else (the root value of a one-off HTTP request).
+ * @param deps - database, tenant, staff member and hospital
+ * @param payload - the published event, or the root value
  */
-export async function setStaffOrderCharge(deps: StaffOrderDeps, change: StaffOrderChange, amount: string): Promise<StaffOrderView> {
-  const parsed = setOrderChargeInput.safeParse({ amount: amount.trim() });
-  if (!parsed.success) {
-    throw inputError(parsed.error);
-  }
-  const amountMinor = parsed.data.amount;
-  return changeOrder(deps, 'orders.work', change, 'setCharge', { amountMinor }, async () => ({
-    events: [{ type: 'setCharge', amountMinor }],
-  }));
-}
-
-/**
- * Sets a medication order's estimated time (other categories ARO-E6010).
- * @param deps - as for setStaffOrderCharge
- * @param change - the order, the version seen, the idempotency key
- * @param time - the estimated time
- */
-export async function setStaffOrderEstimatedTime(deps: StaffOrderDeps, change: StaffOrderChange, time: Date): Promise<StaffOrderView> {
-  const parsed = setOrderEstimatedTimeInput.safeParse({ time: Number.isNaN(time.getTime()) ? '' : time.toISOString() });
-  if (!parsed.success) {
-    throw new AppError('ARO-E6011');
-  }
-  const iso = parsed.data.time;
-  return changeOrder(deps, 'orders.estimatedTime', change, 'setEstimatedTime', { time: iso }, async () => ({
-    events: [{ type: 'setEstimatedTime', time: iso }],
-  }));
-}
-
-/**
- * Schedules or reschedules the home sample collection: the collector's name and the time; the order
- * moves to sampleCollecting (domain: a home request of a category with sample collection, ARO-E6014;
- * a charge first for paid categories, ARO-E6007) and the patient gets an SMS with both.
- * @param deps - as for setStaffOrderCharge
- * @param change - the order, the version seen, the idempotency key
- * @param input - the collector's name and the time
- */
-export async function scheduleStaffSampleCollection(
-  deps: StaffOrderDeps,
-  change: StaffOrderChange,
-  input: { collectorName: string; time: Date },
-): Promise<StaffOrderView> {
-  const parsed = scheduleSampleCollectionInput.safeParse({
-    userName: input.collectorName,
-    time: Number.isNaN(input.time.getTime()) ? '' : input.time.toISOString(),
-  });
-  if (!parsed.success) {
-    throw inputError(parsed.error);
-  }
-  const { userName, time } = parsed.data;
-  return changeOrder(deps, 'orders.sampleCollection', change, 'scheduleSampleCollection', { userName, time }, async () => ({
-    events: [{ type: 'scheduleSampleCollection', userName, time }],
-  }));
-}
-
-/**
- * Moves the order to a status through the state machine: completed closes it (the complete event);
- * canceled needs a reason (staffCancelOrder, ARO-E6009); any other move the domain does not allow
- * answers ARO-E6003. The patient gets an SMS when a medication is on its way or ready for
- * collection, a lab report is ready, or the sample collector is on the way.
- * @param deps - as for setStaffOrderCharge
- * @param change - the order, the version seen, the idempotency key
- * @param to - the status
- */
-export async function moveStaffOrderStatus(deps: StaffOrderDeps, change: StaffOrderChange, to: string): Promise<StaffOrderView> {
-  const target = to.trim();
-  if (target === 'canceled') {
-    throw new AppError('ARO-E6009');
-  }
-  const parsed = moveOrderStatusInput.safeParse({ to: target });
-  return changeOrder(deps, 'orders.work', change, 'moveStatus', { to: target }, async ({ row }) => {
-    if (!parsed.success) {
-      // Not a status at all: refused like any move the state machine does not know.
-      throw new AppError('ARO-E6003', { from: orderStatusLabel(orderState(row, 0).status), to: target.slice(0, 40) });
-    }
-    const event: OrderEvent = parsed.data.to === 'completed' ? { type: 'complete' } : { type: 'moveStatus', to: parsed.data.to };
-    return { events: [event] };
-  });
-}
-
-/**
- * Cancels the order with a reason from the list (ARO-E6009 otherwise); the reason is kept on the
- * order (orderCanceledReason) and on its history line. The open invoice is closed with it (ARO-E5015
- * while a payment of it may still come, as for a new charge).
- * @param deps - as for setStaffOrderCharge
- * @param change - the order, the version seen, the idempotency key
- * @param reason - outOfStock, patientNoResponse or patientRequested
- */
-export async function cancelStaffOrder(deps: StaffOrderDeps, change: StaffOrderChange, reason: string): Promise<StaffOrderView> {
-  const parsed = cancelOrderInput.safeParse({ reason: reason.trim() });
-  if (!parsed.success) {
-    throw inputError(parsed.error);
-  }
-  const chosen = parsed.data.reason;
-  return changeOrder(deps, 'orders.work', change, 'cancel', { reason: chosen }, async () => ({
-    events: [{ type: 'cancel', reason: chosen }],
-    reason: chosen,
-  }));
-}
-
-/** A document of a file this member uploaded, on the order's patient and hospital, author 'User/{id}'. */
-async function staffDocument(
-  tx: Tx,
-  deps: StaffOrderDeps,
-  row: ServiceRequestRow,
-  blobId: string,
-  description: string | null,
-): Promise<string> {
-  const blob = UUID.test(blobId) ? await findStaffBlob(tx, deps.tenantId, deps.staff.staffUserId, blobId) : null;
-  if (!blob) {
-    throw notFound();
-  }
-  const document = await insertDocumentReference(tx, {
-    tenantId: deps.tenantId,
-    accountId: row.accountId,
-    patientId: row.patientId,
-    organizationId: deps.organizationId,
-    blobId: blob.id,
-    url: `/blob/get/${blob.id}`,
-    contentType: blob.contentType,
-    description,
-    authorReference: `User/${deps.staff.staffUserId}`,
-    subjectReference: `Patient/${row.patientId}`,
-  });
-  await linkDocuments(tx, deps.tenantId, row.id, [document.id]);
-  return document.id;
-}
-
-/**
- * Replies in the order's notes: author 'User/{id}' with the member's name, orderCommunicationStatus
- * performerReplied (domain: closed on a completed order, ARO-E6021; text rules ARO-E6020). An
- * attachment (a file this member uploaded; another's answers ARO-E2001) becomes a document of the
- * order that the note names.
- * @param deps - as for setStaffOrderCharge
- * @param change - the order, the version seen, the idempotency key
- * @param input - the text and the optional uploaded file
- * @param now - the clock
- */
-export async function addStaffOrderNote(
-  deps: StaffOrderDeps,
-  change: StaffOrderChange,
-  input: { text: string; attachmentBlobId: string | null },
-  now: Date = new Date(),
-): Promise<StaffOrderView> {
-  const parsed = orderNoteInput.safeParse({ text: input.text });
-  if (!parsed.success) {
-    throw inputError(parsed.error);
-  }
-  const text = parsed.data.text;
-  const blobId = input.attachmentBlobId;
-  return changeOrder(deps, 'orders.work', change, 'addNote', { text, blobId }, async ({ tx, row }) => {
-    const events: OrderEvent[] = [];
-    if (blobId !== null) {
-      events.push({ type: 'attachDocument', documentId: blobId });
-    }
-    events.push({ type: 'addNote', text });
-    return {
-      events,
-      after: async () => {
-        const documentId = blobId === null ? null : await staffDocument(tx, deps, row, blobId, null);
-        await insertNote(tx, {
-          tenantId: deps.tenantId,
-          serviceRequestId: row.id,
-          authorReference: `User/${deps.staff.staffUserId}`,
-          authorDisplay: deps.staff.displayName,
-          text,
-          time: now,
-          documentReferenceId: documentId,
-        });
-      },
-    };
-  });
-}
-
-/**
- * Attaches a result or prescription document (author 'User/{id}') made of a file this member
- * uploaded (another's answers ARO-E2001); allowed after completion, refused on a canceled order
- * (ARO-E6001). The document belongs to the order's patient and is readable by the hospital's staff.
- * @param deps - as for setStaffOrderCharge
- * @param change - the order, the version seen, the idempotency key
- * @param input - the uploaded file and an optional description
- */
-export async function attachStaffOrderDocument(
-  deps: StaffOrderDeps,
-  change: StaffOrderChange,
-  input: { blobId: string; description: string | null },
-): Promise<StaffOrderView> {
-  const description = checkDescription(input.description);
-  const { blobId } = input;
-  return changeOrder(deps, 'orders.work', change, 'attachDocument', { blobId, description }, async ({ tx, row }) => ({
-    events: [{ type: 'attachDocument', documentId: blobId }],
-    after: async () => {
-      await staffDocument(tx, deps, row, blobId, description);
-    },
-  }));
-}
-
-function codeList(codes: string[] | null, field: string): string[] | null {
-  if (codes === null) {
-    return null;
-  }
-  const trimmed = codes.map((code) => code.trim());
-  if (trimmed.length > CODES_MAX || trimmed.some((code) => code === '' || code.length > CODE_MAX || hasControlCharacters(code))) {
-    throw rendered('ARO-E2002', `ARO-E2002:${field} takes at most ${CODES_MAX} codes of 1 to ${CODE_MAX} characters`);
-  }
-  return trimmed;
-}
-
-/**
- * Replaces an order (spec doc 3 §4): a new order of the same patient, account, category, hospital,
- * place, times, charge, documents and notes, at the same status, records the old one in replaces, and the
- * old one records serviceRequestReplacedBy (the patient's order view opens the replacement). The
- * test or procedure codes and the additional note may change. Both orders get a history line
- * (replace; create with the reason 'ServiceRequest/{old}'). Answers the replacement.
- *
- * Payment: the old order's open invoice is closed in the same transaction (ARO-E5015 while a payment
- * of it may still come); an unpaid replacement keeps the charge and method and gets its own invoice
- * (ServiceRequest/{new}) when the patient next pays. A paid order's replacement stays paid: the money
- * was taken for this same request (the charge cannot change once paid, ARO-E6006), its payment,
- * receipt and invoice stay on ServiceRequest/{old}, and the replacement's history says so (a
- * recordPayment line with the reason 'paid on ServiceRequest/{old}').
- * @param deps - as for setStaffOrderCharge
- * @param change - the order, the version seen, the idempotency key
- * @param input - new test codes (examinations), procedure codes, additional note
- */
-export async function replaceStaffOrder(
-  deps: StaffOrderDeps,
-  change: StaffOrderChange,
-  input: { diagnosticReport: string[] | null; procedureRequest: string[] | null; additionalNote: string | null },
-): Promise<StaffOrderView> {
-  const diagnosticReport = codeList(input.diagnosticReport, 'diagnosticReport');
-  const procedureRequest = codeList(input.procedureRequest, 'procedureRequest');
-  const note = input.additionalNote === null ? null : input.additionalNote.trim();
-  if (note !== null && (note.length > 1000 || hasControlCharacters(note.replace(/[\n\r\t]/g, ' ')))) {
-    throw new AppError('ARO-E6020', { max: '1000' });
-  }
-  const replacementId = randomUUID();
-  return changeOrder(
-    deps,
-    'orders.work',
-    change,
-    'replace',
-    { diagnosticReport, procedureRequest, additionalNote: note },
-    async ({ tx, row, category }) => {
-      if (diagnosticReport !== null && category !== 'Examination') {
-        throw rendered('ARO-E2002', 'ARO-E2002:diagnosticReport is for examination orders only');
-      }
-      return {
-        events: [{ type: 'replace', replacementId }],
-        after: async () => {
-          const codes = category === 'Examination' ? diagnosticReport : procedureRequest;
-          const known = category === 'Examination' ? deps.config.diagnosticReportCodes : deps.config.procedureCodes;
-          const {
-            id: _oldId,
-            identifier: _oldIdentifier,
-            createdAt: _createdAt,
-            updatedAt: _updatedAt,
-            version: _version,
-            replacedById: _replacedBy,
-            ...kept
-          } = row;
-          const replacement = await insertServiceRequest(tx, {
-            ...kept,
-            id: replacementId,
-            identifier: replacementId.slice(0, 8).toUpperCase(),
-            replacesId: row.id,
-            orderDetail: codes === null ? row.orderDetail : orderDetailOf(codes, known),
-            diagnosticReport: category === 'Examination' && diagnosticReport !== null ? diagnosticReport : row.diagnosticReport,
-            procedureRequest: procedureRequest ?? row.procedureRequest,
-            additionalNote: note ?? row.additionalNote,
-            heartbeatLinkSeen: false,
-            heartbeatTimestamps: {},
-            // The replacement gets its own invoice when the payments module prepares one.
-            invoiceOrEncounterIdentifier: null,
-          });
-          const documents = await selectOrderDocuments(tx, [row.id]);
-          await linkDocuments(
-            tx,
-            deps.tenantId,
-            replacement.id,
-            documents.map((document) => document.id),
-          );
-          // The conversation goes on on the replacement: the patient is sent there (spec doc 3 §2).
-          for (const note of await selectNotes(tx, [row.id])) {
-            const { id: _noteId, serviceRequestId: _from, ...copy } = note;
-            await insertNote(tx, { ...copy, serviceRequestId: replacement.id });
-          }
-          const status = orderState(replacement, documents.length).status;
-          await insertOrderEvents(tx, [
-            {
-              tenantId: deps.tenantId,
-              serviceRequestId: replacement.id,
-              fromStatus: null,
-              toStatus: status,
-              event: 'create',
-              actorReference: `User/${deps.staff.staffUserId}`,
-              reason: `ServiceRequest/${row.id}`,
-            },
-            ...(replacement.serviceRequestPaymentStatus === 'paid'
-              ? [
-                  {
-                    tenantId: deps.tenantId,
-                    serviceRequestId: replacement.id,
-                    fromStatus: status,
-                    toStatus: status,
-                    event: 'recordPayment',
-                    actorReference: `User/${deps.staff.staffUserId}`,
-                    reason: `paid on ServiceRequest/${row.id}`,
-                  },
-                ]
-              : []),
-          ]);
-          return {
-            id: replacement.id,
-            published: [
-              {
-                id: replacement.id,
-                accountId: replacement.accountId,
-                patientId: replacement.patientId,
-                intent: replacement.intent,
-                organizationId: replacement.organizationId,
-                category,
-              },
-            ],
-          };
-        },
-      };
-    },
-  );
+export async function readStaffOrderEvent(deps: StaffOrderDeps, payload: unknown): Promise<StaffOrderView | null> {
+  const event = payload as Partial<StaffOrderChangedEvent> | null | undefined;
+  return typeof event?.id === 'string' ? readStaffOrderLive(deps, event.id) : null;
 }

@@ -20,7 +20,7 @@ import { mobileBillHeaders } from '../../providers/payment-gateways/mobile-bill.
 import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
 import { demoTenants } from '../tenants/tenants.demo.ts';
 import { gatewaysFor } from '../tenants/tenants.gateways.ts';
-import { openSavedCardToken } from './payments.service.ts';
+import { openSavedCardToken } from '../../providers/card-tokens/card-tokens.ts';
 import {
   initiateGatewayBooking,
   makePayableAppointment,

@@ -6,7 +6,6 @@ import { FACTORY_STAFF_PASSWORD, makeOrganization, makeStaffUser } from '../../.
 import { auditEvents, bookingRequests, gatewayEvents, invoices, orderEvents, payments, serviceRequests } from '../../db/schema/index.ts';
 import type { StaffRole } from '@careline/domain/staff';
 import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
-import { accountOrdersTopic } from '../orders/orders.live.ts';
 import {
   eventually,
   hiddenFields,
@@ -19,7 +18,7 @@ import {
   signedGatewayAnswer,
   type FixturePatient,
 } from './payments-test-fixture.ts';
-import { applyGatewayAnswer, matchAnswer } from './payments.service.ts';
+import { applyGatewayAnswer, matchAnswer } from './gateway-answers.service.ts';
 
 /*
  * Order payment (spec doc 3 §4 Order payment, §5, §7 Prepare invoice; issue 9: order payment uses
@@ -247,7 +246,8 @@ describe('paying an order (spec doc 3 §4 Order payment)', () => {
       expect((await applyGatewayAnswer(deps, booking, answer, 'notify')).outcome).toBe('duplicate');
     }
     expect((await applyGatewayAnswer(deps, booking, answer, 'return')).outcome).toBe('duplicate');
-    const topic = accountOrdersTopic(tenantId, patient.accountId);
+    // The account's orders topic (the orders module's accountOrdersTopic): payments never imports orders.
+    const topic = `orders:${tenantId}:${patient.accountId}`;
     expect(published.filter((event) => event.topic === topic)).toEqual([
       { topic, payload: { id: order.id, patientId: patient.patientId, intent: order.intent } },
     ]);

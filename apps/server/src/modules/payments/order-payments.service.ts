@@ -1,22 +1,19 @@
 import { AppError } from '@careline/domain/errors';
-import { isOrderPaymentEnabled, orderHeaderLabel, type OrderPaymentMethod } from '@careline/domain/orders';
+import {
+  isOrderPaymentEnabled,
+  isTerminalOrderStatus,
+  orderHeaderLabel,
+  orderStatusLabel,
+  type OrderPaymentMethod,
+} from '@careline/domain/orders';
 import { minorToDecimal, toMinor } from '@careline/domain/payments';
 import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import type { Db, Tx } from '../../db/client.ts';
 import type { InvoiceItem } from '../../db/schema/payments.ts';
-import { publishOrderChanged } from '../orders/orders.live.ts';
-import { findOwnedPayableOrder, orderPaymentRefusal, type OrderPaid, type PayableOrder } from '../orders/orders.payment.ts';
 import type { ServerTenant } from '../tenants/tenants.types.ts';
-import {
-  findBlockingBookingRequest,
-  findLiveOrderBookingRequest,
-  findOpenInvoice,
-  insertOpenInvoice,
-  lockInvoice,
-  supersedeOpenInvoice,
-  type InvoiceRow,
-} from './payments.repo.ts';
+import { orderPaymentPort, type OrderPaid, type PayableOrder } from './order-payment-port.ts';
+import { findBlockingBookingRequest, findLiveOrderBookingRequest } from './booking-requests.repo.ts';
+import { findOpenInvoice, insertOpenInvoice, lockInvoice, supersedeOpenInvoice, type InvoiceRow } from './payments.repo.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /*
@@ -25,7 +22,8 @@ import { UUID_PATTERN as UUID } from '@careline/domain/ids';
  * order's invoice has one line, the order's charging amount as the hospital set it (a client amount
  * is never used), request reference 'ServiceRequest/{id}', service class HH for a home request and
  * reason code prepayment_collected. It is paid through the same booking requests, gateways and
- * exactly-once crediting as an appointment's; the order side lives in orders/orders.payment.ts.
+ * exactly-once crediting as an appointment's; the order side is the order payment port
+ * (order-payment-port.ts, filled from orders/orders.payment.ts by the composition root).
  */
 
 /** An order's invoice reference (spec doc 3 §3 Payment: request.0.ref ServiceRequest/{id}). */
@@ -40,6 +38,29 @@ type Owner = { tenantId: string; accountId: string };
 
 const minorOf = (amount: number): number => (amount < 0 ? -toMinor((-amount).toFixed(2)) : toMinor(amount.toFixed(2)));
 const major = (minor: number): number => Number(minorToDecimal(minor));
+
+/**
+ * Why an order cannot be paid (ARO-E5023 paid already, ARO-E5025 completed, canceled or replaced,
+ * ARO-E5024 no charge yet), or null when it can.
+ * @param order - the order
+ */
+export function orderPaymentRefusal(
+  order: PayableOrder,
+): { code: 'ARO-E5023' | 'ARO-E5024' | 'ARO-E5025'; status?: string } | null {
+  if (order.paymentStatus === 'paid') {
+    return { code: 'ARO-E5023' };
+  }
+  if (isTerminalOrderStatus(order.status)) {
+    return { code: 'ARO-E5025', status: orderStatusLabel(order.status) };
+  }
+  if (order.replacedById !== null) {
+    return { code: 'ARO-E5025', status: 'replaced' };
+  }
+  if (order.chargingAmountMinor === null || order.chargingAmountMinor <= 0) {
+    return { code: 'ARO-E5024' };
+  }
+  return null;
+}
 
 function refusalError(order: PayableOrder): AppError | null {
   const refusal = orderPaymentRefusal(order);
@@ -71,7 +92,7 @@ export async function prepareOrderInvoice(
     throw new AppError('ARO-E2001');
   }
   return db.transaction(async (tx) => {
-    const order = await findOwnedPayableOrder(tx, owner, input.serviceRequestId, true);
+    const order = await orderPaymentPort().findOwnedPayableOrder(tx, owner, input.serviceRequestId, true);
     if (!order) {
       throw new AppError('ARO-E2001');
     }
@@ -173,7 +194,7 @@ export async function requirePayableOrder(
   invoice: InvoiceRow,
   gateway: string,
 ): Promise<void> {
-  const order = invoice.serviceRequestId ? await findOwnedPayableOrder(tx, owner, invoice.serviceRequestId) : null;
+  const order = invoice.serviceRequestId ? await orderPaymentPort().findOwnedPayableOrder(tx, owner, invoice.serviceRequestId) : null;
   if (!order) {
     throw new AppError('ARO-E2001');
   }
@@ -215,8 +236,5 @@ export async function publishOrderPaid(
   deps: { publish: (topic: string, payload: unknown) => Promise<void>; log?: FastifyBaseLogger },
   paid: OrderPaid,
 ): Promise<void> {
-  await publishOrderChanged({ publish: deps.publish, log: deps.log ?? silentLog }, paid.tenantId, paid.accountId, paid.order);
+  await orderPaymentPort().publishOrderPaid(deps, paid);
 }
-
-/** For callers without a request logger: a lost publish is then not logged. */
-const silentLog: FastifyBaseLogger = pino({ level: 'silent' });

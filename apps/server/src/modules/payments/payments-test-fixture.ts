@@ -8,7 +8,8 @@ import { TEST_CARDS, type TestCardOutcome } from '../../providers/payment-gatewa
 import { signFields } from '../../providers/payment-gateways/signature.ts';
 import { signIn } from '../auth/auth.testing.ts';
 import { gatewaysFor } from '../tenants/tenants.gateways.ts';
-import { sealPaymentToken, type PaymentsDeps } from './payments.service.ts';
+import { sealPaymentToken } from '../../providers/card-tokens/card-tokens.ts';
+import { type PaymentsDeps } from './payments.context.ts';
 
 /*
  * The set-up the payments int tests repeat (test-only; never imported by the app): signed-in

@@ -16,7 +16,9 @@ import {
 import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
 import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
 import { consultationSessionTopic } from '../consultations/consultations.schema.ts';
-import { applyGatewayAnswer, matchAnswer, openPaymentToken, sealPaymentToken, type PaymentsDeps } from './payments.service.ts';
+import { applyGatewayAnswer, matchAnswer } from './gateway-answers.service.ts';
+import { openPaymentToken, sealPaymentToken } from '../../providers/card-tokens/card-tokens.ts';
+import { type PaymentsDeps } from './payments.context.ts';
 import { returnLocation } from './payments.routes.ts';
 import { listUnmatchedGatewayEvents } from './staff-payments.repo.ts';
 import {

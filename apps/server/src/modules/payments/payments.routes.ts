@@ -2,26 +2,22 @@ import { errorString } from '@careline/domain/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
+import { answerGateways, findRedirectBooking, settleRedirectBooking } from './redirect-answers.service.ts';
+import { applyGatewayAnswer, matchAnswer, type AnswerSource } from './gateway-answers.service.ts';
 import {
-  answerGateways,
-  applyGatewayAnswer,
   AUTHENTICATED_PATH,
-  completePayerAuthentication,
-  findRedirectBooking,
   GENIE_GATEWAY,
   GENIE_NOTIFY_PATH,
   GENIE_RETURN_PATH,
   MOBILE_BILL_GATEWAY,
   MOBILE_BILL_NOTIFY_PATH,
   MOBILE_BILL_RETURN_PATH,
-  matchAnswer,
   NOTIFY_PATH,
   RETURN_PATH,
-  type AnswerSource,
-  settleRedirectBooking,
   type PaymentsDeps,
   type RedirectGateway,
-} from './payments.service.ts';
+} from './payments.context.ts';
+import { completePayerAuthentication } from './payer-authentication.service.ts';
 import { genie } from '../../providers/payment-gateways/genie.ts';
 import { mobileBill } from '../../providers/payment-gateways/mobile-bill.ts';
 

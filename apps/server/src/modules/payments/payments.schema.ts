@@ -2,24 +2,23 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation } from '../../graphql/patient-auth.ts';
 import { requireViewer } from '../auth/auth.policy.ts';
+import { authenticatePaymentGateway } from './payer-authentication.service.ts';
+import { completeBooking, type CompletedBookingView } from './saved-cards.service.ts';
+import { initiateBooking, type BookingRequestView, type NameValue } from './gateway-start.service.ts';
 import {
-  authenticatePaymentGateway,
-  completeBooking,
-  initiateBooking,
   prepareInvoice,
   queryChargingSchemes,
-  queryPaymentRecords,
-  PAYMENT_RECORDS_MAX,
-  type BookingRequestView,
   type ChargingSchemeView,
-  type CompletedBookingView,
   type InvoiceItemView,
   type InvoiceView,
-  type NameValue,
+} from './payment-invoices.service.ts';
+import {
+  queryPaymentRecords,
+  PAYMENT_RECORDS_MAX,
   type PaymentRecordView,
   type PaymentResponseView,
-  type PaymentsCaller,
-} from './payments.service.ts';
+} from './payment-records.service.ts';
+import { type PaymentsCaller } from './payments.context.ts';
 
 /** Who calls: the tenant, the signed-in account and what a service needs from the request. */
 function caller(ctx: GraphQLContext): PaymentsCaller {

@@ -4,13 +4,12 @@ import { minorToDecimal, toMinor } from '@careline/domain/payments';
 import type { InvoiceItem } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { runOnce } from '../idempotency/idempotency.service.ts';
-import { findHospitalPayableOrder, markOrderPaid, orderPaymentRefusal, type OrderPaid } from '../orders/orders.payment.ts';
 import { requireStaffRole } from '../staff/staff.permissions.ts';
-import { HOME_SERVICE_CLASS, orderRequestReference, publishOrderPaid } from './order-payments.service.ts';
+import { orderPaymentPort, type OrderPaid } from './order-payment-port.ts';
+import { HOME_SERVICE_CLASS, orderPaymentRefusal, orderRequestReference, publishOrderPaid } from './order-payments.service.ts';
+import { findLiveOrderBookingRequest, insertBookingRequest } from './booking-requests.repo.ts';
 import {
-  findLiveOrderBookingRequest,
   findOpenInvoice,
-  insertBookingRequest,
   insertOpenInvoice,
   lockInvoice,
   markInvoicePaid,
@@ -18,7 +17,7 @@ import {
   upsertPayment,
 } from './payments.repo.ts';
 import { findAcceptedOrderPayment, findOrderReceiptNames } from './staff-payments.repo.ts';
-import { newReceiptNumber, type ReceiptItem, type StaffPaymentsDeps } from './staff-payments.service.ts';
+import { newReceiptNumber, type ReceiptItem, type StaffPaymentsDeps } from './staff-payments.context.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 const CASH_GATEWAY = 'cash';
@@ -75,7 +74,7 @@ export async function staffTakeOrderCashPayment(
     throw new AppError('ARO-E6002');
   }
   const scope = { tenantId: deps.tenantId, organizationId: deps.organizationId };
-  if (!(await findHospitalPayableOrder(deps.db, scope, serviceRequestId))) {
+  if (!(await orderPaymentPort().findHospitalPayableOrder(deps.db, scope, serviceRequestId))) {
     throw new AppError('ARO-E2001');
   }
   const roles = deps.staff.memberships.filter((m) => m.organizationId === deps.organizationId).map((m) => m.role);
@@ -87,7 +86,7 @@ export async function staffTakeOrderCashPayment(
     'staffTakeOrderCashPayment',
     { organizationId: deps.organizationId, serviceRequestId, expectedVersion },
     async (tx): Promise<OrderCashReceipt> => {
-      const order = await findHospitalPayableOrder(tx, scope, serviceRequestId, true);
+      const order = await orderPaymentPort().findHospitalPayableOrder(tx, scope, serviceRequestId, true);
       if (!order) {
         throw new AppError('ARO-E2001');
       }
@@ -188,7 +187,7 @@ export async function staffTakeOrderCashPayment(
       if (!payment || !(await markInvoicePaid(tx, invoice.id, booking.id))) {
         throw new AppError('ARO-E5023');
       }
-      const marked = await markOrderPaid(tx, {
+      const marked = await orderPaymentPort().markOrderPaid(tx, {
         tenantId: deps.tenantId,
         serviceRequestId: order.id,
         amountMinor: chargeMinor,

@@ -25,7 +25,7 @@ import {
 } from '../../db/schema/index.ts';
 import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
 import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
-import { hospitalDayRange } from './staff-payments.service.ts';
+import { hospitalDayRange } from './staff-payments.context.ts';
 
 /*
  * The hospital's side of payments (issue 9 §8, §9, §10): cash at the desk charged once under a double

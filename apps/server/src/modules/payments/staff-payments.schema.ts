@@ -1,24 +1,15 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { staffHospitalRequest, staffOperation, type StaffAction } from '../../graphql/staff-auth.ts';
+import { staffCashDesk, staffTakeCashPayment, type CashReceipt, type DeskAppointmentView } from './staff-cash-desk.service.ts';
+import { staffDecideRefund, staffRefundRequests, type RefundRequestView } from './staff-refunds.service.ts';
+import { staffPaymentsOfDay, type DayPaymentView, type DayPayments, type GatewayTotal } from './staff-day-payments.service.ts';
 import {
-  staffCashDesk,
-  staffDecideRefund,
-  staffPaymentsOfDay,
-  staffRefundRequests,
   staffReconcileGatewayEvent,
-  staffTakeCashPayment,
   staffUnmatchedGatewayNotifications,
-  type CashReceipt,
-  type DayPaymentView,
-  type DayPayments,
-  type DeskAppointmentView,
-  type GatewayTotal,
-  type ReceiptItem,
-  type RefundRequestView,
-  type StaffPaymentsDeps,
   type UnmatchedEventView,
-} from './staff-payments.service.ts';
+} from './staff-gateway-events.service.ts';
+import type { ReceiptItem, StaffPaymentsDeps } from './staff-payments.context.ts';
 import { staffTakeOrderCashPayment, type OrderCashReceipt } from './staff-order-payments.service.ts';
 import { gatewaysFor } from '../tenants/tenants.gateways.ts';
 

@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { cyberSource } from '../cybersource.ts';
 import { acceptFormBodies } from '../form-body.ts';
 import type { CheckoutInput, CyberSourceSettings, GatewayAnswer } from '../gateway.ts';
-import { isSandboxProfile, paymentSandboxOn, TEST_CARDS } from './cybersource-sandbox.routes.ts';
+import { isSandboxProfile } from './cybersource-sandbox.protocol.ts';
+import { paymentSandboxOn, TEST_CARDS } from './cybersource-sandbox.routes.ts';
 import { loadEnv } from '../../../config/env.ts';
 
 // The sandbox gateway end to end (issue 9 §4): our signed checkout form, posted with a test card,

@@ -1,6 +1,6 @@
 import { HOSTED_FORM_MESSAGES, luhnValid } from '@careline/domain/payments';
 import { describe, expect, it } from 'vitest';
-import { hostedCardErrors } from './cybersource-sandbox.routes.ts';
+import { hostedCardErrors } from './cybersource-sandbox.protocol.ts';
 import { issueSandboxToken, readSandboxToken } from './sandbox-token.ts';
 import { findTestCard, gatewayMaskedNumber, TEST_CARDS } from './test-cards.ts';
 

@@ -1,47 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { AppError } from '@careline/domain/errors';
-import { VISIT_EARN_REASON, type LoyaltySettings } from '@careline/domain/loyalty';
-import { buildInvoiceLines, minorToDecimal, refundableMinor, toMinor, type InvoiceLine } from '@careline/domain/payments';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client.ts';
+import { VISIT_EARN_REASON } from '@careline/domain/loyalty';
+import { refundableMinor, type InvoiceLine } from '@careline/domain/payments';
+import type { Tx } from '../../db/client.ts';
 import type { InvoiceItem } from '../../db/schema/index.ts';
 import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
-import type { CyberSourceSettings, HttpRequester } from '../../providers/payment-gateways/gateway.ts';
+import type { HttpRequester } from '../../providers/payment-gateways/gateway.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { publishSessionChanged } from '../consultations/session-events.ts';
-import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/hospitals.time.ts';
 import { runOnce } from '../idempotency/idempotency.service.ts';
-import { earnVisitPoints } from '../loyalty/loyalty.service.ts';
 import { addLoyaltyPoints, lockPatientLoyalty } from '../loyalty/loyalty.repo.ts';
-import type { StaffViewer } from '../staff/staff.access-sessions.ts';
-import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
-import {
-  findChargingScheme,
-  findOpenInvoice,
-  insertBookingRequest,
-  insertOpenInvoice,
-  markInvoicePaid,
-  upsertPayment,
-} from './payments.repo.ts';
 import {
   claimPaymentRefund,
   findAppointmentPayment,
-  findCashPayment,
-  findDeskAppointment,
-  findHospitalGatewayEvent,
   findHospitalRefundRequest,
   findRequestRefund,
   findVisitLoyalty,
   insertPaymentRefund,
-  listHospitalPayments,
   listHospitalRefundRequests,
   listPaymentRefunds,
-  listPendingDeskAppointments,
   listRequestRefunds,
-  listUnmatchedGatewayEvents,
   lockPayment,
-  markGatewayEventReconciled,
-  markPendingAppointmentPaid,
   moveRefundRequest,
   setAppointmentRefundStatus,
   settlePaymentRefund,
@@ -49,13 +26,24 @@ import {
   type HospitalRefundRequest,
   type PaymentRefundRow,
   type RefundSettlement,
-} from './staff-payments.repo.ts';
-import { UUID_PATTERN as UUID } from '@careline/domain/ids';
+} from './staff-refunds.repo.ts';
+import {
+  CARD_GATEWAY,
+  IN_DOUBT,
+  actor,
+  cleanRemarks,
+  decimalOf,
+  major,
+  minorOf,
+  publishAfterCommit,
+  requireId,
+  scope,
+  type StaffPaymentsDeps,
+} from './staff-payments.context.ts';
 
 /*
- * The hospital's side of payments (issue 9 §8 Refunds carried out, §9 Cashier's console, §10 loyalty):
- * cash at the desk with a receipt, the day's payments, refund decisions (collect at the hospital,
- * back to the card through the gateway, or reject) and reconciliation of gateway notifications.
+ * Refund decisions of the hospital (issue 9 §8 Refunds carried out, §10 loyalty): collect at the
+ * hospital, back to the card through the gateway, or reject.
  *
  * A refund to the card, step by step:
  *   1. one transaction moves the request requested → approved (conditional: a double approval, even
@@ -73,89 +61,6 @@ import { UUID_PATTERN as UUID } from '@careline/domain/ids';
  *      request stays 'approved' with a message to check the outcome with the gateway. A crash
  *      between 2 and 3 leaves the row 'sending', likewise never retried automatically.
  */
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The longest remarks a cashier writes on a refund decision or a reconciliation. */
-export const REMARKS_MAX = 1000;
-const CASH_GATEWAY = 'cash';
-const CARD_GATEWAY = 'cyberSource';
-/** Ledger statuses whose refund may have reached the gateway: never sent again (issue 9 §8). */
-const IN_DOUBT = ['sending', 'unknown'];
-
-/** What every staff payments operation needs. */
-export type StaffPaymentsDeps = {
-  db: Db;
-  tenantId: string;
-  staff: StaffViewer;
-  organizationId: string;
-  correlationId: string;
-  publish: (topic: string, payload: unknown) => Promise<void>;
-  /** The tenant's currency when a scheme has none. */
-  currency: string;
-  /** The tenant's loyalty settings: a paid, fulfilled visit earns points; none without them. */
-  loyalty?: LoyaltySettings;
-  /**
-   * The gateway HTTP requester (providers.gatewayHttp) and the CyberSource settings of a hospital
-   * (issue 9 §2: a refund goes through the merchant of the original payment's hospital).
-   */
-  gatewayHttp: HttpRequester;
-  cyberSourceOf: (organizationId: string | null) => CyberSourceSettings;
-  log?: FastifyBaseLogger;
-};
-
-/** A line of a receipt: description and amount (2 decimals, negative for a discount). */
-export type ReceiptItem = { description: string; amount: string };
-
-/** A cash receipt as the cashier prints it. Plain JSON (an idempotent retry answers the stored one). */
-export type CashReceipt = {
-  receiptNumber: string;
-  appointmentId: string;
-  paymentId: string;
-  hospitalName: string;
-  patientName: string;
-  tokenNo: number;
-  doctorName: string;
-  sessionStart: string;
-  items: ReceiptItem[];
-  total: string;
-  currency: string;
-  /** ISO 8601 instant. */
-  paidAt: string;
-  cashierName: string;
-};
-
-/** An unpaid appointment of the day for the cash desk. */
-export type DeskAppointmentView = {
-  id: string;
-  sessionId: string;
-  sessionStart: Date;
-  doctorName: string;
-  tokenNo: number;
-  patientName: string;
-  appointmentStatus: string;
-  paymentStatus: string;
-};
-
-/** A payment of the day. */
-export type DayPaymentView = {
-  id: string;
-  createdTime: Date;
-  paymentGatewayType: string;
-  status: string;
-  amount: string;
-  currency: string;
-  transactionReference: string;
-  patientName: string | null;
-  tokenNo: number | null;
-  appointmentId: string | null;
-};
-
-/** Accepted payments of one gateway and currency. */
-export type GatewayTotal = { paymentGatewayType: string; currency: string; count: number; total: string };
-
-/** The day's payments of a hospital with totals per gateway (accepted ones only). */
-export type DayPayments = { date: string; payments: DayPaymentView[]; totals: GatewayTotal[] };
 
 /** A refund request as the console shows it. */
 export type RefundRequestView = {
@@ -186,328 +91,6 @@ export type RefundRequestView = {
 
 /** A cashier's decision on a refund request (spec doc 2 §4 Refund; issue 9 §8). */
 export type RefundDecision = 'APPROVE_AT_HOSPITAL' | 'REFUND_TO_CARD' | 'REJECT';
-
-/** A gateway event waiting for reconciliation. */
-export type UnmatchedEventView = {
-  id: string;
-  kind: 'second_capture' | 'notification_only';
-  createdTime: Date;
-  transactionId: string;
-  decision: string;
-  source: string;
-  outcome: string;
-  requestReference: string;
-  amount: string;
-  currency: string;
-  patientName: string | null;
-};
-
-function actor(deps: StaffPaymentsDeps, action: StaffAction): Extract<AuditActor, { kind: 'staff' }> {
-  return {
-    kind: 'staff',
-    staffUserId: deps.staff.staffUserId,
-    role: requireStaffRole(deps.staff, action, deps.organizationId),
-    organizationId: deps.organizationId,
-  };
-}
-
-function scope(deps: StaffPaymentsDeps) {
-  return { tenantId: deps.tenantId, organizationId: deps.organizationId };
-}
-
-function requireId(id: string): string {
-  if (!UUID.test(id)) {
-    throw new AppError('ARO-E2001');
-  }
-  return id;
-}
-
-/** Exact minor units of a numeric(14,2) column read as a number. */
-const minorOf = (amount: number): number => (amount < 0 ? -toMinor((-amount).toFixed(2)) : toMinor(amount.toFixed(2)));
-/** 2-decimal string of minor units, negative with a leading '-'. */
-const decimalOf = (minor: number): string => (minor < 0 ? `-${minorToDecimal(-minor)}` : minorToDecimal(minor));
-/** Major units for a numeric(14,2) column, from exact minor units. */
-const major = (minor: number): number => Number(decimalOf(minor));
-
-/**
- * The instants a hospital day 'YYYY-MM-DD' starts and ends (hospital time, hospitals.time.ts).
- * @param date - the day
- */
-export function hospitalDayRange(date: string): { from: Date; to: Date } {
-  const match = DAY.exec(date);
-  if (!match) {
-    throw new AppError('ARO-E5047');
-  }
-  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  const check = new Date(utcMidnight);
-  if (check.toISOString().slice(0, 10) !== date) {
-    throw new AppError('ARO-E5047');
-  }
-  const from = new Date(utcMidnight - HOSPITAL_UTC_OFFSET_MINUTES * 60_000);
-  return { from, to: new Date(from.getTime() + DAY_MS) };
-}
-
-function cleanRemarks(remarks: string | null): string | null {
-  const trimmed = remarks?.trim() ?? '';
-  if (trimmed.length > REMARKS_MAX) {
-    throw new AppError('ARO-E5046');
-  }
-  return trimmed.length > 0 ? trimmed : null;
-}
-
-/** A receipt number: 'C' + the hospital day + 8 random characters; unique by the payments index. */
-export function newReceiptNumber(now: Date): string {
-  const local = new Date(now.getTime() + HOSPITAL_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10).replaceAll('-', '');
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const bytes = randomBytes(8);
-  let tail = '';
-  for (const byte of bytes) {
-    tail += alphabet[byte % alphabet.length];
-  }
-  return `C${local}-${tail}`;
-}
-
-async function publishAfterCommit(deps: StaffPaymentsDeps, sessionId: string): Promise<void> {
-  try {
-    await publishSessionChanged(deps.publish, deps.tenantId, sessionId, 'appointments');
-  } catch (error) {
-    // The change is committed; a lost live update is caught up by the next read.
-    deps.log?.warn({ err: error, sessionId }, 'session change publish failed');
-  }
-}
-
-/**
- * The live, unpaid appointments of a hospital day's sessions, for the cash desk; audited.
- * @param deps - database, tenant, staff member, hospital
- * @param date - the hospital day 'YYYY-MM-DD'
- */
-export async function staffCashDesk(deps: StaffPaymentsDeps, date: string): Promise<DeskAppointmentView[]> {
-  const who = actor(deps, 'payments.cash');
-  const rows = await listPendingDeskAppointments(deps.db, scope(deps), hospitalDayRange(date));
-  await recordAudit(deps.db, {
-    tenantId: deps.tenantId,
-    actor: who,
-    action: 'payments.cash-desk.read',
-    correlationId: deps.correlationId,
-    details: { date, appointments: rows.length },
-  });
-  return rows.map((row) => ({
-    id: row.id,
-    sessionId: row.sessionId,
-    sessionStart: row.sessionStart,
-    doctorName: row.doctorName,
-    tokenNo: row.tokenNo,
-    patientName: row.patientName,
-    appointmentStatus: row.appointmentStatus,
-    paymentStatus: row.paymentStatus,
-  }));
-}
-
-/** The appointment's open invoice (the patient's, reused) or a new one from the session's scheme. */
-async function openInvoiceFor(tx: Tx, deps: StaffPaymentsDeps, appointment: NonNullable<Awaited<ReturnType<typeof findDeskAppointment>>>) {
-  const owner = { tenantId: deps.tenantId, accountId: appointment.accountId };
-  const requestReference = `Appointment/${appointment.id}`;
-  const open = await findOpenInvoice(tx, owner, requestReference);
-  if (open) {
-    return open;
-  }
-  if (!appointment.chargingSchemeId) {
-    throw new AppError('ARO-E5003');
-  }
-  const scheme = await findChargingScheme(tx, deps.tenantId, appointment.chargingSchemeId);
-  if (!scheme || scheme.organizationId !== deps.organizationId) {
-    throw new AppError('ARO-E5003');
-  }
-  let lines: ReturnType<typeof buildInvoiceLines>;
-  try {
-    lines = buildInvoiceLines(scheme.items);
-  } catch (error) {
-    if (error instanceof RangeError) {
-      throw new AppError('ARO-E5004');
-    }
-    throw error;
-  }
-  const items: InvoiceItem[] = lines.items.map((line) => ({ description: line.description, amount: major(line.amountMinor), category: line.category }));
-  const inserted = await insertOpenInvoice(tx, {
-    tenantId: deps.tenantId,
-    accountId: appointment.accountId,
-    patientId: appointment.patientId,
-    organizationId: deps.organizationId,
-    requestReference,
-    appointmentId: appointment.id,
-    sessionId: appointment.sessionId,
-    chargingSchemeId: scheme.id,
-    items,
-    values: [major(lines.totalMinor)],
-    totalAmount: major(lines.totalMinor),
-    currency: scheme.currency || deps.currency,
-    reasonCode: 'prepayment_collected',
-    instrumentType: 'cash',
-  });
-  const invoice = inserted ?? (await findOpenInvoice(tx, owner, requestReference));
-  if (!invoice) {
-    throw new Error('open invoice vanished');
-  }
-  return invoice;
-}
-
-/**
- * Takes a cash payment at the desk for an unpaid appointment of the hospital (issue 9 §9), in one
- * transaction: the open invoice (the patient's, or one made from the session's charging scheme), a
- * completed 'cash' booking request, an ACCEPT payment whose transaction reference is a new receipt
- * number, the invoice revenue_collected, the appointment paid (only from pending: a double click,
- * even concurrent, charges once), loyalty points for a fulfilled visit, and the audit row. With the
- * same idempotency key a retry answers the first receipt; a second take with another key is refused
- * with the first receipt's number (ARO-E5041).
- * @param deps - database, tenant, staff member, hospital, publish, loyalty
- * @param appointmentId - the appointment
- * @param idempotencyKey - one key per submit, reused on retry
- */
-export async function staffTakeCashPayment(
-  deps: StaffPaymentsDeps,
-  appointmentId: string,
-  idempotencyKey: string | null,
-): Promise<CashReceipt> {
-  const who = actor(deps, 'payments.cash');
-  requireId(appointmentId);
-  const found = await findDeskAppointment(deps.db, scope(deps), appointmentId);
-  if (!found) {
-    throw new AppError('ARO-E2001');
-  }
-  const receipt = await runOnce(
-    deps.db,
-    { tenantId: deps.tenantId, accountId: deps.staff.staffUserId, key: idempotencyKey },
-    'staffTakeCashPayment',
-    { organizationId: deps.organizationId, appointmentId },
-    async (tx): Promise<CashReceipt> => {
-      if (found.appointmentStatus === 'cancelled' || found.appointmentStatus === 'entered_in_error') {
-        throw new AppError('ARO-E5042', { status: found.appointmentStatus });
-      }
-      // The guard: only the call that moves it from pending goes on; its twin waits for the row lock.
-      if (!(await markPendingAppointmentPaid(tx, deps.tenantId, appointmentId))) {
-        const cash = await findCashPayment(tx, deps.tenantId, appointmentId);
-        if (cash) {
-          throw new AppError('ARO-E5041', { receipt: cash.transactionReference });
-        }
-        throw new AppError('ARO-E5040');
-      }
-      const invoice = await openInvoiceFor(tx, deps, found);
-      const now = new Date();
-      const receiptNumber = newReceiptNumber(now);
-      const booking = await insertBookingRequest(tx, {
-        tenantId: deps.tenantId,
-        accountId: found.accountId,
-        patientId: found.patientId,
-        invoiceId: invoice.id,
-        organizationId: deps.organizationId,
-        requestReference: invoice.requestReference,
-        paymentGatewayType: CASH_GATEWAY,
-        status: 'completed',
-        amount: invoice.totalAmount,
-        currency: invoice.currency,
-        externalReference: receiptNumber,
-        creditedTransactionId: receiptNumber,
-        completedAt: now,
-      });
-      const payment = await upsertPayment(tx, {
-        tenantId: deps.tenantId,
-        accountId: found.accountId,
-        patientId: found.patientId,
-        bookingRequestId: booking.id,
-        invoiceId: invoice.id,
-        organizationId: deps.organizationId,
-        requestReference: invoice.requestReference,
-        paymentGatewayType: CASH_GATEWAY,
-        status: 'ACCEPT',
-        amount: invoice.totalAmount,
-        currency: invoice.currency,
-        message: 'Payment success',
-        transactionReference: receiptNumber,
-        transactionDate: now,
-        response: { receiptNumber, cashierName: deps.staff.displayName, staffUserId: deps.staff.staffUserId },
-      });
-      if (!payment || !(await markInvoicePaid(tx, invoice.id, booking.id))) {
-        throw new AppError('ARO-E5040');
-      }
-      if (deps.loyalty) {
-        await earnVisitPoints(tx, { tenantId: deps.tenantId, appointmentId, actor: who, correlationId: deps.correlationId, settings: deps.loyalty });
-      }
-      await recordAudit(tx, {
-        tenantId: deps.tenantId,
-        actor: who,
-        action: 'payment.cash',
-        correlationId: deps.correlationId,
-        patientAccountId: found.accountId,
-        patientId: found.patientId,
-        details: { appointmentId, paymentId: payment.id, receiptNumber, amount: decimalOf(minorOf(invoice.totalAmount)), currency: invoice.currency },
-      });
-      return {
-        receiptNumber,
-        appointmentId,
-        paymentId: payment.id,
-        hospitalName: found.hospitalName,
-        patientName: found.patientName,
-        tokenNo: found.tokenNo,
-        doctorName: found.doctorName,
-        sessionStart: found.sessionStart.toISOString(),
-        items: invoice.items.map((item) => ({ description: item.description, amount: decimalOf(minorOf(item.amount)) })),
-        total: decimalOf(minorOf(invoice.totalAmount)),
-        currency: invoice.currency,
-        paidAt: now.toISOString(),
-        cashierName: deps.staff.displayName,
-      };
-    },
-  );
-  await publishAfterCommit(deps, found.sessionId);
-  return receipt;
-}
-
-/**
- * A hospital's payments of one hospital day (card and cash, every status), with totals of the
- * accepted ones per gateway and currency (issue 9 §9); audited.
- * @param deps - database, tenant, staff member, hospital
- * @param date - the hospital day 'YYYY-MM-DD'
- */
-export async function staffPaymentsOfDay(deps: StaffPaymentsDeps, date: string): Promise<DayPayments> {
-  const who = actor(deps, 'payments.list');
-  const rows = await listHospitalPayments(deps.db, scope(deps), hospitalDayRange(date));
-  const totals = new Map<string, GatewayTotal & { minor: number }>();
-  for (const row of rows) {
-    if (row.status !== 'ACCEPT') {
-      continue;
-    }
-    const key = `${row.paymentGatewayType}\n${row.currency}`;
-    const entry = totals.get(key) ?? { paymentGatewayType: row.paymentGatewayType, currency: row.currency, count: 0, total: '', minor: 0 };
-    entry.count += 1;
-    entry.minor += minorOf(row.amount);
-    totals.set(key, entry);
-  }
-  await recordAudit(deps.db, {
-    tenantId: deps.tenantId,
-    actor: who,
-    action: 'payments.day.read',
-    correlationId: deps.correlationId,
-    details: { date, payments: rows.length },
-  });
-  return {
-    date,
-    payments: rows.map((row) => ({
-      id: row.id,
-      createdTime: row.createdAt,
-      paymentGatewayType: row.paymentGatewayType,
-      status: row.status,
-      amount: decimalOf(minorOf(row.amount)),
-      currency: row.currency,
-      transactionReference: row.transactionReference,
-      patientName: row.patientName,
-      tokenNo: row.tokenNo,
-      appointmentId: row.appointmentId,
-    })),
-    totals: [...totals.values()]
-      .sort((a, b) => a.paymentGatewayType.localeCompare(b.paymentGatewayType) || a.currency.localeCompare(b.currency))
-      .map(({ minor, ...entry }) => ({ ...entry, total: decimalOf(minor) })),
-  };
-}
 
 /** Invoice items as exact lines (categories missing on old rows count as not excluded). */
 function invoiceLines(items: InvoiceItem[]): InvoiceLine[] {
@@ -878,72 +461,4 @@ export async function staffDecideRefund(
 async function decidedAlready(tx: Tx, deps: StaffPaymentsDeps, refundRequestId: string): Promise<AppError> {
   const now = await findHospitalRefundRequest(tx, scope(deps), refundRequestId);
   return new AppError('ARO-E5043', { status: now?.request.status ?? 'decided' });
-}
-
-function eventView(row: Awaited<ReturnType<typeof listUnmatchedGatewayEvents>>[number]): UnmatchedEventView {
-  return {
-    id: row.event.id,
-    kind: row.event.outcome === 'reconcile' ? 'second_capture' : 'notification_only',
-    createdTime: row.event.createdAt,
-    transactionId: row.event.transactionId,
-    decision: row.event.decision,
-    source: row.event.source,
-    outcome: row.event.outcome,
-    requestReference: row.requestReference,
-    amount: decimalOf(minorOf(row.amount)),
-    currency: row.currency,
-    patientName: row.patientName,
-  };
-}
-
-/**
- * The hospital's gateway answers that need a cashier's look (issue 9 §9), newest first: a second
- * capture for an already paid booking (outcome 'reconcile', to refund), or an answer credited from
- * the server-to-server notification (source 'notify') rather than the patient's browser return;
- * audited.
- * @param deps - database, tenant, staff member, hospital
- */
-export async function staffUnmatchedGatewayNotifications(deps: StaffPaymentsDeps): Promise<UnmatchedEventView[]> {
-  const who = actor(deps, 'payments.reconcile');
-  const rows = await listUnmatchedGatewayEvents(deps.db, scope(deps));
-  await recordAudit(deps.db, {
-    tenantId: deps.tenantId,
-    actor: who,
-    action: 'payments.unmatched.read',
-    correlationId: deps.correlationId,
-    details: { events: rows.length },
-  });
-  return rows.map(eventView);
-}
-
-/**
- * Marks a gateway event of the hospital reconciled (outcome 'reconciled:{outcome}'), with the
- * cashier's remarks in the audit trail; a second time is refused (ARO-E5048).
- * @param deps - database, tenant, staff member, hospital
- * @param eventId - the gateway event
- * @param remarks - what the cashier found or did
- */
-export async function staffReconcileGatewayEvent(deps: StaffPaymentsDeps, eventId: string, remarks: string | null): Promise<boolean> {
-  const who = actor(deps, 'payments.reconcile');
-  requireId(eventId);
-  const clean = cleanRemarks(remarks);
-  const found = await findHospitalGatewayEvent(deps.db, scope(deps), eventId);
-  if (!found) {
-    throw new AppError('ARO-E2001');
-  }
-  await deps.db.transaction(async (tx) => {
-    if (!(await markGatewayEventReconciled(tx, eventId))) {
-      throw new AppError('ARO-E5048');
-    }
-    await recordAudit(tx, {
-      tenantId: deps.tenantId,
-      actor: who,
-      action: 'payments.reconcile',
-      correlationId: deps.correlationId,
-      patientAccountId: found.accountId,
-      patientId: found.patientId,
-      details: { eventId, transactionId: found.event.transactionId, outcome: found.event.outcome, remarks: clean },
-    });
-  });
-  return true;
 }

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '@careline/domain/errors';
+import type { LoyaltySettings } from '@careline/domain/loyalty';
+import { minorToDecimal, toMinor } from '@careline/domain/payments';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { CyberSourceSettings, HttpRequester } from '../../providers/payment-gateways/gateway.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
+import { publishSessionChanged } from '../consultations/session-events.ts';
+import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/hospitals.time.ts';
+import type { StaffViewer } from '../staff/staff.access-sessions.ts';
+import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
+import { UUID_PATTERN as UUID } from '@careline/domain/ids';
+
+/*
+ * What the hospital's side of payments shares (issue 9 §8, §9, §10): its dependencies, the staff
+ * member's audit actor and scope, amounts, the hospital's day and receipt numbers.
+ */
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The longest remarks a cashier writes on a refund decision or a reconciliation. */
+export const REMARKS_MAX = 1000;
+/** The gateway names of a desk payment and of a card payment. */
+export const CASH_GATEWAY = 'cash';
+export const CARD_GATEWAY = 'cyberSource';
+/** Ledger statuses whose refund may have reached the gateway: never sent again (issue 9 §8). */
+export const IN_DOUBT = ['sending', 'unknown'];
+
+/** What every staff payments operation needs. */
+export type StaffPaymentsDeps = {
+  db: Db;
+  tenantId: string;
+  staff: StaffViewer;
+  organizationId: string;
+  correlationId: string;
+  publish: (topic: string, payload: unknown) => Promise<void>;
+  /** The tenant's currency when a scheme has none. */
+  currency: string;
+  /** The tenant's loyalty settings: a paid, fulfilled visit earns points; none without them. */
+  loyalty?: LoyaltySettings;
+  /**
+   * The gateway HTTP requester (providers.gatewayHttp) and the CyberSource settings of a hospital
+   * (issue 9 §2: a refund goes through the merchant of the original payment's hospital).
+   */
+  gatewayHttp: HttpRequester;
+  cyberSourceOf: (organizationId: string | null) => CyberSourceSettings;
+  log?: FastifyBaseLogger;
+};
+
+/** A line of a receipt: description and amount (2 decimals, negative for a discount). */
+export type ReceiptItem = { description: string; amount: string };
+
+export function actor(deps: StaffPaymentsDeps, action: StaffAction): Extract<AuditActor, { kind: 'staff' }> {
+  return {
+    kind: 'staff',
+    staffUserId: deps.staff.staffUserId,
+    role: requireStaffRole(deps.staff, action, deps.organizationId),
+    organizationId: deps.organizationId,
+  };
+}
+
+export function scope(deps: StaffPaymentsDeps) {
+  return { tenantId: deps.tenantId, organizationId: deps.organizationId };
+}
+
+export function requireId(id: string): string {
+  if (!UUID.test(id)) {
+    throw new AppError('ARO-E2001');
+  }
+  return id;
+}
+
+/** Exact minor units of a numeric(14,2) column read as a number. */
+export const minorOf = (amount: number): number => (amount < 0 ? -toMinor((-amount).toFixed(2)) : toMinor(amount.toFixed(2)));
+/** 2-decimal string of minor units, negative with a leading '-'. */
+export const decimalOf = (minor: number): string => (minor < 0 ? `-${minorToDecimal(-minor)}` : minorToDecimal(minor));
+/** Major units for a numeric(14,2) column, from exact minor units. */
+export const major = (minor: number): number => Number(decimalOf(minor));
+
+/**
+ * The instants a hospital day 'YYYY-MM-DD' starts and ends (hospital time, hospitals.time.ts).
+ * @param date - the day
+ */
+export function hospitalDayRange(date: string): { from: Date; to: Date } {
+  const match = DAY.exec(date);
+  if (!match) {
+    throw new AppError('ARO-E5047');
+  }
+  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const check = new Date(utcMidnight);
+  if (check.toISOString().slice(0, 10) !== date) {
+    throw new AppError('ARO-E5047');
+  }
+  const from = new Date(utcMidnight - HOSPITAL_UTC_OFFSET_MINUTES * 60_000);
+  return { from, to: new Date(from.getTime() + DAY_MS) };
+}
+
+/**
+ * A cashier's remarks, trimmed, or null when empty; longer than REMARKS_MAX is refused.
+ * @param remarks - the remarks as typed
+ */
+export function cleanRemarks(remarks: string | null): string | null {
+  const trimmed = remarks?.trim() ?? '';
+  if (trimmed.length > REMARKS_MAX) {
+    throw new AppError('ARO-E5046');
+  }
+  return trimmed.length > 0 ? trimmed : null;
+}
+
+/** A receipt number: 'C' + the hospital day + 8 random characters; unique by the payments index. */
+export function newReceiptNumber(now: Date): string {
+  const local = new Date(now.getTime() + HOSPITAL_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(8);
+  let tail = '';
+  for (const byte of bytes) {
+    tail += alphabet[byte % alphabet.length];
+  }
+  return `C${local}-${tail}`;
+}
+
+/**
+ * Tells the session's live screens about a payment after commit; a lost publish is logged.
+ * @param deps - publish and log
+ * @param sessionId - the appointment's session
+ */
+export async function publishAfterCommit(deps: StaffPaymentsDeps, sessionId: string): Promise<void> {
+  try {
+    await publishSessionChanged(deps.publish, deps.tenantId, sessionId, 'appointments');
+  } catch (error) {
+    // The change is committed; a lost live update is caught up by the next read.
+    deps.log?.warn({ err: error, sessionId }, 'session change publish failed');
+  }
+}
