@@ -95,6 +95,20 @@ export const ORDER_EVENT_TYPES: readonly OrderEventType[] = [
   'attachDocument',
 ];
 
+/** What an order-events history line records: the order's creation, or one of its events. */
+export type OrderHistoryEvent = 'create' | OrderEventType;
+
+/** Every event an order's history shows (the patient's timeline, the staff console's), creation first. */
+export const ORDER_HISTORY_EVENTS: readonly OrderHistoryEvent[] = ['create', ...ORDER_EVENT_TYPES];
+
+/**
+ * Whether a history line's event is one the history has words for; another is shown as stored.
+ * @param event - the order-events row's event
+ */
+export function isOrderHistoryEvent(event: string): event is OrderHistoryEvent {
+  return (ORDER_HISTORY_EVENTS as readonly string[]).includes(event);
+}
+
 /**
  * Who may ask for each event. Staff must also hold one of the category's roles
  * (ORDER_STAFF_ROLES); the patient acts for any profile of the account (spec doc 3 §6).
