@@ -8,6 +8,7 @@ import {
   type OrderSpecialPanel,
 } from '@careline/domain/orders';
 import type { ClientPatient } from '@careline/domain/profiles';
+import { ageText, genderText, relationshipText } from '@careline/domain/profiles/person-texts';
 import { useLingui } from '@careline/i18n/react';
 import { useOrdersTranslate, type OrdersMessageId } from '@careline/i18n/orders';
 import { Button } from '../../../components/button.tsx';
@@ -16,7 +17,6 @@ import { CategoryIcon } from './category-icon.tsx';
 import type { OrderViewData } from './order-view-documents.ts';
 import { clockTime, dayLabel, longDateTime, orderTextKey, type OrderFacts } from './order-view-model.ts';
 import { statusKey } from './order-tracker.tsx';
-import { ageLabelText, personValueText } from './person-texts.ts';
 
 /** A spec text through its catalogue key, else as it is; null stays null. */
 export function useSpecText(): (text: string | null) => string | null {
@@ -174,11 +174,11 @@ export function OrderRequestedFor({ patient }: { patient: ClientPatient }) {
       </h2>
       <p className="order-person">
         {patient.relationship ? (
-          <span className="order-person__relationship">{personValueText(t, 'relationship', patient.relationship)}</span>
+          <span className="order-person__relationship">{relationshipText(t, patient.relationship)}</span>
         ) : null}
         <span className="order-person__name">{patient.displayName}</span>
         <span className="order-person__meta">
-          {[patient.gender ? personValueText(t, 'gender', patient.gender) : '', ageLabelText(t, patient.age)].filter(Boolean).join(' · ')}
+          {[patient.gender ? genderText(t, patient.gender) : '', ageText(t, patient.age)].filter(Boolean).join(' · ')}
         </span>
       </p>
     </section>
