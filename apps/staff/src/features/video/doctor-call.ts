@@ -15,14 +15,16 @@
  * interfaces so tests can fake them (CallMediaDevices, CallTransport).
  */
 import {
-  AUDIO_MAX_BITRATE,
   BANDWIDTH_SAMPLE_MS,
+  DOCTOR_VIDEO_MAX_BITRATE,
+  DOCTOR_VIDEO_START_BITRATE,
   linkSample,
+  mediaEncoding,
   nextVideoBitrate,
   scaleDownFor,
-  VIDEO_START_BITRATE,
+  VIDEO_DEGRADATION_PREFERENCE,
   worthRetuning,
-} from './call-quality.ts';
+} from '@careline/domain/video-call';
 
 /** One entry of RTCConfiguration.iceServers as the server hands it out. */
 export type CallIceServer = { urls: string[]; username?: string; credential?: string };
@@ -224,7 +226,7 @@ export class DoctorCall {
   private knownJoins = 0;
   /** The patient's join the current peer connection was offered for. */
   private offeredFor = 0;
-  private videoBitrate = VIDEO_START_BITRATE;
+  private videoBitrate = DOCTOR_VIDEO_START_BITRATE;
   private sampler: ReturnType<typeof setInterval> | null = null;
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
   /** Counts calls: work of an earlier call (a late answer) changes nothing. */
@@ -514,7 +516,7 @@ export class DoctorCall {
       iceTransportPolicy: this.devices.iceTransportPolicy ?? 'all',
     });
     this.peer = peer;
-    this.videoBitrate = VIDEO_START_BITRATE;
+    this.videoBitrate = DOCTOR_VIDEO_START_BITRATE;
     const current = () => this.peer === peer && generation === this.generation;
     peer.ontrack = (event) => {
       if (!current()) {
@@ -541,16 +543,14 @@ export class DoctorCall {
       peer.addTransceiver(track, {
         direction: 'sendrecv',
         streams: [local],
-        sendEncodings: [{ maxBitrate: AUDIO_MAX_BITRATE, priority: 'high', networkPriority: 'high' }],
+        sendEncodings: [mediaEncoding('audio', this.videoBitrate)],
       });
     }
     for (const track of local.getVideoTracks()) {
       peer.addTransceiver(track, {
         direction: 'sendrecv',
         streams: [local],
-        sendEncodings: [
-          { maxBitrate: this.videoBitrate, scaleResolutionDownBy: scaleDownFor(this.videoBitrate), priority: 'low', networkPriority: 'low' },
-        ],
+        sendEncodings: [{ ...mediaEncoding('video', this.videoBitrate), scaleResolutionDownBy: scaleDownFor(this.videoBitrate) }],
       });
     }
     this.set({ status: 'connecting', remote: null });
@@ -607,7 +607,7 @@ export class DoctorCall {
       void peer
         .getStats()
         .then(async (report) => {
-          const next = nextVideoBitrate(this.videoBitrate, linkSample(report));
+          const next = nextVideoBitrate(this.videoBitrate, linkSample(report), DOCTOR_VIDEO_MAX_BITRATE);
           if (worthRetuning(this.videoBitrate, next)) {
             this.videoBitrate = next;
             await this.tuneVideo(peer);
@@ -637,8 +637,7 @@ export class DoctorCall {
         encoding.scaleResolutionDownBy = scaleDownFor(this.videoBitrate);
       }
       parameters.encodings = encodings;
-      // A face on a weak link: keep the motion smooth and let the resolution drop.
-      parameters.degradationPreference = 'maintain-framerate';
+      parameters.degradationPreference = VIDEO_DEGRADATION_PREFERENCE;
       try {
         await sender.setParameters(parameters);
       } catch {
