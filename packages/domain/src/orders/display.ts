@@ -28,11 +28,8 @@ import {
   type OrderStatus,
 } from './status.ts';
 import { ORDER_TEXTS, fillOrderText } from './texts.ts';
-import {
-  SAMPLE_COLLECTION_SCHEDULED_STATUSES,
-  type OrderAddress,
-  type SampleCollection,
-} from './transitions.ts';
+import { SAMPLE_COLLECTION_SCHEDULED_STATUSES, type SampleCollection } from './order-events.ts';
+import type { OrderAddress } from './plain.ts';
 
 /** The relationship prompt opens 5000 ms after an order is created for a profile with none (spec doc 3 §2, §9). */
 export const ORDER_RELATIONSHIP_PROMPT_DELAY_MS = RELATIONSHIP_MODAL_TIMEOUT_MS;

@@ -50,6 +50,7 @@
 export * from './categories.ts';
 export * from './status.ts';
 export * from './texts.ts';
+export * from './order-events.ts';
 export * from './transitions.ts';
 export * from './trackers.ts';
 export * from './display.ts';

@@ -6,16 +6,12 @@ import {
   ORDER_EVENT_TYPES,
   ORDER_HISTORY_EVENTS,
   isOrderHistoryEvent,
-  mayRequestOrderEvent,
-  nextOrderStatuses,
-  orderCashOwed,
-  requestChangeBlock,
-  transitionOrder,
   type OrderActor,
   type OrderEvent,
   type OrderEventType,
   type OrderState,
-} from './transitions.ts';
+} from './order-events.ts';
+import { mayRequestOrderEvent, nextOrderStatuses, orderCashOwed, requestChangeBlock, transitionOrder } from './transitions.ts';
 
 const HOME = {
   addressLineOne: '12 Galle Road',
