@@ -54,4 +54,6 @@ export * from './order-events.ts';
 export * from './transitions.ts';
 export * from './trackers.ts';
 export * from './display.ts';
+export * from './list-display.ts';
+export * from './payment-display.ts';
 export * from './validation.ts';
