@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useModalDialog } from '@careline/ui/components';
 import { useTranslate } from '@careline/i18n/react';
 import { Button } from './button.tsx';
-
-const focusableSelector =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export type ModalProps = {
   open: boolean;
@@ -18,76 +16,40 @@ export type ModalProps = {
   closeLabel?: string | null;
 };
 
-function focusables(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(focusableSelector));
+function outside(element: Element, x: number, y: number): boolean {
+  const box = element.getBoundingClientRect();
+  return x < box.left || x > box.right || y < box.top || y > box.bottom;
 }
 
-/** A dialog: focus moves in and is trapped, Escape closes, focus returns to where it was. */
-export function Modal({ open, title, onClose, children, closeLabel }: ModalProps) {
+/**
+ * A dialog: a native modal <dialog> (the page behind is inert), focus moves in and stays inside,
+ * Escape closes, focus returns to where it was (@careline/ui's useModalDialog).
+ */
+export function Modal({ open, ...props }: ModalProps) {
+  return open ? <OpenModal {...props} /> : null;
+}
+
+function OpenModal({ title, onClose, children, closeLabel }: Omit<ModalProps, 'open'>) {
   const t = useTranslate();
   const closeText = closeLabel === undefined ? t('shell.close') : closeLabel;
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const { onKeyDown } = useModalDialog(dialogRef, { onCancel: () => onCloseRef.current() });
 
   useEffect(() => {
-    if (!open) {
-      return undefined;
-    }
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    const dialog = dialogRef.current;
-    if (dialog) {
-      (focusables(dialog)[0] ?? dialog).focus();
-    }
     const { overflow } = document.body.style;
     // The page behind must not scroll under the dialog on a phone.
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      previouslyFocused?.focus?.();
     };
-  }, [open]);
-
-  if (!open) {
-    return null;
-  }
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) {
-      return;
-    }
-    const items = focusables(dialogRef.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  }, []);
 
   return createPortal(
-    <div
-      className="modal__backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) {
-          onCloseRef.current();
-        }
-      }}
-    >
-      <div
+    <div className="modal__backdrop">
+      <dialog
         ref={dialogRef}
         className="modal"
         role="dialog"
@@ -95,6 +57,12 @@ export function Modal({ open, title, onClose, children, closeLabel }: ModalProps
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={onKeyDown}
+        onMouseDown={(event) => {
+          // A press on the backdrop (the dialog's ::backdrop, outside its box) closes.
+          if (event.target === event.currentTarget && outside(event.currentTarget, event.clientX, event.clientY)) {
+            onCloseRef.current();
+          }
+        }}
       >
         <div className="modal__header">
           <h2 id={titleId}>{title}</h2>
@@ -105,7 +73,7 @@ export function Modal({ open, title, onClose, children, closeLabel }: ModalProps
           ) : null}
         </div>
         {children}
-      </div>
+      </dialog>
     </div>,
     document.body,
   );

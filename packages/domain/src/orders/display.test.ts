@@ -3,9 +3,6 @@ import { REQUEST_STATE } from '../shell/request-state.ts';
 import {
   CHANGE_REQUEST_CHOICES,
   CHAT_UPLOAD_STEPS,
-  ORDER_LIST_FIRST_PAGE,
-  ORDER_LIST_LOAD_MORE,
-  ORDER_LIST_ROUTES,
   ORDER_RELATIONSHIP_PROMPT_DELAY_MS,
   ORDER_UPLOAD_STATE,
   addressLabel,
@@ -14,32 +11,39 @@ import {
   orderSeenPatch,
   orderSpecialPanels,
   showPaymentSuccess,
-  canPayNow,
   canReplyToNote,
   canUpdateAddress,
   homeBannerText,
   isPatientNote,
-  isPaymentInProgress,
   orderCallLink,
   orderDetailDisplay,
   orderEndBanner,
   orderItemListLabel,
+  orderViewRedirect,
+  requestedDateLabel,
+  sampleCollectionBox,
+  shouldPromptRelationship,
+  showNotesBlock,
+  type OrderDetailInput,
+} from './display.ts';
+import {
+  ORDER_LIST_FIRST_PAGE,
+  ORDER_LIST_LOAD_MORE,
+  ORDER_LIST_ROUTES,
   orderListLimit,
   orderListState,
   orderListTexts,
+} from './list-display.ts';
+import {
+  canPayNow,
+  isPaymentInProgress,
   orderPaymentGateway,
-  orderViewRedirect,
   payButtonLabel,
   payableAmountMinor,
   paymentMethodLine,
-  requestedDateLabel,
-  sampleCollectionBox,
   shouldPrepareInvoice,
-  shouldPromptRelationship,
-  showNotesBlock,
   showPayButton,
-  type OrderDetailInput,
-} from './display.ts';
+} from './payment-display.ts';
 
 const COLLECTION = { userName: 'Kamal Silva', time: '2026-11-25T09:30:00+05:30' };
 const HOME = {

@@ -3,9 +3,7 @@
  * detail screen, Order lists; §4 Order payment; §5; §7 Notes block behaviour; §9).
  */
 import { DATE_FORMATS } from '../constants.ts';
-import { maskCardNumber } from '../payments/card-rules.ts';
 import { RELATIONSHIP_MODAL_TIMEOUT_MS } from '../profiles/values.ts';
-import { REQUEST_STATE, type RequestState } from '../shell/request-state.ts';
 import { contactNumber } from '../tenant/rules.ts';
 import type { TenantPublicConfig } from '../tenant/types.ts';
 import {
@@ -28,11 +26,9 @@ import {
   type OrderStatus,
 } from './status.ts';
 import { ORDER_TEXTS, fillOrderText } from './texts.ts';
-import {
-  SAMPLE_COLLECTION_SCHEDULED_STATUSES,
-  type OrderAddress,
-  type SampleCollection,
-} from './transitions.ts';
+import { showPayButton } from './payment-display.ts';
+import { SAMPLE_COLLECTION_SCHEDULED_STATUSES, type SampleCollection } from './order-events.ts';
+import type { OrderAddress } from './plain.ts';
 
 /** The relationship prompt opens 5000 ms after an order is created for a profile with none (spec doc 3 §2, §9). */
 export const ORDER_RELATIONSHIP_PROMPT_DELAY_MS = RELATIONSHIP_MODAL_TIMEOUT_MS;
@@ -43,72 +39,6 @@ export const ORDER_RELATIONSHIP_PROMPT_DELAY_MS = RELATIONSHIP_MODAL_TIMEOUT_MS;
  */
 export function shouldPromptRelationship(relationship: string | null | undefined): boolean {
   return (relationship ?? '').trim() === '';
-}
-
-/** Order lists: 10 at first, and each Load More adds 9 (spec doc 3 §9). */
-export const ORDER_LIST_FIRST_PAGE = 10;
-export const ORDER_LIST_LOAD_MORE = 9;
-
-/**
- * How many orders a list asks for after some Load More presses: 10, 19, 28, … (spec doc 3 §9).
- * @param loadMorePresses - how many times 'Load More Order' was pressed
- */
-export function orderListLimit(loadMorePresses: number): number {
-  return ORDER_LIST_FIRST_PAGE + ORDER_LIST_LOAD_MORE * Math.max(0, Math.floor(loadMorePresses));
-}
-
-/** The three order lists (spec doc 3 §2). */
-export type OrderListKind = 'orders' | 'labTests' | 'procedures';
-
-/** Where each list lives (spec doc 3 §2). */
-export const ORDER_LIST_ROUTES: Record<OrderListKind, string> = {
-  orders: ORDER_ROUTES.allOrders,
-  labTests: ORDER_ROUTES.labTests,
-  procedures: ORDER_ROUTES.procedures,
-};
-
-/**
- * A list's error and empty texts (spec doc 3 §2 Order lists, §8): the lab test list has its own,
- * the other lists read the orders' texts (the spec shows none of their own for procedures).
- * @param kind - orders, labTests or procedures
- */
-export function orderListTexts(kind: OrderListKind): { error: string; empty: string } {
-  return kind === 'labTests'
-    ? { error: ORDER_TEXTS.labTestsLoadFailed, empty: ORDER_TEXTS.labTestsEmpty }
-    : { error: ORDER_TEXTS.ordersLoadFailed, empty: ORDER_TEXTS.ordersEmpty };
-}
-
-/** What a list shows: loading, the error, the empty text, or its rows. */
-export type OrderListState =
-  | { kind: 'loading' }
-  | { kind: 'error' | 'empty'; text: string }
-  | { kind: 'rows'; showLoadMore: boolean };
-
-/**
- * The list's state (spec doc 3 §2 Order lists): loading before the first answer, the error text on
- * failure, the empty text when there are none, else the rows with 'Load More Order' while the last
- * page came back full.
- * @param kind - which list
- * @param fetchState - 1 loading, 2 done, 3 error (spec doc 3 §4 Fetch state codes)
- * @param shown - rows received
- * @param limit - rows asked for (orderListLimit)
- */
-export function orderListState(
-  kind: OrderListKind,
-  fetchState: RequestState,
-  shown: number,
-  limit: number,
-): OrderListState {
-  if (fetchState === REQUEST_STATE.FAILED) {
-    return { kind: 'error', text: orderListTexts(kind).error };
-  }
-  if (fetchState !== REQUEST_STATE.DONE) {
-    return { kind: 'loading' };
-  }
-  if (shown === 0) {
-    return { kind: 'empty', text: orderListTexts(kind).empty };
-  }
-  return { kind: 'rows', showLoadMore: shown >= limit };
 }
 
 export { ORDER_UPLOAD_STATE } from './plain.ts';
@@ -237,143 +167,6 @@ export function orderItemListLabel(
     return ORDER_TEXTS.testList;
   }
   return category === 'Procedure' ? ORDER_TEXTS.procedureList : null;
-}
-
-/** The payment method line (spec doc 3 §2). */
-export type PaymentMethodLine = {
-  text: string;
-  maskedCard: string | null;
-  changeText: string | null;
-};
-
-/**
- * The payment method line (spec doc 3 §2): 'Pay by Genie', 'Cash on delivery', or 'Pay by card'
- * with the first six digits shown and the rest masked, plus 'Click to change' while the method may
- * still change (unpaid, open order).
- * @param method - the order's payment method
- * @param cardNumber - the chosen card's number (masked or not), if known
- * @param changeable - whether the patient may still choose another method
- */
-export function paymentMethodLine(
-  method: OrderPaymentMethod,
-  cardNumber: string | null,
-  changeable: boolean,
-): PaymentMethodLine {
-  const changeText = changeable ? ORDER_TEXTS.clickToChange : null;
-  switch (method) {
-    case 'genie':
-      return { text: ORDER_TEXTS.payByGenie, maskedCard: null, changeText };
-    case 'cash':
-      return { text: ORDER_TEXTS.cashOnDelivery, maskedCard: null, changeText };
-    case 'card':
-      return {
-        text: ORDER_TEXTS.payByCard,
-        maskedCard: cardNumber ? maskCardNumber(cardNumber) : null,
-        changeText,
-      };
-  }
-}
-
-/**
- * The gateway an order's payment goes to (spec doc 3 §4 Order payment): cash is selected
- * automatically when the order's method is cash; genie for genie; the card gateway cyberSource
- * (the default) otherwise.
- * @param method - the order's payment method
- */
-export function orderPaymentGateway(method: OrderPaymentMethod): 'cyberSource' | 'genie' | 'cash' {
-  if (method === 'cash') {
-    return 'cash';
-  }
-  return method === 'genie' ? 'genie' : 'cyberSource';
-}
-
-/**
- * Whether the invoice must be prepared (again) (spec doc 3 §4 Order payment): a charging amount is
- * set, the order is not paid, and the invoice was not prepared for this amount.
- * @param order - charging amount (minor units) and payment status
- * @param preparedForMinor - the amount the current invoice was prepared for, null if none
- */
-export function shouldPrepareInvoice(
-  order: { chargingAmountMinor: number | null; paymentStatus: OrderPaymentStatus },
-  preparedForMinor: number | null,
-): boolean {
-  return (
-    order.chargingAmountMinor !== null &&
-    order.chargingAmountMinor > 0 &&
-    order.paymentStatus !== 'paid' &&
-    order.chargingAmountMinor !== preparedForMinor
-  );
-}
-
-/**
- * The amount to pay: the last invoice value (spec doc 3 §3 Invoice, §5); 0 when there is none.
- * @param valuesMinor - the invoice's value list, in minor units
- */
-export function payableAmountMinor(valuesMinor: readonly number[]): number {
-  return valuesMinor.at(-1) ?? 0;
-}
-
-/**
- * Whether the Pay button shows (spec doc 3 §5): payment is enabled for the category, the invoice
- * is prepared, the charge and the invoice line total are above 0, and the order is unpaid. A
- * completed or canceled order is not paid for either.
- * @param input - the category's payment flag, invoice state, charge, line total, payment and order status
- */
-export function showPayButton(input: {
-  paymentEnabled: boolean;
-  invoicePrepared: boolean;
-  chargingAmountMinor: number | null;
-  invoiceLineTotalMinor: number;
-  paymentStatus: OrderPaymentStatus;
-  status: OrderStatus;
-}): boolean {
-  return (
-    input.paymentEnabled &&
-    input.invoicePrepared &&
-    (input.chargingAmountMinor ?? 0) > 0 &&
-    input.invoiceLineTotalMinor > 0 &&
-    input.paymentStatus !== 'paid' &&
-    !isTerminalOrderStatus(input.status)
-  );
-}
-
-/**
- * Whether PAY NOW may be pressed (spec doc 3 §5): a cvv or a default payment method, and the
- * method is not cash.
- * @param input - the cvv typed, whether a default method is saved, and the order's method
- */
-export function canPayNow(input: {
-  cvv: string;
-  hasDefaultPaymentMethod: boolean;
-  method: OrderPaymentMethod;
-}): boolean {
-  return (input.cvv !== '' || input.hasDefaultPaymentMethod) && input.method !== 'cash';
-}
-
-/**
- * Payment in progress (spec doc 3 §4 Order payment): initiating the booking is done (state 2) and
- * completing it is not yet done.
- * @param initiateState - the initiate booking request's state
- * @param completeState - the complete booking request's state
- */
-export function isPaymentInProgress(
-  initiateState: RequestState,
-  completeState: RequestState,
-): boolean {
-  return initiateState === REQUEST_STATE.DONE && completeState !== REQUEST_STATE.DONE;
-}
-
-/**
- * A pay button's label (spec doc 3 §2): 'Pay and book now' or 'PAY NOW', and 'PROCESSING
- * PAYMENT...' while busy.
- * @param button - payAndBookNow or payNow
- * @param busy - whether a payment is in progress
- */
-export function payButtonLabel(button: 'payAndBookNow' | 'payNow', busy: boolean): string {
-  if (busy) {
-    return ORDER_TEXTS.processingPayment;
-  }
-  return button === 'payNow' ? ORDER_TEXTS.payNow : ORDER_TEXTS.payAndBookNow;
 }
 
 /**

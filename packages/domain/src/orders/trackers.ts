@@ -4,7 +4,7 @@
 import { historyStatus, type HistoryStatus } from '../payments/status.ts';
 import type { OrderCategory } from './categories.ts';
 import type { OrderPaymentStatus, OrderStatus } from './status.ts';
-import { SAMPLE_COLLECTION_SCHEDULED_STATUSES, type SampleCollection } from './transitions.ts';
+import { SAMPLE_COLLECTION_SCHEDULED_STATUSES, type SampleCollection } from './order-events.ts';
 
 /** The steps of each category's tracker, in order (spec doc 3 §4 Trackers). */
 export const ORDER_TRACKER_STEPS = {

@@ -3,16 +3,15 @@ import type { OrderCategory } from './categories.ts';
 import { ORDER_STATUSES, ORDER_STATUSES_BY_CATEGORY, type OrderStatus } from './status.ts';
 import type { StaffRole } from '../staff/staff.ts';
 import {
-  mayRequestOrderEvent,
-  nextOrderStatuses,
-  orderCashOwed,
-  requestChangeBlock,
-  transitionOrder,
+  ORDER_EVENT_TYPES,
+  ORDER_HISTORY_EVENTS,
+  isOrderHistoryEvent,
   type OrderActor,
   type OrderEvent,
   type OrderEventType,
   type OrderState,
-} from './transitions.ts';
+} from './order-events.ts';
+import { mayRequestOrderEvent, nextOrderStatuses, orderCashOwed, requestChangeBlock, transitionOrder } from './transitions.ts';
 
 const HOME = {
   addressLineOne: '12 Galle Road',
@@ -1025,5 +1024,23 @@ describe('nextOrderStatuses (the console status menu)', () => {
 
   it('a replaced order has none', () => {
     expect(nextOrderStatuses(order({ replacedBy: 'order-2' }))).toEqual([]);
+  });
+});
+
+describe('the order-events history: one list of the events it has words for', () => {
+  it('is the creation, then every event type', () => {
+    expect(ORDER_HISTORY_EVENTS).toEqual(['create', ...ORDER_EVENT_TYPES]);
+    expect(new Set(ORDER_HISTORY_EVENTS).size).toBe(ORDER_HISTORY_EVENTS.length);
+  });
+
+  it.each([
+    ['create', true],
+    ['setCharge', true],
+    ['attachDocument', true],
+    ['reflexOrder', false],
+    ['', false],
+    ['Create', false],
+  ] as const)('%s is a history event: %s', (event, known) => {
+    expect(isOrderHistoryEvent(event)).toBe(known);
   });
 });

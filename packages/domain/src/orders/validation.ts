@@ -24,7 +24,7 @@ import {
   sampleCollectionDateChoices,
   type OrderAddress,
 } from './plain.ts';
-import { ORDER_NOTE_MAX } from './transitions.ts';
+import { ORDER_NOTE_MAX } from './order-events.ts';
 
 // The zod-free parts live in ./plain.ts (the first screen's chat imports them without zod).
 export {

@@ -43,7 +43,9 @@
  * Also here: the devices before a call, 'Join Now' and the iPhone-only-in-Safari rule (./devices.ts);
  * the mm:ss timer (./timer.ts); the video communication report and the call history modal
  * (./history.ts); what the screens show, the minimized modal's size and the main bottom bar
- * (./display.ts); every text (VIDEO_CALL_TEXTS, ./texts.ts).
+ * (./display.ts); every text (VIDEO_CALL_TEXTS, ./texts.ts); both sides' bandwidth and media rules:
+ * the bitrate ceilings per side, the adaptation to the measured link, the senders' encodings
+ * (./bandwidth.ts).
  */
 export * from './texts.ts';
 export * from './devices.ts';
@@ -51,3 +53,4 @@ export * from './timer.ts';
 export * from './history.ts';
 export * from './machine.ts';
 export * from './display.ts';
+export * from './bandwidth.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUDIO_MAX_BITRATE, BANDWIDTH_SAMPLE_MS, VIDEO_START_BITRATE } from './call-quality.ts';
+import { AUDIO_MAX_BITRATE, BANDWIDTH_SAMPLE_MS, DOCTOR_VIDEO_START_BITRATE } from '@careline/domain/video-call';
 import { canPlaceCall, DoctorCall, ICE_RESTART_AFTER_MS, isCallOn, patientPresence } from './doctor-call.ts';
 import { fakeDevices, fakeTransport, line, ROOM, settle } from './fake-call.ts';
 
@@ -83,7 +83,7 @@ describe('DoctorCall', () => {
     });
     expect(peer.transceivers.map((t) => [t.track.kind, t.init.sendEncodings[0]])).toEqual([
       ['audio', { maxBitrate: AUDIO_MAX_BITRATE, priority: 'high', networkPriority: 'high' }],
-      ['video', { maxBitrate: VIDEO_START_BITRATE, scaleResolutionDownBy: 1, priority: 'low', networkPriority: 'low' }],
+      ['video', { maxBitrate: DOCTOR_VIDEO_START_BITRATE, scaleResolutionDownBy: 1, priority: 'low', networkPriority: 'low' }],
     ]);
     expect(server.sent).toEqual([{ kind: 'offer', sdp: peer.localDescription?.sdp }]);
     expect(call.getSnapshot().status).toBe('connecting');

@@ -15,187 +15,28 @@
  * interfaces so tests can fake them (CallMediaDevices, CallTransport).
  */
 import {
-  AUDIO_MAX_BITRATE,
   BANDWIDTH_SAMPLE_MS,
+  DOCTOR_VIDEO_MAX_BITRATE,
+  DOCTOR_VIDEO_START_BITRATE,
   linkSample,
+  mediaEncoding,
   nextVideoBitrate,
   scaleDownFor,
-  VIDEO_START_BITRATE,
+  VIDEO_DEGRADATION_PREFERENCE,
   worthRetuning,
-} from './call-quality.ts';
+} from '@careline/domain/video-call';
+import {
+  ACTIVE_CALL_STATUSES as ACTIVE, type CallIceServer, type CallCommunication, type CallSignal, type CallSignalInput,
+  type CallTransport, type CallMediaDevices, type DoctorCallSnapshot, INITIAL_DOCTOR_CALL, DOCTOR_MEDIA_CONSTRAINTS,
+  ICE_RESTART_AFTER_MS, canPlaceCall, patientPresence
+} from './doctor-call-model.ts';
 
-/** One entry of RTCConfiguration.iceServers as the server hands it out. */
-export type CallIceServer = { urls: string[]; username?: string; credential?: string };
-
-/** A connect or disconnect line of the call history. */
-export type CallHistoryLine = { timestamp: string; participantReference: string; participantStatus: string };
-
-/** The appointment's VIDEOCONF communication, as far as the call reads it. */
-export type CallCommunication = {
-  roomSid: string | null;
-  participantStatus: string | null;
-  videoCallHistory: CallHistoryLine[];
-};
-
-/** The signal kinds (CallSignalKind). */
-export type CallSignalKind = 'offer' | 'answer' | 'candidate' | 'hangup' | 'media';
-
-/** A signalling message from the patient, as the live channel delivers it. */
-export type CallSignal = {
-  kind: CallSignalKind;
-  from: string;
-  roomSid: string;
-  sdp: string | null;
-  candidate: string | null;
-  camera: boolean | null;
-  microphone: boolean | null;
-};
-
-/** A signalling message to the patient (CallSignalInput). */
-export type CallSignalInput = {
-  kind: CallSignalKind;
-  sdp?: string;
-  candidate?: string;
-  camera?: boolean;
-  microphone?: boolean;
-};
-
-/** The call's server side: Call, hang-up, signalling and the live channel of the call. */
-export type CallTransport = {
-  placeCall: (appointmentId: string) => Promise<{ roomSid: string; iceServers: CallIceServer[]; communication: CallCommunication }>;
-  hangUp: (appointmentId: string) => Promise<void>;
-  sendSignal: (appointmentId: string, signal: CallSignalInput) => Promise<void>;
-  /** Listens to the call's live channel; answers the stop. */
-  listen: (
-    appointmentId: string,
-    handlers: { communication: (communication: CallCommunication) => void; signal: (signal: CallSignal) => void; error: (error: unknown) => void },
-  ) => () => void;
-};
-
-/** The browser parts a call uses; tests pass fakes. */
-export type CallMediaDevices = {
-  getUserMedia: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
-  createPeerConnection: (configuration: RTCConfiguration) => RTCPeerConnection;
-  /** 'relay' forces TURN (the relay-only browser test); 'all' by default. */
-  iceTransportPolicy?: RTCIceTransportPolicy;
-};
-
-/**
- * Where the call is:
- * - idle: no call yet (Call shows);
- * - starting: the camera and microphone are being opened and the call placed;
- * - ringing: the patient's phone rings;
- * - connecting: the patient joined, the media path is being set up;
- * - connected: the two see and hear each other (the timer runs);
- * - reconnecting: the media path dropped for a moment;
- * - connectionLost: the media path failed; the patient may rejoin;
- * - patientLeft: the patient hung up or left; they may rejoin while the call rings;
- * - ending: the hang-up is on its way;
- * - ended: the call is over (Call shows again);
- * - failed: the call could not be placed (the camera or microphone, or the server refused).
- */
-export type DoctorCallStatus =
-  | 'idle'
-  | 'starting'
-  | 'ringing'
-  | 'connecting'
-  | 'connected'
-  | 'reconnecting'
-  | 'connectionLost'
-  | 'patientLeft'
-  | 'ending'
-  | 'ended'
-  | 'failed';
-
-/** Why the camera and microphone did not open. */
-export type MediaProblem = 'denied' | 'unavailable';
-
-/** What the screen shows of the call. */
-export type DoctorCallSnapshot = {
-  status: DoctorCallStatus;
-  roomSid: string | null;
-  /** When the media path first connected in this call (epoch ms), for the mm:ss timer. */
-  connectedAt: number | null;
-  /** The doctor's own camera and microphone (the toggles). */
-  camera: boolean;
-  microphone: boolean;
-  /** The patient's camera and microphone from its last media message; null before any. */
-  patientMedia: { camera: boolean; microphone: boolean } | null;
-  mediaProblem: MediaProblem | null;
-  /** A server error (Call or hang-up refused), for the error text. */
-  error: unknown;
-  local: MediaStream | null;
-  remote: MediaStream | null;
-};
-
-export const INITIAL_DOCTOR_CALL: DoctorCallSnapshot = {
-  status: 'idle',
-  roomSid: null,
-  connectedAt: null,
-  camera: true,
-  microphone: true,
-  patientMedia: null,
-  mediaProblem: null,
-  error: null,
-  local: null,
-  remote: null,
-};
-
-/** A desk camera at up to 720p; echo cancellation for a consulting room's speakers. */
-export const DOCTOR_MEDIA_CONSTRAINTS: MediaStreamConstraints = {
-  video: { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 24, max: 30 } },
-  audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
-};
-
-/** How long a dropped media path may stay down before the doctor restarts ICE. */
-export const ICE_RESTART_AFTER_MS = 3_000;
-
-/** The statuses in which a call is placed and not yet over. */
-const ACTIVE: readonly DoctorCallStatus[] = ['ringing', 'connecting', 'connected', 'reconnecting', 'connectionLost', 'patientLeft'];
-
-/**
- * Whether a call is on (placed and not ended): the in-call view shows.
- * @param status - the call's status
- */
-export function isCallOn(status: DoctorCallStatus): boolean {
-  return status === 'starting' || status === 'ending' || ACTIVE.includes(status);
-}
-
-/** Whether Call may be pressed. */
-export function canPlaceCall(status: DoctorCallStatus): boolean {
-  return status === 'idle' || status === 'ended' || status === 'failed';
-}
-
-/**
- * The patient's presence in the current call from the communication's history: the patient's
- * connects after the last connect of a staff member (the current call), and whether the last of the
- * patient's lines there is a connect.
- * @param history - the call history, oldest first
- */
-export function patientPresence(history: readonly CallHistoryLine[]): { joins: number; present: boolean | null } {
-  let start = 0;
-  for (let i = history.length - 1; i >= 0; i--) {
-    const line = history[i];
-    if (line && !line.participantReference.startsWith('Patient/') && line.participantStatus === 'connected') {
-      start = i + 1;
-      break;
-    }
-  }
-  let joins = 0;
-  let present: boolean | null = null;
-  for (const line of history.slice(start)) {
-    if (!line.participantReference.startsWith('Patient/')) {
-      continue;
-    }
-    if (line.participantStatus === 'connected') {
-      joins += 1;
-      present = true;
-    } else if (line.participantStatus === 'disconnected') {
-      present = false;
-    }
-  }
-  return { joins, present };
-}
+// The model's names, for the console's screens and the call's transport.
+export {
+  type CallIceServer, type CallHistoryLine, type CallCommunication, type CallSignalKind, type CallSignal, type CallSignalInput,
+  type CallTransport, type CallMediaDevices, type DoctorCallStatus, type MediaProblem, type DoctorCallSnapshot,
+  INITIAL_DOCTOR_CALL, DOCTOR_MEDIA_CONSTRAINTS, ICE_RESTART_AFTER_MS, isCallOn, canPlaceCall, patientPresence
+} from './doctor-call-model.ts';
 
 function isPermissionError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('name' in error)) {
@@ -224,7 +65,7 @@ export class DoctorCall {
   private knownJoins = 0;
   /** The patient's join the current peer connection was offered for. */
   private offeredFor = 0;
-  private videoBitrate = VIDEO_START_BITRATE;
+  private videoBitrate = DOCTOR_VIDEO_START_BITRATE;
   private sampler: ReturnType<typeof setInterval> | null = null;
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
   /** Counts calls: work of an earlier call (a late answer) changes nothing. */
@@ -514,7 +355,7 @@ export class DoctorCall {
       iceTransportPolicy: this.devices.iceTransportPolicy ?? 'all',
     });
     this.peer = peer;
-    this.videoBitrate = VIDEO_START_BITRATE;
+    this.videoBitrate = DOCTOR_VIDEO_START_BITRATE;
     const current = () => this.peer === peer && generation === this.generation;
     peer.ontrack = (event) => {
       if (!current()) {
@@ -541,16 +382,14 @@ export class DoctorCall {
       peer.addTransceiver(track, {
         direction: 'sendrecv',
         streams: [local],
-        sendEncodings: [{ maxBitrate: AUDIO_MAX_BITRATE, priority: 'high', networkPriority: 'high' }],
+        sendEncodings: [mediaEncoding('audio', this.videoBitrate)],
       });
     }
     for (const track of local.getVideoTracks()) {
       peer.addTransceiver(track, {
         direction: 'sendrecv',
         streams: [local],
-        sendEncodings: [
-          { maxBitrate: this.videoBitrate, scaleResolutionDownBy: scaleDownFor(this.videoBitrate), priority: 'low', networkPriority: 'low' },
-        ],
+        sendEncodings: [{ ...mediaEncoding('video', this.videoBitrate), scaleResolutionDownBy: scaleDownFor(this.videoBitrate) }],
       });
     }
     this.set({ status: 'connecting', remote: null });
@@ -607,7 +446,7 @@ export class DoctorCall {
       void peer
         .getStats()
         .then(async (report) => {
-          const next = nextVideoBitrate(this.videoBitrate, linkSample(report));
+          const next = nextVideoBitrate(this.videoBitrate, linkSample(report), DOCTOR_VIDEO_MAX_BITRATE);
           if (worthRetuning(this.videoBitrate, next)) {
             this.videoBitrate = next;
             await this.tuneVideo(peer);
@@ -637,8 +476,7 @@ export class DoctorCall {
         encoding.scaleResolutionDownBy = scaleDownFor(this.videoBitrate);
       }
       parameters.encodings = encodings;
-      // A face on a weak link: keep the motion smooth and let the resolution drop.
-      parameters.degradationPreference = 'maintain-framerate';
+      parameters.degradationPreference = VIDEO_DEGRADATION_PREFERENCE;
       try {
         await sender.setParameters(parameters);
       } catch {

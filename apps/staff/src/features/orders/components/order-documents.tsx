@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Button } from '@careline/ui/components';
+import { Button, useModalDialog } from '@careline/ui/components';
 import type { StaffOrderDocument } from '../api/orders-operations.ts';
 import { useStaffFiles, type StaffFileState } from '../api/staff-files.ts';
 import { useOrdersMessages, type OrdersMessages } from '../messages.ts';
@@ -74,21 +74,10 @@ function ImageViewer({
   const t = useOrdersMessages();
   const titleId = useId();
   const helpId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const [view, setView] = useState<ViewerView>({ zoomIndex: DEFAULT_ZOOM_INDEX, rotation: 0 });
-  const [opener] = useState(() => document.activeElement as HTMLElement | null);
-  const fallback = useRef(focusFallback);
-  fallback.current = focusFallback;
-  useEffect(() => {
-    dialog.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    return () => {
-      if (opener?.isConnected) {
-        opener.focus();
-      } else {
-        fallback.current();
-      }
-    };
-  }, [opener]);
+  // A native modal <dialog>: Escape closes, the focus stays inside and goes back to the opener.
+  const modal = useModalDialog(dialog, { onCancel: onClose, onOpenerGone: focusFallback });
 
   const index = images.findIndex((entry) => entry.document.id === shownId);
   const shown = images[index];
@@ -105,25 +94,9 @@ function ImageViewer({
   };
   const zoom = ZOOM_STEPS[view.zoomIndex] ?? 1;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-      return;
-    }
-    if (event.key === 'Tab') {
-      // Keep the focus inside the dialog.
-      const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>('button:not(:disabled), [tabindex="0"]') ?? [])];
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (event.shiftKey && target === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && target === last) {
-        event.preventDefault();
-        first?.focus();
-      }
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Escape' || event.key === 'Tab') {
+      modal.onKeyDown(event);
       return;
     }
     const commands: Record<string, () => void> = {
@@ -144,16 +117,16 @@ function ImageViewer({
   };
 
   return (
-    <div className="order-viewer__backdrop">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={helpId}
-        className="order-viewer"
-        onKeyDown={onKeyDown}
-      >
+    <dialog
+      ref={dialog}
+      className="order-viewer__backdrop"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={helpId}
+      onKeyDown={onKeyDown}
+    >
+      <div className="order-viewer">
         <div className="order-viewer__bar">
           <h2 id={titleId} className="order-viewer__title">
             {t.viewerTitle(index + 1, images.length)}: {shown.name}
@@ -210,7 +183,7 @@ function ImageViewer({
           )}
         </div>
       </div>
-    </div>
+    </dialog>
   );
 }
 

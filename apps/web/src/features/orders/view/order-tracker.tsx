@@ -1,6 +1,6 @@
 import { useLingui } from '@careline/i18n/react';
 import { useOrdersTranslate, type OrdersMessageId } from '@careline/i18n/orders';
-import { ORDER_STATUSES, isPatientNote, type OrderTracker } from '@careline/domain/orders';
+import { ORDER_STATUSES, isOrderHistoryEvent, isPatientNote, type OrderTracker } from '@careline/domain/orders';
 import type { OrderViewEvent } from './order-view-documents.ts';
 import { longDateTime } from './order-view-model.ts';
 
@@ -8,23 +8,6 @@ import { longDateTime } from './order-view-model.ts';
 export function statusKey(status: string): OrdersMessageId | null {
   return (ORDER_STATUSES as readonly string[]).includes(status) ? (`orders.view.status.${status}` as OrdersMessageId) : null;
 }
-
-const EVENT_KEYS = new Set([
-  'create',
-  'setCharge',
-  'setEstimatedTime',
-  'scheduleSampleCollection',
-  'moveStatus',
-  'complete',
-  'cancel',
-  'replace',
-  'recordPayment',
-  'choosePaymentMethod',
-  'changeAddress',
-  'changeInitiatedFor',
-  'addNote',
-  'attachDocument',
-]);
 
 /** The tracker of the order (spec doc 3 §4 Trackers): done steps green, the current one marked. */
 export function OrderTrackerView({ tracker }: { tracker: OrderTracker }) {
@@ -71,8 +54,8 @@ export function OrderTimeline({ events }: { events: readonly OrderViewEvent[] })
       <ol className="order-timeline">
         {newestFirst.map((event) => {
           const status = statusKey(event.toStatus);
-          const text = EVENT_KEYS.has(event.event)
-            ? t(`orders.view.event.${event.event}` as OrdersMessageId, { status: status ? t(status) : event.toStatus })
+          const text = isOrderHistoryEvent(event.event)
+            ? t(`orders.view.event.${event.event}`, { status: status ? t(status) : event.toStatus })
             : event.event;
           return (
             <li key={event.id} className="order-timeline__item">

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { genders, namePrefixes, type PatientFormErrors } from '@careline/domain/profiles';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
 import type { ProfileFormField, ProfileFormValues } from '../utils/profile-form-state.ts';
-import { genderText, prefixText, relationshipText } from '../utils/profile-texts.ts';
+import { genderText, prefixText, relationshipText } from '@careline/domain/profiles/person-texts';
 
 type PatientFormFieldsProps = {
   idPrefix: string;

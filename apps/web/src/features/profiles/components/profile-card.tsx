@@ -12,7 +12,8 @@ import {
 import { formatMoney, type TenantPublicConfig } from '@careline/domain/tenant';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
 import { useToast } from '../../../components/toast.tsx';
-import { ageText, genderText, relationshipLabelText, relationshipModalHeadingText } from '../utils/profile-texts.ts';
+import { ageText, genderText } from '@careline/domain/profiles/person-texts';
+import { relationshipLabelText, relationshipModalHeadingText } from '../utils/profile-texts.ts';
 
 type ProfileCardProps = {
   patient: ClientPatient;

@@ -21,13 +21,11 @@ import {
   type RelationshipFlow,
   type RelationshipFlowAction,
 } from '../utils/relationship-flow.ts';
+import { ageText, genderText, relationshipText } from '@careline/domain/profiles/person-texts';
 import {
-  ageText,
-  genderText,
   profileCountTexts,
   relationshipLabelText,
   relationshipModalHeadingText,
-  relationshipText,
   unclassifiedPromptText,
 } from '../utils/profile-texts.ts';
 import './profiles.css';

@@ -7,7 +7,8 @@ import {
   type MessageId,
   type MessageValues,
 } from '@careline/i18n/core';
-import { ageText, relationshipLabelText, relationshipText } from './profile-texts.ts';
+import { ageText, relationshipText } from '@careline/domain/profiles/person-texts';
+import { relationshipLabelText } from './profile-texts.ts';
 
 const english = createI18n();
 const en = (id: MessageId, values?: MessageValues) => translate(english, id, values);

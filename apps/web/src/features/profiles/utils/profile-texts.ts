@@ -1,73 +1,15 @@
 /**
  * The profiles screens' texts in the active language (issue 6 §5). The rules in packages/domain make
  * the English (and the server stores English values); these pick the catalogue's message for them.
+ * A person's value texts (gender, prefix, relationship, age) are the domain's, shared with the order
+ * screens: '@careline/domain/profiles/person-texts'.
  */
 import { relationshipLabel } from '@careline/domain/profiles';
+import { relationshipText } from '@careline/domain/profiles/person-texts';
 import type { MessageId, MessageValues } from '@careline/i18n/core';
 
 /** useTranslate()'s function. */
 export type Translate = (id: MessageId, values?: MessageValues) => string;
-
-const genderKeys: Record<string, MessageId> = {
-  female: 'profiles.gender.female',
-  male: 'profiles.gender.male',
-  other: 'profiles.gender.other',
-};
-
-const prefixKeys: Record<string, MessageId> = {
-  Mr: 'profiles.prefix.mr',
-  Miss: 'profiles.prefix.miss',
-  Mrs: 'profiles.prefix.mrs',
-  Ms: 'profiles.prefix.ms',
-  Baby: 'profiles.prefix.baby',
-  'Baby Of': 'profiles.prefix.babyOf',
-};
-
-const relationshipKeys: Record<string, MessageId> = {
-  Me: 'profiles.relationship.me',
-  Father: 'profiles.relationship.father',
-  Mother: 'profiles.relationship.mother',
-  Husband: 'profiles.relationship.husband',
-  Wife: 'profiles.relationship.wife',
-  Brother: 'profiles.relationship.brother',
-  Sister: 'profiles.relationship.sister',
-  Daughter: 'profiles.relationship.daughter',
-  Son: 'profiles.relationship.son',
-  Friend: 'profiles.relationship.friend',
-  Other: 'profiles.relationship.other',
-};
-
-function known(t: Translate, keys: Record<string, MessageId>, value: string): string {
-  return Object.hasOwn(keys, value) ? t(keys[value] as MessageId) : value;
-}
-
-/**
- * A gender value as shown; an unknown value as stored.
- * @param t - useTranslate()'s function
- * @param gender - 'female', 'male' or 'other'
- */
-export function genderText(t: Translate, gender: string): string {
-  return known(t, genderKeys, gender);
-}
-
-/**
- * A name prefix as shown in the form's choices; an unknown value as stored.
- * @param t - useTranslate()'s function
- * @param prefix - e.g. 'Mrs'
- */
-export function prefixText(t: Translate, prefix: string): string {
-  return known(t, prefixKeys, prefix);
-}
-
-/**
- * A relationship as shown: the catalogue's word for the spec's choices, a tenant's own relationship
- * as configured.
- * @param t - useTranslate()'s function
- * @param relationship - e.g. 'Mother'
- */
-export function relationshipText(t: Translate, relationship: string): string {
-  return known(t, relationshipKeys, relationship.trim());
-}
 
 /**
  * relationshipLabel in the active language: 'Sister Nimali' reads 'සහෝදරිය Nimali' (spec doc 1 §3).
@@ -83,33 +25,6 @@ export function relationshipLabelText(
   const rel = relationship?.trim() ?? '';
   const label = relationshipLabel(relationship, givenName);
   return label === '' ? '' : `${relationshipText(t, rel)}${label.slice(rel.length)}`;
-}
-
-const agePattern = /^(\d+) (day|month|year)s?(?: (\d+) days?)?$/;
-
-/**
- * ageLabel's English ('34 years', '3 months 4 days', '12 days') in the active language; '' stays ''.
- * @param t - useTranslate()'s function
- * @param age - the profile's age label
- */
-export function ageText(t: Translate, age: string): string {
-  const match = agePattern.exec(age);
-  if (!match) {
-    return age;
-  }
-  const count = Number(match[1]);
-  if (match[3] !== undefined) {
-    return t('profiles.age.monthsDays', { months: count, days: Number(match[3]) });
-  }
-  const unit = match[2];
-  return t(
-    unit === 'year'
-      ? 'profiles.age.years'
-      : unit === 'month'
-        ? 'profiles.age.months'
-        : 'profiles.age.days',
-    { count },
-  );
 }
 
 /**

@@ -7,9 +7,9 @@ import {
   type VideoCallEvent,
   type VideoCallState,
 } from '@careline/domain/video-call';
+import { useModalDialog } from '@careline/ui/components';
 import { useVideoTranslate } from '@careline/i18n/video';
 import { Button } from '../../../components/button.tsx';
-import { useDialogFocus } from '../hooks/use-dialog-focus.ts';
 import { CALL_CONNECTION_FAILED, type CallStreams } from '../utils/call-media.ts';
 import { videoTextId } from '../utils/video-texts.ts';
 import { CallIcon } from './call-icons.tsx';
@@ -42,16 +42,17 @@ export function CallScreen({
 }) {
   const t = useVideoTranslate();
   const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  const onTab = useDialogFocus(ref, { trap: true });
+  const ref = useRef<HTMLDialogElement>(null);
   const doctor = state.appointment?.doctorName ?? '';
   const progress = callProgressMessage(state);
   const timer = callTimer(state, now);
   const notice = state.connection === VIDEO_CALL_CONNECTION.CONNECTED ? practitionerMediaNotice(state.practitionerMedia) : null;
   const failed = state.connection === VIDEO_CALL_CONNECTION.ERROR;
   const joining = state.connection === VIDEO_CALL_CONNECTION.CONNECTING || state.connection === VIDEO_CALL_CONNECTION.CONNECTED;
+  // Escape minimizes: the call goes on and the app is usable. Focus goes back only when lost.
+  const { onKeyDown } = useModalDialog(ref, { onCancel: joining ? () => dispatch({ type: 'minimize' }) : undefined, restore: 'ifLost' });
   return (
-    <div
+    <dialog
       ref={ref}
       className="call-screen"
       role="dialog"
@@ -59,15 +60,7 @@ export function CallScreen({
       aria-labelledby={titleId}
       tabIndex={-1}
       data-testid="call-screen"
-      onKeyDown={(event) => {
-        // Escape minimizes: the call goes on and the app is usable.
-        if (event.key === 'Escape' && joining) {
-          event.stopPropagation();
-          dispatch({ type: 'minimize' });
-          return;
-        }
-        onTab(event);
-      }}
+      onKeyDown={onKeyDown}
     >
       <h2 id={titleId} className="visually-hidden">
         {t('video.ui.callTitle', { doctor })}
@@ -147,6 +140,6 @@ export function CallScreen({
           <span className="call-control__label">{t('video.text.endCall')}</span>
         </button>
       </div>
-    </div>
+    </dialog>
   );
 }

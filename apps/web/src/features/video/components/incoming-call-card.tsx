@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { deniedDevices, type IncomingCallCard as CardModel, type DevicePermissions } from '@careline/domain/video-call';
+import { useDialogFocus } from '@careline/ui/components';
 import { useVideoTranslate } from '@careline/i18n/video';
 import { Button } from '../../../components/button.tsx';
-import { useDialogFocus } from '../hooks/use-dialog-focus.ts';
 import { CallIcon } from './call-icons.tsx';
 
 /**
@@ -28,7 +28,7 @@ export function IncomingCallCard({
   const noteId = useId();
   const ref = useRef<HTMLDivElement>(null);
   // Focus goes to 'Join Now' (the card's only control), else to the card itself.
-  const onKeyDown = useDialogFocus(ref);
+  useDialogFocus(ref, { restore: 'ifLost' });
   useEffect(() => ring(), [ring]);
   const denied = deniedDevices(permissions);
   return (
@@ -40,7 +40,6 @@ export function IncomingCallCard({
       aria-labelledby={titleId}
       aria-describedby={noteId}
       tabIndex={-1}
-      onKeyDown={onKeyDown}
       data-testid="incoming-call"
     >
       <div className="incoming-call__head">

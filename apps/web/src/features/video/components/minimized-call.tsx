@@ -1,8 +1,8 @@
 import { useId, useRef } from 'react';
 import { MINIMIZED_CALL_MODAL } from '@careline/domain/video-call';
+import { useDialogFocus } from '@careline/ui/components';
 import { useVideoTranslate } from '@careline/i18n/video';
 import { Button } from '../../../components/button.tsx';
-import { useDialogFocus } from '../hooks/use-dialog-focus.ts';
 
 /**
  * The minimized call (spec doc 2 §2): 'Call ongoing' with End and View in a 110 × 480 px modal that
@@ -12,7 +12,7 @@ export function MinimizedCall({ timer, onEnd, onView }: { timer: string | null; 
   const t = useVideoTranslate();
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  useDialogFocus(ref);
+  useDialogFocus(ref, { restore: 'ifLost' });
   return (
     <div
       ref={ref}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AUDIO_MAX_BITRATE, VIDEO_MAX_BITRATE } from './bandwidth.ts';
+import { AUDIO_MAX_BITRATE, PATIENT_VIDEO_MAX_BITRATE } from '@careline/domain/video-call';
 import type { CallRoomEvents, CallSignal, CallSignalInput } from './call-media.ts';
 import { CALL_MEDIA_CONSTRAINTS, joinPeerRoom, sdpSessionId } from './peer-room.ts';
 
@@ -164,7 +164,7 @@ describe('the patient side of a WebRTC call (issue 13 Build 1)', () => {
     const [audio, video] = peer.senders;
     expect(audio?.parameters).toMatchObject({ encodings: [{ maxBitrate: AUDIO_MAX_BITRATE, priority: 'high', networkPriority: 'high' }] });
     expect(video?.parameters).toMatchObject({
-      encodings: [{ maxBitrate: VIDEO_MAX_BITRATE, priority: 'low' }],
+      encodings: [{ maxBitrate: PATIENT_VIDEO_MAX_BITRATE, priority: 'low' }],
       degradationPreference: 'maintain-framerate',
     });
   });

@@ -5,12 +5,14 @@
  * tells the doctor it is in the room, and answers each offer. The server never carries media.
  */
 import {
-  AUDIO_MAX_BITRATE,
   BANDWIDTH_SAMPLE_MS,
   linkSample,
+  mediaEncoding,
   nextVideoBitrate,
-  VIDEO_MAX_BITRATE,
-} from './bandwidth.ts';
+  PATIENT_VIDEO_MAX_BITRATE,
+  VIDEO_DEGRADATION_PREFERENCE,
+  worthRetuning,
+} from '@careline/domain/video-call';
 import {
   CALL_CONNECTION_FAILED,
   type CallRoom,
@@ -76,7 +78,7 @@ export function joinPeerRoom(deps: PeerRoomDeps, options: JoinRoomOptions, event
   let configuration: RTCConfiguration = {};
   let offerSession: string | null = null;
   let pendingCandidates: RTCIceCandidateInit[] = [];
-  let videoBitrate = VIDEO_MAX_BITRATE;
+  let videoBitrate = PATIENT_VIDEO_MAX_BITRATE;
   let sampler: ReturnType<typeof setInterval> | null = null;
   const early: CallSignal[] = [];
   // Signals are handled one at a time: a candidate must wait for the offer before it.
@@ -119,21 +121,18 @@ export function joinPeerRoom(deps: PeerRoomDeps, options: JoinRoomOptions, event
   async function tuneSenders(connection: RTCPeerConnection) {
     for (const sender of connection.getSenders()) {
       const kind = sender.track?.kind;
-      if (!kind) {
+      if (kind !== 'audio' && kind !== 'video') {
         continue;
       }
       const parameters = sender.getParameters() as TunedParameters;
       const encodings: TunedEncoding[] = parameters.encodings?.length ? parameters.encodings : [{}];
       for (const encoding of encodings) {
         // Audio first: a steady voice at high priority; video takes what is left and may shrink.
-        encoding.maxBitrate = kind === 'audio' ? AUDIO_MAX_BITRATE : videoBitrate;
-        encoding.priority = kind === 'audio' ? 'high' : 'low';
-        encoding.networkPriority = kind === 'audio' ? 'high' : 'low';
+        Object.assign(encoding, mediaEncoding(kind, videoBitrate));
       }
       parameters.encodings = encodings;
       if (kind === 'video') {
-        // A face on a weak link: keep the motion smooth and let the resolution drop.
-        parameters.degradationPreference = 'maintain-framerate';
+        parameters.degradationPreference = VIDEO_DEGRADATION_PREFERENCE;
       }
       try {
         await sender.setParameters(parameters);
@@ -159,8 +158,8 @@ export function joinPeerRoom(deps: PeerRoomDeps, options: JoinRoomOptions, event
       void connection
         .getStats()
         .then(async (report) => {
-          const next = nextVideoBitrate(videoBitrate, linkSample(report));
-          if (Math.abs(next - videoBitrate) / videoBitrate > 0.1) {
+          const next = nextVideoBitrate(videoBitrate, linkSample(report), PATIENT_VIDEO_MAX_BITRATE);
+          if (worthRetuning(videoBitrate, next)) {
             videoBitrate = next;
             await tuneSenders(connection);
           }
