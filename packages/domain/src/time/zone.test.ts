@@ -136,6 +136,7 @@ describe('days in a zone', () => {
     expect(calendarDaysBetween(new Date('2026-11-24T18:31:00Z'), new Date('2026-11-25T18:29:00Z'), zone)).toBe(0);
     expect(calendarDaysBetween(new Date('2026-12-31T12:00:00Z'), new Date('2026-11-30T12:00:00Z'), zone)).toBe(-31);
     expect(calendarDaysBetween(new Date('2026-03-28T12:00:00Z'), new Date('2026-03-30T12:00:00Z'), 'Europe/London')).toBe(2);
+    expect(calendarDaysBetween(new Date('not a date'), new Date('2026-03-30T12:00:00Z'), zone)).toBeNaN();
     expect(isSameZonedDay(new Date('2026-11-24T18:31:00Z'), new Date('2026-11-25T18:29:00Z'), zone)).toBe(true);
     expect(isSameZonedDay(new Date('2026-11-24T18:29:00Z'), new Date('2026-11-24T18:31:00Z'), zone)).toBe(false);
   });

@@ -5,6 +5,13 @@
  * A time zone left out is the runtime's own: kept for the screens that show the device's time today.
  */
 
+/**
+ * The time zone hospital days are counted in. The tenant configuration has no time zone yet (the
+ * server's hospitals.time.ts also counts Sri Lanka days, UTC+05:30); this becomes a tenant setting
+ * when a tenant outside Sri Lanka arrives.
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Colombo';
+
 /** A date and time of day on a zone's clock; month 1 to 12, weekday 0 (Sunday) to 6. */
 export type WallClock = {
   year: number;
@@ -179,12 +186,15 @@ export function dayRange(day: string, timeZone?: string): { from: Date; to: Date
 
 /**
  * Whole calendar days from one instant's zone day to another's (0 the same day, 1 the next, -1 the
- * day before), however many hours lie between.
+ * day before), however many hours lie between; NaN when either is not a readable instant.
  * @param from - the instant counted from
  * @param to - the instant counted to
  * @param timeZone - an IANA time zone; the runtime's own when left out
  */
 export function calendarDaysBetween(from: Date, to: Date, timeZone?: string): number {
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
+    return Number.NaN;
+  }
   return Math.round((Date.parse(zonedDay(to, timeZone)) - Date.parse(zonedDay(from, timeZone))) / DAY_MS);
 }
 
