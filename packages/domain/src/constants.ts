@@ -42,13 +42,8 @@ export const CHAT_TYPING_INDICATOR_MS = 300;
 export const SPINNER_ROTATION_MS = 800;
 export const SPINNER_COLOUR_COUNT = 5;
 
-/** Date formats, in moment/dayjs tokens as the spec writes them (spec doc 1 §9, doc 2 §9). */
-export const DATE_FORMATS = {
-  chat: 'Do MMM (ddd), hh:mm A',
-  appointmentTime: 'h:mm A',
-  payment: 'Do,(ddd) MMM YYYY hh:mm A',
-  dateOfBirth: 'YYYY-MM-DD',
-} as const;
+/** Date formats, in moment/dayjs tokens as the spec writes them: the time module's data (./time/patterns.ts). */
+export { DATE_FORMATS } from './time/patterns.ts';
 
 /** Discount notices: 10% on lab tests and on medication ordered via chat (spec doc 1 §9). */
 export const DISCOUNT_PERCENT = { labTests: 10, chatMedication: 10 } as const;

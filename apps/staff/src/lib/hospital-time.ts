@@ -1,17 +1,16 @@
 /*
  * Hospital days and clock times, as the server keeps them (modules/hospitals/hospitals.time.ts): Sri
- * Lanka time, UTC+05:30, whatever the zone of the computer the console runs on.
+ * Lanka time, UTC+05:30, whatever the zone of the computer the console runs on; the time module's
+ * arithmetic in the hospital's zone.
  */
-
-const OFFSET_MS = 330 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
+import { addDays, dayRange, DEFAULT_TIME_ZONE, formatInstant, instantOfWallClock, zonedDay } from '@careline/domain/time';
 
 /**
  * The hospital day ('YYYY-MM-DD') of an instant.
  * @param instant - the instant
  */
 export function hospitalDayOf(instant: Date): string {
-  return new Date(instant.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+  return zonedDay(instant, DEFAULT_TIME_ZONE);
 }
 
 /**
@@ -19,8 +18,7 @@ export function hospitalDayOf(instant: Date): string {
  * @param day - 'YYYY-MM-DD'
  */
 export function hospitalDayRange(day: string): { from: Date; to: Date } {
-  const from = new Date(Date.parse(`${day}T00:00:00Z`) - OFFSET_MS);
-  return { from, to: new Date(from.getTime() + DAY_MS) };
+  return dayRange(day, DEFAULT_TIME_ZONE);
 }
 
 /**
@@ -29,7 +27,7 @@ export function hospitalDayRange(day: string): { from: Date; to: Date } {
  * @param days - how many days to move
  */
 export function shiftDay(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return addDays(day, days);
 }
 
 /**
@@ -37,7 +35,7 @@ export function shiftDay(day: string, days: number): string {
  * @param instant - the instant, or its ISO text
  */
 export function hospitalClock(instant: Date | string): string {
-  return new Date(new Date(instant).getTime() + OFFSET_MS).toISOString().slice(11, 16);
+  return formatInstant(instant, 'clock24', { timeZone: DEFAULT_TIME_ZONE }) ?? '';
 }
 
 /**
@@ -49,6 +47,10 @@ export function hospitalInstant(day: string, clock: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !/^\d{2}:\d{2}$/.test(clock)) {
     return null;
   }
-  const at = Date.parse(`${day}T${clock}:00Z`);
-  return Number.isNaN(at) ? null : new Date(at - OFFSET_MS);
+  if (Number.isNaN(Date.parse(`${day}T${clock}:00Z`))) {
+    return null;
+  }
+  const [year, month, date] = day.split('-').map(Number);
+  const [hour, minute] = clock.split(':').map(Number);
+  return instantOfWallClock({ year: year ?? 0, month: month ?? 1, day: date ?? 1, hour, minute }, DEFAULT_TIME_ZONE);
 }

@@ -3,6 +3,7 @@
  * ARO-E1103 text ends with the time the lock lifts, as an ISO 8601 time: the app shows it in the
  * user's own time zone and words ('4:05 PM today', '9:30 AM tomorrow', '9:30 AM on 24 Nov').
  */
+import { calendarDaysBetween, formatInstant } from '../time/index.ts';
 
 /** A code whose tries are used up (5 wrong codes): the user should ask for a new one. */
 export const CODE_USED_UP_ERROR = 'ARO-E1102';
@@ -10,11 +11,6 @@ export const CODE_USED_UP_ERROR = 'ARO-E1102';
 export const NUMBER_LOCKED_ERROR = 'ARO-E1103';
 
 const isoTime = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z/;
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-function startOfDay(date: Date): number {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
-}
 
 /**
  * A moment in the local time of the runtime, as 'h:mm A' (spec doc 1 §9) and the day in words.
@@ -22,17 +18,16 @@ function startOfDay(date: Date): number {
  * @param now - the current time
  */
 export function localTimeInWords(when: Date, now: Date): string {
-  const hours = when.getHours();
-  const time = `${hours % 12 === 0 ? 12 : hours % 12}:${String(when.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  const time = formatInstant(when, 'appointmentTime') ?? '';
   // Days counted by local calendar dates, not by 24-hour steps (daylight saving changes included).
-  const days = Math.round((startOfDay(when) - startOfDay(now)) / 86_400_000);
+  const days = calendarDaysBetween(now, when);
   if (days === 0) {
     return `${time} today`;
   }
   if (days === 1) {
     return `${time} tomorrow`;
   }
-  return `${time} on ${when.getDate()} ${months[when.getMonth()] ?? ''}`;
+  return `${time} on ${formatInstant(when, 'dayMonth') ?? ''}`;
 }
 
 /**

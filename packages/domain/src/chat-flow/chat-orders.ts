@@ -6,6 +6,7 @@
  */
 import type { CreatableOrderCategory, InitiatedFor } from '../orders/categories.ts';
 import { hasAddress, type OrderAddress } from '../orders/plain.ts';
+import { wallClockIso } from '../time/index.ts';
 import type { ChatService } from './conditions.ts';
 
 /** The chat services that create an order. */
@@ -86,21 +87,6 @@ export const CHAT_VISIT_TIMES = ['09:00', '11:00', '14:00', '16:00'] as const;
 /** A time of day of a home visit. */
 export type ChatVisitTime = (typeof CHAT_VISIT_TIMES)[number];
 
-function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(instant);
-  const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? '0');
-  const local = Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'));
-  return Math.round((local - instant.getTime()) / 60_000);
-}
-
 /**
  * A home visit's requested time (homeVisitRequestedTime, spec doc 3 §3): a date and a time of day
  * in the hospital's time zone, as ISO 8601 with its offset, e.g. '2030-03-04T14:00:00+05:30'.
@@ -109,13 +95,5 @@ function offsetMinutes(instant: Date, timeZone: string): number {
  * @param timeZone - the hospital's IANA time zone
  */
 export function chatVisitRequestedTime(date: string, time: ChatVisitTime, timeZone: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const [hour, minute] = time.split(':').map(Number);
-  const guess = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0));
-  const offset = offsetMinutes(guess, timeZone);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
-  const mm = String(abs % 60).padStart(2, '0');
-  return `${date}T${time}:00${sign}${hh}:${mm}`;
+  return wallClockIso(date, time, timeZone);
 }

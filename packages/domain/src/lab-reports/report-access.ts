@@ -5,6 +5,7 @@
 import { DATE_FORMATS } from '../constants.ts';
 import { DEFAULT_TIME_ZONE } from '../loyalty/loyalty-rules.ts';
 import { REQUEST_STATE, type RequestState } from '../shell/request-state.ts';
+import { formatInstant } from '../time/index.ts';
 import { LAB_REPORT_TEXTS, fillLabReportText } from './texts.ts';
 import type { DiagnosticReport } from './types.ts';
 
@@ -74,15 +75,6 @@ export function reportAccess(
   };
 }
 
-/** English ordinal suffix of a day of the month ('Do'): 1st, 2nd, 3rd, 4th, 11th, 21st. */
-function ordinal(day: number): string {
-  const lastTwo = day % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) {
-    return 'th';
-  }
-  return ['th', 'st', 'nd', 'rd'][day % 10] ?? 'th';
-}
-
 /**
  * A date-time in 'Do,(ddd) MMM YYYY hh:mm A', in English: '24th,(Tue) Nov 2026 04:45 PM'; null for
  * a missing or unreadable date.
@@ -93,26 +85,7 @@ export function formatReportDateTime(
   iso: string | null | undefined,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): string | null {
-  const date = iso ? new Date(iso) : null;
-  if (!date || Number.isNaN(date.getTime())) {
-    return null;
-  }
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes): string =>
-    parts.find((item) => item.type === type)?.value ?? '';
-  const day = Number(part('day'));
-  // 'hh': two digits on a 12-hour clock; some engines answer '00' for midnight.
-  const hour = part('hour').padStart(2, '0').replace(/^00$/, '12');
-  return `${String(day)}${ordinal(day)},(${part('weekday')}) ${part('month')} ${part('year')} ${hour}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+  return formatInstant(iso, 'labReportDownload', { timeZone });
 }
 
 /**

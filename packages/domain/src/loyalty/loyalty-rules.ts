@@ -2,6 +2,7 @@
  * Loyalty earning and the upcoming-events rule (spec doc 2 §2 Loyalty, §3, §4; issue 8 §10, §11).
  * Pure: no I/O, no clock of its own.
  */
+import { DEFAULT_TIME_ZONE, startOfZonedDay } from '../time/index.ts';
 
 /** A tenant's loyalty programme (tenant config `loyalty`). */
 export type LoyaltySettings = {
@@ -41,32 +42,11 @@ export function visitPoints(chargedAmount: number, settings: Pick<LoyaltySetting
 /** The reason code of a loyalty transaction for points earned on a visit. */
 export const VISIT_EARN_REASON = 'visit';
 
-/**
- * The time zone hospital days are counted in. The tenant configuration has no time zone yet (the
- * server's hospitals.time.ts also counts Sri Lanka days, UTC+05:30); this becomes a tenant setting
- * when a tenant outside Sri Lanka arrives.
- */
-export const DEFAULT_TIME_ZONE = 'Asia/Colombo';
+/** The time zone hospital days are counted in (the time module's; kept here for its importers). */
+export { DEFAULT_TIME_ZONE };
 
 /** Appointment statuses that are never upcoming events (spec doc 2 §4 Upcoming events). */
 export const NOT_UPCOMING_STATUSES = ['cancelled', 'fulfilled', 'entered_in_error'] as const;
-
-function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const field = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((part) => part.type === type)?.value ?? '0');
-  const asUtc = Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
 
 /**
  * The instant the local day of `now` starts (local midnight) in a time zone.
@@ -74,12 +54,7 @@ function zoneOffsetMs(instant: Date, timeZone: string): number {
  * @param timeZone - an IANA time zone, e.g. 'Asia/Colombo'
  */
 export function startOfLocalDay(now: Date, timeZone: string = DEFAULT_TIME_ZONE): Date {
-  const offset = zoneOffsetMs(now, timeZone);
-  const local = new Date(now.getTime() + offset);
-  const localMidnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
-  // The offset at midnight may differ from now's (daylight saving); take midnight's own offset.
-  const guess = localMidnight - offset;
-  return new Date(localMidnight - zoneOffsetMs(new Date(guess), timeZone));
+  return startOfZonedDay(now, timeZone);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   PDF_ACCEPT,
 } from '../constants.ts';
 import { DEFAULT_TIME_ZONE } from '../loyalty/loyalty-rules.ts';
+import { addDays, zonedDay, zonedParts } from '../time/index.ts';
 
 export {
   orderViewRoute,
@@ -113,15 +114,8 @@ export const SAMPLE_COLLECTION_DATE_CHOICES = 7;
  * @param timeZone - an IANA time zone
  */
 export function localDateParts(now: Date, timeZone: string): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const field = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((part) => part.type === type)?.value ?? '0');
-  return { year: field('year'), month: field('month'), day: field('day') };
+  const { year, month, day } = zonedParts(now, timeZone);
+  return { year, month, day };
 }
 
 /**
@@ -134,8 +128,6 @@ export function sampleCollectionDateChoices(
   now: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): string[] {
-  const { year, month, day } = localDateParts(now, timeZone);
-  return Array.from({ length: SAMPLE_COLLECTION_DATE_CHOICES }, (_, offset) =>
-    new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10),
-  );
+  const today = zonedDay(now, timeZone);
+  return Array.from({ length: SAMPLE_COLLECTION_DATE_CHOICES }, (_, offset) => addDays(today, offset));
 }

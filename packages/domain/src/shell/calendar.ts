@@ -2,12 +2,7 @@
  * Relative-day labels, greeting and NPS labels (spec doc 1 §4 'Other state codes').
  * Calendar rules read the local date and time of the Date given: in the browser, the patient's.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function localDayNumber(date: Date): number {
-  return Math.round(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY_MS);
-}
+import { calendarDaysBetween } from '../time/index.ts';
 
 /**
  * Whole calendar days from now's date to the date (0 today, 1 tomorrow, -1 yesterday).
@@ -15,7 +10,7 @@ function localDayNumber(date: Date): number {
  * @param now - the current time
  */
 export function calendarDaysFrom(date: Date, now: Date): number {
-  return localDayNumber(date) - localDayNumber(now);
+  return calendarDaysBetween(now, date);
 }
 
 /**

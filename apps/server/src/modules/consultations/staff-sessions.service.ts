@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/hospitals.time.ts';
 import type { StaffViewer } from '../staff/staff.access-sessions.ts';
 import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
 import { bookAppointment } from './appointments.service.ts';
@@ -31,6 +30,7 @@ import {
   type StaffSessionView,
 } from './staff-sessions.repo.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
+import { DEFAULT_TIME_ZONE, formatInstant } from '@careline/domain/time';
 
 export type { StaffQueueAppointment, StaffSessionView } from './staff-sessions.repo.ts';
 
@@ -276,16 +276,7 @@ export function sessionCancelledSmsText(details: {
   startTime: Date;
   tokenNo: number;
 }): string {
-  // Hospital time (hospitals.time.ts): shift the instant by the offset and format it as UTC.
-  const when = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).format(new Date(details.startTime.getTime() + HOSPITAL_UTC_OFFSET_MINUTES * 60_000));
+  const when = formatInstant(details.startTime, 'smsTime', { locale: 'en', timeZone: DEFAULT_TIME_ZONE }) ?? '';
   const call = details.hospitalPhone ? ` Please call ${details.hospitalPhone} or book another session.` : ' Please book another session.';
   return `${details.hospitalName}: ${details.practitionerName}'s session on ${when} is cancelled. Your token no. ${details.tokenNo} will not be seen.${call}`;
 }

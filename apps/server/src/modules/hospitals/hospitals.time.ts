@@ -2,10 +2,12 @@
  * Hospital days are Sri Lanka days (UTC+05:30, no daylight saving). The tenant configuration has no
  * time zone yet; when a tenant outside Sri Lanka arrives this becomes a tenant setting.
  */
+import { DEFAULT_TIME_ZONE, startOfZonedDay, zonedParts } from '@careline/domain/time';
+
+/** Sri Lanka's offset from UTC, for the callers that still shift instants by it. */
 export const HOSPITAL_UTC_OFFSET_MINUTES = 330;
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
  * The instant a hospital day starts (local midnight), `dayOffset` days after the day of `now`.
@@ -13,9 +15,7 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  * @param dayOffset - 0 for today, 1 for tomorrow, -1 for yesterday
  */
 export function startOfHospitalDay(now: Date, dayOffset = 0): Date {
-  const offsetMs = HOSPITAL_UTC_OFFSET_MINUTES * MINUTE_MS;
-  const localMidnight = Math.floor((now.getTime() + offsetMs) / DAY_MS) * DAY_MS;
-  return new Date(localMidnight - offsetMs + dayOffset * DAY_MS);
+  return startOfZonedDay(now, DEFAULT_TIME_ZONE, dayOffset);
 }
 
 /**
@@ -37,7 +37,5 @@ export function hospitalTime(now: Date, dayOffset: number, hours: number, minute
  * @param dayOffset - days after today
  */
 export function hospitalWeekday(now: Date, dayOffset: number): number {
-  const shifted =
-    startOfHospitalDay(now, dayOffset).getTime() + HOSPITAL_UTC_OFFSET_MINUTES * MINUTE_MS;
-  return new Date(shifted).getUTCDay();
+  return zonedParts(startOfHospitalDay(now, dayOffset), DEFAULT_TIME_ZONE).weekday;
 }

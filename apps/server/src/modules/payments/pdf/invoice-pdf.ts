@@ -10,6 +10,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { DEFAULT_TIME_ZONE } from '@careline/domain/loyalty';
+import { formatInstant } from '@careline/domain/time';
 import { minorToDecimal, PAYMENT_SCREEN_TEXTS, PAYMENT_TEXTS } from '@careline/domain/payments';
 import { HELVETICA, pdfBytes, scriptWriter } from '../../../pdf/script-fonts.ts';
 
@@ -38,14 +39,6 @@ export type InvoicePdfInput = {
 export const INVOICE_FOOTER =
   'This invoice was generated electronically and is valid without a signature.';
 
-const ordinal = (day: number): string => {
-  const lastTwo = day % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) {
-    return 'th';
-  }
-  return ['th', 'st', 'nd', 'rd'][day % 10] ?? 'th';
-};
-
 /**
  * A payment time as the spec writes it, DATE_FORMATS.payment 'Do,(ddd) MMM YYYY hh:mm A'
  * (spec doc 2 §9): '24th,(Tue) Nov 2026 10:15 AM'.
@@ -53,22 +46,7 @@ const ordinal = (day: number): string => {
  * @param timeZone - the zone to write it in
  */
 export function formatPaidAt(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((item) => item.type === type)?.value ?? '';
-  const day = Number(part('day'));
-  // 'hh': two-digit hours on a 12-hour clock; some engines answer '00' for midnight.
-  const hour = part('hour').padStart(2, '0').replace(/^00$/, '12');
-  return `${String(day)}${ordinal(day)},(${part('weekday')}) ${part('month')} ${part('year')} ${hour}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+  return formatInstant(date, 'invoicePaidAt', { timeZone }) ?? '';
 }
 
 const MARGIN = 50;

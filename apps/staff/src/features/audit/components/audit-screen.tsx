@@ -1,4 +1,5 @@
 import { isStaffRole } from '@careline/domain/staff';
+import { formatInstant } from '@careline/domain/time';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useClient } from 'urql';
 import { Alert, Button, PageHeading, TextField } from '@careline/ui/components';
@@ -187,7 +188,7 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
             {events.map((event) => (
               <tr key={event.id} data-action={event.action}>
                 <td>
-                  <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>
+                  <time dateTime={event.at}>{formatInstant(event.at, 'auditTime') ?? 'Invalid Date'}</time>
                 </td>
                 <td>{event.actorName ?? (event.actorKind === 'patient' ? t.patientKind : t.system)}</td>
                 <td>{event.role && isStaffRole(event.role) ? roleLabels[event.role] : (event.role ?? '')}</td>

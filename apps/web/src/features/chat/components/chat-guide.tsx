@@ -29,6 +29,7 @@ import { homeVisitSteps } from './guide/home-visit-steps.tsx';
 import { labTestSteps } from './guide/lab-test-steps.tsx';
 import { pharmacySteps, useUploadsJoinOrder } from './guide/pharmacy-steps.tsx';
 import { sharedSteps } from './guide/shared-steps.tsx';
+import { formatDay } from '@careline/domain/time';
 
 /**
  * The parts that answer the guided steps' widgets, one per service and the shared one (issue 12 §2);
@@ -420,9 +421,7 @@ export function useChatGuide({
       if (index === 1) {
         return tx(CHAT_TEXTS.tomorrow);
       }
-      return new Intl.DateTimeFormat(i18n.locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-        new Date(`${date}T00:00:00Z`),
-      );
+      return formatDay(date, 'dateChoice', i18n.locale) ?? date;
     },
     orderSummary: () => ORDER_SUMMARIES[isChatOrderService(data.service) ? data.service : 'medication']?.(kit) ?? null,
     dispatch,

@@ -1,6 +1,7 @@
 /** Appointment history: the Today, Upcoming and Past groups and their paging (spec doc 2 §2, §9). */
 import { HISTORY_PAGE_SIZE } from '@careline/domain/consultations';
 import { calendarDaysFrom } from '@careline/domain/shell';
+import { formatInstant } from '@careline/domain/time';
 
 export type HistoryGroupKey = 'today' | 'upcoming' | 'past';
 
@@ -93,13 +94,8 @@ export const FIRST_HISTORY_COUNT = HISTORY_PAGE_SIZE;
  * @param date - the time to show, in the patient's own time zone
  */
 export function appointmentTimeText(date: Date): string {
-  const hours = date.getHours();
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return formatInstant(date, 'appointmentTime') ?? '';
 }
-
-const dateLocales = { en: 'en-GB', si: 'si-LK', ta: 'ta-LK' } as const;
 
 /**
  * The day of an appointment in the patient's language: 'Mon, 23 Nov 2026'.
@@ -107,6 +103,5 @@ const dateLocales = { en: 'en-GB', si: 'si-LK', ta: 'ta-LK' } as const;
  * @param language - the active language (en, si or ta)
  */
 export function appointmentDateText(date: Date, language: string): string {
-  const locale = Object.hasOwn(dateLocales, language) ? dateLocales[language as keyof typeof dateLocales] : dateLocales.en;
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+  return formatInstant(date, 'weekdayDate', { locale: language }) ?? '';
 }

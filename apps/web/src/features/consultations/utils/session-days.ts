@@ -1,10 +1,10 @@
+import { formatDay, formatInstant, zonedDay } from '@careline/domain/time';
+
 /** A day of the session list (spec doc 2 §2: the session list groups sessions by day). */
 export type SessionDay<T> = { day: string; sessions: T[] };
 
 function localDay(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
+  return zonedDay(date);
 }
 
 /**
@@ -32,10 +32,7 @@ export function groupSessionsByDay<T extends { startTime: string }>(sessions: re
  * @param locale - the active language
  */
 export function dayHeading(day: string, locale: string): string {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' }).format(
-    new Date(year, month - 1, date),
-  );
+  return formatDay(day, 'sessionDay', locale) ?? day;
 }
 
 /**
@@ -44,7 +41,7 @@ export function dayHeading(day: string, locale: string): string {
  * @param locale - the active language
  */
 export function timeOfDay(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(iso));
+  return formatInstant(iso, 'sessionTime', { locale }) ?? '';
 }
 
 /**
@@ -54,12 +51,5 @@ export function timeOfDay(iso: string, locale: string): string {
  * @param locale - the active language
  */
 export function dayAndTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).format(new Date(iso));
+  return formatInstant(iso, 'sessionDayAndTime', { locale }) ?? '';
 }

@@ -6,6 +6,7 @@
 import { DEFAULT_TIME_ZONE } from '@careline/domain/loyalty';
 import type { DiagnosticReport, Observation, ReferenceRange } from '@careline/domain/lab-reports';
 import type { LabObservationRecord, LabReportRecord } from '../api/lab-report-documents.ts';
+import { formatDay, formatInstant } from '@careline/domain/time';
 
 /** The hospital's time zone for report dates (as the order screens, until tenants carry one). */
 export const LAB_REPORT_TIME_ZONE = DEFAULT_TIME_ZONE;
@@ -74,16 +75,7 @@ export function toReports(records: readonly LabReportRecord[]): DiagnosticReport
  * @param locale - the active language
  */
 export function shortReportDate(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) {
-    return '';
-  }
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: LAB_REPORT_TIME_ZONE,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(date);
+  return formatInstant(iso, 'shortDate', { locale, timeZone: LAB_REPORT_TIME_ZONE }) ?? '';
 }
 
 /**
@@ -93,15 +85,5 @@ export function shortReportDate(iso: string, locale: string): string {
  * @param locale - the active language
  */
 export function birthDateText(dateOfBirth: string, locale: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
-  if (!match) {
-    return dateOfBirth;
-  }
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(date);
+  return formatDay(dateOfBirth, 'shortDate', locale) ?? dateOfBirth;
 }

@@ -4,6 +4,7 @@
  */
 import type { ClientPatient } from '@careline/domain/profiles';
 import type { CreatableOrderCategory, InitiatedFor, OrderAddress } from '@careline/domain/orders/plain';
+import { wallClockIso } from '@careline/domain/time';
 
 /** The address block of a profile (spec doc 3 §3 Patient profile: addressLineOne to Three, addressCity). */
 export function profileAddress(patient: Pick<ClientPatient, 'addressLineOne' | 'addressLineTwo' | 'addressLineThree' | 'addressCity'>): OrderAddress {
@@ -21,21 +22,6 @@ export const EMPTY_ADDRESS: OrderAddress = { addressLineOne: '', addressLineTwo:
 /** The hour of the day a requested sample collection date is sent with (the hospital then confirms a time). */
 const SAMPLE_COLLECTION_HOUR = 9;
 
-function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(instant);
-  const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? '0');
-  const local = Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'));
-  return Math.round((local - instant.getTime()) / 60_000);
-}
-
 /**
  * A chosen date (YYYY-MM-DD) as the requested time: 09:00 in the hospital's time zone, as ISO 8601
  * with its offset, e.g. '2026-11-25T09:00:00+05:30'.
@@ -43,14 +29,7 @@ function offsetMinutes(instant: Date, timeZone: string): number {
  * @param timeZone - the hospital's IANA time zone
  */
 export function sampleCollectionRequestedTime(date: string, timeZone: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const guess = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1, SAMPLE_COLLECTION_HOUR));
-  const offset = offsetMinutes(guess, timeZone);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
-  const mm = String(abs % 60).padStart(2, '0');
-  return `${date}T${String(SAMPLE_COLLECTION_HOUR).padStart(2, '0')}:00:00${sign}${hh}:${mm}`;
+  return wallClockIso(date, `${String(SAMPLE_COLLECTION_HOUR).padStart(2, '0')}:00`, timeZone);
 }
 
 /** What the screen holds when the patient sends it. */

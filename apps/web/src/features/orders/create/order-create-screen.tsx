@@ -37,6 +37,7 @@ import { OrderUploadList } from './order-upload-list.tsx';
 import { orderUploadState, uploadFailureTexts, uploadedDocumentIds } from '../shared/upload-queue.ts';
 import { useOrderUploads, type OrderUploadDeps } from '../shared/use-order-uploads.ts';
 import { useOrderUploadDeps } from './use-order-upload-deps.ts';
+import { formatDay } from '@careline/domain/time';
 import './order-create.css';
 
 /** Stand-ins for tests: the upload steps and the draft store. */
@@ -205,9 +206,7 @@ function OrderCreateForm({
     if (index === 1) {
       return t('orders.create.sampleDate.tomorrow');
     }
-    return new Intl.DateTimeFormat(i18n.locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-      new Date(`${date}T00:00:00Z`),
-    );
+    return formatDay(date, 'dateChoice', i18n.locale) ?? date;
   };
 
   const choose = (change: Partial<Choices>) => setChoices((previous) => ({ ...previous, ...change }));

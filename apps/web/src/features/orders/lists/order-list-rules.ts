@@ -16,6 +16,7 @@ import {
 import { groupProfilesByRelationship, type ClientPatient } from '@careline/domain/profiles';
 import type { FeatureFlags } from '@careline/domain/tenant';
 import { ORDER_TIME_ZONE } from '../view/order-view-model.ts';
+import { formatInstant } from '@careline/domain/time';
 
 /**
  * The categories each list asks for (spec doc 3 §2): every order on /history/orders (admissions
@@ -198,8 +199,6 @@ export function initialsOf(name: string): string {
   return `${first}${last}`.toUpperCase();
 }
 
-const dateLocales = { en: 'en-GB', si: 'si-LK', ta: 'ta-LK' } as const;
-
 /**
  * When an order was requested, in the patient's language and in hospital time (the zone the order
  * view and the SMS use, not the phone's), on a 12-hour clock as the spec's times are (hh:mm A):
@@ -209,20 +208,5 @@ const dateLocales = { en: 'en-GB', si: 'si-LK', ta: 'ta-LK' } as const;
  * @param timeZone - the zone shown; the hospital's by default
  */
 export function requestedTimeText(iso: string, language: string, timeZone: string = ORDER_TIME_ZONE): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) {
-    return '';
-  }
-  const locale = Object.hasOwn(dateLocales, language)
-    ? dateLocales[language as keyof typeof dateLocales]
-    : dateLocales.en;
-  return new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZone,
-  }).format(date);
+  return formatInstant(iso, 'dateTime', { locale: language, timeZone }) ?? '';
 }

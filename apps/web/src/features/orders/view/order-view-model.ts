@@ -22,6 +22,7 @@ import {
   type SampleCollection,
 } from '@careline/domain/orders';
 import type { OrderViewData } from './order-view-documents.ts';
+import { formatInstant } from '@careline/domain/time';
 
 /** The order's fields the domain reads, typed as the domain's unions (unknown values fall back). */
 export type OrderFacts = {
@@ -239,18 +240,11 @@ export function orderTextKey(text: string): OrderViewTextKey | null {
   return key ? `orders.view.text.${key}` : null;
 }
 
-const intlLocale = (locale: string): string => (locale === 'en' ? 'en-US' : `${locale}-LK`);
-
 /**
  * The zone the order's times are shown in: the hospital's (Sri Lanka time, as the server's SMS and the
  * creation screen's sample dates use), not the phone's, so the screen and the SMS name the same hour.
  */
 export const ORDER_TIME_ZONE = DEFAULT_TIME_ZONE;
-
-function parts(iso: string, locale: string, options: Intl.DateTimeFormatOptions, timeZone: string) {
-  const list = new Intl.DateTimeFormat(intlLocale(locale), { ...options, hour12: true, timeZone }).formatToParts(new Date(iso));
-  return (type: Intl.DateTimeFormatPartTypes) => list.find((item) => item.type === type)?.value ?? '';
-}
 
 /**
  * A time as 'hh:mm A' (spec doc 3 §2 'will meet you at home at'), e.g. '09:30 AM', in hospital time.
@@ -259,21 +253,7 @@ function parts(iso: string, locale: string, options: Intl.DateTimeFormatOptions,
  * @param timeZone - the zone shown; the hospital's by default
  */
 export function clockTime(iso: string, locale = 'en', timeZone: string = ORDER_TIME_ZONE): string {
-  if (Number.isNaN(Date.parse(iso))) {
-    return '';
-  }
-  const part = parts(iso, locale, { hour: '2-digit', minute: '2-digit' }, timeZone);
-  const hour = part('hour').padStart(2, '0').replace(/^00$/, '12');
-  const period = locale === 'en' ? part('dayPeriod').toUpperCase() : part('dayPeriod');
-  return `${hour}:${part('minute')} ${period}`;
-}
-
-function ordinal(day: number): string {
-  const lastTwo = day % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) {
-    return 'th';
-  }
-  return ['th', 'st', 'nd', 'rd'][day % 10] ?? 'th';
+  return formatInstant(iso, 'sampleCollectionTime', { locale, timeZone }) ?? '';
 }
 
 /**
@@ -284,13 +264,7 @@ function ordinal(day: number): string {
  * @param timeZone - the zone shown; the hospital's by default
  */
 export function longDateTime(iso: string | null | undefined, locale = 'en', timeZone: string = ORDER_TIME_ZONE): string | null {
-  if (!iso || Number.isNaN(Date.parse(iso))) {
-    return null;
-  }
-  const part = parts(iso, locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }, timeZone);
-  const day = Number(part('day'));
-  const dayText = locale === 'en' ? `${day}${ordinal(day)}` : String(day);
-  return `${dayText},(${part('weekday')}) ${part('month')} ${part('year')} ${clockTime(iso, locale, timeZone)}`;
+  return formatInstant(iso, 'payment', { locale, timeZone });
 }
 
 /**
@@ -300,11 +274,5 @@ export function longDateTime(iso: string | null | undefined, locale = 'en', time
  * @param timeZone - the zone shown; the hospital's by default
  */
 export function dayLabel(iso: string, locale = 'en', timeZone: string = ORDER_TIME_ZONE): string {
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : intlLocale(locale), {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(new Date(iso));
+  return formatInstant(iso, 'weekdayDate', { locale, timeZone }) ?? '';
 }

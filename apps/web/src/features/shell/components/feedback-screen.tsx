@@ -10,6 +10,7 @@ import { RatingScale } from '../../../components/rating-scale.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { useTenant } from '../../../lib/tenant';
+import { formatInstant } from '@careline/domain/time';
 import './feedback-screen.css';
 
 /** What GET /feedback answers (spec doc 2 §7 'Feedback by link'). */
@@ -184,13 +185,7 @@ export function FeedbackScreen() {
       </p>
     );
   } else {
-    const start = new Date(link.visit.start);
-    const date = Number.isNaN(start.getTime())
-      ? link.visit.start
-      : new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : `${i18n.locale}-LK`, {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-        }).format(start);
+    const date = formatInstant(link.visit.start, 'feedbackVisit', { locale: i18n.locale }) ?? link.visit.start;
     const sending = send.kind === 'sending';
     body = (
       <form className="feedback-link__form" noValidate onSubmit={(event) => void submit(event)}>

@@ -5,6 +5,7 @@ import { useVideoTranslate, type VideoMessageId } from '@careline/i18n/video';
 import { Modal } from '../../../components/modal.tsx';
 import { errorText } from '../../../lib/graphql';
 import { callHistoryQuery } from '../api/video-documents.ts';
+import { formatInstant } from '@careline/domain/time';
 
 const participantText: Record<CallHistoryEvent['participant'], VideoMessageId> = {
   patient: 'video.text.historyPatient',
@@ -41,7 +42,6 @@ function CallHistoryList({ appointmentId }: { appointmentId: string }) {
   if (events.length === 0) {
     return <p>{t('video.text.callHistoryEmpty')}</p>;
   }
-  const time = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' });
   return (
     <ol className="call-history" data-testid="call-history">
       {events.map((event, index) => (
@@ -49,7 +49,7 @@ function CallHistoryList({ appointmentId }: { appointmentId: string }) {
           <span className="call-history__who">{t(participantText[event.participant])}</span>
           <span className="call-history__status">{t(statusText[event.status])}</span>
           <time className="call-history__at" dateTime={event.at}>
-            {time.format(new Date(event.at))}
+            {formatInstant(event.at, 'callEvent', { locale: i18n.locale }) ?? event.at}
           </time>
         </li>
       ))}

@@ -1,0 +1,209 @@
+/**
+ * Instants in an IANA time zone, through the runtime's Intl.DateTimeFormat (no date library: every
+ * engine the apps run on carries the tz database, and the names of en, si and ta come from Intl too).
+ * An instant is a Date (UTC); a day is 'YYYY-MM-DD'; a wall clock is a zone's date and time of day.
+ * A time zone left out is the runtime's own: kept for the screens that show the device's time today.
+ */
+
+/**
+ * The time zone hospital days are counted in. The tenant configuration has no time zone yet (the
+ * server's hospitals.time.ts also counts Sri Lanka days, UTC+05:30); this becomes a tenant setting
+ * when a tenant outside Sri Lanka arrives.
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Colombo';
+
+/** A date and time of day on a zone's clock; month 1 to 12, weekday 0 (Sunday) to 6. */
+export type WallClock = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
+
+/** A wall clock with its day of the week. */
+export type ZonedParts = WallClock & { weekday: number };
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+const numericFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numericFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const options: Intl.DateTimeFormatOptions = {
+    timeZone,
+    hourCycle: 'h23',
+    weekday: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  };
+  // The runtime's own zone can change while a page stays open (a phone that travels): not cached.
+  if (timeZone === undefined) {
+    return new Intl.DateTimeFormat('en-US', options);
+  }
+  let format = numericFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', options);
+    numericFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
+ * The date, time of day and weekday of an instant on a zone's clock.
+ * @param instant - the instant
+ * @param timeZone - an IANA time zone; the runtime's own when left out
+ */
+export function zonedParts(instant: Date, timeZone?: string): ZonedParts {
+  const parts = numericFormat(timeZone).formatToParts(instant);
+  const field = (type: Intl.DateTimeFormatPartTypes): string => parts.find((part) => part.type === type)?.value ?? '0';
+  return {
+    year: Number(field('year')),
+    month: Number(field('month')),
+    day: Number(field('day')),
+    // Some engines answer '24' for midnight even on the h23 cycle.
+    hour: Number(field('hour')) % 24,
+    minute: Number(field('minute')),
+    second: Number(field('second')),
+    weekday: WEEKDAYS.indexOf(field('weekday') as (typeof WEEKDAYS)[number]),
+  };
+}
+
+function wallClockAsUtc(clock: WallClock): number {
+  return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+}
+
+/**
+ * A zone's offset from UTC at an instant, in milliseconds (+05:30 is 19,800,000).
+ * @param instant - the instant
+ * @param timeZone - an IANA time zone; the runtime's own when left out
+ */
+export function zoneOffsetMs(instant: Date, timeZone?: string): number {
+  return wallClockAsUtc(zonedParts(instant, timeZone)) - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant a zone's clock shows a wall clock. A time shown twice (clocks turned back) is its first
+ * showing; a time skipped (clocks turned forward) reads on the offset from before the change, so
+ * 01:30 on London's spring-forward day is 02:30 BST (Temporal's 'compatible' choice).
+ * @param clock - the date and time of day on the zone's clock; hour, minute and second 0 when left out
+ * @param timeZone - an IANA time zone; the runtime's own when left out
+ */
+export function instantOfWallClock(clock: Partial<WallClock> & Pick<WallClock, 'year' | 'month' | 'day'>, timeZone?: string): Date {
+  const local = wallClockAsUtc({ hour: 0, minute: 0, second: 0, ...clock });
+  // A zone's offset changes at most once in a day around the wall clock: try the offsets a day
+  // before and a day after, earliest instant first.
+  const before = zoneOffsetMs(new Date(local - DAY_MS), timeZone);
+  const after = zoneOffsetMs(new Date(local + DAY_MS), timeZone);
+  const candidates = [...new Set([local - before, local - after])].sort((a, b) => a - b);
+  const shown = candidates.find((candidate) => wallClockAsUtc(zonedParts(new Date(candidate), timeZone)) === local);
+  return new Date(shown ?? local - before);
+}
+
+/**
+ * A zone's offset as ISO 8601 writes it: '+05:30', '-05:00', '+00:00'.
+ * @param offsetMs - the offset in milliseconds
+ */
+export function isoOffset(offsetMs: number): string {
+  const minutes = Math.round(offsetMs / MINUTE_MS);
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+function dayParts(day: string): { year: number; month: number; day: number } {
+  const [year, month, date] = day.split('-').map(Number);
+  return { year: year ?? 1970, month: month ?? 1, day: date ?? 1 };
+}
+
+/**
+ * A day and a time of day in a zone as ISO 8601 with the zone's offset then, e.g.
+ * ('2026-11-25', '09:00', 'Asia/Colombo') gives '2026-11-25T09:00:00+05:30'.
+ * @param day - YYYY-MM-DD
+ * @param time - HH:MM
+ * @param timeZone - an IANA time zone
+ */
+export function wallClockIso(day: string, time: string, timeZone: string): string {
+  const [hour, minute] = time.split(':').map(Number);
+  const clock = { ...dayParts(day), hour: hour ?? 0, minute: minute ?? 0, second: 0 };
+  const instant = instantOfWallClock(clock, timeZone);
+  return `${day}T${time}:00${isoOffset(wallClockAsUtc(clock) - instant.getTime())}`;
+}
+
+/**
+ * The day ('YYYY-MM-DD') of an instant on a zone's clock.
+ * @param instant - the instant
+ * @param timeZone - an IANA time zone; the runtime's own when left out
+ */
+export function zonedDay(instant: Date, timeZone?: string): string {
+  const { year, month, day } = zonedParts(instant, timeZone);
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+}
+
+/**
+ * The day some days before or after a day, by the calendar: ('2026-02-28', 1) gives '2026-03-01'.
+ * @param day - YYYY-MM-DD
+ * @param days - how many days to move; negative moves back
+ */
+export function addDays(day: string, days: number): string {
+  const parts = dayParts(day);
+  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant a day starts (midnight, or the first time after it when a change skips midnight) in a zone.
+ * @param day - YYYY-MM-DD
+ * @param timeZone - an IANA time zone; the runtime's own when left out
+ */
+export function startOfDay(day: string, timeZone?: string): Date {
+  return instantOfWallClock(dayParts(day), timeZone);
+}
+
+/**
+ * The instant the zone's day of an instant starts, `days` days later: startOfZonedDay(now, tz, 1) is
+ * the start of tomorrow.
+ * @param instant - the instant
+ * @param timeZone - an IANA time zone; the runtime's own when left out
+ * @param days - days after the instant's day; 0 by default
+ */
+export function startOfZonedDay(instant: Date, timeZone?: string, days = 0): Date {
+  return startOfDay(addDays(zonedDay(instant, timeZone), days), timeZone);
+}
+
+/**
+ * The instants a zone's day starts and the next one starts (23 or 25 hours apart on a change day).
+ * @param day - YYYY-MM-DD
+ * @param timeZone - an IANA time zone; the runtime's own when left out
+ */
+export function dayRange(day: string, timeZone?: string): { from: Date; to: Date } {
+  return { from: startOfDay(day, timeZone), to: startOfDay(addDays(day, 1), timeZone) };
+}
+
+/**
+ * Whole calendar days from one instant's zone day to another's (0 the same day, 1 the next, -1 the
+ * day before), however many hours lie between; NaN when either is not a readable instant.
+ * @param from - the instant counted from
+ * @param to - the instant counted to
+ * @param timeZone - an IANA time zone; the runtime's own when left out
+ */
+export function calendarDaysBetween(from: Date, to: Date, timeZone?: string): number {
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
+    return Number.NaN;
+  }
+  return Math.round((Date.parse(zonedDay(to, timeZone)) - Date.parse(zonedDay(from, timeZone))) / DAY_MS);
+}
+
+/**
+ * Whether two instants fall on the same day of a zone's calendar.
+ * @param a - one instant
+ * @param b - the other
+ * @param timeZone - an IANA time zone; the runtime's own when left out
+ */
+export function isSameZonedDay(a: Date, b: Date, timeZone?: string): boolean {
+  return zonedDay(a, timeZone) === zonedDay(b, timeZone);
+}
