@@ -2,12 +2,11 @@ import { AppError } from '@careline/domain/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/hospitals.time.ts';
-import type { StaffViewer } from '../staff/staff.access-sessions.ts';
-import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/index.ts';
+import { requireStaffRole, type StaffAction, type StaffViewer } from '../staff/index.ts';
 import { bookAppointment } from './appointments.service.ts';
-import { earnVisitPoints } from '../loyalty/loyalty.service.ts';
+import { earnVisitPoints } from '../loyalty/index.ts';
 import type { LoyaltySettings } from '@careline/domain/loyalty';
 import { publishSessionChanged } from './session-events.ts';
 import {

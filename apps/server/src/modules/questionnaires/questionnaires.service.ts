@@ -9,9 +9,8 @@ import {
 import { hasControlCharacters } from '@careline/domain/staff';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import type { StaffViewer } from '../staff/staff.access-sessions.ts';
-import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
+import { recordAudit } from '../audit/index.ts';
+import { requireStaffRole, type StaffAction, type StaffViewer } from '../staff/index.ts';
 import {
   findAccountHolderProfile,
   findApplicableQuestionnaire,

@@ -20,13 +20,12 @@ import { AppError } from '@careline/domain/errors';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { publishSessionChanged } from '../consultations/session-events.ts';
-import type { StaffViewer } from '../staff/staff.access-sessions.ts';
-import { requireStaffRole } from '../staff/staff.permissions.ts';
+import { recordAudit } from '../audit/index.ts';
+import { publishSessionChanged } from '../consultations/index.ts';
+import { requireStaffRole, type StaffViewer } from '../staff/index.ts';
 import { callTokenKey, issueCallToken, twilioVideoAccessToken, verifyCallToken } from './call-token.ts';
 import { iceServersFor, type IceServer } from './turn-credentials.ts';
-import type { VideoSettings } from './video.config.ts';
+import type { VideoSettings } from '../tenants/index.ts';
 import { publishCallEvent, type CallLiveEvent, type CallSignal, type CallSignalKind } from './video.live.ts';
 import {
   appendHistory,
