@@ -28,6 +28,7 @@ import {
 } from './profiles.repo.ts';
 import { runOnce } from '../idempotency/index.ts';
 import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
+import { notFound } from '../staff/index.ts';
 
 /** What the profile services need from a request. */
 export type ProfileDeps = {
@@ -68,8 +69,6 @@ function invalidInput(detail: string): AppError {
   error.message = `ARO-E2002:${detail}`;
   return error;
 }
-
-const notFound = (): AppError => new AppError('ARO-E2001');
 
 function ownerOf(deps: ProfileDeps): Owner {
   return { tenantId: deps.tenant.id, accountId: deps.viewer.accountId };
