@@ -1,5 +1,5 @@
 // The profiles module's face: the account's patient profiles.
-// Other modules import this file only, never the files beside it (.dependency-cruiser.mjs).
+// Other modules import this file only, never the files beside it (.dependency-cruiser.json).
 export {
   findAccount,
   findOwnedPatient,

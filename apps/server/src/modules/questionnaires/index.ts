@@ -1,5 +1,5 @@
 // The questionnaires module's face: questionnaires and patients' responses.
-// Other modules import this file only, never the files beside it (.dependency-cruiser.mjs).
+// Other modules import this file only, never the files beside it (.dependency-cruiser.json).
 export {
   createQuestionnaireResponse,
   listStaffQuestionnaires,

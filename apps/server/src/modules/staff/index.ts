@@ -1,5 +1,5 @@
 // The staff module's face: staff sessions, permissions and what every staff service starts from.
-// Other modules import this file only, never the files beside it (.dependency-cruiser.mjs).
+// Other modules import this file only, never the files beside it (.dependency-cruiser.json).
 export {
   createStaffAccessSession,
   type StaffMembership,

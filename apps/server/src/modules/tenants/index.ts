@@ -1,5 +1,5 @@
 // The tenants module's face: each hospital group's configuration.
-// Other modules import this file only, never the files beside it (.dependency-cruiser.mjs).
+// Other modules import this file only, never the files beside it (.dependency-cruiser.json).
 export { allGatewaySettings, gatewaysFor } from './tenants.gateways.ts';
 export { createTenantRegistry } from './tenants.registry.ts';
 export type { GatewaySettings, ServerTenant, TenantRegistry } from './tenants.types.ts';
