@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { makePatientAccount } from '../test/factories.ts';
 import { blobs, patients } from './db/schema/index.ts';
-import { createAccessSession } from './modules/auth/auth.access-sessions.ts';
+import { createAccessSession } from './modules/auth/index.ts';
 
 const TENANT = 'careline-demo';
 const CREATE = `mutation ($given: [String!]!, $key: String) {

@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-db.ts';
 import { makeConsultationSession, makeOrganization, makePatientAccount, makePractitioner } from '../../test/factories.ts';
 import type { Database } from './client.ts';
-import { createAccessSession, resolveAccessToken } from '../modules/auth/auth.access-sessions.ts';
-import { readOwnAppointment } from '../modules/consultations/appointment-read.service.ts';
-import { readBookingChecks } from '../modules/consultations/appointments.repo.ts';
-import { bookAppointment } from '../modules/consultations/appointments.service.ts';
-import { findIdempotencyKey, insertIdempotencyKey } from '../modules/idempotency/idempotency.repo.ts';
+import { createAccessSession, resolveAccessToken } from '../modules/auth/index.ts';
+import { bookAppointment, readOwnAppointment } from '../modules/consultations/index.ts';
+import { readBookingChecks } from '../modules/consultations/consultations.testing.ts';
+import { findIdempotencyKey, insertIdempotencyKey } from '../modules/idempotency/idempotency.testing.ts';
 
 const TENANT = 'careline-demo';
 const OTHER_TENANT = 'careline-coalesce-other';

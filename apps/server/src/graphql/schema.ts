@@ -8,6 +8,7 @@ import '../modules/consultations/appointments.schema.ts';
 import '../modules/consultations/temporary-appointments.schema.ts';
 import '../modules/auth/auth.schema.ts';
 import '../modules/profiles/profiles.schema.ts';
+import '../modules/accounts/accounts.schema.ts';
 import '../modules/staff/staff.schema.ts';
 import '../modules/audit/audit.schema.ts';
 import '../modules/consultations/staff-sessions.schema.ts';

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { allGatewaySettings } from '../modules/tenants/tenants.gateways.ts';
-import type { TenantRegistry } from '../modules/tenants/tenants.types.ts';
+import { allGatewaySettings, type TenantRegistry } from '../modules/tenants/index.ts';
 
 /** The origin of an absolute http(s) URL, or null for a same-origin path. */
 function originOf(url: string): string | null {

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import type { TenantRegistry } from '../modules/tenants/tenants.types.ts';
-import { createBlobStore, type BlobStore } from './blob-storage/blob-store.ts';
-import { createSmsSender, type SmsSender } from './sms/sms.ts';
+import type { TenantRegistry } from '../modules/tenants/index.ts';
+import type { BlobStore } from './blob-storage/blob-store.ts';
+import { createBlobStore } from './blob-storage/create-blob-store.ts';
+import { createSmsSender } from './sms/create-sms-sender.ts';
+import type { SmsSender } from './sms/sms.ts';
 import { loadAppSecret } from '../config/secret.ts';
-import { createSmsMessageStore } from '../modules/sms/sms.repo.ts';
+import { createSmsMessageStore } from '../modules/sms/index.ts';
 import { createGatewayHttp, type GatewayHttp } from './payment-gateways/gateway-http.ts';
 
 /** Providers and long-lived helpers, built once per process and shared by every request. */

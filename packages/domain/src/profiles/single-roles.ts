@@ -7,7 +7,6 @@
  * patients"). Links count in both directions and chain: records joined by links are one person.
  * Two records that merely share a relationship label are never the same person.
  */
-import type { ClientPatient } from './patient-mapping.ts';
 import { SELF_RELATIONSHIP } from './values.ts';
 
 /** The relationships one person at most may hold in an account. */
@@ -96,8 +95,9 @@ export function takesUsedSingleRole(subjectId: string, records: PersonRecord[]):
  */
 export function offeredRelationships(
   configured: readonly string[],
-  patients: Pick<ClientPatient, 'id' | 'relationship'>[],
-  editing: Pick<ClientPatient, 'id' | 'sameRelationshipIds'> | null,
+  patients: { id: string; relationship: string | null }[],
+  // The ClientPatient fields it reads, spelled out: patient-mapping.ts imports this file.
+  editing: { id: string; sameRelationshipIds: string[] } | null,
 ): string[] {
   const own = new Set(editing ? [editing.id, ...editing.sameRelationshipIds] : []);
   const used = new Set(

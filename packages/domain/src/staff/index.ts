@@ -19,3 +19,4 @@ export {
   type StaffCreateUserInput,
   type StaffSetRolesInput,
 } from './staff.ts';
+export { staffPolicies, type StaffAction } from './policies.ts';

@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, auditEvents, blobs, patients, paymentMethods } from '../../db/schema/index.ts';
-import { issueSignInLink } from '../auth/auth.links.ts';
+import { issueSignInLink } from '../auth/index.ts';
 import { latestCode, signIn } from '../auth/auth.testing.ts';
 
 /*

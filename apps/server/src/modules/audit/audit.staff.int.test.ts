@@ -7,7 +7,7 @@ import {
   makeStaffUser,
 } from '../../../test/factories.ts';
 import { auditEvents } from '../../db/schema/index.ts';
-import { createAdminFromCommandLine } from '../staff/staff.bootstrap.ts';
+import { createAdminFromCommandLine } from '../staff/index.ts';
 
 /*
  * issue 7 point 3: one audit row for each audited staff action, with who, role, hospital, action and

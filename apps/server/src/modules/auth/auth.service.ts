@@ -15,7 +15,7 @@ import { renderMessage } from '@careline/i18n/server';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from './auth.viewer.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
-import type { ServerTenant } from '../tenants/tenants.types.ts';
+import type { ServerTenant } from '../tenants/index.ts';
 import {
   consumeChallenge,
   countAuthEvents,
@@ -39,7 +39,7 @@ import {
 } from './auth.repo.ts';
 import { verifySignInLink } from './auth.links.ts';
 import { createAccessSession, revokeAccessSession } from './auth.access-sessions.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
 
 /** Limits on sign-in (issue "Sign-in" points 1-2). Tests may loosen one to reach the one under test. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makePatientAccount } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { chatNotes, chatSessions, documentReferences } from '../../db/schema/index.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
+import { createAccessSession } from '../auth/index.ts';
 import { accountChatTopic } from './chat.live.ts';
 import { chatPayloadOf } from './chat.payload.ts';
 import {

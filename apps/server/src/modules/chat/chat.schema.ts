@@ -1,8 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { patientOperation } from '../../graphql/patient-auth.ts';
-import { requireViewer } from '../auth/auth.policy.ts';
-import { filterEvents } from '../consultations/live-events.ts';
+import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
+import { filterEvents } from '../../graphql/live-events.ts';
 import { accountChatTopic, onIterationEnd, patientWatching, type ChatChangedEvent } from './chat.live.ts';
 import {
   CHAT_QUERY_DEFAULT,

@@ -11,8 +11,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { findOwnBlob, insertDocumentReference } from '../orders/orders.repo.ts';
-import { findPatient, organizationExists } from '../profiles/profiles.repo.ts';
+import { findOwnBlob, insertDocumentReference } from '../orders/index.ts';
+import { findPatient, organizationExists } from '../profiles/index.ts';
 import { isAgentOnline, patientSeen, publishChatChanged, typingDue } from './chat.live.ts';
 import type { Presence } from '../../providers/presence/presence.ts';
 import { CHAT_NOTES_MAX, decodeChatPayload, encodeChatPayload, payloadError, type ChatPayload } from './chat.payload.ts';

@@ -1,7 +1,7 @@
 import { renderMessage } from '@careline/i18n/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsSender } from '../../providers/sms/sms.ts';
-import type { OrderPatientRow } from '../orders/staff-orders.repo.ts';
+import type { OrderPatientRow } from '../orders/index.ts';
 
 /*
  * The SMS telling a patient that staff replied in their chat while they were away (issue 12 §4: "an

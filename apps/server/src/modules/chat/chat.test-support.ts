@@ -5,9 +5,9 @@ import WebSocket from 'ws';
 import type { StaffRole } from '@careline/domain/staff';
 import { makePatientAccount, makeStaffUser } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
-import { insertBlob } from '../files/files.repo.ts';
-import { createStaffAccessSession } from '../staff/staff.access-sessions.ts';
+import { createAccessSession } from '../auth/index.ts';
+import { insertBlob } from '../files/files.testing.ts';
+import { createStaffAccessSession } from '../staff/index.ts';
 import { chatPayloadOf } from './chat.payload.ts';
 
 /* Helpers shared by the chat int tests (not a test file itself). */

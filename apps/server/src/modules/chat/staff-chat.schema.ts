@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { staffHospitalRequest, staffOperation, type StaffAction } from '../../graphql/staff-auth.ts';
-import { filterEvents } from '../consultations/live-events.ts';
+import { filterEvents } from '../../graphql/live-events.ts';
 import { agentOnline, onIterationEnd, staffChatTopic, type ChatChangedEvent } from './chat.live.ts';
 import { ChatCommunicationRef } from './chat.types.ts';
 import {
@@ -26,7 +26,7 @@ import {
 
 /*
  * The staff inbox of chats with the hospital (issue 12 §4): call-centre agents, receptionists and
- * admins of the hospital (modules/chat/chat.policy.ts). Every read of a patient's chat is audited.
+ * admins of the hospital (packages/domain staff/policies.ts). Every read of a patient's chat is audited.
  */
 
 function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string | number): StaffChatDeps {

@@ -5,12 +5,11 @@ import type { TenantPublicConfig } from '@careline/domain/tenant';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { listUpcomingAppointments } from '../consultations/upcoming-appointments.service.ts';
-import { findStaffBlob, selectOrderPatients, type OrderPatientRow } from '../orders/staff-orders.repo.ts';
-import { listPatients } from '../profiles/profiles.repo.ts';
-import type { StaffViewer } from '../staff/staff.access-sessions.ts';
-import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
+import { recordAudit } from '../audit/index.ts';
+import { listUpcomingAppointments } from '../consultations/index.ts';
+import { findStaffBlob, selectOrderPatients, type OrderPatientRow } from '../orders/index.ts';
+import { listPatients } from '../profiles/index.ts';
+import { hospitalScope, staffActor, type StaffViewer } from '../staff/index.ts';
 import { isPatientWatching, patientLastSeen, publishChatChanged, typingDue } from './chat.live.ts';
 import type { Presence } from '../../providers/presence/presence.ts';
 import { checkChatPayload } from './chat.payload.ts';
@@ -94,18 +93,9 @@ export type StaffChatContext = { profiles: StaffChatPatient[]; upcomingAppointme
 
 export type StaffChatPage = { nodes: StaffChatView[]; endCursor: string | null; hasMore: boolean; totalCount: number };
 
-function scope(deps: StaffChatDeps): ChatHospital {
-  return { tenantId: deps.tenantId, organizationId: deps.organizationId };
-}
-
-function actor(deps: StaffChatDeps, action: StaffAction): AuditActor {
-  const role = requireStaffRole(deps.staff, action, deps.organizationId);
-  return { kind: 'staff', staffUserId: deps.staff.staffUserId, role, organizationId: deps.organizationId };
-}
-
 /** Refuses a member without a chat role here (the scope checks it first; subscriptions ask again). */
 export function requireStaffChatReader(deps: StaffChatDeps): void {
-  actor(deps, 'chat.read');
+  staffActor(deps, 'chat.read');
 }
 
 function me(deps: StaffChatDeps): string {
@@ -149,7 +139,7 @@ async function staffViews(db: DbOrTx, deps: StaffChatDeps, rows: ChatSessionRow[
 }
 
 async function auditRead(db: DbOrTx, deps: StaffChatDeps, action: string, rows: ChatSessionRow[], extra: Record<string, unknown> = {}): Promise<void> {
-  const who = actor(deps, 'chat.read');
+  const who = staffActor(deps, 'chat.read');
   // issue 12 §4: every read of a patient's chat is audited, one row per patient account.
   for (const row of rows) {
     await recordAudit(db, {
@@ -190,14 +180,14 @@ export async function listStaffChats(
   deps: StaffChatDeps,
   filter: { queue: StaffChatQueue | null; first: number; after: string | null },
 ): Promise<StaffChatPage> {
-  actor(deps, 'chat.read');
+  staffActor(deps, 'chat.read');
   if (!Number.isInteger(filter.first) || filter.first < 1 || filter.first > STAFF_CHAT_PAGE_MAX) {
     throw new AppError('ARO-E2002');
   }
   const statuses = filter.queue ? STAFF_CHAT_QUEUES[filter.queue] : OPEN_STAFF_CHAT_STATUSES;
   const after = parseCursor(filter.after);
   return deps.db.transaction(async (tx) => {
-    const rows = await selectHospitalChats(tx, scope(deps), statuses, filter.first + 1, after);
+    const rows = await selectHospitalChats(tx, hospitalScope(deps), statuses, filter.first + 1, after);
     const page = rows.slice(0, filter.first);
     const nodes = await staffViews(tx, deps, page);
     await auditRead(tx, deps, 'chat.list', page);
@@ -206,15 +196,15 @@ export async function listStaffChats(
       nodes,
       endCursor: last ? cursorOf(last) : null,
       hasMore: rows.length > filter.first,
-      totalCount: await countHospitalChats(tx, scope(deps), statuses),
+      totalCount: await countHospitalChats(tx, hospitalScope(deps), statuses),
     };
   });
 }
 
 async function readAudited(deps: StaffChatDeps, id: string, action: string, typing: string | null = null): Promise<StaffChatView> {
-  actor(deps, 'chat.read');
+  staffActor(deps, 'chat.read');
   return deps.db.transaction(async (tx) => {
-    const row = UUID.test(id) ? await findHospitalChat(tx, scope(deps), id) : null;
+    const row = UUID.test(id) ? await findHospitalChat(tx, hospitalScope(deps), id) : null;
     if (!row) {
       throw notFound();
     }
@@ -255,7 +245,7 @@ export async function readStaffChatLive(deps: StaffChatDeps, id: string, typing:
 }
 
 async function hospitalChat(db: DbOrTx, deps: StaffChatDeps, id: string, lock: boolean): Promise<ChatSessionRow> {
-  const row = UUID.test(id) ? await findHospitalChat(db, scope(deps), id, lock) : null;
+  const row = UUID.test(id) ? await findHospitalChat(db, hospitalScope(deps), id, lock) : null;
   if (!row) {
     throw notFound();
   }
@@ -282,7 +272,7 @@ async function changed(deps: StaffChatDeps, row: ChatSessionRow): Promise<StaffC
  * @param id - the chat
  */
 export async function takeStaffChat(deps: StaffChatDeps, id: string): Promise<StaffChatView> {
-  const who = actor(deps, 'chat.work');
+  const who = staffActor(deps, 'chat.work');
   const row = await deps.db.transaction(async (tx) => {
     const current = await hospitalChat(tx, deps, id, true);
     if (current.status === 'in_progress' && current.recipient === me(deps)) {
@@ -323,7 +313,7 @@ export async function replyStaffChat(
   input: { message: string | null; imageBlobId: string | null; description: string | null },
   now: Date = new Date(),
 ): Promise<StaffChatView> {
-  const who = actor(deps, 'chat.work');
+  const who = staffActor(deps, 'chat.work');
   const payload = checkChatPayload({
     message: input.message,
     extensions: input.imageBlobId ? { imageUrl: input.imageBlobId, description: input.description } : input.description ? { description: input.description } : undefined,
@@ -381,7 +371,7 @@ export async function replyStaffChat(
  * @param id - the chat
  */
 export async function closeStaffChat(deps: StaffChatDeps, id: string): Promise<StaffChatView> {
-  const who = actor(deps, 'chat.work');
+  const who = staffActor(deps, 'chat.work');
   const row = await deps.db.transaction(async (tx) => {
     const current = await hospitalChat(tx, deps, id, true);
     if (!nextStaffChatStatus(current.status as StaffChatStatus, 'complete')) {
@@ -411,7 +401,7 @@ export async function closeStaffChat(deps: StaffChatDeps, id: string): Promise<S
  * @param now - the clock
  */
 export async function staffChatTyping(deps: StaffChatDeps, id: string, now: Date = new Date()): Promise<boolean> {
-  actor(deps, 'chat.work');
+  staffActor(deps, 'chat.work');
   const row = await hospitalChat(deps.db, deps, id, false);
   if (!(OPEN_STAFF_CHAT_STATUSES as readonly string[]).includes(row.status)) {
     throw new AppError('ARO-E8003');
@@ -430,7 +420,7 @@ export async function staffChatTyping(deps: StaffChatDeps, id: string, now: Date
  * @param now - the clock
  */
 export async function staffChatContext(deps: StaffChatDeps, id: string, now: Date = new Date()): Promise<StaffChatContext> {
-  actor(deps, 'chat.read');
+  staffActor(deps, 'chat.read');
   return deps.db.transaction(async (tx) => {
     const row = await hospitalChat(tx, deps, id, false);
     const owner = { tenantId: deps.tenantId, accountId: row.accountId };

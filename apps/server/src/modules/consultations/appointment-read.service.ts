@@ -2,7 +2,7 @@ import { QUERY_LIMITS } from '@careline/domain/constants';
 import { AppError } from '@careline/domain/errors';
 import type { DbOrTx } from '../../db/client.ts';
 import { coalescedRead } from '../../db/coalesce.ts';
-import { capLimit } from '../hospitals/hospitals.service.ts';
+import { capLimit } from '../hospitals/index.ts';
 import {
   selectAppointmentViews,
   selectOwnedAppointmentViews,

@@ -1,38 +1,17 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { coalescedRead } from '../../db/coalesce.ts';
-import { appointments, consultationSessions, invoices, patients, payments } from '../../db/schema/index.ts';
-import { insertIdempotencyKeySql, type PendingIdempotencyKey } from '../idempotency/idempotency.repo.ts';
+import { appointments, consultationSessions, invoices, payments } from '../../db/schema/index.ts';
+import { insertIdempotencyKeySql, type PendingIdempotencyKey } from '../idempotency/index.ts';
+
+// Moved to the profiles module (issue 28); payments.service.ts still reads it here until the lead
+// points it at modules/profiles/index.ts at the merge.
+export { findOwnedPatient } from '../profiles/index.ts';
 
 /** Session statuses that still take bookings (spec doc 2 §4: not full, completed or cancelled). */
 export const BOOKABLE_SESSION_STATUSES = ['scheduled', 'started'] as const;
 
 export type AppointmentRow = typeof appointments.$inferSelect;
-
-/**
- * The patient when it is an active profile of the account in the tenant, else null.
- * @param db - database or transaction
- * @param owner - tenant and account
- * @param patientId - the profile asked for
- */
-export async function findOwnedPatient(
-  db: DbOrTx,
-  owner: { tenantId: string; accountId: string },
-  patientId: string,
-): Promise<{ id: string } | null> {
-  const [row] = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(
-      and(
-        eq(patients.id, patientId),
-        eq(patients.accountId, owner.accountId),
-        eq(patients.tenantId, owner.tenantId),
-        eq(patients.active, true),
-      ),
-    );
-  return row ?? null;
-}
 
 /**
  * A session of the tenant: its status, cap and counters, or null.

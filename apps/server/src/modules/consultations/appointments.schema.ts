@@ -2,9 +2,8 @@ import { QUERY_LIMITS } from '@careline/domain/constants';
 import { AppError } from '@careline/domain/errors';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { patientOperation } from '../../graphql/patient-auth.ts';
-import { startOfHospitalDay } from '../hospitals/hospitals.time.ts';
-import { requireViewer } from '../auth/auth.policy.ts';
+import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
+import { startOfHospitalDay } from '../hospitals/index.ts';
 import {
   ageInYears,
   readOwnAppointment,
@@ -14,11 +13,11 @@ import {
   type AppointmentView,
   type SessionTokenRow,
 } from './appointment-read.service.ts';
-import { ownProfileIds } from '../profiles/profiles.repo.ts';
+import { ownProfileIds } from '../profiles/index.ts';
 import { bookAppointment, cancelAppointment, patchAppointmentFields, rescheduleAppointment } from './appointments.service.ts';
 import { consultationSessionTopic, ConsultationSessionRef } from './consultations.schema.ts';
 import { searchConsultationSessions } from './consultations.service.ts';
-import { filterEvents } from './live-events.ts';
+import { filterEvents } from '../../graphql/live-events.ts';
 import { requestRefund, type RefundRequestAnswer } from './refunds.service.ts';
 import { publishSessionChanged, tenantSessionsTopic } from './session-events.ts';
 import { createAppointmentOnReservePath } from './temporary-appointments.schema.ts';

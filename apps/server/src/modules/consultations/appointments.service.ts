@@ -11,13 +11,13 @@ import {
 import { AppError } from '@careline/domain/errors';
 import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { recordAudit, type AuditActor, type AuditRecord } from '../audit/audit.service.ts';
-import { runOnceInStatement } from '../idempotency/idempotency.service.ts';
+import { recordAudit, type AuditActor, type AuditRecord } from '../audit/index.ts';
+import { runOnceInStatement } from '../idempotency/index.ts';
+import { findOwnedPatient } from '../profiles/index.ts';
 import {
   BOOKABLE_SESSION_STATUSES,
   bookNextToken,
   findOwnedAppointment,
-  findOwnedPatient,
   findSessionForBooking,
   hasLiveAppointment,
   markCancelled,

@@ -25,7 +25,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeConsultationSession, makeOrganization, makePatientAccount, makePractitioner } from '../../../test/factories.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { accessSessions, appointments, auditEvents, consultationSessions, idempotencyKeys } from '../../db/schema/index.ts';
-import { hashToken } from '../auth/auth.access-sessions.ts';
+import { hashToken } from '../auth/index.ts';
 
 const TENANT = 'careline-demo';
 const BOOKINGS = 100;

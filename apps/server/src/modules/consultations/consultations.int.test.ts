@@ -7,7 +7,7 @@ import {
   makePractitioner,
 } from '../../../test/factories.ts';
 import { appointments } from '../../db/schema/index.ts';
-import { startOfHospitalDay } from '../hospitals/hospitals.time.ts';
+import { startOfHospitalDay } from '../hospitals/index.ts';
 
 const FIRST_HOST = { host: 'first.localhost' };
 const TENANT = 'careline-demo';

@@ -1,8 +1,7 @@
 import { QUERY_LIMITS } from '@careline/domain/constants';
 import { AppError } from '@careline/domain/errors';
 import type { DbOrTx } from '../../db/client.ts';
-import { capLimit } from '../hospitals/hospitals.service.ts';
-import { startOfHospitalDay } from '../hospitals/hospitals.time.ts';
+import { capLimit, startOfHospitalDay } from '../hospitals/index.ts';
 import {
   selectConsultationSessions,
   type ConsultationSessionFilter,

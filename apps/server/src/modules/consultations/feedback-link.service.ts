@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@careline/domain/errors';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { updateAppointmentFields } from './appointments.repo.ts';
 import { checkFeedback } from './appointments.service.ts';
 import { findAppointmentForFeedback } from './feedback-link.repo.ts';

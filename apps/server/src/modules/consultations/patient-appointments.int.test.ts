@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConsultationSession, makeOrganization, makePatientAccount, makePractitioner } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { appointments, auditEvents, consultationSessions, invoices, refundRequests } from '../../db/schema/index.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
+import { createAccessSession } from '../auth/index.ts';
 import { consultationSessionTopic } from './consultations.schema.ts';
 import { feedbackLinkQuery } from './feedback-link.service.ts';
 

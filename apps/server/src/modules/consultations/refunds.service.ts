@@ -2,7 +2,7 @@ import { excludedChargeCategories, hasControlCharacters, isRefundReason, refundB
 import { AppError } from '@careline/domain/errors';
 import type { Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { findOwnedAppointment } from './appointments.repo.ts';
 import { insertRefundRequest, markRefundRequested } from './refunds.repo.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';

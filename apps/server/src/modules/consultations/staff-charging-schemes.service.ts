@@ -1,4 +1,4 @@
-import { requireStaffRole } from '../staff/staff.permissions.ts';
+import { requireStaffRole } from '../staff/index.ts';
 import type { StaffSessionDeps } from './staff-sessions.service.ts';
 import { listHospitalChargingSchemes, type StaffChargingSchemeView } from './staff-charging-schemes.repo.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { StaffRole } from '@careline/domain/staff';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffMemberships, staffUsers } from '../../db/schema/index.ts';
-import type { StaffMembership } from '../staff/staff.access-sessions.ts';
+import type { StaffMembership } from '../staff/index.ts';
 
 /**
  * A staff member's roles as they are now, and whether they must still change their password; null

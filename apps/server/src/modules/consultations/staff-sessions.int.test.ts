@@ -11,7 +11,7 @@ import {
   makeStaffUser,
 } from '../../../test/factories.ts';
 import { appointments, auditEvents, chargingSchemes, consultationSessions, smsMessages } from '../../db/schema/index.ts';
-import type { StaffViewer } from '../staff/staff.access-sessions.ts';
+import type { StaffViewer } from '../staff/index.ts';
 import { bookAppointment } from './appointments.service.ts';
 import { consultationSessionTopic } from './consultations.schema.ts';
 import { cancelStaffSession, sessionCancelledSmsText } from './staff-sessions.service.ts';

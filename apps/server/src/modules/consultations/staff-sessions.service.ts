@@ -2,11 +2,10 @@ import { AppError } from '@careline/domain/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import type { StaffViewer } from '../staff/staff.access-sessions.ts';
-import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
+import { recordAudit } from '../audit/index.ts';
+import { hospitalScope, requireId, requireStaffRole, staffActor, type StaffAuditActor, type StaffViewer } from '../staff/index.ts';
 import { bookAppointment } from './appointments.service.ts';
-import { earnVisitPoints } from '../loyalty/loyalty.service.ts';
+import { earnVisitPoints } from '../loyalty/index.ts';
 import type { LoyaltySettings } from '@careline/domain/loyalty';
 import { publishSessionChanged } from './session-events.ts';
 import {
@@ -77,27 +76,6 @@ const MOVES_FROM: Record<StaffAppointmentStatus, readonly string[]> = {
   fulfilled: ['booked', 'arrived'],
 };
 
-/** The staff member as an audit actor under the role the action allows in the hospital. */
-function actor(deps: StaffSessionDeps, action: StaffAction): Extract<AuditActor, { kind: 'staff' }> {
-  return {
-    kind: 'staff',
-    staffUserId: deps.staff.staffUserId,
-    role: requireStaffRole(deps.staff, action, deps.organizationId),
-    organizationId: deps.organizationId,
-  };
-}
-
-function scope(deps: StaffSessionDeps) {
-  return { tenantId: deps.tenantId, organizationId: deps.organizationId };
-}
-
-function requireId(id: string): string {
-  if (!UUID.test(id)) {
-    throw new AppError('ARO-E2001');
-  }
-  return id;
-}
-
 /** English words of a session status, for error texts. */
 function sessionStatusWords(status: string): string {
   switch (status) {
@@ -113,7 +91,7 @@ function sessionStatusWords(status: string): string {
 async function earnFulfilledVisits(
   deps: StaffSessionDeps,
   tx: Tx,
-  who: Extract<AuditActor, { kind: 'staff' }>,
+  who: StaffAuditActor,
   appointmentIds: readonly string[],
 ): Promise<void> {
   if (!deps.loyalty) {
@@ -154,7 +132,7 @@ export async function listStaffSessions(
   if (to <= from || to.getTime() - from.getTime() > MAX_RANGE_MS) {
     throw new AppError('ARO-E2002');
   }
-  return listHospitalSessions(deps.db, scope(deps), { from, to });
+  return listHospitalSessions(deps.db, hospitalScope(deps), { from, to });
 }
 
 /** Checks a session's fields and works out the specialty to show; throws the first problem. */
@@ -185,7 +163,7 @@ async function validSessionFields(deps: StaffSessionDeps, input: StaffSessionInp
   if (!role) {
     throw new AppError('ARO-E4034', { code: input.practitionerRoleCode ?? '' });
   }
-  if (input.chargingSchemeId !== null && !(UUID.test(input.chargingSchemeId) && (await isHospitalChargingScheme(deps.db, scope(deps), input.chargingSchemeId)))) {
+  if (input.chargingSchemeId !== null && !(UUID.test(input.chargingSchemeId) && (await isHospitalChargingScheme(deps.db, hospitalScope(deps), input.chargingSchemeId)))) {
     throw new AppError('ARO-E4035');
   }
   return {
@@ -202,7 +180,7 @@ async function validSessionFields(deps: StaffSessionDeps, input: StaffSessionInp
 }
 
 async function reread(deps: StaffSessionDeps, sessionId: string): Promise<StaffSessionView> {
-  const session = await findHospitalSession(deps.db, scope(deps), sessionId);
+  const session = await findHospitalSession(deps.db, hospitalScope(deps), sessionId);
   if (!session) {
     throw new AppError('ARO-E2001');
   }
@@ -215,10 +193,10 @@ async function reread(deps: StaffSessionDeps, sessionId: string): Promise<StaffS
  * @param input - practitioner, specialty, room, times, capacity, mode, charging scheme
  */
 export async function createStaffSession(deps: StaffSessionDeps, input: StaffSessionInput): Promise<StaffSessionView> {
-  const who = actor(deps, 'sessions.manage');
+  const who = staffActor(deps, 'sessions.manage');
   const fields = await validSessionFields(deps, input);
   const id = await deps.db.transaction(async (tx) => {
-    const sessionId = await insertSession(tx, scope(deps), fields);
+    const sessionId = await insertSession(tx, hospitalScope(deps), fields);
     await recordAudit(tx, {
       tenantId: deps.tenantId,
       actor: who,
@@ -239,14 +217,14 @@ export async function createStaffSession(deps: StaffSessionDeps, input: StaffSes
  * @param input - the new fields
  */
 export async function updateStaffSession(deps: StaffSessionDeps, sessionId: string, input: StaffSessionInput): Promise<StaffSessionView> {
-  const who = actor(deps, 'sessions.manage');
+  const who = staffActor(deps, 'sessions.manage');
   requireId(sessionId);
-  if (!(await findHospitalSession(deps.db, scope(deps), sessionId))) {
+  if (!(await findHospitalSession(deps.db, hospitalScope(deps), sessionId))) {
     throw new AppError('ARO-E2001');
   }
   const fields = await validSessionFields(deps, input);
   await deps.db.transaction(async (tx) => {
-    const before = await findHospitalSession(tx, scope(deps), sessionId, true);
+    const before = await findHospitalSession(tx, hospitalScope(deps), sessionId, true);
     if (!before) {
       throw new AppError('ARO-E2001');
     }
@@ -290,10 +268,10 @@ export function sessionCancelledSmsText(details: {
  * @param sessionId - the session
  */
 export async function cancelStaffSession(deps: StaffSessionDeps, sessionId: string): Promise<StaffSessionView> {
-  const who = actor(deps, 'sessions.manage');
+  const who = staffActor(deps, 'sessions.manage');
   requireId(sessionId);
   const outcome = await deps.db.transaction(async (tx) => {
-    const session = await findHospitalSession(tx, scope(deps), sessionId, true);
+    const session = await findHospitalSession(tx, hospitalScope(deps), sessionId, true);
     if (!session) {
       throw new AppError('ARO-E2001');
     }
@@ -344,11 +322,11 @@ export async function bookAtDesk(
   deps: StaffSessionDeps,
   input: { sessionId: string; patientId: string; idempotencyKey: string | null },
 ): Promise<StaffQueueAppointment> {
-  const who = actor(deps, 'sessions.bookAtDesk');
+  const who = staffActor(deps, 'sessions.bookAtDesk');
   requireId(input.sessionId);
   requireId(input.patientId);
-  const session = await findHospitalSession(deps.db, scope(deps), input.sessionId);
-  const patient = await findReachablePatient(deps.db, scope(deps), input.patientId);
+  const session = await findHospitalSession(deps.db, hospitalScope(deps), input.sessionId);
+  const patient = await findReachablePatient(deps.db, hospitalScope(deps), input.patientId);
   if (!session || !patient) {
     throw new AppError('ARO-E2001');
   }
@@ -383,14 +361,14 @@ export async function setStaffAppointmentStatus(
   appointmentId: string,
   status: StaffAppointmentStatus,
 ): Promise<StaffQueueAppointment> {
-  const who = actor(deps, 'sessions.run');
+  const who = staffActor(deps, 'sessions.run');
   requireId(appointmentId);
-  const found = await findHospitalAppointment(deps.db, scope(deps), appointmentId);
+  const found = await findHospitalAppointment(deps.db, hospitalScope(deps), appointmentId);
   if (!found) {
     throw new AppError('ARO-E2001');
   }
   const changed = await deps.db.transaction(async (tx) => {
-    const now = await findHospitalAppointment(tx, scope(deps), appointmentId);
+    const now = await findHospitalAppointment(tx, hospitalScope(deps), appointmentId);
     if (!now) {
       throw new AppError('ARO-E2001');
     }
@@ -432,10 +410,10 @@ export async function setStaffAppointmentStatus(
  * @param now - the clock
  */
 export async function startStaffSession(deps: StaffSessionDeps, sessionId: string, now: Date = new Date()): Promise<StaffSessionView> {
-  const who = actor(deps, 'sessions.run');
+  const who = staffActor(deps, 'sessions.run');
   requireId(sessionId);
   const changed = await deps.db.transaction(async (tx) => {
-    const session = await findHospitalSession(tx, scope(deps), sessionId, true);
+    const session = await findHospitalSession(tx, hospitalScope(deps), sessionId, true);
     if (!session) {
       throw new AppError('ARO-E2001');
     }
@@ -462,10 +440,10 @@ export async function startStaffSession(deps: StaffSessionDeps, sessionId: strin
  * @param now - the clock
  */
 export async function endStaffSession(deps: StaffSessionDeps, sessionId: string, now: Date = new Date()): Promise<StaffSessionView> {
-  const who = actor(deps, 'sessions.run');
+  const who = staffActor(deps, 'sessions.run');
   requireId(sessionId);
   const changed = await deps.db.transaction(async (tx) => {
-    const session = await findHospitalSession(tx, scope(deps), sessionId, true);
+    const session = await findHospitalSession(tx, hospitalScope(deps), sessionId, true);
     if (!session) {
       throw new AppError('ARO-E2001');
     }
@@ -504,10 +482,10 @@ export async function endStaffSession(deps: StaffSessionDeps, sessionId: string,
  * @param sessionId - the session
  */
 export async function callNextAppointment(deps: StaffSessionDeps, sessionId: string): Promise<StaffSessionQueue> {
-  const who = actor(deps, 'sessions.run');
+  const who = staffActor(deps, 'sessions.run');
   requireId(sessionId);
   await deps.db.transaction(async (tx) => {
-    const session = await findHospitalSession(tx, scope(deps), sessionId, true);
+    const session = await findHospitalSession(tx, hospitalScope(deps), sessionId, true);
     if (!session) {
       throw new AppError('ARO-E2001');
     }
@@ -541,10 +519,10 @@ export async function callNextAppointment(deps: StaffSessionDeps, sessionId: str
  * @param sessionId - the session
  */
 export async function readStaffSessionQueue(deps: StaffSessionDeps, sessionId: string): Promise<StaffSessionQueue> {
-  const who = actor(deps, 'sessions.queue');
+  const who = staffActor(deps, 'sessions.queue');
   requireId(sessionId);
   return deps.db.transaction(async (tx) => {
-    const session = await findHospitalSession(tx, scope(deps), sessionId);
+    const session = await findHospitalSession(tx, hospitalScope(deps), sessionId);
     if (!session) {
       throw new AppError('ARO-E2001');
     }

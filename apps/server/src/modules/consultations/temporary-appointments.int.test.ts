@@ -29,8 +29,8 @@ import {
   temporaryAppointments,
 } from '../../db/schema/index.ts';
 import { createProviders } from '../../providers/providers.ts';
-import { createTenantRegistry } from '../tenants/tenants.registry.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
+import { createTenantRegistry } from '../tenants/index.ts';
+import { createAccessSession } from '../auth/index.ts';
 
 // The reserve path and temporary appointments (spec doc 2 §4 Booking step 4, issue 8 §3).
 // 'first-tenant' (first.localhost) has channelling.reserve on; 'careline-demo' (localhost) has it off.

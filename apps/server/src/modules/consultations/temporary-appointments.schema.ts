@@ -1,8 +1,7 @@
 import { AppError } from '@careline/domain/errors';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { patientOperation } from '../../graphql/patient-auth.ts';
-import { requireViewer } from '../auth/auth.policy.ts';
+import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
 import { readOwnAppointment, type AppointmentView } from './appointment-read.service.ts';
 import { findSessionForBooking } from './appointments.repo.ts';
 import { publishSessionChanged } from './session-events.ts';

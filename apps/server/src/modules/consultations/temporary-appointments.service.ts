@@ -3,13 +3,13 @@ import { AppError } from '@careline/domain/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
-import type { JobQueue } from '../jobs/jobs.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { runOnce } from '../idempotency/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import { findOwnedPatient } from '../profiles/index.ts';
 import {
   BOOKABLE_SESSION_STATUSES,
   findOwnedAppointment,
-  findOwnedPatient,
   findSessionForBooking,
   hasLiveAppointment,
   insertAppointment,

@@ -1,6 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { patientOperation } from '../../graphql/patient-auth.ts';
-import { requireViewer } from '../auth/auth.policy.ts';
+import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
 import { AppointmentRef } from './appointments.schema.ts';
 import { listUpcomingAppointments, UPCOMING_APPOINTMENTS_MAX } from './upcoming-appointments.service.ts';
 

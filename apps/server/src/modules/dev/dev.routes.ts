@@ -3,7 +3,7 @@ import { asc, eq, and } from 'drizzle-orm';
 import { normaliseMobileNo, signInLinkPath, isInvalidLinkMobile, type SignInLinkTarget } from '@careline/domain/auth';
 import type { AppDeps } from '../../app-deps.ts';
 import { smsMessages } from '../../db/schema/index.ts';
-import { issueSignInLink } from '../auth/auth.links.ts';
+import { issueSignInLink } from '../auth/index.ts';
 
 type SignInLinkRequest = {
   mobileNo?: unknown;

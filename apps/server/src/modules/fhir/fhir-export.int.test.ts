@@ -14,7 +14,7 @@ import {
   makeVideoAppointment,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
+import { createAccessSession } from '../auth/index.ts';
 import { fhirProblems } from './test/validate-fhir.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { errorString } from '@careline/domain/errors';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import type { ViewerLookup } from '../files/files.routes.ts';
+import type { ViewerLookup } from '../files/index.ts';
 import { exportPatientRecords, fhirExportContentDisposition, fhirExportFileName } from './fhir-export.service.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 

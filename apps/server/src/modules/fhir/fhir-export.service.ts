@@ -1,6 +1,6 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import type { Db } from '../../db/client.ts';
-import { listPatientReports } from '../lab-reports/lab-reports.service.ts';
+import { listPatientReports } from '../lab-reports/index.ts';
 import {
   findExportPatient,
   selectExportAppointments,

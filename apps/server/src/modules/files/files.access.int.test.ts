@@ -15,8 +15,8 @@ import {
   organizationImages,
 } from '../../db/schema/index.ts';
 import type { OrganizationImageKind } from '../../db/schema/files.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
-import { createStaffAccessSession } from '../staff/staff.access-sessions.ts';
+import { createAccessSession } from '../auth/index.ts';
+import { createStaffAccessSession } from '../staff/index.ts';
 
 /*
  * issue 7 point 4: a blob is readable by its uploader, by the account that owns a document that

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, blobs } from '../../db/schema/index.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
+import { createAccessSession } from '../auth/index.ts';
 
 // issue 10 Uploads: "a renamed executable, a polyglot and an oversize file are refused with a clear
 // message". The server judges the whole upload, not only its first bytes.

@@ -4,10 +4,9 @@ import { errorString, type ErrorCode } from '@careline/domain/errors';
 import type { StaffRole } from '@careline/domain/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Viewer } from '../auth/auth.viewer.ts';
-import type { StaffViewer } from '../staff/staff.access-sessions.ts';
-import { actingRole, staffAccess } from '../staff/staff.permissions.ts';
-import type { ServerTenant } from '../tenants/tenants.types.ts';
+import type { Viewer } from '../auth/index.ts';
+import { actingRole, staffAccess, type StaffViewer } from '../staff/index.ts';
+import type { ServerTenant } from '../tenants/index.ts';
 import { claimedKind, extensionFor, hidesAnotherFile, sniffBlobType } from './files.content-type.ts';
 import { staffUploadUsageSince, uploadUsageSince, type UploadQuota } from './files.repo.ts';
 import {

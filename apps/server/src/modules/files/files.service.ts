@@ -1,9 +1,9 @@
 import { isOrderCategory, ORDER_STAFF_ROLES } from '@careline/domain/orders';
 import type { StaffRole } from '@careline/domain/staff';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import type { Viewer } from '../auth/auth.viewer.ts';
-import type { StaffViewer } from '../staff/staff.access-sessions.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Viewer } from '../auth/index.ts';
+import type { StaffViewer } from '../staff/index.ts';
 import {
   accountHasDocumentAt,
   findBlob,

@@ -16,8 +16,8 @@ import {
   serviceRequestNotes,
   serviceRequests,
 } from '../../db/schema/index.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
-import { createStaffAccessSession } from '../staff/staff.access-sessions.ts';
+import { createAccessSession } from '../auth/index.ts';
+import { createStaffAccessSession } from '../staff/index.ts';
 
 /*
  * Review findings 4 and 14 (issue 10 staff console): a document on an order is read only by the

@@ -1,6 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { patientOperation } from '../../graphql/patient-auth.ts';
-import { requireViewer } from '../auth/auth.policy.ts';
+import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
 import { LOYALTY_TRANSACTIONS_MAX, queryLoyaltyTransactions, type LoyaltyTransactionView } from './loyalty.service.ts';
 
 const LoyaltyTransactionItemRef = builder

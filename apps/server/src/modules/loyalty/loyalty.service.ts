@@ -1,8 +1,8 @@
 import { AppError } from '@careline/domain/errors';
 import { VISIT_EARN_REASON, visitPoints, type LoyaltySettings } from '@careline/domain/loyalty';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { findOwnedPatient } from '../consultations/appointments.repo.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { findOwnedPatient } from '../profiles/index.ts';
 import {
   addLoyaltyPoints,
   findPatientLoyaltyAccount,

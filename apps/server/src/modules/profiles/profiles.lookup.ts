@@ -3,7 +3,7 @@ import { AppError } from '@careline/domain/errors';
 import { and, asc, eq, exists, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, appointments, consultationSessions, patients } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 
 export type StaffPatientView = {
   id: string;

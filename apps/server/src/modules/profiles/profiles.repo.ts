@@ -1,15 +1,35 @@
 import { AppError } from '@careline/domain/errors';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, loyaltyAccounts, organizations, patients } from '../../db/schema/index.ts';
+import { accounts, organizations, patients } from '../../db/schema/index.ts';
 import { UUID_PATTERN as UUID_SHAPE } from '@careline/domain/ids';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type PatientRow = typeof patients.$inferSelect;
-export type LoyaltyAccountRow = typeof loyaltyAccounts.$inferSelect;
 
 /** Every query below is scoped by tenant and account: ids from a request never reach another account. */
 export type Owner = { tenantId: string; accountId: string };
+
+/**
+ * The patient when it is an active profile of the account in the tenant, else null.
+ * @param db - database or transaction
+ * @param owner - tenant and account
+ * @param patientId - the profile asked for
+ */
+export async function findOwnedPatient(db: DbOrTx, owner: Owner, patientId: string): Promise<{ id: string } | null> {
+  const [row] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.id, patientId),
+        eq(patients.accountId, owner.accountId),
+        eq(patients.tenantId, owner.tenantId),
+        eq(patients.active, true),
+      ),
+    );
+  return row ?? null;
+}
 
 export async function findAccount(db: DbOrTx, owner: Owner): Promise<AccountRow | null> {
   const [row] = await db
@@ -175,19 +195,4 @@ export async function updatePatient(
     )
     .returning();
   return row ?? null;
-}
-
-export async function listLoyaltyAccounts(
-  db: DbOrTx,
-  tenantId: string,
-  patientIds: string[],
-): Promise<LoyaltyAccountRow[]> {
-  if (patientIds.length === 0) {
-    return [];
-  }
-  return db
-    .select()
-    .from(loyaltyAccounts)
-    .where(and(inArray(loyaltyAccounts.patientId, patientIds), eq(loyaltyAccounts.tenantId, tenantId)))
-    .orderBy(asc(loyaltyAccounts.createdAt), asc(loyaltyAccounts.id));
 }

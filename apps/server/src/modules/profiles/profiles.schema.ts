@@ -2,20 +2,15 @@ import type { ServerPatient } from '@careline/domain/profiles';
 import { builder } from '../../graphql/builder.ts';
 import { LanguageEnum } from '../../graphql/language.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { patientOperation } from '../../graphql/patient-auth.ts';
+import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
 import { staffOperation } from '../../graphql/staff-auth.ts';
-import { actingRole, staffAccessError } from '../staff/staff.permissions.ts';
-import { requireViewer } from '../auth/auth.policy.ts';
-import { setAccountLanguage } from '../auth/auth.service.ts';
-import { PaymentMethodRef } from '../payments/payment-methods.schema.ts';
+import { actingRole, staffAccessError } from '../staff/index.ts';
+import { setAccountLanguage } from '../auth/index.ts';
 import { lookupPatientsByMobile, type StaffPatientView } from './profiles.lookup.ts';
 import {
   createPatient,
   patchPatient,
-  queryOneProfile,
-  type LoyaltyAccountView,
   type ProfileDeps,
-  type UserProfileView,
 } from './profiles.service.ts';
 
 function profileDeps(ctx: GraphQLContext): ProfileDeps {
@@ -74,38 +69,6 @@ export const PatientRef = builder.objectRef<ServerPatient>('Patient').implement(
   }),
 });
 
-export const LoyaltyAccountRef = builder.objectRef<LoyaltyAccountView>('LoyaltyAccount').implement({
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    patientId: t.exposeID('patientId'),
-    patientRelationship: t.exposeString('patientRelationship', { nullable: true }),
-    name: t.exposeString('name'),
-    activePoints: t.exposeInt('activePoints'),
-    rate: t.exposeFloat('rate'),
-  }),
-});
-
-const UserProfileRef = builder.objectRef<UserProfileView>('UserProfile').implement({
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    identifier: t.exposeString('identifier'),
-    status: t.exposeString('status'),
-    mobileNo: t.exposeString('mobileNo'),
-    patients: t.field({ type: [PatientRef], resolve: (profile) => profile.patients }),
-    paymentMethods: t.field({ type: [PaymentMethodRef], resolve: (profile) => profile.paymentMethods }),
-    defaultPaymentMethod: t.exposeID('defaultPaymentMethod', { nullable: true }),
-    hasPaymentMethod: t.exposeBoolean('hasPaymentMethod'),
-    bookingReqId: t.exposeID('bookingReqId', { nullable: true }),
-    loyaltyAccounts: t.field({ type: [LoyaltyAccountRef], resolve: (profile) => profile.loyaltyAccounts }),
-    preferredLanguage: t.field({
-      type: LanguageEnum,
-      nullable: true,
-      description: "The language of the account's texts and SMS; null until one is chosen (issue 6 §5).",
-      resolve: (profile) => profile.preferredLanguage,
-    }),
-  }),
-});
-
 const HumanNameInput = builder.inputType('HumanNameInput', {
   fields: (t) => ({
     prefix: t.string({ required: true }),
@@ -128,16 +91,6 @@ const PatientPatchInput = builder.inputType('PatientPatchInput', {
     value: t.field({ type: 'JSON' }),
   }),
 });
-
-builder.queryField('queryOneProfile', (t) =>
-  t.field({
-    ...patientOperation,
-    type: UserProfileRef,
-    nullable: true,
-    description: 'The signed-in account: profiles, saved cards, loyalty accounts (spec doc 1 §7).',
-    resolve: (_root, _args, ctx) => queryOneProfile(profileDeps(ctx)),
-  }),
-);
 
 builder.mutationField('createPatient', (t) =>
   t.field({

@@ -1,6 +1,5 @@
 import { AppError } from '@careline/domain/errors';
 import { hasControlCharacters } from '@careline/domain/staff';
-import { isLocale, type Locale } from '@careline/i18n/locales';
 import {
   ADDRESS_MAX_LINES,
   ADDRESS_USE,
@@ -12,15 +11,13 @@ import {
   type ServerPatient,
 } from '@careline/domain/profiles';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Viewer } from '../auth/auth.viewer.ts';
-import type { ServerTenant } from '../tenants/tenants.types.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import type { Viewer } from '../auth/index.ts';
+import type { ServerTenant } from '../tenants/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   countOwnPatients,
-  findAccount,
   findPatient,
   insertPatient,
-  listLoyaltyAccounts,
   listPatients,
   lockAccount,
   organizationExists,
@@ -29,9 +26,9 @@ import {
   type PatientRow,
   type PatientValues,
 } from './profiles.repo.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
-import { listAccountPaymentMethods, type PaymentMethodView } from '../payments/payment-methods.service.ts';
+import { runOnce } from '../idempotency/index.ts';
 import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
+import { notFound } from '../staff/index.ts';
 
 /** What the profile services need from a request. */
 export type ProfileDeps = {
@@ -48,30 +45,6 @@ export type ProfileDeps = {
 
 /** The default of PROFILES_MAX_PER_ACCOUNT (README's configuration table). */
 export const DEFAULT_MAX_PROFILES = 20;
-
-export type LoyaltyAccountView = {
-  id: string;
-  patientId: string;
-  patientRelationship: string | null;
-  name: string;
-  activePoints: number;
-  rate: number;
-};
-
-/** The signed-in account as queryOneProfile returns it (docs/api-contract.md UserProfile). */
-export type UserProfileView = {
-  id: string;
-  identifier: string;
-  status: string;
-  mobileNo: string;
-  patients: ServerPatient[];
-  paymentMethods: PaymentMethodView[];
-  defaultPaymentMethod: string | null;
-  hasPaymentMethod: boolean;
-  bookingReqId: string | null;
-  loyaltyAccounts: LoyaltyAccountView[];
-  preferredLanguage: Locale | null;
-};
 
 export type CreatePatientInput = {
   hospitalId?: string | null;
@@ -96,8 +69,6 @@ function invalidInput(detail: string): AppError {
   error.message = `ARO-E2002:${detail}`;
   return error;
 }
-
-const notFound = (): AppError => new AppError('ARO-E2001');
 
 function ownerOf(deps: ProfileDeps): Owner {
   return { tenantId: deps.tenant.id, accountId: deps.viewer.accountId };
@@ -324,46 +295,6 @@ async function checkSingleRole(
   if (values.relationship !== null && takesUsedSingleRole(subjectId, records)) {
     throw new AppError('ARO-E2003', { relationship: values.relationship });
   }
-}
-
-/**
- * The signed-in account with its profiles, cards and loyalty accounts (spec doc 1 §3, §7 queryOneProfile).
- * @param deps - database, tenant, viewer
- */
-export async function queryOneProfile(deps: ProfileDeps): Promise<UserProfileView | null> {
-  const owner = ownerOf(deps);
-  const account = await findAccount(deps.db, owner);
-  if (!account) {
-    return null;
-  }
-  const [patientRows, cards] = await Promise.all([
-    listPatients(deps.db, owner),
-    listAccountPaymentMethods(deps.db, owner, account.defaultPaymentMethodId),
-  ]);
-  const loyaltyRows = await listLoyaltyAccounts(
-    deps.db,
-    owner.tenantId,
-    patientRows.map((row) => row.id),
-  );
-  const relationshipById = new Map(patientRows.map((row) => [row.id, row.relationship]));
-  return {
-    id: account.id,
-    identifier: account.mobileNo,
-    status: account.status,
-    mobileNo: account.mobileNo,
-    patients: patientRows.map(toServerPatient),
-    ...cards,
-    bookingReqId: account.bookingReqId,
-    preferredLanguage: isLocale(account.preferredLanguage) ? account.preferredLanguage : null,
-    loyaltyAccounts: loyaltyRows.map((row) => ({
-      id: row.id,
-      patientId: row.patientId,
-      patientRelationship: relationshipById.get(row.patientId) ?? null,
-      name: row.name,
-      activePoints: row.activePoints,
-      rate: row.rate,
-    })),
-  };
 }
 
 /**

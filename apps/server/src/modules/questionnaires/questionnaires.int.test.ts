@@ -12,8 +12,8 @@ import {
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { appointments, auditEvents, patients, questionnaireResponses } from '../../db/schema/index.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
-import { createStaffAccessSession } from '../staff/staff.access-sessions.ts';
+import { createAccessSession } from '../auth/index.ts';
+import { createStaffAccessSession } from '../staff/index.ts';
 
 /*
  * Questionnaires (issue 11 §3 and the staff console): staff define a hospital's questionnaire, the

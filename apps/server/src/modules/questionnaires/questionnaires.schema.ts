@@ -1,8 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { patientOperation } from '../../graphql/patient-auth.ts';
+import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
 import { staffHospitalRequest, staffOperation, type StaffAction } from '../../graphql/staff-auth.ts';
-import { requireViewer } from '../auth/auth.policy.ts';
 import {
   createQuestionnaireResponse,
   defineStaffQuestionnaire,

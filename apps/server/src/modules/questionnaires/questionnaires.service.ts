@@ -9,9 +9,8 @@ import {
 import { hasControlCharacters } from '@careline/domain/staff';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import type { StaffViewer } from '../staff/staff.access-sessions.ts';
-import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
+import { recordAudit } from '../audit/index.ts';
+import { notFound, requireStaffRole, staffActor, type StaffViewer } from '../staff/index.ts';
 import {
   findAccountHolderProfile,
   findApplicableQuestionnaire,
@@ -112,11 +111,6 @@ export type QuestionInput = { questionNumber: string; question: string; type: st
 
 /** A questionnaire as staff define it. */
 export type QuestionnaireInput = { title: string; questions: readonly QuestionInput[]; status?: string | null };
-
-/** The answer for a missing record, and for one the caller may not see. */
-function notFound(): AppError {
-  return new AppError('ARO-E2001');
-}
 
 function invalid(detail: string): AppError {
   const error = new AppError('ARO-E2002');
@@ -370,11 +364,6 @@ const canonicalItems = (items: readonly { linkId: string; text: string; type: st
 
 /** The tenant-unique name of a hospital's questionnaire: one title per hospital, whatever its case. */
 const nameOf = (organizationId: string, title: string): string => `${organizationId}/${title.toLowerCase()}`;
-
-function staffActor(deps: StaffQuestionnaireDeps, action: StaffAction) {
-  const role = requireStaffRole(deps.staff, action, deps.organizationId);
-  return { kind: 'staff' as const, staffUserId: deps.staff.staffUserId, role, organizationId: deps.organizationId };
-}
 
 /**
  * The hospital's questionnaires, active first, newest first (issue 11 staff console).

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { StaffRole } from '@careline/domain/staff';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffMemberships, staffAccessSessions, staffUsers } from '../../db/schema/index.ts';
-import { hashToken } from '../auth/auth.access-sessions.ts';
+import { hashToken } from '../auth/index.ts';
 
 /** A staff session ends after this long without use: a console left open at a shared desk. */
 export const STAFF_ACCESS_SESSION_IDLE_MS = 2 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { normaliseStaffEmail, validateStaffEmail } from '@careline/domain/staff'
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, staffMemberships, staffUsers } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { generateTemporaryPassword, hashStaffPassword } from './staff.passwords.ts';
 
 /**

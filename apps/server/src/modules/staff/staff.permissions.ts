@@ -1,40 +1,14 @@
 import { AppError } from '@careline/domain/errors';
-import type { StaffRole } from '@careline/domain/staff';
-import { auditPolicy } from '../audit/audit.policy.ts';
-import { profilesStaffPolicy } from '../profiles/profiles.policy.ts';
-import { staffSessionsPolicy } from '../consultations/staff-sessions.policy.ts';
-import { staffPaymentsPolicy } from '../payments/staff-payments.policy.ts';
-import { staffOrdersPolicy } from '../orders/staff-orders.policy.ts';
-import { staffChatPolicy } from '../chat/chat.policy.ts';
-import { labReportsPolicy } from '../lab-reports/lab-reports.policy.ts';
-import { staffVideoPolicy } from '../video/video.policy.ts';
-import { questionnairesPolicy } from '../questionnaires/questionnaires.policy.ts';
+import { staffPolicies, type StaffAction, type StaffRole } from '@careline/domain/staff';
 import type { StaffViewer } from './staff.access-sessions.ts';
-import { staffPolicy } from './staff.policy.ts';
 
 /*
- * What a staff member may do, decided from the policy tables alone. Services and the GraphQL layer
- * (graphql/staff-auth.ts, the scopes on the schema) both ask here, so services never depend on GraphQL.
+ * What a staff member may do, decided from the policy tables alone (packages/domain staff/policies.ts:
+ * data, so the staff console can read them too). Services and the GraphQL layer (graphql/staff-auth.ts,
+ * the scopes on the schema) both ask here, so services never depend on GraphQL.
  */
 
-/**
- * Every staff operation's policy, gathered from each module's `<module>.policy.ts`: the roles that may
- * run it in a hospital where they hold the role (issue 7 point 2).
- */
-export const staffPolicies = {
-  ...staffPolicy,
-  ...auditPolicy,
-  ...profilesStaffPolicy,
-  ...staffSessionsPolicy,
-  ...staffPaymentsPolicy,
-  ...staffOrdersPolicy,
-  ...staffChatPolicy,
-  ...labReportsPolicy,
-  ...staffVideoPolicy,
-  ...questionnairesPolicy,
-} as const satisfies Record<string, readonly StaffRole[]>;
-
-export type StaffAction = keyof typeof staffPolicies;
+export { staffPolicies, type StaffAction };
 
 /** The part of a request that decides a staff refusal's answer. */
 export type StaffRequest = { staff: StaffViewer | null; rejectedToken: boolean };

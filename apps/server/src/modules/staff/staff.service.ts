@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { staffMemberships, staffUsers } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   generateTemporaryPassword,
   hashStaffPassword,

@@ -4,7 +4,7 @@ import type { TenantPublicConfig } from '@careline/domain/tenant';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
 import { demoTenants } from './tenants.demo.ts';
-import { baseVideoSettings, videoSettingsProblems, type VideoSettings } from '../video/video.config.ts';
+import { baseVideoSettings, videoSettingsProblems, type VideoSettings } from './tenants.video.ts';
 import type {
   GatewaySettings,
   ServerTenant,

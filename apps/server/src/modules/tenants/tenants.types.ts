@@ -1,5 +1,5 @@
 import type { DeepPartial, TenantPublicConfig } from '@careline/domain/tenant';
-import type { VideoSettings } from '../video/video.config.ts';
+import type { VideoSettings } from './tenants.video.ts';
 
 /** Card and wallet gateway settings per environment; keys never leave the server. */
 export type GatewaySettings = {
@@ -42,7 +42,7 @@ export type ServerTenant = {
   hospitalGateways: Record<string, GatewaySettings>;
   /** Sender name for SMS messages. */
   smsSenderName: string;
-  /** Video calls: provider, STUN/TURN servers and secrets (issue 13; modules/video/video.config.ts). */
+  /** Video calls: provider, STUN/TURN servers and secrets (issue 13; modules/tenants/tenants.video.ts). */
   video: VideoSettings;
 };
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { callTokenKey, issueCallToken, twilioVideoAccessToken, verifyCallToken } from './call-token.ts';
-import { baseVideoSettings, videoSettingsProblems } from './video.config.ts';
+import { baseVideoSettings, videoSettingsProblems } from '../tenants/index.ts';
 
 const key = callTokenKey(Buffer.from('0123456789abcdef0123456789abcdef'));
 const now = new Date('2026-11-24T10:00:00.000Z');

@@ -10,7 +10,7 @@
  *   SID, sub the account SID, grants.identity and grants.video.room).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { TwilioVideoSettings } from './video.config.ts';
+import type { TwilioVideoSettings } from '../tenants/index.ts';
 
 /** What a careline call token binds. */
 export type CallTokenClaims = {

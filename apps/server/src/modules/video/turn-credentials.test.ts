@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   TURN_TTL_MAX_SECONDS,
   TURN_TTL_MIN_SECONDS,
-  iceServersFor,
-  issueTurnCredential,
-  turnCredentialFor,
   videoIceSettingsProblems,
   type VideoIceSettings,
-} from './turn-credentials.ts';
+} from '../tenants/index.ts';
+import { iceServersFor, issueTurnCredential, turnCredentialFor } from './turn-credentials.ts';
 
 // Expected credentials computed independently in a shell:
 //   printf '%s' '1795000000:patient-42' | openssl dgst -sha1 -hmac 'north-wing-turn-secret' -binary | base64

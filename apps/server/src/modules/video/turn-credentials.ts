@@ -6,28 +6,10 @@
  * has passed, so the server stores nothing per call and a leaked credential dies with its TTL.
  */
 import { createHmac } from 'node:crypto';
+import { isValidTurnTtl, TURN_TTL_PROBLEM, type VideoIceSettings } from '../tenants/index.ts';
 
 /** coturn's default TURN REST API separator (`rest-api-separator`), between the expiry and the user id. */
 export const TURN_REST_SEPARATOR = ':';
-
-/** The shortest and longest credential lifetimes we hand out: a call's join, up to a long consultation. */
-export const TURN_TTL_MIN_SECONDS = 60;
-export const TURN_TTL_MAX_SECONDS = 24 * 60 * 60;
-
-/** A tenant's STUN and TURN settings: the ICE servers its calls use, and the secret its coturn shares. */
-export type VideoIceSettings = {
-  /** STUN server URLs, e.g. 'stun:turn.hospital.example:3478'. Empty: no STUN entry. */
-  stunUrls: string[];
-  /**
-   * TURN server URLs, e.g. 'turn:turn.hospital.example:3478?transport=udp',
-   * 'turns:turn.hospital.example:5349?transport=tcp'. Empty: no TURN entry.
-   */
-  turnUrls: string[];
-  /** coturn's static-auth-secret. Never leaves the server. */
-  sharedSecret: string;
-  /** How long a credential lives, in seconds (TURN_TTL_MIN_SECONDS to TURN_TTL_MAX_SECONDS). */
-  ttlSeconds: number;
-};
 
 /** One TURN credential: what the browser sends to coturn, and when coturn stops accepting it. */
 export type TurnCredential = {
@@ -49,45 +31,6 @@ export function turnCredentialFor(sharedSecret: string, username: string): strin
   return createHmac('sha1', sharedSecret).update(username, 'utf8').digest('base64');
 }
 
-function isValidTtl(ttlSeconds: number): boolean {
-  return (
-    Number.isInteger(ttlSeconds) &&
-    ttlSeconds >= TURN_TTL_MIN_SECONDS &&
-    ttlSeconds <= TURN_TTL_MAX_SECONDS
-  );
-}
-
-const TTL_PROBLEM = `ttlSeconds must be a whole number from ${TURN_TTL_MIN_SECONDS} to ${TURN_TTL_MAX_SECONDS}`;
-
-/**
- * What is wrong with a tenant's STUN and TURN settings, for the config loader to name at start;
- * empty when they are usable. STUN URLs use stun: or stuns:, TURN URLs turn: or turns: (RFC 7064,
- * RFC 7065); TURN needs the shared secret and a TTL in range.
- * @param settings - the tenant's STUN and TURN settings
- */
-export function videoIceSettingsProblems(settings: VideoIceSettings): string[] {
-  const problems: string[] = [];
-  for (const url of settings.stunUrls) {
-    if (!/^stuns?:[^\s]+$/.test(url)) {
-      problems.push(`stunUrls: '${url}' is not a stun: or stuns: URL`);
-    }
-  }
-  for (const url of settings.turnUrls) {
-    if (!/^turns?:[^\s]+$/.test(url)) {
-      problems.push(`turnUrls: '${url}' is not a turn: or turns: URL`);
-    }
-  }
-  if (settings.turnUrls.length > 0) {
-    if (settings.sharedSecret === '') {
-      problems.push('sharedSecret is empty while TURN URLs are set');
-    }
-    if (!isValidTtl(settings.ttlSeconds)) {
-      problems.push(TTL_PROBLEM);
-    }
-  }
-  return problems;
-}
-
 /**
  * A TURN credential for one participant of one call, valid for ttlSeconds from now: username
  * `<floor(now / 1000) + ttl>:<userId>`, credential base64(HMAC-SHA1(secret, username)).
@@ -106,8 +49,8 @@ export function issueTurnCredential(input: {
   if (input.userId === '' || input.userId.includes(TURN_REST_SEPARATOR)) {
     throw new Error(`TURN user id must be non-empty and must not contain '${TURN_REST_SEPARATOR}'`);
   }
-  if (!isValidTtl(input.ttlSeconds)) {
-    throw new RangeError(`TURN credential ${TTL_PROBLEM}`);
+  if (!isValidTurnTtl(input.ttlSeconds)) {
+    throw new RangeError(`TURN credential ${TURN_TTL_PROBLEM}`);
   }
   const expiry = Math.floor(input.now.getTime() / 1000) + input.ttlSeconds;
   const username = `${expiry}${TURN_REST_SEPARATOR}${input.userId}`;

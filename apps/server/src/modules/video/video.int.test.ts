@@ -16,9 +16,9 @@ import {
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { appointments, auditEvents, videoCallHistory } from '../../db/schema/index.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
-import { createStaffAccessSession } from '../staff/staff.access-sessions.ts';
-import { createTenantRegistry } from '../tenants/tenants.registry.ts';
+import { createAccessSession } from '../auth/index.ts';
+import { createStaffAccessSession } from '../staff/index.ts';
+import { createTenantRegistry } from '../tenants/index.ts';
 import { callTokenKey, issueCallToken, verifyCallToken } from './call-token.ts';
 import { turnCredentialFor } from './turn-credentials.ts';
 

@@ -8,11 +8,10 @@
  */
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { patientOperation } from '../../graphql/patient-auth.ts';
+import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
 import { staffHospitalRequest, staffOperation } from '../../graphql/staff-auth.ts';
-import { requireViewer } from '../auth/auth.policy.ts';
 import { AppointmentRef } from '../consultations/appointments.schema.ts';
-import { filterEvents } from '../consultations/live-events.ts';
+import { filterEvents } from '../../graphql/live-events.ts';
 import type { IceServer } from './turn-credentials.ts';
 import { callTopic, isCallLiveEvent, type CallSignal } from './video.live.ts';
 import type { VideoCallHistoryRow } from './video.repo.ts';

@@ -20,13 +20,12 @@ import { AppError } from '@careline/domain/errors';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { publishSessionChanged } from '../consultations/session-events.ts';
-import type { StaffViewer } from '../staff/staff.access-sessions.ts';
-import { requireStaffRole } from '../staff/staff.permissions.ts';
+import { recordAudit } from '../audit/index.ts';
+import { publishSessionChanged } from '../consultations/index.ts';
+import { requireId, requireStaffRole, type StaffViewer } from '../staff/index.ts';
 import { callTokenKey, issueCallToken, twilioVideoAccessToken, verifyCallToken } from './call-token.ts';
 import { iceServersFor, type IceServer } from './turn-credentials.ts';
-import type { VideoSettings } from './video.config.ts';
+import type { VideoSettings } from '../tenants/index.ts';
 import { publishCallEvent, type CallLiveEvent, type CallSignal, type CallSignalKind } from './video.live.ts';
 import {
   appendHistory,
@@ -40,7 +39,6 @@ import {
   type VideoCallHistoryRow,
   type VideoCommunicationRow,
 } from './video.repo.ts';
-import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /** The session mode of a video consultation (spec doc 2 §3). */
 const VIDEO_MODE = 'remote_presence_video_call';
@@ -77,13 +75,6 @@ export type StaffCallView = {
 
 /** What a subscriber receives per event: the communication now, or a signalling message. */
 export type CallLiveItem = { communication: VideoCommunicationView | null; signal: CallSignal | null };
-
-function requireId(id: string): string {
-  if (!UUID.test(id)) {
-    throw new AppError('ARO-E2001');
-  }
-  return id;
-}
 
 /**
  * How a staff member appears in a call's history and routing: Practitioner/{id} when their

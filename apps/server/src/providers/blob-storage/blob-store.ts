@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Env } from '../../config/env.ts';
 
 /** Where blob bytes live; metadata and ownership are in the database (table blobs). */
 export type BlobStore = {
@@ -51,16 +50,4 @@ export function createFsBlobStore(root: string): BlobStore {
       await fs.rm(path.join(root, key), { force: true });
     },
   };
-}
-
-/**
- * The blob store chosen by BLOB_STORAGE.
- * @param env - validated environment
- */
-export async function createBlobStore(env: Env): Promise<BlobStore> {
-  if (env.BLOB_STORAGE === 's3') {
-    const { createS3BlobStore } = await import('./s3-blob-store.ts');
-    return createS3BlobStore(env);
-  }
-  return createFsBlobStore(path.join(env.DATA_DIR, 'blobs'));
 }

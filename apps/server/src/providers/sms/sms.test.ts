@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
 import { fillTemplate } from './http-sms.ts';
-import { redactCodes, redactCodesOf, resolveSmsConfig, toE164 } from './sms.ts';
+import { resolveSmsConfig } from './sms-config.ts';
+import { redactCodes, redactCodesOf, toE164 } from './sms.ts';
 
 const env = (vars: Record<string, string>) =>
   loadEnv({ DATA_DIR: '/tmp/careline-sms-test', ...vars });

@@ -1,9 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Env } from '../../config/env.ts';
-import type { TenantRegistry } from '../../modules/tenants/tenants.types.ts';
-import { createHttpTransport, parseHttpHeaders } from './http-sms.ts';
-import { createOutboxTransport } from './outbox-sms.ts';
-import { createTwilioTransport } from './twilio-sms.ts';
+import type { TenantRegistry } from '../../modules/tenants/index.ts';
 
 /** One message to send; `to` is the normalised 94XXXXXXXXX form (spec doc 1 §5). */
 export type SmsMessage = { tenantId: string; to: string; body: string };
@@ -76,83 +72,6 @@ export class SmsSendError extends Error {
 }
 
 /**
- * Works out the SMS provider settings, naming every missing or bad variable.
- * @param env - validated environment
- */
-export function resolveSmsConfig(env: Env): SmsConfig {
-  const production = env.NODE_ENV === 'production';
-  const problems: string[] = [];
-  const provider = env.SMS_PROVIDER ?? (production ? null : 'outbox');
-  if (provider === null) {
-    throw new Error(
-      'Invalid configuration:\n  SMS_PROVIDER: required in production (twilio or http; outbox only with SMS_ALLOW_OUTBOX_IN_PRODUCTION=true)',
-    );
-  }
-  switch (provider) {
-    case 'outbox':
-      // Codes written to a table instead of phones would lock every patient out of a live system.
-      if (production && !env.SMS_ALLOW_OUTBOX_IN_PRODUCTION) {
-        problems.push(
-          'SMS_PROVIDER: outbox does not deliver messages; set twilio or http, or SMS_ALLOW_OUTBOX_IN_PRODUCTION=true',
-        );
-      }
-      break;
-    case 'twilio':
-      if (!env.TWILIO_ACCOUNT_SID) {
-        problems.push('TWILIO_ACCOUNT_SID: required when SMS_PROVIDER=twilio');
-      }
-      if (!env.TWILIO_AUTH_TOKEN) {
-        problems.push('TWILIO_AUTH_TOKEN: required when SMS_PROVIDER=twilio');
-      }
-      if (!env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID) {
-        problems.push(
-          'TWILIO_FROM: required when SMS_PROVIDER=twilio (or TWILIO_MESSAGING_SERVICE_SID)',
-        );
-      }
-      break;
-    case 'http':
-      if (!env.SMS_HTTP_URL) {
-        problems.push('SMS_HTTP_URL: required when SMS_PROVIDER=http');
-      }
-      break;
-  }
-  let headers: Record<string, string> = {};
-  if (provider === 'http' && env.SMS_HTTP_HEADERS) {
-    try {
-      headers = parseHttpHeaders(env.SMS_HTTP_HEADERS);
-    } catch {
-      problems.push('SMS_HTTP_HEADERS: must be a JSON object of string values');
-    }
-  }
-  if (problems.length > 0) {
-    throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  }
-  if (provider === 'twilio') {
-    return {
-      provider,
-      accountSid: env.TWILIO_ACCOUNT_SID ?? '',
-      authToken: env.TWILIO_AUTH_TOKEN ?? '',
-      from: env.TWILIO_FROM ?? null,
-      messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID ?? null,
-      baseUrl: env.TWILIO_BASE_URL,
-      timeoutMs: env.SMS_TIMEOUT_MS,
-    };
-  }
-  if (provider === 'http') {
-    return {
-      provider,
-      url: env.SMS_HTTP_URL ?? '',
-      method: env.SMS_HTTP_METHOD,
-      headers,
-      bodyTemplate: env.SMS_HTTP_BODY_TEMPLATE ?? null,
-      contentType: env.SMS_HTTP_CONTENT_TYPE,
-      timeoutMs: env.SMS_TIMEOUT_MS,
-    };
-  }
-  return { provider: 'outbox', production };
-}
-
-/**
  * The E.164 form providers expect: 94771234567 → +94771234567.
  * @param mobileNo - normalised 94XXXXXXXXX number (a leading + is kept)
  */
@@ -181,22 +100,6 @@ export function redactCodesOf(text: string, body: string): string {
     cleaned = cleaned.split(code).join('••••');
   }
   return cleaned;
-}
-
-/**
- * Builds the adapter for a resolved configuration.
- * @param config - resolved SMS settings
- * @param log - logger (the outbox logs message bodies)
- */
-export function createSmsTransport(config: SmsConfig, log: FastifyBaseLogger): SmsTransport {
-  switch (config.provider) {
-    case 'outbox':
-      return createOutboxTransport(config, log);
-    case 'twilio':
-      return createTwilioTransport(config);
-    case 'http':
-      return createHttpTransport(config);
-  }
 }
 
 /**
@@ -250,24 +153,4 @@ export function recordingSmsSender(
       await store.record({ ...row, status: 'sent', providerMessageId });
     },
   };
-}
-
-/**
- * The SMS sender chosen by configuration; throws at start when the configuration is incomplete.
- * @param env - validated environment
- * @param store - where messages are recorded
- * @param tenants - tenant registry
- * @param log - logger
- */
-export function createSmsSender(
-  env: Env,
-  store: SmsMessageStore,
-  tenants: TenantRegistry,
-  log: FastifyBaseLogger,
-): SmsSender {
-  const config = resolveSmsConfig(env);
-  const keepBodies = config.provider === 'outbox' && env.NODE_ENV !== 'production';
-  return recordingSmsSender(createSmsTransport(config, log), store, tenants, log, {
-    keepBodies,
-  });
 }

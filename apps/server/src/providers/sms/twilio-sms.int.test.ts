@@ -5,9 +5,10 @@ import { createTestDatabase } from '../../../test/test-db.ts';
 import { loadEnv } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { smsMessages } from '../../db/schema/index.ts';
-import { createTenantRegistry } from '../../modules/tenants/tenants.registry.ts';
-import { createSmsMessageStore } from '../../modules/sms/sms.repo.ts';
-import { createSmsSender, SmsSendError } from './sms.ts';
+import { createTenantRegistry } from '../../modules/tenants/index.ts';
+import { createSmsMessageStore } from '../../modules/sms/index.ts';
+import { createSmsSender } from './create-sms-sender.ts';
+import { SmsSendError } from './sms.ts';
 import { startFakeProvider, type FakeProvider } from './sms.testing.ts';
 
 describe('Twilio SMS adapter against a local fake', () => {

@@ -6,12 +6,69 @@
  * candidates, and a tenant on the internet lists its own STUN/TURN servers.
  */
 import { z } from 'zod';
-import {
-  TURN_TTL_MAX_SECONDS,
-  TURN_TTL_MIN_SECONDS,
-  videoIceSettingsProblems,
-  type VideoIceSettings,
-} from './turn-credentials.ts';
+
+/** The shortest and longest credential lifetimes we hand out: a call's join, up to a long consultation. */
+export const TURN_TTL_MIN_SECONDS = 60;
+export const TURN_TTL_MAX_SECONDS = 24 * 60 * 60;
+
+/** A tenant's STUN and TURN settings: the ICE servers its calls use, and the secret its coturn shares. */
+export type VideoIceSettings = {
+  /** STUN server URLs, e.g. 'stun:turn.hospital.example:3478'. Empty: no STUN entry. */
+  stunUrls: string[];
+  /**
+   * TURN server URLs, e.g. 'turn:turn.hospital.example:3478?transport=udp',
+   * 'turns:turn.hospital.example:5349?transport=tcp'. Empty: no TURN entry.
+   */
+  turnUrls: string[];
+  /** coturn's static-auth-secret. Never leaves the server. */
+  sharedSecret: string;
+  /** How long a credential lives, in seconds (TURN_TTL_MIN_SECONDS to TURN_TTL_MAX_SECONDS). */
+  ttlSeconds: number;
+};
+
+/**
+ * Whether a TURN credential lifetime is a whole number of seconds in range.
+ * @param ttlSeconds - the lifetime
+ */
+export function isValidTurnTtl(ttlSeconds: number): boolean {
+  return (
+    Number.isInteger(ttlSeconds) &&
+    ttlSeconds >= TURN_TTL_MIN_SECONDS &&
+    ttlSeconds <= TURN_TTL_MAX_SECONDS
+  );
+}
+
+/** The problem named for a TURN lifetime out of range. */
+export const TURN_TTL_PROBLEM = `ttlSeconds must be a whole number from ${TURN_TTL_MIN_SECONDS} to ${TURN_TTL_MAX_SECONDS}`;
+
+/**
+ * What is wrong with a tenant's STUN and TURN settings, for the config loader to name at start;
+ * empty when they are usable. STUN URLs use stun: or stuns:, TURN URLs turn: or turns: (RFC 7064,
+ * RFC 7065); TURN needs the shared secret and a TTL in range.
+ * @param settings - the tenant's STUN and TURN settings
+ */
+export function videoIceSettingsProblems(settings: VideoIceSettings): string[] {
+  const problems: string[] = [];
+  for (const url of settings.stunUrls) {
+    if (!/^stuns?:[^\s]+$/.test(url)) {
+      problems.push(`stunUrls: '${url}' is not a stun: or stuns: URL`);
+    }
+  }
+  for (const url of settings.turnUrls) {
+    if (!/^turns?:[^\s]+$/.test(url)) {
+      problems.push(`turnUrls: '${url}' is not a turn: or turns: URL`);
+    }
+  }
+  if (settings.turnUrls.length > 0) {
+    if (settings.sharedSecret === '') {
+      problems.push('sharedSecret is empty while TURN URLs are set');
+    }
+    if (!isValidTurnTtl(settings.ttlSeconds)) {
+      problems.push(TURN_TTL_PROBLEM);
+    }
+  }
+  return problems;
+}
 
 /** Who gives the call token: 'careline' (our own signalling, the default) or Twilio Video (the seeds' provider). */
 export type VideoProvider = 'careline' | 'twilio';

@@ -1,0 +1,2 @@
+// The consultations module's test face: reads other tests use to check a booking from outside.
+export { readBookingChecks } from './appointments.repo.ts';
