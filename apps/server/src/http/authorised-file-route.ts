@@ -1,6 +1,6 @@
 import { errorString, type ErrorCode } from '@careline/domain/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerTenant, TenantRegistry } from '../modules/tenants/tenants.types.ts';
+import type { ServerTenant, TenantRegistry } from '../modules/tenants/index.ts';
 
 /*
  * The one preamble of the routes that hand a signed-in patient a file of their own (the printable

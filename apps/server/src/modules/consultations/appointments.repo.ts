@@ -6,7 +6,6 @@ import { insertIdempotencyKeySql, type PendingIdempotencyKey } from '../idempote
 
 // Moved to the profiles module (issue 28); payments.service.ts still reads it here until the lead
 // points it at modules/profiles/index.ts at the merge.
-export { findOwnedPatient } from '../profiles/index.ts';
 
 /** Session statuses that still take bookings (spec doc 2 §4: not full, completed or cancelled). */
 export const BOOKABLE_SESSION_STATUSES = ['scheduled', 'started'] as const;

@@ -4,3 +4,4 @@ export { readOwnAppointment } from './appointment-read.service.ts';
 export { bookAppointment } from './appointments.service.ts';
 export { publishSessionChanged } from './session-events.ts';
 export { listUpcomingAppointments } from './upcoming-appointments.service.ts';
+export { currentStaffStanding } from './staff-queue-live.repo.ts';

@@ -2,3 +2,4 @@
 // Other modules import this file only, never the files beside it (.dependency-cruiser.json).
 export { insertIdempotencyKeySql, type PendingIdempotencyKey } from './idempotency.repo.ts';
 export { runOnce, runOnceInStatement } from './idempotency.service.ts';
+export { deleteIdempotencyKey } from './idempotency.repo.ts';

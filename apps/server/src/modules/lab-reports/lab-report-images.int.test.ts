@@ -11,8 +11,8 @@ import {
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditEvents, blobs, labReportSettings } from '../../db/schema/index.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
-import { createStaffAccessSession } from '../staff/staff.access-sessions.ts';
+import { createAccessSession } from '../auth/index.ts';
+import { createStaffAccessSession } from '../staff/index.ts';
 import { SAMPLE_FOOTER_IMAGE, SAMPLE_HEADER_IMAGE, SAMPLE_SIGNATURE_IMAGE } from './pdf/lab-report-pdf-test-fixture.ts';
 
 /*

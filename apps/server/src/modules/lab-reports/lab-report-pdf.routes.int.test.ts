@@ -4,8 +4,8 @@ import type { StaffRole } from '@careline/domain/staff';
 import { makeDiagnosticReportCode, makeOrganization, makePatientAccount, makeStaffUser } from '../../../test/factories.ts';
 import { readPdf } from '../../../test/read-pdf.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
-import { createStaffAccessSession } from '../staff/staff.access-sessions.ts';
+import { createAccessSession } from '../auth/index.ts';
+import { createStaffAccessSession } from '../staff/index.ts';
 
 /*
  * GET /lab-reports/:reportId.pdf (issue 11 part 2): an issued report of the account as the printable

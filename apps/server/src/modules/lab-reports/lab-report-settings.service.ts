@@ -3,7 +3,7 @@ import {
   LAB_IMAGE_TYPES,
   labImageSizeText,
 } from '@careline/domain/lab-reports';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   findImageCandidate,
   findLabReportSettings,

@@ -9,8 +9,8 @@ import {
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditEvents } from '../../db/schema/index.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
-import { createStaffAccessSession } from '../staff/staff.access-sessions.ts';
+import { createAccessSession } from '../auth/index.ts';
+import { createStaffAccessSession } from '../staff/index.ts';
 
 /*
  * The lab reports integration tests' app and helpers (issue 11; lab-reports.int.test.ts,

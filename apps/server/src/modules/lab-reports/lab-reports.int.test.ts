@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { diagnosticReports, serviceRequests } from '../../db/schema/index.ts';
-import { accountOrdersTopic, staffOrdersTopic } from '../orders/orders.live.ts';
+import { accountOrdersTopic, staffOrdersTopic } from '../orders/index.ts';
 import { accountLabReportsTopic } from './lab-reports.live.ts';
 import {
   as,

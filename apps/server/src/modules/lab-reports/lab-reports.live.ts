@@ -1,5 +1,5 @@
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { publishOrderChanged } from '../orders/orders.live.ts';
+import { publishOrderChanged } from '../orders/index.ts';
 
 /** What is published when a report of an account was issued: enough to filter, never the report. */
 export type LabReportIssuedEvent = { id: string; patientId: string };

@@ -12,8 +12,8 @@ import {
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, auditEvents, smsMessages } from '../../db/schema/index.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
-import { createStaffAccessSession } from '../staff/staff.access-sessions.ts';
+import { createAccessSession } from '../auth/index.ts';
+import { createStaffAccessSession } from '../staff/index.ts';
 import { labReportSmsSettled } from './lab-reports.sms.ts';
 
 /*

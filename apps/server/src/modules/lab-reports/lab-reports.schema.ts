@@ -2,7 +2,7 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation } from '../../graphql/patient-auth.ts';
 import type { MicrobiologyRow, ReferenceRange } from '../../db/schema/index.ts';
-import { requireViewer } from '../auth/auth.policy.ts';
+import { requireViewer } from '../../graphql/patient-auth.ts';
 import type { ObservationRow, ReportSubCodeRow } from './lab-reports.repo.ts';
 import {
   listPatientReports,

@@ -7,9 +7,9 @@ import {
   type DiagnosticReport,
 } from '@careline/domain/lab-reports';
 import type { DbOrTx } from '../../db/client.ts';
-import { filterEvents } from '../consultations/live-events.ts';
-import { findOwnedProfile } from '../orders/orders.repo.ts';
-import { ownProfileIds } from '../profiles/profiles.repo.ts';
+import { filterEvents } from '../../graphql/live-events.ts';
+import { findOwnedProfile } from '../orders/index.ts';
+import { ownProfileIds } from '../profiles/index.ts';
 import { accountLabReportsTopic, type LabReportIssuedEvent } from './lab-reports.live.ts';
 import {
   selectOwnedSeries,

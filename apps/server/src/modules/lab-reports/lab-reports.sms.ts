@@ -2,7 +2,7 @@ import { OUTSOURCED_TYPE } from '@careline/domain/lab-reports';
 import { renderMessage } from '@careline/i18n/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsSender } from '../../providers/sms/sms.ts';
-import type { OrderPatientRow } from '../orders/staff-orders.repo.ts';
+import type { OrderPatientRow } from '../orders/index.ts';
 import type { DiagnosticReportRow } from './lab-reports.repo.ts';
 
 /** One report-ready SMS to send: the account's mobile and the rendered body. */

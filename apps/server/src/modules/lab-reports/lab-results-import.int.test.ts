@@ -11,7 +11,7 @@ import {
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditEvents, diagnosticReports, observations } from '../../db/schema/index.ts';
-import { createStaffAccessSession } from '../staff/staff.access-sessions.ts';
+import { createStaffAccessSession } from '../staff/index.ts';
 
 /*
  * Lab results imported from an analyser's CSV export (issue 11): the preview matches rows to the

@@ -6,8 +6,8 @@ import {
   reportSeriesId,
 } from '@careline/domain/lab-reports';
 import type { DbOrTx } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { runOnce } from '../idempotency/index.ts';
 import {
   selectHospitalSeries,
   type DiagnosticReportRow,

@@ -1,7 +1,7 @@
 import { LAB_UNIT_MAX, checkLabNotes, checkLabText } from '@careline/domain/lab-reports';
-import { recordAudit } from '../audit/audit.service.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
-import { findHospitalOrder } from '../orders/staff-orders.repo.ts';
+import { recordAudit } from '../audit/index.ts';
+import { runOnce } from '../idempotency/index.ts';
+import { findHospitalOrder } from '../orders/index.ts';
 import {
   findHospitalPatient,
   insertReport,

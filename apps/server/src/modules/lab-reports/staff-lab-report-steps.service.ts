@@ -7,7 +7,7 @@ import {
   releasedReportStatus,
   reportSeriesId,
 } from '@careline/domain/lab-reports';
-import { findHospitalOrder, selectOrderPatients } from '../orders/staff-orders.repo.ts';
+import { findHospitalOrder, selectOrderPatients } from '../orders/index.ts';
 import { labReportSmsFor } from './lab-reports.sms.ts';
 import {
   insertObservations,

@@ -1,8 +1,8 @@
 import { ISSUED_SUMMARY_STATUS } from '@careline/domain/lab-reports';
 import type { Tx } from '../../db/client.ts';
 import type { diagnosticReports } from '../../db/schema/index.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { runOnce } from '../idempotency/index.ts';
 import { publishLabReportIssued } from './lab-reports.live.ts';
 import { updateReportAtRevision, type DiagnosticReportRow } from './lab-reports.repo.ts';
 import { UUID, notFound } from './lab-reports.service.ts';

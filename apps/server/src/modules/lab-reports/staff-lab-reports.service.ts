@@ -4,10 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { BlobStore } from '../../providers/blob-storage/blob-store.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { selectOrderPatients, type OrderPatientRow } from '../orders/staff-orders.repo.ts';
-import type { StaffViewer } from '../staff/staff.access-sessions.ts';
-import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { selectOrderPatients, type OrderPatientRow } from '../orders/index.ts';
+import type { StaffViewer } from '../staff/index.ts';
+import { requireStaffRole, type StaffAction } from '../staff/index.ts';
 import { findLabReportSettings } from './lab-report-settings.repo.ts';
 import {
   countHospitalReports,

@@ -13,8 +13,8 @@ import {
 } from '@careline/domain/orders';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { runOnce } from '../idempotency/index.ts';
 import { assignDocumentsToHospital, assignDocumentsToPatient, linkDocuments } from './order-documents.repo.ts';
 import { findActiveOrganization, findOwnedProfile, insertOrderEvents, insertServiceRequest } from './orders.repo.ts';
 import { attachableDocuments } from './order-documents.service.ts';

@@ -1,8 +1,8 @@
 import { AppError } from '@careline/domain/errors';
 import { hasControlCharacters } from '@careline/domain/staff';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { runOnce } from '../idempotency/index.ts';
 import { findDocumentsOfOtherPatientsOrders, findOwnedDocuments, updateDocumentPatient } from './order-documents.repo.ts';
 import {
   findAccountMainProfile,

@@ -1,7 +1,7 @@
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
-import { ownProfileIds } from '../profiles/profiles.repo.ts';
+import { ownProfileIds } from '../profiles/index.ts';
 import { createServiceRequest, type CreateOrderArgs } from './order-create.service.ts';
 import { patchChangesOrder, patchServiceRequest, type OrderPatch } from './order-patch.service.ts';
 import { publishOrderChanged, type OrderChangedEvent } from './orders.live.ts';

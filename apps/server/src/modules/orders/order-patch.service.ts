@@ -10,8 +10,8 @@ import {
   type OrderEvent,
 } from '@careline/domain/orders';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { runOnce } from '../idempotency/index.ts';
 import { closeOpenOrderInvoice } from './order-invoice-hook.ts';
 import {
   assignDocumentsToHospital,

@@ -15,8 +15,8 @@ import {
   serviceRequestNotes,
   serviceRequests,
 } from '../../db/schema/index.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
-import { insertBlob } from '../files/files.repo.ts';
+import { createAccessSession } from '../auth/index.ts';
+import { insertBlob } from '../files/files.testing.ts';
 import { accountOrdersTopic } from './orders.live.ts';
 import { updateServiceRequestAtVersion } from './orders.repo.ts';
 

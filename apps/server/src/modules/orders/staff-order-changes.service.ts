@@ -13,10 +13,10 @@ import {
   type OrderState,
 } from '@careline/domain/orders';
 import type { Tx } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { closeOpenOrderInvoice } from './order-invoice-hook.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
-import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
+import { runOnce } from '../idempotency/index.ts';
+import { requireStaffRole, type StaffAction } from '../staff/index.ts';
 import { publishOrderChanged } from './orders.live.ts';
 import { insertOrderEvents, updateServiceRequestAtVersion, type ServiceRequestRow } from './orders.repo.ts';
 import { selectOrderDocuments } from './order-documents.repo.ts';

@@ -8,9 +8,9 @@ import type { StaffRole } from '@careline/domain/staff';
 import { makeOrganization, makePatientAccount, makeStaffUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, auditEvents, documentReferences, orderEvents, serviceRequests, smsMessages } from '../../db/schema/index.ts';
-import { createAccessSession } from '../auth/auth.access-sessions.ts';
-import { insertBlob } from '../files/files.repo.ts';
-import { createStaffAccessSession } from '../staff/staff.access-sessions.ts';
+import { createAccessSession } from '../auth/index.ts';
+import { insertBlob } from '../files/files.testing.ts';
+import { createStaffAccessSession } from '../staff/index.ts';
 import { accountOrdersTopic, staffOrdersTopic } from './orders.live.ts';
 import { orderSmsSettled } from './staff-order-changes.service.ts';
 

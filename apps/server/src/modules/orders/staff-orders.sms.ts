@@ -1,6 +1,6 @@
 import { renderMessage } from '@careline/i18n/server';
 import { isLocale } from '@careline/i18n/locales';
-import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/hospitals.time.ts';
+import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/index.ts';
 
 /** The order notices that go out by SMS (issue 10 staff console: where the patient would want one). */
 export type OrderSmsKind =

@@ -1,10 +1,10 @@
 import { maskCardNumber, minorToDecimal, PAYMENT_TEXTS, toMinor } from '@careline/domain/payments';
 import type { Tx } from '../../db/client.ts';
 import type { GatewayAnswer } from '../../providers/payment-gateways/gateway.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { publishSessionChanged } from '../consultations/session-events.ts';
-import { earnVisitPoints } from '../loyalty/loyalty.service.ts';
-import { gatewaysFor } from '../tenants/tenants.gateways.ts';
+import { recordAudit } from '../audit/index.ts';
+import { publishSessionChanged } from '../consultations/index.ts';
+import { earnVisitPoints } from '../loyalty/index.ts';
+import { gatewaysFor } from '../tenants/index.ts';
 import { completeBookingRequest, findBookingRequestByReference, setOpenBookingRequestStatus } from './booking-requests.repo.ts';
 import {
   findInvoice,

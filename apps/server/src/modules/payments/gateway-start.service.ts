@@ -5,10 +5,10 @@ import type { Tx } from '../../db/client.ts';
 import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
 import { genie } from '../../providers/payment-gateways/genie.ts';
 import { mobileBill } from '../../providers/payment-gateways/mobile-bill.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { deleteIdempotencyKey } from '../idempotency/idempotency.repo.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
-import { gatewaysFor } from '../tenants/tenants.gateways.ts';
+import { recordAudit } from '../audit/index.ts';
+import { deleteIdempotencyKey } from '../idempotency/index.ts';
+import { runOnce } from '../idempotency/index.ts';
+import { gatewaysFor } from '../tenants/index.ts';
 import {
   claimTokenCharge,
   findBookingRequestByReference,

@@ -18,8 +18,8 @@ import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
 import { genieWebhookSignature } from '../../providers/payment-gateways/genie.ts';
 import { mobileBillHeaders } from '../../providers/payment-gateways/mobile-bill.ts';
 import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
-import { demoTenants } from '../tenants/tenants.demo.ts';
-import { gatewaysFor } from '../tenants/tenants.gateways.ts';
+import { demoTenants } from '../tenants/tenants.testing.ts';
+import { gatewaysFor } from '../tenants/index.ts';
 import { openSavedCardToken } from '../../providers/card-tokens/card-tokens.ts';
 import {
   initiateGatewayBooking,

@@ -2,7 +2,7 @@ import { errorString, type ErrorCode } from '@careline/domain/errors';
 import { toMinor } from '@careline/domain/payments';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import type { ViewerLookup } from '../files/files.routes.ts';
+import type { ViewerLookup } from '../files/index.ts';
 import { renderInvoicePdf } from './pdf/invoice-pdf.ts';
 import { findOwnedPatientNames, listOwnedPayments } from './payments.repo.ts';
 import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';

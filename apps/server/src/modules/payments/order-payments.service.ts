@@ -10,7 +10,7 @@ import { minorToDecimal, toMinor } from '@careline/domain/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { InvoiceItem } from '../../db/schema/payments.ts';
-import type { ServerTenant } from '../tenants/tenants.types.ts';
+import type { ServerTenant } from '../tenants/index.ts';
 import { orderPaymentPort, type OrderPaid, type PayableOrder } from './order-payment-port.ts';
 import { findBlockingBookingRequest, findLiveOrderBookingRequest } from './booking-requests.repo.ts';
 import { findOpenInvoice, insertOpenInvoice, lockInvoice, supersedeOpenInvoice, type InvoiceRow } from './payments.repo.ts';

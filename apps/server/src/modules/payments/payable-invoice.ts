@@ -1,7 +1,7 @@
 import { AppError } from '@careline/domain/errors';
 import { toMinor } from '@careline/domain/payments';
 import type { Tx } from '../../db/client.ts';
-import type { ServerTenant } from '../tenants/tenants.types.ts';
+import type { ServerTenant } from '../tenants/index.ts';
 import { findBlockingBookingRequest } from './booking-requests.repo.ts';
 import {
   findOwnedAppointmentCharge,

@@ -2,7 +2,7 @@ import { AppError } from '@careline/domain/errors';
 import { buildInvoiceLines, minorToDecimal, toMinor } from '@careline/domain/payments';
 import type { Db } from '../../db/client.ts';
 import type { InvoiceItem } from '../../db/schema/payments.ts';
-import { findOwnedPatient } from '../consultations/appointments.repo.ts';
+import { findOwnedPatient } from '../profiles/index.ts';
 import {
   findChargingScheme,
   findOpenInvoice,

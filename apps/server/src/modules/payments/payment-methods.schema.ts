@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation } from '../../graphql/patient-auth.ts';
-import { requireViewer } from '../auth/auth.policy.ts';
+import { requireViewer } from '../../graphql/patient-auth.ts';
 import {
   deletePaymentMethod,
   setDefaultPaymentMethod,

@@ -1,6 +1,6 @@
 import { AppError } from '@careline/domain/errors';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   clearDefaultPaymentMethod,
   deletePaymentMethodRow,

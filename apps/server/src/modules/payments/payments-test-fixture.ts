@@ -7,7 +7,7 @@ import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sand
 import { TEST_CARDS, type TestCardOutcome } from '../../providers/payment-gateways/sandbox/test-cards.ts';
 import { signFields } from '../../providers/payment-gateways/signature.ts';
 import { signIn } from '../auth/auth.testing.ts';
-import { gatewaysFor } from '../tenants/tenants.gateways.ts';
+import { gatewaysFor } from '../tenants/index.ts';
 import { sealPaymentToken } from '../../providers/card-tokens/card-tokens.ts';
 import { type PaymentsDeps } from './payments.context.ts';
 

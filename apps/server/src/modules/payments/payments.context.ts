@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '@careline/domain/errors';
 import type { Db } from '../../db/client.ts';
 import type { Providers } from '../../providers/providers.ts';
-import type { ServerTenant } from '../tenants/tenants.types.ts';
+import type { ServerTenant } from '../tenants/index.ts';
 
 /*
  * What every part of the patient's payments shares (spec doc 2 §7, issue 9): the service's

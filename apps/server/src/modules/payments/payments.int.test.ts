@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
 import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
-import { consultationSessionTopic } from '../consultations/consultations.schema.ts';
+import { consultationSessionTopic } from '../consultations/consultations.testing.ts';
 import { applyGatewayAnswer, matchAnswer } from './gateway-answers.service.ts';
 import { openPaymentToken, sealPaymentToken } from '../../providers/card-tokens/card-tokens.ts';
 import { type PaymentsDeps } from './payments.context.ts';

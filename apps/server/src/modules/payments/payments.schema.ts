@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation } from '../../graphql/patient-auth.ts';
-import { requireViewer } from '../auth/auth.policy.ts';
+import { requireViewer } from '../../graphql/patient-auth.ts';
 import { authenticatePaymentGateway } from './payer-authentication.service.ts';
 import { completeBooking, type CompletedBookingView } from './saved-cards.service.ts';
 import { initiateBooking, type BookingRequestView, type NameValue } from './gateway-start.service.ts';

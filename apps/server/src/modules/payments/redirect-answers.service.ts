@@ -2,8 +2,8 @@ import { minorToDecimal, PAYMENT_TEXTS, toMinor } from '@careline/domain/payment
 import type { GatewayAnswer } from '../../providers/payment-gateways/gateway.ts';
 import { genie } from '../../providers/payment-gateways/genie.ts';
 import { mobileBill } from '../../providers/payment-gateways/mobile-bill.ts';
-import { gatewaysFor } from '../tenants/tenants.gateways.ts';
-import type { GatewaySettings } from '../tenants/tenants.types.ts';
+import { gatewaysFor } from '../tenants/index.ts';
+import type { GatewaySettings } from '../tenants/index.ts';
 import { findBookingRequestByGatewayTransaction, findBookingRequestByReference } from './booking-requests.repo.ts';
 import type { BookingRequestRow } from './payments.repo.ts';
 import {

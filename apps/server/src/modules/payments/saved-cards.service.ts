@@ -3,8 +3,8 @@ import { AppError } from '@careline/domain/errors';
 import { minorToDecimal, PAYMENT_TEXTS, toMinor } from '@careline/domain/payments';
 import type { GatewayAnswer } from '../../providers/payment-gateways/gateway.ts';
 import { cyberSource, type PayerAuthentication } from '../../providers/payment-gateways/cybersource.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
-import { gatewaysFor } from '../tenants/tenants.gateways.ts';
+import { runOnce } from '../idempotency/index.ts';
+import { gatewaysFor } from '../tenants/index.ts';
 import {
   claimTokenCharge,
   findBookingRequestByReference,

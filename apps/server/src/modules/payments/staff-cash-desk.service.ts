@@ -2,9 +2,9 @@ import { AppError } from '@careline/domain/errors';
 import { buildInvoiceLines } from '@careline/domain/payments';
 import type { Tx } from '../../db/client.ts';
 import type { InvoiceItem } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
-import { earnVisitPoints } from '../loyalty/loyalty.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { runOnce } from '../idempotency/index.ts';
+import { earnVisitPoints } from '../loyalty/index.ts';
 import { findChargingScheme, findOpenInvoice, insertOpenInvoice, markInvoicePaid, upsertPayment } from './payments.repo.ts';
 import { insertBookingRequest } from './booking-requests.repo.ts';
 import {

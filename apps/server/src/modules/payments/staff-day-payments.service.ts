@@ -1,4 +1,4 @@
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { listHospitalPayments } from './staff-payments.repo.ts';
 import { actor, decimalOf, hospitalDayRange, minorOf, scope, type StaffPaymentsDeps } from './staff-payments.context.ts';
 

@@ -1,5 +1,5 @@
 import { AppError } from '@careline/domain/errors';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { findHospitalGatewayEvent, listUnmatchedGatewayEvents, markGatewayEventReconciled } from './staff-payments.repo.ts';
 import { actor, cleanRemarks, decimalOf, minorOf, requireId, scope, type StaffPaymentsDeps } from './staff-payments.context.ts';
 

@@ -5,11 +5,11 @@ import { minorToDecimal, toMinor } from '@careline/domain/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { CyberSourceSettings, HttpRequester } from '../../providers/payment-gateways/gateway.ts';
-import type { AuditActor } from '../audit/audit.service.ts';
-import { publishSessionChanged } from '../consultations/session-events.ts';
-import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/hospitals.time.ts';
-import type { StaffViewer } from '../staff/staff.access-sessions.ts';
-import { requireStaffRole, type StaffAction } from '../staff/staff.permissions.ts';
+import type { AuditActor } from '../audit/index.ts';
+import { publishSessionChanged } from '../consultations/index.ts';
+import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/index.ts';
+import type { StaffViewer } from '../staff/index.ts';
+import { requireStaffRole, type StaffAction } from '../staff/index.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /*

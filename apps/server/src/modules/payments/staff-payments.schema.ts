@@ -11,7 +11,7 @@ import {
 } from './staff-gateway-events.service.ts';
 import type { ReceiptItem, StaffPaymentsDeps } from './staff-payments.context.ts';
 import { staffTakeOrderCashPayment, type OrderCashReceipt } from './staff-order-payments.service.ts';
-import { gatewaysFor } from '../tenants/tenants.gateways.ts';
+import { gatewaysFor } from '../tenants/index.ts';
 
 /*
  * The hospital's side of payments in the staff console (issue 9 §8 Refunds carried out, §9 Cashier's

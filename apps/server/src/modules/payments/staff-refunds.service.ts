@@ -5,9 +5,9 @@ import type { Tx } from '../../db/client.ts';
 import type { InvoiceItem } from '../../db/schema/index.ts';
 import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
 import type { HttpRequester } from '../../providers/payment-gateways/gateway.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { runOnce } from '../idempotency/idempotency.service.ts';
-import { addLoyaltyPoints, lockPatientLoyalty } from '../loyalty/loyalty.repo.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { runOnce } from '../idempotency/index.ts';
+import { addLoyaltyPoints, lockPatientLoyalty } from '../loyalty/index.ts';
 import {
   claimPaymentRefund,
   findAppointmentPayment,

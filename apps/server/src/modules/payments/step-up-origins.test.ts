@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
 import { contentSecurityPolicy, tenantOrigins } from '../../http/security-headers.ts';
-import { createTenantRegistry } from '../tenants/tenants.registry.ts';
+import { createTenantRegistry } from '../tenants/index.ts';
 import { isAllowedStepUp } from './saved-cards.service.ts';
 
 // A 3-D Secure step-up is a form the browser posts to the bank's page: the page's CSP form-action

@@ -1,4 +1,4 @@
-import type { GatewaySettings } from '../../modules/tenants/tenants.types.ts';
+import type { GatewaySettings } from '../../modules/tenants/index.ts';
 
 /**
  * The gateway interface the payments module calls (issue 9 §2, spec doc 2 §7 Payment gateways):

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { minorToDecimal } from '@careline/domain/payments';
-import type { GatewaySettings } from '../../modules/tenants/tenants.types.ts';
+import type { GatewaySettings } from '../../modules/tenants/index.ts';
 import type { GatewayAnswer, HttpRequester } from './gateway.ts';
 
 /**

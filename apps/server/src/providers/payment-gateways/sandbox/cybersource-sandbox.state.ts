@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../../app-deps.ts';
-import { allGatewaySettings } from '../../../modules/tenants/tenants.gateways.ts';
+import { allGatewaySettings } from '../../../modules/tenants/index.ts';
 import type { CyberSourceSettings, HttpRequester } from '../gateway.ts';
 import { isSandboxProfile, type CardSent, type Fields } from './cybersource-sandbox.protocol.ts';
 

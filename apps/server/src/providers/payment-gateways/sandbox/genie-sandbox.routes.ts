@@ -12,7 +12,7 @@ import {
 } from '../genie.ts';
 import { acceptFormBodies } from '../form-body.ts';
 import { escapeHtml, ownServerUrl, refusedPage, sandboxPage } from './sandbox-pages.ts';
-import { allGatewaySettings } from '../../../modules/tenants/tenants.gateways.ts';
+import { allGatewaySettings } from '../../../modules/tenants/index.ts';
 
 /**
  * The Genie sandbox served by this server (issue 9 §4: 'Genie gets a sandbox of the same kind'): it

@@ -6,7 +6,7 @@ import type { HttpRequester } from '../gateway.ts';
 import { mobileBillHeaders, mobileBillVerified, type MobileBillSettings } from '../mobile-bill.ts';
 import { acceptFormBodies } from '../form-body.ts';
 import { escapeHtml, ownServerUrl, refusedPage, sandboxPage } from './sandbox-pages.ts';
-import { allGatewaySettings } from '../../../modules/tenants/tenants.gateways.ts';
+import { allGatewaySettings } from '../../../modules/tenants/index.ts';
 
 /**
  * The mobile-bill sandbox served by this server: the carrier side of the protocol mobile-bill.ts
