@@ -9,8 +9,8 @@ import type { ServerTenant, TenantRegistry } from '../modules/tenants/index.ts';
  */
 
 /**
- * Resolves an access token to whoever it signs in, as GraphQL does (files.routes ViewerLookup has
- * this shape and more: its staff member and whether the token was refused).
+ * Resolves an access token to whoever it signs in, as GraphQL does (app-deps ViewerLookup has this
+ * shape and more: its staff member and whether the token was refused).
  */
 export type SignedInLookup<V extends { viewer: { accountId: string } | null }> = (
   tenantId: string,

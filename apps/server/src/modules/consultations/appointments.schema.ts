@@ -1,12 +1,10 @@
 import { QUERY_LIMITS } from '@careline/domain/constants';
-import { AppError } from '@careline/domain/errors';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
 import { startOfHospitalDay } from '../hospitals/index.ts';
 import {
   ageInYears,
-  readOwnAppointment,
   readSessionAppointments,
   readSessionTokens,
   searchAppointments,
@@ -14,13 +12,17 @@ import {
   type SessionTokenRow,
 } from './appointment-read.service.ts';
 import { ownProfileIds } from '../profiles/index.ts';
-import { bookAppointment, cancelAppointment, patchAppointmentFields, rescheduleAppointment } from './appointments.service.ts';
-import { consultationSessionTopic, ConsultationSessionRef } from './consultations.schema.ts';
+import { ConsultationSessionRef } from './consultations.schema.ts';
 import { searchConsultationSessions } from './consultations.service.ts';
 import { filterEvents } from '../../graphql/live-events.ts';
-import { requestRefund, type RefundRequestAnswer } from './refunds.service.ts';
-import { publishSessionChanged, tenantSessionsTopic } from './session-events.ts';
-import { createAppointmentOnReservePath } from './temporary-appointments.schema.ts';
+import type { RefundRequestAnswer } from './refunds.service.ts';
+import { consultationSessionTopic, tenantSessionsTopic } from './session-events.ts';
+import {
+  createAppointmentLive,
+  createRefundLive,
+  patchAppointmentLive,
+  type PatientAppointmentDeps,
+} from './patient-appointments.service.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 // One read of a session's tokens per event, shared by every subscriber of this instance: the
@@ -109,13 +111,25 @@ function subscriber(ctx: GraphQLContext): NonNullable<GraphQLContext['pubsub']> 
   return ctx.pubsub;
 }
 
-/** Tells live subscribers a session's appointments changed; a failed publish must not undo the committed change. */
-async function publishAppointments(ctx: GraphQLContext, sessionId: string): Promise<void> {
-  try {
-    await publishSessionChanged(ctx.publish, ctx.tenant.id, sessionId, 'appointments');
-  } catch (error) {
-    ctx.log.warn({ err: error, sessionId }, 'session change not published');
-  }
+/**
+ * What the patient's appointment services take from the request: the database, the signed-in
+ * account (ARO-E1023 / ARO-E1022 without one), the correlation id, publish and the log.
+ * @param ctx - the request context
+ */
+export function patientAppointmentDeps(ctx: GraphQLContext): PatientAppointmentDeps {
+  return {
+    db: ctx.database.db,
+    tenantId: ctx.tenant.id,
+    accountId: requireViewer(ctx).accountId,
+    correlationId: ctx.correlationId,
+    publish: ctx.publish,
+    log: ctx.log,
+  };
+}
+
+/** An optional ID argument as a string, or null when absent. */
+function optionalId(id: string | number | null | undefined): string | null {
+  return id === null || id === undefined ? null : String(id);
 }
 
 builder.queryField('queryAppointment', (t) =>
@@ -132,7 +146,7 @@ builder.queryField('queryAppointment', (t) =>
     },
     resolve: (_root, args, ctx) =>
       searchAppointments(ctx.database.db, owner(ctx), {
-        id: args.id === null || args.id === undefined ? null : String(args.id),
+        id: optionalId(args.id),
         participantActorReference: args.participantActorReference,
         basedOnReference: args.basedOnReference,
         limit: args.limit,
@@ -270,35 +284,16 @@ builder.mutationField('createAppointment', (t) =>
           'token: ARO-E4048 released, ARO-E4049 confirmed for another profile; the same profile again answers the same appointment.',
       }),
     },
-    resolve: async (_root, args, ctx) => {
-      const onReservePath = await createAppointmentOnReservePath(ctx, args);
-      if (onReservePath) {
-        return onReservePath;
-      }
-      const viewer = requireViewer(ctx);
-      const request = {
-        tenantId: ctx.tenant.id,
-        accountId: viewer.accountId,
+    resolve: (_root, args, ctx) =>
+      createAppointmentLive(patientAppointmentDeps(ctx), {
         patientId: String(args.patientId),
         sessionId: String(args.sessionId),
-        originChannel: 'patient_app' as const,
         idempotencyKey: args.idempotencyKey ?? null,
-        correlationId: ctx.correlationId,
-        actor: { kind: 'patient' as const, accountId: viewer.accountId },
-      };
-      if (args.appointmentRescheduledFor !== null && args.appointmentRescheduledFor !== undefined) {
-        const moved = await rescheduleAppointment(ctx.database.db, {
-          ...request,
-          rescheduledFor: String(args.appointmentRescheduledFor),
-        });
-        await publishAppointments(ctx, moved.previousSessionId);
-        await publishAppointments(ctx, moved.sessionId);
-        return readOwnAppointment(ctx.database.db, owner(ctx), moved.id);
-      }
-      const appointment = await bookAppointment(ctx.database.db, request);
-      await publishAppointments(ctx, appointment.sessionId);
-      return readOwnAppointment(ctx.database.db, owner(ctx), appointment.id);
-    },
+        appointmentRescheduledFor: optionalId(args.appointmentRescheduledFor),
+        appointmentBookingType: args.appointmentBookingType ?? null,
+        temporaryAppointmentId: optionalId(args.temporaryAppointmentId),
+        reserveEnabled: ctx.tenant.publicConfig.features.channelling.reserve,
+      }),
   }),
 );
 
@@ -321,46 +316,18 @@ builder.mutationField('patchAppointment', (t) =>
       heartbeatLinkSeen: t.arg.boolean(),
       timeStampKey: t.arg.string(),
     },
-    resolve: async (_root, args, ctx) => {
-      const viewer = requireViewer(ctx);
-      const actor = { kind: 'patient' as const, accountId: viewer.accountId };
-      const others = [args.feedbackRating, args.feedbackComment, args.heartbeatLinkSeen, args.timeStampKey].some(
-        (value) => value !== null && value !== undefined,
-      );
-      if (args.status !== null && args.status !== undefined) {
-        if (args.status !== 'cancelled' || others) {
-          throw new AppError('ARO-E2002');
-        }
-        if (!ctx.tenant.publicConfig.features.appointmentCancel.enabled) {
-          throw new AppError('ARO-E1210');
-        }
-        const appointment = await cancelAppointment(ctx.database.db, {
-          tenantId: ctx.tenant.id,
-          accountId: viewer.accountId,
-          appointmentId: String(args.id),
-          now: new Date(),
-          correlationId: ctx.correlationId,
-          actor,
-        });
-        await publishAppointments(ctx, appointment.sessionId);
-        return readOwnAppointment(ctx.database.db, owner(ctx), appointment.id);
-      }
-      const appointment = await patchAppointmentFields(ctx.database.db, {
-        tenantId: ctx.tenant.id,
-        accountId: viewer.accountId,
+    resolve: (_root, args, ctx) =>
+      patchAppointmentLive(patientAppointmentDeps(ctx), {
         appointmentId: String(args.id),
+        status: args.status ?? null,
         patch: {
           feedbackRating: args.feedbackRating,
           feedbackComment: args.feedbackComment,
           heartbeatLinkSeen: args.heartbeatLinkSeen,
           timeStampKey: args.timeStampKey,
         },
-        now: new Date(),
-        correlationId: ctx.correlationId,
-        actor,
-      });
-      return readOwnAppointment(ctx.database.db, owner(ctx), appointment.id);
-    },
+        cancelEnabled: ctx.tenant.publicConfig.features.appointmentCancel.enabled,
+      }),
   }),
 );
 
@@ -390,26 +357,15 @@ builder.mutationField('createRefund', (t) =>
       subcategory: t.arg.string({ required: true }),
       notes: t.arg.string(),
     },
-    resolve: async (_root, args, ctx) => {
-      const viewer = requireViewer(ctx);
-      if (!ctx.tenant.publicConfig.features.appointmentRefund.enabled) {
-        throw new AppError('ARO-E1210');
-      }
-      const refund = await requestRefund(ctx.database.db, {
-        tenantId: ctx.tenant.id,
-        accountId: viewer.accountId,
+    resolve: (_root, args, ctx) =>
+      createRefundLive(patientAppointmentDeps(ctx), {
         appointmentId: String(args.appointmentId),
         patientId: String(args.patientId),
         organizationId: String(args.organizationId),
         category: args.category,
         subcategory: args.subcategory,
         notes: args.notes ?? null,
-        correlationId: ctx.correlationId,
-        actor: { kind: 'patient', accountId: viewer.accountId },
-      });
-      const appointment = await readOwnAppointment(ctx.database.db, owner(ctx), refund.appointmentId);
-      await publishAppointments(ctx, appointment.sessionId);
-      return refund;
-    },
+        refundEnabled: ctx.tenant.publicConfig.features.appointmentRefund.enabled,
+      }),
   }),
 );

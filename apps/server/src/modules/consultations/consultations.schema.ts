@@ -4,10 +4,10 @@ import {
   searchConsultationSessions,
   type ConsultationSessionRecord,
 } from './consultations.service.ts';
+import { consultationSessionTopic } from './session-events.ts';
 
-/** Topic on which a consultation session's changes are published (status, tokens issued). */
-export const consultationSessionTopic = (tenantId: string, consultationSessionId: string): string =>
-  `tenant:${tenantId}:session:${consultationSessionId}`;
+// The topic's home is session-events.ts, beside its publisher; tests and the other schema files take it from here too.
+export { consultationSessionTopic };
 
 builder.subscriptionField('subscribeSession', (t) =>
   t.field({

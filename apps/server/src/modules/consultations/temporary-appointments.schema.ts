@@ -2,17 +2,10 @@ import { AppError } from '@careline/domain/errors';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
-import { readOwnAppointment, type AppointmentView } from './appointment-read.service.ts';
+import { patientAppointmentDeps } from './appointments.schema.ts';
 import { findSessionForBooking } from './appointments.repo.ts';
-import { publishSessionChanged } from './session-events.ts';
-import {
-  confirmTemporaryAppointment,
-  createTemporaryAppointment,
-  reserveAppointment,
-  reserveBlock,
-  scheduleRelease,
-  type TemporaryAppointmentView,
-} from './temporary-appointments.service.ts';
+import { createTemporaryAppointmentLive } from './patient-appointments.service.ts';
+import { reserveBlock, type TemporaryAppointmentView } from './temporary-appointments.service.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 // The reserve (pay later) path of spec doc 2 §4 Booking step 4 in the API:
@@ -21,17 +14,6 @@ import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 // - createAppointment(patientId, sessionId, temporaryAppointmentId): confirm it for the new profile;
 // - reserveAvailable(sessionId): whether the reserve path is open for the session (domain canReserve).
 // A temporary appointment has no patient, so it is its own type rather than an Appointment.
-
-/** Booking types createAppointment accepts: none (pay at the hospital), the reserve path, or a temporary appointment's confirmation. */
-const BOOKING_TYPES = ['reserve', 'temporary'] as const;
-
-async function publishAppointments(ctx: GraphQLContext, sessionId: string): Promise<void> {
-  try {
-    await publishSessionChanged(ctx.publish, ctx.tenant.id, sessionId, 'appointments');
-  } catch (error) {
-    ctx.log.warn({ err: error, sessionId }, 'session change not published');
-  }
-}
 
 function reserveScope(ctx: GraphQLContext, sessionId: string) {
   const viewer = requireViewer(ctx);
@@ -43,70 +25,6 @@ function reserveScope(ctx: GraphQLContext, sessionId: string) {
     correlationId: ctx.correlationId,
     actor: { kind: 'patient' as const, accountId: viewer.accountId },
   };
-}
-
-/**
- * createAppointment on the reserve path, or null when the request is an ordinary booking (no
- * booking type, no temporary appointment). With temporaryAppointmentId: confirms that temporary
- * appointment for patientId (booking type, if sent, 'temporary' or 'reserve'); with booking type
- * 'reserve': reserves for the profile; booking type 'temporary' alone is ARO-E2002 (a temporary
- * appointment is made by createTemporaryAppointment, before the profile exists), and so is any
- * other booking type or a reserve combined with appointmentRescheduledFor.
- * @param ctx - the request context
- * @param args - createAppointment's arguments
- */
-export async function createAppointmentOnReservePath(
-  ctx: GraphQLContext,
-  args: {
-    patientId: string | number;
-    sessionId: string | number;
-    idempotencyKey?: string | null;
-    appointmentRescheduledFor?: string | number | null;
-    appointmentBookingType?: string | null;
-    temporaryAppointmentId?: string | number | null;
-  },
-): Promise<AppointmentView | null> {
-  const bookingType = args.appointmentBookingType ?? null;
-  const temporaryId = args.temporaryAppointmentId ?? null;
-  if (bookingType === null && temporaryId === null) {
-    return null;
-  }
-  if (
-    (bookingType !== null && !(BOOKING_TYPES as readonly string[]).includes(bookingType)) ||
-    (args.appointmentRescheduledFor !== null && args.appointmentRescheduledFor !== undefined) ||
-    (bookingType === 'temporary' && temporaryId === null)
-  ) {
-    throw new AppError('ARO-E2002');
-  }
-  const scope = reserveScope(ctx, String(args.sessionId));
-  const owner = { tenantId: scope.tenantId, accountId: scope.accountId };
-  if (temporaryId !== null) {
-    const outcome = await confirmTemporaryAppointment(ctx.database.db, {
-      ...owner,
-      temporaryAppointmentId: String(temporaryId),
-      sessionId: scope.sessionId,
-      patientId: String(args.patientId),
-      correlationId: ctx.correlationId,
-      actor: scope.actor,
-    });
-    if (outcome.kind === 'released') {
-      await publishAppointments(ctx, outcome.sessionId);
-      throw new AppError('ARO-E4048');
-    }
-    if (outcome.kind === 'closed') {
-      await publishAppointments(ctx, outcome.sessionId);
-      throw new AppError('ARO-E4002');
-    }
-    await publishAppointments(ctx, outcome.appointment.sessionId);
-    return readOwnAppointment(ctx.database.db, owner, outcome.appointment.id);
-  }
-  const reserved = await reserveAppointment(ctx.database.db, {
-    ...scope,
-    patientId: String(args.patientId),
-    idempotencyKey: args.idempotencyKey ?? null,
-  });
-  await publishAppointments(ctx, reserved.sessionId);
-  return readOwnAppointment(ctx.database.db, owner, reserved.id);
 }
 
 /** A place held for a patient who has no profile yet (spec doc 2 §4 Booking step 4). */
@@ -149,27 +67,14 @@ builder.mutationField('createTemporaryAppointment', (t) =>
       sessionId: t.arg.id({ required: true }),
       idempotencyKey: t.arg.string({ description: 'One key per tap, reused on retry.' }),
     },
-    resolve: async (_root, args, ctx) => {
-      const scope = reserveScope(ctx, String(args.sessionId));
-      const { temporary, releasedSessionIds } = await createTemporaryAppointment(ctx.database.db, {
-        ...scope,
-        holdMs: ctx.env.TEMPORARY_APPOINTMENT_HOLD_MS,
+    resolve: (_root, args, ctx) =>
+      createTemporaryAppointmentLive(patientAppointmentDeps(ctx), {
+        sessionId: String(args.sessionId),
         idempotencyKey: args.idempotencyKey ?? null,
-      });
-      if (temporary.status === 'temporary') {
-        await scheduleRelease(ctx.jobs, ctx.tenant.id, temporary).catch((error: unknown) => {
-          // The hold is in the row: another release job sweeps it up (temporary-appointments.service.ts).
-          ctx.log.error(
-            { err: error, temporaryAppointmentId: temporary.id },
-            'release job not queued',
-          );
-        });
-      }
-      for (const sessionId of new Set([temporary.sessionId, ...releasedSessionIds])) {
-        await publishAppointments(ctx, sessionId);
-      }
-      return temporary;
-    },
+        reserveEnabled: ctx.tenant.publicConfig.features.channelling.reserve,
+        holdMs: ctx.env.TEMPORARY_APPOINTMENT_HOLD_MS,
+        jobs: ctx.jobs,
+      }),
   }),
 );
 

@@ -16,7 +16,7 @@ import {
   releasePlace,
   takeNextToken,
 } from './appointments.repo.ts';
-import { publishSessionChanged } from './session-events.ts';
+import { announceSessionChanged } from './session-events.ts';
 import {
   accountHasProfile,
   findExpiredTemporaryAppointments,
@@ -528,13 +528,8 @@ export function registerTemporaryAppointmentJobs(
     log: FastifyBaseLogger;
   },
 ): void {
-  const announce = async (tenantId: string, sessionId: string): Promise<void> => {
-    try {
-      await publishSessionChanged(deps.publish, tenantId, sessionId, 'appointments');
-    } catch (error) {
-      deps.log.warn({ err: error, sessionId }, 'session change not published');
-    }
-  };
+  const announce = (tenantId: string, sessionId: string): Promise<void> =>
+    announceSessionChanged(deps, tenantId, sessionId, 'appointments');
   // Releases every hold that ended unreleased (a job lost before it was queued, or not run yet).
   const sweep = async (): Promise<void> => {
     for (const stray of await findExpiredTemporaryAppointments(deps.db, 50)) {

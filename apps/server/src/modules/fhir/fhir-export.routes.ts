@@ -1,17 +1,11 @@
-import { errorString } from '@careline/domain/errors';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app-deps.ts';
-import type { ViewerLookup } from '../files/index.ts';
+import type { AppDeps, ViewerLookup } from '../../app-deps.ts';
+import { authorisedFileRoute } from '../../http/authorised-file-route.ts';
 import { exportPatientRecords, fhirExportContentDisposition, fhirExportFileName } from './fhir-export.service.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /** The media type of FHIR JSON (FHIR R4 http.html#mime-type). */
 export const FHIR_JSON = 'application/fhir+json';
-
-function tokenFrom(header: string | undefined): string | null {
-  const match = header ? /^(?:Bearer\s+)?(\S+)$/i.exec(header.trim()) : null;
-  return match?.[1] ?? null;
-}
 
 /**
  * GET /fhir/export/:patientId: a profile of the account and its records as a FHIR R4 Bundle
@@ -23,27 +17,22 @@ function tokenFrom(header: string | undefined): string | null {
  * @param viewerFor - resolves an access token to the signed-in account, as GraphQL does
  */
 export async function registerFhirExportRoutes(app: FastifyInstance, deps: AppDeps, viewerFor: ViewerLookup): Promise<void> {
-  const { database, tenants } = deps;
-
-  app.get<{ Params: { patientId: string } }>('/fhir/export/:patientId', async (request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    const tenant = tenants.resolve(request.hostname);
-    const token = tokenFrom(request.headers.authorization);
-    const { viewer } = token ? await viewerFor(tenant.id, token) : { viewer: null };
-    if (!viewer) {
-      return reply.code(401).send({ error: errorString('ARO-E1023') });
-    }
-    const { patientId } = request.params;
-    const now = new Date();
-    const exported = UUID.test(patientId)
-      ? await exportPatientRecords(database.db, { tenantId: tenant.id, accountId: viewer.accountId, patientId }, now)
-      : null;
-    if (!exported) {
-      return reply.code(404).send({ error: errorString('ARO-E7080') });
-    }
-    return reply
-      .type(`${FHIR_JSON}; charset=utf-8`)
-      .header('content-disposition', fhirExportContentDisposition(fhirExportFileName(exported.patient, now)))
-      .send(JSON.stringify(exported.bundle));
-  });
+  const { database } = deps;
+  authorisedFileRoute<{ patientId: string }, Awaited<ReturnType<ViewerLookup>>>(
+    app,
+    { path: '/fhir/export/:patientId', tenants: deps.tenants, viewerFor },
+    async ({ owner, params }) => {
+      const { patientId } = params;
+      const now = new Date();
+      const exported = UUID.test(patientId) ? await exportPatientRecords(database.db, { ...owner, patientId }, now) : null;
+      if (!exported) {
+        return { status: 404, code: 'ARO-E7080' };
+      }
+      return {
+        file: JSON.stringify(exported.bundle),
+        contentType: `${FHIR_JSON}; charset=utf-8`,
+        contentDisposition: fhirExportContentDisposition(fhirExportFileName(exported.patient, now)),
+      };
+    },
+  );
 }

@@ -3,7 +3,8 @@ import type { Readable } from 'node:stream';
 import { errorString, type ErrorCode } from '@careline/domain/errors';
 import type { StaffRole } from '@careline/domain/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app-deps.ts';
+import type { AppDeps, ViewerLookup } from '../../app-deps.ts';
+import { signedInRequest } from '../../http/authorised-file-route.ts';
 import type { Viewer } from '../auth/index.ts';
 import { actingRole, staffAccess, type StaffViewer } from '../staff/index.ts';
 import type { ServerTenant } from '../tenants/index.ts';
@@ -17,22 +18,8 @@ import {
 } from './files.service.ts';
 import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
 
-export type ViewerLookup = (
-  tenantId: string,
-  token: string | null,
-) => Promise<{ viewer: Viewer | null; staff: StaffViewer | null; rejectedToken: boolean }>;
-
 /** Response header carrying the new blob's id (spec doc 1 §7 Blob storage). */
 export const BLOB_ID_HEADER = 'x-blobdata-id';
-
-function tokenFrom(header: string | undefined): string | null {
-  if (!header) {
-    return null;
-  }
-  // "Bearer <token>" or the bare token, as the GraphQL endpoint accepts.
-  const match = /^(?:Bearer\s+)?(\S+)$/i.exec(header.trim());
-  return match?.[1] ?? null;
-}
 
 type Refusal = { status: number; code: ErrorCode };
 
@@ -150,13 +137,8 @@ export async function registerFileRoutes(
   const signedIn = async (
     request: FastifyRequest,
   ): Promise<{ tenant: ServerTenant; viewer: Viewer | null; staff: StaffViewer | null }> => {
-    const tenant = tenants.resolve(request.hostname);
-    const token = tokenFrom(request.headers.authorization);
-    if (!token) {
-      return { tenant, viewer: null, staff: null };
-    }
-    const { viewer, staff } = await viewerFor(tenant.id, token);
-    return { tenant, viewer, staff };
+    const { tenant, signedIn: auth } = await signedInRequest(request, tenants, viewerFor);
+    return { tenant, viewer: auth?.viewer ?? null, staff: auth?.staff ?? null };
   };
 
   await app.register(

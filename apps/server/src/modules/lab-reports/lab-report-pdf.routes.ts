@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app-deps.ts';
+import type { AppDeps, ViewerLookup } from '../../app-deps.ts';
 import { authorisedFileRoute } from '../../http/authorised-file-route.ts';
-import type { ViewerLookup } from '../files/index.ts';
 import { printLabReport } from './lab-report-pdf.service.ts';
 import { createLabReportPdfCache } from './pdf/lab-report-pdf-cache.ts';
 import { labReportContentDisposition } from './pdf/lab-report-file-name.ts';

@@ -1,19 +1,13 @@
-import { errorString, type ErrorCode } from '@careline/domain/errors';
 import { toMinor } from '@careline/domain/payments';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app-deps.ts';
-import type { ViewerLookup } from '../files/index.ts';
+import type { AppDeps, ViewerLookup } from '../../app-deps.ts';
+import { authorisedFileRoute } from '../../http/authorised-file-route.ts';
 import { renderInvoicePdf } from './pdf/invoice-pdf.ts';
 import { findOwnedPatientNames, listOwnedPayments } from './payments.repo.ts';
 import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
 
 /** The file name the web app saves (spec doc 2 §2 Payment history: 'Download as PDF', file Invoice.pdf). */
 export const INVOICE_FILE_NAME = 'Invoice.pdf';
-
-function tokenFrom(header: string | undefined): string | null {
-  const match = header ? /^(?:Bearer\s+)?(\S+)$/i.exec(header.trim()) : null;
-  return match?.[1] ?? null;
-}
 
 /** Exact minor units of a stored numeric(14,2) amount; discount lines are negative. */
 function signedMinor(amount: number): number {
@@ -39,37 +33,29 @@ function cardText(response: Record<string, unknown>): string | null {
  * @param viewerFor - resolves an access token to the signed-in account, as GraphQL does
  */
 export async function registerInvoicePdfRoutes(app: FastifyInstance, deps: AppDeps, viewerFor: ViewerLookup): Promise<void> {
-  const { database, tenants } = deps;
-  const refuse = (status: number, code: ErrorCode) => ({ status, body: { error: errorString(code) } });
-
-  app.get<{ Params: { paymentId: string } }>('/payments/:paymentId/invoice.pdf', async (request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    const tenant = tenants.resolve(request.hostname);
-    const token = tokenFrom(request.headers.authorization);
-    const { viewer } = token ? await viewerFor(tenant.id, token) : { viewer: null };
-    const answer = await (async () => {
-      if (!viewer) {
-        return refuse(401, 'ARO-E1023');
+  const { database } = deps;
+  authorisedFileRoute<{ paymentId: string }, Awaited<ReturnType<ViewerLookup>>>(
+    app,
+    { path: '/payments/:paymentId/invoice.pdf', tenants: deps.tenants, viewerFor },
+    async ({ tenant, owner, params }) => {
+      if (!uuidPattern.test(params.paymentId)) {
+        return { status: 404, code: 'ARO-E2001' };
       }
-      if (!uuidPattern.test(request.params.paymentId)) {
-        return refuse(404, 'ARO-E2001');
-      }
-      const owner = { tenantId: tenant.id, accountId: viewer.accountId };
       const [row] = await listOwnedPayments(database.db, owner, {
-        paymentId: request.params.paymentId,
+        paymentId: params.paymentId,
         bookingId: null,
         requestReference: null,
         limit: 1,
       });
       // spec doc 2 §4 Payment status mapping: an invoice only for Success.
       if (!row?.invoice || row.payment.status !== 'ACCEPT') {
-        return refuse(404, 'ARO-E2001');
+        return { status: 404, code: 'ARO-E2001' };
       }
       const patient = row.payment.patientId ? await findOwnedPatientNames(database.db, owner, row.payment.patientId) : null;
       const { payment, invoice } = row;
       const { billingAddress, branding } = tenant.publicConfig;
       return {
-        pdf: await renderInvoicePdf({
+        file: await renderInvoicePdf({
           hospitalName: row.organizationName ?? branding.hospitalName,
           billingAddress: [...billingAddress.lines, billingAddress.city, billingAddress.country].filter(Boolean),
           paymentId: payment.id,
@@ -82,14 +68,9 @@ export async function registerInvoicePdfRoutes(app: FastifyInstance, deps: AppDe
           cardText: cardText(payment.response),
           gateway: payment.paymentGatewayType,
         }),
+        contentType: 'application/pdf',
+        contentDisposition: `attachment; filename="${INVOICE_FILE_NAME}"`,
       };
-    })();
-    if ('pdf' in answer) {
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${INVOICE_FILE_NAME}"`)
-        .send(answer.pdf);
-    }
-    return reply.code(answer.status).send(answer.body);
-  });
+    },
+  );
 }
