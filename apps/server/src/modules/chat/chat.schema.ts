@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
-import { filterEvents } from '../../graphql/live-events.ts';
+import { filterEvents } from '../../providers/pubsub/filter-events.ts';
 import { accountChatTopic, onIterationEnd, patientWatching, type ChatChangedEvent } from './chat.live.ts';
 import {
   CHAT_QUERY_DEFAULT,

@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { staffHospitalRequest, staffOperation, type StaffAction } from '../../graphql/staff-auth.ts';
-import { filterEvents } from '../../graphql/live-events.ts';
+import { filterEvents } from '../../providers/pubsub/filter-events.ts';
 import { agentOnline, onIterationEnd, staffChatTopic, type ChatChangedEvent } from './chat.live.ts';
 import { ChatCommunicationRef } from './chat.types.ts';
 import {

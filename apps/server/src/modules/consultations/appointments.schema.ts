@@ -14,7 +14,7 @@ import {
 import { ownProfileIds } from '../profiles/index.ts';
 import { ConsultationSessionRef } from './consultations.schema.ts';
 import { searchConsultationSessions } from './consultations.service.ts';
-import { filterEvents } from '../../graphql/live-events.ts';
+import { filterEvents } from '../../providers/pubsub/filter-events.ts';
 import type { RefundRequestAnswer } from './refunds.service.ts';
 import { consultationSessionTopic, tenantSessionsTopic } from './session-events.ts';
 import {

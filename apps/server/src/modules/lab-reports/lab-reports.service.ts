@@ -7,7 +7,7 @@ import {
   type DiagnosticReport,
 } from '@careline/domain/lab-reports';
 import type { DbOrTx } from '../../db/client.ts';
-import { filterEvents } from '../../graphql/live-events.ts';
+import { filterEvents } from '../../providers/pubsub/filter-events.ts';
 import { findOwnedProfile } from '../orders/index.ts';
 import { ownProfileIds } from '../profiles/index.ts';
 import { accountLabReportsTopic, type LabReportIssuedEvent } from './lab-reports.live.ts';

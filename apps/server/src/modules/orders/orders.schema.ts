@@ -3,7 +3,7 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation } from '../../graphql/patient-auth.ts';
 import { requireViewer } from '../../graphql/patient-auth.ts';
-import { filterEvents } from '../../graphql/live-events.ts';
+import { filterEvents } from '../../providers/pubsub/filter-events.ts';
 import type { DocumentReferenceRow, OrderEventRow, ServiceRequestNoteRow } from './orders.repo.ts';
 import { accountOrdersTopic, type OrderChangedEvent } from './orders.live.ts';
 import { createDocumentReference, patchDocumentReference } from './order-documents.service.ts';

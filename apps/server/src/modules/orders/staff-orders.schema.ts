@@ -2,7 +2,7 @@ import { ORDER_CANCEL_REASONS } from '@careline/domain/orders';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { staffHospitalRequest, staffOperation, type StaffAction } from '../../graphql/staff-auth.ts';
-import { filterEvents } from '../../graphql/live-events.ts';
+import { filterEvents } from '../../providers/pubsub/filter-events.ts';
 import { ServiceRequestRef } from './orders.schema.ts';
 import { staffOrdersTopic } from './orders.live.ts';
 import {

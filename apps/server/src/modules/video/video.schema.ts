@@ -11,7 +11,7 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
 import { staffHospitalRequest, staffOperation } from '../../graphql/staff-auth.ts';
 import { AppointmentRef } from '../consultations/appointments.schema.ts';
-import { filterEvents } from '../../graphql/live-events.ts';
+import { filterEvents } from '../../providers/pubsub/filter-events.ts';
 import type { IceServer } from './turn-credentials.ts';
 import { callTopic, isCallLiveEvent, type CallSignal } from './video.live.ts';
 import type { VideoCallHistoryRow } from './video.repo.ts';
