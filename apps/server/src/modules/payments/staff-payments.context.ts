@@ -5,16 +5,14 @@ import { minorToDecimal, toMinor } from '@careline/domain/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { CyberSourceSettings, HttpRequester } from '../../providers/payment-gateways/gateway.ts';
-import type { AuditActor } from '../audit/index.ts';
 import { publishSessionChanged } from '../consultations/index.ts';
 import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/index.ts';
 import type { StaffViewer } from '../staff/index.ts';
-import { requireStaffRole, type StaffAction } from '../staff/index.ts';
-import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /*
- * What the hospital's side of payments shares (issue 9 §8, §9, §10): its dependencies, the staff
- * member's audit actor and scope, amounts, the hospital's day and receipt numbers.
+ * What the hospital's side of payments shares (issue 9 §8, §9, §10): its dependencies, amounts, the
+ * hospital's day and receipt numbers. The staff member's audit actor and scope come from the staff
+ * context (staffActor, hospitalScope).
  */
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -50,26 +48,6 @@ export type StaffPaymentsDeps = {
 
 /** A line of a receipt: description and amount (2 decimals, negative for a discount). */
 export type ReceiptItem = { description: string; amount: string };
-
-export function actor(deps: StaffPaymentsDeps, action: StaffAction): Extract<AuditActor, { kind: 'staff' }> {
-  return {
-    kind: 'staff',
-    staffUserId: deps.staff.staffUserId,
-    role: requireStaffRole(deps.staff, action, deps.organizationId),
-    organizationId: deps.organizationId,
-  };
-}
-
-export function scope(deps: StaffPaymentsDeps) {
-  return { tenantId: deps.tenantId, organizationId: deps.organizationId };
-}
-
-export function requireId(id: string): string {
-  if (!UUID.test(id)) {
-    throw new AppError('ARO-E2001');
-  }
-  return id;
-}
 
 /** Exact minor units of a numeric(14,2) column read as a number. */
 export const minorOf = (amount: number): number => (amount < 0 ? -toMinor((-amount).toFixed(2)) : toMinor(amount.toFixed(2)));
