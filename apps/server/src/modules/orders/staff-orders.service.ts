@@ -12,13 +12,13 @@ import {
 import { ageLabel } from '@careline/domain/profiles';
 import { hasControlCharacters, type StaffRole } from '@careline/domain/staff';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
+import { DEFAULT_TIME_ZONE, zonedParts } from '@careline/domain/time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { serviceRequests } from '../../db/schema/index.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
 import { recordAudit } from '../audit/index.ts';
 import { currentStaffStanding } from '../consultations/index.ts';
-import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/index.ts';
 import type { StaffViewer } from '../staff/index.ts';
 import {
   hospitalScope,
@@ -169,10 +169,10 @@ function ageInYears(birthDate: string | null, now: Date): number | null {
   if (!match) {
     return null;
   }
-  const today = new Date(now.getTime() + HOSPITAL_UTC_OFFSET_MINUTES * 60_000);
+  const today = zonedParts(now, DEFAULT_TIME_ZONE);
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  let age = today.getUTCFullYear() - y;
-  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) {
+  let age = today.year - y;
+  if (today.month < m || (today.month === m && today.day < d)) {
     age -= 1;
   }
   return age >= 0 ? age : null;
