@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '@careline/domain/errors';
 import type { LoyaltySettings } from '@careline/domain/loyalty';
 import { minorToDecimal, toMinor } from '@careline/domain/payments';
+import { dayRange, DEFAULT_TIME_ZONE, zonedDay } from '@careline/domain/time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { CyberSourceSettings, HttpRequester } from '../../providers/payment-gateways/gateway.ts';
 import { publishSessionChanged } from '../consultations/index.ts';
-import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/index.ts';
 import type { StaffViewer } from '../staff/index.ts';
 
 /*
@@ -16,7 +16,6 @@ import type { StaffViewer } from '../staff/index.ts';
  */
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The longest remarks a cashier writes on a refund decision or a reconciliation. */
 export const REMARKS_MAX = 1000;
 /** The gateway names of a desk payment and of a card payment. */
@@ -57,7 +56,7 @@ export const decimalOf = (minor: number): string => (minor < 0 ? `-${minorToDeci
 export const major = (minor: number): number => Number(decimalOf(minor));
 
 /**
- * The instants a hospital day 'YYYY-MM-DD' starts and ends (hospital time, hospitals.time.ts).
+ * The instants a hospital day 'YYYY-MM-DD' starts and ends (hospital time, DEFAULT_TIME_ZONE).
  * @param date - the day
  */
 export function hospitalDayRange(date: string): { from: Date; to: Date } {
@@ -65,13 +64,12 @@ export function hospitalDayRange(date: string): { from: Date; to: Date } {
   if (!match) {
     throw new AppError('ARO-E5047');
   }
-  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  const check = new Date(utcMidnight);
+  // A day that is not on the calendar (2026-02-30) reads as another one: refused.
+  const check = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (check.toISOString().slice(0, 10) !== date) {
     throw new AppError('ARO-E5047');
   }
-  const from = new Date(utcMidnight - HOSPITAL_UTC_OFFSET_MINUTES * 60_000);
-  return { from, to: new Date(from.getTime() + DAY_MS) };
+  return dayRange(date, DEFAULT_TIME_ZONE);
 }
 
 /**
@@ -88,7 +86,7 @@ export function cleanRemarks(remarks: string | null): string | null {
 
 /** A receipt number: 'C' + the hospital day + 8 random characters; unique by the payments index. */
 export function newReceiptNumber(now: Date): string {
-  const local = new Date(now.getTime() + HOSPITAL_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const local = zonedDay(now, DEFAULT_TIME_ZONE).replaceAll('-', '');
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const bytes = randomBytes(8);
   let tail = '';
