@@ -4,9 +4,6 @@
  */
 import { DEFAULT_TIME_ZONE, startOfZonedDay, zonedParts } from '@careline/domain/time';
 
-/** Sri Lanka's offset from UTC, for the callers that still shift instants by it. */
-export const HOSPITAL_UTC_OFFSET_MINUTES = 330;
-
 const MINUTE_MS = 60_000;
 
 /**

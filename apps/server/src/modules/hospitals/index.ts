@@ -1,4 +1,4 @@
 // The hospitals module's face: hospitals, practitioners and the hospital's clock.
 // Other modules import this file only, never the files beside it (.dependency-cruiser.json).
 export { capLimit } from './hospitals.service.ts';
-export { HOSPITAL_UTC_OFFSET_MINUTES, startOfHospitalDay } from './hospitals.time.ts';
+export { startOfHospitalDay } from './hospitals.time.ts';

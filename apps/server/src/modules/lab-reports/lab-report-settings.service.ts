@@ -4,6 +4,7 @@ import {
   labImageSizeText,
 } from '@careline/domain/lab-reports';
 import { recordAudit } from '../audit/index.ts';
+import { hospitalScope, notFound, staffActor } from '../staff/index.ts';
 import {
   findImageCandidate,
   findLabReportSettings,
@@ -12,9 +13,9 @@ import {
   upsertLabReportSettings,
   type LabReportImageKind,
 } from './lab-report-settings.repo.ts';
-import { UUID, notFound } from './lab-reports.service.ts';
+import { UUID } from './lab-reports.service.ts';
 import { labReportImageSize } from './pdf/lab-report-image.ts';
-import { actor, rendered, scope, type StaffLabReportDeps } from './staff-lab-reports.service.ts';
+import { rendered, type StaffLabReportDeps } from './staff-lab-reports.service.ts';
 
 /** The hospital's lab report rules, and the printable report's images (blob ids; null when none). */
 export type LabReportSettingsView = {
@@ -45,8 +46,8 @@ function settingsView(
 export async function readLabReportSettings(
   deps: StaffLabReportDeps,
 ): Promise<LabReportSettingsView> {
-  actor(deps, 'labReports.read');
-  return settingsView(deps.organizationId, await findLabReportSettings(deps.db, scope(deps)));
+  staffActor(deps, 'labReports.read');
+  return settingsView(deps.organizationId, await findLabReportSettings(deps.db, hospitalScope(deps)));
 }
 
 /**
@@ -59,9 +60,9 @@ export async function setLabReportSettings(
   deps: StaffLabReportDeps,
   requireSecondVerifier: boolean,
 ): Promise<LabReportSettingsView> {
-  const who = actor(deps, 'labReports.settings');
+  const who = staffActor(deps, 'labReports.settings');
   return deps.db.transaction(async (tx) => {
-    const row = await upsertLabReportSettings(tx, scope(deps), {
+    const row = await upsertLabReportSettings(tx, hospitalScope(deps), {
       requireSecondVerifier,
       updatedBy: deps.staff.staffUserId,
     });
@@ -93,14 +94,14 @@ export async function setLabReportImage(
   kind: LabReportImageKind,
   blobId: string | null,
 ): Promise<LabReportSettingsView> {
-  const who = actor(deps, 'labReports.images');
+  const who = staffActor(deps, 'labReports.images');
   let id: string | null = null;
   if (blobId !== null) {
     if (!UUID.test(blobId)) {
       throw notFound();
     }
     id = blobId.toLowerCase();
-    const blob = await findImageCandidate(deps.db, scope(deps), id);
+    const blob = await findImageCandidate(deps.db, hospitalScope(deps), id);
     // One of the hospital's images already, or this member's own upload made for this hospital that
     // no patient's document holds; anything else (another member's or hospital's upload, a patient's
     // order file or chat image) answers as a missing one.
@@ -123,8 +124,8 @@ export async function setLabReportImage(
     }
   }
   return deps.db.transaction(async (tx) => {
-    const before = await findLabReportSettings(tx, scope(deps));
-    const row = await upsertLabReportImage(tx, scope(deps), kind, id, deps.staff.staffUserId);
+    const before = await findLabReportSettings(tx, hospitalScope(deps));
+    const row = await upsertLabReportImage(tx, hospitalScope(deps), kind, id, deps.staff.staffUserId);
     await recordAudit(tx, {
       tenantId: deps.tenantId,
       actor: who,

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { filterEvents } from '../../providers/pubsub/filter-events.ts';
 import { findOwnedProfile } from '../orders/index.ts';
 import { ownProfileIds } from '../profiles/index.ts';
+import { notFound } from '../staff/index.ts';
 import { accountLabReportsTopic, type LabReportIssuedEvent } from './lab-reports.live.ts';
 import {
   selectOwnedSeries,
@@ -36,11 +37,6 @@ export type PatientReportView = DiagnosticReportRow & { observations: Observatio
 
 /** A diagnostic report code with its sub-tests (spec doc 3 §3 Diagnostic report code). */
 export type ReportCodeView = ReportCodeRow & { subCodes: ReportSubCodeRow[] };
-
-/** The answer for a missing report, and for one the caller may not see. */
-export function notFound(): AppError {
-  return new AppError('ARO-E2001');
-}
 
 /**
  * A report row as the domain's DiagnosticReport (for the version and access rules).

@@ -8,6 +8,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
+import { hospitalScope, staffActor } from '../staff/index.ts';
 import {
   selectHospitalSeries,
   type DiagnosticReportRow,
@@ -25,10 +26,8 @@ import {
 } from './lab-results-import.ts';
 import { saveLabResultsInTransaction, type LabResultInput } from './staff-lab-results.service.ts';
 import {
-  actor,
   hospitalReport,
   rendered,
-  scope,
   staffViews,
   type StaffLabReportDeps,
 } from './staff-lab-reports.service.ts';
@@ -79,10 +78,10 @@ async function currentReports(
   const ids = [
     ...new Set(rows.map((row) => row.sampleId.toLowerCase()).filter((id) => UUID.test(id))),
   ];
-  const named = (await selectHospitalSeries(db, scope(deps), ids)).filter((row) =>
+  const named = (await selectHospitalSeries(db, hospitalScope(deps), ids)).filter((row) =>
     ids.includes(row.id),
   );
-  const versions = await selectHospitalSeries(db, scope(deps), [
+  const versions = await selectHospitalSeries(db, hospitalScope(deps), [
     ...new Set(named.map(reportSeriesId)),
   ]);
   const currentOf = new Map<string, DiagnosticReportRow>();
@@ -177,7 +176,7 @@ async function auditImport(
   const seen = reports.filter((row) => shown.has(row.id));
   await recordAudit(db, {
     tenantId: deps.tenantId,
-    actor: actor(deps, 'labReports.work'),
+    actor: staffActor(deps, 'labReports.work'),
     action,
     correlationId: deps.correlationId,
     details: {
@@ -201,7 +200,7 @@ export async function previewStaffLabResultsImport(
   deps: StaffLabReportDeps,
   csv: string,
 ): Promise<LabImportAnswer> {
-  actor(deps, 'labReports.work');
+  staffActor(deps, 'labReports.work');
   const raw = readLabImportRows(csv);
   return deps.db.transaction(async (tx) => {
     const { preview, reports } = await buildPreview(tx, deps, raw);
@@ -229,7 +228,7 @@ export async function importStaffLabResults(
   expected: readonly LabImportExpected[],
   idempotencyKey: string | null,
 ): Promise<LabImportAnswer> {
-  actor(deps, 'labReports.work');
+  staffActor(deps, 'labReports.work');
   const expectedBy = new Map<string, number>();
   for (const entry of expected) {
     if (!UUID.test(entry.reportId) || !Number.isSafeInteger(entry.revision)) {
@@ -284,7 +283,7 @@ export async function importStaffLabResults(
     },
   );
   const ids = new Set(stored.reportIds);
-  const written = (await selectHospitalSeries(deps.db, scope(deps), [...ids])).filter((row) =>
+  const written = (await selectHospitalSeries(deps.db, hospitalScope(deps), [...ids])).filter((row) =>
     ids.has(row.id),
   );
   if (!fresh) {

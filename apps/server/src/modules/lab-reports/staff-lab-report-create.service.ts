@@ -2,20 +2,19 @@ import { LAB_UNIT_MAX, checkLabNotes, checkLabText } from '@careline/domain/lab-
 import { recordAudit } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
 import { findHospitalOrder } from '../orders/index.ts';
+import { hospitalScope, notFound, staffActor } from '../staff/index.ts';
 import {
   findHospitalPatient,
   insertReport,
   selectReportCodes,
   type DiagnosticReportRow,
 } from './lab-reports.repo.ts';
-import { UUID, notFound } from './lab-reports.service.ts';
+import { UUID } from './lab-reports.service.ts';
 import {
   accepted,
-  actor,
   readChanged,
   readStaffLabReport,
   rendered,
-  scope,
   type StaffLabReportDeps,
   type StaffLabReportView,
 } from './staff-lab-reports.service.ts';
@@ -50,7 +49,7 @@ export async function createStaffLabReport(
   },
   idempotencyKey: string | null,
 ): Promise<StaffLabReportView> {
-  const who = actor(deps, 'labReports.work');
+  const who = staffActor(deps, 'labReports.work');
   if ((input.serviceRequestId === null) === (input.patientId === null)) {
     throw rendered('ARO-E7017');
   }
@@ -66,7 +65,7 @@ export async function createStaffLabReport(
       let owner: { accountId: string; patientId: string; serviceRequestId: string | null };
       if (input.serviceRequestId !== null) {
         const order = UUID.test(input.serviceRequestId)
-          ? await findHospitalOrder(tx, scope(deps), input.serviceRequestId, true)
+          ? await findHospitalOrder(tx, hospitalScope(deps), input.serviceRequestId, true)
           : null;
         if (!order) {
           throw notFound();

@@ -8,6 +8,7 @@ import {
   reportSeriesId,
 } from '@careline/domain/lab-reports';
 import { findHospitalOrder, selectOrderPatients } from '../orders/index.ts';
+import { hospitalScope } from '../staff/index.ts';
 import { labReportSmsFor } from './lab-reports.sms.ts';
 import {
   insertObservations,
@@ -26,7 +27,6 @@ import {
   accepted,
   rendered,
   requiresSecondVerifier,
-  scope,
   type StaffLabReportChange,
   type StaffLabReportDeps,
   type StaffLabReportView,
@@ -98,7 +98,7 @@ export async function issueStaffLabReport(
       throw rendered('ARO-E7010');
     }
     const order = row.serviceRequestId
-      ? await findHospitalOrder(tx, scope(deps), row.serviceRequestId)
+      ? await findHospitalOrder(tx, hospitalScope(deps), row.serviceRequestId)
       : null;
     const [person] = await selectOrderPatients(tx, deps.tenantId, [row.patientId]);
     const sms = labReportSmsFor(row, order, person, deps.brand);

@@ -3,12 +3,12 @@ import type { Tx } from '../../db/client.ts';
 import type { diagnosticReports } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
+import { notFound, staffActor } from '../staff/index.ts';
 import { publishLabReportIssued } from './lab-reports.live.ts';
 import { updateReportAtRevision, type DiagnosticReportRow } from './lab-reports.repo.ts';
-import { UUID, notFound } from './lab-reports.service.ts';
+import { UUID } from './lab-reports.service.ts';
 import { sendLabReportSms, type LabReportSms } from './lab-reports.sms.ts';
 import {
-  actor,
   hospitalReport,
   readChanged,
   readStaffLabReport,
@@ -124,7 +124,7 @@ export async function changeReport(
   input: Record<string, unknown>,
   work: (scope: ChangeScope) => Promise<ChangePlan>,
 ): Promise<StaffLabReportView> {
-  const who = actor(deps, 'labReports.work');
+  const who = staffActor(deps, 'labReports.work');
   if (!UUID.test(change.id)) {
     throw notFound();
   }

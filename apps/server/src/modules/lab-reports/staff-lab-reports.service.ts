@@ -4,10 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { BlobStore } from '../../providers/blob-storage/blob-store.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
-import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { selectOrderPatients, type OrderPatientRow } from '../orders/index.ts';
 import type { StaffViewer } from '../staff/index.ts';
-import { requireStaffRole, type StaffAction } from '../staff/index.ts';
+import { hospitalScope, notFound, staffActor } from '../staff/index.ts';
 import { findLabReportSettings } from './lab-report-settings.repo.ts';
 import {
   countHospitalReports,
@@ -17,12 +17,11 @@ import {
   selectReportObservations,
   selectSubCodes,
   type DiagnosticReportRow,
-  type HospitalScope,
   type LabReportQueue,
   type ObservationRow,
   type ReportSubCodeRow,
 } from './lab-reports.repo.ts';
-import { UUID, notFound } from './lab-reports.service.ts';
+import { UUID } from './lab-reports.service.ts';
 
 /*
  * The staff console's lab reports (issue 11): what every staff operation needs, and the reads (one
@@ -97,25 +96,6 @@ export function rendered(code: ErrorCode, vars: Record<string, string> = {}): Ap
   return error;
 }
 
-/** The hospital a request works in. */
-export function scope(deps: StaffLabReportDeps): HospitalScope {
-  return { tenantId: deps.tenantId, organizationId: deps.organizationId };
-}
-
-/** The acting member as the audit records them; refused without the action's role (ARO-E1210, ARO-E2001). */
-export function actor(
-  deps: StaffLabReportDeps,
-  action: StaffAction,
-): Extract<AuditActor, { kind: 'staff' }> {
-  const role = requireStaffRole(deps.staff, action, deps.organizationId);
-  return {
-    kind: 'staff',
-    staffUserId: deps.staff.staffUserId,
-    role,
-    organizationId: deps.organizationId,
-  };
-}
-
 /**
  * The value a lab rule of @careline/domain/lab-reports accepted; its refusal is thrown as the
  * rendered AppError (the same code and text the console shows).
@@ -149,7 +129,7 @@ export async function requiresSecondVerifier(
   db: DbOrTx,
   deps: StaffLabReportDeps,
 ): Promise<boolean> {
-  return (await findLabReportSettings(db, scope(deps)))?.requireSecondVerifier ?? false;
+  return (await findLabReportSettings(db, hospitalScope(deps)))?.requireSecondVerifier ?? false;
 }
 
 /** Report versions as the console shows them, with results, patients, sub-tests and history. */
@@ -178,7 +158,7 @@ export async function staffViews(
     ),
     selectSubCodes(db, codeIds),
     requiresSecondVerifier(db, deps),
-    selectHospitalSeries(db, scope(deps), [...new Set(rows.map(reportSeriesId))]),
+    selectHospitalSeries(db, hospitalScope(deps), [...new Set(rows.map(reportSeriesId))]),
   ]);
   return rows.map((row) => ({
     id: row.id,
@@ -204,7 +184,7 @@ export async function hospitalReport(
   if (!UUID.test(id)) {
     throw notFound();
   }
-  const row = await findHospitalReport(db, scope(deps), id, lock);
+  const row = await findHospitalReport(db, hospitalScope(deps), id, lock);
   if (!row) {
     throw notFound();
   }
@@ -222,7 +202,7 @@ export async function readStaffLabReport(
   deps: StaffLabReportDeps,
   id: string,
 ): Promise<StaffLabReportView> {
-  const who = actor(deps, 'labReports.read');
+  const who = staffActor(deps, 'labReports.read');
   return deps.db.transaction(async (tx) => {
     const row = await hospitalReport(tx, deps, id, false);
     const [view] = await staffViews(tx, deps, [row]);
@@ -265,7 +245,7 @@ export async function listStaffLabReports(
     after: string | null;
   },
 ): Promise<StaffLabReportPage> {
-  const who = actor(deps, 'labReports.read');
+  const who = staffActor(deps, 'labReports.read');
   const { first, after } = filter;
   if (!Number.isInteger(first) || first < 1 || first > STAFF_LAB_REPORT_PAGE_MAX) {
     throw invalid(`first must be from 1 to ${STAFF_LAB_REPORT_PAGE_MAX}`);
@@ -285,12 +265,12 @@ export async function listStaffLabReports(
       serviceRequestId: filter.serviceRequestId,
       patientId: filter.patientId,
     };
-    const rows = await selectHospitalReports(tx, scope(deps), {
+    const rows = await selectHospitalReports(tx, hospitalScope(deps), {
       ...query,
       afterId: after,
       limit: first + 1,
     });
-    const totalCount = await countHospitalReports(tx, scope(deps), query);
+    const totalCount = await countHospitalReports(tx, hospitalScope(deps), query);
     const page = rows.slice(0, first);
     const nodes = await staffViews(tx, deps, page);
     await recordAudit(tx, {

@@ -6,6 +6,7 @@ import {
   type LabResultEntry,
 } from '@careline/domain/lab-reports';
 import type { Tx } from '../../db/client.ts';
+import { staffActor } from '../staff/index.ts';
 import {
   insertObservations,
   selectReportObservations,
@@ -24,7 +25,6 @@ import {
 } from './staff-lab-reports.change.ts';
 import {
   accepted,
-  actor,
   rendered,
   type StaffLabReportChange,
   type StaffLabReportDeps,
@@ -83,7 +83,7 @@ export async function saveLabResultsInTransaction(
   results: LabResultInput[],
   details: Record<string, unknown>,
 ): Promise<void> {
-  const who = actor(deps, 'labReports.work');
+  const who = staffActor(deps, 'labReports.work');
   if (row.revision !== expectedRevision) {
     throw rendered('ARO-E7006');
   }

@@ -15,10 +15,11 @@ import type { TenantPublicConfig } from '@careline/domain/tenant';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
+import { notFound } from '../staff/index.ts';
 import { assignDocumentsToHospital, assignDocumentsToPatient, linkDocuments } from './order-documents.repo.ts';
 import { findActiveOrganization, findOwnedProfile, insertOrderEvents, insertServiceRequest } from './orders.repo.ts';
 import { attachableDocuments } from './order-documents.service.ts';
-import { inputError, notFound, readOwnOrder, rendered, type OrderRequest, type OrderView } from './orders.service.ts';
+import { inputError, readOwnOrder, rendered, type OrderRequest, type OrderView } from './orders.service.ts';
 
 /* A patient's new order (spec doc 3 §7 Create ServiceRequest). */
 

@@ -3,6 +3,7 @@ import { hasControlCharacters } from '@careline/domain/staff';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
+import { notFound } from '../staff/index.ts';
 import { findDocumentsOfOtherPatientsOrders, findOwnedDocuments, updateDocumentPatient } from './order-documents.repo.ts';
 import {
   findAccountMainProfile,
@@ -13,7 +14,7 @@ import {
   type Owner,
 } from './orders.repo.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
-import { DOCUMENT_DESCRIPTION_MAX, notFound, type OrderRequest } from './orders.service.ts';
+import { DOCUMENT_DESCRIPTION_MAX, type OrderRequest } from './orders.service.ts';
 
 /* The patient's documents of orders (spec doc 3 §7 Create and patch DocumentReference). */
 

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
+import { notFound } from '../staff/index.ts';
 import { closeOpenOrderInvoice } from './order-invoice-hook.ts';
 import {
   assignDocumentsToHospital,
@@ -32,7 +33,6 @@ import {
   ORDER_TIMESTAMP_KEYS,
   addressOf,
   inputError,
-  notFound,
   orderState,
   patientColumns,
   readOwnOrder,

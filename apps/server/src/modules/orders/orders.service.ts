@@ -10,6 +10,7 @@ import {
 } from '@careline/domain/orders';
 import type { ZodError } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { notFound } from '../staff/index.ts';
 import {
   findOwnedServiceRequest,
   selectNotes,
@@ -49,11 +50,6 @@ export type OrderView = ServiceRequestRow & {
 
 /** A page of orders, newest first: endCursor is the id to pass as `after` for the next page. */
 export type OrderPage = { nodes: OrderView[]; endCursor: string | null; hasMore: boolean };
-
-/** The answer for a missing order, and for one the caller may not see. */
-export function notFound(): AppError {
-  return new AppError('ARO-E2001');
-}
 
 /** An AppError with a message already rendered (a zod issue's or a state machine refusal's 'CODE:message'). */
 export function rendered(code: ErrorCode, message: string): AppError {

@@ -16,17 +16,17 @@ import type { Tx } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { closeOpenOrderInvoice } from './order-invoice-hook.ts';
 import { runOnce } from '../idempotency/index.ts';
-import { requireStaffRole, type StaffAction } from '../staff/index.ts';
+import { notFound, requireStaffRole, type StaffAction } from '../staff/index.ts';
 import { publishOrderChanged } from './orders.live.ts';
 import { insertOrderEvents, updateServiceRequestAtVersion, type ServiceRequestRow } from './orders.repo.ts';
 import { selectOrderDocuments } from './order-documents.repo.ts';
-import { inputError, notFound, orderState, rendered, UUID } from './orders.service.ts';
+import { inputError, orderState, rendered, UUID } from './orders.service.ts';
 import { orderSmsText, type OrderSms } from './staff-orders.sms.ts';
 import { selectOrderPatients, type OrderPatientRow } from './staff-orders.repo.ts';
 import {
-  actor,
   categoryOf,
   hospitalOrder,
+  orderActor,
   readChanged,
   readStaffOrder,
   rolesHere,
@@ -96,7 +96,7 @@ export async function changeOrder(
     async (tx) => {
       const row = await hospitalOrder(tx, deps, change.id, true);
       const category = categoryOf(row);
-      const who = actor(deps, action, category);
+      const who = orderActor(deps, action, category);
       const roles = rolesHere(deps);
       const documentCount = (await selectOrderDocuments(tx, [row.id])).length;
       const plan = await work({ tx, row, category, who });

@@ -12,24 +12,30 @@ import {
 import { ageLabel } from '@careline/domain/profiles';
 import { hasControlCharacters, type StaffRole } from '@careline/domain/staff';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
+import { DEFAULT_TIME_ZONE, zonedParts } from '@careline/domain/time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { serviceRequests } from '../../db/schema/index.ts';
 import type { SmsSender } from '../../providers/sms/sms.ts';
-import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { currentStaffStanding } from '../consultations/index.ts';
-import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/index.ts';
 import type { StaffViewer } from '../staff/index.ts';
-import { requireStaffRole, type StaffAction } from '../staff/index.ts';
+import {
+  hospitalScope,
+  notFound,
+  requireStaffRole,
+  staffActor,
+  type StaffAction,
+  type StaffAuditActor,
+} from '../staff/index.ts';
 import type { StaffOrderChangedEvent } from './orders.live.ts';
 import type { ServiceRequestRow } from './orders.repo.ts';
-import { notFound, orderState, rendered, UUID, withDetails, type OrderView } from './orders.service.ts';
+import { orderState, rendered, UUID, withDetails, type OrderView } from './orders.service.ts';
 import {
   countHospitalOrders,
   findHospitalOrder,
   selectHospitalOrders,
   selectOrderPatients,
-  type HospitalScope,
   type OrderPatientRow,
   type QueueName,
 } from './staff-orders.repo.ts';
@@ -86,10 +92,6 @@ export type StaffOrderQueue = QueueName;
 /** A change asked of one order: the version the console saw and the client's idempotency key. */
 export type StaffOrderChange = { id: string; expectedVersion: number; idempotencyKey: string | null };
 
-function scope(deps: StaffOrderDeps): HospitalScope {
-  return { tenantId: deps.tenantId, organizationId: deps.organizationId };
-}
-
 /** The member's roles in the hospital of the request. */
 export function rolesHere(deps: Pick<StaffOrderDeps, 'staff' | 'organizationId'>): StaffRole[] {
   return deps.staff.memberships.filter((m) => m.organizationId === deps.organizationId).map((m) => m.role);
@@ -125,11 +127,17 @@ export function staffCategoryError(): AppError {
   return new AppError('ARO-E1210');
 }
 
-/** The staff member as an audit actor: under a role that works the category, else the policy's. */
-export function actor(deps: StaffOrderDeps, action: StaffAction, category?: OrderCategory): Extract<AuditActor, { kind: 'staff' }> {
-  const policyRole = requireStaffRole(deps.staff, action, deps.organizationId);
+/**
+ * The staff member as an audit actor: the policy's check and role (staffActor), under a role that
+ * works the category when the member holds one.
+ * @param deps - the staff member and hospital
+ * @param action - the operation's policy key
+ * @param category - the order's category, when the operation concerns one order
+ */
+export function orderActor(deps: StaffOrderDeps, action: StaffAction, category?: OrderCategory): StaffAuditActor {
+  const who = staffActor(deps, action);
   const categoryRole = category ? rolesHere(deps).find((role) => ORDER_STAFF_ROLES[category].includes(role)) : undefined;
-  return { kind: 'staff', staffUserId: deps.staff.staffUserId, role: categoryRole ?? policyRole, organizationId: deps.organizationId };
+  return categoryRole ? { ...who, role: categoryRole } : who;
 }
 
 /** The order's category; throws for a row of an unknown category. */
@@ -145,7 +153,7 @@ export async function hospitalOrder(db: DbOrTx, deps: StaffOrderDeps, id: string
   if (!UUID.test(id)) {
     throw notFound();
   }
-  const row = await findHospitalOrder(db, scope(deps), id, lock);
+  const row = await findHospitalOrder(db, hospitalScope(deps), id, lock);
   if (!row) {
     throw notFound();
   }
@@ -161,10 +169,10 @@ function ageInYears(birthDate: string | null, now: Date): number | null {
   if (!match) {
     return null;
   }
-  const today = new Date(now.getTime() + HOSPITAL_UTC_OFFSET_MINUTES * 60_000);
+  const today = zonedParts(now, DEFAULT_TIME_ZONE);
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  let age = today.getUTCFullYear() - y;
-  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) {
+  let age = today.year - y;
+  if (today.month < m || (today.month === m && today.day < d)) {
     age -= 1;
   }
   return age >= 0 ? age : null;
@@ -234,7 +242,7 @@ async function staffViews(db: DbOrTx, deps: StaffOrderDeps, rows: ServiceRequest
 
 /** Reads an order of the hospital for the console and audits the read, in one transaction. */
 async function readAudited(deps: StaffOrderDeps, id: string, action: string): Promise<StaffOrderView> {
-  actor(deps, 'orders.read');
+  orderActor(deps, 'orders.read');
   return deps.db.transaction(async (tx) => {
     const row = await hospitalOrder(tx, deps, id, false);
     const [view] = await staffViews(tx, deps, [row]);
@@ -244,7 +252,7 @@ async function readAudited(deps: StaffOrderDeps, id: string, action: string): Pr
     // issue 7 point 3: a staff read of patient data is audited.
     await recordAudit(tx, {
       tenantId: deps.tenantId,
-      actor: actor(deps, 'orders.read', categoryOf(row)),
+      actor: orderActor(deps, 'orders.read', categoryOf(row)),
       action,
       correlationId: deps.correlationId,
       patientAccountId: row.accountId,
@@ -301,7 +309,7 @@ export async function listStaffOrders(
   deps: StaffOrderDeps,
   filter: { category: string | null; queue: StaffOrderQueue; search: string | null; first: number; after: string | null },
 ): Promise<StaffOrderPage> {
-  const who = actor(deps, 'orders.read');
+  const who = orderActor(deps, 'orders.read');
   const { first, after } = filter;
   if (!Number.isInteger(first) || first < 1 || first > STAFF_ORDER_PAGE_MAX) {
     throw rendered('ARO-E2002', `ARO-E2002:first must be from 1 to ${STAFF_ORDER_PAGE_MAX}`);
@@ -330,8 +338,8 @@ export async function listStaffOrders(
   }
   return deps.db.transaction(async (tx) => {
     const queue = { categories, queue: filter.queue, search: search === '' ? null : search };
-    const rows = await selectHospitalOrders(tx, scope(deps), { ...queue, afterId: after, limit: first + 1 });
-    const totalCount = await countHospitalOrders(tx, scope(deps), queue);
+    const rows = await selectHospitalOrders(tx, hospitalScope(deps), { ...queue, afterId: after, limit: first + 1 });
+    const totalCount = await countHospitalOrders(tx, hospitalScope(deps), queue);
     const page = rows.slice(0, first);
     const nodes = await staffViews(tx, deps, page);
     await recordAudit(tx, {

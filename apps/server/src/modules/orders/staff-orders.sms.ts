@@ -1,6 +1,5 @@
+import { DEFAULT_TIME_ZONE, formatInstant } from '@careline/domain/time';
 import { renderMessage } from '@careline/i18n/server';
-import { isLocale } from '@careline/i18n/locales';
-import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/index.ts';
 
 /** The order notices that go out by SMS (issue 10 staff console: where the patient would want one). */
 export type OrderSmsKind =
@@ -13,25 +12,13 @@ export type OrderSmsKind =
 /** One SMS to send: the account's mobile and the rendered body. */
 export type OrderSms = { to: string; body: string };
 
-const INTL_LOCALES = { en: 'en-GB', si: 'si-LK', ta: 'ta-LK' } as const;
-
 /**
  * A time as the SMS shows it, in hospital time and the account's language, e.g. 'Tue 24 Nov, 3:30 pm'.
  * @param time - the instant
  * @param language - 'en', 'si' or 'ta'; anything else gives English
  */
 export function orderSmsTime(time: Date, language: string | null): string {
-  const locale = INTL_LOCALES[isLocale(language) ? language : 'en'];
-  // Hospital time (hospitals.time.ts): shift the instant by the offset and format it as UTC.
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).format(new Date(time.getTime() + HOSPITAL_UTC_OFFSET_MINUTES * 60_000));
+  return formatInstant(time, 'smsTime', { locale: language ?? 'en', timeZone: DEFAULT_TIME_ZONE }) ?? '';
 }
 
 /**

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/index.ts';
 import { deleteIdempotencyKey } from '../idempotency/index.ts';
 import { runOnce } from '../idempotency/index.ts';
 import { gatewaysFor } from '../tenants/index.ts';
+import { notFound } from '../staff/index.ts';
 import {
   claimTokenCharge,
   findBookingRequestByReference,
@@ -30,7 +31,6 @@ import {
   MOBILE_BILL_RETURN_PATH,
   NOTIFY_PATH,
   RETURN_PATH,
-  notFound,
   owner,
   type PaymentsCaller,
   type RedirectGateway,

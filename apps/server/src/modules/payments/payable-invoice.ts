@@ -2,6 +2,7 @@ import { AppError } from '@careline/domain/errors';
 import { toMinor } from '@careline/domain/payments';
 import type { Tx } from '../../db/client.ts';
 import type { ServerTenant } from '../tenants/index.ts';
+import { notFound } from '../staff/index.ts';
 import { findBlockingBookingRequest } from './booking-requests.repo.ts';
 import {
   findOwnedAppointmentCharge,
@@ -17,7 +18,6 @@ import {
   CARD_GATEWAY,
   GENIE_GATEWAY,
   MOBILE_BILL_GATEWAY,
-  notFound,
   owner,
   type PaymentsCaller,
   type RedirectGateway,

@@ -1,5 +1,6 @@
 import { AppError } from '@careline/domain/errors';
 import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
+import { notFound } from '../staff/index.ts';
 import {
   claimAuthenticatedCharge,
   findBookingRequestByReference,
@@ -13,7 +14,6 @@ import {
   CARD_GATEWAY,
   CHARGE_POLL_MS,
   CHARGE_WAIT_MS,
-  notFound,
   owner,
   type PaymentsCaller,
   type PaymentsDeps,

@@ -3,6 +3,7 @@ import { buildInvoiceLines, minorToDecimal, toMinor } from '@careline/domain/pay
 import type { Db } from '../../db/client.ts';
 import type { InvoiceItem } from '../../db/schema/payments.ts';
 import { findOwnedPatient } from '../profiles/index.ts';
+import { notFound } from '../staff/index.ts';
 import {
   findChargingScheme,
   findOpenInvoice,
@@ -16,7 +17,7 @@ import {
 } from './payments.repo.ts';
 import { prepareOrderInvoice } from './order-payments.service.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
-import { notFound, owner, type PaymentsCaller } from './payments.context.ts';
+import { owner, type PaymentsCaller } from './payments.context.ts';
 
 /*
  * Invoices of the patient's payments (spec doc 2 §3 Invoice, §7 prepareInvoice, queryChargingScheme):

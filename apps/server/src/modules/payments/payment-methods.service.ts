@@ -1,6 +1,6 @@
-import { AppError } from '@careline/domain/errors';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
+import { notFound } from '../staff/index.ts';
 import {
   clearDefaultPaymentMethod,
   deletePaymentMethodRow,
@@ -37,8 +37,6 @@ export type AccountPaymentMethods = {
   defaultPaymentMethod: string | null;
   hasPaymentMethod: boolean;
 };
-
-const notFound = (): AppError => new AppError('ARO-E2001');
 
 /**
  * A card number as it may leave the server: the first 6 digits, the rest masked (spec doc 2 §5).

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '@careline/domain/errors';
 import type { Db } from '../../db/client.ts';
 import type { Providers } from '../../providers/providers.ts';
 import type { ServerTenant } from '../tenants/index.ts';
@@ -59,8 +58,3 @@ export type PaymentsCaller = PaymentsDeps & {
 
 /** The tenant and signed-in account of a caller, as the repo scopes its reads. */
 export const owner = (caller: PaymentsCaller) => ({ tenantId: caller.tenant.id, accountId: caller.accountId });
-
-/** What an unknown, hidden or another account's record answers (ARO-E2001). */
-export function notFound(): AppError {
-  return new AppError('ARO-E2001');
-}

@@ -15,6 +15,7 @@ import {
 import { findAccount, findInvoice, findOwnedPaymentMethod, listOwnedPayments, type BookingRequestRow } from './payments.repo.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 import { openSavedCardToken } from '../../providers/card-tokens/card-tokens.ts';
+import { notFound } from '../staff/index.ts';
 import { applyGatewayAnswer, matchAnswer } from './gateway-answers.service.ts';
 import { payableInvoice, requireCardGateway } from './payable-invoice.ts';
 import {
@@ -22,7 +23,6 @@ import {
   CARD_GATEWAY,
   CHARGE_POLL_MS,
   CHARGE_WAIT_MS,
-  notFound,
   owner,
   type PaymentsCaller,
   type PaymentsDeps,

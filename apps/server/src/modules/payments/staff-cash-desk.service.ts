@@ -5,6 +5,7 @@ import type { InvoiceItem } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
 import { earnVisitPoints } from '../loyalty/index.ts';
+import { hospitalScope, requireId, staffActor } from '../staff/index.ts';
 import { findChargingScheme, findOpenInvoice, insertOpenInvoice, markInvoicePaid, upsertPayment } from './payments.repo.ts';
 import { insertBookingRequest } from './booking-requests.repo.ts';
 import {
@@ -15,15 +16,12 @@ import {
 } from './staff-payments.repo.ts';
 import {
   CASH_GATEWAY,
-  actor,
   decimalOf,
   hospitalDayRange,
   major,
   minorOf,
   newReceiptNumber,
   publishAfterCommit,
-  requireId,
-  scope,
   type ReceiptItem,
   type StaffPaymentsDeps,
 } from './staff-payments.context.ts';
@@ -69,8 +67,8 @@ export type DeskAppointmentView = {
  * @param date - the hospital day 'YYYY-MM-DD'
  */
 export async function staffCashDesk(deps: StaffPaymentsDeps, date: string): Promise<DeskAppointmentView[]> {
-  const who = actor(deps, 'payments.cash');
-  const rows = await listPendingDeskAppointments(deps.db, scope(deps), hospitalDayRange(date));
+  const who = staffActor(deps, 'payments.cash');
+  const rows = await listPendingDeskAppointments(deps.db, hospitalScope(deps), hospitalDayRange(date));
   await recordAudit(deps.db, {
     tenantId: deps.tenantId,
     actor: who,
@@ -155,9 +153,9 @@ export async function staffTakeCashPayment(
   appointmentId: string,
   idempotencyKey: string | null,
 ): Promise<CashReceipt> {
-  const who = actor(deps, 'payments.cash');
+  const who = staffActor(deps, 'payments.cash');
   requireId(appointmentId);
-  const found = await findDeskAppointment(deps.db, scope(deps), appointmentId);
+  const found = await findDeskAppointment(deps.db, hospitalScope(deps), appointmentId);
   if (!found) {
     throw new AppError('ARO-E2001');
   }

@@ -1,6 +1,7 @@
 import { recordAudit } from '../audit/index.ts';
+import { hospitalScope, staffActor } from '../staff/index.ts';
 import { listHospitalPayments } from './staff-payments.repo.ts';
-import { actor, decimalOf, hospitalDayRange, minorOf, scope, type StaffPaymentsDeps } from './staff-payments.context.ts';
+import { decimalOf, hospitalDayRange, minorOf, type StaffPaymentsDeps } from './staff-payments.context.ts';
 
 /* The hospital's payments of a day with each gateway's total (issue 9 §9 Cashier's console). */
 
@@ -31,8 +32,8 @@ export type DayPayments = { date: string; payments: DayPaymentView[]; totals: Ga
  * @param date - the hospital day 'YYYY-MM-DD'
  */
 export async function staffPaymentsOfDay(deps: StaffPaymentsDeps, date: string): Promise<DayPayments> {
-  const who = actor(deps, 'payments.list');
-  const rows = await listHospitalPayments(deps.db, scope(deps), hospitalDayRange(date));
+  const who = staffActor(deps, 'payments.list');
+  const rows = await listHospitalPayments(deps.db, hospitalScope(deps), hospitalDayRange(date));
   const totals = new Map<string, GatewayTotal & { minor: number }>();
   for (const row of rows) {
     if (row.status !== 'ACCEPT') {

@@ -1,7 +1,8 @@
 import { AppError } from '@careline/domain/errors';
 import { recordAudit } from '../audit/index.ts';
+import { hospitalScope, requireId, staffActor } from '../staff/index.ts';
 import { findHospitalGatewayEvent, listUnmatchedGatewayEvents, markGatewayEventReconciled } from './staff-payments.repo.ts';
-import { actor, cleanRemarks, decimalOf, minorOf, requireId, scope, type StaffPaymentsDeps } from './staff-payments.context.ts';
+import { cleanRemarks, decimalOf, minorOf, type StaffPaymentsDeps } from './staff-payments.context.ts';
 
 /* Gateway notifications that matched no request, and their reconciliation by the cashier (issue 9 §9). */
 
@@ -44,8 +45,8 @@ function eventView(row: Awaited<ReturnType<typeof listUnmatchedGatewayEvents>>[n
  * @param deps - database, tenant, staff member, hospital
  */
 export async function staffUnmatchedGatewayNotifications(deps: StaffPaymentsDeps): Promise<UnmatchedEventView[]> {
-  const who = actor(deps, 'payments.reconcile');
-  const rows = await listUnmatchedGatewayEvents(deps.db, scope(deps));
+  const who = staffActor(deps, 'payments.reconcile');
+  const rows = await listUnmatchedGatewayEvents(deps.db, hospitalScope(deps));
   await recordAudit(deps.db, {
     tenantId: deps.tenantId,
     actor: who,
@@ -64,10 +65,10 @@ export async function staffUnmatchedGatewayNotifications(deps: StaffPaymentsDeps
  * @param remarks - what the cashier found or did
  */
 export async function staffReconcileGatewayEvent(deps: StaffPaymentsDeps, eventId: string, remarks: string | null): Promise<boolean> {
-  const who = actor(deps, 'payments.reconcile');
+  const who = staffActor(deps, 'payments.reconcile');
   requireId(eventId);
   const clean = cleanRemarks(remarks);
-  const found = await findHospitalGatewayEvent(deps.db, scope(deps), eventId);
+  const found = await findHospitalGatewayEvent(deps.db, hospitalScope(deps), eventId);
   if (!found) {
     throw new AppError('ARO-E2001');
   }

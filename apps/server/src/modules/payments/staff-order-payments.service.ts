@@ -4,7 +4,7 @@ import { minorToDecimal, toMinor } from '@careline/domain/payments';
 import type { InvoiceItem } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
-import { requireStaffRole } from '../staff/index.ts';
+import { hospitalScope, requireId, staffActor } from '../staff/index.ts';
 import { orderPaymentPort, type OrderPaid } from './order-payment-port.ts';
 import { HOME_SERVICE_CLASS, orderPaymentRefusal, orderRequestReference, publishOrderPaid } from './order-payments.service.ts';
 import { findLiveOrderBookingRequest, insertBookingRequest } from './booking-requests.repo.ts';
@@ -18,7 +18,6 @@ import {
 } from './payments.repo.ts';
 import { findAcceptedOrderPayment, findOrderReceiptNames } from './staff-payments.repo.ts';
 import { newReceiptNumber, type ReceiptItem, type StaffPaymentsDeps } from './staff-payments.context.ts';
-import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 const CASH_GATEWAY = 'cash';
 
@@ -66,14 +65,12 @@ export async function staffTakeOrderCashPayment(
   expectedVersion: number,
   idempotencyKey: string | null,
 ): Promise<OrderCashReceipt> {
-  const role = requireStaffRole(deps.staff, 'payments.orderCash', deps.organizationId);
-  if (!UUID.test(serviceRequestId)) {
-    throw new AppError('ARO-E2001');
-  }
+  const who = staffActor(deps, 'payments.orderCash');
+  requireId(serviceRequestId);
   if (!Number.isSafeInteger(expectedVersion)) {
     throw new AppError('ARO-E6002');
   }
-  const scope = { tenantId: deps.tenantId, organizationId: deps.organizationId };
+  const scope = hospitalScope(deps);
   if (!(await orderPaymentPort().findHospitalPayableOrder(deps.db, scope, serviceRequestId))) {
     throw new AppError('ARO-E2001');
   }
@@ -203,7 +200,7 @@ export async function staffTakeOrderCashPayment(
       const names = await findOrderReceiptNames(tx, scope, order.patientId);
       await recordAudit(tx, {
         tenantId: deps.tenantId,
-        actor: { kind: 'staff', staffUserId: deps.staff.staffUserId, role, organizationId: deps.organizationId },
+        actor: who,
         action: 'payment.cash',
         correlationId: deps.correlationId,
         patientAccountId: order.accountId,

@@ -2,23 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '@careline/domain/errors';
 import type { LoyaltySettings } from '@careline/domain/loyalty';
 import { minorToDecimal, toMinor } from '@careline/domain/payments';
+import { dayRange, DEFAULT_TIME_ZONE, zonedDay } from '@careline/domain/time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { CyberSourceSettings, HttpRequester } from '../../providers/payment-gateways/gateway.ts';
-import type { AuditActor } from '../audit/index.ts';
 import { publishSessionChanged } from '../consultations/index.ts';
-import { HOSPITAL_UTC_OFFSET_MINUTES } from '../hospitals/index.ts';
 import type { StaffViewer } from '../staff/index.ts';
-import { requireStaffRole, type StaffAction } from '../staff/index.ts';
-import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /*
- * What the hospital's side of payments shares (issue 9 §8, §9, §10): its dependencies, the staff
- * member's audit actor and scope, amounts, the hospital's day and receipt numbers.
+ * What the hospital's side of payments shares (issue 9 §8, §9, §10): its dependencies, amounts, the
+ * hospital's day and receipt numbers. The staff member's audit actor and scope come from the staff
+ * context (staffActor, hospitalScope).
  */
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The longest remarks a cashier writes on a refund decision or a reconciliation. */
 export const REMARKS_MAX = 1000;
 /** The gateway names of a desk payment and of a card payment. */
@@ -51,26 +48,6 @@ export type StaffPaymentsDeps = {
 /** A line of a receipt: description and amount (2 decimals, negative for a discount). */
 export type ReceiptItem = { description: string; amount: string };
 
-export function actor(deps: StaffPaymentsDeps, action: StaffAction): Extract<AuditActor, { kind: 'staff' }> {
-  return {
-    kind: 'staff',
-    staffUserId: deps.staff.staffUserId,
-    role: requireStaffRole(deps.staff, action, deps.organizationId),
-    organizationId: deps.organizationId,
-  };
-}
-
-export function scope(deps: StaffPaymentsDeps) {
-  return { tenantId: deps.tenantId, organizationId: deps.organizationId };
-}
-
-export function requireId(id: string): string {
-  if (!UUID.test(id)) {
-    throw new AppError('ARO-E2001');
-  }
-  return id;
-}
-
 /** Exact minor units of a numeric(14,2) column read as a number. */
 export const minorOf = (amount: number): number => (amount < 0 ? -toMinor((-amount).toFixed(2)) : toMinor(amount.toFixed(2)));
 /** 2-decimal string of minor units, negative with a leading '-'. */
@@ -79,7 +56,7 @@ export const decimalOf = (minor: number): string => (minor < 0 ? `-${minorToDeci
 export const major = (minor: number): number => Number(decimalOf(minor));
 
 /**
- * The instants a hospital day 'YYYY-MM-DD' starts and ends (hospital time, hospitals.time.ts).
+ * The instants a hospital day 'YYYY-MM-DD' starts and ends (hospital time, DEFAULT_TIME_ZONE).
  * @param date - the day
  */
 export function hospitalDayRange(date: string): { from: Date; to: Date } {
@@ -87,13 +64,12 @@ export function hospitalDayRange(date: string): { from: Date; to: Date } {
   if (!match) {
     throw new AppError('ARO-E5047');
   }
-  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  const check = new Date(utcMidnight);
+  // A day that is not on the calendar (2026-02-30) reads as another one: refused.
+  const check = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (check.toISOString().slice(0, 10) !== date) {
     throw new AppError('ARO-E5047');
   }
-  const from = new Date(utcMidnight - HOSPITAL_UTC_OFFSET_MINUTES * 60_000);
-  return { from, to: new Date(from.getTime() + DAY_MS) };
+  return dayRange(date, DEFAULT_TIME_ZONE);
 }
 
 /**
@@ -110,7 +86,7 @@ export function cleanRemarks(remarks: string | null): string | null {
 
 /** A receipt number: 'C' + the hospital day + 8 random characters; unique by the payments index. */
 export function newReceiptNumber(now: Date): string {
-  const local = new Date(now.getTime() + HOSPITAL_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const local = zonedDay(now, DEFAULT_TIME_ZONE).replaceAll('-', '');
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const bytes = randomBytes(8);
   let tail = '';

@@ -8,6 +8,7 @@ import type { HttpRequester } from '../../providers/payment-gateways/gateway.ts'
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
 import { addLoyaltyPoints, lockPatientLoyalty } from '../loyalty/index.ts';
+import { hospitalScope, requireId, staffActor } from '../staff/index.ts';
 import {
   claimPaymentRefund,
   findAppointmentPayment,
@@ -30,14 +31,11 @@ import {
 import {
   CARD_GATEWAY,
   IN_DOUBT,
-  actor,
   cleanRemarks,
   decimalOf,
   major,
   minorOf,
   publishAfterCommit,
-  requireId,
-  scope,
   type StaffPaymentsDeps,
 } from './staff-payments.context.ts';
 
@@ -140,11 +138,11 @@ async function refundView(deps: StaffPaymentsDeps, row: HospitalRefundRequest, l
  * @param status - requested, approved, refunded or rejected; null for all
  */
 export async function staffRefundRequests(deps: StaffPaymentsDeps, status: string | null): Promise<RefundRequestView[]> {
-  const who = actor(deps, 'refunds.list');
+  const who = staffActor(deps, 'refunds.list');
   if (status !== null && !['requested', 'approved', 'refunded', 'rejected'].includes(status)) {
     throw new AppError('ARO-E2002');
   }
-  const rows = await listHospitalRefundRequests(deps.db, scope(deps), status);
+  const rows = await listHospitalRefundRequests(deps.db, hospitalScope(deps), status);
   const ledger = new Map((await listRequestRefunds(deps.db, rows.map((r) => r.request.id))).map((l) => [l.refundRequestId, l]));
   const views: RefundRequestView[] = [];
   for (const row of rows) {
@@ -348,10 +346,10 @@ export async function staffDecideRefund(
   refundRequestId: string,
   input: { decision: RefundDecision; remarks: string | null; idempotencyKey: string | null },
 ): Promise<RefundRequestView> {
-  const who = actor(deps, 'refunds.decide');
+  const who = staffActor(deps, 'refunds.decide');
   requireId(refundRequestId);
   const remarks = cleanRemarks(input.remarks);
-  const row = await findHospitalRefundRequest(deps.db, scope(deps), refundRequestId);
+  const row = await findHospitalRefundRequest(deps.db, hospitalScope(deps), refundRequestId);
   if (!row) {
     throw new AppError('ARO-E2001');
   }
@@ -448,7 +446,7 @@ export async function staffDecideRefund(
       await sendRefund(deps, who, row, ledger);
     }
   }
-  const after = await findHospitalRefundRequest(deps.db, scope(deps), refundRequestId);
+  const after = await findHospitalRefundRequest(deps.db, hospitalScope(deps), refundRequestId);
   if (!after) {
     throw new AppError('ARO-E2001');
   }
@@ -459,6 +457,6 @@ export async function staffDecideRefund(
 
 /** The refusal of a decision that lost to another one; read in the caller's transaction. */
 async function decidedAlready(tx: Tx, deps: StaffPaymentsDeps, refundRequestId: string): Promise<AppError> {
-  const now = await findHospitalRefundRequest(tx, scope(deps), refundRequestId);
+  const now = await findHospitalRefundRequest(tx, hospitalScope(deps), refundRequestId);
   return new AppError('ARO-E5043', { status: now?.request.status ?? 'decided' });
 }

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, ORDER_CANCEL_REASONS, ORDER_EVENT_TYPES, isOrderCategory } from '@careline/domain/orders';
+import { ORDER_STATUSES, ORDER_CANCEL_REASONS, isOrderCategory, isOrderHistoryEvent } from '@careline/domain/orders';
 import { useStaffTranslate } from '@careline/i18n/staff';
 import { useMemo } from 'react';
 import type { OrderQueue } from './order-rules.ts';
@@ -30,8 +30,7 @@ export function useOrdersMessages() {
       cancelReasons: ORDER_CANCEL_REASONS,
       cancelReasonName: (reason: string) =>
         known(ORDER_CANCEL_REASONS, reason) ? t(`staff.orders.cancelReason.${reason}`) : reason,
-      eventName: (event: string) =>
-        event === 'create' || known(ORDER_EVENT_TYPES, event) ? t(`staff.orders.event.${event}`) : event,
+      eventName: (event: string) => (isOrderHistoryEvent(event) ? t(`staff.orders.event.${event}`) : event),
       genderName: (gender: string) =>
         known(genders, gender) ? t(`staff.orders.gender.${gender}`) : gender,
       paymentName: (status: string) => (status === 'paid' ? t('staff.orders.payment.paid') : t('staff.orders.payment.pending')),
