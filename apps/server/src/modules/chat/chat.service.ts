@@ -30,6 +30,7 @@ import {
   type ChatSessionRow,
 } from './chat.repo.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
+import { notFound } from '../staff/index.ts';
 
 export { UUID };
 
@@ -85,10 +86,6 @@ export type ChatDeps = {
   /** Who is online (providers/presence): agents decide preparation or suspended. */
   presence: Presence;
 };
-
-export function notFound(): AppError {
-  return new AppError('ARO-E2001');
-}
 
 function owner(deps: ChatDeps): ChatOwner {
   return { tenantId: deps.tenantId, accountId: deps.accountId };

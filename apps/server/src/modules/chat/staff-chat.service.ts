@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/index.ts';
 import { listUpcomingAppointments } from '../consultations/index.ts';
 import { findStaffBlob, selectOrderPatients, type OrderPatientRow } from '../orders/index.ts';
 import { listPatients } from '../profiles/index.ts';
-import { hospitalScope, staffActor, type StaffViewer } from '../staff/index.ts';
+import { hospitalScope, notFound, staffActor, type StaffViewer } from '../staff/index.ts';
 import { isPatientWatching, patientLastSeen, publishChatChanged, typingDue } from './chat.live.ts';
 import type { Presence } from '../../providers/presence/presence.ts';
 import { checkChatPayload } from './chat.payload.ts';
@@ -26,7 +26,7 @@ import {
   type ChatHospital,
   type ChatSessionRow,
 } from './chat.repo.ts';
-import { UUID, chatViews, completeChat, notFound, storeNotes, type ChatView } from './chat.service.ts';
+import { UUID, chatViews, completeChat, storeNotes, type ChatView } from './chat.service.ts';
 
 /** An inbox page's size unless asked otherwise. */
 export const STAFF_CHAT_PAGE_DEFAULT = 20;
