@@ -2,8 +2,6 @@ import {
   ORDER_STATUS_FIELDS,
   isOrderCategory,
   transitionOrder,
-  type OrderActor,
-  type OrderCategory,
   type OrderPaymentMethod,
   type OrderPaymentStatus,
   type OrderState,
@@ -14,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { serviceRequests } from '../../db/schema/index.ts';
+import type { MarkOrderPaidInput, OrderNotPaid, OrderPaymentPort, PayableOrder } from '../payments/index.ts';
 import { publishOrderChanged, type OrderChangedEvent } from './orders.live.ts';
 import {
   findOwnedServiceRequest,
@@ -30,28 +29,6 @@ import {
  * these through its order payment port, which the composition root fills with {@link orderPaymentSide}.
  */
 
-/** What an invoice and a payment need of an order. */
-export type PayableOrder = {
-  id: string;
-  tenantId: string;
-  accountId: string;
-  patientId: string;
-  organizationId: string | null;
-  intent: string;
-  category: OrderCategory;
-  /** The category's order status. */
-  status: OrderStatus;
-  identifier: string | null;
-  /** serviceRequestChargingAmount in exact minor units; null until the hospital sets it. */
-  chargingAmountMinor: number | null;
-  paymentStatus: OrderPaymentStatus;
-  paymentMethod: OrderPaymentMethod;
-  /** homecare or appointment: a home request is invoiced as home service (class HH). */
-  initiatedFor: string;
-  /** The replacement order, once replaced: the replacement is paid instead. */
-  replacedById: string | null;
-  version: number;
-};
 
 /** Minor units of a numeric(14,2) amount read as a number (exact: the column has 2 decimals). */
 function minorOf(amount: number | null): number | null {
@@ -147,12 +124,6 @@ export async function lockOrderForPayment(tx: Tx, tenantId: string, serviceReque
   await lockOrder(tx, tenantId, serviceRequestId);
 }
 
-/**
- * Why a payment did not mark its order paid ('missing', 'amount', 'version', or the state machine's
- * error code): the money is kept for the cashier to reconcile.
- */
-export type OrderNotPaid = { refused: string };
-
 /** A paid order: what to publish to the patient's and the hospital's live screens after commit. */
 export type OrderPaid = {
   order: OrderChangedEvent & { organizationId: string | null; category: string };
@@ -171,16 +142,7 @@ export type OrderPaid = {
  */
 export async function markOrderPaid(
   tx: Tx,
-  input: {
-    tenantId: string;
-    serviceRequestId: string;
-    amountMinor: number;
-    method: OrderPaymentMethod;
-    actor: OrderActor;
-    actorReference: string;
-    /** Kept on the history line: the gateway and its transaction or receipt. */
-    reason: string | null;
-  },
+  input: MarkOrderPaidInput,
 ): Promise<OrderPaid | OrderNotPaid> {
   const row = await lockOrder(tx, input.tenantId, input.serviceRequestId);
   const order = row ? payableOf(row) : null;
@@ -265,4 +227,4 @@ export const orderPaymentSide = {
   lockOrderForPayment,
   markOrderPaid,
   publishOrderPaid,
-};
+} satisfies OrderPaymentPort;
