@@ -15,8 +15,11 @@ export const ORDER_TRACKER_STEPS = {
   Medication: ['New', 'Payment', 'Preparing', 'Delivering', 'Completed'],
 } as const satisfies Record<OrderCategory, readonly string[]>;
 
+/** The name of a tracker step, of any category. */
+export type TrackerStepLabel = (typeof ORDER_TRACKER_STEPS)[OrderCategory][number];
+
 /** One tracker step: done steps are green; the current one is the first not done of an open order. */
-export type TrackerStep = { label: string; done: boolean; current: boolean };
+export type TrackerStep = { label: TrackerStepLabel; done: boolean; current: boolean };
 
 /** A tracker as the order view shows it. */
 export type OrderTracker = {

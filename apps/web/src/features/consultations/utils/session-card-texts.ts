@@ -90,5 +90,6 @@ const refundKeys: Record<string, ConsultationsMessageId> = {
  * @returns the catalogue key, or the status itself to show as it is
  */
 export function refundStatusText(status: string): { id: ConsultationsMessageId } | { raw: string } {
-  return Object.hasOwn(refundKeys, status) ? { id: refundKeys[status] as ConsultationsMessageId } : { raw: status };
+  const id = Object.hasOwn(refundKeys, status) ? refundKeys[status] : undefined;
+  return id === undefined ? { raw: status } : { id };
 }

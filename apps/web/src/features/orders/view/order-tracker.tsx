@@ -1,12 +1,16 @@
 import { useLingui } from '@careline/i18n/react';
 import { useOrdersTranslate, type OrdersMessageId } from '@careline/i18n/orders';
-import { ORDER_STATUSES, isOrderHistoryEvent, isPatientNote, type OrderTracker } from '@careline/domain/orders';
+import { ORDER_STATUSES, isOrderHistoryEvent, isPatientNote, type OrderStatus, type OrderTracker } from '@careline/domain/orders';
 import type { OrderViewEvent } from './order-view-documents.ts';
 import { longDateTime } from './order-view-model.ts';
 
 /** The label key of a status value, or null for an unknown value (shown as-is, spec doc 3 §4). */
 export function statusKey(status: string): OrdersMessageId | null {
-  return (ORDER_STATUSES as readonly string[]).includes(status) ? (`orders.view.status.${status}` as OrdersMessageId) : null;
+  return isOrderStatus(status) ? `orders.view.status.${status}` : null;
+}
+
+function isOrderStatus(status: string): status is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(status);
 }
 
 /** The tracker of the order (spec doc 3 §4 Trackers): done steps green, the current one marked. */
@@ -27,7 +31,7 @@ export function OrderTrackerView({ tracker }: { tracker: OrderTracker }) {
               aria-current={step.current ? 'step' : undefined}
             >
               <span className="order-tracker__dot" aria-hidden="true" />
-              <span className="order-tracker__label">{t(`orders.view.step.${step.label}` as OrdersMessageId)}</span>
+              <span className="order-tracker__label">{t(`orders.view.step.${step.label}`)}</span>
               <span className="visually-hidden">{`: ${t(`orders.view.tracker.${state}`)}`}</span>
             </li>
           );
