@@ -54,3 +54,4 @@ export * from './history.ts';
 export * from './machine.ts';
 export * from './display.ts';
 export * from './bandwidth.ts';
+export * from './signals.ts';

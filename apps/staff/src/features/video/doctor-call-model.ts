@@ -3,6 +3,11 @@
  * signalling and media shapes the call talks through, its snapshot and statuses, and the pure rules
  * on them. The call itself (the peer connection and its signalling) is ./doctor-call.ts.
  */
+import type { CallSignal, CallSignalInput, CallSignalKind } from '@careline/domain/video-call';
+
+// The signalling messages are the domain's, shared with the patient app.
+export type { CallSignal, CallSignalInput, CallSignalKind };
+
 /** One entry of RTCConfiguration.iceServers as the server hands it out. */
 export type CallIceServer = { urls: string[]; username?: string; credential?: string };
 
@@ -16,28 +21,6 @@ export type CallCommunication = {
   videoCallHistory: CallHistoryLine[];
 };
 
-/** The signal kinds (CallSignalKind). */
-export type CallSignalKind = 'offer' | 'answer' | 'candidate' | 'hangup' | 'media';
-
-/** A signalling message from the patient, as the live channel delivers it. */
-export type CallSignal = {
-  kind: CallSignalKind;
-  from: string;
-  roomSid: string;
-  sdp: string | null;
-  candidate: string | null;
-  camera: boolean | null;
-  microphone: boolean | null;
-};
-
-/** A signalling message to the patient (CallSignalInput). */
-export type CallSignalInput = {
-  kind: CallSignalKind;
-  sdp?: string;
-  candidate?: string;
-  camera?: boolean;
-  microphone?: boolean;
-};
 
 /** The call's server side: Call, hang-up, signalling and the live channel of the call. */
 export type CallTransport = {

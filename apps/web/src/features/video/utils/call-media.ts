@@ -3,32 +3,11 @@
  * so that screens and the call hook can be tested with a fake (issue 13 Build 1 and 2). The real one
  * is ./browser-call-media.ts (getUserMedia, RTCPeerConnection, the Permissions API, WebAudio).
  */
-import type { MediaCheck, PractitionerMedia } from '@careline/domain/video-call';
+import type { CallSignal, CallSignalInput, CallSignalKind, MediaCheck, PractitionerMedia } from '@careline/domain/video-call';
 
-/** The signal kinds of the call (docs/api-contract.md 'Video calls': CallSignalKind). */
-export type CallSignalKind = 'offer' | 'answer' | 'candidate' | 'hangup' | 'media';
+// The signalling messages are the domain's, shared with the staff console.
+export type { CallSignal, CallSignalInput, CallSignalKind };
 
-/** A signalling message from the other party, as subscribeCommunication delivers it. */
-export type CallSignal = {
-  kind: CallSignalKind;
-  /** patient or practitioner */
-  from: string;
-  roomSid: string;
-  sdp: string | null;
-  /** RTCIceCandidateInit as JSON; null ends the candidates. */
-  candidate: string | null;
-  camera: boolean | null;
-  microphone: boolean | null;
-};
-
-/** A signalling message to the practitioner (sendCallSignal's CallSignalInput). */
-export type CallSignalInput = {
-  kind: CallSignalKind;
-  sdp?: string;
-  candidate?: string;
-  camera?: boolean;
-  microphone?: boolean;
-};
 
 /** The call's signalling over our GraphQL (bound to one appointment and its call token). */
 export type CallSignalling = {
