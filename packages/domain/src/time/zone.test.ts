@@ -34,6 +34,35 @@ describe('zonedParts and zoneOffsetMs', () => {
     expect(isoOffset(zoneOffsetMs(new Date('2026-07-15T12:00:00Z'), 'Europe/London'))).toBe('+01:00');
     expect(isoOffset(zoneOffsetMs(new Date('2026-01-15T12:00:00Z'), 'America/New_York'))).toBe('-05:00');
   });
+
+  // The kept quarter-hour offsets must read every instant as Intl itself does, around each kind of change.
+  it.each([
+    ['Europe/London', '2026-03-29T00:00:00Z'],
+    ['Europe/London', '2026-10-25T00:00:00Z'],
+    ['Australia/Lord_Howe', '2026-04-04T14:00:00Z'],
+    ['Asia/Kathmandu', '1985-12-31T17:30:00Z'],
+    ['Asia/Colombo', '2006-04-14T17:30:00Z'],
+    ['America/St_Johns', '2026-11-01T03:00:00Z'],
+    // Monrovia moved from -00:44:30 to UTC at 00:44:30 UTC: a change inside a quarter hour.
+    ['Africa/Monrovia', '1972-01-07T00:00:00Z'],
+  ])('reads %s around %s second by second as Intl does', (zone, iso) => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    const start = Date.parse(iso);
+    for (let ms = start; ms < start + 2 * HOUR_MS; ms += 1_000) {
+      const parts = zonedParts(new Date(ms), zone);
+      const shown = `${String(parts.month).padStart(2, '0')}/${String(parts.day).padStart(2, '0')}/${parts.year}, ${String(parts.hour).padStart(2, '0')}:${String(parts.minute).padStart(2, '0')}:${String(parts.second).padStart(2, '0')}`;
+      expect(shown, new Date(ms).toISOString()).toBe(intl.format(new Date(ms)));
+    }
+  });
 });
 
 describe('a wall clock in a zone to an instant, and back', () => {

@@ -55,12 +55,7 @@ function numericFormat(timeZone: string | undefined): Intl.DateTimeFormat {
   return format;
 }
 
-/**
- * The date, time of day and weekday of an instant on a zone's clock.
- * @param instant - the instant
- * @param timeZone - an IANA time zone; the runtime's own when left out
- */
-export function zonedParts(instant: Date, timeZone?: string): ZonedParts {
+function intlParts(instant: Date, timeZone: string | undefined): ZonedParts {
   const parts = numericFormat(timeZone).formatToParts(instant);
   const field = (type: Intl.DateTimeFormatPartTypes): string => parts.find((part) => part.type === type)?.value ?? '0';
   return {
@@ -73,6 +68,62 @@ export function zonedParts(instant: Date, timeZone?: string): ZonedParts {
     second: Number(field('second')),
     weekday: WEEKDAYS.indexOf(field('weekday') as (typeof WEEKDAYS)[number]),
   };
+}
+
+/*
+ * formatToParts costs some microseconds a call, and a search or a list reads several instants per
+ * request. A zone's offset is the same over a whole quarter hour unless it changes inside it, so the
+ * offset of each quarter hour is asked of Intl once (at its first and last second) and kept; a quarter
+ * hour whose two ends differ (a change inside it) always asks Intl. Only named zones and the years
+ * 1970 to 9999 take this path.
+ */
+const QUARTER_HOUR_MS = 15 * MINUTE_MS;
+const FAST_UNTIL_MS = Date.UTC(10000, 0, 1);
+const OFFSETS_KEPT = 4096;
+const quarterHourOffsets = new Map<string, number>();
+
+function intlOffsetMs(ms: number, timeZone: string): number {
+  return wallClockAsUtc(intlParts(new Date(ms), timeZone)) - Math.floor(ms / 1000) * 1000;
+}
+
+function quarterHourOffset(ms: number, timeZone: string): number {
+  const start = Math.floor(ms / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  const key = `${timeZone} ${start}`;
+  let offset = quarterHourOffsets.get(key);
+  if (offset === undefined) {
+    const first = intlOffsetMs(start, timeZone);
+    offset = first === intlOffsetMs(start + QUARTER_HOUR_MS - 1000, timeZone) ? first : Number.NaN;
+    if (quarterHourOffsets.size >= OFFSETS_KEPT) {
+      quarterHourOffsets.clear();
+    }
+    quarterHourOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+/**
+ * The date, time of day and weekday of an instant on a zone's clock.
+ * @param instant - the instant
+ * @param timeZone - an IANA time zone; the runtime's own when left out
+ */
+export function zonedParts(instant: Date, timeZone?: string): ZonedParts {
+  const ms = instant.getTime();
+  if (timeZone !== undefined && ms >= 0 && ms < FAST_UNTIL_MS) {
+    const offset = quarterHourOffset(ms, timeZone);
+    if (!Number.isNaN(offset)) {
+      const clock = new Date(ms + offset);
+      return {
+        year: clock.getUTCFullYear(),
+        month: clock.getUTCMonth() + 1,
+        day: clock.getUTCDate(),
+        hour: clock.getUTCHours(),
+        minute: clock.getUTCMinutes(),
+        second: clock.getUTCSeconds(),
+        weekday: clock.getUTCDay(),
+      };
+    }
+  }
+  return intlParts(instant, timeZone);
 }
 
 function wallClockAsUtc(clock: WallClock): number {
