@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useModalDialog } from '@careline/ui/components';
 import { useTranslate } from '@careline/i18n/react';
 import { useTenant } from '../../../lib/tenant';
 import './payment-history.css';
@@ -31,61 +32,80 @@ type PaymentTermsProps = {
 
 /**
  * The terms page (spec doc 2 §2): 'By continuing, you agree to the Terms & Conditions' and the
- * tenant's terms (configuration termsAndConditions); close goes back. Focus moves to the heading,
- * Escape closes.
+ * tenant's terms (configuration termsAndConditions); close goes back. Above a screen it is a native
+ * modal <dialog> (@careline/ui's useModalDialog: the page behind is inert, focus moves to the heading
+ * and back, Escape closes); as a screen, focus moves to the heading and Escape closes too.
  */
 export function PaymentTerms({ overlay, onClose }: PaymentTermsProps) {
-  const t = useTranslate();
-  const { termsAndConditions } = useTenant();
   const headingId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
+  return overlay ? (
+    <TermsDialog headingId={headingId} onClose={onClose} />
+  ) : (
+    <TermsScreen headingId={headingId} onClose={onClose} />
+  );
+}
 
+type TermsPartProps = { headingId: string; onClose: () => void };
+
+function TermsDialog({ headingId, onClose }: TermsPartProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const { onKeyDown } = useModalDialog(dialogRef, { onCancel: onClose });
   useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    headingRef.current?.focus();
-    if (!overlay) {
-      return undefined;
-    }
     // The page behind must not scroll under the terms on a phone.
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      previouslyFocused?.focus?.();
     };
-  }, [overlay]);
+  }, []);
+  return (
+    <dialog
+      ref={dialogRef}
+      className="payment-terms payment-terms--overlay"
+      aria-labelledby={headingId}
+      onKeyDown={onKeyDown}
+    >
+      {/* Above a screen the heading is an h2 (as every dialog's): the screen beneath keeps the page's one h1 (issue 6 §4.11). */}
+      <TermsContent headingId={headingId} onClose={onClose} heading="h2" />
+    </dialog>
+  );
+}
 
+function TermsScreen({ headingId, onClose }: TermsPartProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
       onClose();
-      return;
-    }
-    // The dialog's one control keeps the focus inside it.
-    if (overlay && event.key === 'Tab') {
-      event.preventDefault();
-      closeRef.current?.focus();
     }
   };
-  const terms = termsAndConditions.filter((term) => term.trim() !== '');
-  // Above a screen, the dialog's heading is an h2 (as every dialog's): the screen beneath keeps the
-  // page's one h1 (issue 6 §4.11), and the dialog is named by it either way.
-  const Heading = overlay ? 'h2' : 'h1';
-
   return (
-    <section
-      className={`payment-terms${overlay ? ' payment-terms--overlay' : ''}`}
-      aria-labelledby={headingId}
-      onKeyDown={onKeyDown}
-      {...(overlay ? { role: 'dialog', 'aria-modal': true } : {})}
-    >
-      {/* Not a <header>: inside the dialog (role overrides the section) it would be a second banner landmark. */}
+    <section className="payment-terms" aria-labelledby={headingId} onKeyDown={onKeyDown}>
+      <TermsContent headingId={headingId} onClose={onClose} heading="h1" headingRef={headingRef} />
+    </section>
+  );
+}
+
+type TermsContentProps = TermsPartProps & {
+  heading: 'h1' | 'h2';
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+};
+
+function TermsContent({ headingId, onClose, heading: Heading, headingRef }: TermsContentProps) {
+  const t = useTranslate();
+  const { termsAndConditions } = useTenant();
+  const terms = termsAndConditions.filter((term) => term.trim() !== '');
+  return (
+    <>
+      {/* Not a <header>: inside the dialog it would be a second banner landmark. */}
       <div className="payment-terms__header">
-        <Heading id={headingId} ref={headingRef} tabIndex={-1}>
+        <Heading id={headingId} ref={headingRef} tabIndex={-1} data-autofocus="">
           {t('terms.heading')}
         </Heading>
-        <button ref={closeRef} type="button" className="button button--secondary" onClick={onClose}>
+        <button type="button" className="button button--secondary" onClick={onClose}>
           {t('terms.close')}
         </button>
       </div>
@@ -98,7 +118,7 @@ export function PaymentTerms({ overlay, onClose }: PaymentTermsProps) {
       ) : (
         <p>{t('terms.empty')}</p>
       )}
-    </section>
+    </>
   );
 }
 
