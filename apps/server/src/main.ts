@@ -66,7 +66,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(
-    { port: env.PORT, database: database.kind, tenants: tenants.all().map((t) => t.id) },
+    { port: env.PORT, database: database.kind, tenants: tenants.all().map((t) => t.id), seedDemo: env.SEED_DEMO },
     'Careline is running',
   );
 }

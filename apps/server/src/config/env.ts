@@ -33,7 +33,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
-  SEED_DEMO: bool.default(true),
+  /** Boolean: seed the demo hospital group into tenants with no data at start; on outside production, off in it unless set. */
+  SEED_DEMO: bool.optional(),
   /** Boolean: trust X-Forwarded-For for the client address; true only behind a proxy that overwrites that header. */
   TRUST_PROXY: bool.default(false),
   /** Serve /dev/* (SMS outbox) in production too; off unless explicitly allowed. */
@@ -99,7 +100,8 @@ const envSchema = z.object({
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(500).default(2000),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** The validated environment; the defaults that hang on NODE_ENV are resolved. */
+export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean };
 
 /**
  * Reads and validates the environment, naming every bad variable in one error.
@@ -123,5 +125,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.BLOB_STORAGE === 's3' && !env.S3_BUCKET) {
     throw new Error('Invalid configuration:\n  S3_BUCKET: required when BLOB_STORAGE=s3');
   }
-  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR) };
+  // Nothing demo is created in production unless asked for (issue 31 §1.1).
+  return { ...env, SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production', DATA_DIR: path.resolve(env.DATA_DIR) };
 }
