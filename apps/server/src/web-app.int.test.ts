@@ -128,6 +128,20 @@ describe('the web app and its HTTP headers', () => {
       expect((await get('/blob/get/nothing/else')).statusCode).toBe(404);
       expect((await testApp.app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
     });
+
+    it('answers the probes as JSON and 404 JSON for unknown paths under the server’s prefixes (issue 31 §2.5)', async () => {
+      const live = await get('/livez');
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+      const ready = await get('/readyz');
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ok', database: 'ready', liveUpdates: 'in-process' });
+      for (const url of ['/metrics', '/readyz/extra', '/sandbox/nothing', '/graphql/nothing', '/fhir/nothing']) {
+        const response = await get(url);
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).toContain('application/json');
+      }
+    });
   });
 
   describe('compression', () => {

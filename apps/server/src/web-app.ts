@@ -19,7 +19,22 @@ export const defaultStaffDistDir = path.resolve(
 );
 
 // Paths the server owns; everything else is the single-page app.
-const serverPrefixes = ['/graphql', '/blob/', '/dev/', '/healthz', '/feedback', '/payments/', '/lab-reports/', '/fhir/', '/staff/'];
+// An unknown path under one of them answers 404 JSON, never the app's HTML (a misconfigured probe must not pass).
+const serverPrefixes = [
+  '/graphql',
+  '/blob/',
+  '/dev/',
+  '/healthz',
+  '/livez',
+  '/readyz',
+  '/metrics',
+  '/sandbox/',
+  '/feedback',
+  '/payments/',
+  '/lab-reports/',
+  '/fhir/',
+  '/staff/',
+];
 
 const immutableCache = 'public, max-age=31536000, immutable';
 

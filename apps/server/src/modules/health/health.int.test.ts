@@ -129,6 +129,11 @@ describe('/healthz and Redis (issue 6 §2)', () => {
       await stopRedis(redisServers[0] as ChildProcess);
       expect(await waitForHealth(t, 503)).toMatchObject({ status: 'unavailable' });
       expect(unreachableLines(log.lines)).toHaveLength(1);
+      // Live updates are degraded, bookings are not: the instance stays ready (issue 31 §2.6).
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toMatchObject({ status: 'degraded', database: 'ready', liveUpdates: 'degraded' });
+      expect((await t.app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
 
       redisServers.push(await startRedis(port));
       expect(await waitForHealth(t, 200)).toMatchObject({ status: 'ok', redis: 'ready' });
