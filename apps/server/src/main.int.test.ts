@@ -195,3 +195,48 @@ describe('two servers on one DATA_DIR (issue 6 §2)', () => {
     expect(await getStatus(first.port, '/healthz')).toBe(200);
   }, 300_000);
 });
+
+/** Runs `tsx src/main.ts` with these settings until it exits; its exit code and everything it printed. */
+async function runUntilExit(settings: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-main-config-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...settings };
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'APP_SECRET', 'SMS_PROVIDER', 'TENANTS_FILE', 'SEED_DEMO']) {
+    if (!(key in settings)) {
+      delete env[key];
+    }
+  }
+  const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { code, output };
+}
+
+describe('a bad configuration stops the start with one message (issue 31 §1.2)', () => {
+  it('names every bad key of every stage at once: tenants, SMS and the secret', async () => {
+    const { code, output } = await runUntilExit({ NODE_ENV: 'production', TENANTS_FILE: '/nonexistent/tenants.json' });
+    expect(code).toBe(1);
+    expect(output).toContain('Invalid configuration:');
+    expect(output).toContain('TENANTS_FILE:');
+    expect(output).toContain('SMS_PROVIDER: required in production');
+    expect(output).toContain('APP_SECRET: required in production');
+    expect(output.match(/Invalid configuration:/g)).toHaveLength(1);
+  });
+
+  it('a database that cannot be reached names DATABASE_URL, without its password', async () => {
+    const server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const { code, output } = await runUntilExit({
+      NODE_ENV: 'development',
+      DATABASE_URL: `postgres://careline:hunter2-secret@127.0.0.1:${port}/careline`,
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('DATABASE_URL: cannot use postgres://careline:***@127.0.0.1:');
+    expect(output).toContain('ECONNREFUSED');
+    expect(output).not.toContain('hunter2-secret');
+  });
+});

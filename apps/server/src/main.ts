@@ -8,10 +8,15 @@ import { createTenantRegistry } from './modules/tenants/tenants.registry.ts';
 import { seedDemoIfEmpty } from './db/seed/seed.ts';
 import { seedDemoStaffIfEmpty } from './db/seed/staff-seed.ts';
 import { createProviders } from './providers/providers.ts';
+import { checkConfiguration, databaseUnreachable } from './config/check-configuration.ts';
+import { loadAppSecret } from './config/secret.ts';
+import { resolveSmsConfig } from './providers/sms/sms-config.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
   const bootLog = pino({ level: env.LOG_LEVEL });
+  // Every stage's settings before any is used: one message names every bad key (issue 31 §1.2).
+  checkConfiguration([() => createTenantRegistry(env), () => resolveSmsConfig(env), () => loadAppSecret(env)]);
   const tenants = createTenantRegistry(env);
   if (!env.DATABASE_URL) {
     // The embedded database allows one process: a second server would lose the first one's writes.
@@ -28,7 +33,9 @@ async function main(): Promise<void> {
           },
         }
       : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pglite') },
-  );
+  ).catch((error: unknown) => {
+    throw env.DATABASE_URL ? databaseUnreachable(env.DATABASE_URL, error) : error;
+  });
   if (env.SEED_DEMO) {
     await seedDemoIfEmpty(database.db, tenants, bootLog);
     // Demo staff have a published password: never in production (README, issue 7 point 7).
