@@ -62,6 +62,8 @@ function TermsDialog({ headingId, onClose }: TermsPartProps) {
     <dialog
       ref={dialogRef}
       className="payment-terms payment-terms--overlay"
+      role="dialog"
+      aria-modal="true"
       aria-labelledby={headingId}
       onKeyDown={onKeyDown}
     >
