@@ -27,7 +27,9 @@ describe('the promised Node.js version', () => {
       .filter(([where]) => where !== '')
       .flatMap(([where, entry]) => {
         const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
-        if (range === undefined || lowest === null) {return [];}
+        if (range === undefined || lowest === null) {
+          return [];
+        }
         return semver.satisfies(lowest, range) ? [] : [`${where}@${entry.version ?? '?'} needs node ${range}`];
       });
     expect(unmet).toEqual([]);
