@@ -1,19 +1,21 @@
-// `npm start`: builds the web app if needed, then runs the server (tsx, no build step for the server).
+// `npm start`: builds the web apps and the server if needed (their sources changed since the last build),
+// then runs the built server (JavaScript in apps/server/dist; `npm run dev` runs the sources under tsx).
 // NODE_ENV stays as the caller set it; unset means development semantics, so the demo's SMS outbox
 // (/dev/sms-outbox) is there for signing in.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { ensureServerBuild, serverDistMain } from './server-build.mjs';
 import { ensureWebBuild, rootDir } from './web-build.mjs';
 
 try {
   ensureWebBuild();
+  await ensureServerBuild();
 } catch (error) {
   console.error(`[careline] ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 
-const tsx = path.join(rootDir, 'node_modules/.bin/tsx');
-const server = spawn(tsx, [path.join(rootDir, 'apps/server/src/main.ts')], {
+// Stack traces name the TypeScript sources (the bundle's source map).
+const server = spawn(process.execPath, ['--enable-source-maps', serverDistMain], {
   cwd: rootDir,
   stdio: 'inherit',
   env: process.env,

@@ -273,6 +273,14 @@ async function start(): Promise<{ port: number; turn: boolean }> {
   if (build.status !== 0) {
     throw new Error('the web app did not build; browser tests need apps/web/dist');
   }
+  // The journeys run the server as `npm start` does: the built JavaScript, always built afresh.
+  const serverBuild = spawnSync(process.execPath, [path.join(rootDir, 'scripts/server-build.mjs')], {
+    cwd: rootDir,
+    stdio: 'inherit',
+  });
+  if (serverBuild.status !== 0) {
+    throw new Error('the server did not build; browser tests run apps/server/dist/main.js');
+  }
 
   run.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-e2e-'));
   const tenantsFile = path.join(run.dataDir, 'tenants.json');
@@ -316,7 +324,7 @@ async function start(): Promise<{ port: number; turn: boolean }> {
   env.PORT = String(port);
   fs.mkdirSync(artifactsDir, { recursive: true });
   const log = fs.openSync(serverLogFile, 'w');
-  const server = spawn(path.join(rootDir, 'node_modules/.bin/tsx'), [path.join(rootDir, 'apps/server/src/main.ts')], {
+  const server = spawn(process.execPath, ['--enable-source-maps', path.join(rootDir, 'apps/server/dist/main.js')], {
     cwd: rootDir,
     env,
     stdio: ['ignore', log, log],
