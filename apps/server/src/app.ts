@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
 import { buildSchema } from './graphql/schema.ts';
 import { AppError, errorString } from '@careline/domain/errors';
-import { formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
+import { errorCodes, formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
 import { graphqlValidationRules, nulTextMessage, variablesHoldNul } from './graphql/limits.ts';
 import { createSubscriptionLimits } from './graphql/subscription-limits.ts';
+import { openWebsockets } from './metrics/metrics.ts';
+import { countGraphQLErrors, registerMetricsRoute, registerRequestMetrics } from './metrics/metrics.routes.ts';
 import { createSharedLive } from './graphql/shared-live.ts';
 import mqemitter from 'mqemitter';
 import { isParsedDocument } from './graphql/parsed-document.ts';
@@ -124,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(CORRELATION_HEADER, request.id);
   });
+  registerRequestMetrics(app);
   await registerSecurityHeaders(app, { production, tenants });
   await registerCompression(app);
 
@@ -245,8 +248,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queryDepth: env.GRAPHQL_MAX_DEPTH,
     allowBatchedQueries: false,
     validationRules,
-    errorFormatter: (execution, context) =>
-      formatGraphQLErrors(execution, context as unknown as GraphQLContext, production),
+    errorFormatter: (execution, context) => {
+      const formatted = formatGraphQLErrors(execution, context as unknown as GraphQLContext, production);
+      countGraphQLErrors(errorCodes(formatted.response), (context as { reply?: FastifyReply }).reply?.request);
+      return formatted;
+    },
     // The token is checked in the route's preHandler (below), once per HTTP request and only when one
     // was sent; a lookup that fails answers there. A Mercurius hook here would cost every request.
     additionalRouteOptions: {
@@ -389,6 +395,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await registerHealthRoutes(app, deps, pubsub?.health);
+  registerMetricsRoute(app, env.METRICS_TOKEN);
+  // Mercurius's websocket server (@fastify/websocket decorates the app with it).
+  const unwatchSockets = openWebsockets.add(
+    () => (app as { websocketServer?: { clients: Set<unknown> } }).websocketServer?.clients.size ?? 0,
+  );
+  app.addHook('onClose', async () => {
+    unwatchSockets();
+  });
   await registerManifestRoutes(app, deps);
   await registerFileRoutes(app, deps, viewerFor);
   await registerFeedbackLinkRoutes(app, deps);

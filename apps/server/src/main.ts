@@ -11,6 +11,7 @@ import { createProviders } from './providers/providers.ts';
 import { checkConfiguration, databaseUnreachable } from './config/check-configuration.ts';
 import { loadAppSecret } from './config/secret.ts';
 import { resolveSmsConfig } from './providers/sms/sms-config.ts';
+import { startMetricsServer } from './metrics/metrics.routes.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -72,6 +73,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (env.METRICS_PORT !== undefined) {
+    const metrics = await startMetricsServer({ port: env.METRICS_PORT, host: env.METRICS_HOST });
+    app.log.info({ port: metrics.port, host: env.METRICS_HOST }, 'metrics on their own port (/metrics)');
+  }
   app.log.info(
     { port: env.PORT, database: database.kind, tenants: tenants.all().map((t) => t.id), seedDemo: env.SEED_DEMO },
     'Careline is running',

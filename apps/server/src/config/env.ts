@@ -35,6 +35,12 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   /** Boolean: seed the demo hospital group into tenants with no data at start; on outside production, off in it unless set. */
   SEED_DEMO: bool.optional(),
+  /** Bearer token a Prometheus scraper sends for /metrics on the API's port; unset, /metrics is not served there. */
+  METRICS_TOKEN: z.string().min(24).optional(),
+  /** Port of a listener that serves only /metrics, without a token (keep it on a private network); unset, none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address the metrics listener binds (loopback unless set). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** Boolean: trust X-Forwarded-For for the client address; true only behind a proxy that overwrites that header. */
   TRUST_PROXY: bool.default(false),
   /** Serve /dev/* (SMS outbox) in production too; off unless explicitly allowed. */

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { dbQueryDuration, watchPool } from '../metrics/metrics.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -66,6 +67,21 @@ export function handleConnectionErrors(pool: pg.Pool, onError: (error: Error) =>
   });
 }
 
+/** node-postgres's client, timing each query into careline_db_query_duration_seconds (metrics). */
+class TimedClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const started = performance.now();
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) {
+      result.then(
+        () => dbQueryDuration.observe({ outcome: 'ok' }, (performance.now() - started) / 1000),
+        () => dbQueryDuration.observe({ outcome: 'error' }, (performance.now() - started) / 1000),
+      );
+    }
+    return result as never;
+  }
+}
+
 function logConnectionError(error: Error): void {
   console.error(`database connection lost: ${error.message}`);
 }
@@ -76,8 +92,10 @@ function logConnectionError(error: Error): void {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const max = options.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: options.url, max, Client: TimedClient });
     handleConnectionErrors(pool, options.onConnectionError ?? logConnectionError);
+    const unwatchPool = watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }));
     const lockClient = await pool.connect();
     try {
       await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -95,7 +113,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('SELECT 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        unwatchPool();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) {

@@ -88,6 +88,17 @@ export function formatGraphQLErrors(
 }
 
 /**
+ * The codes of a formatted answer's errors, for the errors counter (metrics).
+ * @param response - an answer from formatGraphQLErrors
+ */
+export function errorCodes(response: ExecutionResult): string[] {
+  return (response.errors ?? []).map((error) => {
+    const code = error.extensions?.code;
+    return typeof code === 'string' ? code : 'unknown';
+  });
+}
+
+/**
  * What of an unexpected error may be logged: Drizzle's messages carry the query's parameters
  * (mobile numbers, names, hashes), so the message is cut before them and the cause keeps only its code.
  * @param error - the error a resolver threw

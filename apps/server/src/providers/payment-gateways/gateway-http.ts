@@ -1,4 +1,13 @@
+import { gatewayCalls } from '../../metrics/metrics.ts';
 import type { HttpRequester } from './gateway.ts';
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'invalid';
+  }
+}
 
 /** What the requester needs of the server to answer relative URLs in-process (Fastify's inject). */
 export type LocalServer = {
@@ -27,6 +36,17 @@ export function createGatewayHttp(options: {
   fetch?: typeof fetch;
 }): GatewayHttp {
   let local: LocalServer | null = null;
+  const counted: HttpRequester = async (url, init) => {
+    const gateway = url.startsWith('/') && !url.startsWith('//') ? 'local' : hostOf(url);
+    try {
+      const answer = await requester(url, init);
+      gatewayCalls.inc({ gateway, outcome: `${Math.floor(answer.status / 100)}xx` });
+      return answer;
+    } catch (error) {
+      gatewayCalls.inc({ gateway, outcome: 'error' });
+      throw error;
+    }
+  };
   const requester = async (
     url: string,
     init: { method: string; headers: Record<string, string>; body?: string },
@@ -59,7 +79,7 @@ export function createGatewayHttp(options: {
     });
     return { status: response.status, body: await response.text() };
   };
-  return Object.assign(requester, {
+  return Object.assign(counted, {
     bindLocal: (server: LocalServer) => {
       local = server;
     },

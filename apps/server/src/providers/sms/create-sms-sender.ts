@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
+import { smsDeliveries } from '../../metrics/metrics.ts';
 import type { TenantRegistry } from '../../modules/tenants/index.ts';
 import { createHttpTransport } from './http-sms.ts';
 import { createOutboxTransport } from './outbox-sms.ts';
@@ -24,12 +25,29 @@ import { createTwilioTransport } from './twilio-sms.ts';
 export function createSmsTransport(config: SmsConfig, log: FastifyBaseLogger): SmsTransport {
   switch (config.provider) {
     case 'outbox':
-      return createOutboxTransport(config, log);
+      return countedDeliveries(createOutboxTransport(config, log));
     case 'twilio':
-      return createTwilioTransport(config);
+      return countedDeliveries(createTwilioTransport(config));
     case 'http':
-      return createHttpTransport(config);
+      return countedDeliveries(createHttpTransport(config));
   }
+}
+
+/** Counts each delivery into careline_sms_deliveries_total by provider and outcome. */
+function countedDeliveries(transport: SmsTransport): SmsTransport {
+  return {
+    provider: transport.provider,
+    deliver: async (to, body, sender) => {
+      try {
+        const answer = await transport.deliver(to, body, sender);
+        smsDeliveries.inc({ provider: transport.provider, outcome: 'sent' });
+        return answer;
+      } catch (error) {
+        smsDeliveries.inc({ provider: transport.provider, outcome: 'failed' });
+        throw error;
+      }
+    },
+  };
 }
 
 /**

@@ -1,0 +1,194 @@
+/**
+ * The server's Prometheus metrics (issue 31 §3.10), one registry per process: every app built in the
+ * process (one in production, many in the tests) counts into it, and `/metrics` (metrics.routes.ts)
+ * prints it. docs/operations.md lists each metric with the alert a hospital's team would set on it.
+ *
+ * Labels hold only bounded values: route patterns (never raw URLs), GraphQL operation names up to a
+ * cap, catalogue error codes, queue names and provider names.
+ */
+import client from 'prom-client';
+
+export const metricsRegistry = new client.Registry();
+metricsRegistry.setDefaultLabels({ service: 'careline' });
+// CPU, memory, event-loop lag, handles, GC: the runtime's own health.
+client.collectDefaultMetrics({ register: metricsRegistry, prefix: 'careline_' });
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const QUERY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
+
+export const httpRequests = new client.Counter({
+  name: 'careline_http_requests_total',
+  help: 'HTTP requests answered, by route pattern, method and status code.',
+  labelNames: ['route', 'method', 'status'] as const,
+  registers: [metricsRegistry],
+});
+
+export const httpDuration = new client.Histogram({
+  name: 'careline_http_request_duration_seconds',
+  help: 'Time from request to response, by route pattern and method.',
+  labelNames: ['route', 'method'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const graphqlOperations = new client.Counter({
+  name: 'careline_graphql_operations_total',
+  help: 'GraphQL operations over HTTP, by operation name and outcome (ok, error: the answer carried errors).',
+  labelNames: ['operation', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const graphqlDuration = new client.Histogram({
+  name: 'careline_graphql_operation_duration_seconds',
+  help: 'Time to answer a GraphQL operation over HTTP, by operation name.',
+  labelNames: ['operation'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const graphqlErrors = new client.Counter({
+  name: 'careline_graphql_errors_total',
+  help: 'Errors in GraphQL answers, by catalogue code (ARO-E9999 is an unexpected server fault).',
+  labelNames: ['code'] as const,
+  registers: [metricsRegistry],
+});
+
+export const dbQueryDuration = new client.Histogram({
+  name: 'careline_db_query_duration_seconds',
+  help: 'Time of each PostgreSQL query, by outcome (ok, error).',
+  labelNames: ['outcome'] as const,
+  buckets: QUERY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+/** What a database pool tells about itself (node-postgres's counters). */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+const pools = new Set<() => PoolStats>();
+
+/**
+ * Counts a PostgreSQL pool in the pool gauges until the returned function is called (at close).
+ * @param stats - reads the pool's counters
+ */
+export function watchPool(stats: () => PoolStats): () => void {
+  pools.add(stats);
+  return () => {
+    pools.delete(stats);
+  };
+}
+
+const sumPools = (pick: (stats: PoolStats) => number): number => [...pools].reduce((sum, stats) => sum + pick(stats()), 0);
+
+new client.Gauge({
+  name: 'careline_db_pool_connections',
+  help: 'Connections of the PostgreSQL pool, by state (idle, busy), and its size (max).',
+  labelNames: ['state'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    const total = sumPools((s) => s.total);
+    const idle = sumPools((s) => s.idle);
+    this.set({ state: 'idle' }, idle);
+    this.set({ state: 'busy' }, total - idle);
+    this.set({ state: 'max' }, sumPools((s) => s.max));
+  },
+});
+
+new client.Gauge({
+  name: 'careline_db_pool_waiting',
+  help: 'Queries waiting for a free PostgreSQL connection (the pool is exhausted while this stays above 0).',
+  registers: [metricsRegistry],
+  collect() {
+    this.set(sumPools((s) => s.waiting));
+  },
+});
+
+/** Answers a gauge's value when scraped; several sources (apps in one process) add up. */
+type GaugeSource = () => number | Promise<number>;
+
+/**
+ * A gauge whose value is read from its sources at each scrape.
+ * @param name - the metric's name
+ * @param help - what it measures
+ */
+export function sourcedGauge(name: string, help: string): { add: (source: GaugeSource) => () => void } {
+  const sources = new Set<GaugeSource>();
+  new client.Gauge({
+    name,
+    help,
+    registers: [metricsRegistry],
+    async collect() {
+      const values = await Promise.all([...sources].map(async (source) => source()));
+      this.set(values.reduce((sum, value) => sum + value, 0));
+    },
+  });
+  return {
+    add: (source) => {
+      sources.add(source);
+      return () => {
+        sources.delete(source);
+      };
+    },
+  };
+}
+
+export const smsDeliveries = new client.Counter({
+  name: 'careline_sms_deliveries_total',
+  help: 'SMS handed to the provider, by provider and outcome (sent, failed).',
+  labelNames: ['provider', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const gatewayCalls = new client.Counter({
+  name: 'careline_gateway_calls_total',
+  help: 'Server-to-gateway HTTP calls (payment gateways and their sandbox), by gateway host and outcome (2xx, 4xx, 5xx, error: no answer).',
+  labelNames: ['gateway', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const openWebsockets = sourcedGauge('careline_websockets_open', 'GraphQL websockets open on this instance.');
+
+const OPERATION_NAMES_MAX = 300;
+const operationNames = new Set<string>();
+const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]{0,99}$/;
+
+/**
+ * The operation label of a GraphQL request: its name when well formed and among the first
+ * OPERATION_NAMES_MAX names seen ('other' after that, so a client inventing names cannot grow the
+ * registry), 'anonymous' when it has none.
+ * @param name - the request's operationName, or the name in its document
+ */
+export function operationLabel(name: string | null | undefined): string {
+  if (!name) {
+    return 'anonymous';
+  }
+  if (operationNames.has(name)) {
+    return name;
+  }
+  if (!OPERATION_NAME.test(name) || operationNames.size >= OPERATION_NAMES_MAX) {
+    return 'other';
+  }
+  operationNames.add(name);
+  return name;
+}
+
+const NAMED_OPERATION = /^\s*(?:#[^\n]*\n\s*)*(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/;
+
+/**
+ * The operation name of a GraphQL HTTP request: `operationName` when sent, else the first operation's
+ * name in the query text (urql sends both; curl often only the text).
+ * @param body - the request body (POST) or query string (GET)
+ */
+export function requestOperationName(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) {
+    return null;
+  }
+  const { operationName, query } = body as { operationName?: unknown; query?: unknown };
+  if (typeof operationName === 'string' && operationName !== '') {
+    return operationName;
+  }
+  return typeof query === 'string' ? (NAMED_OPERATION.exec(query)?.[1] ?? null) : null;
+}
+
+/** The registry's text, as Prometheus scrapes it. */
+export async function metricsText(): Promise<{ contentType: string; body: string }> {
+  return { contentType: metricsRegistry.contentType, body: await metricsRegistry.metrics() };
+}
