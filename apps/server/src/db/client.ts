@@ -23,6 +23,13 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Answers when the database is reachable (for /healthz). */
   ping: () => Promise<void>;
+  /**
+   * Runs the start's schema work (the migrations, pg-boss's schema and queues) one instance at a
+   * time: on PostgreSQL under the migrations' advisory lock, so any number of instances can start
+   * at the same instant on an empty database (issue 31 §2.7). On PGlite one process owns the data
+   * (db/data-dir-lock.ts) and it just runs.
+   */
+  withStartupLock: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -33,6 +40,32 @@ export const migrationsFolder = path.resolve(
 
 // A fixed key so that several instances starting at once migrate one at a time.
 const MIGRATION_LOCK_KEY = 7_311_023;
+
+/**
+ * Runs work on a connection of its own that holds the startup advisory lock (session level: a
+ * process that dies while holding it lets it go with its connection).
+ * @param pool - the node-postgres pool
+ * @param work - given the connection that holds the lock
+ */
+async function underAdvisoryLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  } catch (error) {
+    lockClient.release(error instanceof Error ? error : true);
+    throw error;
+  }
+  let unlockFailure: Error | undefined;
+  try {
+    return await work(lockClient);
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch((error: unknown) => {
+      unlockFailure = error instanceof Error ? error : new Error(String(error));
+    });
+    // A connection that could not unlock is closed, not pooled: closing it frees the lock.
+    lockClient.release(unlockFailure ?? false);
+  }
+}
 
 export type DatabaseOptions =
   | {
@@ -96,16 +129,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max, Client: TimedClient });
     handleConnectionErrors(pool, options.onConnectionError ?? logConnectionError);
     const unwatchPool = watchPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }));
-    const lockClient = await pool.connect();
-    try {
-      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg({ client: lockClient, schema, casing: 'snake_case' }), {
-        migrationsFolder,
-      });
-    } finally {
-      await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-      lockClient.release();
-    }
+    await underAdvisoryLock(pool, (lockClient) =>
+      migratePg(drizzlePg({ client: lockClient, schema, casing: 'snake_case' }), { migrationsFolder }),
+    );
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
@@ -113,6 +139,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('SELECT 1');
       },
+      withStartupLock: (work) => underAdvisoryLock(pool, () => work()),
       close: async () => {
         unwatchPool();
         await pool.end();
@@ -137,6 +164,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('SELECT 1');
     },
+    withStartupLock: (work) => work(),
     close: async () => {
       if (!closed) {
         closed = true;

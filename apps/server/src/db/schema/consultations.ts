@@ -95,6 +95,8 @@ export const appointments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Over every row, not only live ones: a token is never reused, cancelled included (spec doc 2 §4
+    // Booking step 2); a partial index would let a cancelled token be given again (issue 31 §2.9).
     uniqueIndex('appointments_session_token_uq').on(t.sessionId, t.tokenNo),
     // One live appointment per profile and session (issue 8 §3): a concurrent second booking fails here.
     uniqueIndex('appointments_session_patient_live_uq')

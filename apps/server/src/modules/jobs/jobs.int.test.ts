@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
 import { createTestDatabase } from '../../../test/test-db.ts';
 import { createJobQueue, pgBossDb } from './jobs.ts';
 
@@ -66,6 +68,70 @@ describe('job queue (pg-boss on the app database)', () => {
       expect(seen).toEqual(['a']);
     } finally {
       await jobs.stop();
+    }
+  });
+});
+
+const databaseUrl = process.env.DATABASE_URL;
+
+describe('instances starting at once on an empty PostgreSQL database (issue 31 §2.7)', () => {
+  const name = `careline_test_jobs_${randomBytes(6).toString('hex')}`;
+  const opened: Database[] = [];
+
+  afterAll(async () => {
+    await Promise.all(opened.map((database) => database.close()));
+    if (databaseUrl) {
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+
+  // PostgreSQL only: PGlite is one process's database (db/data-dir-lock.ts), nothing to race.
+  it.runIf(Boolean(databaseUrl))('each migrates, starts pg-boss and creates the queues; none deadlocks', async () => {
+    if (!databaseUrl) {
+      throw new Error('DATABASE_URL is not set');
+    }
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+
+    const log = pino({ level: 'silent' });
+    const instances = 3;
+    opened.push(
+      ...(await Promise.all(
+        Array.from({ length: instances }, () => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 })),
+      )),
+    );
+    const queues = opened.map((database) => {
+      const jobs = createJobQueue(database, { pollIntervalMs: 500, log });
+      jobs.work('temporary-appointment-release', async () => {});
+      jobs.work('temporary-appointments-sweep', async () => {});
+      jobs.work('idempotency-keys-prune', async () => {});
+      jobs.every('idempotency-keys-prune', '*/10 * * * *', {});
+      return jobs;
+    });
+    try {
+      // All at once, as instances behind one load balancer come up together.
+      const started = await Promise.allSettled(queues.map((jobs) => jobs.start()));
+      expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started'))).toEqual(
+        Array.from({ length: instances }, () => 'started'),
+      );
+      const rows = await pgBossDb(opened[0] as Database).executeSql(
+        "SELECT name FROM pgboss.queue WHERE name NOT LIKE '\\_\\_pgboss%' ORDER BY name",
+        [],
+      );
+      expect(rows.rows).toEqual([
+        { name: 'idempotency-keys-prune' },
+        { name: 'temporary-appointment-release' },
+        { name: 'temporary-appointments-sweep' },
+      ]);
+    } finally {
+      await Promise.all(queues.map((jobs) => jobs.stop()));
     }
   });
 });

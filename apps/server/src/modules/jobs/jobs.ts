@@ -133,11 +133,21 @@ export function createJobQueue(
   };
 
   const startInstance = async (instance: PgBoss): Promise<void> => {
-    await instance.start();
+    // pg-boss's schema, its queues and the schedules are made under the startup lock: create_queue
+    // of two instances at once deadlocks (each adds a partition and a foreign key to pgboss.queue),
+    // so the second instance to start on an empty database died (issue 31 §2.7).
+    await database.withStartupLock(async () => {
+      await instance.start();
+      for (const name of handlers.keys()) {
+        // 'short': while a job with a key waits, a second send with that key is dropped.
+        await instance.createQueue(name, { name, policy: 'short' });
+      }
+      for (const [name, { cron, data }] of schedules) {
+        await instance.schedule(name, cron, data, { tz: 'UTC' });
+      }
+    });
     boss = instance;
     for (const [name, handler] of handlers) {
-      // 'short': while a job with a key waits, a second send with that key is dropped.
-      await instance.createQueue(name, { name, policy: 'short' });
       await instance.work<JobPayloads[typeof name]>(
         name,
         { pollingIntervalSeconds: options.pollIntervalMs / 1000, batchSize: 1 },
@@ -155,9 +165,6 @@ export function createJobQueue(
           }
         },
       );
-    }
-    for (const [name, { cron, data }] of schedules) {
-      await instance.schedule(name, cron, data, { tz: 'UTC' });
     }
   };
 
