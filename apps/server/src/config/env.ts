@@ -62,6 +62,8 @@ const envSchema = z.object({
   GRAPHQL_WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(20),
   /** Most open websockets per client address (carrier NAT puts many phones behind one address). */
   GRAPHQL_WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /** How long a websocket may stay open without sending connection_init; then closed with 4408 (issue 31 §6.18). */
+  GRAPHQL_WS_INIT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /**
    * Sign-in codes asked for, and codes checked, from one client address in 10 minutes (docs/security.md):
    * carrier NAT puts many phones behind one address, so an operator may raise them.
