@@ -27,6 +27,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  /** Most pixels an uploaded image's header may declare (issue 31 §6.17: a 66-byte PNG can declare 2.5 gigapixels). */
+  BLOB_MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(40_000_000),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
