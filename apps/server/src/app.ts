@@ -405,10 +405,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerHealthRoutes(app, deps, pubsub?.health);
   registerMetricsRoute(app, env.METRICS_TOKEN);
-  // Mercurius's websocket server (@fastify/websocket decorates the app with it).
-  const unwatchSockets = openWebsockets.add(
-    () => (app as { websocketServer?: { clients: Set<unknown> } }).websocketServer?.clients.size ?? 0,
-  );
+  // The websocket server registered above, which Mercurius uses (registered by Mercurius itself it
+  // sat in Mercurius's own plugin scope, out of this app's sight, and the gauge read 0).
+  const unwatchSockets = openWebsockets.add(() => app.websocketServer.clients.size);
   app.addHook('onClose', async () => {
     unwatchSockets();
   });
