@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
 import mercurius from 'mercurius';
 import { buildSchema } from './graphql/schema.ts';
 import { AppError, errorString } from '@careline/domain/errors';
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxSubscriptionsPerSocket: env.GRAPHQL_WS_MAX_SUBSCRIPTIONS,
     maxSocketsPerAddress: env.GRAPHQL_WS_MAX_SOCKETS_PER_ADDRESS,
     trustProxy: env.TRUST_PROXY,
+    initTimeoutMs: env.GRAPHQL_WS_INIT_TIMEOUT_MS,
   });
 
   // Live results the same for every subscriber are executed once per event (graphql/shared-live.ts).
@@ -239,6 +241,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       formatGraphQLErrors(result, context as unknown as GraphQLContext, production).response,
     onError: (error) => app.log.error({ err: sanitiseError(error) }, 'shared live delivery failed'),
   });
+
+  // Registered here rather than by Mercurius (which uses an instance already registered), so that
+  // this app sees the websocket server and can close sockets that never initialise. Mercurius's own
+  // options: 1 MB messages, and the per-address cap on upgrades.
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 1_048_576, verifyClient: subscriptionLimits.verifyClient },
+  });
+  app.websocketServer.on('connection', subscriptionLimits.closeUninitialised);
 
   await app.register(mercurius, {
     schema: buildSchema(),
@@ -309,7 +319,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     subscription: {
       emitter,
       keepAlive: 30_000,
-      verifyClient: subscriptionLimits.verifyClient,
       context: async (socket, request): Promise<GraphQLContext> => {
         const tenant = tenants.resolve(request.hostname);
         const query = request.query as Record<string, string | undefined>;
@@ -396,10 +405,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerHealthRoutes(app, deps, pubsub?.health);
   registerMetricsRoute(app, env.METRICS_TOKEN);
-  // Mercurius's websocket server (@fastify/websocket decorates the app with it).
-  const unwatchSockets = openWebsockets.add(
-    () => (app as { websocketServer?: { clients: Set<unknown> } }).websocketServer?.clients.size ?? 0,
-  );
+  // The websocket server registered above, which Mercurius uses (registered by Mercurius itself it
+  // sat in Mercurius's own plugin scope, out of this app's sight, and the gauge read 0).
+  const unwatchSockets = openWebsockets.add(() => app.websocketServer.clients.size);
   app.addHook('onClose', async () => {
     unwatchSockets();
   });

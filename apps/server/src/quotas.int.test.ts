@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { makePatientAccount } from '../test/factories.ts';
+import { pngHeader } from '../test/images.ts';
 import { blobs, patients } from './db/schema/index.ts';
 import { createAccessSession } from './modules/auth/index.ts';
 
@@ -14,11 +15,7 @@ const CREATE = `mutation ($given: [String!]!, $key: String) {
     gender: "male", extension: [{ valueId: "relationship", value: "Son" }], idempotencyKey: $key) { id }
 }`;
 
-const png = (filler: number): Buffer =>
-  Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]),
-    Buffer.alloc(filler, 0x41),
-  ]);
+const png = (filler: number): Buffer => Buffer.concat([pngHeader(1, 1), Buffer.alloc(filler, 0x41)]);
 
 describe('quotas (issue 6 §2)', () => {
   let t: TestApp;

@@ -41,6 +41,9 @@ export const errorCatalogue = {
   'ARO-E3004': 'Upload limit reached: at most {files} files and {size} in 24 hours. Please try again later',
   // issue 10 Uploads: a polyglot (an image or PDF hiding another file) is refused.
   'ARO-E3005': 'This file has another kind of file hidden inside it, so it cannot be uploaded. Take a new photo or save the document again as a PDF',
+  // issue 31 §6.17: an image's header is read before it is stored (BLOB_MAX_IMAGE_PIXELS).
+  'ARO-E3006': 'This image has too many pixels: at most {max} megapixels can be uploaded. Take a new photo or make the image smaller',
+  'ARO-E3007': 'This image could not be read, so it cannot be uploaded. Take a new photo or save the image again',
   // Consultation bookings (issue 8).
   'ARO-E4001': 'This session is full. Please choose another session',
   'ARO-E4002': 'This session is no longer taking bookings',

@@ -27,6 +27,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  /** Most pixels an uploaded image's header may declare (issue 31 §6.17: a 66-byte PNG can declare 2.5 gigapixels). */
+  BLOB_MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(40_000_000),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
@@ -62,6 +64,8 @@ const envSchema = z.object({
   GRAPHQL_WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(20),
   /** Most open websockets per client address (carrier NAT puts many phones behind one address). */
   GRAPHQL_WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /** How long a websocket may stay open without sending connection_init; then closed with 4408 (issue 31 §6.18). */
+  GRAPHQL_WS_INIT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /**
    * Sign-in codes asked for, and codes checked, from one client address in 10 minutes (docs/security.md):
    * carrier NAT puts many phones behind one address, so an operator may raise them.

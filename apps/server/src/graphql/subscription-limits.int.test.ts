@@ -244,3 +244,85 @@ describe('GraphQL over the websocket runs the same limits as HTTP (issue 6 §1)'
     }
   });
 });
+
+describe('a websocket that never sends connection_init is closed (issue 31 §6.18)', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp({
+      GRAPHQL_WS_INIT_TIMEOUT_MS: '300',
+      GRAPHQL_WS_MAX_SOCKETS_PER_ADDRESS: '3',
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/graphql`;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const closed = (socket: WebSocket): Promise<{ code: number; reason: string }> =>
+    new Promise((resolve) => {
+      socket.once('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() }));
+    });
+
+  it('closes a silent socket with 4408, while one that initialised stays open and subscribes', async () => {
+    const initialised = await openSocket(url, '127.0.0.3');
+    expect(initialised.status).toBe('open');
+    const acknowledged = new Promise<void>((resolve) => {
+      initialised.socket.on('message', (raw: Buffer) => {
+        if ((JSON.parse(raw.toString()) as { type: string }).type === 'connection_ack') {
+          resolve();
+        }
+      });
+    });
+    initialised.socket.send(JSON.stringify({ type: 'connection_init' }));
+    await acknowledged;
+
+    // Opened after the initialised one: by the time it is closed, the other's wait is over too.
+    const silent = await openSocket(url, '127.0.0.3');
+    expect(silent.status).toBe('open');
+    expect(await closed(silent.socket)).toEqual({ code: 4408, reason: 'Connection initialisation timeout' });
+
+    expect(initialised.socket.readyState).toBe(WebSocket.OPEN);
+    const event = new Promise<unknown>((resolve) => {
+      initialised.socket.on('message', (raw: Buffer) => {
+        const message = JSON.parse(raw.toString()) as { type: string; payload?: unknown };
+        if (message.type === 'next') {
+          resolve(message.payload);
+        }
+      });
+    });
+    initialised.socket.send(
+      JSON.stringify({ id: '1', type: 'subscribe', payload: { query: subscription('init-ok') } }),
+    );
+    const publishing = setInterval(() => {
+      t.app.graphql.pubsub.publish({
+        topic: consultationSessionTopic('careline-demo', 'init-ok'),
+        payload: { status: 'started' },
+      });
+    }, 25);
+    try {
+      expect(await event).toMatchObject({ data: { subscribeSession: { status: 'started' } } });
+    } finally {
+      clearInterval(publishing);
+    }
+    expect(initialised.socket.readyState).toBe(WebSocket.OPEN);
+    initialised.socket.close();
+  });
+
+  it('gives the places of silent sockets back to their address', async () => {
+    const silent = await Promise.all([1, 2, 3].map(() => openSocket(url, '127.0.0.4')));
+    expect(silent.map((s) => s.status)).toEqual(['open', 'open', 'open']);
+    expect((await openSocket(url, '127.0.0.4')).status).toBe(429);
+    const codes = await Promise.all(silent.map((s) => closed(s.socket)));
+    expect(codes.map((c) => c.code)).toEqual([4408, 4408, 4408]);
+    // The server counts a socket as closed once its TCP connection ends.
+    let again = await openSocket(url, '127.0.0.4');
+    for (let attempt = 0; attempt < 50 && again.status !== 'open'; attempt++) {
+      await new Promise((wait) => setTimeout(wait, 20));
+      again = await openSocket(url, '127.0.0.4');
+    }
+    expect(again.status).toBe('open');
+    again.socket.close();
+  });
+});

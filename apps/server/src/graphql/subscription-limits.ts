@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { errorString } from '@careline/domain/errors';
 import type * as GraphQL from 'graphql';
 import type { ValidationRule } from 'graphql';
+import type { WebSocket } from 'ws';
 
 // The copy of graphql the schema was built with (Pothos and Mercurius load the CommonJS build; under
 // vitest our own imports get the ESM one, whose schema checks refuse the other copy's types).
@@ -23,7 +24,23 @@ export type SubscriptionLimitOptions = {
   maxSocketsPerAddress: number;
   /** Take the client address from X-Forwarded-For (TRUST_PROXY), as Fastify does. */
   trustProxy: boolean;
+  /** How long a socket may stay open without sending connection_init (graphql-ws: then 4408). */
+  initTimeoutMs: number;
 };
+
+/** graphql-ws's close code and reason for a socket that did not initialise in time. */
+export const INIT_TIMEOUT_CLOSE = { code: 4408, reason: 'Connection initialisation timeout' } as const;
+
+/** Whether a websocket message is the protocol's connection_init (both subprotocols name it so). */
+function isConnectionInit(message: unknown, isBinary: boolean): boolean {
+  try {
+    const text = Buffer.isBuffer(message) && !isBinary ? message.toString('utf8') : String(message);
+    const parsed = JSON.parse(text) as { type?: unknown } | null;
+    return parsed !== null && typeof parsed === 'object' && parsed.type === 'connection_init';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The client address of an upgrade request: the first X-Forwarded-For entry behind a trusted proxy,
@@ -71,6 +88,31 @@ export function createSubscriptionLimits(options: SubscriptionLimitOptions) {
         }
       });
       next(true);
+    },
+
+    /**
+     * The websocket server's 'connection' listener (issue 31 §6.18): a socket that has not sent
+     * connection_init within initTimeoutMs is closed with 4408, as graphql-ws's own server does, so
+     * silent sockets cannot hold the per-address places and memory.
+     */
+    closeUninitialised: (socket: WebSocket): void => {
+      const onMessage = (message: unknown, isBinary: boolean): void => {
+        if (isConnectionInit(message, isBinary)) {
+          stop();
+        }
+      };
+      const timer = setTimeout(() => {
+        socket.off('message', onMessage);
+        socket.close(INIT_TIMEOUT_CLOSE.code, INIT_TIMEOUT_CLOSE.reason);
+      }, options.initTimeoutMs);
+      timer.unref();
+      const stop = (): void => {
+        clearTimeout(timer);
+        socket.off('message', onMessage);
+        socket.off('close', stop);
+      };
+      socket.on('message', onMessage);
+      socket.once('close', stop);
     },
 
     /** Mercurius's preSubscriptionParsing hook: validation, then the per-socket cap. */

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { operationLabel, requestOperationName } from './metrics.ts';
@@ -66,6 +68,23 @@ describe('metrics (issue 31 §3.10)', () => {
     // The runtime's own: event-loop lag and memory.
     expect(after).toContain('careline_nodejs_eventloop_lag_seconds');
     expect(after).toContain('careline_websockets_open');
+  });
+
+  it('counts the open GraphQL websockets', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const open = async (): Promise<number> => sample(await scrape(), 'careline_websockets_open', {});
+    const before = await open();
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    try {
+      expect((await open()) - before).toBe(1);
+    } finally {
+      socket.close();
+    }
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))('times PostgreSQL queries and shows the pool', async () => {

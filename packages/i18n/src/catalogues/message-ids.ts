@@ -312,6 +312,8 @@ export type MessageId =
   | 'error.ARO-E3003'
   | 'error.ARO-E3004'
   | 'error.ARO-E3005'
+  | 'error.ARO-E3006'
+  | 'error.ARO-E3007'
   | 'error.ARO-E4001'
   | 'error.ARO-E4002'
   | 'error.ARO-E4003'
@@ -662,6 +664,7 @@ export const englishPrecedence: readonly MessageId[] = [
   'error.ARO-E2003',
   'error.ARO-E2006',
   'error.ARO-E3004',
+  'error.ARO-E3006',
   'error.ARO-E4004',
   'error.ARO-E4006',
   'error.ARO-E4015',

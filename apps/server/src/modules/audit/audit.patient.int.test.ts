@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, auditEvents, blobs, patients, paymentMethods } from '../../db/schema/index.ts';
 import { issueSignInLink } from '../auth/index.ts';
 import { latestCode, signIn } from '../auth/auth.testing.ts';
+import { tinyPng } from '../../../test/images.ts';
 
 /*
  * issue 7 point 3: every patient sign-in and every change a patient makes writes an audit row, in the
@@ -16,10 +17,7 @@ const CREATE = `mutation ($name: HumanNameInput!, $birthDate: String!, $gender: 
 const PATCH = `mutation ($id: ID!, $patches: [PatientPatchInput!]!) { patchPatient(patientId: $id, patches: $patches) { id } }`;
 const COMPLETE = `mutation ($id: ID!, $c: Int!) { completeAuthentication(id: $id, verificationCode: $c) { accessToken } }`;
 const LINK = 'mutation ($token: String!) { initiateLinkAuthentication(token: $token) { id } }';
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]),
-  Buffer.from('IHDR tiny png body'),
-]);
+const png = tinyPng();
 const person = (given: string, relationship: string) => ({
   name: { prefix: 'Ms', given: [given], family: 'Silva' },
   birthDate: '1990-02-03',

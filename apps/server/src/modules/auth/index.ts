@@ -2,5 +2,5 @@
 // Other modules import this file only, never the files beside it (.dependency-cruiser.json).
 export { createAccessSession, hashToken, resolveAccessToken } from './auth.access-sessions.ts';
 export { issueSignInLink } from './auth.links.ts';
-export { setAccountLanguage } from './auth.service.ts';
+export { addressKey, setAccountLanguage } from './auth.service.ts';
 export type { Viewer } from './auth.viewer.ts';

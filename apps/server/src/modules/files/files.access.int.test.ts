@@ -17,6 +17,7 @@ import {
 import type { OrganizationImageKind } from '../../db/schema/files.ts';
 import { createAccessSession } from '../auth/index.ts';
 import { createStaffAccessSession } from '../staff/index.ts';
+import { tinyPng } from '../../../test/images.ts';
 
 /*
  * issue 7 point 4: a blob is readable by its uploader, by the account that owns a document that
@@ -25,10 +26,7 @@ import { createStaffAccessSession } from '../staff/index.ts';
  */
 
 const TENANT = 'careline-demo';
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]),
-  Buffer.from('IHDR tiny png body'),
-]);
+const png = tinyPng();
 
 describe('blob access through documents', () => {
   let t: TestApp;

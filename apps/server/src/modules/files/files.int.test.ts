@@ -9,18 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, blobs } from '../../db/schema/index.ts';
 import { createAccessSession } from '../auth/index.ts';
+import { tinyJpeg, tinyPng } from '../../../test/images.ts';
 
 const MAX_BYTES = 4096;
 
-// Real file headers followed by filler: the server judges the magic bytes, not the whole format.
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]),
-  Buffer.from('IHDR tiny png body'),
-]);
-const jpeg = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF tiny jpeg body'),
-]);
+// Real file headers followed by filler: the server judges the magic bytes and the image header, not
+// the whole format.
+const png = tinyPng();
+const jpeg = tinyJpeg();
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');

@@ -5,18 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, blobs } from '../../db/schema/index.ts';
 import { createAccessSession } from '../auth/index.ts';
+import { tinyJpeg } from '../../../test/images.ts';
 
 // issue 10 Uploads: "a renamed executable, a polyglot and an oversize file are refused with a clear
 // message". The server judges the whole upload, not only its first bytes.
 const MAX_BYTES = 256 * 1024;
 const DAILY_FILES = 2;
 
-const jpeg = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF'),
-  Buffer.alloc(2000, 7),
-  Buffer.from([0xff, 0xd9]),
-]);
+const jpeg = tinyJpeg(Buffer.alloc(2000, 7));
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 // A JPEG comment segment carrying a PDF header: PDF readers look for it in the first 1024 bytes.
 const jpegWithPdf = Buffer.concat([

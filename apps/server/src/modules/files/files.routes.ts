@@ -9,6 +9,7 @@ import type { Viewer } from '../auth/index.ts';
 import { actingRole, staffAccess, type StaffViewer } from '../staff/index.ts';
 import type { ServerTenant } from '../tenants/index.ts';
 import { claimedKind, extensionFor, hidesAnotherFile, sniffBlobType } from './files.content-type.ts';
+import { imageSize } from './files.image-size.ts';
 import { staffUploadUsageSince, uploadUsageSince, type UploadQuota } from './files.repo.ts';
 import {
   findReadableBlob,
@@ -29,6 +30,8 @@ const refusals = {
   empty: { status: 400, code: 'ARO-E3001' },
   unsupported: { status: 415, code: 'ARO-E3002' },
   polyglot: { status: 415, code: 'ARO-E3005' },
+  tooManyPixels: { status: 422, code: 'ARO-E3006' },
+  unreadableImage: { status: 422, code: 'ARO-E3007' },
   tooLarge: { status: 413, code: 'ARO-E3003' },
   badRequest: { status: 400, code: 'ARO-E2002' },
   overQuota: { status: 429, code: 'ARO-E3004' },
@@ -126,6 +129,8 @@ export async function registerFileRoutes(
     maxBytes: env.UPLOAD_BYTES_MAX_PER_DAY,
     windowMs: DAY_MS,
   };
+  const maxPixels = env.BLOB_MAX_IMAGE_PIXELS;
+  const pixelVars = { max: String(Math.floor(maxPixels / 100_000) / 10) };
   const quotaVars = {
     files: String(quota.maxFiles),
     size:
@@ -241,6 +246,18 @@ export async function registerFileRoutes(
         // first KB, a ZIP appended, markup a browser would run) is refused; nothing is stored.
         if (hidesAnotherFile(actual, read.bytes)) {
           return refuse(reply, refusals.polyglot);
+        }
+        // issue 31 §6.17: the header's size is read before anything is stored; a pixel flood (a tiny
+        // file declaring gigapixels) would take the memory of whoever decodes it: the patient's and
+        // the staff's browsers, and the lab report PDF that draws the hospital's images.
+        if (actual.contentType !== 'application/pdf') {
+          const size = imageSize(actual.contentType, read.bytes);
+          if (!size) {
+            return refuse(reply, refusals.unreadableImage);
+          }
+          if (size.width * size.height > maxPixels) {
+            return refuse(reply, refusals.tooManyPixels, { vars: pixelVars });
+          }
         }
         const storageKey = `${tenant.id}/${randomUUID()}`;
         await providers.blobStore.put(storageKey, read.bytes, actual.contentType);

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { createAccessSession } from '../auth/index.ts';
 import { createStaffAccessSession } from '../staff/index.ts';
+import { tinyPng } from '../../../test/images.ts';
 
 /*
  * Review findings 4 and 14 (issue 10 staff console): a document on an order is read only by the
@@ -27,10 +28,7 @@ import { createStaffAccessSession } from '../staff/index.ts';
  */
 
 const TENANT = 'careline-demo';
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]),
-  Buffer.from('IHDR tiny png body'),
-]);
+const png = tinyPng();
 
 describe('staff and order documents (files)', () => {
   let t: TestApp;

@@ -13,6 +13,7 @@ import { insertBlob } from '../files/files.testing.ts';
 import { createStaffAccessSession } from '../staff/index.ts';
 import { accountOrdersTopic, staffOrdersTopic } from './orders.live.ts';
 import { orderSmsSettled } from './staff-order-changes.service.ts';
+import { tinyPng } from '../../../test/images.ts';
 
 /*
  * The hospital's side of orders (issue 10, staff console): queues, the order with its patient,
@@ -23,10 +24,7 @@ import { orderSmsSettled } from './staff-order-changes.service.ts';
 const TENANT = 'careline-demo';
 const NOT_FOUND = 'ARO-E2001';
 
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]),
-  Buffer.from('IHDR tiny png body'),
-]);
+const png = tinyPng();
 
 const STAFF_ORDER_FIELDS = `id nextStatuses canScheduleSampleCollection
   patient { id name givenName familyName gender birthDate age ageLabel mobileNo }

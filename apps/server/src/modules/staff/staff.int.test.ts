@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
@@ -14,7 +14,15 @@ import {
   STAFF_ACCESS_SESSION_IDLE_MS,
   resolveStaffToken,
 } from './staff.access-sessions.ts';
-import { STAFF_MAX_FAILURES_PER_ADDRESS, STAFF_MAX_FAILURES_PER_USER } from './staff.service.ts';
+import { insertStaffSignInFailure } from './staff.repo.ts';
+import {
+  STAFF_EMAIL_WINDOW_MS,
+  STAFF_FAILURE_WINDOW_MS,
+  STAFF_MAX_FAILURES_PER_ADDRESS,
+  STAFF_MAX_FAILURES_PER_CLIENT,
+  STAFF_SLOW_AFTER_FAILURES_PER_EMAIL,
+  staffSignIn,
+} from './staff.service.ts';
 
 type Gql = { data: Record<string, unknown> | null; errors?: { message: string }[] };
 
@@ -93,39 +101,145 @@ describe('staff sign-in', () => {
     expect(unknown.errors?.[0]?.message).toBe(wrong.errors?.[0]?.message);
   });
 
-  it('refuses even the right password once an account has too many failures', async () => {
+  // issue 31 §6.16: failures count per email and client; a stranger's lock is the stranger's own.
+  it("a stranger's wrong passwords from one address do not lock the member out on another", async () => {
     const user = await makeStaffUser(t.database.db, tenantId, [
       { organizationId: orgId, role: 'nurse' },
     ]);
-    for (let i = 0; i < STAFF_MAX_FAILURES_PER_USER; i += 1) {
-      // Each from another address: the per-account limit holds whoever guesses.
-      expect(code(await signInAs(user.email, `wrong-${i}`, `203.0.113.${i + 1}`))).toBe(
-        'ARO-E1200',
+    for (let i = 0; i < STAFF_MAX_FAILURES_PER_CLIENT + 3; i += 1) {
+      expect(code(await signInAs(user.email, `wrong-${i}`, '203.0.113.66'))).toBe(
+        i < STAFF_MAX_FAILURES_PER_CLIENT ? 'ARO-E1200' : 'ARO-E1100',
       );
     }
-    expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '203.0.113.200'))).toBe(
-      'ARO-E1100',
-    );
+    expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '198.51.100.77'))).toBeUndefined();
   });
 
-  it('parallel guesses cannot pass the per-account limit together: each is counted before its hash is checked', async () => {
+  it('locks an email for the client that guessed it too often, even with the right password, and only that email', async () => {
+    const user = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'nurse' },
+    ]);
+    const colleague = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'nurse' },
+    ]);
+    for (let i = 0; i < STAFF_MAX_FAILURES_PER_CLIENT; i += 1) {
+      expect(code(await signInAs(user.email, `wrong-${i}`, '203.0.113.67'))).toBe('ARO-E1200');
+    }
+    expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '203.0.113.67'))).toBe('ARO-E1100');
+    // The same desk still signs the colleague in: the pair is locked, not the address.
+    expect(code(await signInAs(colleague.email, FACTORY_STAFF_PASSWORD, '203.0.113.67'))).toBeUndefined();
+  });
+
+  it('counts an IPv6 client by its /64: another address of the same /64 is the same client', async () => {
+    const user = await makeStaffUser(t.database.db, tenantId, [
+      { organizationId: orgId, role: 'nurse' },
+    ]);
+    for (let i = 0; i < STAFF_MAX_FAILURES_PER_CLIENT; i += 1) {
+      await signInAs(user.email, `wrong-${i}`, `2001:db8:1:2::${i + 1}`);
+    }
+    expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '2001:db8:1:2:ffff::9'))).toBe('ARO-E1100');
+    expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '2001:db8:1:3::1'))).toBeUndefined();
+  });
+
+  it('parallel guesses from one client cannot pass its limit together: each is counted before its hash is checked', async () => {
     const user = await makeStaffUser(t.database.db, tenantId, [
       { organizationId: orgId, role: 'nurse' },
     ]);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => signInAs(user.email, `burst-${i}`, `203.0.114.${i + 1}`)),
+      Array.from({ length: 20 }, (_, i) => signInAs(user.email, `burst-${i}`, '203.0.114.1')),
     );
     const codes = answers.map(code);
-    expect(codes.filter((c) => c === 'ARO-E1200')).toHaveLength(STAFF_MAX_FAILURES_PER_USER);
-    expect(codes.filter((c) => c === 'ARO-E1100')).toHaveLength(20 - STAFF_MAX_FAILURES_PER_USER);
-    expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '203.0.114.200'))).toBe('ARO-E1100');
+    expect(codes.filter((c) => c === 'ARO-E1200')).toHaveLength(STAFF_MAX_FAILURES_PER_CLIENT);
+    expect(codes.filter((c) => c === 'ARO-E1100')).toHaveLength(20 - STAFF_MAX_FAILURES_PER_CLIENT);
+    expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '203.0.114.1'))).toBe('ARO-E1100');
+    expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '203.0.114.200'))).toBeUndefined();
+  });
+
+  describe('the per-email cap slows guessing from many addresses, and never locks the member out', () => {
+    const warnings: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => void warnings.push(args) };
+    const deps = (clientIp: string) => ({ db: t.database.db, tenantId, correlationId: 'staff-int', clientIp, log });
+    const attempt = async (email: string, password: string, clientIp: string, at: Date): Promise<string | undefined> => {
+      try {
+        await staffSignIn(deps(clientIp), { email, password }, at);
+        return undefined;
+      } catch (error) {
+        return (error as Error).message.split(':')[0];
+      }
+    };
+    /** The day's failures of an email from many addresses, each under its own client limit. */
+    async function spendEmailCap(email: string, at: Date, prefix: string): Promise<void> {
+      for (let i = 0; i < STAFF_SLOW_AFTER_FAILURES_PER_EMAIL; i += 1) {
+        await insertStaffSignInFailure(t.database.db, {
+          tenantId,
+          email,
+          clientIp: `${prefix}.${Math.floor(i / STAFF_MAX_FAILURES_PER_CLIENT) + 1}`,
+          at: new Date(at.getTime() - (i + 1) * 60_000),
+        });
+      }
+    }
+
+    it('past the cap, each client gets one wrong password per window instead of five; the member still signs in at once', async () => {
+      const user = await makeStaffUser(t.database.db, tenantId, [
+        { organizationId: orgId, role: 'nurse' },
+      ]);
+      const now = new Date();
+      await spendEmailCap(user.email, now, '10.1.0');
+      // A new address of the stranger: one wrong password, then refused (not the usual five).
+      expect(await attempt(user.email, 'guess-1', '10.1.9.1', now)).toBe('ARO-E1200');
+      expect(await attempt(user.email, 'guess-2', '10.1.9.1', now)).toBe('ARO-E1100');
+      // The member, on an address with no failure for the email, is not kept out.
+      expect(await attempt(user.email, FACTORY_STAFF_PASSWORD, '10.2.0.1', now)).toBeUndefined();
+      // A member who mistypes once tries again once the client's window has passed.
+      expect(await attempt(user.email, 'typo', '10.2.0.2', now)).toBe('ARO-E1200');
+      expect(await attempt(user.email, FACTORY_STAFF_PASSWORD, '10.2.0.2', now)).toBe('ARO-E1100');
+      const later = new Date(now.getTime() + STAFF_FAILURE_WINDOW_MS);
+      expect(await attempt(user.email, FACTORY_STAFF_PASSWORD, '10.2.0.2', later)).toBeUndefined();
+    });
+
+    it('below the cap, or once the day has passed, a client gets its five again', async () => {
+      const user = await makeStaffUser(t.database.db, tenantId, [
+        { organizationId: orgId, role: 'nurse' },
+      ]);
+      const then = new Date(Date.now() - STAFF_EMAIL_WINDOW_MS);
+      await spendEmailCap(user.email, then, '10.3.0');
+      const now = new Date();
+      for (let i = 0; i < STAFF_MAX_FAILURES_PER_CLIENT; i += 1) {
+        expect(await attempt(user.email, `guess-${i}`, '10.3.9.1', now)).toBe('ARO-E1200');
+      }
+      expect(await attempt(user.email, 'guess-5', '10.3.9.1', now)).toBe('ARO-E1100');
+    });
+
+    it('guesses arriving together at the cap are slowed together: the one that reaches it is the last at the usual pace', async () => {
+      const user = await makeStaffUser(t.database.db, tenantId, [
+        { organizationId: orgId, role: 'nurse' },
+      ]);
+      const now = new Date();
+      await spendEmailCap(user.email, now, '10.4.0');
+      // Give one failure back: the email is one below the cap.
+      await t.database.db.execute(
+        sql`delete from staff_sign_in_failures where id = (select id from staff_sign_in_failures where email = ${user.email} limit 1)`,
+      );
+      warnings.length = 0;
+      const codes = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => attempt(user.email, `burst-${i}`, '10.4.9.1', now)),
+      );
+      expect(codes.filter((c) => c === 'ARO-E1200')).toHaveLength(1);
+      expect(codes.filter((c) => c === 'ARO-E1100')).toHaveLength(9);
+      // The operator hears of it once: someone is guessing this email from many addresses.
+      expect(warnings).toEqual([
+        [
+          { tenantId, email: user.email, failures: STAFF_SLOW_AFTER_FAILURES_PER_EMAIL },
+          'staff sign-in: an email reached its daily failure cap; guessing it is slowed',
+        ],
+      ]);
+    });
   });
 
   it('a right password is not counted as a failure', async () => {
     const user = await makeStaffUser(t.database.db, tenantId, [
       { organizationId: orgId, role: 'nurse' },
     ]);
-    for (let i = 0; i < STAFF_MAX_FAILURES_PER_USER + 2; i += 1) {
+    for (let i = 0; i < STAFF_MAX_FAILURES_PER_CLIENT + 2; i += 1) {
       expect(code(await signInAs(user.email, FACTORY_STAFF_PASSWORD, '203.0.115.1'))).toBeUndefined();
     }
   });

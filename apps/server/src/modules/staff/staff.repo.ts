@@ -49,36 +49,39 @@ export async function findStaffUserById(
   return row ?? null;
 }
 
+/** What the sign-in limits count (staff.service.ts reserveSignInAttempt). */
+export type StaffSignInFailureCounts = {
+  /** Failures of this email from this client address since `since`. */
+  forClient: number;
+  /** Failures of every email (of every tenant) from this client address since `since`. */
+  forAddress: number;
+  /** Failures of this email from every address since `emailSince`. */
+  forEmail: number;
+};
+
 /**
- * Counts failed sign-ins since a time, for one email of a tenant and for one client address.
+ * Counts failed sign-ins for the limits: per email and client, per client, and per email.
  * @param db - database
- * @param tenantId - the tenant
- * @param email - normalised email
- * @param clientIp - the client address (counted across tenants)
- * @param since - window start
+ * @param filter - tenant, normalised email, the client's address key, and the two window starts
  */
 export async function countStaffSignInFailures(
   db: DbOrTx,
-  tenantId: string,
-  email: string,
-  clientIp: string,
-  since: Date,
-): Promise<{ forEmail: number; forAddress: number }> {
-  const [forEmail] = await db
+  filter: { tenantId: string; email: string; clientIp: string; since: Date; emailSince: Date },
+): Promise<StaffSignInFailureCounts> {
+  const ofEmail = and(eq(staffSignInFailures.tenantId, filter.tenantId), eq(staffSignInFailures.email, filter.email));
+  const [forClient] = await db
     .select({ n: count() })
     .from(staffSignInFailures)
-    .where(
-      and(
-        eq(staffSignInFailures.tenantId, tenantId),
-        eq(staffSignInFailures.email, email),
-        gt(staffSignInFailures.at, since),
-      ),
-    );
+    .where(and(ofEmail, eq(staffSignInFailures.clientIp, filter.clientIp), gt(staffSignInFailures.at, filter.since)));
   const [forAddress] = await db
     .select({ n: count() })
     .from(staffSignInFailures)
-    .where(and(eq(staffSignInFailures.clientIp, clientIp), gt(staffSignInFailures.at, since)));
-  return { forEmail: forEmail?.n ?? 0, forAddress: forAddress?.n ?? 0 };
+    .where(and(eq(staffSignInFailures.clientIp, filter.clientIp), gt(staffSignInFailures.at, filter.since)));
+  const [forEmail] = await db
+    .select({ n: count() })
+    .from(staffSignInFailures)
+    .where(and(ofEmail, gt(staffSignInFailures.at, filter.emailSince)));
+  return { forClient: forClient?.n ?? 0, forAddress: forAddress?.n ?? 0, forEmail: forEmail?.n ?? 0 };
 }
 
 /**

@@ -24,6 +24,7 @@ function staffDeps(ctx: GraphQLContext): StaffDeps {
     tenantId: ctx.tenant.id,
     correlationId: ctx.correlationId,
     clientIp: ctx.clientIp,
+    log: ctx.log,
   };
 }
 

@@ -9,9 +9,11 @@ import {
   type StaffRole,
 } from '@careline/domain/staff';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { staffMemberships, staffUsers } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
+import { addressKey } from '../auth/index.ts';
 import {
   generateTemporaryPassword,
   hashStaffPassword,
@@ -41,18 +43,32 @@ import {
 import { actingRole, requireStaffRole } from './staff.permissions.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 
-/** Failed sign-ins counted over this window. */
+// Sign-in limits (issue 31 §6.16; the arithmetic is in docs/security.md). A client is an address
+// key: an IPv4 address, or the /64 of an IPv6 one (auth's addressKey, as patient sign-in counts).
+/** Failed sign-ins per client are counted over this window. */
 export const STAFF_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-/** Failures per account in the window before its sign-in is refused until the window moves on. */
-export const STAFF_MAX_FAILURES_PER_USER = 5;
-/** Failures per client address in the window (all accounts, all tenants): one desk, many guesses. */
+/** Failures of one email from one client in the window before that client is refused for that email. */
+export const STAFF_MAX_FAILURES_PER_CLIENT = 5;
+/** Failures per client in the window (all emails, all tenants): one desk, many guesses. */
 export const STAFF_MAX_FAILURES_PER_ADDRESS = 30;
+/** Failures of one email from all clients are counted over this longer window. */
+export const STAFF_EMAIL_WINDOW_MS = 24 * 60 * 60 * 1000;
+/**
+ * Failures of one email from all clients in a day after which guessing it is slowed: each client
+ * gets STAFF_SLOWED_FAILURES_PER_CLIENT in the window instead of STAFF_MAX_FAILURES_PER_CLIENT.
+ * Never a lock: a client with no recent failure for the email may always try, so a stranger cannot
+ * keep the member out.
+ */
+export const STAFF_SLOW_AFTER_FAILURES_PER_EMAIL = 50;
+export const STAFF_SLOWED_FAILURES_PER_CLIENT = 1;
 
 export type StaffDeps = {
   db: Db;
   tenantId: string;
   correlationId: string;
   clientIp: string;
+  /** Where a slowed email is reported (an operator's alert: someone is guessing from many addresses). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 };
 
 export type StaffMembershipView = {
@@ -107,27 +123,44 @@ async function membershipsOf(db: Db, staffUserId: string) {
 }
 
 /**
- * Counts an attempt before its password is checked, refusing it when the email or the address is
- * at its limit. Count and record happen under per-email and per-address locks in one transaction,
- * so parallel guesses queue behind each other instead of all passing the check; the caller deletes
- * the record when the password was right.
+ * Counts an attempt before its password is checked, refusing it when this client is at its limit
+ * for the email (lower while the email is slowed) or at its limit for all emails. Count and record
+ * happen under per-email and per-address locks in one transaction, so parallel guesses queue behind
+ * each other instead of all passing the check; the caller deletes the record when the password was
+ * right.
  * @returns the recorded attempt's id
  */
 async function reserveSignInAttempt(deps: StaffDeps, email: string, now: Date): Promise<string> {
-  const since = new Date(now.getTime() - STAFF_FAILURE_WINDOW_MS);
+  const clientIp = addressKey(deps.clientIp);
   return deps.db.transaction(async (tx) => {
-    await lockSignInAttempts(tx, [`staff-sign-in:email:${deps.tenantId}:${email}`, `staff-sign-in:address:${deps.clientIp}`]);
-    const counts = await countStaffSignInFailures(tx, deps.tenantId, email, deps.clientIp, since);
-    if (counts.forEmail >= STAFF_MAX_FAILURES_PER_USER || counts.forAddress >= STAFF_MAX_FAILURES_PER_ADDRESS) {
+    await lockSignInAttempts(tx, [`staff-sign-in:email:${deps.tenantId}:${email}`, `staff-sign-in:address:${clientIp}`]);
+    const counts = await countStaffSignInFailures(tx, {
+      tenantId: deps.tenantId,
+      email,
+      clientIp,
+      since: new Date(now.getTime() - STAFF_FAILURE_WINDOW_MS),
+      emailSince: new Date(now.getTime() - STAFF_EMAIL_WINDOW_MS),
+    });
+    const clientCap =
+      counts.forEmail >= STAFF_SLOW_AFTER_FAILURES_PER_EMAIL ? STAFF_SLOWED_FAILURES_PER_CLIENT : STAFF_MAX_FAILURES_PER_CLIENT;
+    if (counts.forClient >= clientCap || counts.forAddress >= STAFF_MAX_FAILURES_PER_ADDRESS) {
       throw new AppError('ARO-E1100');
     }
-    return insertStaffSignInFailure(tx, { tenantId: deps.tenantId, email, clientIp: deps.clientIp, at: now });
+    const id = await insertStaffSignInFailure(tx, { tenantId: deps.tenantId, email, clientIp, at: now });
+    if (counts.forEmail + 1 === STAFF_SLOW_AFTER_FAILURES_PER_EMAIL) {
+      deps.log?.warn(
+        { tenantId: deps.tenantId, email, failures: STAFF_SLOW_AFTER_FAILURES_PER_EMAIL },
+        'staff sign-in: an email reached its daily failure cap; guessing it is slowed',
+      );
+    }
+    return id;
   });
 }
 
 /**
- * Signs a staff member in with email and password (issue 7 point 1). Limited per account and per
- * address before any hash is checked; an unknown email costs the same hash time as a known one.
+ * Signs a staff member in with email and password (issue 7 point 1). Limited per email and client,
+ * per client, and slowed per email (issue 31 §6.16) before any hash is checked; an unknown email
+ * costs the same hash time as a known one.
  * @param deps - database, tenant, correlation id and client address
  * @param input - email and password as sent
  */
