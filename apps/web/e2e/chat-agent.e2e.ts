@@ -14,6 +14,7 @@ import {
   journeyHost,
   signedInPatient,
   signedInPhone,
+  staffToken,
   type Patient,
 } from './support/journey-setup.ts';
 import { photoInPage } from './support/photo.ts';
@@ -528,6 +529,59 @@ describe('Chat With Hospital: the patient and the hospital staff (issue 12 §3, 
       expect((await chatOnServer(patient, chatId)).status).toBe('entered_in_error');
       await phone.context.close();
       await staff.context.close();
+    },
+  );
+
+  it(
+    'a staff reply sent the moment the chat is created, before the phone subscribes, shows on the phone (issue 29 §9)',
+    { timeout: 240_000 },
+    async () => {
+      const patient = await signedInPatient('Anoma');
+      const { organizationId } = await colomboDoctor();
+      const staff = await staffToken();
+      const phone = await signedInPhone(browser, patient, 'chat-agent-race-failure');
+      const { page } = phone;
+      page.setDefaultTimeout(60_000);
+      const errors = collectPageErrors(page);
+      const reply = 'Good morning, the clinic opens at 8.';
+
+      // The worst moment: prepareChat has created the chat, the staff reply is written, and only
+      // then does the phone get the answer (without the reply) and subscribe to the chat.
+      let replied = false;
+      await page.route('**/graphql', async (route) => {
+        const request = route.request();
+        if (request.method() !== 'POST' || !(request.postData() ?? '').includes('agentChatPrepare')) {
+          await route.continue();
+          return;
+        }
+        const response = await route.fetch();
+        const body = (await response.json()) as { data?: { prepareChat?: { id: string } | null } };
+        const chatId = body.data?.prepareChat?.id;
+        if (chatId) {
+          await gql(
+            'mutation ($o: ID!, $id: ID!, $m: String) { staffReplyChat(organizationId: $o, id: $id, message: $m) { id } }',
+            { o: organizationId, id: chatId, m: reply },
+            staff,
+          );
+          replied = true;
+        }
+        await route.fulfill({ response, json: body });
+      });
+
+      await openAgentChat(page);
+      await chooseColombo(page);
+      await patientWrites(page, 'Is the clinic open this morning?');
+      const log = page.getByRole('log', { name: 'Chat with hospital staff' });
+      await log.getByText(reply, { exact: true }).waitFor();
+      expect(replied).toBe(true);
+      await page.getByText('A member of the hospital staff is answering you.').waitFor();
+      await checkScreen(page, 'agent chat: the reply sent as the chat began');
+      await screenshot(page, 'chat-agent-race');
+
+      const chat = await latestChat(patient);
+      await gql('mutation ($id: ID!) { patchChat(id: $id, status: "completed") { id } }', { id: chat.id }, patient.token);
+      expect(errors).toEqual([]);
+      await phone.context.close();
     },
   );
 });

@@ -14,7 +14,7 @@ import { createSession, gql, journeyHost, staffToken } from './support/journey-s
 
 // Issue 12 §2 and 'Tests that must exist': book a doctor entirely through the chat, for a family
 // member, then 'What is my upcoming' lists the booking just made; axe on the chat screen as it
-// changes. The account (Me and a Mother profile) and a session of Dr. Nimal Perera at the Colombo
+// changes. The hospital is not asked: the doctor has sessions at one hospital only (issue 29 §11). The account (Me and a Mother profile) and a session of Dr. Nimal Perera at the Colombo
 // branch are made through the API; the patient signs in through the chat itself.
 
 type UpcomingRow = { id: string; sessionId: string; patientId: string; tokenNo: number };
@@ -115,14 +115,19 @@ describe('Book a Doctor through the chat (issue 12 §2)', () => {
       .first()
       .click();
 
-    await log.getByText('Which hospital would you like to go to?').waitFor();
-    await page.getByRole('button', { name: /Colombo$/ }).click();
+    // Issue 29 §11: only the hospitals where the doctor has sessions are offered. Dr. Nimal Perera
+    // works at the Colombo branch alone, so the chat asks no hospital and lists Colombo's sessions.
+    await log.getByText('Here are the sessions I found.').waitFor();
+    expect(await log.getByText('Which hospital would you like to go to?').count()).toBe(0);
+    expect(await log.getByText("I couldn't find any sessions").count()).toBe(0);
 
     // The session list: 3 at first, 3 more per 'See more', until the session made above shows.
-    await log.getByText('Here are the sessions I found.').waitFor();
     const sessions = page.getByRole('list', { name: 'Sessions' });
     await sessions.waitFor();
     expect(await sessions.getByRole('button').count()).toBeLessThanOrEqual(3);
+    for (const text of await sessions.getByRole('button').allTextContents()) {
+      expect(text).toContain('Colombo');
+    }
     await checkScreen(page, 'chat booking: session list');
     const ours = sessions
       .getByRole('button')

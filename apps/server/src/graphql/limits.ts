@@ -51,6 +51,7 @@ export const listFieldRows: Record<string, number> = {
   'Subscription.subscribeSessionTokens': QUERY_LIMITS.appointments,
   'Query.queryOrganization': 100,
   'Query.staffPatientLookup': 50,
+  'Query.staffWalkInPatientLookup': 50,
   'Query.staffUsers': 500,
   'AuditPage.events': 100,
   'Address.line': 5,

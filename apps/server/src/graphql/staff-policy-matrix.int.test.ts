@@ -232,6 +232,11 @@ const SAMPLES: Record<string, Sample> = {
       'query ($o: ID!, $m: String!) { staffPatientLookup(organizationId: $o, mobileNo: $m) { id } }',
     variables: (o) => ({ o, m: patientMobile }),
   },
+  staffWalkInPatientLookup: {
+    query:
+      'query ($o: ID!, $m: String!) { staffWalkInPatientLookup(organizationId: $o, mobileNo: $m) { id } }',
+    variables: (o) => ({ o, m: patientMobile }),
+  },
   staffSessions: {
     query: 'query ($o: ID!) { staffSessions(organizationId: $o) { id } }',
     variables: (o) => ({ o }),

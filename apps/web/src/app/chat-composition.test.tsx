@@ -126,10 +126,21 @@ async function tap(name: string | RegExp) {
   await letChatType();
 }
 
+/** Book a Doctor, Search by doctor name, 'Nim', Dr. Nimal Perera. */
+async function pickDoctorByName() {
+  await tap('Book a Doctor');
+  await tap('Search by doctor name');
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Doctor name' }), { target: { value: 'Nim' } });
+  await letChatType(2);
+  fireEvent.click(within(screen.getByRole('list', { name: 'Doctors' })).getByRole('button', { name: /Dr\. Nimal Perera/ }));
+  await letChatType();
+}
+
 const hospitals = [
   { id: 'org-1', name: 'Lanka Hospitals Colombo', phone: null },
   { id: 'org-2', name: 'Lanka Hospitals Kandy', phone: null },
 ];
+const threeHospitals = [...hospitals, { id: 'org-3', name: 'Lanka Hospitals Galle', phone: null }];
 const sessionStart = (index: number) => new Date(2030, 2, 3 + index, 16, 30).toISOString();
 const sevenSessions = Array.from({ length: 7 }, (_, index) =>
   testSession({ id: `s-${index + 1}`, startTime: sessionStart(index) }),
@@ -139,6 +150,8 @@ const sevenSessions = Array.from({ length: 7 }, (_, index) =>
 function server(options: {
   organizations?: typeof hospitals;
   sessions?: unknown[];
+  /** The sessions a search at one hospital finds (its Organization/ reference), null for any hospital. */
+  sessionsAt?: (organizationId: string | null) => unknown[] | 'fail';
   book?: Answer;
   upcoming?: unknown[];
 }) {
@@ -166,8 +179,15 @@ function server(options: {
         };
       case 'searchSpecialties':
         return { data: { searchSpecialties: [{ code: 'CARD', display: 'Cardiologist' }] } };
-      case 'consultationSessions':
+      case 'consultationSessions': {
+        if (options.sessionsAt) {
+          const references = (call.variables.actorReference ?? []) as string[];
+          const at = references.find((reference) => reference.startsWith('Organization/'));
+          const found = options.sessionsAt(at === undefined ? null : at.slice('Organization/'.length));
+          return found === 'fail' ? { errors: [{ message: 'down' }] } : { data: { querySession: found } };
+        }
         return { data: { querySession: options.sessions ?? sevenSessions } };
+      }
       case 'bookAppointment':
         return options.book?.(call) ?? { data: null };
       case 'chatUpcomingAppointments':
@@ -242,7 +262,8 @@ describe('Book a Doctor in the chat (issue 12 §2; spec doc 1 §2, §4; doc 2 §
     // Two hospitals: the organization picker asks.
     expect(log.textContent).toContain('Which hospital would you like to go to?');
     await tap('Lanka Hospitals Kandy');
-    const sessionCall = calls.find((call) => call.operationName === 'consultationSessions');
+    // The hospitals were each asked for the doctor's sessions first (issue 29 §11), then Kandy's list.
+    const sessionCall = calls.filter((call) => call.operationName === 'consultationSessions').at(-1);
     expect(sessionCall?.variables).toMatchObject({
       actorReference: ['Practitioner/dr-1', 'Organization/org-2'],
     });
@@ -334,6 +355,109 @@ describe('Book a Doctor in the chat (issue 12 §2; spec doc 1 §2, §4; doc 2 §
     expect(bySpecialty?.variables).toMatchObject({
       practitionerRoleCodingCode: 'CARD',
       actorReference: ['Organization/org-1'],
+    });
+  });
+
+  it('offers only the hospitals where the doctor has sessions to pick (issue 29 §11)', async () => {
+    const kandySession = testSession({
+      id: 's-kandy',
+      startTime: sessionStart(1),
+      organization: { id: 'org-2', orgName: 'Lanka Hospitals Kandy' },
+    });
+    const galleSession = testSession({
+      id: 's-galle',
+      startTime: sessionStart(2),
+      organization: { id: 'org-3', orgName: 'Lanka Hospitals Galle' },
+    });
+    // Colombo's only session is full: not one the patient can pick (spec doc 2 §4 Session status).
+    const fullColombo = testSession({ id: 's-full', appointmentCount: 20, appointmentMaxAllowed: 20 });
+    const fake = server({
+      organizations: threeHospitals,
+      sessionsAt: (organizationId) =>
+        organizationId === 'org-1' ? [fullColombo] : organizationId === 'org-2' ? [kandySession] : organizationId === 'org-3' ? [galleSession] : [],
+    });
+    const { calls } = renderChat(fake.answer);
+    await letChatType();
+    await pickDoctorByName();
+    const log = screen.getByRole('log', { name: 'Chat' });
+    expect(log.textContent).toContain('Which hospital would you like to go to?');
+    const offered = within(screen.getByRole('list', { name: 'Hospitals' })).getAllByRole('button');
+    expect(offered.map((button) => button.textContent)).toEqual(['Lanka Hospitals Kandy', 'Lanka Hospitals Galle']);
+    // Each hospital was asked for the doctor's sessions, as the session list asks.
+    expect(
+      calls
+        .filter((call) => call.operationName === 'consultationSessions')
+        .map((call) => call.variables.actorReference),
+    ).toEqual([
+      ['Practitioner/dr-1', 'Organization/org-1'],
+      ['Practitioner/dr-1', 'Organization/org-2'],
+      ['Practitioner/dr-1', 'Organization/org-3'],
+    ]);
+    await tap('Lanka Hospitals Galle');
+    expect(log.textContent).toContain('Here are the sessions I found.');
+    expect(log.textContent).not.toContain("I couldn't find any sessions");
+    expect(within(screen.getByRole('list', { name: 'Sessions' })).getAllByRole('button')).toHaveLength(1);
+
+    // Search again, another doctor: the hospitals are asked again for that doctor.
+    await tap('Search again');
+    await tap('Search by doctor name');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Doctor name' }), { target: { value: 'Nimali' } });
+    await letChatType(2);
+    fireEvent.click(within(screen.getByRole('list', { name: 'Doctors' })).getByRole('button', { name: /Dr\. Nimali Silva/ }));
+    await letChatType();
+    expect(calls.filter((call) => (call.variables.actorReference as string[] | undefined)?.includes('Practitioner/dr-2'))).toHaveLength(3);
+  });
+
+  it('goes straight to the sessions of the one hospital where the doctor has some', async () => {
+    const kandySession = testSession({ id: 's-kandy', organization: { id: 'org-2', orgName: 'Lanka Hospitals Kandy' } });
+    const fake = server({
+      organizations: threeHospitals,
+      sessionsAt: (organizationId) => (organizationId === 'org-2' ? [kandySession] : []),
+    });
+    renderChat(fake.answer);
+    await letChatType();
+    await pickDoctorByName();
+    const log = screen.getByRole('log', { name: 'Chat' });
+    expect(log.textContent).not.toContain('Which hospital would you like to go to?');
+    expect(log.textContent).toContain('Here are the sessions I found.');
+    const sessions = within(screen.getByRole('list', { name: 'Sessions' })).getAllByRole('button');
+    expect(sessions.map((button) => button.textContent)).toEqual([expect.stringContaining('Lanka Hospitals Kandy')]);
+  });
+
+  it("says 'I couldn't find any sessions' at once when no hospital has one, and offers Search again", async () => {
+    const fake = server({ organizations: threeHospitals, sessionsAt: () => [] });
+    const { calls } = renderChat(fake.answer);
+    await letChatType();
+    await pickDoctorByName();
+    const log = screen.getByRole('log', { name: 'Chat' });
+    expect(log.textContent).not.toContain('Which hospital would you like to go to?');
+    expect(log.textContent).toContain("I couldn't find any sessions");
+    expect(calls.filter((call) => call.operationName === 'consultationSessions')).toHaveLength(3);
+    await tap('Search again');
+    expect(log.textContent).toContain('How would you like to find your doctor?');
+  });
+
+  it('offers the hospitals of a specialty’s sessions too, and a failed check offers Try again, never a shorter list', async () => {
+    let failing = true;
+    const fake = server({
+      organizations: threeHospitals,
+      sessionsAt: (organizationId) =>
+        organizationId === 'org-3' && failing ? 'fail' : organizationId === 'org-1' ? [] : [testSession({ id: `s-${organizationId ?? 'any'}` })],
+    });
+    const { calls } = renderChat(fake.answer);
+    await letChatType();
+    await tap('Book a Doctor');
+    await tap('Search by specialty');
+    await tap('Cardiologist');
+    const log = screen.getByRole('log', { name: 'Chat' });
+    expect(screen.queryByRole('list', { name: 'Hospitals' })).toBeNull();
+    failing = false;
+    await tap('Try again');
+    const offered = within(screen.getByRole('list', { name: 'Hospitals' })).getAllByRole('button');
+    expect(offered.map((button) => button.textContent)).toEqual(['Lanka Hospitals Kandy', 'Lanka Hospitals Galle']);
+    expect(log.textContent).toContain('Which hospital would you like to go to?');
+    expect(calls.filter((call) => call.operationName === 'consultationSessions').at(-1)?.variables).toMatchObject({
+      practitionerRoleCodingCode: 'CARD',
     });
   });
 

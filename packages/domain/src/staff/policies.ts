@@ -24,11 +24,14 @@ export const auditPolicy = {
 
 /**
  * Who may read patients' profiles from the staff console (issue 7 point 6): every role of the
- * hospital, since each of them serves patients at the desk, on the phone or in the ward. Each read is
- * audited.
+ * hospital, since each of them serves patients at the desk, on the phone or in the ward; they find
+ * the patients the hospital has any record of (issue 29 §10). Only the desk, registering a walk-in
+ * (the roles that book at the desk, sessions.bookAtDesk), also finds a patient of the group with no
+ * record here, by name only. Each read is audited.
  */
 export const profilesStaffPolicy = {
   'patients.lookup': STAFF_ROLES,
+  'patients.walkIn': ['admin', 'receptionist'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /**

@@ -181,6 +181,8 @@ export type StaffMessageId =
   | 'staff.patients.relationship'
   | 'staff.patients.none'
   | 'staff.patients.found'
+  | 'staff.patients.walkInNew'
+  | 'staff.patients.noneInGroup'
   | 'staff.shell.sessions'
   | 'staff.sessions.heading'
   | 'staff.sessions.intro'

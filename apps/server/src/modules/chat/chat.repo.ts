@@ -71,6 +71,22 @@ export async function selectAccountChats(
 }
 
 /**
+ * Chats of the account by id (another account's are left out).
+ * @param db - database or transaction
+ * @param owner - tenant and account
+ * @param ids - the chats (already checked to be UUIDs)
+ */
+export async function selectAccountChatsById(db: DbOrTx, owner: ChatOwner, ids: readonly string[]): Promise<ChatSessionRow[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  return db
+    .select()
+    .from(chatSessions)
+    .where(and(inArray(chatSessions.id, [...ids]), eq(chatSessions.tenantId, owner.tenantId), eq(chatSessions.accountId, owner.accountId)));
+}
+
+/**
  * A chat of the hospital by id, or null (another hospital's looks missing).
  * @param db - database or transaction
  * @param scope - tenant and hospital

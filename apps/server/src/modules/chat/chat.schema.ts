@@ -1,11 +1,12 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
-import { filterEvents } from '../../providers/pubsub/filter-events.ts';
+import { filterEvents, startWith } from '../../providers/pubsub/filter-events.ts';
 import { accountChatTopic, onIterationEnd, patientWatching, type ChatChangedEvent } from './chat.live.ts';
 import {
   CHAT_QUERY_DEFAULT,
   UUID,
+  chatsChangedAfter,
   patchChat,
   prepareChat,
   publishPatientChatTyping,
@@ -145,8 +146,15 @@ builder.subscriptionField('subscribeChat', (t) =>
     description:
       "Live: the account's chat after each change, or a typing indicator (typing set), when its id is one of `id` " +
       "(spec doc 1 §7). Another account's ids deliver nothing. While open, staff replies send no SMS. Over a websocket " +
-      'only: a one-off HTTP request answers null.',
-    args: { id: t.arg.idList({ required: true }) },
+      'only: a one-off HTTP request answers null. With `after` (the newest note the page holds), nothing between the ' +
+      'read and the subscription is missed: once listening, the server first delivers each chat that changed after that ' +
+      'note (a newer note, a new status), then streams.',
+    args: {
+      id: t.arg.idList({ required: true }),
+      after: t.arg.id({
+        description: "The id of the newest note the page holds of the chat (resume from it); a note it does not know resends the chat.",
+      }),
+    },
     subscribe: async (_root, args, ctx) => {
       const chatDeps = deps(ctx);
       if (!ctx.pubsub) {
@@ -161,12 +169,20 @@ builder.subscriptionField('subscribeChat', (t) =>
         }
       }
       const events = await ctx.pubsub.subscribe(accountChatTopic(chatDeps.tenantId, chatDeps.accountId));
+      // Read after listening (issue 29 §9): a change between the page's read and this subscription
+      // is in the database by now, or comes through the topic; either way it reaches the page.
+      const after = args.after === null || args.after === undefined ? null : String(args.after);
+      const missed: ChatChangedEvent[] =
+        after === null ? [] : (await chatsChangedAfter(chatDeps, [...ids], after)).map((id) => ({ id }));
       const watching = patientWatching(chatDeps.presence, chatDeps.tenantId, chatDeps.accountId);
       return onIterationEnd(
-        filterEvents(events, (payload) => {
-          const event = payload as Partial<ChatChangedEvent> | null;
-          return typeof event?.id === 'string' && ids.has(event.id);
-        }),
+        startWith(
+          missed,
+          filterEvents(events, (payload) => {
+            const event = payload as Partial<ChatChangedEvent> | null;
+            return typeof event?.id === 'string' && ids.has(event.id);
+          }),
+        ),
         () => {
           void watching.leave().catch((error: unknown) => {
             chatDeps.log?.warn({ err: error }, 'chat presence not ended');

@@ -24,6 +24,7 @@ import {
   moveChat,
   rateChat,
   selectAccountChats,
+  selectAccountChatsById,
   selectChatNotes,
   type ChatNoteRow,
   type ChatOwner,
@@ -213,6 +214,33 @@ export async function readOwnChatLive(deps: ChatDeps, id: string, typing: string
   }
   const [view] = await chatViews(deps.db, [row], 'patient');
   return view ? { ...view, typing } : null;
+}
+
+/**
+ * The chats (of those named, the account's) that changed after the note a page holds (issue 29 §9):
+ * a note newer than it, or a change of the chat itself (status, recipient, rating) after it was
+ * stored. A note the chat does not hold counts as nothing held: the chat is delivered again.
+ * @param deps - database, tenant, account
+ * @param ids - the chats, already checked to be the account's
+ * @param afterNoteId - the newest note the page holds
+ */
+export async function chatsChangedAfter(deps: ChatDeps, ids: readonly string[], afterNoteId: string): Promise<string[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  const rows = await selectAccountChatsById(deps.db, owner(deps), ids);
+  const notes = await selectChatNotes(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return rows
+    .filter((row) => {
+      const own = notes.filter((note) => note.chatSessionId === row.id);
+      const held = own.findIndex((note) => note.id === afterNoteId);
+      const heldNote = own[held];
+      return heldNote === undefined || held < own.length - 1 || row.updatedAt.getTime() > heldNote.createdTime.getTime();
+    })
+    .map((row) => row.id);
 }
 
 /**

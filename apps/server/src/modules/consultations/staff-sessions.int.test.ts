@@ -233,14 +233,21 @@ describe('desk booking and marks', () => {
     expect(code(await as(receptionist.token, BOOK, { o: hospital, s: session.id, p: patient.id }))).toBe('ARO-E4003');
   });
 
-  it('answers a patient the hospital has never seen, and another tenant’s, as missing and books nothing', async () => {
+  it('answers another tenant’s patient and an unknown id as missing and books nothing', async () => {
     const session = await newSession();
-    const elsewhere = await makePatientAccount(t.database.db, tenantId, { hospitalId: otherHospital });
     const foreign = await makePatientAccount(t.database.db, 'someone-else');
-    for (const p of [elsewhere.patient.id, foreign.patient.id, randomUUID()]) {
+    for (const p of [foreign.patient.id, randomUUID()]) {
       expect(code(await as(receptionist.token, BOOK, { o: hospital, s: session.id, p }))).toBe('ARO-E2001');
     }
     expect(await t.database.db.select().from(appointments).where(eq(appointments.sessionId, session.id))).toEqual([]);
+  });
+
+  it('books a walk-in of the group the hospital has never seen: the booking registers them here (issue 29 §10)', async () => {
+    const session = await newSession();
+    const walkIn = await makePatientAccount(t.database.db, tenantId, { hospitalId: otherHospital });
+    const booked = await as<{ staffBookAppointment: { appointmentOriginChannel: string } }>(receptionist.token, BOOK, { o: hospital, s: session.id, p: walkIn.patient.id });
+    expect(booked.errors).toBeUndefined();
+    expect(booked.data?.staffBookAppointment.appointmentOriginChannel).toBe('hospital');
   });
 
   it('refuses a nurse at the desk (receptionists and admins book)', async () => {

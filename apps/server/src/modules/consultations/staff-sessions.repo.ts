@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accounts,
@@ -425,39 +425,4 @@ export async function declineLiveAppointments(
     .map((row) => ({ ...row, mobileNo: byAccount.get(row.accountId) ?? '' }))
     .filter((row) => row.mobileNo.length > 0)
     .sort((a, b) => a.tokenNo - b.tokenNo);
-}
-
-/**
- * An active profile the hospital may serve: registered there, or with an appointment in one of its
- * sessions (the reach of the staff patient lookup, profiles.lookup.ts); null otherwise.
- * @param db - database or transaction
- * @param scope - tenant and hospital
- * @param patientId - the profile
- */
-export async function findReachablePatient(
-  db: DbOrTx,
-  scope: { tenantId: string; organizationId: string },
-  patientId: string,
-): Promise<{ id: string; accountId: string } | null> {
-  const [row] = await db
-    .select({ id: patients.id, accountId: patients.accountId })
-    .from(patients)
-    .where(
-      and(
-        eq(patients.id, patientId),
-        eq(patients.tenantId, scope.tenantId),
-        eq(patients.active, true),
-        or(
-          eq(patients.hospitalId, scope.organizationId),
-          exists(
-            db
-              .select({ one: appointments.id })
-              .from(appointments)
-              .innerJoin(consultationSessions, eq(consultationSessions.id, appointments.sessionId))
-              .where(and(eq(appointments.patientId, patients.id), eq(consultationSessions.organizationId, scope.organizationId))),
-          ),
-        ),
-      ),
-    );
-  return row ?? null;
 }

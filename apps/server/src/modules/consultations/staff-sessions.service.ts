@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/index.ts';
 import { hospitalScope, requireId, requireStaffRole, staffActor, type StaffAuditActor, type StaffViewer } from '../staff/index.ts';
 import { bookAppointment } from './appointments.service.ts';
 import { earnVisitPoints } from '../loyalty/index.ts';
+import { findTenantPatient } from '../profiles/index.ts';
 import type { LoyaltySettings } from '@careline/domain/loyalty';
 import { publishSessionChanged } from './session-events.ts';
 import {
@@ -15,7 +16,6 @@ import {
   findHospitalContact,
   findHospitalSession,
   findPractitionerWithRoles,
-  findReachablePatient,
   fulfilOngoing,
   insertSession,
   isHospitalChargingScheme,
@@ -313,8 +313,9 @@ export async function cancelStaffSession(deps: StaffSessionDeps, sessionId: stri
 }
 
 /**
- * Books a token at the desk (origin channel 'hospital') for a profile the hospital may serve:
- * registered there or seen there before. Other profiles answer as missing.
+ * Books a token at the desk (origin channel 'hospital') for an active profile of the group: one the
+ * hospital knows, or a walk-in it registers by this booking (issue 29 §10; the desk roles find them
+ * with staffWalkInPatientLookup). Another tenant's profile answers as missing.
  * @param deps - database, tenant, staff member, hospital, publish
  * @param input - session, profile and the client's idempotency key
  */
@@ -326,7 +327,7 @@ export async function bookAtDesk(
   requireId(input.sessionId);
   requireId(input.patientId);
   const session = await findHospitalSession(deps.db, hospitalScope(deps), input.sessionId);
-  const patient = await findReachablePatient(deps.db, hospitalScope(deps), input.patientId);
+  const patient = await findTenantPatient(deps.db, deps.tenantId, input.patientId);
   if (!session || !patient) {
     throw new AppError('ARO-E2001');
   }

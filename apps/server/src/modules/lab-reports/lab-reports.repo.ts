@@ -4,7 +4,6 @@ import {
   count,
   desc,
   eq,
-  exists,
   inArray,
   isNotNull,
   isNull,
@@ -19,10 +18,6 @@ import {
   diagnosticReportSubCodes,
   diagnosticReports,
   observations,
-  patients,
-  appointments,
-  consultationSessions,
-  serviceRequests,
 } from '../../db/schema/index.ts';
 import { UUID_PATTERN } from '@careline/domain/ids';
 
@@ -420,49 +415,6 @@ export async function setObservationsStatus(
         ne(observations.status, 'entered_in_error'),
       ),
     );
-}
-
-/**
- * An active patient known to the hospital, with their account, or null: the profile names the
- * hospital, or holds an appointment in one of its sessions or an order there (as the desk's patient
- * lookup, profiles.lookup.ts). A technician cannot start a desk report, and so read the profile's
- * details, for a patient of another hospital by guessing an id.
- * @param db - database
- * @param scope - tenant and hospital
- * @param patientId - the patient
- */
-export async function findHospitalPatient(
-  db: DbOrTx,
-  scope: HospitalScope,
-  patientId: string,
-): Promise<{ id: string; accountId: string } | null> {
-  const [row] = await db
-    .select({ id: patients.id, accountId: patients.accountId })
-    .from(patients)
-    .where(
-      and(
-        eq(patients.id, patientId),
-        eq(patients.tenantId, scope.tenantId),
-        eq(patients.active, true),
-        or(
-          eq(patients.hospitalId, scope.organizationId),
-          exists(
-            db
-              .select({ one: appointments.id })
-              .from(appointments)
-              .innerJoin(consultationSessions, eq(consultationSessions.id, appointments.sessionId))
-              .where(and(eq(appointments.patientId, patients.id), eq(consultationSessions.organizationId, scope.organizationId))),
-          ),
-          exists(
-            db
-              .select({ one: serviceRequests.id })
-              .from(serviceRequests)
-              .where(and(eq(serviceRequests.patientId, patients.id), eq(serviceRequests.organizationId, scope.organizationId))),
-          ),
-        ),
-      ),
-    );
-  return row ?? null;
 }
 
 /**

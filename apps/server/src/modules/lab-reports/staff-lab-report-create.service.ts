@@ -3,8 +3,8 @@ import { recordAudit } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
 import { findHospitalOrder } from '../orders/index.ts';
 import { hospitalScope, notFound, staffActor } from '../staff/index.ts';
+import { findPatientKnownToHospital } from '../profiles/index.ts';
 import {
-  findHospitalPatient,
   insertReport,
   selectReportCodes,
   type DiagnosticReportRow,
@@ -85,7 +85,7 @@ export async function createStaffLabReport(
         };
       } else {
         const patient = UUID.test(input.patientId ?? '')
-          ? await findHospitalPatient(
+          ? await findPatientKnownToHospital(
               tx,
               { tenantId: deps.tenantId, organizationId: deps.organizationId },
               input.patientId ?? '',

@@ -14,3 +14,4 @@ export {
   type ProfileDeps,
   toServerPatient,
 } from './profiles.service.ts';
+export { findPatientKnownToHospital, findTenantPatient, knownToHospital } from './profiles.reach.ts';

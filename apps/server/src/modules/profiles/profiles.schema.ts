@@ -6,7 +6,7 @@ import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
 import { staffOperation } from '../../graphql/staff-auth.ts';
 import { actingRole, staffAccessError } from '../staff/index.ts';
 import { setAccountLanguage } from '../auth/index.ts';
-import { lookupPatientsByMobile, type StaffPatientView } from './profiles.lookup.ts';
+import { lookupPatientsByMobile, lookupWalkInPatients, type StaffDeskPatientView, type StaffPatientView } from './profiles.lookup.ts';
 import {
   createPatient,
   patchPatient,
@@ -168,11 +168,53 @@ const StaffPatientRef = builder.objectRef<StaffPatientView>('StaffPatient').impl
   }),
 });
 
+const StaffDeskPatientRef = builder.objectRef<StaffDeskPatientView>('StaffDeskPatient').implement({
+  description: 'A profile as the desk sees it while registering a walk-in: the name, and whether the hospital has a record of it.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    prefix: t.exposeString('prefix'),
+    givenName: t.exposeString('givenName'),
+    familyName: t.exposeString('familyName'),
+    knownHere: t.exposeBoolean('knownHere', {
+      description: 'The profile has a record at this hospital (registered, an appointment, an order, a lab report or a chat).',
+    }),
+  }),
+});
+
+builder.queryField('staffWalkInPatientLookup', (t) =>
+  t.field({
+    ...staffOperation('patients.walkIn'),
+    type: [StaffDeskPatientRef],
+    description:
+      "The desk registering a walk-in (issue 29 §10): every profile behind a mobile number in the hospital group, by name, each with " +
+      'whether this hospital has a record of it; booking one at the desk registers them here. The desk roles only; audited.',
+    args: {
+      organizationId: t.arg.id({ required: true }),
+      mobileNo: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) => {
+      const staff = ctx.staff;
+      const organizationId = String(args.organizationId);
+      const role = staff ? actingRole(staff, 'patients.walkIn', organizationId) : null;
+      if (!staff || !role) {
+        throw staffAccessError(ctx, { action: 'patients.walkIn', organizationId });
+      }
+      return lookupWalkInPatients(
+        { db: ctx.database.db, tenantId: ctx.tenant.id, correlationId: ctx.correlationId },
+        { staffUserId: staff.staffUserId, role, organizationId },
+        args.mobileNo,
+      );
+    },
+  }),
+);
+
 builder.queryField('staffPatientLookup', (t) =>
   t.field({
     ...staffOperation('patients.lookup'),
     type: [StaffPatientRef],
-    description: "Profiles behind a mobile number known to the staff member's hospital; audited.",
+    description:
+      "Profiles behind a mobile number that the staff member's hospital has any record of (registered, an appointment, an order, " +
+      'a lab report or a chat); audited.',
     args: {
       organizationId: t.arg.id({ required: true }),
       mobileNo: t.arg.string({ required: true }),

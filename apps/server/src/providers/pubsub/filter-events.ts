@@ -37,3 +37,37 @@ export function filterEvents<T, R = T>(
   };
   return result;
 }
+
+/**
+ * Delivers `first` before the source's events: what a subscriber missed before it was listening
+ * (read after the source was subscribed, so nothing falls between the two). Ending the result ends
+ * the source.
+ * @param first - the events to deliver at once, in order
+ * @param source - the subscription's events
+ */
+export function startWith<T>(first: readonly T[], source: AsyncIterableIterator<T>): AsyncIterableIterator<T> {
+  const pending = [...first];
+  const result: AsyncIterableIterator<T> = {
+    async next() {
+      if (pending.length === 0) {
+        return source.next();
+      }
+      return { done: false, value: pending.shift() as T };
+    },
+    async return(value?: unknown) {
+      pending.length = 0;
+      return (await source.return?.(value)) ?? { done: true, value: undefined };
+    },
+    async throw(error?: unknown) {
+      pending.length = 0;
+      if (source.throw) {
+        return source.throw(error);
+      }
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return result;
+    },
+  };
+  return result;
+}

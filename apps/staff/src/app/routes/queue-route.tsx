@@ -5,8 +5,9 @@ import { VideoCallPanel } from '../../features/video/components/video-call-panel
 import { useStaffSession, type Hospital } from '../../lib/staff-session.tsx';
 
 /**
- * A session's queue; desk booking finds the patient with the patients feature's search; a video
- * session's calls come from the video feature.
+ * A session's queue; desk booking finds the patient with the patients feature's search (a walk-in
+ * of the group too, where the member registers walk-ins: issue 29 §10); a video session's calls
+ * come from the video feature.
  */
 export function QueueRoute({ hospital }: { hospital: Hospital }) {
   const session = useStaffSession();
@@ -18,7 +19,7 @@ export function QueueRoute({ hospital }: { hospital: Hospital }) {
       sessionId={sessionId}
       sessionsPath="/sessions"
       may={{ run: session.may('sessions.run'), book: session.may('sessions.bookAtDesk') }}
-      deskSearch={(props) => <PatientPicker hospital={hospital} {...props} />}
+      deskSearch={(props) => <PatientPicker hospital={hospital} walkIn={session.may('patients.walkIn')} {...props} />}
       callPanel={({ session: queueSession, appointments }) => (
         <VideoCallPanel
           organizationId={hospital.id}

@@ -20,6 +20,8 @@ export function usePatientMessages() {
       relationship: t('staff.patients.relationship'),
       none: (mobileNo: string, hospital: string) => t('staff.patients.none', { mobileNo, hospital }),
       found: (count: number) => t('staff.patients.found', { count }),
+      walkInNew: (hospital: string) => t('staff.patients.walkInNew', { hospital }),
+      noneInGroup: (mobileNo: string) => t('staff.patients.noneInGroup', { mobileNo }),
     }),
     [t],
   );

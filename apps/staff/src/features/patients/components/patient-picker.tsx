@@ -3,29 +3,37 @@ import { useClient } from 'urql';
 import { Alert, Button, TextField } from '@careline/ui/components';
 import { useErrorText } from '../../../lib/error-text.ts';
 import type { Hospital } from '../../../lib/staff-session.tsx';
-import { staffPatientLookupQuery, type StaffPatient } from '../api/patient-lookup-operations.ts';
+import { staffPatientLookupQuery, staffWalkInPatientLookupQuery } from '../api/patient-lookup-operations.ts';
 import { usePatientMessages } from '../messages.ts';
 
 /** A patient found by the picker: the id and the name to show. */
 export type PickedPatient = { id: string; name: string };
 
-const displayName = (patient: StaffPatient): string => `${patient.prefix} ${patient.givenName} ${patient.familyName}`.trim();
+/** A profile the picker offers: its name, and whether the hospital has a record of it yet. */
+type Offered = { id: string; prefix: string; givenName: string; familyName: string; knownHere: boolean };
+
+const displayName = (patient: Offered): string => `${patient.prefix} ${patient.givenName} ${patient.familyName}`.trim();
 
 /**
  * Finds the hospital's patients by mobile number (the same audited lookup as the lookup screen) and
- * offers one button per profile; other features pass what the button does.
- * @param props - the hospital, the button's label for a name, what picking does, and whether it is busy
+ * offers one button per profile; other features pass what the button does. At the desk registering
+ * a walk-in (`walkIn`, issue 29 §10) it also offers the hospital group's patients with no record here
+ * yet, by name, saying that picking one registers them here.
+ * @param props - the hospital, the button's label for a name, what picking does, whether it is busy,
+ *   and whether it registers walk-ins
  */
 export function PatientPicker({
   hospital,
   actionLabel,
   onPick,
   busy = false,
+  walkIn = false,
 }: {
   hospital: Hospital;
   actionLabel: (name: string) => string;
   onPick: (patient: PickedPatient) => void;
   busy?: boolean;
+  walkIn?: boolean;
 }) {
   const client = useClient();
   const t = usePatientMessages();
@@ -34,7 +42,7 @@ export function PatientPicker({
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
-  const [results, setResults] = useState<{ mobileNo: string; patients: StaffPatient[] } | null>(null);
+  const [results, setResults] = useState<{ mobileNo: string; patients: Offered[] } | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,15 +53,27 @@ export function PatientPicker({
     }
     setFieldError(null);
     setSearching(true);
-    const result = await client.query(staffPatientLookupQuery, { organizationId: hospital.id, mobileNo: typed }).toPromise();
+    const variables = { organizationId: hospital.id, mobileNo: typed };
+    const found: { patients: Offered[] | null; error: unknown } = walkIn
+      ? await client
+          .query(staffWalkInPatientLookupQuery, variables)
+          .toPromise()
+          .then((result) => ({ patients: result.data?.staffWalkInPatientLookup ?? null, error: result.error }))
+      : await client
+          .query(staffPatientLookupQuery, variables)
+          .toPromise()
+          .then((result) => ({
+            patients: result.data?.staffPatientLookup.map((patient) => ({ ...patient, knownHere: true })) ?? null,
+            error: result.error,
+          }));
     setSearching(false);
-    if (!result.data) {
-      setError(errorText(result.error));
+    if (found.patients === null) {
+      setError(errorText(found.error));
       setResults(null);
       return;
     }
     setError(null);
-    setResults({ mobileNo: typed, patients: result.data.staffPatientLookup });
+    setResults({ mobileNo: typed, patients: found.patients });
   };
 
   return (
@@ -79,16 +99,25 @@ export function PatientPicker({
       <div aria-live="polite">
         {results ? (
           results.patients.length === 0 ? (
-            <p>{t.none(results.mobileNo, hospital.name)}</p>
+            <p>{walkIn ? t.noneInGroup(results.mobileNo) : t.none(results.mobileNo, hospital.name)}</p>
           ) : (
             <>
               <p>{t.found(results.patients.length)}</p>
               <ul className="patient-picker__list">
                 {results.patients.map((patient) => (
                   <li key={patient.id}>
-                    <Button busy={busy} onClick={() => onPick({ id: patient.id, name: displayName(patient) })}>
+                    <Button
+                      busy={busy}
+                      aria-describedby={patient.knownHere ? undefined : `walk-in-${patient.id}`}
+                      onClick={() => onPick({ id: patient.id, name: displayName(patient) })}
+                    >
                       {actionLabel(displayName(patient))}
                     </Button>
+                    {patient.knownHere ? null : (
+                      <p className="patient-picker__note" id={`walk-in-${patient.id}`}>
+                        {t.walkInNew(hospital.name)}
+                      </p>
+                    )}
                   </li>
                 ))}
               </ul>

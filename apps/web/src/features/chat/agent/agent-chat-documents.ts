@@ -83,11 +83,15 @@ export const patchChatMutation = graphql(
   [agentChatFragment],
 );
 
-/** The open chat live, after each change or with a typing indicator (spec doc 1 §7 subscribeChat). */
+/**
+ * The open chat live, after each change or with a typing indicator (spec doc 1 §7 subscribeChat);
+ * `after` is the newest note the screen held when it subscribed: the server first delivers the chat
+ * if it changed since (issue 29 §9), so nothing between the read and the subscription is missed.
+ */
 export const chatChangedSubscription = graphql(
   `
-    subscription agentChatChanged($id: [ID!]!) {
-      subscribeChat(id: $id) {
+    subscription agentChatChanged($id: [ID!]!, $after: ID) {
+      subscribeChat(id: $id, after: $after) {
         ...AgentChatFields
       }
     }

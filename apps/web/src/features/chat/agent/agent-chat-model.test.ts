@@ -11,6 +11,7 @@ import {
   openingOf,
   PATIENT_TYPING_SEND_EVERY_MS,
   patientTypingDue,
+  resumePointOf,
   statusLineOf,
   streamOf,
 } from './agent-chat-model.ts';
@@ -186,5 +187,28 @@ describe('patientTypingDue', () => {
     expect(patientTypingDue(null, 1000, 'H')).toBe(true);
     expect(patientTypingDue(1000, 1000 + PATIENT_TYPING_SEND_EVERY_MS - 1, 'Hi')).toBe(false);
     expect(patientTypingDue(1000, 1000 + PATIENT_TYPING_SEND_EVERY_MS, 'Hi')).toBe(true);
+  });
+});
+
+describe('where the live chat resumes (issue 29 §9)', () => {
+  const chat = (id: string, notes: string[]) => ({
+    id,
+    note: notes.map((noteId) => ({
+      id: noteId,
+      kind: 'message',
+      authorRef: 'Patient/p-1',
+      message: 'Hi',
+      timestamp: '2026-11-24T10:00:00.000Z',
+      extensions: { event: null, imageUrl: null, description: null },
+    })),
+  });
+
+  it('starts after the newest note the screen holds, and keeps it while the chat stays the same', () => {
+    const first = resumePointOf(null, chat('c-1', ['n1']));
+    expect(first).toEqual({ chatId: 'c-1', after: 'n1' });
+    expect(resumePointOf(first, chat('c-1', ['n1', 'n2']))).toBe(first);
+    expect(resumePointOf(first, chat('c-2', ['m1', 'm2']))).toEqual({ chatId: 'c-2', after: 'm2' });
+    expect(resumePointOf(first, null)).toBeNull();
+    expect(resumePointOf(null, chat('c-3', []))).toEqual({ chatId: 'c-3', after: null });
   });
 });

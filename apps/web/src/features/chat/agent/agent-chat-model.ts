@@ -167,6 +167,26 @@ export function newerChat(current: AgentChatData | null, next: AgentChatData): A
 }
 
 /**
+ * Where the screen's subscription to a chat resumes (issue 29 §9): the chat and its newest note as
+ * the screen holds it when it subscribes. Kept while the chat stays the same, so that each new note
+ * does not subscribe again; the server delivers the chat at once if it changed after that note.
+ * @param current - the resume point the screen subscribed with, or null
+ * @param chat - the chat the screen shows, or null
+ */
+export function resumePointOf(
+  current: { chatId: string; after: string | null } | null,
+  chat: Pick<AgentChatData, 'id' | 'note'> | null,
+): { chatId: string; after: string | null } | null {
+  if (chat === null) {
+    return null;
+  }
+  if (current?.chatId === chat.id) {
+    return current;
+  }
+  return { chatId: chat.id, after: chat.note.at(-1)?.id ?? null };
+}
+
+/**
  * What the screen does with the account's latest chat: resume an open one, ask for a rating of a
  * completed one not rated yet, or start afresh.
  * @param latest - the newest chat, or null for none

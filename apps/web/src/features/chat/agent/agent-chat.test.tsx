@@ -91,6 +91,8 @@ function renderAgentChat(
   } = {},
 ) {
   const sinks = new Map<string, Sink>();
+  // Every subscription the screen opened, in order, with its variables.
+  const subscribed: Call[] = [];
   const calls: Call[] = [];
   const fakeFetch: typeof fetch = async (url, init) => {
     const params = new URL(typeof url === 'string' ? url : url instanceof URL ? url.href : url.url)
@@ -118,6 +120,7 @@ function renderAgentChat(
         forwardSubscription: (request) => ({
           subscribe: (sink: Sink) => {
             const name = /subscription\s+(\w+)/.exec(request.query ?? '')?.[1] ?? '';
+            subscribed.push({ operation: name, variables: request.variables ?? {} });
             sinks.set(name, sink);
             return { unsubscribe: () => sinks.delete(name) };
           },
@@ -171,7 +174,7 @@ function renderAgentChat(
       }
       sink.next({ data: { subscribeChat: chat } });
     });
-  return { calls, sinks, live, onBackToMenu, uploads };
+  return { calls, sinks, subscribed, live, onBackToMenu, uploads };
 }
 
 const oneHospital = { queryOrganization: [{ id: HOSPITAL, name: 'Lanka Hospitals' }] };
@@ -433,6 +436,61 @@ describe('Chat With Hospital: live (spec doc 1 §7 subscribeChat)', () => {
     expect(
       within(log()).getByText('Hello, this is the front desk. <script>alert(1)</script>'),
     ).toBeTruthy();
+  });
+});
+
+describe('Chat With Hospital: nothing is lost between the read and the subscription (issue 29 §9)', () => {
+  it('subscribes to the new chat after the note it holds, and keeps that subscription as notes arrive', async () => {
+    const { live, subscribed } = renderAgentChat((operation) => {
+      switch (operation) {
+        case 'agentChatLatest':
+          return { data: { queryChat: [] } };
+        case 'agentChatHospitals':
+          return { data: oneHospital };
+        case 'agentChatPrepare':
+          return { data: { prepareChat: chatOf('suspended', [noteOf('n1', 'patient', 'Hi', 0)]) } };
+        default:
+          return { data: null };
+      }
+    });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Message' }), {
+      target: { value: 'Hi' },
+    });
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await within(log()).findByText('all staff busy');
+    await waitFor(() => expect(subscribed).toHaveLength(1));
+    expect(subscribed[0]).toEqual({
+      operation: 'agentChatChanged',
+      variables: { id: ['c-1'], after: 'n1' },
+    });
+
+    // The server's first delivery: the reply written before the subscription began.
+    live(chatOf('in_progress', [noteOf('n1', 'patient', 'Hi', 0), noteOf('n2', 'staff', 'Hello Kamala', 1)]));
+    expect(within(log()).getByText('Hello Kamala')).toBeTruthy();
+    live(
+      chatOf('in_progress', [
+        noteOf('n1', 'patient', 'Hi', 0),
+        noteOf('n2', 'staff', 'Hello Kamala', 1),
+        noteOf('n3', 'staff', 'How can I help?', 2),
+      ]),
+    );
+    expect(within(log()).getByText('How can I help?')).toBeTruthy();
+    // Still the one subscription: a new note does not subscribe again.
+    expect(subscribed).toHaveLength(1);
+  });
+
+  it('resumes an open chat from its newest note', async () => {
+    const open = chatOf('in_progress', [noteOf('n1', 'patient', 'Hi', 0), noteOf('n2', 'staff', 'Hello', 1)]);
+    const { subscribed } = renderAgentChat((operation) =>
+      operation === 'agentChatLatest'
+        ? { data: { queryChat: [open] } }
+        : { data: operation === 'agentChatHospitals' ? oneHospital : null },
+    );
+    await waitFor(() => expect(subscribed).toHaveLength(1));
+    expect(subscribed[0]?.variables).toEqual({ id: ['c-1'], after: 'n2' });
   });
 });
 

@@ -29,6 +29,7 @@ import {
   openingOf,
   patientRef,
   patientTypingDue,
+  resumePointOf,
   statusLineOf,
   streamOf,
   type StreamItem,
@@ -111,6 +112,13 @@ export function AgentChat({ onBackToMenu, uploadImage = uploadChatImage }: Agent
   }, [latestChat, leftChatId]);
 
   const open = isChatOpen(chat);
+  // Subscribe, then read (issue 29 §9): the subscription names the newest note the screen held when
+  // it began, and the server first sends what changed after it.
+  const [resume, setResume] = useState<{ chatId: string; after: string | null } | null>(null);
+  const resumeNow = resumePointOf(resume, chat);
+  if (resumeNow !== resume) {
+    setResume(resumeNow);
+  }
 
   const stopTyping = useCallback(() => {
     if (typingTimer.current !== null) {
@@ -125,8 +133,8 @@ export function AgentChat({ onBackToMenu, uploadImage = uploadChatImage }: Agent
   useSubscription(
     {
       query: chatChangedSubscription,
-      variables: { id: chat ? [chat.id] : [] },
-      pause: !open || chat === null,
+      variables: { id: resumeNow ? [resumeNow.chatId] : [], after: resumeNow?.after ?? null },
+      pause: !open || resumeNow === null,
     },
     (_previous, event) => {
       const changed = event.subscribeChat;

@@ -19,7 +19,15 @@ import { useTenant } from '../../../lib/tenant';
 import type { ChatAction } from '../utils/chat-flow.ts';
 import type { ChatConsultations, ChatOrganization } from '../utils/chat-consultations.ts';
 import { emptyGuide, emptyOrder, parseGuideData, type GuideData } from '../utils/chat-guide-data.ts';
-import { appointmentCard, guideContext, guideMessages, newIdempotencyKey, type ChatGuideFacts } from '../utils/chat-guide.ts';
+import {
+  appointmentCard,
+  guideContext,
+  guideMessages,
+  hospitalsWithSessions,
+  newIdempotencyKey,
+  offeredHospitals,
+  type ChatGuideFacts,
+} from '../utils/chat-guide.ts';
 import { readRecentOrganizations, rememberRecentOrganization } from '../utils/chat-memory.ts';
 import type { ChatOrderUploads, ChatOrders } from '../utils/chat-orders.ts';
 import { ChatRetry } from './chat-retry.tsx';
@@ -58,6 +66,9 @@ const ORGANIZATION_STEPS: readonly ChatStepId[] = [
   'suggest-recent-organization-medication',
   'suggest-recent-organization-procedure',
 ];
+
+/** The steps where a consultation's hospital is chosen (issue 29 §11: only those with sessions are offered). */
+const CONSULTATION_ORGANIZATION_STEPS: readonly ChatStepId[] = ['recent-organization', 'organization-picker'];
 
 /** The services the chat can carry through today, by the ports app/ composed in. */
 function servicesGuided(consultations: boolean, orders: boolean): Set<ChatService> {
@@ -172,7 +183,7 @@ export function useChatGuide({
       service: of.service,
       hasRecentDoctor: (consultations?.recentDoctors().length ?? 0) > 0,
       hasRecentOrganization: recentOrganization(of) !== null,
-      organizationCount: of.organizations === null ? null : of.organizations.length,
+      organizationCount: offeredHospitals(of)?.length ?? null,
       upcomingCount: of.upcoming.length,
       sessionCount: of.sessions.length,
       seeMoreTaps: of.seeMoreTaps,
@@ -217,9 +228,40 @@ export function useChatGuide({
         next = { ...next, organizations };
         continue;
       }
-      if (next.organizations?.length === 1 && next.organization === null) {
+      if (
+        consultations &&
+        next.service === 'consultation' &&
+        (next.doctor !== null || next.specialty !== null) &&
+        next.organization === null &&
+        next.sessionHospitals === null &&
+        (next.organizations?.length ?? 0) > 1 &&
+        passed.some((id) => CONSULTATION_ORGANIZATION_STEPS.includes(id))
+      ) {
+        // issue 29 §11: offer only the hospitals where the doctor (or specialty) has sessions
+        const { doctor, specialty } = next;
+        const sessionHospitals = await hospitalsWithSessions(next.organizations ?? [], (organizationId) =>
+          consultations.sessions({
+            doctorId: doctor?.id ?? null,
+            specialtyCode: doctor === null ? (specialty?.code ?? null) : null,
+            organizationId,
+          }),
+        );
+        if (sessionHospitals === null) {
+          return null;
+        }
+        next = { ...next, sessionHospitals };
+        continue;
+      }
+      const offered = offeredHospitals(next);
+      if (offered?.length === 1 && next.organization === null) {
         // spec doc 1 §2: one hospital, no picker: the sessions and orders are that hospital's
-        next = { ...next, organization: next.organizations[0] ?? null };
+        next = { ...next, organization: offered[0] ?? null };
+      }
+      if (offered?.length === 0 && next.service === 'consultation' && !sessionsAsked) {
+        // No hospital has a session of this doctor: the session list says so (spec doc 1 §8).
+        sessionsAsked = true;
+        next = { ...next, sessions: [], seeMoreTaps: 0 };
+        continue;
       }
       if (!sessionsAsked && consultations && from !== 'session-list' && passed.includes('session-list')) {
         sessionsAsked = true;
@@ -476,7 +518,7 @@ export function useChatGuide({
       const fresh: Partial<GuideData> =
         on === 'what-is-my-upcoming'
           ? {}
-          : { doctor: null, specialty: null, organization: null, session: null, order: emptyOrder };
+          : { doctor: null, specialty: null, sessionHospitals: null, organization: null, session: null, order: emptyOrder };
       if (on === 'online-pharmacy' || on === 'home-lab-test' || on === 'home-visit') {
         uploads?.clear();
       }

@@ -25,8 +25,17 @@ describe('what the guide gathered, read back from the device (issue 12 §2)', ()
     expect(parseGuideData(emptyGuide)).toEqual(emptyGuide);
   });
 
+  it('reads back a conversation kept before the hospitals with sessions were kept (issue 29 §11)', () => {
+    const older: Record<string, unknown> = { ...gathered };
+    delete older.sessionHospitals;
+    expect(parseGuideData(JSON.parse(JSON.stringify(older)))).toEqual({ ...gathered, sessionHospitals: null });
+    const kept = { ...gathered, service: 'consultation', sessionHospitals: [{ id: 'org-1', name: 'Colombo' }] };
+    expect(parseGuideData(JSON.parse(JSON.stringify(kept)))).toEqual(kept);
+  });
+
   it.each([
     ['nothing', null],
+    ['broken hospitals with sessions', { ...gathered, sessionHospitals: [{ id: 1 }] }],
     ['an unknown service', { ...gathered, service: 'teleport' }],
     ['a broken doctor', { ...gathered, doctor: { id: 1 } }],
     ['a broken order', { ...gathered, order: { documents: 'x' } }],

@@ -40,6 +40,11 @@ export type GuideData = {
   doctor: ChatDoctor | null;
   specialty: ChatSpecialty | null;
   organizations: ChatOrganization[] | null;
+  /**
+   * The hospitals where the chosen doctor or specialty has sessions to pick (issue 29 §11), once
+   * asked; null before, and again whenever the doctor or specialty changes.
+   */
+  sessionHospitals: ChatOrganization[] | null;
   organization: ChatOrganization | null;
   sessions: ChatSession[];
   seeMoreTaps: number;
@@ -64,6 +69,7 @@ export const emptyGuide: GuideData = {
   doctor: null,
   specialty: null,
   organizations: null,
+  sessionHospitals: null,
   organization: null,
   sessions: [],
   seeMoreTaps: 0,
@@ -136,6 +142,8 @@ export function parseGuideData(value: unknown): GuideData | null {
     nullable(isDoctor)(value.doctor) &&
     nullable(isSpecialty)(value.specialty) &&
     nullable(listOf(isOrganization))(value.organizations) &&
+    // A conversation kept before issue 29 §11 has none: asked again when needed.
+    (value.sessionHospitals === undefined || nullable(listOf(isOrganization))(value.sessionHospitals)) &&
     nullable(isOrganization)(value.organization) &&
     listOf(isSession)(value.sessions) &&
     typeof value.seeMoreTaps === 'number' &&
@@ -144,5 +152,5 @@ export function parseGuideData(value: unknown): GuideData | null {
     nullable(isSession)(value.session) &&
     listOf(isUpcoming)(value.upcoming) &&
     isOrder(value.order);
-  return fits ? (value as GuideData) : null;
+  return fits ? ({ ...value, sessionHospitals: value.sessionHospitals ?? null } as GuideData) : null;
 }

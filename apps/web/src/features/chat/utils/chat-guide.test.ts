@@ -9,7 +9,14 @@ import { baseTenantConfig } from '@careline/domain/tenant';
 import { activateLocale, createI18n } from '@careline/i18n/core';
 import { translateText } from '@careline/i18n/errors';
 import { chatReducer, initialChatState } from './chat-flow.ts';
-import { appointmentCard, guideContext, guideMessages, type ChatGuideFacts } from './chat-guide.ts';
+import {
+  appointmentCard,
+  guideContext,
+  guideMessages,
+  hospitalsWithSessions,
+  offeredHospitals,
+  type ChatGuideFacts,
+} from './chat-guide.ts';
 
 const facts: ChatGuideFacts = {
   signedIn: true,
@@ -36,6 +43,21 @@ describe('the guided chat context (issue 12 §2)', () => {
     expect(single?.kind === 'step' ? single.step : null).toBe('session-list');
     const many = chooseInChat('doctor-by-name', 'pick-doctor', guideContext(facts), features);
     expect(many?.kind === 'step' ? many.step : null).toBe('organization-picker');
+  });
+
+  it('with no hospital to offer, goes to the session list, which says there are none (issue 29 §11)', () => {
+    expect(guideContext({ ...facts, organizationCount: 0 }).singleOrganization).toBe(true);
+    const none = chooseInChat(
+      'doctor-by-name',
+      'pick-doctor',
+      guideContext({ ...facts, organizationCount: 0, sessionCount: 0 }),
+      features,
+    );
+    expect(none?.kind === 'step' ? [none.step, none.say.map((line) => line.text)] : null).toEqual([
+      'session-list',
+      ['noSessions'],
+    ]);
+    expect(guideContext({ ...facts, organizationCount: null }).singleOrganization).toBe(false);
   });
 
   it("offers 'See more' while fewer than all sessions show: 3, then 3 more per tap (spec doc 2 §9)", () => {
@@ -168,5 +190,46 @@ describe('the guided chat messages', () => {
       (key) => translateText(i18n, CHAT_TEXTS[key]) === CHAT_TEXTS[key],
     );
     expect(untranslated).toEqual([]);
+  });
+});
+
+describe('the hospitals offered after a doctor or specialty (issue 29 §11)', () => {
+  const colombo = { id: 'org-1', name: 'Colombo' };
+  const kandy = { id: 'org-2', name: 'Kandy' };
+  const galle = { id: 'org-3', name: 'Galle' };
+  const session = {
+    id: 's-1',
+    doctorName: 'Dr. Nimal Perera',
+    specialty: 'Cardiologist',
+    organizationName: 'Galle',
+    startTime: '2030-03-03T11:00:00.000Z',
+  };
+
+  it('keeps the hospitals with sessions to pick, in the tenant’s order', async () => {
+    const asked: string[] = [];
+    const offered = await hospitalsWithSessions([colombo, kandy, galle], async (organizationId) => {
+      asked.push(organizationId);
+      return organizationId === 'org-1' ? [] : [session];
+    });
+    expect(offered).toEqual([kandy, galle]);
+    expect(asked.sort()).toEqual(['org-1', 'org-2', 'org-3']);
+    expect(await hospitalsWithSessions([colombo, kandy], async () => [])).toEqual([]);
+  });
+
+  it('answers null when any hospital could not be asked, never a shorter list', async () => {
+    expect(await hospitalsWithSessions([colombo, kandy], async (id) => (id === 'org-2' ? null : [session]))).toBeNull();
+    expect(
+      await hospitalsWithSessions([colombo], async () => {
+        throw new Error('offline');
+      }),
+    ).toBeNull();
+  });
+
+  it('offers those for a consultation once asked, and the tenant’s hospitals otherwise', () => {
+    const organizations = [colombo, kandy, galle];
+    expect(offeredHospitals({ service: 'consultation', organizations, sessionHospitals: [galle] })).toEqual([galle]);
+    expect(offeredHospitals({ service: 'consultation', organizations, sessionHospitals: null })).toEqual(organizations);
+    expect(offeredHospitals({ service: 'medication', organizations, sessionHospitals: [galle] })).toEqual(organizations);
+    expect(offeredHospitals({ service: 'consultation', organizations: null, sessionHospitals: null })).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import {
   type ChatService,
 } from '@careline/domain/chat-flow';
 import type { ChatAppointmentCard, ChatMessageDraft } from './chat-flow.ts';
-import type { ChatUpcomingAppointment } from './chat-consultations.ts';
+import type { ChatOrganization, ChatSession, ChatUpcomingAppointment } from './chat-consultations.ts';
 
 /** What the guided booking has gathered so far. */
 export type ChatGuideFacts = {
@@ -25,7 +25,10 @@ export type ChatGuideFacts = {
    * for lab, medication and procedure); never for a consultation.
    */
   hasRecentOrganization?: boolean;
-  /** The tenant's hospitals, once asked for. */
+  /**
+   * The hospitals to choose from, once asked for: the tenant's, or for a doctor or specialty only
+   * those where it has sessions to pick (issue 29 §11).
+   */
   organizationCount: number | null;
   upcomingCount: number;
   sessionCount: number;
@@ -46,7 +49,8 @@ export function guideContext(facts: ChatGuideFacts): ChatFlowContext {
     service: facts.service,
     hasRecentDoctor: facts.hasRecentDoctor,
     hasRecentOrganization: facts.hasRecentOrganization === true,
-    singleOrganization: facts.organizationCount === 1,
+    // At most one hospital to offer: nothing to choose (with none, the session list says so).
+    singleOrganization: facts.organizationCount !== null && facts.organizationCount <= 1,
     hasUpcomingEvents: facts.upcomingCount > 0,
     hasSessions: facts.sessionCount > 0,
     hasMoreSessions: chatSessionsShown(facts.seeMoreTaps, facts.sessionCount) < facts.sessionCount,
@@ -106,4 +110,36 @@ export function guideMessages(
 /** A new idempotency key for a booking or an order. */
 export function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}
+
+/**
+ * The hospitals where a doctor or specialty has sessions the patient can pick (issue 29 §11): the
+ * picker offers only these, so no hospital leads to 'I couldn't find any sessions'. Asks each
+ * hospital's sessions as the session list would; null when any answer failed (the chat offers a
+ * retry, never a shorter list).
+ * @param organizations - the tenant's hospitals, in their order
+ * @param sessionsAt - the bookable sessions at one hospital, or null when the query failed
+ */
+export async function hospitalsWithSessions(
+  organizations: readonly ChatOrganization[],
+  sessionsAt: (organizationId: string) => Promise<readonly ChatSession[] | null>,
+): Promise<ChatOrganization[] | null> {
+  const answers = await Promise.all(organizations.map((organization) => sessionsAt(organization.id).catch(() => null)));
+  if (answers.some((answer) => answer === null)) {
+    return null;
+  }
+  return organizations.filter((_organization, index) => (answers[index]?.length ?? 0) > 0);
+}
+
+/**
+ * The hospitals the organization picker offers: for a consultation whose doctor or specialty was
+ * looked up, those where it has sessions; otherwise the tenant's (null until asked).
+ * @param data - what the chat gathered: the service, the tenant's hospitals and those with sessions
+ */
+export function offeredHospitals(data: {
+  service: ChatService | null;
+  organizations: ChatOrganization[] | null;
+  sessionHospitals: ChatOrganization[] | null;
+}): ChatOrganization[] | null {
+  return data.service === 'consultation' && data.sessionHospitals !== null ? data.sessionHospitals : data.organizations;
 }

@@ -73,7 +73,7 @@ async function book(kit: GuideKit) {
 
 function pickDoctor(kit: GuideKit, consultations: ChatConsultations, from: 'recent-doctor' | 'doctor-by-name', doctor: ChatDoctor) {
   consultations.rememberDoctor(doctor);
-  void kit.go(from, 'pick-doctor', doctor.name, { doctor, specialty: null });
+  void kit.go(from, 'pick-doctor', doctor.name, { doctor, specialty: null, sessionHospitals: null, organization: null });
 }
 
 export const bookingSteps: GuidePart = {
@@ -120,6 +120,8 @@ export const bookingSteps: GuidePart = {
               void kit.go('specialty', 'pick-specialty', specialty.display, {
                 specialty,
                 doctor: null,
+                sessionHospitals: null,
+                organization: null,
               })
             }
           />
@@ -211,7 +213,7 @@ export const bookingSteps: GuidePart = {
     },
   },
   patches: {
-    'search-again': () => ({ doctor: null, specialty: null, organization: null }),
+    'search-again': () => ({ doctor: null, specialty: null, sessionHospitals: null, organization: null }),
   },
 };
 

@@ -9,7 +9,7 @@ import {
 import { fallbackErrorText } from '@careline/domain/errors';
 import type { ChatOrganization } from '../../utils/chat-consultations.ts';
 import { emptyOrder } from '../../utils/chat-guide-data.ts';
-import { newIdempotencyKey } from '../../utils/chat-guide.ts';
+import { newIdempotencyKey, offeredHospitals } from '../../utils/chat-guide.ts';
 import type { ChatOrderInput } from '../../utils/chat-orders.ts';
 import type { GuideKit, GuidePart } from './guide-kit.ts';
 import { EMPTY_ADDRESS, ProfileChoice } from './guide-widgets.tsx';
@@ -47,7 +47,7 @@ function RecentOrganization({ kit, step }: { kit: GuideKit; step: ChatStepId }) 
 function OrganizationPicker({ kit, step }: { kit: GuideKit; step: ChatStepId }) {
   return (
     <ul className="chat-choices" aria-label={kit.t('chat.guide.hospitals')}>
-      {(kit.data.organizations ?? []).map((organization) => (
+      {(offeredHospitals(kit.data) ?? []).map((organization) => (
         <li key={organization.id}>
           <button
             className="chat-button chat-button-secondary"
