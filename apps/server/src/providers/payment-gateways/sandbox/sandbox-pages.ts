@@ -149,8 +149,10 @@ ${testCardsTable(TEST_CARDS)}`,
 }
 
 /**
- * The 3-D Secure challenge page: asks for the one-time code the bank sent.
+ * The 3-D Secure challenge page: asks for the one-time code the bank sent; Cancel gives up the
+ * payment (issue 29 §2).
  * @param challengeId - the pending payment's id
+ * @param action - where the page posts (the hosted payment's or the step-up's challenge)
  */
 export function challengePage(challengeId: string, action = `${SANDBOX_PREFIX}/challenge`): string {
   return page(
@@ -161,7 +163,10 @@ export function challengePage(challengeId: string, action = `${SANDBOX_PREFIX}/c
 <input type="hidden" name="challenge_id" value="${escapeHtml(challengeId)}">
 <label for="challenge_code">One-time code</label>
 <input id="challenge_code" name="challenge_code" inputmode="numeric" autocomplete="one-time-code" maxlength="8">
-<div><button type="submit">Submit</button></div>
+<div>
+<button type="submit" name="sandbox_action" value="submit">Submit</button>
+<button type="submit" name="sandbox_action" value="cancel" class="secondary">Cancel</button>
+</div>
 </form>`,
   );
 }
