@@ -30,7 +30,7 @@ export type RestAnswer = {
 function parseRest<T extends object>(body: string): Partial<T> {
   try {
     const parsed: unknown = JSON.parse(body);
-    return parsed && typeof parsed === 'object' ? (parsed as Partial<T>) : {};
+    return parsed && typeof parsed === 'object' ? parsed : {};
   } catch {
     return {};
   }

@@ -14,7 +14,11 @@ type SearchApplication = { name?: string; rCode?: string; rFlag?: string; reason
 type TransactionSummary = {
   id?: string;
   submitTimeUtc?: string;
-  applicationInformation?: { rCode?: string; reasonCode?: string; applications?: SearchApplication[] };
+  applicationInformation?: {
+    rCode?: string;
+    reasonCode?: string;
+    applications?: SearchApplication[];
+  };
   clientReferenceInformation?: { code?: string };
 };
 
@@ -43,7 +47,9 @@ const SUCCEEDED = '1';
 /** What one summary did: captured, authorised only, or nothing that moved money. */
 function summaryFound(summary: TransactionSummary): 'captured' | 'authorised' | 'nothing' {
   const applications = summary.applicationInformation?.applications ?? [];
-  const moneyApplications = applications.filter((app) => app.name === AUTHORISE || app.name === CAPTURE);
+  const moneyApplications = applications.filter(
+    (app) => app.name === AUTHORISE || app.name === CAPTURE,
+  );
   if (applications.length === 0) {
     // A summary that names no application is read by its overall result, cautiously.
     return summary.applicationInformation?.rCode === SUCCEEDED ? 'authorised' : 'nothing';
@@ -85,10 +91,16 @@ export async function searchTransactions(
       sort: 'id:asc,submitTimeUtc:asc',
     });
   } catch (error) {
-    return { found: 'unknown', reason: error instanceof Error ? error.message : 'No answer from the gateway' };
+    return {
+      found: 'unknown',
+      reason: error instanceof Error ? error.message : 'No answer from the gateway',
+    };
   }
   const summaries = result.answer._embedded?.transactionSummaries;
-  if ((result.status !== 201 && result.status !== 200) || (summaries === undefined && result.answer.totalCount !== 0)) {
+  if (
+    (result.status !== 201 && result.status !== 200) ||
+    (summaries === undefined && result.answer.totalCount !== 0)
+  ) {
     return { found: 'unknown', reason: `Gateway answered HTTP ${result.status}` };
   }
   const ours = (summaries ?? []).filter(
@@ -97,7 +109,10 @@ export async function searchTransactions(
   const found = ours.map((summary) => ({ id: summary.id ?? '', found: summaryFound(summary) }));
   for (const kind of ['captured', 'authorised'] as const) {
     if (found.some((entry) => entry.found === kind)) {
-      return { found: kind, transactionIds: found.filter((entry) => entry.found !== 'nothing').map((entry) => entry.id) };
+      return {
+        found: kind,
+        transactionIds: found.filter((entry) => entry.found !== 'nothing').map((entry) => entry.id),
+      };
     }
   }
   return { found: 'nothing' };

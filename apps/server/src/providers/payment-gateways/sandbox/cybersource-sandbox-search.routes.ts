@@ -25,7 +25,9 @@ const summaryOf = (transaction: SandboxTransaction) => ({
     })),
   },
   clientReferenceInformation: { code: transaction.reference },
-  orderInformation: { amountDetails: { totalAmount: transaction.amount, currency: transaction.currency } },
+  orderInformation: {
+    amountDetails: { totalAmount: transaction.amount, currency: transaction.currency },
+  },
 });
 
 /**
@@ -35,7 +37,10 @@ const summaryOf = (transaction: SandboxTransaction) => ({
  * @param scope - the sandbox's route scope
  * @param sandbox - the sandbox
  */
-export function registerSandboxSearchRoutes(scope: FastifyInstance, sandbox: CyberSourceSandbox): void {
+export function registerSandboxSearchRoutes(
+  scope: FastifyInstance,
+  sandbox: CyberSourceSandbox,
+): void {
   scope.post('/tss/v2/searches', async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     const profile = restProfile(sandbox, request, raw);
@@ -51,10 +56,17 @@ export function registerSandboxSearchRoutes(scope: FastifyInstance, sandbox: Cyb
     const query = typeof sent?.query === 'string' ? sent.query.trim() : '';
     const reference = REFERENCE_QUERY.exec(query)?.[1];
     if (!reference) {
-      return invalid(reply, 'INVALID_DATA', 'Declined - The sandbox searches by clientReferenceInformation.code only');
+      return invalid(
+        reply,
+        'INVALID_DATA',
+        'Declined - The sandbox searches by clientReferenceInformation.code only',
+      );
     }
     const found = [...sandbox.state.transactions.values()]
-      .filter((transaction) => transaction.merchantId === profile.merchantId && transaction.reference === reference)
+      .filter(
+        (transaction) =>
+          transaction.merchantId === profile.merchantId && transaction.reference === reference,
+      )
       .slice(0, SEARCH_LIMIT);
     return reply.code(201).send({
       searchId: randomUUID(),
