@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Env } from '../../../config/env.ts';
 import { acceptFormBodies } from '../form-body.ts';
-import { SANDBOX_AUTO_SUBMIT_JS, SANDBOX_CSS, SANDBOX_PREFIX } from './sandbox-pages.ts';
+import { SANDBOX_AUTO_SUBMIT_JS, SANDBOX_CSS, SANDBOX_ICON_SVG, SANDBOX_PREFIX } from './sandbox-pages.ts';
 import { registerSandboxChallengeRoutes } from './cybersource-sandbox-challenge.routes.ts';
 import { registerSandboxPayRoutes } from './cybersource-sandbox-pay.routes.ts';
 import { registerSandboxPaymentRoutes } from './cybersource-sandbox-payments.routes.ts';
@@ -32,7 +32,7 @@ export function paymentSandboxOn(env: Env): boolean {
 /**
  * Registers the sandbox under /sandbox/cybersource: POST /silent/pay, GET|POST /pay, GET|POST
  * /challenge, POST /cardinal/step-up and /cardinal/challenge, POST /pts/v2/payments, POST
- * /pts/v2/payments/:id/refunds, POST /tss/v2/searches and its two files. Every page a cardholder
+ * /pts/v2/payments/:id/refunds, POST /tss/v2/searches and its three files. Every page a cardholder
  * sees has a Cancel. Captured payments (for refunds), the transactions answered (for the search)
  * and pending challenges live in memory, per process (cybersource-sandbox.state.ts); each page has
  * its route file.
@@ -59,6 +59,9 @@ export async function registerCyberSourceSandboxRoutes(
 
       scope.get('/assets/sandbox.css', async (_request, reply) =>
         reply.type('text/css; charset=utf-8').send(SANDBOX_CSS),
+      );
+      scope.get('/assets/icon.svg', async (_request, reply) =>
+        reply.type('image/svg+xml').send(SANDBOX_ICON_SVG),
       );
       scope.get('/assets/auto-submit.js', async (_request, reply) =>
         reply.type('text/javascript; charset=utf-8').send(SANDBOX_AUTO_SUBMIT_JS),
