@@ -35,6 +35,9 @@ import {
 const host = journeyHost;
 const ACCEPT_CARD = '4111111111111111';
 const DECLINE_CARD = '4000000000000002';
+/** The sandbox's 3-D Secure card: its bank asks for a one-time code (CHALLENGE_CODE passes). */
+const CHALLENGE_CARD = '4000000000001091';
+const CHALLENGE_CODE = '1234';
 /** The sandbox's other ACCEPT card (type code 002), saved beside the Visa one. */
 const MASTERCARD = { number: '5555555555554444', type: '002' };
 // spec doc 2 §2 Saved payment methods, §8 (texts as the spec gives them).
@@ -185,6 +188,61 @@ describe('payments', () => {
     // Still payable: the pay button is offered again and the server keeps it pending.
     await page.getByRole('button', { name: 'Pay by card' }).waitFor();
     expect(await appointmentState(patient, appointmentId)).toMatchObject({ paymentStatus: 'pending', appointmentStatus: 'booked' });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it("leaves the bank's 3-D Secure page by its Cancel and by Back, and pays again at once each time (issue 29 §2)", async () => {
+    const first = await bookedPatient(staff, 'Chamari', 'Room Pay 3DS A');
+    const { context, page } = await signedInPhone(browser, first.patient, 'pay-3ds-abandoned-failure');
+    const errors = collectPageErrors(page);
+    await page.goto(appUrl(appointmentPath(first.sessionId, first.appointmentId), host));
+    await shownToken(page);
+
+    // The card's 3-D Secure page has a Cancel: the gateway's CANCEL brings the patient back, still payable.
+    await payByCard(page, CHALLENGE_CARD, { save: true });
+    const bank = page.getByRole('heading', { level: 1, name: 'Verify your payment' });
+    await bank.waitFor({ timeout: 60_000 });
+    await checkScreen(page, "the bank's 3-D Secure page");
+    await screenshot(page, 'pay-3ds-bank-page');
+    // The gateway's answer page passes by on the way back: the wait that checks it starts first.
+    const cancelled = backOnAppointment(page, first.appointmentId);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await cancelled;
+    await page.getByText('Problem with your payment').waitFor();
+    // Paid again at once, with the same card: the bank's code passes this time, and the card is saved.
+    await payByCard(page, CHALLENGE_CARD, { save: true });
+    await bank.waitFor({ timeout: 60_000 });
+    const paid = page.getByText('Payment success').waitFor({ timeout: 60_000 });
+    await page.getByLabel('One-time code').fill(CHALLENGE_CODE);
+    const passed = backOnAppointment(page, first.appointmentId);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await passed;
+    await paid;
+    expect(await appointmentState(first.patient, first.appointmentId)).toMatchObject({ paymentStatus: 'paid' });
+
+    // A second booking, quick paid with the saved 3-D Secure card: the patient backs out of the bank's page.
+    const secondSession = await createSession(staff, 3, 'Room Pay 3DS B');
+    const second = await book(first.patient, secondSession);
+    await page.goto(appUrl(appointmentPath(secondSession, second.id), host));
+    await shownToken(page);
+    const quick = page.getByRole('button', { name: /with your saved card 400000/ });
+    await quick.click();
+    await bank.waitFor({ timeout: 60_000 });
+    await checkScreen(page, "the bank's 3-D Secure step-up");
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/view/appointment' && url.searchParams.get('appointmentId') === second.id);
+    // Back without an answer, the next tap pays at once: the server asks the gateway and lets it go.
+    await quick.click();
+    await bank.waitFor({ timeout: 60_000 });
+    const quickPaid = page.getByText('Payment success').waitFor({ timeout: 60_000 });
+    await page.getByLabel('One-time code').fill(CHALLENGE_CODE);
+    const quickBack = backOnAppointment(page, second.id);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await quickBack;
+    await quickPaid;
+    await screenshot(page, 'pay-3ds-paid-after-abandon');
+    expect(await appointmentState(first.patient, second.id)).toMatchObject({ paymentStatus: 'paid' });
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);

@@ -117,6 +117,9 @@ export const errorCatalogue = {
   'ARO-E5028': 'This order was paid already: receipt {receipt}',
   // issue 9 §2: a saved card's token is valid only at the merchant (hospital) it was saved through.
   'ARO-E5029': 'This saved card cannot be used at this hospital. Pay with a new card',
+  // issue 29 §2: a payment left at the bank's 3-D Secure page or a wallet page blocks until {until}
+  // (an ISO 8601 time the app shows in the hospital's time zone), unless the gateway says nothing was captured.
+  'ARO-E5030': 'A payment for this invoice is still being processed. You can pay again after {until}',
   // The hospital's side of payments: cash desk, refunds, reconciliation (issue 9 §8, §9).
   'ARO-E5040': 'This appointment is already paid',
   'ARO-E5041': 'This appointment was paid in cash already: receipt {receipt}',

@@ -99,6 +99,8 @@ export const DATE_PATTERNS = {
   sessionDay: inLocales(BARE, { weekday: 'long', day: 'numeric', month: 'long' }),
   /** A session's start and end, '5:05 PM', in the language's digits. */
   sessionTime: inLocales(BARE, CLOCK_12),
+  /** When an invoice can be paid again (issue 29 §2, ARO-E5030), '5:05 PM' in the language's own words. */
+  paymentWaitTime: inLocales(BARE, CLOCK_12),
   /** One appointment's day and time, 'Thursday, November 26 at 1:56 PM'. */
   sessionDayAndTime: inLocales(BARE, { weekday: 'long', day: 'numeric', month: 'long', ...CLOCK_12 }),
   /** A date choice on the creation screen and in the chat, 'Tue, Nov 24'. */

@@ -378,6 +378,7 @@ export type MessageId =
   | 'error.ARO-E5027'
   | 'error.ARO-E5028'
   | 'error.ARO-E5029'
+  | 'error.ARO-E5030'
   | 'error.ARO-E5040'
   | 'error.ARO-E5041'
   | 'error.ARO-E5042'
@@ -679,6 +680,7 @@ export const englishPrecedence: readonly MessageId[] = [
   'error.ARO-E5023',
   'error.ARO-E5025',
   'error.ARO-E5028',
+  'error.ARO-E5030',
   'error.ARO-E5040',
   'error.ARO-E5041',
   'error.ARO-E5042',

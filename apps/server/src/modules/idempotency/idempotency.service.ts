@@ -172,3 +172,23 @@ export async function runOnceInStatement<T>(
     throw error;
   }
 }
+
+/**
+ * Whether a client's key already holds a stored, unexpired answer: a retry of a submit that ran,
+ * which runOnce will answer again without running it (issue 29 §2: what that submit started is its
+ * own, not an earlier attempt to clear away). False without a key.
+ * @param db - database
+ * @param scope - tenant, account and the client's key (null: no key sent)
+ * @param now - the clock
+ */
+export async function ranBefore(
+  db: Db,
+  scope: Omit<IdempotencyScope, 'key'> & { key: string | null | undefined },
+  now: Date = new Date(),
+): Promise<boolean> {
+  if (scope.key === null || scope.key === undefined || !keyPattern.test(scope.key)) {
+    return false;
+  }
+  const row = await findIdempotencyKey(db, { ...scope, key: scope.key });
+  return row !== null && row.expiresAt > now;
+}

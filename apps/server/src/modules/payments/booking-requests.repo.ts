@@ -142,6 +142,41 @@ export async function findBlockingBookingRequest(db: DbOrTx, invoiceId: string):
 }
 
 /**
+ * When a blocking booking request stops blocking its invoice by itself, as
+ * {@link findBlockingBookingRequest} decides: a 3-D Secure step-up when it expires, a Genie or
+ * mobile-bill page when its window ends. Null for one whose outcome has no known end (a charge in
+ * flight, REVIEW, an unknown outcome): the gateway's answer or the cashier ends it.
+ * @param booking - the blocking request
+ */
+export function blockingUntil(booking: BookingRequestRow): Date | null {
+  if (booking.status === 'authenticating' && booking.authentication) {
+    const expiresAt = new Date(booking.authentication.expiresAt);
+    return Number.isNaN(expiresAt.getTime()) ? null : expiresAt;
+  }
+  if (booking.status === 'initiated' && REDIRECT_GATEWAYS.some((gateway) => gateway === booking.paymentGatewayType)) {
+    return new Date(booking.createdAt.getTime() + REDIRECT_BLOCK_MINUTES * 60_000);
+  }
+  return null;
+}
+
+/**
+ * Releases a quick pay waiting for its 3-D Secure step-up (issue 29 §2): 'authenticating' becomes
+ * 'failed', so the invoice is payable again and the step-up, if the cardholder still finishes it,
+ * authorises nothing (claimAuthenticatedCharge needs 'authenticating'). False when the request was no
+ * longer authenticating (its step-up came back first).
+ * @param db - database or transaction
+ * @param bookingRequestId - the request
+ */
+export async function releaseAuthenticatingBooking(db: DbOrTx, bookingRequestId: string): Promise<boolean> {
+  const rows = await db
+    .update(bookingRequests)
+    .set({ status: 'failed', updatedAt: new Date() })
+    .where(and(eq(bookingRequests.id, bookingRequestId), eq(bookingRequests.status, 'authenticating')))
+    .returning({ id: bookingRequests.id });
+  return rows.length === 1;
+}
+
+/**
  * A booking request of an order's invoice whose money may still come (the hospital is about to change
  * or close the order): one {@link findBlockingBookingRequest} finds, or any request still 'initiated'
  * within the blocking window — for a card too, whose hosted payment page the patient may still have

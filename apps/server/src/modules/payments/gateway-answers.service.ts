@@ -20,12 +20,16 @@ import { insertGatewayEvent, markGatewayEventReturned, setGatewayEventOutcome } 
 import { orderPaymentPort, type OrderPaid } from './order-payment-port.ts';
 import { orderMethodOfGateway, publishOrderPaid } from './order-payments.service.ts';
 import { sealPaymentToken } from '../../providers/card-tokens/card-tokens.ts';
+import { DUPLICATE_REQUEST_REASON } from '../../providers/payment-gateways/cybersource.ts';
 import { CARD_GATEWAY, type PaymentsDeps } from './payments.context.ts';
 
 // ---- The gateway's answer: verified, recorded once, credited once (issue 9 §3) ----
 
-/** Where a gateway answer came from. */
-export type AnswerSource = 'return' | 'notify' | 'token';
+/**
+ * Where a gateway answer came from: the browser's return, the merchant notification, a token charge,
+ * or our query of the gateway when the patient pays again without an answer (issue 29 §2).
+ */
+export type AnswerSource = 'return' | 'notify' | 'token' | 'query';
 
 /** Why an answer was refused: nothing was changed. */
 export type AnswerRefusal = 'signature' | 'reference' | 'amount';
@@ -100,7 +104,8 @@ export async function matchAnswer(
  * request with a conditional update; only the call that completed it inserts the payment, marks the
  * invoice 'revenue_collected' and the appointment paid, earns loyalty points and saves the card. A
  * different ACCEPT for a completed request is kept for reconciliation, not credited. REVIEW leaves
- * the request pending; DECLINE, ERROR and CANCEL are recorded for history and leave it payable.
+ * the request pending; DECLINE, ERROR and CANCEL are recorded for history and leave it payable. A
+ * refusal of a resubmitted request (reason 104) changes nothing: the request's first submission decides.
  * After commit the appointment's session, or the paid order (to its account's live topic), is
  * published so open screens refresh.
  * @param deps - database, tenant, providers and publish
@@ -132,6 +137,12 @@ export async function applyGatewayAnswer(
       if (source === 'return') {
         await markGatewayEventReturned(tx, { tenantId: deps.tenant.id, gateway: booking.paymentGatewayType, eventKey });
       }
+      return { booking, decision: answer.decision, outcome: 'duplicate', payment: null, sessionId: null };
+    }
+    if (answer.decision !== 'ACCEPT' && answer.reasonCode === DUPLICATE_REQUEST_REASON) {
+      // issue 29 §2: the gateway refused a second submission of this request (a resubmitted form):
+      // it charged nothing and says nothing of the first submission, whose own answer decides.
+      await setGatewayEventOutcome(tx, eventId, 'duplicate');
       return { booking, decision: answer.decision, outcome: 'duplicate', payment: null, sessionId: null };
     }
     if (answer.decision === 'ACCEPT') {

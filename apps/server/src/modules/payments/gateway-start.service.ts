@@ -19,6 +19,7 @@ import {
 } from './booking-requests.repo.ts';
 import { findAccount, findOwnedPatientNames, type BookingRequestRow, type InvoiceRow } from './payments.repo.ts';
 import { isSameOriginPath, payableInvoice, requireOnlineGateway } from './payable-invoice.ts';
+import { releaseUnansweredPayment } from './payment-release.service.ts';
 import {
   CARD_GATEWAY,
   CHARGE_POLL_MS,
@@ -74,7 +75,8 @@ const signedDateTime = (now: Date): string => now.toISOString().replace(/\.\d{3}
  * initiateBooking, issue 9 §3): checks the tenant's payment flags and the return paths, creates a
  * booking request with a fresh reference and transaction uuid, and answers the signed fields the
  * browser posts to formUrl together with the unsigned card fields. With an idempotency key a
- * double tap gives one booking request.
+ * double tap gives one booking request. An earlier attempt whose answer never came back is asked at
+ * its gateway first and released when nothing was captured (releaseUnansweredPayment).
  * @param caller - tenant, signed-in account, request origin
  * @param input - invoice id, success and failure paths, gateway, save-card choice, idempotency key
  */
@@ -88,6 +90,8 @@ export async function initiateBooking(caller: PaymentsCaller, input: InitiateBoo
   }
   const origin = caller.origin;
   const { idempotencyKey, ...request } = input;
+  // issue 29 §2: an earlier attempt left without an answer is asked at its gateway first.
+  await releaseUnansweredPayment(caller, input.invoiceId, idempotencyKey);
   const started = await runOnce(
     caller.db,
     { tenantId: caller.tenant.id, accountId: caller.accountId, key: idempotencyKey },

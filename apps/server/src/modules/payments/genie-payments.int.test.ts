@@ -266,8 +266,13 @@ describe('Genie (spec doc 2 §7 Payment gateways)', () => {
     expect(pending.map((row) => [row.status, row.message])).toEqual([
       ['REVIEW', 'Payment is pending'],
     ]);
-    // The patient may still approve it on Genie's page: no second payment of the invoice meanwhile.
-    expect((await initiate(patient, invoiceId)).errors?.[0]?.message).toMatch(/^ARO-E5015:/);
+    // The patient may still approve it on Genie's page: no second payment of the invoice meanwhile,
+    // and the refusal says until when (issue 29 §2: 15 minutes after the page was opened).
+    const [opened] = await t.database.db.select().from(bookingRequests).where(eq(bookingRequests.id, booking.id));
+    const until = new Date((opened?.createdAt.getTime() ?? 0) + 15 * 60_000).toISOString();
+    expect((await initiate(patient, invoiceId)).errors?.[0]?.message).toBe(
+      `ARO-E5030:A payment for this invoice is still being processed. You can pay again after ${until}`,
+    );
     // Past the bounded block an abandoned page no longer blocks.
     await t.database.db
       .update(bookingRequests)

@@ -208,7 +208,8 @@ describe('mobile bill (our design)', () => {
   it('a charge still PENDING at the carrier blocks a second payment of the invoice; once declined it is payable again', async () => {
     const patient = await makePatient();
     const { booking, appointmentId, invoiceId } = await startCharge(patient);
-    expect((await initiate(patient, invoiceId)).errors?.[0]?.message).toMatch(/^ARO-E5015:/);
+    // issue 29 §2: the carrier still has it open, so the refusal says until when.
+    expect((await initiate(patient, invoiceId)).errors?.[0]?.message).toMatch(/^ARO-E5030:.* after \d{4}-\d{2}-\d{2}T/);
     const reply = await comeBack(await confirmAtCarrier(booking, '0000'));
     expect(reply.headers.location).toBe(`/no?paymentStatus=Failure&bookingId=${booking.id}`);
     expect(await stateOf(booking.id, appointmentId)).toMatchObject({ bookingStatus: 'failed' });

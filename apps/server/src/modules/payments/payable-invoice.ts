@@ -3,12 +3,13 @@ import { toMinor } from '@careline/domain/payments';
 import type { Tx } from '../../db/client.ts';
 import type { ServerTenant } from '../tenants/index.ts';
 import { notFound } from '../staff/index.ts';
-import { findBlockingBookingRequest } from './booking-requests.repo.ts';
+import { blockingUntil, findBlockingBookingRequest } from './booking-requests.repo.ts';
 import {
   findOwnedAppointmentCharge,
   findOwnedInvoice,
   findSessionCharge,
   lockInvoice,
+  type BookingRequestRow,
   type InvoiceRow,
 } from './payments.repo.ts';
 import { orderPaymentPort } from './order-payment-port.ts';
@@ -77,10 +78,23 @@ export function requireCardGateway(tenant: ServerTenant, gateway: string): void 
 }
 
 /**
+ * The refusal of a second payment of an invoice while one is processed (spec doc 2 §7, issue 9 §3):
+ * ARO-E5030 with the time the block ends by itself (a 3-D Secure step-up's expiry, a wallet page's
+ * window), as an ISO 8601 time the app shows in the hospital's time; ARO-E5015 where no end is
+ * known (a charge in flight, REVIEW, an unknown outcome).
+ * @param booking - the request that blocks the invoice
+ */
+export function stillProcessingError(booking: BookingRequestRow): AppError {
+  const until = blockingUntil(booking);
+  return until ? new AppError('ARO-E5030', { until: until.toISOString() }) : new AppError('ARO-E5015');
+}
+
+/**
  * The account's invoice, open and payable online under the tenant's flags, locked for the
  * transaction (SELECT … FOR UPDATE) so that no second booking request starts while one of the
  * invoice is charging, pending (REVIEW) or of unknown outcome (ARO-E5015, issue 9 §3: nothing is
- * ever charged twice). Only an invoice of a booked appointment is payable: a Session/ invoice of a
+ * ever charged twice), or waits for a 3-D Secure step-up or a wallet page (ARO-E5030 with until
+ * when, issue 29 §2; releaseUnansweredPayment asks the gateway first). Only an invoice of a booked appointment is payable: a Session/ invoice of a
  * temporary booking buys nothing yet (ARO-E5016), a cancelled appointment is not paid (ARO-E5010).
  * An order's invoice is checked against its order (order-payments.service.ts requirePayableOrder).
  * @param db - the transaction that creates the booking request
@@ -112,8 +126,9 @@ export async function payableInvoice(db: Tx, caller: PaymentsCaller, invoiceId: 
   if (invoice.serviceRequestId) {
     // An order's invoice (spec doc 3 §4 Order payment, §5): the order decides, not a session.
     await requirePayableOrder(db, caller.tenant, owner(caller), invoice, gateway);
-    if (await findBlockingBookingRequest(db, invoice.id)) {
-      throw new AppError('ARO-E5015');
+    const blocking = await findBlockingBookingRequest(db, invoice.id);
+    if (blocking) {
+      throw stillProcessingError(blocking);
     }
     return invoice;
   }
@@ -141,8 +156,9 @@ export async function payableInvoice(db: Tx, caller: PaymentsCaller, invoiceId: 
       throw new AppError('ARO-E5010');
     }
   }
-  if (await findBlockingBookingRequest(db, invoice.id)) {
-    throw new AppError('ARO-E5015');
+  const blocking = await findBlockingBookingRequest(db, invoice.id);
+  if (blocking) {
+    throw stillProcessingError(blocking);
   }
   return invoice;
 }

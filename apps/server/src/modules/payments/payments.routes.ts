@@ -1,7 +1,7 @@
 import { errorString } from '@careline/domain/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
+import { cyberSource, DUPLICATE_REQUEST_REASON } from '../../providers/payment-gateways/cybersource.ts';
 import { answerGateways, findRedirectBooking, settleRedirectBooking } from './redirect-answers.service.ts';
 import { applyGatewayAnswer, matchAnswer, type AnswerSource } from './gateway-answers.service.ts';
 import {
@@ -114,7 +114,9 @@ export async function registerPaymentRoutes(
     if (source === 'notify') {
       return reply.code(200).send({ status: result.outcome });
     }
-    const accepted = answer.decision === 'ACCEPT';
+    // A refused resubmission (reason 104) is no outcome of its own: the request's first answer decides.
+    const resubmitted = result.outcome === 'duplicate' && answer.reasonCode === DUPLICATE_REQUEST_REASON;
+    const accepted = resubmitted ? result.booking.status === 'completed' : answer.decision === 'ACCEPT';
     const path = (accepted ? booking.successUrl : booking.failureUrl) ?? '/';
     return reply.redirect(returnLocation(path, accepted ? 'Success' : 'Failure', booking.id), 303);
   };

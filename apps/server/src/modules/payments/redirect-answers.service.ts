@@ -27,13 +27,14 @@ import { GENIE_GATEWAY, MOBILE_BILL_GATEWAY, type PaymentsDeps, type RedirectGat
  * recorded and credited exactly once through the same path as the card gateway's answers.
  * @param deps - database, tenant, providers
  * @param booking - the booking request
- * @param source - the browser's return or the notification
+ * @param source - the browser's return, the notification, or our own query before the patient pays
+ *   again (issue 29 §2; like a notification, it records nothing while the payment is open)
  * @returns the outcome; 'open' while the gateway has no final state; 'unverified' when it did not answer
  */
 export async function settleRedirectBooking(
   deps: PaymentsDeps,
   booking: BookingRequestRow,
-  source: 'return' | 'notify',
+  source: 'return' | 'notify' | 'query',
 ): Promise<AnswerOutcome | AnswerRefusal | 'open' | 'unverified'> {
   const id = booking.transactionUuid;
   if (!id || (booking.paymentGatewayType !== GENIE_GATEWAY && booking.paymentGatewayType !== MOBILE_BILL_GATEWAY)) {
@@ -69,7 +70,7 @@ export async function settleRedirectBooking(
   return applyGatewayAnswer(deps, matched, answer, source);
 }
 
-async function unverified(deps: PaymentsDeps, booking: BookingRequestRow, source: 'return' | 'notify'): Promise<'unverified'> {
+async function unverified(deps: PaymentsDeps, booking: BookingRequestRow, source: 'return' | 'notify' | 'query'): Promise<'unverified'> {
   deps.log.warn({ bookingRequestId: booking.id, gateway: booking.paymentGatewayType, source }, 'the gateway payment could not be read back');
   if (source === 'return') {
     await recordRedirectPending(deps, booking);

@@ -18,6 +18,7 @@ import { openSavedCardToken } from '../../providers/card-tokens/card-tokens.ts';
 import { notFound } from '../staff/index.ts';
 import { applyGatewayAnswer, matchAnswer } from './gateway-answers.service.ts';
 import { payableInvoice, requireCardGateway } from './payable-invoice.ts';
+import { releaseUnansweredPayment } from './payment-release.service.ts';
 import {
   AUTHENTICATED_PATH,
   CARD_GATEWAY,
@@ -75,7 +76,8 @@ function savedCardMerchant(deps: Pick<PaymentsDeps, 'tenant' | 'providers'>, sea
 /**
  * Quick pay of an open invoice of the account with a saved card (spec doc 2 §7 completeBooking):
  * a booking request per idempotency key, the card's token charged through the gateway's REST API,
- * and the answer credited through the same exactly-once path as the hosted form's.
+ * and the answer credited through the same exactly-once path as the hosted form's. An earlier
+ * attempt whose answer never came back is asked at its gateway first (releaseUnansweredPayment).
  * @param caller - tenant, signed-in account
  * @param input - invoice id, gateway, payment method (default: the account's default), key
  */
@@ -93,6 +95,8 @@ export async function completeBooking(caller: PaymentsCaller, input: CompleteBoo
     throw notFound();
   }
   const { idempotencyKey, ...request } = input;
+  // issue 29 §2: an earlier attempt left at the bank's step-up is asked at the gateway first.
+  await releaseUnansweredPayment(caller, input.invoiceId, idempotencyKey);
   const replayed = await runOnce(
     caller.db,
     { tenantId: caller.tenant.id, accountId: caller.accountId, key: idempotencyKey },

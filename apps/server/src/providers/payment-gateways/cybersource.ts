@@ -7,7 +7,8 @@ import type {
   HttpRequester,
   StepUp,
 } from './gateway.ts';
-import { signedRestHeaders } from './http-signature.ts';
+import { restKeysMissing, restPost, type RestAnswer } from './cybersource-rest.ts';
+import { searchTransactions } from './cybersource-search.ts';
 import { signFields, signedNamesOf, verifyFields } from './signature.ts';
 
 /**
@@ -121,24 +122,6 @@ function readAnswer(
   };
 }
 
-type RestAnswer = {
-  id?: string;
-  status?: string;
-  reason?: string;
-  message?: string;
-  clientReferenceInformation?: { code?: string };
-  orderInformation?: {
-    amountDetails?: { authorizedAmount?: string; totalAmount?: string; currency?: string };
-  };
-  errorInformation?: { reason?: string; message?: string };
-  response?: { rmsg?: string };
-  consumerAuthenticationInformation?: {
-    stepUpUrl?: string;
-    accessToken?: string;
-    authenticationTransactionId?: string;
-  };
-};
-
 /**
  * 3-D Secure for a token charge (CyberSource Payer Authentication with authorisation in one call):
  * 'enroll' asks the gateway to check enrolment and authorise at once unless the bank wants a
@@ -149,35 +132,14 @@ export type PayerAuthentication =
   | { action: 'enroll'; returnUrl: string }
   | { action: 'validate'; authenticationTransactionId: string };
 
-function parseRest(body: string): RestAnswer {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return parsed && typeof parsed === 'object' ? parsed : {};
-  } catch {
-    return {};
-  }
-}
+/** Payer Authentication's challengeCancelCode when the cardholder selected Cancel on the bank's page. */
+const CARDHOLDER_CANCELLED = '01';
 
-function restKeysMissing(settings: CyberSourceSettings): boolean {
-  return !settings.merchantId || !settings.restKeyId || !settings.restSecretKey;
-}
-
-async function restPost(
-  http: HttpRequester,
-  settings: CyberSourceSettings,
-  path: string,
-  payload: unknown,
-): Promise<{ status: number; answer: RestAnswer }> {
-  const url = `${settings.restBaseUrl.replace(/\/+$/, '')}${path}`;
-  const body = JSON.stringify(payload);
-  const headers = signedRestHeaders(settings, { method: 'POST', url, body, now: new Date() });
-  const response = await http(url, {
-    method: 'POST',
-    headers: { ...headers, accept: 'application/json' },
-    body,
-  });
-  return { status: response.status, answer: parseRest(response.body) };
-}
+/**
+ * Secure Acceptance's reason code for a request whose access_key and transaction_uuid it has already
+ * received (within 15 minutes): that answer says nothing about the first request (issue 29 §2).
+ */
+export const DUPLICATE_REQUEST_REASON = '104';
 
 // REST decline reasons and the Secure Acceptance reason codes they stand for.
 const DECLINE_REASON_CODES: Record<string, string> = {
@@ -329,6 +291,19 @@ async function chargeToken(
       },
     };
   }
+  if (
+    status === 201 &&
+    answer.status === 'AUTHENTICATION_FAILED' &&
+    answer.consumerAuthenticationInformation?.challengeCancelCode === CARDHOLDER_CANCELLED
+  ) {
+    // The cardholder pressed Cancel on the bank's page: nothing was authorised (issue 29 §2).
+    return {
+      ...common,
+      decision: 'CANCEL',
+      reasonCode: '',
+      message: message || 'The cardholder cancelled the payment at the bank',
+    };
+  }
   if (status === 201 && answer.status === 'AUTHENTICATION_FAILED') {
     return {
       ...common,
@@ -447,5 +422,8 @@ function stepUpHtml(stepUp: StepUp, merchantData: string): string {
   ].join('');
 }
 
-/** The CyberSource adapter: checkout form, answer reading, token charges (with 3-D Secure) and refunds. */
-export const cyberSource = { checkoutForm, readAnswer, chargeToken, refund, stepUpHtml };
+/**
+ * The CyberSource adapter: checkout form, answer reading, token charges (with 3-D Secure), refunds
+ * and the transaction search by our reference.
+ */
+export const cyberSource = { checkoutForm, readAnswer, chargeToken, refund, stepUpHtml, searchTransactions };

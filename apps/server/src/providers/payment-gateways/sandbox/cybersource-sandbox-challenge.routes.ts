@@ -6,7 +6,8 @@ import { onlyStrings, OUTCOMES } from './cybersource-sandbox.protocol.ts';
 import type { CyberSourceSandbox } from './cybersource-sandbox.state.ts';
 
 /**
- * The bank's one-time code of a hosted or silent payment (3-D Secure): GET|POST /challenge.
+ * The bank's one-time code of a hosted or silent payment (3-D Secure): GET|POST /challenge. The
+ * page's Cancel answers CANCEL (issue 29 §2), as the real gateway does when the customer cancels.
  * @param scope - the sandbox's route scope
  * @param sandbox - the sandbox
  */
@@ -44,10 +45,13 @@ export function registerSandboxChallengeRoutes(scope: FastifyInstance, sandbox: 
         );
     }
     sandbox.state.challenges.delete(id);
+    // Cancel on the bank's page: the merchant's cancel page gets Secure Acceptance's CANCEL answer.
     const outcome =
-      (body.challenge_code ?? '').trim() === CHALLENGE_CODE
-        ? OUTCOMES.ACCEPT
-        : OUTCOMES.AUTH_FAILED;
+      body.sandbox_action === 'cancel'
+        ? OUTCOMES.CANCEL
+        : (body.challenge_code ?? '').trim() === CHALLENGE_CODE
+          ? OUTCOMES.ACCEPT
+          : OUTCOMES.AUTH_FAILED;
     return answer(sandbox, request, reply, pending.profile, pending.request, outcome, pending.card);
   });
 }

@@ -69,7 +69,23 @@ export function registerSandboxPaymentRoutes(scope: FastifyInstance, sandbox: Cy
       clientReferenceInformation: { code: typeof code === 'string' ? code : '' },
       orderInformation: { amountDetails: { totalAmount: amount, currency } },
     };
+    // Every authorisation answered is found again by Transaction Search (issue 29 §2).
+    const record = (transactionId: string, result: 'CAPTURED' | 'HELD' | 'AUTH_DECLINED' | 'ERROR', reasonCode: string) =>
+      sandbox.state.recordTransaction({
+        id: transactionId,
+        merchantId: profile.merchantId,
+        reference: typeof code === 'string' ? code : '',
+        amount,
+        currency,
+        submitTimeUtc: base.submitTimeUtc,
+        reasonCode,
+        applications: [
+          { name: 'ics_auth', rCode: result === 'CAPTURED' || result === 'HELD' ? '1' : result === 'ERROR' ? '-1' : '0', reasonCode },
+          ...(result === 'CAPTURED' ? [{ name: 'ics_bill' as const, rCode: '1' as const, reasonCode }] : []),
+        ],
+      });
     if (expired(card.expiry, new Date())) {
+      record(id, 'AUTH_DECLINED', '202');
       return reply.code(201).send({
         ...base,
         status: 'DECLINED',
@@ -102,7 +118,21 @@ export function registerSandboxPaymentRoutes(scope: FastifyInstance, sandbox: Cy
         );
       }
       sandbox.state.authentications.delete(authId);
+      if (pending.state === 'cancelled') {
+        // issue 29 §2: the cardholder pressed Cancel at the bank (3-D Secure challengeCancelCode 01).
+        record(id, 'AUTH_DECLINED', '476');
+        return reply.code(201).send({
+          ...base,
+          status: 'AUTHENTICATION_FAILED',
+          consumerAuthenticationInformation: { challengeCancelCode: '01', paresStatus: 'N' },
+          errorInformation: {
+            reason: 'CONSUMER_AUTHENTICATION_FAILED',
+            message: 'Decline - The cardholder cancelled the authentication.',
+          },
+        });
+      }
       if (pending.state === 'failed') {
+        record(id, 'AUTH_DECLINED', '476');
         return reply.code(201).send({
           ...base,
           status: 'AUTHENTICATION_FAILED',
@@ -163,6 +193,7 @@ export function registerSandboxPaymentRoutes(scope: FastifyInstance, sandbox: Cy
       });
     }
     if (outcome === 'ERROR') {
+      record(id, 'ERROR', '150');
       return reply.code(502).send({
         submitTimeUtc: base.submitTimeUtc,
         status: 'SERVER_ERROR',
@@ -171,6 +202,7 @@ export function registerSandboxPaymentRoutes(scope: FastifyInstance, sandbox: Cy
       });
     }
     if (outcome === 'DECLINE') {
+      record(id, 'AUTH_DECLINED', '203');
       return reply.code(201).send({
         ...base,
         status: 'DECLINED',
@@ -186,6 +218,7 @@ export function registerSandboxPaymentRoutes(scope: FastifyInstance, sandbox: Cy
       capturedMinor: toMinor(amount),
       refundedMinor: 0,
     });
+    record(id, outcome === 'REVIEW' ? 'HELD' : 'CAPTURED', outcome === 'REVIEW' ? '480' : '100');
     return reply.code(201).send({
       ...base,
       status: outcome === 'REVIEW' ? 'AUTHORIZED_PENDING_REVIEW' : 'AUTHORIZED',

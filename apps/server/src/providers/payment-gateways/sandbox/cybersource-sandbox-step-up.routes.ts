@@ -5,7 +5,8 @@ import { expiredPage, onlyStrings, sameToken } from './cybersource-sandbox.proto
 import type { CyberSourceSandbox } from './cybersource-sandbox.state.ts';
 
 /**
- * The bank's 3-D Secure step-up of a token charge: POST /cardinal/step-up and /cardinal/challenge.
+ * The bank's 3-D Secure step-up of a token charge: POST /cardinal/step-up and /cardinal/challenge,
+ * whose Cancel sends the cardholder back as cancelled (issue 29 §2).
  * @param scope - the sandbox's route scope
  * @param sandbox - the sandbox
  */
@@ -36,8 +37,13 @@ export function registerSandboxStepUpRoutes(scope: FastifyInstance, sandbox: Cyb
     if (!pending || pending.state !== 'pending' || pending.expiresAt < Date.now()) {
       return expiredPage(reply);
     }
+    // Cancel on the bank's page (issue 29 §2): the validation answers challengeCancelCode 01.
     pending.state =
-      (body.challenge_code ?? '').trim() === CHALLENGE_CODE ? 'authenticated' : 'failed';
+      body.sandbox_action === 'cancel'
+        ? 'cancelled'
+        : (body.challenge_code ?? '').trim() === CHALLENGE_CODE
+          ? 'authenticated'
+          : 'failed';
     return reply
       .type('text/html; charset=utf-8')
       .send(stepUpReturnPage({ TransactionId: id, MD: pending.md }, pending.returnUrl));

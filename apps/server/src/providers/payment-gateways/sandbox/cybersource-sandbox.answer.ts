@@ -9,6 +9,7 @@ import { findTestCard, gatewayMaskedNumber, type TestCardOutcome } from './test-
 import {
   AMOUNT,
   CHALLENGE_TTL_MS,
+  DUPLICATE_WINDOW_MS,
   expired,
   hostedCardErrors,
   merchantFields,
@@ -21,7 +22,7 @@ import {
   type Fields,
   type Outcome,
 } from './cybersource-sandbox.protocol.ts';
-import type { CyberSourceSandbox } from './cybersource-sandbox.state.ts';
+import { TRANSACTIONS_MAX, type CyberSourceSandbox, type SandboxTransaction } from './cybersource-sandbox.state.ts';
 
 /*
  * Secure Acceptance's answer (issue 9 §4): the profile a signed request names, the card charged (or
@@ -144,6 +145,11 @@ export function answer(
       refundedMinor: 0,
     });
   }
+  if (outcome.decision !== 'CANCEL') {
+    sandbox.state.recordTransaction(
+      searchableTransaction(fields.transaction_id, profile.merchantId, signed, outcome, now),
+    );
+  }
   fields.signed_date_time = signedDateTime(now);
   const names = [...Object.keys(fields), 'signed_field_names'];
   fields.signed_field_names = names.join(',');
@@ -157,6 +163,57 @@ export function answer(
       ? (signed.override_custom_cancel_page ?? signed.override_custom_receipt_page)
       : signed.override_custom_receipt_page;
   return reply.type('text/html; charset=utf-8').send(answerPage(fields, target));
+}
+
+/**
+ * Registers a request's access key and transaction uuid as submitted for payment: false when they
+ * were submitted within the last 15 minutes (Secure Acceptance's reason 104).
+ * @param sandbox - the sandbox (its submitted uuids)
+ * @param signed - the request's signed fields
+ */
+function firstSubmission(sandbox: CyberSourceSandbox, signed: Fields): boolean {
+  const now = Date.now();
+  for (const [key, until] of sandbox.state.submitted) {
+    if (until <= now) {
+      sandbox.state.submitted.delete(key);
+    }
+  }
+  const key = `${signed.access_key ?? ''}:${signed.transaction_uuid ?? ''}`;
+  if (sandbox.state.submitted.has(key)) {
+    return false;
+  }
+  if (sandbox.state.submitted.size >= TRANSACTIONS_MAX) {
+    sandbox.state.submitted.delete(sandbox.state.submitted.keys().next().value ?? '');
+  }
+  sandbox.state.submitted.set(key, now + DUPLICATE_WINDOW_MS);
+  return true;
+}
+
+/**
+ * An answered Secure Acceptance request as Transaction Search lists it: ACCEPT authorised and
+ * captured, REVIEW authorised only (held), DECLINE declined, ERROR failed.
+ */
+function searchableTransaction(
+  id: string,
+  merchantId: string,
+  signed: Fields,
+  outcome: Outcome,
+  now: Date,
+): SandboxTransaction {
+  const rCode = outcome.decision === 'ACCEPT' || outcome.decision === 'REVIEW' ? '1' : outcome.decision === 'DECLINE' ? '0' : '-1';
+  return {
+    id,
+    merchantId,
+    reference: signed.reference_number ?? '',
+    amount: signed.amount ?? '',
+    currency: signed.currency ?? '',
+    submitTimeUtc: signedDateTime(now),
+    reasonCode: outcome.reasonCode,
+    applications: [
+      { name: 'ics_auth', rCode, reasonCode: outcome.reasonCode },
+      ...(outcome.decision === 'ACCEPT' ? [{ name: 'ics_bill' as const, rCode: '1' as const, reasonCode: '100' }] : []),
+    ],
+  };
 }
 
 /** Charges a card for a verified request: the hosted page again on card errors, else the answer. */
@@ -189,6 +246,11 @@ export function charge(
     return reply
       .type('text/html; charset=utf-8')
       .send(hostedCardPage(merchantFields(body), errors));
+  }
+  // issue 29 §2: as the real gateway, a transaction uuid is paid once (a resubmitted form, a tab
+  // restored with its form): the second submission is refused with reason 104 and charges nothing.
+  if (!firstSubmission(sandbox, signed)) {
+    return answer(sandbox, request, reply, profile, signed, OUTCOMES.DUPLICATE, card);
   }
   if (expired(card.expiry, new Date())) {
     return answer(sandbox, request, reply, profile, signed, OUTCOMES.EXPIRED, card);

@@ -284,6 +284,61 @@ describe('CyberSource sandbox gateway', () => {
     }
   });
 
+  it("has a Cancel on the 3-D Secure page that answers CANCEL to the merchant's cancel page (issue 29 §2)", async () => {
+    const response = await pay(card('CHALLENGE'));
+    const location = String(response.headers.location);
+    const page = await t.app.inject({ method: 'GET', url: location });
+    expect(page.body).toContain('<button type="submit" name="sandbox_action" value="cancel" class="secondary">Cancel</button>');
+    const id = new URL(location, 'http://localhost').searchParams.get('id')!;
+    const cancelled = await answerOf(
+      await post('/sandbox/cybersource/challenge', { challenge_id: id, sandbox_action: 'cancel' }),
+    );
+    expect(cancelled).toMatchObject({ decision: 'CANCEL', reasonCode: '' });
+  });
+
+  it('refuses a second submission of a transaction uuid with reason 104 and charges nothing (issue 29 §2)', async () => {
+    const fields = checkout();
+    const sent = { ...fields, card_type: '001', card_number: card('ACCEPT'), card_expiry_date: '12-2031', card_cvn: '123' };
+    const first = await answerOf(await post('/sandbox/cybersource/silent/pay', sent));
+    expect(first).toMatchObject({ decision: 'ACCEPT', reasonCode: '100' });
+    const again = await answerOf(await post('/sandbox/cybersource/silent/pay', sent));
+    expect(again).toMatchObject({
+      decision: 'ERROR',
+      reasonCode: '104',
+      referenceNumber: fields.reference_number,
+      transactionUuid: fields.transaction_uuid,
+    });
+    expect(again.authTime).toBeUndefined();
+    expect(again.paymentToken).toBeUndefined();
+    // A new uuid for the same reference is a new request.
+    const renewed = checkout({ referenceNumber: fields.reference_number });
+    expect(
+      await answerOf(await post('/sandbox/cybersource/silent/pay', { ...sent, ...renewed })),
+    ).toMatchObject({ decision: 'ACCEPT', transactionUuid: renewed.transaction_uuid });
+  });
+
+  it("answers Transaction Search with a reference's transactions, signed like the REST API (issue 29 §2)", async () => {
+    const http = t.providers.gatewayHttp;
+    const reference = `SEARCH-${Date.now()}`;
+    expect(await cyberSource.searchTransactions(http, settings, reference)).toEqual({ found: 'nothing' });
+    await answerOf(await pay(card('DECLINE'), {}, { referenceNumber: reference }));
+    expect(await cyberSource.searchTransactions(http, settings, reference)).toEqual({ found: 'nothing' });
+    const held = `HELD-${Date.now()}`;
+    const review = await answerOf(await pay(card('REVIEW'), {}, { referenceNumber: held }));
+    expect(await cyberSource.searchTransactions(http, settings, held)).toEqual({ found: 'authorised', transactionIds: [review.transactionId] });
+    const accepted = await answerOf(await pay(card('ACCEPT'), {}, { referenceNumber: reference }));
+    expect(await cyberSource.searchTransactions(http, settings, reference)).toEqual({ found: 'captured', transactionIds: [accepted.transactionId] });
+    // Unsigned, it is refused; another merchant's keys find nothing of ours.
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/cybersource/tss/v2/searches',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: `clientReferenceInformation.code:${reference}` }),
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect(await cyberSource.searchTransactions(http, { ...settings, restSecretKey: Buffer.from('another key').toString('base64') }, reference)).toMatchObject({ found: 'unknown' });
+  });
+
   it('charges a created token through the in-process requester, and refunds up to the amount', async () => {
     const saved = await answerOf(await pay(card('ACCEPT')));
     const http = t.providers.gatewayHttp;

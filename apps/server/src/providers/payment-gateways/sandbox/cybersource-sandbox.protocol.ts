@@ -62,7 +62,17 @@ export const OUTCOMES = {
     reasonCode: '',
     message: 'The consumer cancelled the transaction.',
   },
+  // A second submission of a request already received (issue 29 §2): nothing is charged again.
+  DUPLICATE: {
+    decision: 'ERROR',
+    reasonCode: '104',
+    message:
+      'The access_key and transaction_uuid of this request match another request sent within the past 15 minutes.',
+  },
 } as const satisfies Record<string, Outcome>;
+
+/** How long Secure Acceptance refuses a transaction_uuid it has received (reason 104). */
+export const DUPLICATE_WINDOW_MS = 15 * 60_000;
 
 /** Signed request fields the sandbox needs (Secure Acceptance refuses a request without them). */
 export const REQUIRED_SIGNED = [

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Env } from '../../../config/env.ts';
 import { acceptFormBodies } from '../form-body.ts';
-import { SANDBOX_AUTO_SUBMIT_JS, SANDBOX_CSS, SANDBOX_PREFIX } from './sandbox-pages.ts';
+import { SANDBOX_AUTO_SUBMIT_JS, SANDBOX_CSS, SANDBOX_ICON_SVG, SANDBOX_PREFIX } from './sandbox-pages.ts';
 import { registerSandboxChallengeRoutes } from './cybersource-sandbox-challenge.routes.ts';
 import { registerSandboxPayRoutes } from './cybersource-sandbox-pay.routes.ts';
 import { registerSandboxPaymentRoutes } from './cybersource-sandbox-payments.routes.ts';
 import { registerSandboxRefundRoutes } from './cybersource-sandbox-refunds.routes.ts';
+import { registerSandboxSearchRoutes } from './cybersource-sandbox-search.routes.ts';
 import { registerSandboxStepUpRoutes } from './cybersource-sandbox-step-up.routes.ts';
 import { createCyberSourceSandbox } from './cybersource-sandbox.state.ts';
 
@@ -14,8 +15,9 @@ export { TEST_CARDS, CHALLENGE_CODE } from './test-cards.ts';
 
 /**
  * The CyberSource sandbox gateway served by this server (issue 9 §4): it speaks Secure
- * Acceptance's signed protocol (silent order POST, hosted card page, 3-D Secure challenge) and the
- * REST API's token charges and refunds, so development and tests run the real protocol end to end.
+ * Acceptance's signed protocol (silent order POST, hosted card page, 3-D Secure challenge, reason 104
+ * for a reused transaction uuid) and the REST API's token charges, refunds and Transaction Search,
+ * so development and tests run the real protocol end to end.
  */
 
 /**
@@ -29,9 +31,11 @@ export function paymentSandboxOn(env: Env): boolean {
 
 /**
  * Registers the sandbox under /sandbox/cybersource: POST /silent/pay, GET|POST /pay, GET|POST
- * /challenge, POST /pts/v2/payments, POST /pts/v2/payments/:id/refunds and its two files.
- * Captured payments (for refunds) and pending challenges live in memory, per process
- * (cybersource-sandbox.state.ts); each page has its route file.
+ * /challenge, POST /cardinal/step-up and /cardinal/challenge, POST /pts/v2/payments, POST
+ * /pts/v2/payments/:id/refunds, POST /tss/v2/searches and its three files. Every page a cardholder
+ * sees has a Cancel. Captured payments (for refunds), the transactions answered (for the search)
+ * and pending challenges live in memory, per process (cybersource-sandbox.state.ts); each page has
+ * its route file.
  * @param app - the server
  * @param deps - tenants (the profiles and keys it checks against) and providers (gatewayHttp, appSecret)
  */
@@ -56,6 +60,9 @@ export async function registerCyberSourceSandboxRoutes(
       scope.get('/assets/sandbox.css', async (_request, reply) =>
         reply.type('text/css; charset=utf-8').send(SANDBOX_CSS),
       );
+      scope.get('/assets/icon.svg', async (_request, reply) =>
+        reply.type('image/svg+xml').send(SANDBOX_ICON_SVG),
+      );
       scope.get('/assets/auto-submit.js', async (_request, reply) =>
         reply.type('text/javascript; charset=utf-8').send(SANDBOX_AUTO_SUBMIT_JS),
       );
@@ -64,6 +71,7 @@ export async function registerCyberSourceSandboxRoutes(
       registerSandboxStepUpRoutes(scope, sandbox);
       registerSandboxPaymentRoutes(scope, sandbox);
       registerSandboxRefundRoutes(scope, sandbox);
+      registerSandboxSearchRoutes(scope, sandbox);
     },
     { prefix: SANDBOX_PREFIX },
   );

@@ -5,8 +5,9 @@ import { isSandboxProfile, type CardSent, type Fields } from './cybersource-sand
 
 /*
  * The CyberSource sandbox's state store (issue 9 §4): captured payments (for refunds), pending
- * challenges and pending 3-D Secure step-ups, in memory, per process; and what every page of the
- * sandbox needs from the server.
+ * challenges and pending 3-D Secure step-ups, the transactions answered (for Transaction Search) and
+ * the transaction uuids submitted (refused again with reason 104, issue 29 §2), in memory, per
+ * process; and what every page of the sandbox needs from the server.
  */
 
 /** A captured payment, for refunds. */
@@ -26,7 +27,8 @@ export type PendingAuthentication = {
   accessToken: string;
   /** The merchant data posted with the step-up, echoed back as MD. */
   md: string;
-  state: 'pending' | 'authenticated' | 'failed';
+  /** cancelled: the cardholder pressed Cancel on the bank's page. */
+  state: 'pending' | 'authenticated' | 'failed' | 'cancelled';
   expiresAt: number;
 };
 /** A hosted or silent payment waiting for the bank's one-time code. */
@@ -37,14 +39,42 @@ export type PendingChallenge = {
   expiresAt: number;
 };
 
+/**
+ * A transaction the sandbox answered, as Transaction Search finds it: its applications (ics_auth
+ * authorises, ics_bill captures) with rCode 1 (succeeded), 0 (declined) or -1 (error).
+ */
+export type SandboxTransaction = {
+  id: string;
+  merchantId: string;
+  /** Our reference (reference_number, clientReferenceInformation.code). */
+  reference: string;
+  amount: string;
+  currency: string;
+  submitTimeUtc: string;
+  reasonCode: string;
+  applications: { name: 'ics_auth' | 'ics_bill'; rCode: '1' | '0' | '-1'; reasonCode: string }[];
+};
+
 /** The sandbox's in-memory state: one per registered sandbox. */
 export type SandboxState = {
   captured: Map<string, Captured>;
   challenges: Map<string, PendingChallenge>;
   authentications: Map<string, PendingAuthentication>;
+  /** Every authorisation answered, by transaction id, for Transaction Search (oldest dropped past a cap). */
+  transactions: Map<string, SandboxTransaction>;
+  /**
+   * The '{access_key}:{transaction_uuid}' of each Secure Acceptance request submitted for payment,
+   * and when it may be used again: a second submission before then is refused (reason 104).
+   */
+  submitted: Map<string, number>;
   /** Forgets the step-ups whose time is up. */
   dropExpiredAuthentications: (now: number) => void;
+  /** Records an answered transaction (keeping at most TRANSACTIONS_MAX). */
+  recordTransaction: (transaction: SandboxTransaction) => void;
 };
+
+/** How many answered transactions the sandbox keeps for Transaction Search. */
+export const TRANSACTIONS_MAX = 10_000;
 
 /** What the sandbox's pages share: the server's dependencies, the state store and the sandbox profiles. */
 export type CyberSourceSandbox = {
@@ -60,6 +90,14 @@ export function createSandboxState(): SandboxState {
   const captured = new Map<string, Captured>();
   const challenges = new Map<string, PendingChallenge>();
   const authentications = new Map<string, PendingAuthentication>();
+  const transactions = new Map<string, SandboxTransaction>();
+  const submitted = new Map<string, number>();
+  const recordTransaction = (transaction: SandboxTransaction) => {
+    if (transactions.size >= TRANSACTIONS_MAX) {
+      transactions.delete(transactions.keys().next().value ?? '');
+    }
+    transactions.set(transaction.id, transaction);
+  };
   const dropExpiredAuthentications = (now: number) => {
     for (const [key, pending] of authentications) {
       if (pending.expiresAt < now) {
@@ -67,7 +105,15 @@ export function createSandboxState(): SandboxState {
       }
     }
   };
-  return { captured, challenges, authentications, dropExpiredAuthentications };
+  return {
+    captured,
+    challenges,
+    authentications,
+    transactions,
+    submitted,
+    dropExpiredAuthentications,
+    recordTransaction,
+  };
 }
 
 /**

@@ -28,6 +28,13 @@ table{border-collapse:collapse;margin-top:1rem}th,td{border:1px solid #777;paddi
 .note{color:#444}
 `;
 
+/**
+ * The sandbox pages' icon (served at {prefix}/assets/icon.svg): without one a browser asks for
+ * /favicon.ico, which this server does not have, and logs the 404 while the bank's page is open.
+ */
+export const SANDBOX_ICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#0b4f8a"/><rect x="2" y="5" width="12" height="2" fill="#fff"/></svg>';
+
 /** The script of the answer page: posts the signed answer back to the merchant at once. */
 export const SANDBOX_AUTO_SUBMIT_JS = `// Sandbox gateway: posts the signed answer to the merchant, as the real gateway's receipt does.
 document.addEventListener('DOMContentLoaded', function () {
@@ -45,6 +52,7 @@ function page(title: string, body: string, options: { script?: boolean } = {}): 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="${SANDBOX_PREFIX}/assets/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${SANDBOX_PREFIX}/assets/sandbox.css">
 ${options.script ? `<script src="${SANDBOX_PREFIX}/assets/auto-submit.js" defer></script>\n` : ''}</head>
 <body>
@@ -149,8 +157,10 @@ ${testCardsTable(TEST_CARDS)}`,
 }
 
 /**
- * The 3-D Secure challenge page: asks for the one-time code the bank sent.
+ * The 3-D Secure challenge page: asks for the one-time code the bank sent; Cancel gives up the
+ * payment (issue 29 §2).
  * @param challengeId - the pending payment's id
+ * @param action - where the page posts (the hosted payment's or the step-up's challenge)
  */
 export function challengePage(challengeId: string, action = `${SANDBOX_PREFIX}/challenge`): string {
   return page(
@@ -161,7 +171,10 @@ export function challengePage(challengeId: string, action = `${SANDBOX_PREFIX}/c
 <input type="hidden" name="challenge_id" value="${escapeHtml(challengeId)}">
 <label for="challenge_code">One-time code</label>
 <input id="challenge_code" name="challenge_code" inputmode="numeric" autocomplete="one-time-code" maxlength="8">
-<div><button type="submit">Submit</button></div>
+<div>
+<button type="submit" name="sandbox_action" value="submit">Submit</button>
+<button type="submit" name="sandbox_action" value="cancel" class="secondary">Cancel</button>
+</div>
 </form>`,
   );
 }

@@ -61,7 +61,7 @@ const CARD_GATEWAY_NAME = 'CyberSource';
 const PAYMENT_TERMS_HASH = '#/paymentTermsAndConditions';
 
 /** Server errors a payment shows as they are (a payment still processing, a changed charge, cash). */
-const SHOWN_CODES: readonly string[] = ['ARO-E5015', 'ARO-E5026', 'ARO-E5027', 'ARO-E5023'];
+const SHOWN_CODES: readonly string[] = ['ARO-E5015', 'ARO-E5030', 'ARO-E5026', 'ARO-E5027', 'ARO-E5023'];
 
 /** The order's status, when the view's slot does not pass it. */
 const orderStatusQuery = graphql(`

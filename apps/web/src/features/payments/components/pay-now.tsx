@@ -21,7 +21,7 @@ const gatewayNames = { cyberSource: 'CyberSource' } as const;
 const PAYMENT_TERMS_HASH = '#/paymentTermsAndConditions';
 
 /** Server errors a payment shows as they are: a payment for this invoice is still being processed. */
-const SHOWN_CODES: readonly string[] = ['ARO-E5015'];
+const SHOWN_CODES: readonly string[] = ['ARO-E5015', 'ARO-E5030'];
 
 export type PayNowProps = {
   /** The invoice shown, as prepared for the screen (useAppointmentInvoice, usePreparedInvoice). */

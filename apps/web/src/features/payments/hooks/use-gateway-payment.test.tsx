@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { activateLocale, createI18n } from '@careline/i18n/core';
 import { renderPayments, type GraphQLCall } from '../test/render-payments.tsx';
 import type { CardPayment } from '../components/card-form-modal.tsx';
 import type * as BankRedirect from '../utils/bank-redirect.ts';
@@ -271,6 +272,28 @@ describe('useGatewayPayment (spec doc 2 §7, doc 3 §4: the gateway flows of a p
     fireEvent.click(screen.getByRole('button', { name: 'quick' }));
     await screen.findByText('unable text');
     expect(router.state.location.pathname).toBe('/order/view');
+  });
+
+  it.each([
+    ['en', 'A payment for this invoice is still being processed. You can pay again after 4:05 PM'],
+    ['si', 'මෙම ඉන්වොයිසිය සඳහා ගෙවීමක් තවමත් සකසමින් පවතී. ප.ව. 4.05 න් පසු නැවත ගෙවිය හැක'],
+  ] as const)('a payment still waiting at the bank says until when, in the hospital’s time (%s, issue 29 §2)', async (locale, text) => {
+    const i18n = createI18n();
+    await activateLocale(i18n, locale);
+    renderPayments({
+      element: <Payer options={{ invoiceId: 'inv-1', cardGateway: 'cyberSource', back: '/order/view?orderId=o-1', shownCodes: ['ARO-E5030'], onPaid: vi.fn() }} />,
+      path: '/order/view?orderId=o-1',
+      routePath: '/order/view',
+      // 10:34:30 UTC is 4:04:30 PM in Colombo: shown as the next minute, never one already past.
+      answer: (call) =>
+        call.operationName === 'completeBooking'
+          ? { errors: [{ message: 'ARO-E5030:A payment for this invoice is still being processed. You can pay again after 2026-11-24T10:34:30.000Z' }] }
+          : null,
+      i18n,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'quick' }));
+    await waitFor(() => expect(document.body.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain(text));
+    expect(active()).toBe('none');
   });
 
   it("3-D Secure: asks for the bank's page with the way back and goes there, still in progress", async () => {

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation } from 'urql';
-import { useTranslateText } from '@careline/i18n/react';
+import { localisePaymentWait } from '@careline/domain/payments';
+import { DEFAULT_TIME_ZONE } from '@careline/domain/time';
+import { useLingui, useTranslateText } from '@careline/i18n/react';
 import { useToast } from '../../../components/toast.tsx';
 import { errorCodes, errorText } from '../../../lib/graphql';
 import {
@@ -89,6 +91,7 @@ export type GatewayPayment = {
 export function useGatewayPayment(options: GatewayPaymentOptions): GatewayPayment {
   const { invoiceId, cardGateway, back, texts, shownCodes, onPaid, prepare } = options;
   const tx = useTranslateText();
+  const { i18n } = useLingui();
   const toast = useToast();
   const navigate = useNavigate();
   const [, initiateBooking] = useMutation(initiateBookingMutation);
@@ -122,10 +125,13 @@ export function useGatewayPayment(options: GatewayPaymentOptions): GatewayPaymen
     onPaid();
   });
 
-  /** The server's own message when its code is one to show (spec doc 1 §8 'CODE:message'), else null. */
+  /**
+   * The server's own message when its code is one to show (spec doc 1 §8 'CODE:message'), else null;
+   * the time a blocked invoice can be paid again (ARO-E5030) in the hospital's time (issue 29 §2).
+   */
   function shownText(error: unknown): string | null {
     return errorCodes(error).some((code) => shownCodes.includes(code))
-      ? tx(errorText(error))
+      ? tx(localisePaymentWait(errorText(error), { locale: i18n.locale, timeZone: DEFAULT_TIME_ZONE }))
       : null;
   }
 
