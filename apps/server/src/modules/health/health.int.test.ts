@@ -1,36 +1,29 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, hasRedisServer, startRedis, stopRedis } from '../../../test/redis-server.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-
-/** A TCP port nothing listens on (taken from the OS, then released). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function healthOf(t: TestApp): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await t.app.inject({ method: 'GET', url: '/healthz' });
   return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
 }
 
-/** Polls /healthz until it answers `status` (and `reason`); the reconnect timing is ioredis's. */
+/** Polls /healthz until its body says `status` (and `reason`); the reconnect timing is ioredis's. */
 async function waitForHealth(
   t: TestApp,
-  status: number,
+  status: 'ok' | 'degraded',
   reason?: string,
 ): Promise<Record<string, unknown>> {
   for (let attempt = 0; attempt < 300; attempt++) {
     const health = await healthOf(t);
-    if (health.status === status && (reason === undefined || health.body.reason === reason)) {
+    if (health.body.status === status && (reason === undefined || health.body.reason === reason)) {
+      // Never 503 while the database answers (issue 31 §2.6).
+      expect(health.status).toBe(200);
       return health.body;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`/healthz never answered ${status}`);
+  throw new Error(`/healthz never said ${status}`);
 }
 
 function captureLog(): { lines: string[]; stream: { write: (line: string) => void } } {
@@ -41,39 +34,11 @@ function captureLog(): { lines: string[]; stream: { write: (line: string) => voi
 const unreachableLines = (lines: string[]): string[] =>
   lines.filter((line) => line.includes('is unreachable'));
 
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedisServer) {
   console.warn('[health.int.test] redis-server is not installed: skipping the real-Redis test.');
 }
 
-function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (/Ready to accept connections/i.test(output)) {
-        resolve(child);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
-  });
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) {
-    return;
-  }
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-describe('/healthz and Redis (issue 6 §2)', () => {
+describe('/healthz, /readyz and Redis (issue 6 §2, issue 31 §2.6)', () => {
   const apps: TestApp[] = [];
   const redisServers: ChildProcess[] = [];
   afterAll(async () => {
@@ -93,7 +58,7 @@ describe('/healthz and Redis (issue 6 §2)', () => {
     expect(health.body).not.toHaveProperty('redis');
   });
 
-  it('REDIS_URL on a port where nothing listens: the process stays up, 503 with a reason, one log line however many retries', async () => {
+  it('REDIS_URL on a port where nothing listens: the process stays up, 200 degraded with a reason, one log line however many retries', async () => {
     const port = await freePort();
     const log = captureLog();
     const t = await createTestApp(
@@ -101,12 +66,17 @@ describe('/healthz and Redis (issue 6 §2)', () => {
       { logStream: log.stream },
     );
     apps.push(t);
-    expect(await healthOf(t)).toMatchObject({ status: 503 });
-    const body = await waitForHealth(t, 503, 'redis: ECONNREFUSED');
-    expect(body).toEqual({ status: 'unavailable', reason: 'redis: ECONNREFUSED' });
+    expect(await healthOf(t)).toMatchObject({ status: 200, body: { status: 'degraded' } });
+    const body = await waitForHealth(t, 'degraded', 'redis: ECONNREFUSED');
+    expect(body).toEqual({
+      status: 'degraded',
+      database: t.database.kind,
+      redis: 'degraded',
+      reason: 'redis: ECONNREFUSED',
+    });
     // Let ioredis retry a few times: still one line, which names the address but not the password.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect((await healthOf(t)).status).toBe(503);
+    expect(await healthOf(t)).toMatchObject({ status: 200, body: { status: 'degraded' } });
     const lines = unreachableLines(log.lines);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`Redis at 127.0.0.1:${port} is unreachable (ECONNREFUSED)`);
@@ -114,7 +84,7 @@ describe('/healthz and Redis (issue 6 §2)', () => {
   });
 
   it.runIf(hasRedisServer)(
-    'with a real Redis: 200, 503 while it is down, 200 again once it is back (skipped without redis-server)',
+    'with a real Redis: ok, degraded (still 200) while it is down, ok again once it is back (skipped without redis-server)',
     async () => {
       const port = await freePort();
       redisServers.push(await startRedis(port));
@@ -124,19 +94,25 @@ describe('/healthz and Redis (issue 6 §2)', () => {
         { logStream: log.stream },
       );
       apps.push(t);
-      expect(await waitForHealth(t, 200)).toMatchObject({ status: 'ok', redis: 'ready' });
+      expect(await waitForHealth(t, 'ok')).toMatchObject({ status: 'ok', redis: 'ready' });
 
       await stopRedis(redisServers[0] as ChildProcess);
-      expect(await waitForHealth(t, 503)).toMatchObject({ status: 'unavailable' });
+      expect(await waitForHealth(t, 'degraded')).toMatchObject({ status: 'degraded', redis: 'degraded' });
       expect(unreachableLines(log.lines)).toHaveLength(1);
       // Live updates are degraded, bookings are not: the instance stays ready (issue 31 §2.6).
       const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toMatchObject({ status: 'degraded', database: 'ready', liveUpdates: 'degraded' });
+      expect(ready.json()).toMatchObject({
+        status: 'degraded',
+        database: 'ready',
+        liveUpdates: 'degraded',
+        liveUpdatesBuffered: 0,
+        liveUpdatesDropped: 0,
+      });
       expect((await t.app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
 
       redisServers.push(await startRedis(port));
-      expect(await waitForHealth(t, 200)).toMatchObject({ status: 'ok', redis: 'ready' });
+      expect(await waitForHealth(t, 'ok')).toMatchObject({ status: 'ok', redis: 'ready' });
       expect(log.lines.filter((line) => line.includes('is reachable again'))).toHaveLength(1);
     },
   );
