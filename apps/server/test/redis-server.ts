@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+
+export { freePort } from './free-port.ts';
 
 /*
  * A redis-server of the test's own, on a free port, which the test may kill and start again: never
@@ -8,15 +9,6 @@ import net from 'node:net';
 
 /** Whether the machine has redis-server (the tests that need it are skipped without). */
 export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-
-/** A TCP port nothing listens on (taken from the OS, then released). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * Starts redis-server on a port (no persistence) and resolves once it accepts connections.
