@@ -43,6 +43,8 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerCompression } from './http/compression.ts';
 import { capConnectionsPerAddress, closeSilentConnections } from './connection-limits.ts';
 import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
+import { createLivePublisher, type LiveChannelCounters } from './providers/pubsub/live-publisher.ts';
+import { createLiveClients } from './graphql/live-resync.ts';
 import { createPresence, type Presence } from './providers/presence/presence.ts';
 import { createJobQueue } from './modules/jobs/jobs.ts';
 import { registerTemporaryAppointmentJobs } from './modules/consultations/temporary-appointments.service.ts';
@@ -157,8 +159,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { viewer, staff: null, rejectedToken: viewer === null };
   };
 
-  // Mercurius's publish takes a callback; resolve once the emitter (in-process or Redis) has it.
-  const publish = (topic: string, payload: unknown): Promise<void> =>
+  // This instance's live sockets, asked to read again when the channel returns after an outage.
+  const liveClients = createLiveClients();
+  const pubsub = createPubSubEmitter(env, {
+    down: (message, error) => app.log.error({ err: sanitiseError(error) }, message),
+    up: (message) => app.log.info(message),
+    // What was published while this instance did not listen never came: its clients read again.
+    resync: () => {
+      const asked = liveClients.askToResync();
+      app.log.info({ clients: asked }, 'live updates listen again: clients asked to read again');
+    },
+  });
+  // One emitter for Mercurius's subscriptions and the shared deliveries: Redis's, else this process's.
+  const emitter = pubsub?.emitter ?? mqemitter();
+  // Mercurius's publish takes a callback; resolves once the emitter (in-process or Redis) has it.
+  const emit = (topic: string, payload: unknown): Promise<void> =>
     new Promise((resolve, reject) => {
       app.graphql.pubsub.publish({ topic, payload }, (error?: unknown) => {
         if (error) {
@@ -170,6 +185,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         resolve();
       });
     });
+  // A change never waits on the live-update channel (issue 31 §2.6): publish only queues the update.
+  const liveChannel = createLivePublisher({
+    send: emit,
+    canSend: pubsub ? pubsub.canPublish : () => true,
+    capacity: env.LIVE_UPDATE_BUFFER,
+    log: {
+      dropping: (message) => app.log.warn({ counters: liveChannel.counters }, message),
+      drained: (message) => app.log.info({ counters: liveChannel.counters }, message),
+    },
+  });
+  pubsub?.onPublisherReady(liveChannel.drain);
+  const publish = liveChannel.publish;
+  app.decorate('liveChannel', liveChannel.counters);
+  app.addHook('onClose', async () => {
+    liveChannel.close();
+  });
 
   // Websockets by the sign-in they subscribed with: closed when it ends (sign-out here at once; a
   // revocation, expiry or another instance's sign-out at the next sweep).
@@ -199,12 +230,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
   });
 
-  const pubsub = createPubSubEmitter(env, {
-    down: (message, error) => app.log.error({ err: sanitiseError(error) }, message),
-    up: (message) => app.log.info(message),
-  });
-  // One emitter for Mercurius's subscriptions and the shared deliveries: Redis's, else this process's.
-  const emitter = pubsub?.emitter ?? mqemitter();
   // Who is online (chat agents, patients watching), shared by every instance through Redis when set.
   const presence = createPresence(env, (error) => app.log.debug({ err: sanitiseError(error) }, 'presence: Redis call failed, answered from this instance'));
   app.decorate('presence', presence);
@@ -320,6 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       emitter,
       keepAlive: 30_000,
       context: async (socket, request): Promise<GraphQLContext> => {
+        liveClients.track(socket);
         const tenant = tenants.resolve(request.hostname);
         const query = request.query as Record<string, string | undefined>;
         const auth = await viewerFor(tenant.id, bearerToken(query.access_token));
@@ -403,7 +429,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopLiveSweep();
   });
 
-  await registerHealthRoutes(app, deps, pubsub?.health);
+  await registerHealthRoutes(app, deps, {
+    liveUpdates: pubsub?.health,
+    liveChannel: { counters: liveChannel.counters, failure: liveChannel.failure },
+  });
   registerMetricsRoute(app, env.METRICS_TOKEN);
   // The websocket server registered above, which Mercurius uses (registered by Mercurius itself it
   // sat in Mercurius's own plugin scope, out of this app's sight, and the gauge read 0).
@@ -441,5 +470,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Who is online across instances (providers/presence); tests wait on it. */
     presence: Presence;
+    /** What the live-update channel has published, dropped and holds (issue 31 §2.6), for metrics. */
+    liveChannel: Readonly<LiveChannelCounters>;
   }
 }

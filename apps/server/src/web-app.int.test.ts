@@ -135,7 +135,7 @@ describe('the web app and its HTTP headers', () => {
       expect(live.json()).toEqual({ status: 'ok' });
       const ready = await get('/readyz');
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ status: 'ok', database: 'ready', liveUpdates: 'in-process' });
+      expect(ready.json()).toEqual({ status: 'ok', database: 'ready', liveUpdates: 'in-process', blobStorage: 'ready' });
       for (const url of ['/metrics', '/readyz/extra', '/sandbox/nothing', '/graphql/nothing', '/fhir/nothing']) {
         const response = await get(url);
         expect(response.statusCode, url).toBe(404);

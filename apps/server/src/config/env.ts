@@ -13,6 +13,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Live updates kept while Redis cannot take them (issue 31 §2.6); past that the oldest are dropped, counted and logged. */
+  LIVE_UPDATE_BUFFER: z.coerce.number().int().positive().default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A JSON file with tenant overrides; the demo tenants are used when unset. */
   TENANTS_FILE: z.string().optional(),

@@ -23,6 +23,8 @@ export {
   SOCKET_STATE,
   type SocketState,
   SOCKET_CLOSE_NORMAL,
+  type LiveResyncPing,
+  isLiveResyncPing,
   networkTexts,
   networkBarFor,
   nextNetworkIssue,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type NetworkEvent, type NetworkIssue, SOCKET_STATE, networkBarFor, networkTexts, nextNetworkIssue } from './network.ts';
+import {
+  type NetworkEvent,
+  type NetworkIssue,
+  SOCKET_STATE,
+  isLiveResyncPing,
+  networkBarFor,
+  networkTexts,
+  nextNetworkIssue,
+} from './network.ts';
 
 // spec doc 1 §2 Global bars and banners.
 it.each([
@@ -38,4 +46,18 @@ describe('network issue', () => {
   ])('%s + %s → %s (reload %s)', (issue, event, next, reload) => {
     expect(nextNetworkIssue(issue, event)).toEqual({ issue: next, reload });
   });
+});
+
+// issue 31 §2.6: the server's ping that asks a client to read again what it shows.
+it.each([
+  [{ resync: true, withinMs: 5000 }, true],
+  [{ resync: true, withinMs: 0 }, true],
+  [{ resync: true }, false],
+  [{ resync: 'yes', withinMs: 5000 }, false],
+  [{ resync: true, withinMs: -1 }, false],
+  [undefined, false],
+  [null, false],
+  [{}, false],
+])('isLiveResyncPing(%j) is %s', (payload, expected) => {
+  expect(isLiveResyncPing(payload)).toBe(expected);
 });

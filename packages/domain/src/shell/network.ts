@@ -10,6 +10,23 @@ export type SocketState = (typeof SOCKET_STATE)[keyof typeof SOCKET_STATE];
 export const SOCKET_CLOSE_NORMAL = 1000;
 
 /**
+ * The graphql-ws ping payload by which the server asks a client to read again what it shows (issue 31
+ * §2.6): sent when the server's live-update channel (Redis) returns after an outage, during which
+ * updates were lost. The client re-reads at a random moment within `withinMs`, so thousands of phones
+ * do not all ask at once.
+ */
+export type LiveResyncPing = { resync: true; withinMs: number };
+
+/**
+ * Whether a ping's payload asks for a resync.
+ * @param payload - the payload of a graphql-ws ping
+ */
+export function isLiveResyncPing(payload: unknown): payload is LiveResyncPing {
+  const ping = payload as Partial<LiveResyncPing> | null | undefined;
+  return ping?.resync === true && typeof ping.withinMs === 'number' && ping.withinMs >= 0;
+}
+
+/**
  * Bar texts (spec doc 1 §2). The spec gives the offline bar "with re-check text" but not the words;
  * offlineRecheck is ours.
  */

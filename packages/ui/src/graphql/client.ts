@@ -1,4 +1,14 @@
-import { Client, fetchExchange, mapExchange, subscriptionExchange, type ExecutionResult } from '@urql/core';
+import {
+  Client,
+  fetchExchange,
+  makeOperation,
+  mapExchange,
+  subscriptionExchange,
+  type Exchange,
+  type ExecutionResult,
+  type Operation,
+} from '@urql/core';
+import { pipe, tap } from 'wonka';
 import type { AuthErrorAction } from '@careline/domain/shell';
 import { authActionFor, type OperationKind } from './auth-action.ts';
 import { newCorrelationId } from './correlation-id.ts';
@@ -63,23 +73,103 @@ export function requestHeaders(token: string | null): Record<string, string> {
   return headers;
 }
 
+/** Re-executes the queries on screen, fresh from the network (see {@link resyncExchange}). */
+export type Resync = {
+  exchange: Exchange;
+  /** Reads every query on screen again, at a random moment within `withinMs` (one read for asks that overlap). */
+  readAgain: (withinMs: number) => void;
+  /** Also tells a listener at that moment (screens that read by hand, client.query()); answers the stop. */
+  listen: (listener: () => void) => () => void;
+};
+
+// Each client's resync, for screens that read by hand (useLiveResync in live-resync.ts).
+const resyncs = new WeakMap<Client, Resync>();
+
+/**
+ * Tells `listener` whenever the client reads again what is on screen (issue 31 §2.6); answers the stop.
+ * @param client - a client from setUpGraphQLClient (another client never tells)
+ * @param listener - reads again what the screen read by hand
+ */
+export function onLiveResync(client: Client, listener: () => void): () => void {
+  return resyncs.get(client)?.listen(listener) ?? (() => undefined);
+}
+
+/**
+ * Keeps the queries the screens hold (a query until its teardown), so that they can all be read
+ * again when live updates may have been missed (issue 31 §2.6): the socket came back after a
+ * dropped connection or a hidden page, or the server asked (its live-update channel lost updates).
+ * Every screen is caught up without knowing why; subscriptions resume by themselves.
+ * @param reexecute - the client's reexecuteOperation (bound once the client exists)
+ * @param random - for tests: a stand-in for Math.random
+ */
+export function resyncExchange(
+  reexecute: (operation: Operation) => void,
+  random: () => number = Math.random,
+): Resync {
+  const onScreen = new Map<number, Operation>();
+  const listeners = new Set<() => void>();
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  const readNow = (): void => {
+    pending = null;
+    onScreen.forEach((operation) =>
+      reexecute(makeOperation(operation.kind, operation, { ...operation.context, requestPolicy: 'network-only' })),
+    );
+    listeners.forEach((listener) => listener());
+  };
+  return {
+    exchange:
+      ({ forward }) =>
+      (operations$) =>
+        forward(
+          pipe(
+            operations$,
+            tap((operation) => {
+              if (operation.kind === 'query') {
+                onScreen.set(operation.key, operation);
+              } else if (operation.kind === 'teardown') {
+                onScreen.delete(operation.key);
+              }
+            }),
+          ),
+        ),
+    readAgain: (withinMs) => {
+      if (pending !== null) {
+        return;
+      }
+      // Spread: thousands of phones asked at once by one server do not all read at the same moment.
+      pending = setTimeout(readNow, Math.floor(random() * Math.max(0, withinMs)));
+    },
+    listen: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
 /**
  * Builds a GraphQL client: urql over HTTP, always fetching fresh (spec doc 1 §7), live subscriptions
- * over graphql-ws on a socket that carries the token, and every error handed to the app.
+ * over graphql-ws on a socket that carries the token, every error handed to the app, and the queries
+ * on screen read again when live updates may have been missed (resyncExchange).
  * @param setup - endpoints, token and hooks
  */
 export function setUpGraphQLClient(setup: GraphQLClientSetup): GraphQLClient {
   const { getAccessToken: readToken, onAuthError } = setup;
   const socketBase = setup.socketUrl ?? defaultSocketUrl();
 
+  // The client is made below; the exchange reaches it only when a resync comes.
+  let client: Client | null = null;
+  const resync = resyncExchange((operation) => client?.reexecuteOperation(operation));
   const liveSocket = createLiveSocket({
     // onSocketEvent and createWsClient as set up.
     ...setup,
     url: () => socketUrlWithToken(socketBase, readToken()),
     accessToken: readToken,
+    onResync: resync.readAgain,
   });
 
-  const client = new Client({
+  client = new Client({
     url: setup.url ?? '/graphql',
     // spec doc 1 §7: queries and mutations are always fetched fresh.
     requestPolicy: 'network-only',
@@ -87,6 +177,7 @@ export function setUpGraphQLClient(setup: GraphQLClientSetup): GraphQLClient {
     fetch: setup.fetch,
     fetchOptions: () => ({ headers: requestHeaders(readToken()) }),
     exchanges: [
+      resync.exchange,
       mapExchange({
         onError: (error, operation) => {
           const picked = authActionFor(errorMessages(error), operation.kind);
@@ -115,5 +206,6 @@ export function setUpGraphQLClient(setup: GraphQLClientSetup): GraphQLClient {
     ],
   });
 
+  resyncs.set(client, resync);
   return { client, liveSocket };
 }

@@ -1,5 +1,6 @@
 export {
   setUpGraphQLClient,
+  onLiveResync,
   defaultSocketUrl,
   socketUrlWithToken,
   requestHeaders,
@@ -13,4 +14,5 @@ export { errorText, errorCodes, errorMessages } from './errors.ts';
 export { authActionFor, type PickedAuthError } from './auth-action.ts';
 export { newCorrelationId } from './correlation-id.ts';
 export { createLiveSocket, type LiveSocket, type LiveSocketOptions } from './live-socket.ts';
+export { useLiveResync } from './live-resync.ts';
 export { watchPageVisibility } from './page-visibility.ts';

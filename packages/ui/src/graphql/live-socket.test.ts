@@ -35,15 +35,17 @@ function fakeWs() {
 function setup() {
   const ws = fakeWs();
   const onSocketEvent = vi.fn();
+  const onResync = vi.fn();
   const socket = createLiveSocket({
     url: () => 'ws://localhost/graphql?access_token=t',
     accessToken: () => 't',
     onSocketEvent,
+    onResync,
     createWsClient: ws.create,
   });
   const sink = { next: vi.fn(), error: vi.fn(), complete: vi.fn() };
   const socketErrors = () => onSocketEvent.mock.calls.filter(([event]) => event === 'socket-error');
-  return { ws, socket, sink, socketErrors };
+  return { ws, socket, sink, socketErrors, onResync };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -120,5 +122,51 @@ describe('live socket (spec doc 1 §4 Network and live updates)', () => {
     closed?.({ code: 1000, reason: 'Normal Closure' });
     closed?.({ code: 4499, reason: 'Terminated' });
     expect(socketErrors()).toHaveLength(1);
+  });
+
+  // issue 31 §2.6: what the page shows is read again when live updates may have been missed.
+  describe('resync', () => {
+    it("reads again, spread as asked, when the server's ping asks (its live-update channel lost updates)", () => {
+      const { ws, onResync } = setup();
+      const ping = ws.options()?.on?.ping;
+      ping?.(true, { resync: true, withinMs: 5000 });
+      expect(onResync).toHaveBeenCalledWith(5000);
+      // Keep-alive pings, and our own pings, ask nothing.
+      ping?.(true, undefined);
+      ping?.(false, { resync: true, withinMs: 5000 });
+      expect(onResync).toHaveBeenCalledTimes(1);
+    });
+
+    it('reads again at once when the socket is back after a dropped connection, not on the first connection', () => {
+      const { ws, onResync } = setup();
+      const on = ws.options()?.on;
+      on?.connected?.({}, undefined, false);
+      expect(onResync).not.toHaveBeenCalled();
+      on?.closed?.({ code: 1006, reason: '' });
+      on?.connected?.({}, undefined, false);
+      expect(onResync).toHaveBeenCalledWith(0);
+      // Once per loss.
+      on?.connected?.({}, undefined, false);
+      expect(onResync).toHaveBeenCalledTimes(1);
+    });
+
+    it('does not read again after our own closes: the last subscription gone, or a token change', () => {
+      const { ws, onResync } = setup();
+      const on = ws.options()?.on;
+      on?.closed?.({ code: 1000, reason: 'Normal Closure' });
+      on?.connected?.({}, undefined, false);
+      on?.closed?.({ code: 4499, reason: 'Terminated' });
+      on?.connected?.({}, undefined, false);
+      expect(onResync).not.toHaveBeenCalled();
+    });
+
+    it('reads again when a hidden page with live screens is shown and connects again', () => {
+      const { ws, socket, sink, onResync } = setup();
+      socket.subscribe({ query: 'subscription { subscribeChat { id } }' }, sink);
+      socket.pause();
+      socket.resume();
+      ws.options()?.on?.connected?.({}, undefined, false);
+      expect(onResync).toHaveBeenCalledWith(0);
+    });
   });
 });

@@ -6,7 +6,7 @@ import {
   type Sink,
   type SubscribePayload,
 } from 'graphql-ws';
-import { SOCKET_CLOSE_NORMAL } from '@careline/domain/shell';
+import { SOCKET_CLOSE_NORMAL, isLiveResyncPing } from '@careline/domain/shell';
 
 // graphql-ws's code for a socket we terminated ourselves (restart after a token change).
 const terminatedCloseCode = 4499;
@@ -44,6 +44,12 @@ export type LiveSocketOptions = {
    * issue WS_ERROR), 'socket-data' when it (re)connected, which clears the bars as data arriving would.
    */
   onSocketEvent: (event: SocketEvent) => void;
+  /**
+   * What the page shows may be stale (issue 31 §2.6) and should be read again within `withinMs`:
+   * the socket came back after a dropped connection or a hidden page (0: at once), or the server
+   * asked by a resync ping because its live-update channel lost updates.
+   */
+  onResync?: (withinMs: number) => void;
   /** For tests: a stand-in for graphql-ws createClient. */
   createWsClient?: (options: ClientOptions) => WsClient;
 };
@@ -57,6 +63,10 @@ const maxRetryWaitMs = 30_000;
  */
 export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
   const makeClient = options.createWsClient ?? createClient;
+  // Set when updates may have been missed: a connection lost (not our own close) or a hidden page.
+  // A socket that closed because the last subscription ended (moving between screens) or for a
+  // token change missed nothing the next screen has not just read.
+  let missedUpdates = false;
   const client = makeClient({
     url: options.url,
     // spec doc 1 §4: the token goes as a query parameter; the init payload carries it too.
@@ -72,13 +82,26 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
       await new Promise((resolve) => setTimeout(resolve, wait));
     },
     on: {
-      connected: () => options.onSocketEvent('socket-data'),
+      connected: () => {
+        options.onSocketEvent('socket-data');
+        if (missedUpdates) {
+          missedUpdates = false;
+          options.onResync?.(0);
+        }
+      },
       error: () => options.onSocketEvent('socket-error'),
       closed: (event) => {
         const code = (event as { code?: number } | undefined)?.code;
         // 1000 is our own normal close (page hidden, last subscription gone); 4499 is our restart.
         if (code !== SOCKET_CLOSE_NORMAL && code !== terminatedCloseCode) {
+          missedUpdates = true;
           options.onSocketEvent('socket-error');
+        }
+      },
+      // The server's ask to read again (its live-update channel lost updates), spread over withinMs.
+      ping: (received, payload) => {
+        if (received && isLiveResyncPing(payload)) {
+          options.onResync?.(payload.withinMs);
         }
       },
     },
@@ -142,6 +165,7 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
         return;
       }
       paused = true;
+      missedUpdates = missedUpdates || active.size > 0;
       stopAll();
     },
     resume: () => {

@@ -1,13 +1,31 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
+/** Whether the store can take and give blobs now, for /readyz: a reason when it cannot. */
+export type BlobStoreReadiness = { ready: true } | { ready: false; reason: string };
+
 /** Where blob bytes live; metadata and ownership are in the database (table blobs). */
 export type BlobStore = {
   kind: 'fs' | 's3';
   put: (key: string, bytes: Buffer, contentType: string) => Promise<void>;
   get: (key: string) => Promise<Buffer | null>;
   delete: (key: string) => Promise<void>;
+  /** A cheap check that the store answers and takes writes (issue 31 §2.8); never throws. */
+  ready: () => Promise<BlobStoreReadiness>;
 };
+
+/**
+ * A failure's short reason for a readiness answer, which any client can read: the error's code or
+ * name (ECONNREFUSED, NoSuchBucket, TimeoutError), never its message, which may name hosts or paths.
+ * @param error - what the check threw
+ */
+export function readinessReason(error: unknown): string {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  if (typeof code === 'string' && code !== '') {
+    return code;
+  }
+  return typeof name === 'string' && name !== '' && name !== 'Error' ? name : 'error';
+}
 
 const keyPattern = /^[a-z0-9-]+\/[a-f0-9-]{36}$/;
 
@@ -48,6 +66,19 @@ export function createFsBlobStore(root: string): BlobStore {
     delete: async (key) => {
       assertKey(key);
       await fs.rm(path.join(root, key), { force: true });
+    },
+    // The folder takes a file: a small one written and removed (a permission check alone passes as
+    // root, and on a read-only or full disk).
+    ready: async () => {
+      const probe = path.join(root, `.ready-${process.pid}.tmp`);
+      try {
+        await fs.mkdir(root, { recursive: true });
+        await fs.writeFile(probe, 'ok', { mode: 0o600 });
+        await fs.rm(probe, { force: true });
+        return { ready: true };
+      } catch (error) {
+        return { ready: false, reason: `blob folder not writable: ${readinessReason(error)}` };
+      }
     },
   };
 }

@@ -1,12 +1,13 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { Env } from '../../config/env.ts';
-import { assertKey, type BlobStore } from './blob-store.ts';
+import { assertKey, readinessReason, type BlobStore } from './blob-store.ts';
 
 type S3Settings = Pick<
   Env,
@@ -25,11 +26,19 @@ function isMissing(error: unknown): boolean {
   return false;
 }
 
+/** How long the readiness check waits for S3 to answer HeadBucket, retries included. */
+export const S3_READY_TIMEOUT_MS = 2000;
+
 /**
  * Blobs in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2).
  * @param env - S3_* settings; credentials fall back to the SDK's default chain when unset
+ * @param options - readyTimeoutMs: how long the readiness check waits (S3_READY_TIMEOUT_MS)
  */
-export function createS3BlobStore(env: S3Settings): BlobStore & { close: () => void } {
+export function createS3BlobStore(
+  env: S3Settings,
+  options: { readyTimeoutMs?: number } = {},
+): BlobStore & { close: () => void } {
+  const readyTimeoutMs = options.readyTimeoutMs ?? S3_READY_TIMEOUT_MS;
   const bucket = env.S3_BUCKET;
   if (!bucket) {
     throw new Error('S3_BUCKET is required for the S3 blob store');
@@ -79,6 +88,20 @@ export function createS3BlobStore(env: S3Settings): BlobStore & { close: () => v
     delete: async (key) => {
       assertKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    // HeadBucket: one small signed request that proves the endpoint answers, the credentials are
+    // good and the bucket exists, without listing or writing anything.
+    ready: async () => {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }), {
+          abortSignal: AbortSignal.timeout(readyTimeoutMs),
+        });
+        return { ready: true };
+      } catch (error) {
+        const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+        const why = status === 404 ? 'NoSuchBucket' : status === 403 ? 'AccessDenied' : readinessReason(error);
+        return { ready: false, reason: `s3: ${why}` };
+      }
     },
     close: () => {
       client.destroy();

@@ -6,13 +6,18 @@ import type { Env } from '../../config/env.ts';
 /** The Redis-backed emitter behind live subscriptions when REDIS_URL is set. */
 export type PubSubEmitter = ReturnType<typeof mqemitterRedis>;
 
-/** Where the emitter's connection stands, for /healthz: a reason while live updates cannot flow. */
+/** Where the emitter's connections stand, for /readyz and /healthz: a reason while live updates cannot flow. */
 export type PubSubHealth = () => { ready: true } | { ready: false; reason: string };
 
-/** Told once when Redis becomes unreachable and once when it is back (never once per retry). */
+/**
+ * Told once when Redis becomes unreachable and once when it is back (never once per retry), and
+ * asked to make clients read again once this instance's subscriptions listen again (resync).
+ */
 export type PubSubLog = {
   down: (message: string, error: unknown) => void;
   up: (message: string) => void;
+  /** The subscriber connection was lost and listens again: what was published meanwhile never came. */
+  resync?: () => void;
 };
 
 // The two ioredis connections mqemitter-redis opens (missing from its types).
@@ -29,11 +34,44 @@ type EmitterInternals = { state: EventEmitter; subConn: RedisConnection; pubConn
  */
 export const subscriberOptions = { enableReadyCheck: false, disableClientInfo: true } as const;
 
+/**
+ * More of the subscriber's options (issue 31 §2.6). A SUBSCRIBE made while Redis is away waits until
+ * it is back (no retry limit): with ioredis's default of 20 retries it failed after about 10 s, and
+ * mqemitter-redis, which ignores that error, counted the topic as subscribed for good, so that
+ * subscription never heard anything again.
+ */
+const subscriberWaits = { maxRetriesPerRequest: null } as const;
+
+/**
+ * The publisher connection's options (issue 31 §2.6): a PUBLISH never waits for Redis. It is refused
+ * at once while the connection is not ready (no offline queue), fails as soon as the connection drops
+ * (no retries) and after PUBLISH_TIMEOUT_MS without an answer; the live publisher keeps the update
+ * in its buffer and tries again when the connection is ready.
+ */
+export const PUBLISH_TIMEOUT_MS = 2000;
+const publisherOptions = {
+  disableClientInfo: true,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  commandTimeout: PUBLISH_TIMEOUT_MS,
+} as const;
+
 /** host:port of a Redis URL, without its password, for log lines. */
 export function redisAddress(url: string): string {
   const parsed = new URL(url);
   return `${parsed.hostname}:${parsed.port || '6379'}`;
 }
+
+/** The Redis pub/sub of live updates. */
+export type RedisPubSub = {
+  emitter: PubSubEmitter;
+  health: PubSubHealth;
+  /** Whether a PUBLISH can go out now (the publisher connection is ready). */
+  canPublish: () => boolean;
+  /** Called each time the publisher connection becomes ready (the live publisher drains its buffer). */
+  onPublisherReady: (listener: () => void) => void;
+  close: () => Promise<void>;
+};
 
 /**
  * The emitter behind live subscriptions: in-process by default (undefined lets Mercurius use
@@ -47,15 +85,15 @@ export function redisAddress(url: string): string {
 export function createPubSubEmitter(
   env: Pick<Env, 'REDIS_URL'>,
   log: PubSubLog,
-): { emitter: PubSubEmitter; health: PubSubHealth; close: () => Promise<void> } | undefined {
+): RedisPubSub | undefined {
   if (!env.REDIS_URL) {
     return undefined;
   }
   const address = redisAddress(env.REDIS_URL);
   const emitter = mqemitterRedis({
     connectionString: env.REDIS_URL,
-    subConn: new Redis(env.REDIS_URL, subscriberOptions),
-    pubConn: new Redis(env.REDIS_URL, { disableClientInfo: true }),
+    subConn: new Redis(env.REDIS_URL, { ...subscriberOptions, ...subscriberWaits }),
+    pubConn: new Redis(env.REDIS_URL, publisherOptions),
   });
   const internals = emitter as unknown as EmitterInternals;
   const connections = [internals.subConn, internals.pubConn];
@@ -68,7 +106,7 @@ export function createPubSubEmitter(
     if (!unreachable) {
       unreachable = true;
       log.down(
-        `Redis at ${address} is unreachable (${lastError}): live updates are paused, /healthz answers 503, reconnecting`,
+        `Redis at ${address} is unreachable (${lastError}): live updates are paused (bookings are not), /readyz answers 'degraded', reconnecting`,
         error,
       );
     }
@@ -76,6 +114,23 @@ export function createPubSubEmitter(
   // mqemitter-redis reports connection errors as 'error' on its `state` emitter; an 'error' event
   // nobody listens to would crash the process.
   internals.state.on('error', onError);
+  // The subscriber lost its connection after it had listened: once it listens again, its clients
+  // are asked to read again what they show (ioredis resubscribes on 'ready'; a PING answered after
+  // those SUBSCRIBEs proves Redis has taken them).
+  let subscriberLost = false;
+  internals.subConn.on('close', () => {
+    subscriberLost = subscriberLost || everReady;
+  });
+  internals.subConn.on('ready', () => {
+    if (!subscriberLost) {
+      return;
+    }
+    subscriberLost = false;
+    (internals.subConn as unknown as { ping: () => Promise<unknown> })
+      .ping()
+      .then(() => log.resync?.())
+      .catch(() => undefined);
+  });
   for (const connection of connections) {
     connection.on('close', () => {
       if (everReady) {
@@ -108,5 +163,13 @@ export function createPubSubEmitter(
       }
       resolve();
     });
-  return { emitter, health, close };
+  return {
+    emitter,
+    health,
+    canPublish: () => internals.pubConn.status === 'ready',
+    onPublisherReady: (listener) => {
+      internals.pubConn.on('ready', listener);
+    },
+    close,
+  };
 }

@@ -1,3 +1,4 @@
+import { useLiveResync } from '@careline/ui/graphql';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import {
@@ -231,5 +232,7 @@ export function useChatInbox(organizationId: string) {
     (chatId: string) => (typingUntil[chatId] ?? 0) > Date.now(),
     [typingUntil],
   );
+  // Live updates may have been missed (a dropped socket, a hidden page, the server's ask): read again (issue 31 §2.6).
+  useLiveResync(reload);
   return { queues, loadMore, reload, applyChat, announcement, live, heard, isTyping };
 }

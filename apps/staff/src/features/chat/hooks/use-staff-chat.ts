@@ -1,3 +1,4 @@
+import { useLiveResync } from '@careline/ui/graphql';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import {
@@ -101,5 +102,7 @@ export function useStaffChat(
     setState({ status: 'ready', view });
   }, []);
 
+  // Live updates may have been missed (a dropped socket, a hidden page, the server's ask): read again (issue 31 §2.6).
+  useLiveResync(() => void reload());
   return { state, context, reload, reloadContext, show };
 }

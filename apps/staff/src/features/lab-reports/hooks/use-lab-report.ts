@@ -1,4 +1,4 @@
-import { errorCodes } from '@careline/ui/graphql';
+import { errorCodes, useLiveResync } from '@careline/ui/graphql';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import { useErrorText } from '../../../lib/error-text.ts';
@@ -57,6 +57,8 @@ export function useLabReport(organizationId: string, reportId: string) {
     return () => subscription.unsubscribe();
   }, [client, organizationId, reload]);
 
+  // Live updates may have been missed (a dropped socket, a hidden page, the server's ask): read again (issue 31 §2.6).
+  useLiveResync(() => void reload());
   return { state, reload, heard };
 }
 

@@ -1,3 +1,4 @@
+import { useLiveResync } from '@careline/ui/graphql';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import { staffLabReportsQuery, subscribeLabOrdersSubscription, type StaffLabReportRow } from '../api/lab-reports-operations.ts';
@@ -118,5 +119,7 @@ export function useLabReports(filter: { organizationId: string; queue: LabReport
     return () => subscription.unsubscribe();
   }, [client, organizationId, reload]);
 
+  // Live updates may have been missed (a dropped socket, a hidden page, the server's ask): read again (issue 31 §2.6).
+  useLiveResync(reload);
   return { state, loadMore, reload, heard };
 }

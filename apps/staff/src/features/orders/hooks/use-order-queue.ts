@@ -1,3 +1,4 @@
+import { useLiveResync } from '@careline/ui/graphql';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import { staffOrdersQuery, subscribeStaffOrdersSubscription, type StaffOrderRow } from '../api/orders-operations.ts';
@@ -120,5 +121,7 @@ export function useOrderQueue(filter: { organizationId: string; queue: OrderQueu
   }, [client, organizationId, category]);
 
   const reload = useCallback(() => setReloadKey((key) => key + 1), []);
+  // Live updates may have been missed (a dropped socket, a hidden page, the server's ask): read again (issue 31 §2.6).
+  useLiveResync(reload);
   return { state, loadMore, reload, announcement, heard };
 }

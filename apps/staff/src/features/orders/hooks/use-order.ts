@@ -1,4 +1,4 @@
-import { errorCodes } from '@careline/ui/graphql';
+import { errorCodes, useLiveResync } from '@careline/ui/graphql';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import { useErrorText } from '../../../lib/error-text.ts';
@@ -58,6 +58,8 @@ export function useOrder(organizationId: string, orderId: string) {
     return () => subscription.unsubscribe();
   }, [client, organizationId, orderId, reload]);
 
+  // Live updates may have been missed (a dropped socket, a hidden page, the server's ask): read again (issue 31 §2.6).
+  useLiveResync(() => void reload());
   return { state, reload, heard };
 }
 

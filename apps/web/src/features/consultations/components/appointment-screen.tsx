@@ -176,6 +176,19 @@ export function AppointmentScreen({
     variables: { sessionId },
     pause: live,
   });
+  // The tokens of whichever came last, a read or a live delivery: a read again after missed live
+  // updates (the client's resync, issue 31 §2.6) must replace the last delivery, not hide behind it.
+  const [shownTokens, setShownTokens] = useState<QueueAppointment[] | null>(null);
+  useEffect(() => {
+    if (tokensResult.data) {
+      setShownTokens(tokensResult.data.querySessionTokens);
+    }
+  }, [tokensResult.data]);
+  useEffect(() => {
+    if (tokenEvents.data) {
+      setShownTokens(tokenEvents.data.subscribeSessionTokens);
+    }
+  }, [tokenEvents.data]);
   useSubscription(
     { query: appointmentChangedSubscription, variables: { patientId: [appointment?.patientId ?? ''], sessionId }, pause: live },
     (_previous, event) => {
@@ -216,7 +229,7 @@ export function AppointmentScreen({
     return <Navigate to="/accessDenied" replace />;
   }
 
-  const tokens: QueueAppointment[] = tokenEvents.data?.subscribeSessionTokens ?? tokensResult.data?.querySessionTokens ?? [];
+  const tokens: QueueAppointment[] = shownTokens ?? tokensResult.data?.querySessionTokens ?? [];
   const banner = appointmentBanner(appointment);
   const refund = appointment.paymentRefundStatus ? refundStatusText(appointment.paymentRefundStatus) : null;
   const start = new Date(appointment.session.startTime);
