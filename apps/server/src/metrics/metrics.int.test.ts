@@ -68,6 +68,7 @@ describe('metrics (issue 31 §3.10)', () => {
     // The runtime's own: event-loop lag and memory.
     expect(after).toContain('careline_nodejs_eventloop_lag_seconds');
     expect(after).toContain('careline_websockets_open');
+    expect(after).toContain('careline_live_updates_dropped');
   });
 
   it('counts the open GraphQL websockets', async () => {

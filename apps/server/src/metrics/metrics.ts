@@ -144,6 +144,15 @@ export const gatewayCalls = new client.Counter({
   registers: [metricsRegistry],
 });
 
+export const liveUpdatesDropped = sourcedGauge(
+  'careline_live_updates_dropped',
+  'Live updates dropped since start because the live-update buffer was full while Redis was away (screens re-read when it returns).',
+);
+export const liveUpdatesBuffered = sourcedGauge(
+  'careline_live_updates_buffered',
+  'Live updates waiting in the buffer for Redis (above 0 only while Redis is away or slow).',
+);
+
 export const openWebsockets = sourcedGauge('careline_websockets_open', 'GraphQL websockets open on this instance.');
 
 const OPERATION_NAMES_MAX = 300;
