@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makePatientAccount } from '../../../test/factories.ts';
 import { freePort, hasRedisServer, startRedis, stopRedis } from '../../../test/redis-server.ts';
 import { S3_TEST_BUCKET, startTestS3, type TestS3 } from '../../../test/s3-server.ts';
+import { tinyPng } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createAccessSession } from '../auth/index.ts';
 
@@ -146,11 +147,8 @@ async function waitForReady(t: TestApp, accept: (body: Readiness) => boolean): P
   throw new Error(`/readyz never answered as expected: ${JSON.stringify((await readyOf(t)).body)}`);
 }
 
-// A tiny PNG: the upload route judges the magic bytes.
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]),
-  Buffer.from('IHDR tiny png body'),
-]);
+// A tiny PNG with a real header: the upload route judges the magic bytes and the declared pixels.
+const png = tinyPng();
 
 describe('/readyz and blob storage (issue 31 §2.8)', () => {
   const apps: TestApp[] = [];
