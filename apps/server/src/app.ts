@@ -39,6 +39,7 @@ import { registerMobileBillSandboxRoutes } from './providers/payment-gateways/sa
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerWebApp } from './web-app.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { redactUrl } from './http/redact-url.ts';
 import { registerCompression } from './http/compression.ts';
 import { capConnectionsPerAddress, closeSilentConnections } from './connection-limits.ts';
 import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
@@ -54,11 +55,6 @@ type RequestAuth = { viewer: Viewer | null; staff: StaffViewer | null; rejectedT
 const requestAuth = new WeakMap<FastifyRequest, RequestAuth>();
 const anonymous: RequestAuth = { viewer: null, staff: null, rejectedToken: false };
 const correlationPattern = /^[A-Za-z0-9._:-]{1,100}$/;
-
-/** Strips secrets from a URL before it reaches a log line (the websocket token travels in the query). */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:access_token|token|accessToken)=)[^&]*/gi, '$1[redacted]');
-}
 
 function bearerToken(header: string | undefined): string | null {
   if (!header) {
