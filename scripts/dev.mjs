@@ -3,14 +3,17 @@
 // stop together.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { rootDir, staffDir, webDir } from './web-build.mjs';
 
 const bin = (name) => path.join(rootDir, 'node_modules/.bin', name);
+const tracingPreload = pathToFileURL(path.join(rootDir, 'apps/server/src/tracing/preload.ts')).href;
 
 const children = [
   {
     name: 'server',
-    process: spawn(bin('tsx'), ['watch', '--clear-screen=false', path.join(rootDir, 'apps/server/src/main.ts')], {
+    // The tracing preload as `npm start` has it (OpenTelemetry only when OTEL_EXPORTER_OTLP_ENDPOINT is set).
+    process: spawn(bin('tsx'), ['watch', '--clear-screen=false', '--import', tracingPreload, path.join(rootDir, 'apps/server/src/main.ts')], {
       cwd: rootDir,
       stdio: 'inherit',
       env: { ...process.env, PORT: process.env.PORT ?? '3000' },

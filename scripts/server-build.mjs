@@ -17,9 +17,15 @@ export const serverDir = path.join(rootDir, 'apps/server');
 export const serverDistDir = path.join(serverDir, 'dist');
 /** The built server `npm start` runs. */
 export const serverDistMain = path.join(serverDistDir, 'main.js');
+/**
+ * The tracing preload `npm start` runs the server with (`node --import`): it starts OpenTelemetry when
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set and loads nothing of it otherwise (apps/server/src/tracing/preload.ts).
+ */
+export const serverDistTracing = path.join(serverDistDir, 'tracing.js');
 
 const entryPoints = {
   main: path.join(serverDir, 'src/main.ts'),
+  tracing: path.join(serverDir, 'src/tracing/preload.ts'),
   'staff-create-admin': path.join(serverDir, 'src/scripts/staff-create-admin.ts'),
   seed: path.join(serverDir, 'src/scripts/seed.ts'),
 };

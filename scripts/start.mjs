@@ -3,7 +3,8 @@
 // NODE_ENV stays as the caller set it; unset means development semantics, so the demo's SMS outbox
 // (/dev/sms-outbox) is there for signing in.
 import { spawn } from 'node:child_process';
-import { ensureServerBuild, serverDistMain } from './server-build.mjs';
+import { pathToFileURL } from 'node:url';
+import { ensureServerBuild, serverDistMain, serverDistTracing } from './server-build.mjs';
 import { ensureWebBuild, rootDir } from './web-build.mjs';
 
 try {
@@ -14,8 +15,10 @@ try {
   process.exit(1);
 }
 
-// Stack traces name the TypeScript sources (the bundle's source map).
-const server = spawn(process.execPath, ['--enable-source-maps', serverDistMain], {
+// Stack traces name the TypeScript sources (the bundle's source map). The tracing preload starts
+// OpenTelemetry before the server's first import when OTEL_EXPORTER_OTLP_ENDPOINT is set, else does nothing.
+const nodeArgs = ['--enable-source-maps', '--import', pathToFileURL(serverDistTracing).href, serverDistMain];
+const server = spawn(process.execPath, nodeArgs, {
   cwd: rootDir,
   stdio: 'inherit',
   env: process.env,

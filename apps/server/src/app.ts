@@ -40,6 +40,8 @@ import { registerMobileBillSandboxRoutes } from './providers/payment-gateways/sa
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerWebApp } from './web-app.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { redactUrl } from './http/redact-url.ts';
+import { activeTraceId } from './tracing/tracing-bridge.ts';
 import { registerCompression } from './http/compression.ts';
 import { capConnectionsPerAddress, closeSilentConnections } from './connection-limits.ts';
 import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
@@ -57,11 +59,6 @@ type RequestAuth = { viewer: Viewer | null; staff: StaffViewer | null; rejectedT
 const requestAuth = new WeakMap<FastifyRequest, RequestAuth>();
 const anonymous: RequestAuth = { viewer: null, staff: null, rejectedToken: false };
 const correlationPattern = /^[A-Za-z0-9._:-]{1,100}$/;
-
-/** Strips secrets from a URL before it reaches a log line (the websocket token travels in the query). */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:access_token|token|accessToken)=)[^&]*/gi, '$1[redacted]');
-}
 
 function bearerToken(header: string | undefined): string | null {
   if (!header) {
@@ -103,9 +100,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
+    // A client's own correlation id when well formed; else, with tracing on, the request's trace id, so a
+    // log line or audit row leads straight to its trace (issue 31 §3.11); else a fresh UUID.
     genReqId: (req) => {
       const sent = req.headers[CORRELATION_HEADER];
-      return typeof sent === 'string' && correlationPattern.test(sent) ? sent : randomUUID();
+      return typeof sent === 'string' && correlationPattern.test(sent) ? sent : (activeTraceId() ?? randomUUID());
     },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

@@ -12,6 +12,7 @@ import { checkConfiguration, databaseUnreachable } from './config/check-configur
 import { loadAppSecret } from './config/secret.ts';
 import { resolveSmsConfig } from './providers/sms/sms-config.ts';
 import { startMetricsServer } from './metrics/metrics.routes.ts';
+import { shutdownTracing, tracingConfigured, tracingStarted } from './tracing/tracing-bridge.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      // The last requests' spans are still buffered.
+      await shutdownTracing();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');
@@ -76,6 +79,15 @@ async function main(): Promise<void> {
   if (env.METRICS_PORT !== undefined) {
     const metrics = await startMetricsServer({ port: env.METRICS_PORT, host: env.METRICS_HOST });
     app.log.info({ port: metrics.port, host: env.METRICS_HOST }, 'metrics on their own port (/metrics)');
+  }
+  if (tracingStarted()) {
+    // The endpoint's origin only: a URL may carry credentials.
+    const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT ? new URL(env.OTEL_EXPORTER_OTLP_ENDPOINT).origin : undefined;
+    app.log.info({ endpoint }, 'tracing on: OpenTelemetry spans go to the OTLP endpoint');
+  } else if (tracingConfigured(process.env)) {
+    app.log.warn(
+      'OTEL_EXPORTER_OTLP_ENDPOINT is set but the tracing preload did not run: start with npm start, or node --import apps/server/dist/tracing.js apps/server/dist/main.js',
+    );
   }
   app.log.info(
     { port: env.PORT, database: database.kind, tenants: tenants.all().map((t) => t.id), seedDemo: env.SEED_DEMO },

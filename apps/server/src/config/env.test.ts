@@ -14,3 +14,11 @@ describe('loadEnv: defaults that hang on NODE_ENV', () => {
     expect(loadEnv({ NODE_ENV: 'development', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
   });
 });
+
+describe('loadEnv: the OTLP endpoint (issue 31 §3.11)', () => {
+  it('is optional and must be a URL, named when it is not', () => {
+    expect(loadEnv({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://collector:4318');
+    expect(() => loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'the collector' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
+});

@@ -45,6 +45,11 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Address the metrics listener binds (loopback unless set). */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * OpenTelemetry's OTLP endpoint: set, the tracing preload (src/tracing/preload.ts) exports traces there.
+   * The SDK reads it and the other OTEL_* settings itself; it is checked here so a bad one stops the start.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   /** Boolean: trust X-Forwarded-For for the client address; true only behind a proxy that overwrites that header. */
   TRUST_PROXY: bool.default(false),
   /** Serve /dev/* (SMS outbox) in production too; off unless explicitly allowed. */
