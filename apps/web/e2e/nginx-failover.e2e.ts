@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import WebSocket from 'ws';
 import { collectPageErrors, latestCode, launchBrowser, newPhonePage, randomMobileNo, screenshot, serverGraphql } from './support/index.ts';
 import { checkSiteConfig, hasOpenssl, nginxBinary, startNginx, stopNginx, writeLoadBalancerConfig } from './support/nginx-recipe.ts';
 import {
@@ -99,6 +100,24 @@ function watchSockets(page: Page): SocketSeen[] {
   return sockets;
 }
 
+/**
+ * Opens a graphql-ws socket from the test process and initialises it (so the server's init timeout
+ * leaves it open); resolves with the socket, or with the HTTP status the upgrade was refused with.
+ */
+function openInitialisedSocket(port: number): Promise<{ socket: WebSocket; status: number | 'open' }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${String(port)}/graphql`, 'graphql-transport-ws');
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: {} })));
+    socket.on('message', (data: Buffer) => {
+      if ((JSON.parse(data.toString('utf8')) as { type?: string }).type === 'connection_ack') {
+        resolve({ socket, status: 'open' });
+      }
+    });
+    socket.once('unexpected-response', (_request, response) => resolve({ socket, status: response.statusCode ?? 0 }));
+    socket.once('error', reject);
+  });
+}
+
 describe.runIf(nginx !== null && openssl)('deploy/nginx: the TLS site as Debian installs it', () => {
   it('nginx -t accepts the four recipe files laid out in conf.d, snippets and sites-enabled', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-nginx-site-'));
@@ -181,6 +200,33 @@ describe.runIf(missing.length === 0)('deploy/nginx: two instances behind nginx, 
     for (const folder of folders) {
       fs.rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  it('caps websockets per client address once for both instances: the 51st is refused with 429 (issue 31 §15)', async () => {
+    const sockets: WebSocket[] = [];
+    try {
+      for (let opened = 0; opened < 50; opened += 1) {
+        const { socket, status } = await openInitialisedSocket(balancerPort);
+        sockets.push(socket);
+        expect(status).toBe('open');
+      }
+      // Spread over both instances, each under its own cap of 50 (GRAPHQL_WS_MAX_SOCKETS_PER_ADDRESS):
+      // only the count at nginx sees the address's 50.
+      const held = await Promise.all(instances.map((instance) => gaugeValue(instance, metricsToken, 'careline_websockets_open')));
+      expect(held.reduce((sum, open) => sum + open, 0)).toBe(50);
+      expect(Math.min(...held)).toBeGreaterThan(0);
+      const refused = await openInitialisedSocket(balancerPort);
+      sockets.push(refused.socket);
+      expect(refused.status).toBe(429);
+    } finally {
+      for (const socket of sockets) {
+        socket.terminate();
+      }
+    }
+    await until('both instances to have closed the 50 sockets', async () => {
+      const open = await Promise.all(instances.map((instance) => gaugeValue(instance, metricsToken, 'careline_websockets_open')));
+      return open.every((count) => count === 0);
+    });
   });
 
   it('signs in, books and watches the queue through nginx; kill -9 of its instance loses neither the page nor the booking', async () => {
