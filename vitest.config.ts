@@ -7,9 +7,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Browser journeys run alone: the video call's fake media, two browsers per call and frame polls keep
- * the CPU busy, so a second journey beside it would slow both into their timeouts.
+ * the CPU busy, so a second journey beside it would slow both into their timeouts; the nginx journey
+ * starts two servers and a load balancer of its own beside the run's server.
  */
-const e2eSerial = ['apps/web/e2e/video-call.e2e.ts'];
+const e2eSerial = ['apps/web/e2e/video-call.e2e.ts', 'apps/web/e2e/nginx-failover.e2e.ts'];
 
 // The catalogues' PO files, compiled on import as in the apps' builds (packages/i18n/lingui.config.ts).
 const linguiConfig = fileURLToPath(new URL('./packages/i18n/lingui.config.ts', import.meta.url));

@@ -52,17 +52,18 @@ export async function launchBrowser(): Promise<Browser> {
  * data, or a throw naming the errors (a journey never goes on after a refused request).
  * @param query - the document
  * @param variables - its variables
- * @param options - the access token and the tenant's host (default localhost)
+ * @param options - the access token, the tenant's host (default localhost) and the port (default the run's server)
  */
 export async function serverGraphql<T>(
   query: string,
   variables: Record<string, unknown> = {},
-  options: { token?: string; host?: string } = {},
+  options: { token?: string; host?: string; port?: number } = {},
 ): Promise<T> {
   const response = await serverRequest('POST', '/graphql', {
     body: { query, variables },
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     ...(options.host ? { host: options.host } : {}),
+    ...(options.port ? { port: options.port } : {}),
   });
   const body = JSON.parse(response.body) as { data?: T | null; errors?: { message: string }[] };
   if (!body.data || body.errors?.length) {
@@ -73,14 +74,15 @@ export async function serverGraphql<T>(
 
 /**
  * Calls the server from the test process. Uses node:http so the Host header (which picks the tenant)
- * can name any *.localhost host while connecting to 127.0.0.1. `form` posts form fields, `body` JSON.
+ * can name any *.localhost host while connecting to 127.0.0.1. `form` posts form fields, `body` JSON;
+ * `port` another server on 127.0.0.1 than the run's (a journey's own instances or load balancer).
  */
 export async function serverRequest(
   method: string,
   urlPath: string,
-  options: { host?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  options: { host?: string; port?: number; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  const port = serverPort();
+  const port = options.port ?? serverPort();
   // A form post (as a browser's) or a JSON body.
   const form = options.form === undefined ? undefined : new URLSearchParams(options.form).toString();
   const payload = form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
@@ -123,12 +125,13 @@ const digitsOnly = (mobileNo: string): string => mobileNo.replace(/\D/g, '');
 /**
  * The SMS messages the server sent (GET /dev/sms-outbox), oldest first.
  * @param to - only messages to this number (compared by digits)
+ * @param options - port: another server than the run's
  */
-export async function readOutbox(to?: string): Promise<OutboxMessage[]> {
+export async function readOutbox(to?: string, options: { port?: number } = {}): Promise<OutboxMessage[]> {
   // The server narrows by number (?to=, compared in its 94-prefixed form) rather than sending every
   // message of the run; the digits check below still guards the answer.
   const query = to === undefined ? '' : `?to=${encodeURIComponent(digitsOnly(to))}`;
-  const response = await serverRequest('GET', `/dev/sms-outbox${query}`);
+  const response = await serverRequest('GET', `/dev/sms-outbox${query}`, options);
   if (response.status !== 200) {
     throw new Error(`GET /dev/sms-outbox answered ${response.status}: ${response.body}`);
   }
@@ -139,12 +142,13 @@ export async function readOutbox(to?: string): Promise<OutboxMessage[]> {
 /**
  * The 4-digit code in the newest SMS to a number, polling briefly until one arrives.
  * @param mobileNo - the number the code was sent to
- * @param options - since: ignore messages sent before this time (to wait for a resent code)
+ * @param options - since: ignore messages sent before this time (to wait for a resent code); port:
+ *   another server than the run's
  */
-export async function latestCode(mobileNo: string, options: { since?: Date } = {}): Promise<string> {
+export async function latestCode(mobileNo: string, options: { since?: Date; port?: number } = {}): Promise<string> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const messages = (await readOutbox(mobileNo)).filter(
+    const messages = (await readOutbox(mobileNo, { port: options.port })).filter(
       (message) => !options.since || new Date(message.sentAt).getTime() >= options.since.getTime(),
     );
     const newest = messages.at(-1);

@@ -2,12 +2,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { demoTenants } from '../../server/src/modules/tenants/tenants.demo.ts';
+import { freePort } from './support/server-instance.ts';
+import { createThrowawayDatabase } from './support/throwaway-database.ts';
 
 // Browser tests drive the real built app served by the real server, started once for the whole run.
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -50,18 +51,6 @@ type E2eRun = {
 };
 const shared = globalThis as typeof globalThis & { __carelineE2e?: E2eRun };
 const run: E2eRun = (shared.__carelineE2e ??= { users: 0 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A free UDP port on 127.0.0.1 (bind to 0, read it, give it back), for coturn's listener. */
 async function freeUdpPort(): Promise<number> {
@@ -177,27 +166,6 @@ async function stopTurn(): Promise<void> {
     child.kill('SIGKILL');
     await exited;
   }
-}
-
-/** Makes a throwaway database on DATABASE_URL's server; returns its URL and how to drop it. */
-async function createThrowawayDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const name = `careline_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
 }
 
 function logTail(): string {
