@@ -12,6 +12,7 @@ import { checkConfiguration, databaseUnreachable } from './config/check-configur
 import { loadAppSecret } from './config/secret.ts';
 import { resolveSmsConfig } from './providers/sms/sms-config.ts';
 import { startMetricsServer } from './metrics/metrics.routes.ts';
+import { serveOnlineBackups, type OnlineBackupServer } from './db/backup/online-backup.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -47,6 +48,10 @@ async function main(): Promise<void> {
   }
   const providers = await createProviders(env, database, tenants, bootLog);
   const app = await buildApp({ env, database, tenants, providers });
+  // npm run backup while the embedded database runs here: only this process may read it (issue 31 §4.13).
+  const onlineBackups: OnlineBackupServer | null = database.dumpDataDir
+    ? await serveOnlineBackups(env.DATA_DIR, database.dumpDataDir, app.log)
+    : null;
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -61,6 +66,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
+      await onlineBackups?.close();
       await app.close();
       await database.close();
       process.exit(0);
