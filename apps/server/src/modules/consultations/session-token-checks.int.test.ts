@@ -220,6 +220,52 @@ describe('a session paused after a restore', () => {
     );
   });
 
+  it('a session planned while the hospital still has paused sessions is paused too: it may be one the restore lost', async () => {
+    await pauseBookingsAfterRestore(t.database.db, { source: 'backup.tar.gz' });
+    const start = new Date(Date.now() + 72 * 60 * 60 * 1000);
+    const created = await as<{ staffCreateSession: { id: string; tokenCheck: { restoredAt: string } | null } }>(
+      receptionist,
+      `mutation ($o: ID!, $i: StaffSessionInput!) { staffCreateSession(organizationId: $o, input: $i) { id tokenCheck { restoredAt } } }`,
+      {
+        o: hospital,
+        i: {
+          practitionerId: doctorId,
+          startTime: start.toISOString(),
+          endTime: new Date(start.getTime() + 2 * 60 * 60 * 1000).toISOString(),
+          appointmentMaxAllowed: 10,
+          participationMode: 'in_person',
+        },
+      },
+    );
+    const session = created.data?.staffCreateSession;
+    expect(session?.tokenCheck).not.toBeNull();
+    const id = session?.id ?? '';
+    expect(await errorCode(book(await patient(), id))).toBe('ARO-E4020');
+    // The paper list of the lost session went to token 3.
+    expect((await as(receptionist, CONFIRM, { o: hospital, c: [{ sessionId: id, highestTokenGiven: 3 }] })).errors).toBeUndefined();
+    expect((await book(await patient(), id)).tokenNo).toBe(4);
+
+    // Once no session of the hospital awaits a check, a new session is an ordinary one.
+    const others = await as<{ staffSessionsAwaitingTokenCheck: { id: string; issuedTokens: number }[] }>(receptionist, AWAITING, { o: hospital });
+    const rest = others.data?.staffSessionsAwaitingTokenCheck ?? [];
+    expect((await as(receptionist, CONFIRM, { o: hospital, c: rest.map((s) => ({ sessionId: s.id, highestTokenGiven: s.issuedTokens })) })).errors).toBeUndefined();
+    const later = await as<{ staffCreateSession: { tokenCheck: unknown } }>(
+      receptionist,
+      `mutation ($o: ID!, $i: StaffSessionInput!) { staffCreateSession(organizationId: $o, input: $i) { tokenCheck { restoredAt } } }`,
+      {
+        o: hospital,
+        i: {
+          practitionerId: doctorId,
+          startTime: start.toISOString(),
+          endTime: new Date(start.getTime() + 60 * 60 * 1000).toISOString(),
+          appointmentMaxAllowed: 10,
+          participationMode: 'in_person',
+        },
+      },
+    );
+    expect(later.data?.staffCreateSession.tokenCheck).toBeNull();
+  });
+
   it('confirms several sessions all or none', async () => {
     const a = await newSession();
     const b = await newSession();

@@ -74,3 +74,26 @@ export async function confirmHighestToken(tx: DbOrTx, sessionId: string, highest
     ).length === 1
   );
 }
+
+/**
+ * Pauses a session just created at a hospital that still has sessions awaiting a token check, under
+ * the same restore: it may be one the restore lost and staff planned again, whose tokens patients
+ * already hold. True when it was paused.
+ * @param tx - the creation's transaction
+ * @param session - the new session and its hospital
+ */
+export async function pauseIfHospitalAwaitsCheck(tx: DbOrTx, session: { id: string; organizationId: string }): Promise<boolean> {
+  return (
+    rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        WITH latest AS (
+          SELECT s.token_check_restore_id AS id FROM consultation_sessions s
+            JOIN database_restores r ON r.id = s.token_check_restore_id
+           WHERE s.organization_id = ${session.organizationId}::uuid
+           ORDER BY r.restored_at DESC LIMIT 1)
+        UPDATE consultation_sessions SET token_check_restore_id = latest.id FROM latest
+         WHERE consultation_sessions.id = ${session.id}::uuid
+        RETURNING consultation_sessions.id`),
+    ).length === 1
+  );
+}

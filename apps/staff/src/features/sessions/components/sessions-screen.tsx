@@ -44,6 +44,8 @@ export function SessionsScreen({
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A session saved while others await a token check may be paused too: the panel reads again.
+  const [checkRead, setCheckRead] = useState(0);
   const confirmHeadingId = useId();
   const confirmTextId = useId();
   const confirmRef = useRef<HTMLElement>(null);
@@ -99,6 +101,7 @@ export function SessionsScreen({
       {actionError ? <Alert tone="error">{actionError}</Alert> : null}
       {error ? <Alert tone="error">{errorText(error)}</Alert> : null}
       <TokenCheckPanel
+        key={checkRead}
         hospital={hospital}
         mayConfirm={mayConfirmTokens}
         onConfirmed={(text) => {
@@ -117,6 +120,7 @@ export function SessionsScreen({
             setForm(null);
             setNotice(t.saved);
             refresh();
+            setCheckRead((n) => n + 1);
           }}
         />
       ) : null}
