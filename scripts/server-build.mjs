@@ -28,6 +28,8 @@ const entryPoints = {
   tracing: path.join(serverDir, 'src/tracing/preload.ts'),
   'staff-create-admin': path.join(serverDir, 'src/scripts/staff-create-admin.ts'),
   seed: path.join(serverDir, 'src/scripts/seed.ts'),
+  backup: path.join(serverDir, 'src/scripts/backup.ts'),
+  restore: path.join(serverDir, 'src/scripts/restore.ts'),
 };
 
 // What ends up in the bundle: the server's sources and the shared packages' (the PO files and

@@ -196,6 +196,42 @@ describe('two servers on one DATA_DIR (issue 6 §2)', () => {
   }, 300_000);
 });
 
+describe('npm run backup while the server runs on PGlite (issue 31 §4.13)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-main-backup-'));
+  let server: Started | undefined;
+
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is taken by the server over DATA_DIR/backup.sock (mode 0600), which goes away when it stops', async () => {
+    server = await startServer(dataDir);
+    const socket = path.join(dataDir, 'backup.sock');
+    expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
+    const out = path.join(dataDir, 'online.backup');
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    const backup = spawn(process.execPath, [tsxCli, 'src/scripts/backup.ts', '--out', out], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    backup.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    backup.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    expect(await new Promise<number | null>((resolve) => backup.once('exit', resolve))).toBe(0);
+    expect(output).toContain('taken by the running server');
+    // A gzipped tar of the data directory.
+    expect([...fs.readFileSync(out).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    await waitForOutput(server, /online backup taken/);
+    expect(await getStatus(server.port, '/readyz')).toBe(200);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(fs.existsSync(socket)).toBe(false);
+  }, 300_000);
+});
+
 /** Runs `tsx src/main.ts` with these settings until it exits; its exit code and everything it printed. */
 async function runUntilExit(settings: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-main-config-'));

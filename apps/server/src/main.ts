@@ -13,6 +13,7 @@ import { loadAppSecret } from './config/secret.ts';
 import { resolveSmsConfig } from './providers/sms/sms-config.ts';
 import { startMetricsServer } from './metrics/metrics.routes.ts';
 import { shutdownTracing, tracingConfigured, tracingStarted } from './tracing/tracing-bridge.ts';
+import { serveOnlineBackups, type OnlineBackupServer } from './db/backup/online-backup.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -48,6 +49,10 @@ async function main(): Promise<void> {
   }
   const providers = await createProviders(env, database, tenants, bootLog);
   const app = await buildApp({ env, database, tenants, providers });
+  // npm run backup while the embedded database runs here: only this process may read it (issue 31 §4.13).
+  const onlineBackups: OnlineBackupServer | null = database.dumpDataDir
+    ? await serveOnlineBackups(env.DATA_DIR, database.dumpDataDir, app.log)
+    : null;
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -62,6 +67,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
+      await onlineBackups?.close();
       await app.close();
       await database.close();
       // The last requests' spans are still buffered.

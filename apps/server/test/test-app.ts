@@ -32,13 +32,16 @@ export type TestApp = {
  * Builds the real app on a fresh test database and a temporary DATA_DIR.
  * @param envOverrides - extra environment variables (strings, as in process.env)
  * @param options - logStream: receives the app's log lines (set LOG_LEVEL too, tests default to silent);
- *   beforeReady: registers more on the app before it starts (e.g. a second web app mount)
+ *   beforeReady: registers more on the app before it starts (e.g. a second web app mount);
+ *   database: an opened database to start on (a restored one) instead of a fresh one
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: {
     logStream?: DestinationStream;
     beforeReady?: (app: FastifyInstance, deps: AppDeps) => Promise<void>;
+    /** Start on this database (closed with the app) instead of a fresh test database. */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-test-'));
@@ -51,7 +54,7 @@ export async function createTestApp(
     STAFF_DIST_DIR: path.join(dataDir, 'no-staff'),
     ...envOverrides,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const tenants = createTenantRegistry(env);
   const providers = await createProviders(env, database, tenants, pino({ level: 'silent' }));
   const deps: AppDeps = { env, database, tenants, providers, logStream: options.logStream };

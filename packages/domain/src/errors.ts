@@ -66,6 +66,11 @@ export const errorCatalogue = {
   'ARO-E4017': 'Please choose a refund reason from the list',
   'ARO-E4018': 'This feedback link is not valid',
   'ARO-E4019': 'A rescheduled appointment stays with the same person',
+  // After a restore from a backup, tokens given since the backup are not in the data (issue 31 §4.13):
+  // a session that could have taken bookings meanwhile takes none until staff confirm its highest token.
+  'ARO-E4020': 'Bookings for this session are paused while the hospital checks its token numbers. Please try again later or call the hospital',
+  'ARO-E4021': 'Enter the highest token already given: a whole number from {min} to {max}',
+  'ARO-E4022': 'The tokens of this session are already confirmed',
   // Staff sessions and the queue (issue 8, staff console).
   'ARO-E4030': 'The session must end after it starts',
   'ARO-E4031': 'Choose a doctor from the list',

@@ -30,6 +30,11 @@ export type Database = {
    * (db/data-dir-lock.ts) and it just runs.
    */
   withStartupLock: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * PGlite only: the data directory as a gzipped tar (PGlite's dumpDataDir), taken between
+   * transactions after a checkpoint, so it opens as the database at that instant (issue 31 §4.13).
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
@@ -120,6 +125,18 @@ function logConnectionError(error: Error): void {
 }
 
 /**
+ * A consistent copy of a PGlite data directory while it is in use: a checkpoint writes the committed
+ * pages out, then the copy is taken holding PGlite's transaction lock, so no transaction is half done
+ * in it (PGlite runs one query at a time, so nothing writes while the files are read).
+ * @param client - the open PGlite
+ */
+export async function dumpPgliteDataDir(client: PGlite): Promise<Blob> {
+  await client.exec('CHECKPOINT');
+  // Not exec() inside: every query of PGlite's own takes this same lock, so it would wait forever.
+  return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+}
+
+/**
  * Opens the database and applies pending migrations.
  * @param options - PostgreSQL by URL, or PGlite in a folder (null: in memory, for tests)
  */
@@ -165,6 +182,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('SELECT 1');
     },
     withStartupLock: (work) => work(),
+    dumpDataDir: () => dumpPgliteDataDir(client),
     close: async () => {
       if (!closed) {
         closed = true;

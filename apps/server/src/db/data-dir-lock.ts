@@ -3,12 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** What a lock file holds: who took DATA_DIR, and when. */
-type LockOwner = { pid: number; host: string; startedAt: string };
+export type LockOwner = { pid: number; host: string; startedAt: string };
 
 /** A held lock on DATA_DIR; release() deletes the lock file if it is still ours. */
 export type DataDirLock = { file: string; release: () => void };
 
 export const LOCK_FILE_NAME = 'careline.lock';
+
+/** DATA_DIR is held by another live process (a server, a seed, a backup): who, for the message. */
+export class DataDirInUseError extends Error {
+  readonly owner: LockOwner;
+
+  constructor(message: string, owner: LockOwner) {
+    super(message);
+    this.name = 'DataDirInUseError';
+    this.owner = owner;
+  }
+}
 
 function readOwner(file: string): LockOwner | null {
   try {
@@ -71,10 +82,11 @@ export function lockDataDir(dataDir: string, purpose = 'Careline server'): DataD
     const sameHost = owner?.host === me.host;
     if (owner && (!sameHost || isAlive(owner.pid))) {
       const where = sameHost ? '' : ` on host ${owner.host}`;
-      throw new Error(
+      throw new DataDirInUseError(
         `DATA_DIR ${dataDir} is in use by another Careline process (pid ${owner.pid}${where}, ` +
           `started ${owner.startedAt}). Stop that process first, or give this one its own DATA_DIR.\n` +
           `If you are sure no other process uses it, delete ${file} and start again.`,
+        owner,
       );
     }
     // No owner (an unreadable file from a crash while writing) or a dead one: the lock is stale.

@@ -16,7 +16,7 @@ import {
   makeVideoAppointment,
 } from '../../test/factories.ts';
 import { signIn as patientSignIn } from '../modules/auth/auth.testing.ts';
-import { appointments, blobs, bookingRequests, chargingSchemes, gatewayEvents, refundRequests, serviceRequests } from '../db/schema/index.ts';
+import { appointments, blobs, bookingRequests, chargingSchemes, databaseRestores, gatewayEvents, refundRequests, serviceRequests } from '../db/schema/index.ts';
 import { observations, type diagnosticReports } from '../db/schema/index.ts';
 import { buildSchema } from './schema.ts';
 import { staffPolicies, type StaffAction } from './staff-auth.ts';
@@ -119,8 +119,9 @@ let patientMobile: string;
 let targetStaffId: string;
 let emailCounter = 0;
 // Session operations change the rows they touch, so each request takes fresh ones (made in beforeAll).
-const sessionPools: Record<'scheduled' | 'started' | 'queued' | 'bookedAppointments', string[]> = {
+const sessionPools: Record<'scheduled' | 'started' | 'queued' | 'bookedAppointments' | 'paused', string[]> = {
   scheduled: [],
+  paused: [],
   started: [],
   queued: [],
   bookedAppointments: [],
@@ -284,6 +285,16 @@ const SAMPLES: Record<string, Sample> = {
   staffCancelSession: {
     query: 'mutation ($o: ID!, $s: ID!) { staffCancelSession(organizationId: $o, sessionId: $s) { id } }',
     variables: (o) => ({ o, s: take(sessionPools.scheduled) }),
+  },
+  // After a restore (issue 31 §4.13): each confirmation takes a paused session of its own.
+  staffSessionsAwaitingTokenCheck: {
+    query: 'query ($o: ID!) { staffSessionsAwaitingTokenCheck(organizationId: $o) { id } }',
+    variables: (o) => ({ o }),
+  },
+  staffConfirmSessionTokens: {
+    query:
+      'mutation ($o: ID!, $c: [SessionTokenConfirmation!]!) { staffConfirmSessionTokens(organizationId: $o, confirmations: $c) { id } }',
+    variables: (o) => ({ o, c: [{ sessionId: take(sessionPools.paused), highestTokenGiven: 0 }] }),
   },
   staffBookAppointment: {
     query: 'mutation ($o: ID!, $s: ID!, $p: ID!) { staffBookAppointment(organizationId: $o, sessionId: $s, patientId: $p) { id } }',
@@ -599,6 +610,13 @@ beforeAll(async () => {
   // Per request: 8 roles at home, 8 × 2 elsewhere, 1 with a patient token; a few operations share a pool.
   for (let i = 0; i < 30 * 5; i++) {
     sessionPools.scheduled.push((await makeConsultationSession(db, tenantId, refs)).id);
+  }
+  const [restore] = await db
+    .insert(databaseRestores)
+    .values({ source: 'matrix', dataAsOf: new Date(), pausedSessions: 30 })
+    .returning({ id: databaseRestores.id });
+  for (let i = 0; i < 30; i++) {
+    sessionPools.paused.push((await makeConsultationSession(db, tenantId, refs, { tokenCheckRestoreId: restore?.id ?? null })).id);
   }
   for (let i = 0; i < 30 * 2; i++) {
     sessionPools.started.push(

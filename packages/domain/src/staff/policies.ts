@@ -45,6 +45,8 @@ export const staffSessionsPolicy = {
   'sessions.bookAtDesk': ['admin', 'receptionist'],
   'sessions.run': ['admin', 'receptionist', 'doctor', 'nurse'],
   'sessions.queue': ['admin', 'receptionist', 'doctor', 'nurse'],
+  // After a restore: confirm the highest token already given (from the desk's list), which reopens bookings.
+  'sessions.confirmTokens': ['admin', 'receptionist'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /**

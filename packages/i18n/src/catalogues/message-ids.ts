@@ -333,6 +333,9 @@ export type MessageId =
   | 'error.ARO-E4017'
   | 'error.ARO-E4018'
   | 'error.ARO-E4019'
+  | 'error.ARO-E4020'
+  | 'error.ARO-E4021'
+  | 'error.ARO-E4022'
   | 'error.ARO-E4030'
   | 'error.ARO-E4031'
   | 'error.ARO-E4032'
@@ -669,6 +672,7 @@ export const englishPrecedence: readonly MessageId[] = [
   'error.ARO-E4004',
   'error.ARO-E4006',
   'error.ARO-E4015',
+  'error.ARO-E4021',
   'error.ARO-E4033',
   'error.ARO-E4034',
   'error.ARO-E4036',

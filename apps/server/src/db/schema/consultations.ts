@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tenantColumn, updatedAt } from './common.ts';
 import { chargingSchemes, organizations, practitioners } from './hospitals.ts';
+import { databaseRestores } from './operations.ts';
 
 // The consultations module's tables: doctors' sessions and the numbered appointments booked in them.
 
@@ -35,6 +36,12 @@ export const consultationSessions = pgTable(
      * conditional UPDATE, so "full" (spec doc 2 §4) is decided on one row without counting.
      */
     liveAppointments: integer('live_appointments').notNull().default(0),
+    /**
+     * Set by a restore while the session could still take bookings: tokens given after the backup are
+     * not in the data, so no token is taken until staff confirm the highest one already given
+     * (issue 31 §4.13). Null: bookings run as usual.
+     */
+    tokenCheckRestoreId: uuid('token_check_restore_id').references(() => databaseRestores.id),
     type: text('type').notNull().default('regular'),
     /** 'in_person' or 'remote_presence_video_call' (spec doc 2 §3). */
     participationMode: text('participation_mode').notNull().default('in_person'),
@@ -51,6 +58,10 @@ export const consultationSessions = pgTable(
     index('sessions_org_idx').on(t.organizationId, t.startTime),
     // The /doctor screen's search by specialty (spec doc 2 §5), earliest first (issue 8 bench:search).
     index('sessions_role_idx').on(t.tenantId, t.practitionerRoleCode, t.startTime),
+    // The console's list of a hospital's sessions awaiting a token check after a restore.
+    index('sessions_token_check_idx')
+      .on(t.organizationId, t.startTime)
+      .where(sql`${t.tokenCheckRestoreId} IS NOT NULL`),
   ],
 );
 

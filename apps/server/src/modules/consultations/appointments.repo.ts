@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '@careline/domain/errors';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { coalescedRead } from '../../db/coalesce.ts';
 import { appointments, consultationSessions, invoices, payments } from '../../db/schema/index.ts';
@@ -9,6 +10,18 @@ import { insertIdempotencyKeySql, type PendingIdempotencyKey } from '../idempote
 
 /** Session statuses that still take bookings (spec doc 2 §4: not full, completed or cancelled). */
 export const BOOKABLE_SESSION_STATUSES = ['scheduled', 'started'] as const;
+
+/**
+ * Why a session gives no token whatever its room: no longer bookable (ARO-E4002), or paused after a
+ * restore until staff confirm its highest token (ARO-E4020, issue 31 §4.13); null when it may.
+ * @param session - its status and whether its tokens await a check
+ */
+export function tokenRefusal(session: { status: string; tokensPaused: boolean }): AppError | null {
+  if (!(BOOKABLE_SESSION_STATUSES as readonly string[]).includes(session.status)) {
+    return new AppError('ARO-E4002');
+  }
+  return session.tokensPaused ? new AppError('ARO-E4020') : null;
+}
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -27,6 +40,7 @@ export async function findSessionForBooking(db: DbOrTx, tenantId: string, sessio
       liveAppointments: consultationSessions.liveAppointments,
       startTime: consultationSessions.startTime,
       organizationId: consultationSessions.organizationId,
+      tokensPaused: sql<boolean>`${consultationSessions.tokenCheckRestoreId} IS NOT NULL`,
     })
     .from(consultationSessions)
     .where(and(eq(consultationSessions.id, sessionId), eq(consultationSessions.tenantId, tenantId)));
@@ -37,7 +51,8 @@ export async function findSessionForBooking(db: DbOrTx, tenantId: string, sessio
  * Takes the next token of a bookable session that has room, in one conditional UPDATE: the row lock
  * orders concurrent bookings on PostgreSQL, and PGlite runs one transaction at a time, so the
  * numbers are 1, 2, 3… with no gap or duplicate, and never more than appointmentMaxAllowed live
- * appointments (-1: no cap). Null when the session is full or no longer bookable.
+ * appointments (-1: no cap). Null when the session is full, no longer bookable, or paused for a token
+ * check after a restore.
  * @param tx - the booking's transaction
  * @param tenantId - the tenant
  * @param sessionId - the session
@@ -55,6 +70,8 @@ export async function takeNextToken(tx: DbOrTx, tenantId: string, sessionId: str
         eq(consultationSessions.id, sessionId),
         eq(consultationSessions.tenantId, tenantId),
         sql`${consultationSessions.status} IN ('scheduled', 'started')`,
+        // After a restore the counter may be behind tokens already given (issue 31 §4.13).
+        isNull(consultationSessions.tokenCheckRestoreId),
         sql`(${consultationSessions.appointmentMaxAllowed} = -1 OR ${consultationSessions.liveAppointments} < ${consultationSessions.appointmentMaxAllowed})`,
       ),
     )
@@ -247,8 +264,8 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [
 export type BookingChecks = {
   /** The profile is an active one of the account in the tenant. */
   patientOwned: boolean;
-  /** The session of the tenant, or null. */
-  session: { status: string; appointmentMaxAllowed: number; liveAppointments: number } | null;
+  /** The session of the tenant, or null; tokensPaused: awaiting a token check after a restore. */
+  session: { status: string; appointmentMaxAllowed: number; liveAppointments: number; tokensPaused: boolean } | null;
   /** The profile already holds a live (not cancelled) appointment in the session. */
   hasLive: boolean;
 };
@@ -270,13 +287,14 @@ const bookingChecksOf = coalescedRead<BookingCheckAsk, BookingChecks>({
       status: string | null;
       appointment_max_allowed: number | null;
       live_appointments: number | null;
+      tokens_paused: boolean | null;
       has_live: boolean;
     }>(
       await db.execute(sql`
         SELECT q.i,
           EXISTS (SELECT 1 FROM patients p WHERE p.id = q.patient_id AND p.account_id = q.account_id
                   AND p.tenant_id = ${tenantId}::text AND p.active) AS patient_owned,
-          s.status, s.appointment_max_allowed, s.live_appointments,
+          s.status, s.appointment_max_allowed, s.live_appointments, s.token_check_restore_id IS NOT NULL AS tokens_paused,
           EXISTS (SELECT 1 FROM appointments a WHERE a.session_id = q.session_id AND a.patient_id = q.patient_id
                   AND a.appointment_status NOT IN ('cancelled', 'entered_in_error')) AS has_live
         FROM unnest(${sql.param(asks.map((ask) => ask.accountId))}::uuid[], ${sql.param(asks.map((ask) => ask.patientId))}::uuid[],
@@ -292,7 +310,12 @@ const bookingChecksOf = coalescedRead<BookingCheckAsk, BookingChecks>({
         patientOwned: row?.patient_owned === true,
         session:
           row && row.status !== null
-            ? { status: row.status, appointmentMaxAllowed: Number(row.appointment_max_allowed), liveAppointments: Number(row.live_appointments) }
+            ? {
+                status: row.status,
+                appointmentMaxAllowed: Number(row.appointment_max_allowed),
+                liveAppointments: Number(row.live_appointments),
+                tokensPaused: row.tokens_paused === true,
+              }
             : null,
         hasLive: row?.has_live === true,
       };
@@ -455,7 +478,8 @@ function bookingParts(booking: NewBooking, position: number, suffix: string): SQ
  * bookNextToken): the session's counters move by the number of bookings, only when the session is
  * bookable and has room for all of them; then each appointment, its audit row and its key. Every
  * booking must be for the same tenant and session; `also` parts (over `a`) only with a single booking.
- * Empty when the session is not bookable or lacks room for all (nothing changed); a constraint broken
+ * Empty when the session is not bookable, is paused for a token check after a restore, or lacks room
+ * for all (nothing changed); a constraint broken
  * by any one booking fails the statement, and nothing changes.
  * @param db - database (autocommit) or the caller's transaction
  * @param bookings - one or more bookings of one session
@@ -471,7 +495,7 @@ export async function bookTokens(db: DbOrTx, bookings: readonly NewBooking[]): P
       UPDATE consultation_sessions
          SET issued_tokens = issued_tokens + ${n}::int, live_appointments = live_appointments + ${n}::int, updated_at = now()
        WHERE id = ${first.sessionId}::uuid AND tenant_id = ${first.tenantId}::text
-         AND status IN ('scheduled', 'started')
+         AND status IN ('scheduled', 'started') AND token_check_restore_id IS NULL
          AND (appointment_max_allowed = -1 OR live_appointments + ${n}::int <= appointment_max_allowed)
       RETURNING issued_tokens - ${n}::int AS base)`,
   ];
@@ -505,12 +529,13 @@ export async function lockSessionForBooking(
   tx: DbOrTx,
   tenantId: string,
   sessionId: string,
-): Promise<{ status: string; appointmentMaxAllowed: number; liveAppointments: number } | null> {
+): Promise<{ status: string; appointmentMaxAllowed: number; liveAppointments: number; tokensPaused: boolean } | null> {
   const [row] = await tx
     .select({
       status: consultationSessions.status,
       appointmentMaxAllowed: consultationSessions.appointmentMaxAllowed,
       liveAppointments: consultationSessions.liveAppointments,
+      tokensPaused: sql<boolean>`${consultationSessions.tokenCheckRestoreId} IS NOT NULL`,
     })
     .from(consultationSessions)
     .where(and(eq(consultationSessions.id, sessionId), eq(consultationSessions.tenantId, tenantId)))

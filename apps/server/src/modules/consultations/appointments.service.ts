@@ -15,7 +15,6 @@ import { recordAudit, type AuditActor, type AuditRecord } from '../audit/index.t
 import { runOnceInStatement } from '../idempotency/index.ts';
 import { findOwnedPatient } from '../profiles/index.ts';
 import {
-  BOOKABLE_SESSION_STATUSES,
   bookNextToken,
   findOwnedAppointment,
   findSessionForBooking,
@@ -26,6 +25,7 @@ import {
   movePaymentParts,
   readBookingChecks,
   releasePlace,
+  tokenRefusal,
   updateAppointmentFields,
   type AppointmentRow,
   type AuditValues,
@@ -109,8 +109,9 @@ export async function bookAppointment(db: Db, input: BookAppointmentInput): Prom
       if (checks.hasLive) {
         throw new AppError('ARO-E4003');
       }
-      if (!(BOOKABLE_SESSION_STATUSES as readonly string[]).includes(session.status)) {
-        throw new AppError('ARO-E4002');
+      const refusal = tokenRefusal(session);
+      if (refusal) {
+        throw refusal;
       }
       if (isSessionFull(session.appointmentMaxAllowed, session.liveAppointments)) {
         throw new AppError('ARO-E4001');
@@ -143,8 +144,7 @@ export async function bookAppointment(db: Db, input: BookAppointmentInput): Prom
         if (after.hasLive) {
           throw new AppError('ARO-E4003');
         }
-        const bookable = after.session !== null && (BOOKABLE_SESSION_STATUSES as readonly string[]).includes(after.session.status);
-        throw new AppError(bookable ? 'ARO-E4001' : 'ARO-E4002');
+        throw (after.session ? tokenRefusal(after.session) : null) ?? new AppError(after.session ? 'ARO-E4001' : 'ARO-E4002');
       }
       return toBooked(row);
     },
@@ -176,11 +176,10 @@ function bookingFailure(error: unknown): never {
   throw error;
 }
 
-/** Why no token was taken: the session is full (ARO-E4001) or no longer bookable (ARO-E4002). */
+/** Why no token was taken: the session is full (ARO-E4001), no longer bookable (ARO-E4002) or paused after a restore (ARO-E4020). */
 async function fullOrClosed(db: Db | Tx, tenantId: string, sessionId: string): Promise<AppError> {
   const now = await findSessionForBooking(db, tenantId, sessionId);
-  const bookable = now !== null && (BOOKABLE_SESSION_STATUSES as readonly string[]).includes(now.status);
-  return new AppError(bookable ? 'ARO-E4001' : 'ARO-E4002');
+  return (now ? tokenRefusal(now) : null) ?? new AppError(now ? 'ARO-E4001' : 'ARO-E4002');
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { BOOKABLE_SESSION_STATUSES, bookNextToken, bookTokens, lockSessionForBooking, type BookedRow, type NewBooking } from './appointments.repo.ts';
+import { bookNextToken, bookTokens, lockSessionForBooking, tokenRefusal, type BookedRow, type NewBooking } from './appointments.repo.ts';
 
 /** The most bookings of one session that go into one statement. */
 export const MAX_BOOKING_BATCH = 64;
@@ -79,7 +79,7 @@ async function writeBatch(db: Db, batch: Waiter[]): Promise<void> {
   try {
     rows = await db.transaction(async (tx) => {
       const session = await lockSessionForBooking(tx, tenantId, sessionId);
-      if (!session || !(BOOKABLE_SESSION_STATUSES as readonly string[]).includes(session.status)) {
+      if (!session || tokenRefusal(session)) {
         return [];
       }
       const room = session.appointmentMaxAllowed === -1 ? batch.length : Math.max(0, session.appointmentMaxAllowed - session.liveAppointments);

@@ -5,3 +5,4 @@ export { bookAppointment } from './appointments.service.ts';
 export { publishSessionChanged } from './session-events.ts';
 export { listUpcomingAppointments } from './upcoming-appointments.service.ts';
 export { currentStaffStanding } from './staff-queue-live.repo.ts';
+export { pauseBookingsAfterRestore, type RestoreMark } from './session-token-checks.service.ts';

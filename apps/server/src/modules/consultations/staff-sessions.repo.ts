@@ -5,6 +5,7 @@ import {
   appointments,
   chargingSchemes,
   consultationSessions,
+  databaseRestores,
   organizations,
   patients,
   practitionerRoles,
@@ -30,6 +31,11 @@ export type StaffSessionView = {
   participationMode: string;
   issuedTokens: number;
   liveAppointments: number;
+  /**
+   * Set while the session takes no bookings after a restore, until staff confirm its highest token
+   * (issue 31 §4.13): when the restore ran, and the newest change in the restored data.
+   */
+  tokenCheck: { restoredAt: Date; dataAsOf: Date | null } | null;
 };
 
 /** One appointment of a session's queue. */
@@ -65,6 +71,7 @@ const sessionColumns = {
   participationMode: consultationSessions.participationMode,
   issuedTokens: consultationSessions.issuedTokens,
   liveAppointments: consultationSessions.liveAppointments,
+  tokenCheck: { restoredAt: databaseRestores.restoredAt, dataAsOf: databaseRestores.dataAsOf },
 };
 
 /**
@@ -82,6 +89,7 @@ export async function listHospitalSessions(
     .select(sessionColumns)
     .from(consultationSessions)
     .innerJoin(practitioners, eq(practitioners.id, consultationSessions.practitionerId))
+    .leftJoin(databaseRestores, eq(databaseRestores.id, consultationSessions.tokenCheckRestoreId))
     .where(
       and(
         eq(consultationSessions.tenantId, scope.tenantId),
@@ -113,6 +121,7 @@ export async function findHospitalSession(
     .select(sessionColumns)
     .from(consultationSessions)
     .innerJoin(practitioners, eq(practitioners.id, consultationSessions.practitionerId))
+    .leftJoin(databaseRestores, eq(databaseRestores.id, consultationSessions.tokenCheckRestoreId))
     .where(
       and(
         eq(consultationSessions.id, sessionId),
@@ -122,6 +131,25 @@ export async function findHospitalSession(
     );
   const [row] = lock ? await query.for('update', { of: consultationSessions }) : await query;
   return row ?? null;
+}
+
+/**
+ * A hospital's sessions awaiting a token check after a restore, earliest first (any day).
+ * @param db - database or transaction
+ * @param scope - tenant and hospital
+ */
+export async function listHospitalSessionsAwaitingTokenCheck(
+  db: DbOrTx,
+  scope: { tenantId: string; organizationId: string },
+): Promise<StaffSessionView[]> {
+  return db
+    .select(sessionColumns)
+    .from(consultationSessions)
+    .innerJoin(practitioners, eq(practitioners.id, consultationSessions.practitionerId))
+    .innerJoin(databaseRestores, eq(databaseRestores.id, consultationSessions.tokenCheckRestoreId))
+    .where(and(eq(consultationSessions.tenantId, scope.tenantId), eq(consultationSessions.organizationId, scope.organizationId)))
+    .orderBy(asc(consultationSessions.startTime), asc(consultationSessions.id))
+    .limit(500);
 }
 
 /**

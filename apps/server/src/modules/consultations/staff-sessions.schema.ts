@@ -4,6 +4,7 @@ import { staffHospitalRequest, staffOperation, type StaffAction } from '../../gr
 import { consultationSessionTopic } from './consultations.schema.ts';
 import { listStaffChargingSchemes, type StaffChargingSchemeView } from './staff-charging-schemes.service.ts';
 import { readLiveStaffSessionQueue } from './staff-queue-live.service.ts';
+import { confirmSessionTokens, listSessionsAwaitingTokenCheck } from './session-token-checks.service.ts';
 import {
   bookAtDesk,
   callNextAppointment,
@@ -78,6 +79,20 @@ const StaffAppointmentStatusEnum = builder.enumType('StaffAppointmentStatus', {
   values: ['arrived', 'noshow', 'fulfilled'] as const,
 });
 
+const SessionTokenCheckRef = builder.objectRef<NonNullable<StaffSessionView['tokenCheck']>>('SessionTokenCheck').implement({
+  description:
+    'A session paused after a restore from a backup: it takes no bookings until staff confirm the highest token already given (issue 31 §4.13).',
+  fields: (t) => ({
+    restoredAt: t.field({ type: 'DateTime', resolve: (c) => c.restoredAt }),
+    dataAsOf: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'The newest change in the restored data: tokens given after it are not in the system.',
+      resolve: (c) => c.dataAsOf,
+    }),
+  }),
+});
+
 const StaffSessionRef = builder.objectRef<StaffSessionView>('StaffSession').implement({
   description: "A consultation session as the hospital's staff see it.",
   fields: (t) => ({
@@ -98,6 +113,12 @@ const StaffSessionRef = builder.objectRef<StaffSessionView>('StaffSession').impl
     participationMode: t.exposeString('participationMode'),
     issuedTokens: t.exposeInt('issuedTokens', { description: 'Tokens handed out, cancelled ones included.' }),
     liveAppointments: t.exposeInt('liveAppointments', { description: 'Appointments not cancelled.' }),
+    tokenCheck: t.field({
+      type: SessionTokenCheckRef,
+      nullable: true,
+      description: 'Set while bookings are paused after a restore, until the highest token is confirmed.',
+      resolve: (s) => s.tokenCheck,
+    }),
   }),
 });
 
@@ -333,5 +354,41 @@ builder.mutationField('staffEndSession', (t) =>
     description: "Ends a started session: patients see 'Dr. Left'.",
     args: { organizationId: t.arg.id({ required: true }), sessionId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => endStaffSession(deps(ctx, 'sessions.run', args.organizationId), String(args.sessionId)),
+  }),
+);
+
+builder.queryField('staffSessionsAwaitingTokenCheck', (t) =>
+  t.field({
+    ...staffOperation('sessions.list'),
+    type: [StaffSessionRef],
+    description: "The hospital's sessions paused after a restore until their highest token is confirmed, earliest first (any day).",
+    args: { organizationId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => listSessionsAwaitingTokenCheck(deps(ctx, 'sessions.list', args.organizationId)),
+  }),
+);
+
+const SessionTokenConfirmationInput = builder.inputType('SessionTokenConfirmation', {
+  fields: (t) => ({
+    sessionId: t.id({ required: true }),
+    highestTokenGiven: t.int({ required: true, description: 'The highest token already given to a patient in the session.' }),
+  }),
+});
+
+builder.mutationField('staffConfirmSessionTokens', (t) =>
+  t.field({
+    ...staffOperation('sessions.confirmTokens'),
+    type: [StaffSessionRef],
+    description:
+      'After a restore: the highest token already given in each session (from the desk list, the SMS or payments). The ' +
+      'next booking of each gets the token after it, and bookings open again; all or none, audited.',
+    args: {
+      organizationId: t.arg.id({ required: true }),
+      confirmations: t.arg({ type: [SessionTokenConfirmationInput], required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      confirmSessionTokens(
+        deps(ctx, 'sessions.confirmTokens', args.organizationId),
+        args.confirmations.map((c) => ({ sessionId: String(c.sessionId), highestTokenGiven: c.highestTokenGiven })),
+      ),
   }),
 );

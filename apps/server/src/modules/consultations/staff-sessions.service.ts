@@ -9,6 +9,7 @@ import { earnVisitPoints } from '../loyalty/index.ts';
 import { findTenantPatient } from '../profiles/index.ts';
 import type { LoyaltySettings } from '@careline/domain/loyalty';
 import { publishSessionChanged } from './session-events.ts';
+import { pauseIfHospitalAwaitsCheck } from './session-token-checks.repo.ts';
 import {
   callLowestBooked,
   declineLiveAppointments,
@@ -188,7 +189,9 @@ async function reread(deps: StaffSessionDeps, sessionId: string): Promise<StaffS
 }
 
 /**
- * Creates a scheduled session at the hospital (receptionists and admins); audited.
+ * Creates a scheduled session at the hospital (receptionists and admins); audited. While the hospital
+ * has sessions paused after a restore, the new one is paused too (it may be a session the restore
+ * lost, planned again): its first token follows the highest one staff confirm (issue 31 §4.13).
  * @param deps - database, tenant, staff member, hospital, publish
  * @param input - practitioner, specialty, room, times, capacity, mode, charging scheme
  */
@@ -197,12 +200,14 @@ export async function createStaffSession(deps: StaffSessionDeps, input: StaffSes
   const fields = await validSessionFields(deps, input);
   const id = await deps.db.transaction(async (tx) => {
     const sessionId = await insertSession(tx, hospitalScope(deps), fields);
+    // While the hospital recovers from a restore, a new session may be a lost one planned again.
+    const tokensPaused = await pauseIfHospitalAwaitsCheck(tx, { id: sessionId, organizationId: deps.organizationId });
     await recordAudit(tx, {
       tenantId: deps.tenantId,
       actor: who,
       action: 'session.create',
       correlationId: deps.correlationId,
-      details: { sessionId, ...fields },
+      details: { sessionId, ...fields, ...(tokensPaused ? { tokensPaused } : {}) },
     });
     return sessionId;
   });

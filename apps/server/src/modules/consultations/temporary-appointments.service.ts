@@ -15,6 +15,7 @@ import {
   insertAppointment,
   releasePlace,
   takeNextToken,
+  tokenRefusal,
 } from './appointments.repo.ts';
 import { announceSessionChanged } from './session-events.ts';
 import {
@@ -108,16 +109,17 @@ export async function reserveBlock(
   return new AppError(total > 0 ? 'ARO-E4047' : 'ARO-E4046');
 }
 
-/** Takes the session's next token or answers full (ARO-E4001) / no longer bookable (ARO-E4002). */
+/**
+ * Takes the session's next token or answers full (ARO-E4001) / no longer bookable (ARO-E4002) /
+ * paused for a token check after a restore (ARO-E4020).
+ */
 async function takeToken(tx: Tx, tenantId: string, sessionId: string): Promise<number> {
   const tokenNo = await takeNextToken(tx, tenantId, sessionId);
   if (tokenNo !== null) {
     return tokenNo;
   }
   const now = await findSessionForBooking(tx, tenantId, sessionId);
-  const bookable =
-    now !== null && (BOOKABLE_SESSION_STATUSES as readonly string[]).includes(now.status);
-  throw new AppError(bookable ? 'ARO-E4001' : 'ARO-E4002');
+  throw (now ? tokenRefusal(now) : null) ?? new AppError(now ? 'ARO-E4001' : 'ARO-E4002');
 }
 
 /** The session of a reservation when it is bookable and not full, else the booking errors. */
@@ -126,8 +128,9 @@ async function openSession(tx: Tx, tenantId: string, sessionId: string) {
   if (!session) {
     throw new AppError('ARO-E2001');
   }
-  if (!(BOOKABLE_SESSION_STATUSES as readonly string[]).includes(session.status)) {
-    throw new AppError('ARO-E4002');
+  const refusal = tokenRefusal(session);
+  if (refusal) {
+    throw refusal;
   }
   if (isSessionFull(session.appointmentMaxAllowed, session.liveAppointments)) {
     throw new AppError('ARO-E4001');

@@ -9,6 +9,7 @@ export function SessionsRoute({ hospital }: { hospital: Hospital }) {
       key={hospital.id}
       hospital={hospital}
       mayManage={session.may('sessions.manage')}
+      mayConfirmTokens={session.may('sessions.confirmTokens')}
       queuePath={(sessionId) => `/sessions/${sessionId}`}
     />
   );

@@ -6,7 +6,7 @@ export const staffSessionsQuery = graphql(`
   query staffSessions($organizationId: ID!, $from: DateTime, $to: DateTime) {
     staffSessions(organizationId: $organizationId, from: $from, to: $to) {
       id practitionerId practitionerName practitionerRoleCode practitionerRoleDisplay locationName status
-      startTime endTime appointmentMaxAllowed participationMode chargingSchemeId liveAppointments
+      startTime endTime appointmentMaxAllowed participationMode chargingSchemeId liveAppointments tokenCheck { restoredAt }
     }
   }
 `);
@@ -50,5 +50,22 @@ export const staffUpdateSessionMutation = graphql(`
 export const staffCancelSessionMutation = graphql(`
   mutation staffCancelSession($organizationId: ID!, $sessionId: ID!) {
     staffCancelSession(organizationId: $organizationId, sessionId: $sessionId) { id status }
+  }
+`);
+
+// After a restore from a backup (issue 31 §4.13): sessions paused until their highest token is confirmed.
+export const staffSessionsAwaitingTokenCheckQuery = graphql(`
+  query staffSessionsAwaitingTokenCheck($organizationId: ID!) {
+    staffSessionsAwaitingTokenCheck(organizationId: $organizationId) {
+      id practitionerName startTime endTime issuedTokens tokenCheck { restoredAt dataAsOf }
+    }
+  }
+`);
+
+export type SessionAwaitingTokenCheck = ResultOf<typeof staffSessionsAwaitingTokenCheckQuery>['staffSessionsAwaitingTokenCheck'][number];
+
+export const staffConfirmSessionTokensMutation = graphql(`
+  mutation staffConfirmSessionTokens($organizationId: ID!, $confirmations: [SessionTokenConfirmation!]!) {
+    staffConfirmSessionTokens(organizationId: $organizationId, confirmations: $confirmations) { id issuedTokens }
   }
 `);

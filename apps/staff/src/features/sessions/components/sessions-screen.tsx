@@ -8,21 +8,25 @@ import { staffCancelSessionMutation, staffSessionsQuery, type ListedSession } fr
 import { useSessionsMessages } from '../messages.ts';
 import { hospitalClock, hospitalDayOf, hospitalDayRange, shiftDay } from '../../../lib/hospital-time.ts';
 import { SessionForm } from './session-form.tsx';
+import { TokenCheckPanel } from './token-check-panel.tsx';
 
 const isOpen = (session: ListedSession): boolean => session.status === 'scheduled' || session.status === 'started';
 
 /**
  * The current hospital's sessions of one day: open a session's queue; receptionists and admins also
- * create, edit and cancel (with a confirmation naming how many patients get an SMS).
- * @param props - the hospital, whether the member may manage sessions, and the queue's path of a session
+ * create, edit and cancel (with a confirmation naming how many patients get an SMS). After a restore
+ * from a backup, the sessions paused until their highest token is confirmed come first.
+ * @param props - the hospital, whether the member may manage sessions and confirm tokens, and the queue's path of a session
  */
 export function SessionsScreen({
   hospital,
   mayManage,
+  mayConfirmTokens,
   queuePath,
 }: {
   hospital: Hospital;
   mayManage: boolean;
+  mayConfirmTokens: boolean;
   queuePath: (sessionId: string) => string;
 }) {
   const t = useSessionsMessages();
@@ -40,6 +44,8 @@ export function SessionsScreen({
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A session saved while others await a token check may be paused too: the panel reads again.
+  const [checkRead, setCheckRead] = useState(0);
   const confirmHeadingId = useId();
   const confirmTextId = useId();
   const confirmRef = useRef<HTMLElement>(null);
@@ -94,6 +100,15 @@ export function SessionsScreen({
       </div>
       {actionError ? <Alert tone="error">{actionError}</Alert> : null}
       {error ? <Alert tone="error">{errorText(error)}</Alert> : null}
+      <TokenCheckPanel
+        key={checkRead}
+        hospital={hospital}
+        mayConfirm={mayConfirmTokens}
+        onConfirmed={(text) => {
+          setNotice(text);
+          refresh();
+        }}
+      />
       {form ? (
         <SessionForm
           key={form.editing?.id ?? 'new'}
@@ -105,6 +120,7 @@ export function SessionsScreen({
             setForm(null);
             setNotice(t.saved);
             refresh();
+            setCheckRead((n) => n + 1);
           }}
         />
       ) : null}
@@ -153,7 +169,10 @@ export function SessionsScreen({
                     <td>{session.locationName ?? ''}</td>
                     <td>{t.modeLabel(session.participationMode)}</td>
                     <td>{t.bookedCount(session.liveAppointments, session.appointmentMaxAllowed)}</td>
-                    <td>{t.statusLabel(session.status)}</td>
+                    <td>
+                      {t.statusLabel(session.status)}
+                      {session.tokenCheck ? <span className="status-note">{t.bookingsPaused}</span> : null}
+                    </td>
                     <td>
                       <div className="button-row">
                         <Link to={queuePath(session.id)} aria-label={t.openQueueOf(session.practitionerName, time)}>
