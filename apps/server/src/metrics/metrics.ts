@@ -137,6 +137,13 @@ export const smsDeliveries = new client.Counter({
   registers: [metricsRegistry],
 });
 
+export const smsFallbacks = new client.Counter({
+  name: 'careline_sms_fallbacks_total',
+  help: 'Sign-in codes tried on the second provider (SMS_FALLBACK_PROVIDER) after the first refused them, by outcome (sent, failed).',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+
 export const gatewayCalls = new client.Counter({
   name: 'careline_gateway_calls_total',
   help: 'Server-to-gateway HTTP calls (payment gateways and their sandbox), by gateway host and outcome (2xx, 4xx, 5xx, error: no answer).',
