@@ -6,7 +6,7 @@ import { AppError, errorString } from '@careline/domain/errors';
 import { errorCodes, formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
 import { graphqlValidationRules, nulTextMessage, variablesHoldNul } from './graphql/limits.ts';
 import { createSubscriptionLimits } from './graphql/subscription-limits.ts';
-import { openWebsockets } from './metrics/metrics.ts';
+import { openWebsockets, smsOutboxWaiting } from './metrics/metrics.ts';
 import { countGraphQLErrors, registerMetricsRoute, registerRequestMetrics } from './metrics/metrics.routes.ts';
 import { createSharedLive } from './graphql/shared-live.ts';
 import mqemitter from 'mqemitter';
@@ -44,6 +44,7 @@ import { capConnectionsPerAddress, closeSilentConnections } from './connection-l
 import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
 import { createPresence, type Presence } from './providers/presence/presence.ts';
 import { createJobQueue } from './modules/jobs/jobs.ts';
+import { createSmsOutbox, smsRetryOf, type SmsOutbox } from './modules/sms/index.ts';
 import { registerTemporaryAppointmentJobs } from './modules/consultations/temporary-appointments.service.ts';
 import type { AppDeps } from './app-deps.ts';
 
@@ -188,6 +189,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deleteExpiredIdempotencyKeys(database.db, new Date());
   });
   jobs.every('idempotency-keys-prune', '*/10 * * * *', {});
+  // Every SMS but the sign-in code: written with the change that causes it, sent by its job with
+  // retries, dead-lettered after the last (issue 31 §4.12).
+  const smsOutbox = createSmsOutbox({
+    db: database.db,
+    jobs,
+    sender: providers.sms,
+    retry: smsRetryOf(env),
+    log: app.log,
+  });
+  app.decorate('smsOutbox', smsOutbox);
+  const unwatchSmsOutbox = smsOutboxWaiting.add(() => smsOutbox.waiting());
+  app.addHook('onClose', async () => {
+    unwatchSmsOutbox();
+  });
   if ((env.JOBS_START ?? (env.NODE_ENV === 'test' ? 'lazy' : 'eager')) === 'eager') {
     app.addHook('onReady', async () => {
       await jobs.start();
@@ -303,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publish,
       endLiveSession,
       jobs,
+      smsOutbox,
       presence,
       requestOrigin: `${request.protocol}://${request.host}`,
     }),
@@ -326,6 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           publish,
           endLiveSession,
           jobs,
+          smsOutbox,
           presence,
           liveSocket: socket,
           sharedLive,
@@ -433,5 +450,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Who is online across instances (providers/presence); tests wait on it. */
     presence: Presence;
+    /** The SMS outbox (modules/sms); tests that call services directly hand it on. */
+    smsOutbox: SmsOutbox;
   }
 }

@@ -111,6 +111,13 @@ const envSchema = z.object({
   SMS_FALLBACK_HTTP_HEADERS: z.string().optional(),
   SMS_FALLBACK_HTTP_BODY_TEMPLATE: z.string().optional(),
   SMS_FALLBACK_HTTP_CONTENT_TYPE: z.enum(['json', 'form']).default('json'),
+  /**
+   * The SMS outbox (every SMS but the sign-in code): tries after the first before a message is given
+   * up on (dead-lettered), and the delay before the first retry in seconds, doubling with each next
+   * one (0: retried at the next poll, without backoff; for tests).
+   */
+  SMS_RETRY_LIMIT: z.coerce.number().int().min(0).default(8),
+  SMS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
   /** How long a temporary appointment (reserve before the profile exists) holds its place before it is released. */
   TEMPORARY_APPOINTMENT_HOLD_MS: z.coerce.number().int().positive().default(15 * 60_000),
   /**

@@ -10,3 +10,4 @@ export * from './communications.ts';
 export * from './staff.ts';
 export * from './idempotency.ts';
 export * from './files.ts';
+export * from './sms-outbox.ts';
