@@ -128,7 +128,7 @@ export function createJobQueue(
   options: { pollIntervalMs: number; log: FastifyBaseLogger },
 ): JobQueue {
   const handlers = new Map<JobName, { handler: JobHandler<JobName>; options: WorkOptions }>();
-  // This instance's worker of each name, woken when a job due now is sent from here.
+  // This instance's worker of each name, woken when a job is sent from here with `wake`.
   const workers = new Map<JobName, string>();
   const schedules = new Map<JobName, { cron: string; data: object }>();
   let boss: PgBoss | null = null;
