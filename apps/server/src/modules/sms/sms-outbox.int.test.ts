@@ -205,6 +205,21 @@ describe('the SMS outbox (issue 31 §4.12)', () => {
     await t.smsOutbox.dispatch({ rows: [{ id, jobId: row?.jobId ?? '' }] });
     await smsOutboxSettled(t.database.db);
     expect(requestsFor(id).refused).toBe(3);
+    // The hospital's team re-sends it once the provider is back (docs/operations.md): pending again
+    // under a new job, which the sweep queues.
+    fake.answer = { status: 200, body: '{}' };
+    await t.database.db.execute(
+      sql`UPDATE sms_outbox SET status = 'pending', attempts = 0, job_id = gen_random_uuid(), dead_at = NULL WHERE status = 'dead' AND dead_at > now() - interval '1 day'`,
+    );
+    // With the default retries a dead row is hours old; this one is seconds old.
+    await t.database.db
+      .update(smsOutbox)
+      .set({ createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(smsOutbox.id, id));
+    await t.smsOutbox.sweep();
+    await smsOutboxSettled(t.database.db);
+    expect((await rowsOf(t, [id]))[0]?.status).toBe('sent');
+    expect(requestsFor(id)).toEqual({ accepted: 1, refused: 3 });
   });
 
   it('writes nothing, and sends nothing, when the causing transaction rolls back', async () => {
@@ -225,7 +240,7 @@ describe('the SMS outbox (issue 31 §4.12)', () => {
     expect(fake.requests).toEqual([]);
   });
 
-  it('queues a message whose job was lost between the commit and its send (the sweep)', async () => {
+  it('queues a message whose job was lost between the commit and its send, and prunes it a week after it was sent (the sweep)', async () => {
     const t = await app({});
     fake.requests.length = 0;
     fake.answer = { status: 200, body: '{}' };
@@ -241,6 +256,11 @@ describe('the SMS outbox (issue 31 §4.12)', () => {
       .update(smsOutbox)
       .set({ createdAt: sql`now() - interval '2 minutes'` })
       .where(eq(smsOutbox.id, id));
+    // With the default retries a dead row is hours old; this one is seconds old.
+    await t.database.db
+      .update(smsOutbox)
+      .set({ createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(smsOutbox.id, id));
     await t.smsOutbox.sweep();
     await smsOutboxSettled(t.database.db);
     expect((await rowsOf(t, [id]))[0]?.status).toBe('sent');
@@ -249,6 +269,16 @@ describe('the SMS outbox (issue 31 §4.12)', () => {
     await t.smsOutbox.dispatch(queued);
     await smsOutboxSettled(t.database.db);
     expect(requestsFor(id)).toEqual({ accepted: 1, refused: 0 });
+    // A week after it was sent the row goes (sms_messages keeps the record of the try).
+    await t.database.db
+      .update(smsOutbox)
+      .set({ sentAt: sql`now() - interval '8 days'` })
+      .where(eq(smsOutbox.id, id));
+    await t.smsOutbox.sweep();
+    expect(await rowsOf(t, [id])).toEqual([]);
+    expect(
+      await t.database.db.select().from(smsMessages).where(eq(smsMessages.to, '94771110030')),
+    ).toHaveLength(1);
   });
 
   it('queues each delivery with the configured retries and doubling delays, and a dead letter', async () => {
