@@ -92,13 +92,13 @@ describe('job queue (pg-boss on the app database)', () => {
         const id = randomUUID();
         await jobs.send('sms-deliver', { outboxId, jobId: id }, { id, singletonKey: id, retry });
       }
-      const states = async () =>
-        (
-          await pgBossDb(database).executeSql(
-            "SELECT data->>'outboxId' AS id, state, retry_count FROM pgboss.job WHERE name = 'sms-deliver' ORDER BY data->>'outboxId'",
-            [],
-          )
-        ).rows;
+      const states = async (): Promise<unknown[]> => {
+        const result = await pgBossDb(database).executeSql(
+          "SELECT data->>'outboxId' AS id, state, retry_count FROM pgboss.job WHERE name = 'sms-deliver' ORDER BY data->>'outboxId'",
+          [],
+        );
+        return result.rows as unknown[];
+      };
       await vi.waitFor(
         async () =>
           expect(await states()).toEqual([
