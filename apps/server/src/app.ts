@@ -7,7 +7,7 @@ import { AppError, errorString } from '@careline/domain/errors';
 import { errorCodes, formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
 import { graphqlValidationRules, nulTextMessage, variablesHoldNul } from './graphql/limits.ts';
 import { createSubscriptionLimits } from './graphql/subscription-limits.ts';
-import { liveUpdatesBuffered, liveUpdatesDropped, openWebsockets } from './metrics/metrics.ts';
+import { liveUpdatesBuffered, liveUpdatesDropped, openWebsockets, smsOutboxWaiting } from './metrics/metrics.ts';
 import { countGraphQLErrors, registerMetricsRoute, registerRequestMetrics } from './metrics/metrics.routes.ts';
 import { createSharedLive } from './graphql/shared-live.ts';
 import mqemitter from 'mqemitter';
@@ -49,6 +49,7 @@ import { createLivePublisher, type LiveChannelCounters } from './providers/pubsu
 import { createLiveClients } from './graphql/live-resync.ts';
 import { createPresence, type Presence } from './providers/presence/presence.ts';
 import { createJobQueue } from './modules/jobs/jobs.ts';
+import { createSmsOutbox, smsRetryOf, type SmsOutbox } from './modules/sms/index.ts';
 import { registerTemporaryAppointmentJobs } from './modules/consultations/temporary-appointments.service.ts';
 import type { AppDeps } from './app-deps.ts';
 
@@ -219,6 +220,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deleteExpiredIdempotencyKeys(database.db, new Date());
   });
   jobs.every('idempotency-keys-prune', '*/10 * * * *', {});
+  // Every SMS but the sign-in code: written with the change that causes it, sent by its job with
+  // retries, dead-lettered after the last (issue 31 §4.12).
+  const smsOutbox = createSmsOutbox({
+    db: database.db,
+    jobs,
+    sender: providers.sms,
+    retry: smsRetryOf(env),
+    log: app.log,
+  });
+  app.decorate('smsOutbox', smsOutbox);
+  const unwatchSmsOutbox = smsOutboxWaiting.add(() => smsOutbox.waiting());
+  app.addHook('onClose', async () => {
+    unwatchSmsOutbox();
+  });
   if ((env.JOBS_START ?? (env.NODE_ENV === 'test' ? 'lazy' : 'eager')) === 'eager') {
     app.addHook('onReady', async () => {
       await jobs.start();
@@ -337,6 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publish,
       endLiveSession,
       jobs,
+      smsOutbox,
       presence,
       requestOrigin: `${request.protocol}://${request.host}`,
     }),
@@ -360,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           publish,
           endLiveSession,
           jobs,
+          smsOutbox,
           presence,
           liveSocket: socket,
           sharedLive,
@@ -475,5 +492,7 @@ declare module 'fastify' {
     presence: Presence;
     /** What the live-update channel has published, dropped and holds (issue 31 §2.6), for metrics. */
     liveChannel: Readonly<LiveChannelCounters>;
+    /** The SMS outbox (modules/sms); tests that call services directly hand it on. */
+    smsOutbox: SmsOutbox;
   }
 }

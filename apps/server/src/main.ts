@@ -10,7 +10,7 @@ import { seedDemoStaffIfEmpty } from './db/seed/staff-seed.ts';
 import { createProviders } from './providers/providers.ts';
 import { checkConfiguration, databaseUnreachable } from './config/check-configuration.ts';
 import { loadAppSecret } from './config/secret.ts';
-import { resolveSmsConfig } from './providers/sms/sms-config.ts';
+import { resolveSmsConfig, resolveSmsFallbackConfig } from './providers/sms/sms-config.ts';
 import { startMetricsServer } from './metrics/metrics.routes.ts';
 import { shutdownTracing, tracingConfigured, tracingStarted } from './tracing/tracing-bridge.ts';
 import { serveOnlineBackups, type OnlineBackupServer } from './db/backup/online-backup.ts';
@@ -19,7 +19,12 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const bootLog = pino({ level: env.LOG_LEVEL });
   // Every stage's settings before any is used: one message names every bad key (issue 31 §1.2).
-  checkConfiguration([() => createTenantRegistry(env), () => resolveSmsConfig(env), () => loadAppSecret(env)]);
+  checkConfiguration([
+    () => createTenantRegistry(env),
+    () => resolveSmsConfig(env),
+    () => resolveSmsFallbackConfig(env),
+    () => loadAppSecret(env),
+  ]);
   const tenants = createTenantRegistry(env);
   if (!env.DATABASE_URL) {
     // The embedded database allows one process: a second server would lose the first one's writes.

@@ -8,6 +8,7 @@ import type { AppDeps } from '../src/app-deps.ts';
 import { loadEnv, type Env } from '../src/config/env.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTenantRegistry } from '../src/modules/tenants/tenants.registry.ts';
+import type { SmsOutbox } from '../src/modules/sms/index.ts';
 import type { TenantRegistry } from '../src/modules/tenants/tenants.types.ts';
 import { createProviders, type Providers } from '../src/providers/providers.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -18,6 +19,8 @@ export type TestApp = {
   env: Env;
   tenants: TenantRegistry;
   providers: Providers;
+  /** The app's SMS outbox, for tests that call services directly. */
+  smsOutbox: SmsOutbox;
   dataDir: string;
   /** POSTs a GraphQL operation; returns the parsed body. */
   gql: <T = Record<string, unknown>>(
@@ -67,6 +70,7 @@ export async function createTestApp(
     env,
     tenants,
     providers,
+    smsOutbox: app.smsOutbox,
     dataDir,
     gql: async (query, variables = {}, headers = {}) => {
       const response = await app.inject({

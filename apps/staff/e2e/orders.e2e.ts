@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverPort } from '../../../e2e/support/harness.ts';
 import {
   checkScreen,
@@ -12,6 +12,7 @@ import {
   launchBrowser,
   newConsolePage,
   randomMobileNo,
+  readOutbox,
   screenshot,
   serverGraphql,
 } from './support/index.ts';
@@ -21,7 +22,8 @@ import {
 // large, sets the charge (the patient's order shows it), exchanges notes with the patient, takes
 // the cash on delivery (completing is refused until then; a receipt number shows) and moves the order
 // on to completed. A lab technician schedules a home sample collection and the patient's
-// order shows the collector. Every screen is checked (one h1, its title, axe), and axe runs again on
+// order shows the collector, and the patient's mobile gets both collection notices (sent by the job
+// queue through the SMS outbox, a moment after each change). Every screen is checked (one h1, its title, axe), and axe runs again on
 // each state the journey brings about. The patient's side goes through the patient API here (the
 // console's journeys do not import the patient app's).
 
@@ -30,7 +32,7 @@ const password = 'careline-demo-staff';
 const gql = <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> =>
   serverGraphql<T>(query, variables, { token });
 
-type Patient = { token: string; patientId: string; displayName: string };
+type Patient = { token: string; patientId: string; displayName: string; mobileNo: string };
 type Photo = { bytes: Buffer; contentType: string };
 type CreatedOrder = { id: string; identifier: string | null };
 
@@ -54,7 +56,7 @@ async function signedInPatient(given: string): Promise<Patient> {
     { given },
     token,
   );
-  return { token, patientId: created.createPatient.id, displayName: `Mr ${given} Fernando` };
+  return { token, patientId: created.createPatient.id, displayName: `Mr ${given} Fernando`, mobileNo };
 }
 
 /** Uploads a file as the patient (POST /blob/put with raw bytes) and answers its x-blobdata-id. */
@@ -417,6 +419,17 @@ describe('orders in the staff console', () => {
     await actions.getByRole('button', { name: 'Move to Sample Collector On The Way' }).click();
     await page.getByText('The order is now Sample Collector On The Way.').waitFor();
     await page.getByRole('region', { name: 'History' }).getByText('Sample collection scheduled').waitFor();
+    // Both notices reach the patient's mobile, each once: the job queue sends them after the change.
+    await vi.waitFor(
+      async () => {
+        const bodies = (await readOutbox(patient.mobileNo)).map((message) => message.body).filter((body) => body.includes('Nimal Silva'));
+        expect(bodies).toEqual([
+          expect.stringContaining(`Nimal Silva will collect the sample for your order ${identifier}`),
+          expect.stringContaining(`Nimal Silva is on the way to collect the sample for your order ${identifier}`),
+        ]);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
 
     // A result attached by the lab (uploaded with the staff token, author User/…).
     const attach = actions.getByRole('form', { name: 'Attach a result or prescription' });

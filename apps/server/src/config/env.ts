@@ -106,6 +106,29 @@ const envSchema = z.object({
   /** Body with {{to}}, {{body}}, {{sender}} placeholders (values escaped for the content type). */
   SMS_HTTP_BODY_TEMPLATE: z.string().optional(),
   SMS_HTTP_CONTENT_TYPE: z.enum(['json', 'form']).default('json'),
+  /**
+   * A second provider for sign-in codes only, tried once when the first refuses one (issue 31 §4.12);
+   * its settings are the first provider's names with SMS_FALLBACK_ in front (SMS_FALLBACK_HTTP_URL,
+   * SMS_FALLBACK_TWILIO_FROM, …).
+   */
+  SMS_FALLBACK_PROVIDER: z.enum(['twilio', 'http']).optional(),
+  SMS_FALLBACK_TWILIO_ACCOUNT_SID: z.string().optional(),
+  SMS_FALLBACK_TWILIO_AUTH_TOKEN: z.string().optional(),
+  SMS_FALLBACK_TWILIO_FROM: z.string().optional(),
+  SMS_FALLBACK_TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
+  SMS_FALLBACK_TWILIO_BASE_URL: z.string().url().default('https://api.twilio.com'),
+  SMS_FALLBACK_HTTP_URL: z.string().url().optional(),
+  SMS_FALLBACK_HTTP_METHOD: z.enum(['POST', 'PUT', 'GET']).default('POST'),
+  SMS_FALLBACK_HTTP_HEADERS: z.string().optional(),
+  SMS_FALLBACK_HTTP_BODY_TEMPLATE: z.string().optional(),
+  SMS_FALLBACK_HTTP_CONTENT_TYPE: z.enum(['json', 'form']).default('json'),
+  /**
+   * The SMS outbox (every SMS but the sign-in code): tries after the first before a message is given
+   * up on (dead-lettered), and the delay before the first retry in seconds, doubling with each next
+   * one (0: retried at the next poll, without backoff; for tests).
+   */
+  SMS_RETRY_LIMIT: z.coerce.number().int().min(0).default(8),
+  SMS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
   /** How long a temporary appointment (reserve before the profile exists) holds its place before it is released. */
   TEMPORARY_APPOINTMENT_HOLD_MS: z.coerce.number().int().positive().default(15 * 60_000),
   /**

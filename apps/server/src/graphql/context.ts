@@ -8,6 +8,7 @@ import type { StaffViewer } from '../modules/staff/staff.access-sessions.ts';
 import type { LiveSocket } from './live-sessions.ts';
 import type { SharedLive } from './shared-live.ts';
 import type { JobQueue } from '../modules/jobs/jobs.ts';
+import type { SmsOutbox } from '../modules/sms/index.ts';
 import type { Presence } from '../providers/presence/presence.ts';
 
 /** What every resolver receives. */
@@ -33,6 +34,8 @@ export type GraphQLContext = {
   endLiveSession: (accessSessionId: string) => void;
   /** The kept job queue (modules/jobs): jobs that must run later, once, on some instance. */
   jobs: JobQueue;
+  /** The SMS outbox (modules/sms): every SMS but the sign-in code, written with the change that causes it. */
+  smsOutbox: SmsOutbox;
   /** Who is online (chat agents, patients watching) across instances: Redis when set, else this process. */
   presence: Presence;
   /** 'protocol://host[:port]' of the HTTP request (Fastify, TRUST_PROXY aware); unset on websockets. */

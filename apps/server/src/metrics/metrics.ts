@@ -137,6 +137,25 @@ export const smsDeliveries = new client.Counter({
   registers: [metricsRegistry],
 });
 
+export const smsFallbacks = new client.Counter({
+  name: 'careline_sms_fallbacks_total',
+  help: 'Sign-in codes tried on the second provider (SMS_FALLBACK_PROVIDER) after the first refused them, by outcome (sent, failed).',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const smsDeadLetters = new client.Counter({
+  name: 'careline_sms_dead_letters_total',
+  help: 'SMS of the outbox given up on after their last retry, by what caused them (session.cancelled, order.notice, labReport.issued, chat.staffReplied).',
+  labelNames: ['kind'] as const,
+  registers: [metricsRegistry],
+});
+
+export const smsOutboxWaiting = sourcedGauge(
+  'careline_sms_outbox_waiting',
+  'SMS of the outbox not sent yet (waiting, between retries or being sent), read from the database at each scrape: every instance shows the same count.',
+);
+
 export const gatewayCalls = new client.Counter({
   name: 'careline_gateway_calls_total',
   help: 'Server-to-gateway HTTP calls (payment gateways and their sandbox), by gateway host and outcome (2xx, 4xx, 5xx, error: no answer).',

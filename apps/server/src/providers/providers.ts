@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { TenantRegistry } from '../modules/tenants/index.ts';
 import type { BlobStore } from './blob-storage/blob-store.ts';
 import { createBlobStore } from './blob-storage/create-blob-store.ts';
-import { createSmsSender } from './sms/create-sms-sender.ts';
+import { createSignInSmsSender, createSmsSender } from './sms/create-sms-sender.ts';
 import type { SmsSender } from './sms/sms.ts';
 import { loadAppSecret } from '../config/secret.ts';
 import { createSmsMessageStore } from '../modules/sms/index.ts';
@@ -13,7 +13,10 @@ import { createGatewayHttp, type GatewayHttp } from './payment-gateways/gateway-
 /** Providers and long-lived helpers, built once per process and shared by every request. */
 export type Providers = {
   blobStore: BlobStore;
+  /** The configured provider: the SMS outbox's jobs deliver through it (modules/sms). */
   sms: SmsSender;
+  /** Sign-in codes, sent inline: the provider, then once the fallback provider when one is configured. */
+  signInSms: SmsSender;
   /** Key for signing links and other tokens the server hands out. */
   appSecret: Buffer;
   /** HTTP to payment gateways: relative URLs in-process (the sandbox; bound by buildApp), absolute through fetch. */
@@ -33,9 +36,12 @@ export async function createProviders(
   tenants: TenantRegistry,
   log: FastifyBaseLogger,
 ): Promise<Providers> {
+  const store = createSmsMessageStore(database.db);
+  const sms = createSmsSender(env, store, tenants, log);
   return {
     blobStore: await createBlobStore(env),
-    sms: createSmsSender(env, createSmsMessageStore(database.db), tenants, log),
+    sms,
+    signInSms: createSignInSmsSender(env, sms, store, tenants, log),
     appSecret: loadAppSecret(env),
     gatewayHttp: createGatewayHttp({ timeoutMs: 30_000 }),
   };

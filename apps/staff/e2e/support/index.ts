@@ -14,6 +14,7 @@ export {
   latestCode,
   launchBrowser,
   randomMobileNo,
+  readOutbox,
   serverGraphql,
   serverRequest,
 } from '../../../../e2e/support/harness.ts';

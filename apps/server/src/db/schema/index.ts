@@ -11,3 +11,4 @@ export * from './staff.ts';
 export * from './idempotency.ts';
 export * from './files.ts';
 export * from './operations.ts';
+export * from './sms-outbox.ts';

@@ -17,7 +17,7 @@ export function authDepsOf(ctx: GraphQLContext): AuthDeps {
   return {
     db: ctx.database.db,
     tenant: ctx.tenant,
-    sms: ctx.providers.sms,
+    sms: ctx.providers.signInSms,
     appSecret: ctx.providers.appSecret,
     clientIp: ctx.clientIp,
     correlationId: ctx.correlationId,

@@ -34,7 +34,7 @@ export function testAuthDeps(t: TestApp, extra: Partial<AuthDeps> = {}): AuthDep
   return {
     db: t.database.db,
     tenant: t.tenants.defaultTenant,
-    sms: t.providers.sms,
+    sms: t.providers.signInSms,
     appSecret: t.providers.appSecret,
     clientIp: '192.0.2.1',
     correlationId: 'test-correlation-id',

@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, auditEvents, smsMessages } from '../../db/schema/index.ts';
 import { accountChatTopic, isAgentOnline, isPatientWatching } from './chat.live.ts';
 import { lastChatAwaySmsAt } from './chat.repo.ts';
-import { CHAT_AWAY_SMS_QUIET_MS, chatSmsSettled } from './chat.sms.ts';
+import { smsOutboxSettled } from '../sms/sms.testing.ts';
+import { CHAT_AWAY_SMS_QUIET_MS } from './chat.sms.ts';
 import {
   CHAT_FIELDS,
   PATCH,
@@ -87,7 +88,7 @@ async function reply(id: string, message: string): Promise<StaffChat> {
 }
 
 async function textsTo(mobileNo: string): Promise<string[]> {
-  await chatSmsSettled();
+  await smsOutboxSettled(t.database.db);
   const rows = await t.database.db.select().from(smsMessages).where(eq(smsMessages.to, mobileNo));
   return rows.map((sms) => sms.body);
 }

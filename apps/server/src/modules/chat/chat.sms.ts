@@ -1,12 +1,10 @@
 import { renderMessage } from '@careline/i18n/server';
-import type { FastifyBaseLogger } from 'fastify';
-import type { SmsSender } from '../../providers/sms/sms.ts';
 import type { OrderPatientRow } from '../orders/index.ts';
 
 /*
  * The SMS telling a patient that staff replied in their chat while they were away (issue 12 §4: "an
  * SMS to the patient when a reply arrives while they are away"), in the account's language (the
- * catalogues' sms.chat.staffReplied), tenant-branded, through the tenant's SMS provider.
+ * catalogues' sms.chat.staffReplied), tenant-branded, through the SMS outbox (sent by the job queue).
  *
  * Away: no live chat subscription of the account on this instance, and none ended and no call of
  * the patient's in the chat within CHAT_AWAY_AFTER_MS (a reload or a dropped connection is not
@@ -57,38 +55,4 @@ export function chatReplySmsFor(
     to: person.accountMobileNo,
     body: renderMessage(person.language, 'sms.chat.staffReplied', { hospital: brand }),
   };
-}
-
-/** Away SMS being sent (fire and forget; see chatSmsSettled). */
-const smsInFlight = new Set<Promise<void>>();
-
-/** Resolves when every chat SMS started so far has been handed to the provider or failed (tests, shutdown). */
-export async function chatSmsSettled(): Promise<void> {
-  while (smsInFlight.size > 0) {
-    await Promise.all([...smsInFlight]);
-  }
-}
-
-/**
- * Starts sending the away SMS after the reply committed, without waiting for it (a slow provider
- * does not hold the staff member's answer). A failure is logged (the sender records the failed
- * message); the reply stands.
- * @param deps - the SMS sender, tenant and log
- * @param sms - the message
- * @param chatSessionId - for the log
- */
-export function sendChatReplySms(
-  deps: { sms: SmsSender; tenantId: string; log?: Pick<FastifyBaseLogger, 'warn'> },
-  sms: ChatReplySms,
-  chatSessionId: string,
-): void {
-  const sending = (async () => {
-    try {
-      await deps.sms.send({ tenantId: deps.tenantId, to: sms.to, body: sms.body });
-    } catch (error) {
-      deps.log?.warn({ err: error, chatSessionId }, 'chat SMS failed');
-    }
-  })();
-  smsInFlight.add(sending);
-  void sending.finally(() => smsInFlight.delete(sending));
 }

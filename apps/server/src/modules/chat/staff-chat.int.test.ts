@@ -25,7 +25,7 @@ import {
   type Patient,
   type Staff,
 } from './chat.test-support.ts';
-import { chatSmsSettled } from './chat.sms.ts';
+import { smsOutboxSettled } from '../sms/sms.testing.ts';
 
 /*
  * The hospital's side of chats (issue 12 §4): the inbox, live, take, reply, close, typing, unread
@@ -92,7 +92,7 @@ async function ok<T extends Record<string, StaffChat>>(who: Staff, query: string
 }
 
 async function textsTo(mobileNo: string): Promise<string[]> {
-  await chatSmsSettled();
+  await smsOutboxSettled(t.database.db);
   const rows = await t.database.db.select().from(smsMessages).where(eq(smsMessages.to, mobileNo));
   return rows.map((sms) => sms.body);
 }

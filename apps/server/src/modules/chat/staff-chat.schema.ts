@@ -32,7 +32,7 @@ import {
 function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string | number): StaffChatDeps {
   return {
     ...staffHospitalRequest(ctx, action, organizationId),
-    sms: ctx.providers.sms,
+    smsOutbox: ctx.smsOutbox,
     config: ctx.tenant.publicConfig,
     log: ctx.log,
     presence: ctx.presence,

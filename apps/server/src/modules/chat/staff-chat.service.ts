@@ -4,16 +4,16 @@ import { ageLabel } from '@careline/domain/profiles';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { SmsSender } from '../../providers/sms/sms.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listUpcomingAppointments } from '../consultations/index.ts';
 import { findStaffBlob, selectOrderPatients, type OrderPatientRow } from '../orders/index.ts';
 import { listPatients } from '../profiles/index.ts';
+import type { SmsOutbox } from '../sms/index.ts';
 import { hospitalScope, notFound, staffActor, type StaffViewer } from '../staff/index.ts';
 import { isPatientWatching, patientLastSeen, publishChatChanged, typingDue } from './chat.live.ts';
 import type { Presence } from '../../providers/presence/presence.ts';
 import { checkChatPayload } from './chat.payload.ts';
-import { CHAT_AWAY_SMS_QUIET_MS, chatAwaySmsDue, chatReplySmsFor, sendChatReplySms } from './chat.sms.ts';
+import { CHAT_AWAY_SMS_QUIET_MS, chatAwaySmsDue, chatReplySmsFor } from './chat.sms.ts';
 import {
   blobHeldByAnotherAccount,
   countHospitalChats,
@@ -48,7 +48,8 @@ export type StaffChatDeps = {
   organizationId: string;
   correlationId: string;
   publish: (topic: string, payload: unknown) => Promise<void>;
-  sms: SmsSender;
+  /** The SMS outbox: the away SMS is written in the reply's transaction, sent by the job queue. */
+  smsOutbox: SmsOutbox;
   config: Pick<TenantPublicConfig, 'branding'>;
   log?: FastifyBaseLogger;
   /** Who is online (providers/presence): whether the patient is watching decides the away SMS. */
@@ -345,7 +346,10 @@ export async function replyStaffChat(
         now,
       );
     const [person] = away && row.patientId ? await selectOrderPatients(tx, deps.tenantId, [row.patientId]) : [];
-    const sms = away ? chatReplySmsFor(person, deps.config.branding.hospitalName) : null;
+    const text = away ? chatReplySmsFor(person, deps.config.branding.hospitalName) : null;
+    const sms = text
+      ? await deps.smsOutbox.add(tx, [{ tenantId: deps.tenantId, to: text.to, body: text.body, kind: 'chat.staffReplied' }])
+      : null;
     await recordAudit(tx, {
       tenantId: deps.tenantId,
       actor: who,
@@ -358,8 +362,8 @@ export async function replyStaffChat(
     return { row, sms };
   });
   if (outcome.sms) {
-    // After the commit; a failure is logged, the reply stands and the live update goes out.
-    sendChatReplySms(deps, outcome.sms, outcome.row.id);
+    // Sent by the job queue after the commit (retried while the provider is down); the reply stands.
+    await deps.smsOutbox.dispatch(outcome.sms);
   }
   return changed(deps, outcome.row);
 }

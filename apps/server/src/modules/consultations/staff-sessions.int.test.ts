@@ -11,6 +11,7 @@ import {
   makeStaffUser,
 } from '../../../test/factories.ts';
 import { appointments, auditEvents, chargingSchemes, consultationSessions, smsMessages } from '../../db/schema/index.ts';
+import { smsOutboxSettled } from '../sms/sms.testing.ts';
 import type { StaffViewer } from '../staff/index.ts';
 import { bookAppointment } from './appointments.service.ts';
 import { consultationSessionTopic } from './consultations.schema.ts';
@@ -381,9 +382,11 @@ describe('staffCancelSession', () => {
       publish: async (topic: string, payload: unknown) => {
         published.push({ topic, payload });
       },
-      sms: t.providers.sms,
+      smsOutbox: t.smsOutbox,
     };
     const result = await cancelStaffSession(deps, session.id);
+    // The notices are sent by the job queue after the commit.
+    await smsOutboxSettled(t.database.db);
     expect(result.status).toBe('practitioner_canceled');
     const rows = await t.database.db.select().from(appointments).where(eq(appointments.sessionId, session.id));
     expect(rows.filter((r) => r.appointmentStatus === 'booked').map((r) => r.practitionerStatus)).toEqual(['declined', 'declined']);
@@ -400,6 +403,7 @@ describe('staffCancelSession', () => {
     ]);
     // Cancelling again sends and publishes nothing more.
     await cancelStaffSession(deps, session.id);
+    await smsOutboxSettled(t.database.db);
     expect(await t.database.db.select().from(smsMessages).where(eq(smsMessages.to, booked[0]?.account.mobileNo ?? ''))).toHaveLength(1);
     expect(published.filter((p) => p.topic === consultationSessionTopic(tenantId, session.id))).toHaveLength(1);
     // No more bookings in a cancelled session.

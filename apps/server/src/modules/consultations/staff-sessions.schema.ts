@@ -27,7 +27,7 @@ import {
 function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string | number): StaffSessionDeps {
   return {
     ...staffHospitalRequest(ctx, action, organizationId),
-    sms: ctx.providers.sms,
+    smsOutbox: ctx.smsOutbox,
     log: ctx.log,
     loyalty: ctx.tenant.publicConfig.loyalty,
   };

@@ -1,8 +1,8 @@
 import { AppError } from '@careline/domain/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import type { SmsSender } from '../../providers/sms/sms.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { SmsOutbox } from '../sms/index.ts';
 import { hospitalScope, requireId, requireStaffRole, staffActor, type StaffAuditActor, type StaffViewer } from '../staff/index.ts';
 import { bookAppointment } from './appointments.service.ts';
 import { earnVisitPoints } from '../loyalty/index.ts';
@@ -46,7 +46,8 @@ export type StaffSessionDeps = {
   organizationId: string;
   correlationId: string;
   publish: (topic: string, payload: unknown) => Promise<void>;
-  sms: SmsSender;
+  /** The SMS outbox: cancellation notices are written in the cancelling transaction, sent after it. */
+  smsOutbox: SmsOutbox;
   log?: FastifyBaseLogger;
   /** The tenant's loyalty settings: fulfilled, paid visits earn points (issue 8 §11); none without them. */
   loyalty?: LoyaltySettings;
@@ -266,10 +267,10 @@ export function sessionCancelledSmsText(details: {
 
 /**
  * Cancels a session (status practitioner_canceled): every booked appointment's practitionerStatus
- * becomes declined, each booked patient gets an SMS on their account's mobile and the session's
- * subscribers a live update, both after the change commits. Cancelling a cancelled session again
- * changes and sends nothing.
- * @param deps - database, tenant, staff member, hospital, publish, SMS sender
+ * becomes declined, each booked patient gets an SMS on their account's mobile (written to the SMS
+ * outbox in the same transaction, sent by the job queue after the commit) and the session's
+ * subscribers a live update. Cancelling a cancelled session again changes and sends nothing.
+ * @param deps - database, tenant, staff member, hospital, publish, SMS outbox
  * @param sessionId - the session
  */
 export async function cancelStaffSession(deps: StaffSessionDeps, sessionId: string): Promise<StaffSessionView> {
@@ -294,25 +295,29 @@ export async function cancelStaffSession(deps: StaffSessionDeps, sessionId: stri
       correlationId: deps.correlationId,
       details: { sessionId, declinedAppointmentIds: declined.map((a) => a.id), notified: declined.length },
     });
-    return { session, declined, hospital: await findHospitalContact(tx, session.organizationId) };
+    const hospital = await findHospitalContact(tx, session.organizationId);
+    // In this transaction: the notices go out when, and only when, the cancellation commits.
+    const notices = await deps.smsOutbox.add(
+      tx,
+      declined.map((appointment) => ({
+        tenantId: deps.tenantId,
+        to: appointment.mobileNo,
+        kind: 'session.cancelled' as const,
+        body: sessionCancelledSmsText({
+          practitionerName: session.practitionerName,
+          hospitalName: hospital.name,
+          hospitalPhone: hospital.phone,
+          startTime: session.startTime,
+          tokenNo: appointment.tokenNo,
+        }),
+      })),
+    );
+    return { notices };
   });
   if (outcome) {
     await publishAfterCommit(deps, sessionId, 'session');
-    for (const appointment of outcome.declined) {
-      const body = sessionCancelledSmsText({
-        practitionerName: outcome.session.practitionerName,
-        hospitalName: outcome.hospital.name,
-        hospitalPhone: outcome.hospital.phone,
-        startTime: outcome.session.startTime,
-        tokenNo: appointment.tokenNo,
-      });
-      try {
-        await deps.sms.send({ tenantId: deps.tenantId, to: appointment.mobileNo, body });
-      } catch (error) {
-        // The sender records the failed message; the cancellation stands and the live update went out.
-        deps.log?.warn({ err: error, appointmentId: appointment.id }, 'session cancellation SMS failed');
-      }
-    }
+    // Sent by the job queue, retried while the provider is down; the cancellation stands either way.
+    await deps.smsOutbox.dispatch(outcome.notices);
   }
   return reread(deps, sessionId);
 }

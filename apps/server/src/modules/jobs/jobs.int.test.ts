@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { createTestDatabase } from '../../../test/test-db.ts';
 import { createJobQueue, pgBossDb } from './jobs.ts';
@@ -66,6 +66,50 @@ describe('job queue (pg-boss on the app database)', () => {
       // Give a duplicate every chance to be fetched too: two more polls.
       await new Promise((resolve) => setTimeout(resolve, 1200));
       expect(seen).toEqual(['a']);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('fails and retries only the job of a batch that threw; the others complete once', async () => {
+    const ran: string[] = [];
+    let refused = false;
+    const jobs = createJobQueue(database, { pollIntervalMs: 500, log: pino({ level: 'silent' }) });
+    jobs.work(
+      'sms-deliver',
+      async (data) => {
+        ran.push(data.outboxId);
+        if (data.outboxId === 'b' && !refused) {
+          refused = true;
+          throw new Error('provider down');
+        }
+      },
+      { batchSize: 10 },
+    );
+    try {
+      const retry = { limit: 1, delaySeconds: 0, backoff: false };
+      for (const outboxId of ['a', 'b', 'c']) {
+        const id = randomUUID();
+        await jobs.send('sms-deliver', { outboxId, jobId: id }, { id, singletonKey: id, retry });
+      }
+      const states = async (): Promise<unknown[]> => {
+        const result = await pgBossDb(database).executeSql(
+          "SELECT data->>'outboxId' AS id, state, retry_count FROM pgboss.job WHERE name = 'sms-deliver' ORDER BY data->>'outboxId'",
+          [],
+        );
+        return result.rows as unknown[];
+      };
+      await vi.waitFor(
+        async () =>
+          expect(await states()).toEqual([
+            { id: 'a', state: 'completed', retry_count: 0 },
+            { id: 'b', state: 'completed', retry_count: 1 },
+            { id: 'c', state: 'completed', retry_count: 0 },
+          ]),
+        { timeout: 30_000, interval: 50 },
+      );
+      expect(ran.filter((id) => id === 'b')).toHaveLength(2);
+      expect(ran.filter((id) => id !== 'b').sort()).toEqual(['a', 'c']);
     } finally {
       await jobs.stop();
     }

@@ -16,6 +16,15 @@ export type JobPayloads = {
   'temporary-appointments-sweep': Record<string, never>;
   /** Deletes expired idempotency keys (modules/idempotency), every 10 minutes on one instance. */
   'idempotency-keys-prune': Record<string, never>;
+  /**
+   * Sends one row of the SMS outbox (modules/sms); jobId is this job's own id, kept in the data so
+   * that its dead-letter copy names it too.
+   */
+  'sms-deliver': { outboxId: string; jobId: string };
+  /** The copy of an 'sms-deliver' job that failed its last try: the row is given up on. */
+  'sms-dead-letter': { outboxId: string; jobId: string };
+  /** Queues the SMS outbox rows whose job was lost, and prunes old rows, every minute on one instance. */
+  'sms-outbox-sweep': Record<string, never>;
 };
 
 export type JobName = keyof JobPayloads;
@@ -23,12 +32,36 @@ export type JobName = keyof JobPayloads;
 /** Runs one job; a throw makes pg-boss retry it (retryLimit below). */
 export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
 
-/** When a job is due and what makes two sends one job. */
+/** When a job is due, what makes two sends one job, and how a failed one is retried. */
 export type SendOptions = {
   /** Not run before this instant. */
   startAfter?: Date;
   /** While a job of the name with this key waits, another send with it is dropped. */
   singletonKey?: string;
+  /** The job's id (a UUID): while a job with it exists, in any state, another send with it is dropped. */
+  id?: string;
+  /**
+   * Tries after the first (limit), the delay before the first retry in whole seconds, and whether
+   * each next delay doubles (pg-boss: delay × 2^n, with up to as much again of jitter). Default: the
+   * queue's (5 retries, 5 s, doubling).
+   */
+  retry?: { limit: number; delaySeconds: number; backoff: boolean };
+  /** Where a copy of the job goes when its last try failed (a registered job name). */
+  deadLetter?: JobName;
+  /**
+   * A job due now that someone waits for: this instance's worker fetches it at once instead of at its
+   * next poll (it is then no longer waiting, so singletonKey stops holding off a second send).
+   */
+  wake?: boolean;
+};
+
+/** How a registered job name is worked. */
+export type WorkOptions = {
+  /**
+   * Jobs fetched at once and run together (default 1); each succeeds or fails (and is retried) on its
+   * own.
+   */
+  batchSize?: number;
 };
 
 export type JobQueue = {
@@ -36,7 +69,7 @@ export type JobQueue = {
    * Registers the handler of a job name; call before start. Each instance that starts polls for
    * due jobs of every registered name.
    */
-  work: <N extends JobName>(name: N, handler: JobHandler<N>) => void;
+  work: <N extends JobName>(name: N, handler: JobHandler<N>, options?: WorkOptions) => void;
   /**
    * Runs a registered job on a cron schedule (UTC), kept in the database: one run per tick across
    * all instances, not a timer in each. Call before start.
@@ -94,7 +127,9 @@ export function createJobQueue(
   database: Database,
   options: { pollIntervalMs: number; log: FastifyBaseLogger },
 ): JobQueue {
-  const handlers = new Map<JobName, JobHandler<JobName>>();
+  const handlers = new Map<JobName, { handler: JobHandler<JobName>; options: WorkOptions }>();
+  // This instance's worker of each name, woken when a job is sent from here with `wake`.
+  const workers = new Map<JobName, string>();
   const schedules = new Map<JobName, { cron: string; data: object }>();
   let boss: PgBoss | null = null;
   let starting: Promise<void> | null = null;
@@ -147,33 +182,45 @@ export function createJobQueue(
       }
     });
     boss = instance;
-    for (const [name, handler] of handlers) {
-      await instance.work<JobPayloads[typeof name]>(
+    for (const [name, { handler, options: workOptions }] of handlers) {
+      const workerId = await instance.work<JobPayloads[typeof name]>(
         name,
-        { pollingIntervalSeconds: options.pollIntervalMs / 1000, batchSize: 1 },
+        { pollingIntervalSeconds: options.pollIntervalMs / 1000, batchSize: workOptions.batchSize ?? 1 },
         async (jobs) => {
-          for (const job of jobs) {
-            try {
-              await handler(job.data);
-            } catch (error) {
-              options.log.error(
-                { err: error, job: name, jobId: job.id },
-                'job failed; it is retried',
+          const failed = await Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await handler(job.data);
+                return null;
+              } catch (error) {
+                options.log.error({ err: error, job: name, jobId: job.id }, 'job failed; it is retried');
+                return { id: job.id, error };
+              }
+            }),
+          );
+          // Each failed job fails alone (retried or dead-lettered); pg-boss then completes the others,
+          // and its completion leaves a job already failed as it is.
+          for (const failure of failed) {
+            if (failure) {
+              await instance.fail(
+                name,
+                failure.id,
+                failure.error instanceof Error ? failure.error : { value: String(failure.error) },
               );
-              throw error;
             }
           }
         },
       );
+      workers.set(name, workerId);
     }
   };
 
   return {
-    work: (name, handler) => {
+    work: (name, handler, workOptions = {}) => {
       if (starting) {
         throw new Error(`jobs: register ${name} before the queue starts`);
       }
-      handlers.set(name, handler as JobHandler<JobName>);
+      handlers.set(name, { handler: handler as JobHandler<JobName>, options: workOptions });
     },
     every: (name, cron, data) => {
       if (starting) {
@@ -186,10 +233,18 @@ export function createJobQueue(
       if (!boss) {
         throw new Error('jobs: the queue did not start');
       }
+      const { retry } = sendOptions;
       await boss.send(name, data, {
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.id ? { id: sendOptions.id } : {}),
+        ...(retry ? { retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: retry.backoff } : {}),
+        ...(sendOptions.deadLetter ? { deadLetter: sendOptions.deadLetter } : {}),
       });
+      const worker = workers.get(name);
+      if (sendOptions.wake && worker) {
+        boss.notifyWorker(worker);
+      }
     },
     start,
     stop: async () => {
@@ -201,6 +256,7 @@ export function createJobQueue(
       await starting.catch(() => {});
       await boss?.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
       boss = null;
+      workers.clear();
     },
   };
 }

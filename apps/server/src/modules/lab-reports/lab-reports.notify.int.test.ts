@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, auditEvents, smsMessages } from '../../db/schema/index.ts';
 import { createAccessSession } from '../auth/index.ts';
 import { createStaffAccessSession } from '../staff/index.ts';
-import { labReportSmsSettled } from './lab-reports.sms.ts';
+import { smsOutboxSettled } from '../sms/sms.testing.ts';
 
 /*
  * What reaches the patient when the laboratory issues a report (issue 11): the report-ready SMS on
@@ -87,8 +87,8 @@ async function issue(report: Report, key: string | null = null): Promise<Report>
 }
 
 async function textsTo(mobileNo: string): Promise<string[]> {
-  // SMS go out after the answer (fire and forget): wait for the ones already started.
-  await labReportSmsSettled();
+  // SMS go out after the answer, through the job queue: wait until the outbox is empty.
+  await smsOutboxSettled(t.database.db);
   const rows = await t.database.db.select().from(smsMessages).where(eq(smsMessages.to, mobileNo));
   return rows.map((sms) => sms.body);
 }
@@ -104,7 +104,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await labReportSmsSettled();
+  await smsOutboxSettled(t.database.db);
   await t.close();
 });
 

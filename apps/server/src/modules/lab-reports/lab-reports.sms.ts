@@ -1,7 +1,5 @@
 import { OUTSOURCED_TYPE } from '@careline/domain/lab-reports';
 import { renderMessage } from '@careline/i18n/server';
-import type { FastifyBaseLogger } from 'fastify';
-import type { SmsSender } from '../../providers/sms/sms.ts';
 import type { OrderPatientRow } from '../orders/index.ts';
 import type { DiagnosticReportRow } from './lab-reports.repo.ts';
 
@@ -61,41 +59,4 @@ export function labReportSmsFor(
     { hospital: brand, test: row.codeDisplay, patient },
   );
   return { to: person.accountMobileNo, body };
-}
-
-/** Report SMS of committed issues still being sent (fire and forget; see labReportSmsSettled). */
-const smsInFlight = new Set<Promise<void>>();
-
-/**
- * Resolves when every report SMS started so far has been handed to the provider or failed (tests,
- * shutdown).
- */
-export async function labReportSmsSettled(): Promise<void> {
-  while (smsInFlight.size > 0) {
-    await Promise.all([...smsInFlight]);
-  }
-}
-
-/**
- * Starts sending a report SMS after the issue committed, without waiting for it (as the orders'
- * SMS: a slow provider does not hold the technician's answer). A failure is logged (the sender
- * records the failed message); the issue stands.
- * @param deps - the SMS sender, tenant and log
- * @param sms - the message
- * @param diagnosticReportId - for the log
- */
-export function sendLabReportSms(
-  deps: { sms: SmsSender; tenantId: string; log?: Pick<FastifyBaseLogger, 'warn'> },
-  sms: LabReportSms,
-  diagnosticReportId: string,
-): void {
-  const sending = (async () => {
-    try {
-      await deps.sms.send({ tenantId: deps.tenantId, to: sms.to, body: sms.body });
-    } catch (error) {
-      deps.log?.warn({ err: error, diagnosticReportId }, 'lab report SMS failed');
-    }
-  })();
-  smsInFlight.add(sending);
-  void sending.finally(() => smsInFlight.delete(sending));
 }

@@ -82,8 +82,9 @@ export async function verifyStaffLabReport(
 /**
  * Issues a verified version (issue 11): summaryStatus issued (the RP mark, spec doc 3 §2); the
  * patient sees it from now on (the latest issued version of the report), and it is published live.
- * After the commit the account's mobile gets the report-ready SMS (lab-reports.sms.ts; 'corrected'
- * for an amended version), once: a replay of the same key sends nothing. Not verified ARO-E7010;
+ * The account's mobile gets the report-ready SMS (lab-reports.sms.ts; 'corrected' for an amended
+ * version), written to the SMS outbox in the issuing transaction and sent by the job queue after the
+ * commit, once: a replay of the same key sends nothing. Not verified ARO-E7010;
  * already issued ARO-E7011. Audited (labReport.issue, with whether an SMS was sent).
  * @param deps - database, tenant, staff member, hospital
  * @param change - the version, its revision as read, an idempotency key
@@ -101,7 +102,10 @@ export async function issueStaffLabReport(
       ? await findHospitalOrder(tx, hospitalScope(deps), row.serviceRequestId)
       : null;
     const [person] = await selectOrderPatients(tx, deps.tenantId, [row.patientId]);
-    const sms = labReportSmsFor(row, order, person, deps.brand);
+    const text = labReportSmsFor(row, order, person, deps.brand);
+    const sms = text
+      ? await deps.smsOutbox.add(tx, [{ tenantId: deps.tenantId, to: text.to, body: text.body, kind: 'labReport.issued' }])
+      : null;
     return {
       set: {
         summaryStatus: ISSUED_SUMMARY_STATUS,

@@ -3,11 +3,11 @@ import type { Tx } from '../../db/client.ts';
 import type { diagnosticReports } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
+import type { QueuedSms } from '../sms/index.ts';
 import { notFound, staffActor } from '../staff/index.ts';
 import { publishLabReportIssued } from './lab-reports.live.ts';
 import { updateReportAtRevision, type DiagnosticReportRow } from './lab-reports.repo.ts';
 import { UUID } from './lab-reports.service.ts';
-import { sendLabReportSms, type LabReportSms } from './lab-reports.sms.ts';
 import {
   hospitalReport,
   readChanged,
@@ -39,8 +39,11 @@ export type ChangeOutcome = {
     accountId: string;
     patientId: string;
     order: { id: string; intent: string; organizationId: string | null; category: string } | null;
-    /** The report-ready SMS, sent after the commit, once (a replay finds this outcome and sends nothing). */
-    sms: LabReportSms | null;
+    /**
+     * The report-ready SMS, written to the outbox in the change's transaction and queued after the
+     * commit, once (a replay finds this outcome and queues nothing).
+     */
+    sms: QueuedSms | null;
   } | null;
 };
 
@@ -168,7 +171,8 @@ export async function changeReport(
       order: outcome.issued.order,
     });
     if (outcome.issued.sms) {
-      sendLabReportSms(deps, outcome.issued.sms, outcome.id);
+      // Sent by the job queue (retried while the provider is down); the issue stands either way.
+      await deps.smsOutbox.dispatch(outcome.issued.sms);
     }
   }
   return readChanged(deps, outcome.id);

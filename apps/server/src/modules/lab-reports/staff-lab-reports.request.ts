@@ -16,7 +16,7 @@ export function staffLabReportRequest(
 ): StaffLabReportDeps {
   return {
     ...staffHospitalRequest(ctx, action, organizationId),
-    sms: ctx.providers.sms,
+    smsOutbox: ctx.smsOutbox,
     brand: ctx.tenant.publicConfig.branding.hospitalName,
     blobStore: ctx.providers.blobStore,
     log: ctx.log,

@@ -3,9 +3,9 @@ import { reportSeriesId, type LabRuleAnswer } from '@careline/domain/lab-reports
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { BlobStore } from '../../providers/blob-storage/blob-store.ts';
-import type { SmsSender } from '../../providers/sms/sms.ts';
 import { recordAudit } from '../audit/index.ts';
 import { selectOrderPatients, type OrderPatientRow } from '../orders/index.ts';
+import type { SmsOutbox } from '../sms/index.ts';
 import type { StaffViewer } from '../staff/index.ts';
 import { hospitalScope, notFound, staffActor } from '../staff/index.ts';
 import { findLabReportSettings } from './lab-report-settings.repo.ts';
@@ -44,8 +44,8 @@ export type StaffLabReportDeps = {
   organizationId: string;
   correlationId: string;
   publish: (topic: string, payload: unknown) => Promise<void>;
-  /** Sends the report-ready SMS after an issue commits. */
-  sms: SmsSender;
+  /** The SMS outbox: the report-ready SMS is written in the issuing transaction, sent by the job queue. */
+  smsOutbox: SmsOutbox;
   /** The tenant's hospital name, the SMS's brand. */
   brand: string;
   /** Where the hospital's report images are kept (checked when one is set). */

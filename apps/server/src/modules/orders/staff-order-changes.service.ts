@@ -16,6 +16,7 @@ import type { Tx } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { closeOpenOrderInvoice } from './order-invoice-hook.ts';
 import { runOnce } from '../idempotency/index.ts';
+import type { QueuedSms } from '../sms/index.ts';
 import { notFound, requireStaffRole, type StaffAction } from '../staff/index.ts';
 import { publishOrderChanged } from './orders.live.ts';
 import { insertOrderEvents, updateServiceRequestAtVersion, type ServiceRequestRow } from './orders.repo.ts';
@@ -43,7 +44,8 @@ type ChangeOutcome = {
   /** The order the console gets back (the replacement for a replace). */
   id: string;
   published: { id: string; accountId: string; patientId: string; intent: string; organizationId: string | null; category: string }[];
-  sms: OrderSms | null;
+  /** The order's SMS, written to the outbox in the change's transaction; queued after the commit. */
+  sms: QueuedSms | null;
 };
 
 /** Inside a change's transaction: the locked order of the hospital, its category and the acting member. */
@@ -68,8 +70,8 @@ type ChangePlan = {
  * row is written at the version read and the version the console saw (else ARO-E6002), each event
  * adds an order_events row and the change an audit row. A new charge, a cancellation or a replacement
  * closes the open invoice (closeOpenOrderInvoice, after the order lock). After the commit (first run
- * only) the order is published to the patient and to the hospital's staff topic, and the SMS is
- * started (not awaited). The answer is read without a second audit row; a replay's answer is an
+ * only) the order is published to the patient and to the hospital's staff topic, and the SMS, written
+ * to the outbox in the change's transaction, is queued for the job queue to send (with retries). The answer is read without a second audit row; a replay's answer is an
  * audited read (order.read), since it changed nothing.
  */
 export async function changeOrder(
@@ -161,7 +163,10 @@ export async function changeOrder(
         },
       });
       const [person] = await selectOrderPatients(tx, deps.tenantId, [row.patientId]);
-      const sms = person ? orderSmsFor(deps, row, category, state, notices, person) : null;
+      const text = person ? orderSmsFor(deps, row, category, state, notices, person) : null;
+      const sms = text
+        ? await deps.smsOutbox.add(tx, [{ tenantId: deps.tenantId, to: text.to, body: text.body, kind: 'order.notice' }])
+        : null;
       fresh = true;
       return {
         id: extra.id ?? row.id,
@@ -181,39 +186,16 @@ export async function changeOrder(
   return readChanged(deps, outcome.id);
 }
 
-/** SMS of committed changes still being sent (fire and forget; see orderSmsSettled). */
-const smsInFlight = new Set<Promise<void>>();
-
 /**
- * Resolves when every order SMS sent so far has been handed to the provider or failed (tests, shutdown).
- */
-export async function orderSmsSettled(): Promise<void> {
-  while (smsInFlight.size > 0) {
-    await Promise.all([...smsInFlight]);
-  }
-}
-
-/**
- * Publishes the changed orders after the commit and starts the SMS without waiting for it (a slow
- * provider does not hold the staff member's answer); it is sent once, a failure is logged, the
- * change stands.
+ * Publishes the changed orders after the commit and queues the SMS (a slow or failing provider does
+ * not hold the staff member's answer; the job queue retries it); the change stands.
  */
 async function afterCommit(deps: StaffOrderDeps, outcome: ChangeOutcome): Promise<void> {
   for (const order of outcome.published) {
     await publishOrderChanged({ publish: deps.publish, log: deps.log }, deps.tenantId, order.accountId, order);
   }
-  const sms = outcome.sms;
-  if (sms) {
-    const sending = (async () => {
-      try {
-        await deps.sms.send({ tenantId: deps.tenantId, to: sms.to, body: sms.body });
-      } catch (error) {
-        // The sender records the failed message; the change stands and the live update went out.
-        deps.log?.warn({ err: error, serviceRequestId: outcome.published[0]?.id }, 'order SMS failed');
-      }
-    })();
-    smsInFlight.add(sending);
-    void sending.finally(() => smsInFlight.delete(sending));
+  if (outcome.sms) {
+    await deps.smsOutbox.dispatch(outcome.sms);
   }
 }
 

@@ -12,7 +12,7 @@ import { createAccessSession } from '../auth/index.ts';
 import { insertBlob } from '../files/files.testing.ts';
 import { createStaffAccessSession } from '../staff/index.ts';
 import { accountOrdersTopic, staffOrdersTopic } from './orders.live.ts';
-import { orderSmsSettled } from './staff-order-changes.service.ts';
+import { smsOutboxSettled } from '../sms/sms.testing.ts';
 import { tinyPng } from '../../../test/images.ts';
 
 /*
@@ -196,8 +196,8 @@ async function historyOf(id: string) {
 }
 
 async function textsTo(mobileNo: string): Promise<string[]> {
-  // SMS go out after the answer (fire and forget): wait for the ones already started.
-  await orderSmsSettled();
+  // SMS go out after the answer, through the job queue: wait until the outbox is empty.
+  await smsOutboxSettled(t.database.db);
   const rows = await t.database.db.select().from(smsMessages).where(eq(smsMessages.to, mobileNo));
   return rows.map((sms) => sms.body);
 }

@@ -31,7 +31,7 @@ import { replaceStaffOrder } from './staff-order-replace.service.ts';
 function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string | number): StaffOrderDeps {
   return {
     ...staffHospitalRequest(ctx, action, organizationId),
-    sms: ctx.providers.sms,
+    smsOutbox: ctx.smsOutbox,
     config: ctx.tenant.publicConfig,
     log: ctx.log,
   };

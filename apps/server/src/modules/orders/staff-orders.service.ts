@@ -16,9 +16,9 @@ import { DEFAULT_TIME_ZONE, zonedParts } from '@careline/domain/time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { serviceRequests } from '../../db/schema/index.ts';
-import type { SmsSender } from '../../providers/sms/sms.ts';
 import { recordAudit } from '../audit/index.ts';
 import { currentStaffStanding } from '../consultations/index.ts';
+import type { SmsOutbox } from '../sms/index.ts';
 import type { StaffViewer } from '../staff/index.ts';
 import {
   hospitalScope,
@@ -55,7 +55,8 @@ export type StaffOrderDeps = {
   organizationId: string;
   correlationId: string;
   publish: (topic: string, payload: unknown) => Promise<void>;
-  sms: SmsSender;
+  /** The SMS outbox: an order's notice is written in the change's transaction, sent by the job queue. */
+  smsOutbox: SmsOutbox;
   /** The tenant's public config: its brand name on texts, the test and procedure codes of a replacement. */
   config: Pick<TenantPublicConfig, 'branding' | 'diagnosticReportCodes' | 'procedureCodes'>;
   log?: FastifyBaseLogger;

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
-import { smsDeliveries } from '../../metrics/metrics.ts';
+import { smsDeliveries, smsFallbacks } from '../../metrics/metrics.ts';
 import type { TenantRegistry } from '../../modules/tenants/index.ts';
 import { createHttpTransport } from './http-sms.ts';
 import { createOutboxTransport } from './outbox-sms.ts';
-import { resolveSmsConfig } from './sms-config.ts';
+import { resolveSmsConfig, resolveSmsFallbackConfig } from './sms-config.ts';
 import {
   recordingSmsSender,
+  SmsSendError,
   type SmsConfig,
   type SmsMessageStore,
   type SmsSender,
@@ -37,9 +38,9 @@ export function createSmsTransport(config: SmsConfig, log: FastifyBaseLogger): S
 function countedDeliveries(transport: SmsTransport): SmsTransport {
   return {
     provider: transport.provider,
-    deliver: async (to, body, sender) => {
+    deliver: async (to, body, sender, reference) => {
       try {
-        const answer = await transport.deliver(to, body, sender);
+        const answer = await transport.deliver(to, body, sender, reference);
         smsDeliveries.inc({ provider: transport.provider, outcome: 'sent' });
         return answer;
       } catch (error) {
@@ -68,4 +69,50 @@ export function createSmsSender(
   return recordingSmsSender(createSmsTransport(config, log), store, tenants, log, {
     keepBodies,
   });
+}
+
+/**
+ * The sender of sign-in codes (issue 31 §4.12): a code cannot wait for the outbox's retries, so
+ * when the first provider refuses it, it is tried once on the second (SMS_FALLBACK_PROVIDER); with
+ * none configured it is the first provider's sender itself.
+ * @param env - validated environment
+ * @param primary - the first provider's sender (createSmsSender)
+ * @param store - where messages are recorded
+ * @param tenants - tenant registry
+ * @param log - logger
+ */
+export function createSignInSmsSender(
+  env: Env,
+  primary: SmsSender,
+  store: SmsMessageStore,
+  tenants: TenantRegistry,
+  log: FastifyBaseLogger,
+): SmsSender {
+  const config = resolveSmsFallbackConfig(env);
+  if (!config) {
+    return primary;
+  }
+  const fallback = recordingSmsSender(createSmsTransport(config, log), store, tenants, log);
+  return {
+    provider: primary.provider,
+    send: async (message) => {
+      try {
+        await primary.send(message);
+        return;
+      } catch (error) {
+        if (!(error instanceof SmsSendError)) {
+          throw error;
+        }
+        // The reason is already redacted and logged by the first sender.
+        log.warn({ provider: primary.provider, fallback: fallback.provider, tenantId: message.tenantId }, 'sign-in SMS refused; trying the fallback provider once');
+      }
+      try {
+        await fallback.send(message);
+      } catch (error) {
+        smsFallbacks.inc({ outcome: 'failed' });
+        throw error;
+      }
+      smsFallbacks.inc({ outcome: 'sent' });
+    },
+  };
 }

@@ -25,7 +25,7 @@ export function parseHttpHeaders(raw: string): Record<string, string> {
 }
 
 /**
- * Fills {{to}}, {{msisdn}}, {{body}} and {{sender}}, escaping each value for where it goes.
+ * Fills {{to}}, {{msisdn}}, {{body}}, {{sender}} and {{reference}}, escaping each value for where it goes.
  * @param template - the text with placeholders
  * @param values - the raw values
  * @param escape - JSON string escaping, form/URL encoding
@@ -50,8 +50,8 @@ const jsonEscape = (value: string): string => JSON.stringify(value).slice(1, -1)
 export function createHttpTransport(config: Extract<SmsConfig, { provider: 'http' }>): SmsTransport {
   return {
     provider: 'http',
-    deliver: async (to, body, sender) => {
-      const values = { to, msisdn: to.replace(/^\+/, ''), body, sender };
+    deliver: async (to, body, sender, reference) => {
+      const values = { to, msisdn: to.replace(/^\+/, ''), body, sender, reference };
       const url = fillTemplate(config.url, values, encodeURIComponent);
       const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
       let payload: string | undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
 import { fillTemplate } from './http-sms.ts';
-import { resolveSmsConfig } from './sms-config.ts';
+import { resolveSmsConfig, resolveSmsFallbackConfig } from './sms-config.ts';
 import { redactCodes, redactCodesOf, toE164 } from './sms.ts';
 
 const env = (vars: Record<string, string>) =>
@@ -64,6 +64,45 @@ describe('SMS configuration', () => {
         }),
       ),
     ).toThrow(/SMS_HTTP_HEADERS: must be a JSON object/);
+  });
+});
+
+describe('the sign-in fallback provider (issue 31 §4.12)', () => {
+  it('is off unless SMS_FALLBACK_PROVIDER is set', () => {
+    expect(resolveSmsFallbackConfig(env({ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://gw.local/send' }))).toBeNull();
+  });
+
+  it('reads its own SMS_FALLBACK_* settings, never the first provider\'s', () => {
+    const vars = {
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'http://first.local/send',
+      SMS_HTTP_HEADERS: '{"x-key":"first"}',
+      SMS_FALLBACK_PROVIDER: 'http',
+      SMS_FALLBACK_HTTP_URL: 'http://second.local/send',
+      SMS_FALLBACK_HTTP_METHOD: 'PUT',
+      SMS_FALLBACK_HTTP_HEADERS: '{"x-key":"second"}',
+      SMS_FALLBACK_HTTP_CONTENT_TYPE: 'form',
+    };
+    expect(resolveSmsFallbackConfig(env(vars))).toEqual({
+      provider: 'http',
+      url: 'http://second.local/send',
+      method: 'PUT',
+      headers: { 'x-key': 'second' },
+      bodyTemplate: null,
+      contentType: 'form',
+      timeoutMs: 10_000,
+    });
+    expect(resolveSmsConfig(env(vars))).toMatchObject({ url: 'http://first.local/send', headers: { 'x-key': 'first' } });
+  });
+
+  it('names every missing or bad fallback variable', () => {
+    const twilio = () => resolveSmsFallbackConfig(env({ SMS_FALLBACK_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1' }));
+    expect(twilio).toThrow(/SMS_FALLBACK_TWILIO_ACCOUNT_SID: required when SMS_FALLBACK_PROVIDER=twilio/);
+    expect(twilio).toThrow(/SMS_FALLBACK_TWILIO_AUTH_TOKEN: required/);
+    expect(twilio).toThrow(/SMS_FALLBACK_TWILIO_FROM: required .*\(or SMS_FALLBACK_TWILIO_MESSAGING_SERVICE_SID\)/);
+    const http = () => resolveSmsFallbackConfig(env({ SMS_FALLBACK_PROVIDER: 'http', SMS_FALLBACK_HTTP_HEADERS: 'nope' }));
+    expect(http).toThrow(/SMS_FALLBACK_HTTP_URL: required when SMS_FALLBACK_PROVIDER=http/);
+    expect(http).toThrow(/SMS_FALLBACK_HTTP_HEADERS: must be a JSON object/);
   });
 });
 

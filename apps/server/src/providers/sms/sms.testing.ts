@@ -8,12 +8,16 @@ export type CapturedRequest = {
   body: string;
 };
 
+/** One answer of the fake; 'hang' never answers (for timeouts). */
+export type FakeAnswer = { status: number; body: string } | 'hang';
+
 /** A fake SMS provider on 127.0.0.1 for adapter tests: records requests, answers as told. */
 export type FakeProvider = {
   baseUrl: string;
-  requests: CapturedRequest[];
-  /** What the next requests get; 'hang' never answers (for timeouts). */
-  answer: { status: number; body: string } | 'hang';
+  /** Every request, with the status it was answered with (null: not answered). */
+  requests: (CapturedRequest & { status: number | null })[];
+  /** What the next requests get, or a function of the request and how many came before it. */
+  answer: FakeAnswer | ((request: CapturedRequest, index: number) => FakeAnswer);
   close: () => Promise<void>;
 };
 
@@ -29,17 +33,19 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      fake.requests.push({
+      const captured: CapturedRequest = {
         method: request.method ?? '',
         url: request.url ?? '',
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
-      });
-      const answer = fake.answer;
+      };
+      const answer = typeof fake.answer === 'function' ? fake.answer(captured, fake.requests.length) : fake.answer;
+      fake.requests.push({ ...captured, status: answer === 'hang' ? null : answer.status });
       if (answer === 'hang') {
         return;
       }
-      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      // No keep-alive: a reused connection the server closed meanwhile would fail a try before it arrives.
+      response.writeHead(answer.status, { 'content-type': 'application/json', connection: 'close' });
       response.end(answer.body);
     });
   });

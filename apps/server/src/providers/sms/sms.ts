@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TenantRegistry } from '../../modules/tenants/index.ts';
 
-/** One message to send; `to` is the normalised 94XXXXXXXXX form (spec doc 1 §5). */
-export type SmsMessage = { tenantId: string; to: string; body: string };
+/**
+ * One message to send; `to` is the normalised 94XXXXXXXXX form (spec doc 1 §5). `reference` is the
+ * same on every try of one message (its SMS outbox row), for gateways that drop a repeated
+ * reference (the HTTP adapter's {{reference}}).
+ */
+export type SmsMessage = { tenantId: string; to: string; body: string; reference?: string };
 
 /** Sends SMS through the configured provider and records every message. */
 export type SmsSender = {
@@ -32,11 +36,13 @@ export type SmsTransport = {
    * @param to - E.164 number, e.g. +94771234567
    * @param body - the text
    * @param sender - the tenant's sender name (alphanumeric sender id where the provider allows one)
+   * @param reference - the message's own id, the same on each try ('' when it has none)
    */
   deliver: (
     to: string,
     body: string,
     sender: string,
+    reference: string,
   ) => Promise<{ providerMessageId: string | null }>;
 };
 
@@ -62,6 +68,9 @@ export type SmsConfig =
       contentType: 'json' | 'form';
       timeoutMs: number;
     };
+
+/** A provider that hands messages to phones (the fallback is one of these, never the outbox). */
+export type RemoteSmsConfig = Exclude<SmsConfig, { provider: 'outbox' }>;
 
 /** Thrown when a provider did not accept a message; the text is for logs only. */
 export class SmsSendError extends Error {
@@ -132,7 +141,12 @@ export function recordingSmsSender(
       };
       let providerMessageId: string | null;
       try {
-        ({ providerMessageId } = await transport.deliver(toE164(message.to), message.body, sender));
+        ({ providerMessageId } = await transport.deliver(
+          toE164(message.to),
+          message.body,
+          sender,
+          message.reference ?? '',
+        ));
       } catch (error) {
         // Gateways may echo the message (and its code) in their error answers; their own error
         // numbers (Twilio's 21211) stay readable.
