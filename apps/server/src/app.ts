@@ -7,7 +7,14 @@ import { AppError, errorString } from '@careline/domain/errors';
 import { errorCodes, formatGraphQLErrors, sanitiseError } from './graphql/errors.ts';
 import { graphqlValidationRules, nulTextMessage, variablesHoldNul } from './graphql/limits.ts';
 import { createSubscriptionLimits } from './graphql/subscription-limits.ts';
-import { liveUpdatesBuffered, liveUpdatesDropped, openWebsockets, smsOutboxWaiting } from './metrics/metrics.ts';
+import {
+  liveUpdatesBuffered,
+  liveUpdatesDropped,
+  openSubscriptions,
+  openWebsockets,
+  smsOutboxWaiting,
+  watchJobQueue,
+} from './metrics/metrics.ts';
 import { countGraphQLErrors, registerMetricsRoute, registerRequestMetrics } from './metrics/metrics.routes.ts';
 import { createSharedLive } from './graphql/shared-live.ts';
 import mqemitter from 'mqemitter';
@@ -453,11 +460,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The websocket server registered above, which Mercurius uses (registered by Mercurius itself it
   // sat in Mercurius's own plugin scope, out of this app's sight, and the gauge read 0).
   const unwatchSockets = openWebsockets.add(() => app.websocketServer.clients.size);
+  const unwatchSubscriptions = openSubscriptions.add(() => subscriptionLimits.openSubscriptions());
+  const unwatchJobs = watchJobQueue(() => jobs.waiting());
   const unwatchDropped = liveUpdatesDropped.add(() => liveChannel.counters.dropped);
   const unwatchBuffered = liveUpdatesBuffered.add(() => liveChannel.counters.buffered);
   app.addHook('onClose', async () => {
     unwatchSockets();
     unwatchDropped();
+    unwatchSubscriptions();
+    unwatchJobs();
     unwatchBuffered();
   });
   await registerManifestRoutes(app, deps);

@@ -14,6 +14,13 @@ type SchemaOf = Parameters<typeof graphql.validate>[0];
 /** The upgrade request a subscription came in on: one per socket, shared by its subscriptions. */
 type SubscriptionContext = { request?: IncomingMessage | { raw?: IncomingMessage } };
 
+function upgradeSocket(request: SubscriptionContext['request']): { once: (event: 'close', listener: () => void) => unknown } | null {
+  if (!request) {
+    return null;
+  }
+  return 'socket' in request ? request.socket : (request.raw?.socket ?? null);
+}
+
 /** Options of {@link createSubscriptionLimits}. */
 export type SubscriptionLimitOptions = {
   /** The rules HTTP requests run (depth is Mercurius's own, on both paths). */
@@ -63,6 +70,7 @@ export function upgradeClientAddress(request: IncomingMessage, trustProxy: boole
 export function createSubscriptionLimits(options: SubscriptionLimitOptions) {
   const socketsByAddress = new Map<string, number>();
   const subscriptionsBySocket = new WeakMap<object, Set<string>>();
+  let openSubscriptions = 0;
 
   const socketKey = (context: SubscriptionContext): object | null => context.request ?? null;
 
@@ -135,20 +143,35 @@ export function createSubscriptionLimits(options: SubscriptionLimitOptions) {
       if (!key) {
         return;
       }
-      const active = subscriptionsBySocket.get(key) ?? new Set<string>();
-      subscriptionsBySocket.set(key, active);
+      let active = subscriptionsBySocket.get(key);
+      if (!active) {
+        const created = new Set<string>();
+        active = created;
+        subscriptionsBySocket.set(key, created);
+        // A socket that closes ends all its subscriptions (no onSubscriptionEnd comes for them).
+        upgradeSocket(key)?.once('close', () => {
+          openSubscriptions -= created.size;
+          created.clear();
+        });
+      }
       const subscriptionId = String(id);
       if (!active.has(subscriptionId) && active.size >= options.maxSubscriptionsPerSocket) {
         throw new Error(errorString('ARO-E9001'));
       }
-      active.add(subscriptionId);
+      if (!active.has(subscriptionId)) {
+        active.add(subscriptionId);
+        openSubscriptions += 1;
+      }
     },
+
+    /** Subscriptions open on this instance's websockets now (careline_subscriptions_open). */
+    openSubscriptions: (): number => openSubscriptions,
 
     /** Mercurius's onSubscriptionEnd hook: the client completed a subscription. */
     onSubscriptionEnd: async (context: unknown, id: unknown): Promise<void> => {
       const key = socketKey(context as SubscriptionContext);
-      if (key) {
-        subscriptionsBySocket.get(key)?.delete(String(id));
+      if (key && subscriptionsBySocket.get(key)?.delete(String(id))) {
+        openSubscriptions -= 1;
       }
     },
   };

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { operationLabel, requestOperationName } from './metrics.ts';
 import { startMetricsServer } from './metrics.routes.ts';
@@ -86,6 +86,34 @@ describe('metrics (issue 31 §3.10)', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('counts the open subscriptions, and forgets a closed socket\'s', async () => {
+    if (!t.app.server.listening) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+    }
+    const port = (t.app.server.address() as AddressInfo).port;
+    const subscriptions = async (): Promise<number> => sample(await scrape(), 'careline_subscriptions_open', {});
+    const before = await subscriptions();
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
+    const messages: { type: string }[] = [];
+    socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString('utf8')) as { type: string }));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    socket.send(JSON.stringify({ type: 'connection_init', payload: {} }));
+    await vi.waitFor(() => expect(messages.some((m) => m.type === 'connection_ack')).toBe(true));
+    socket.send(
+      JSON.stringify({
+        id: 'metrics-1',
+        type: 'subscribe',
+        payload: { query: 'subscription { subscribeSession(id: "00000000-0000-0000-0000-000000000000") }' },
+      }),
+    );
+    await vi.waitFor(async () => expect((await subscriptions()) - before).toBe(1));
+    socket.close();
+    await vi.waitFor(async () => expect(await subscriptions()).toBe(before));
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))('times PostgreSQL queries and shows the pool', async () => {

@@ -172,6 +172,50 @@ export const liveUpdatesBuffered = sourcedGauge(
   'Live updates waiting in the buffer for Redis (above 0 only while Redis is away or slow).',
 );
 
+export const openSubscriptions = sourcedGauge('careline_subscriptions_open', 'GraphQL subscriptions open on this instance\'s websockets.');
+
+export const jobFailures = new client.Counter({
+  name: 'careline_job_failures_total',
+  help: 'Job runs that failed (each is retried, or dead-lettered after its last try), by job name.',
+  labelNames: ['job'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Answers the jobs waiting per queue when scraped; several sources (apps in one process) add up. */
+type QueueDepthSource = () => Promise<Record<string, number>>;
+const queueDepthSources = new Set<QueueDepthSource>();
+
+new client.Gauge({
+  name: 'careline_job_queue_waiting',
+  help: 'Jobs waiting to run (created or waiting for a retry), by queue (the same on every instance: use max).',
+  labelNames: ['queue'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    const depths = await Promise.all([...queueDepthSources].map(async (source) => source().catch(() => ({}))));
+    const sums = new Map<string, number>();
+    for (const depth of depths) {
+      for (const [queue, waiting] of Object.entries(depth)) {
+        sums.set(queue, (sums.get(queue) ?? 0) + waiting);
+      }
+    }
+    for (const [queue, waiting] of sums) {
+      this.set({ queue }, waiting);
+    }
+  },
+});
+
+/**
+ * Counts a job queue's waiting jobs in careline_job_queue_waiting until the returned function is called.
+ * @param source - reads the waiting jobs per queue
+ */
+export function watchJobQueue(source: QueueDepthSource): () => void {
+  queueDepthSources.add(source);
+  return () => {
+    queueDepthSources.delete(source);
+  };
+}
+
 export const openWebsockets = sourcedGauge('careline_websockets_open', 'GraphQL websockets open on this instance.');
 
 const OPERATION_NAMES_MAX = 300;

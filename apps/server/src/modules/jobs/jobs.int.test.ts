@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { createTestDatabase } from '../../../test/test-db.ts';
+import { jobFailures } from '../../metrics/metrics.ts';
 import { createJobQueue, pgBossDb } from './jobs.ts';
 
 describe('job queue (pg-boss on the app database)', () => {
@@ -21,6 +22,36 @@ describe('job queue (pg-boss on the app database)', () => {
     expect(result.rows).toEqual([{ b: 2 }]);
     const withValues = await db.executeSql('SELECT $1::int AS c', [3]);
     expect(withValues.rows).toEqual([{ c: 3 }]);
+  });
+
+  it('counts failed runs and waiting jobs for the metrics (careline_job_failures_total, careline_job_queue_waiting)', async () => {
+    const log = pino({ level: 'silent' });
+    const jobs = createJobQueue(database, { pollIntervalMs: 500, log });
+    let runs = 0;
+    jobs.work('temporary-appointment-release', async () => {
+      runs += 1;
+      throw new Error('refused for the test');
+    });
+    const failures = async (): Promise<number> =>
+      (await jobFailures.get()).values.find((value) => value.labels.job === 'temporary-appointment-release')?.value ?? 0;
+    const before = await failures();
+    try {
+      expect(await jobs.waiting()).toEqual({});
+      await jobs.start();
+      await jobs.send('temporary-appointment-release', { tenantId: 't', temporaryAppointmentId: randomUUID() }, {
+        startAfter: new Date(Date.now() + 3_600_000),
+        singletonKey: randomUUID(),
+      });
+      expect((await jobs.waiting())['temporary-appointment-release']).toBe(1);
+      await jobs.send('temporary-appointment-release', { tenantId: 't', temporaryAppointmentId: randomUUID() }, {
+        singletonKey: randomUUID(),
+        retry: { limit: 0, delaySeconds: 0, backoff: false },
+      });
+      await vi.waitFor(async () => expect((await failures()) - before).toBe(1), { timeout: 30_000 });
+      expect(runs).toBe(1);
+    } finally {
+      await jobs.stop();
+    }
   });
 
   it('keeps a cron schedule in the database', async () => {

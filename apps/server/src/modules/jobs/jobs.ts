@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
+import { jobFailures } from '../../metrics/metrics.ts';
 
 // The kept job queue (issue 8 §3, ARCHITECTURE.md "background jobs"): pg-boss 10 on the app's own
 // database (PostgreSQL pool or PGlite), in its schema `pgboss`. A job is a row, so it survives a
@@ -81,6 +82,8 @@ export type JobQueue = {
   start: () => Promise<void>;
   /** Stops the workers, waiting for jobs in flight; the database stays open (the caller closes it). */
   stop: () => Promise<void>;
+  /** Jobs waiting per registered queue (none before the queue started), for the metrics. */
+  waiting: () => Promise<Record<string, number>>;
 };
 
 type SqlResult = { rows: unknown[] };
@@ -193,6 +196,7 @@ export function createJobQueue(
                 await handler(job.data);
                 return null;
               } catch (error) {
+                jobFailures.inc({ job: name });
                 options.log.error({ err: error, job: name, jobId: job.id }, 'job failed; it is retried');
                 return { id: job.id, error };
               }
@@ -247,6 +251,15 @@ export function createJobQueue(
       }
     },
     start,
+    waiting: async () => {
+      const started = boss;
+      if (!started) {
+        return {};
+      }
+      const names = [...handlers.keys()];
+      const sizes = await Promise.all(names.map(async (name) => started.getQueueSize(name)));
+      return Object.fromEntries(names.map((name, i) => [name, sizes[i] ?? 0]));
+    },
     stop: async () => {
       stopped = true;
       if (!starting) {
