@@ -135,11 +135,14 @@ describe('instances started at the same instant on an empty PostgreSQL database 
       );
       expect(queues.rows.map((row) => row.name)).toEqual([
         'idempotency-keys-prune',
+        'sms-dead-letter',
+        'sms-deliver',
+        'sms-outbox-sweep',
         'temporary-appointment-release',
         'temporary-appointments-sweep',
       ]);
       const schedules = await admin(url.toString(), (client) => client.query<{ name: string }>('SELECT name FROM pgboss.schedule ORDER BY name'));
-      expect(schedules.rows.map((row) => row.name)).toEqual(['idempotency-keys-prune', 'temporary-appointments-sweep']);
+      expect(schedules.rows.map((row) => row.name)).toEqual(['idempotency-keys-prune', 'sms-outbox-sweep', 'temporary-appointments-sweep']);
 
       for (const instance of instances) {
         instance.child.kill('SIGTERM');
