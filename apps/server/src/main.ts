@@ -19,13 +19,12 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const bootLog = pino({ level: env.LOG_LEVEL });
   // Every stage's settings before any is used: one message names every bad key (issue 31 §1.2).
-  checkConfiguration([
+  const [tenants, , , appSecret] = checkConfiguration([
     () => createTenantRegistry(env),
     () => resolveSmsConfig(env),
     () => resolveSmsFallbackConfig(env),
     () => loadAppSecret(env),
   ]);
-  const tenants = createTenantRegistry(env);
   if (!env.DATABASE_URL) {
     // The embedded database allows one process: a second server would lose the first one's writes.
     const lock = lockDataDir(env.DATA_DIR);
@@ -52,7 +51,7 @@ async function main(): Promise<void> {
       bootLog.info({ staff }, 'demo staff seeded (development passwords, see README)');
     }
   }
-  const providers = await createProviders(env, database, tenants, bootLog);
+  const providers = await createProviders(env, database, tenants, bootLog, { appSecret });
   const app = await buildApp({ env, database, tenants, providers });
   // npm run backup while the embedded database runs here: only this process may read it (issue 31 §4.13).
   const onlineBackups: OnlineBackupServer | null = database.dumpDataDir

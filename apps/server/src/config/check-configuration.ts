@@ -4,13 +4,15 @@ const PREFIX = 'Invalid configuration:\n';
  * Runs every stage's own check of the settings (tenants, SMS, the secret, …) before any of them is
  * used, and throws one error naming every bad key of all of them, instead of one stage at a time.
  * An error that is not a configuration error stops at once, as it would have.
+ * Returns each check's result in order, so that a stage's settings are built once.
  * @param checks - each stage's check; it throws 'Invalid configuration:\n  KEY: problem' lines
  */
-export function checkConfiguration(checks: Array<() => unknown>): void {
+export function checkConfiguration<T extends readonly unknown[] | []>(checks: { [K in keyof T]: () => T[K] }): T {
   const lines: string[] = [];
+  const results: unknown[] = [];
   for (const check of checks) {
     try {
-      check();
+      results.push(check());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!message.startsWith(PREFIX)) {
@@ -22,6 +24,7 @@ export function checkConfiguration(checks: Array<() => unknown>): void {
   if (lines.length > 0) {
     throw new Error(`${PREFIX}${lines.join('\n')}`);
   }
+  return results as unknown as T;
 }
 
 /**

@@ -29,12 +29,14 @@ export type Providers = {
  * @param database - the open database (the SMS outbox writes to it)
  * @param tenants - tenant registry
  * @param log - logger for providers
+ * @param built - what the start already built while checking the configuration (the secret), not built again
  */
 export async function createProviders(
   env: Env,
   database: Database,
   tenants: TenantRegistry,
   log: FastifyBaseLogger,
+  built: { appSecret?: Buffer } = {},
 ): Promise<Providers> {
   const store = createSmsMessageStore(database.db);
   const sms = createSmsSender(env, store, tenants, log);
@@ -42,7 +44,7 @@ export async function createProviders(
     blobStore: await createBlobStore(env),
     sms,
     signInSms: createSignInSmsSender(env, sms, store, tenants, log),
-    appSecret: loadAppSecret(env),
+    appSecret: built.appSecret ?? loadAppSecret(env),
     gatewayHttp: createGatewayHttp({ timeoutMs: 30_000 }),
   };
 }
