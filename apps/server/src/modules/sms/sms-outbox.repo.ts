@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { smsOutbox } from '../../db/schema/index.ts';
 
@@ -18,6 +19,39 @@ export async function insertOutboxRows(tx: DbOrTx, rows: readonly NewOutboxRow[]
   }
 }
 
+type OutboxIds = { outboxId: string; jobId: string };
+/** pending → sending → sent, or back to pending after a refusal, or dead after the last try. */
+type OutboxStatus = 'pending' | 'sending' | 'sent' | 'dead';
+
+/**
+ * The one guarded write of the send path: a row changes only while it belongs to the job that
+ * tries it and its status allows the step, so a late or duplicate job never undoes another's.
+ * @param db - database
+ * @param ids - the row and the job acting on it
+ * @param change - the columns the step sets
+ * @param status - the step's rule on the current status (`in` these, or `not` this one)
+ * @returns the row as changed, or null when the guard kept it as it was
+ */
+async function updateOwnedRow(
+  db: DbOrTx,
+  ids: OutboxIds,
+  change: PgUpdateSetSource<typeof smsOutbox>,
+  status: { in: OutboxStatus[] } | { not: OutboxStatus },
+): Promise<OutboxRow | null> {
+  const [row] = await db
+    .update(smsOutbox)
+    .set(change)
+    .where(
+      and(
+        eq(smsOutbox.id, ids.outboxId),
+        eq(smsOutbox.jobId, ids.jobId),
+        'in' in status ? inArray(smsOutbox.status, status.in) : ne(smsOutbox.status, status.not),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 /**
  * Takes a row for one try by its job: pending, or 'sending' left by a try of the same job that did
  * not finish (the process died, or the answer could not be written). A sent or dead row, or one
@@ -27,23 +61,13 @@ export async function insertOutboxRows(tx: DbOrTx, rows: readonly NewOutboxRow[]
  * @param now - the clock
  * @returns the row as taken (attempts counts this try), or null when there is nothing to send
  */
-export async function claimOutboxRow(
-  db: DbOrTx,
-  ids: { outboxId: string; jobId: string },
-  now: Date,
-): Promise<OutboxRow | null> {
-  const [row] = await db
-    .update(smsOutbox)
-    .set({ status: 'sending', attempts: sql`${smsOutbox.attempts} + 1`, attemptedAt: now })
-    .where(
-      and(
-        eq(smsOutbox.id, ids.outboxId),
-        eq(smsOutbox.jobId, ids.jobId),
-        inArray(smsOutbox.status, ['pending', 'sending']),
-      ),
-    )
-    .returning();
-  return row ?? null;
+export function claimOutboxRow(db: DbOrTx, ids: OutboxIds, now: Date): Promise<OutboxRow | null> {
+  return updateOwnedRow(
+    db,
+    ids,
+    { status: 'sending', attempts: sql`${smsOutbox.attempts} + 1`, attemptedAt: now },
+    { in: ['pending', 'sending'] },
+  );
 }
 
 /**
@@ -52,21 +76,8 @@ export async function claimOutboxRow(
  * @param ids - the row and the job that sent it
  * @param now - the clock
  */
-export async function markOutboxSent(
-  db: DbOrTx,
-  ids: { outboxId: string; jobId: string },
-  now: Date,
-): Promise<void> {
-  await db
-    .update(smsOutbox)
-    .set({ status: 'sent', sentAt: now, lastError: null })
-    .where(
-      and(
-        eq(smsOutbox.id, ids.outboxId),
-        eq(smsOutbox.jobId, ids.jobId),
-        ne(smsOutbox.status, 'sent'),
-      ),
-    );
+export async function markOutboxSent(db: DbOrTx, ids: OutboxIds, now: Date): Promise<void> {
+  await updateOwnedRow(db, ids, { status: 'sent', sentAt: now, lastError: null }, { not: 'sent' });
 }
 
 /**
@@ -75,21 +86,8 @@ export async function markOutboxSent(
  * @param ids - the row and the job that tried it
  * @param reason - the provider's refusal, codes hidden
  */
-export async function releaseOutboxRow(
-  db: DbOrTx,
-  ids: { outboxId: string; jobId: string },
-  reason: string,
-): Promise<void> {
-  await db
-    .update(smsOutbox)
-    .set({ status: 'pending', lastError: reason.slice(0, 500) })
-    .where(
-      and(
-        eq(smsOutbox.id, ids.outboxId),
-        eq(smsOutbox.jobId, ids.jobId),
-        eq(smsOutbox.status, 'sending'),
-      ),
-    );
+export async function releaseOutboxRow(db: DbOrTx, ids: OutboxIds, reason: string): Promise<void> {
+  await updateOwnedRow(db, ids, { status: 'pending', lastError: reason.slice(0, 500) }, { in: ['sending'] });
 }
 
 /**
@@ -99,23 +97,8 @@ export async function releaseOutboxRow(
  * @param now - the clock
  * @returns the row as given up, or null when it was sent, already dead or handed to another job
  */
-export async function markOutboxDead(
-  db: DbOrTx,
-  ids: { outboxId: string; jobId: string },
-  now: Date,
-): Promise<OutboxRow | null> {
-  const [row] = await db
-    .update(smsOutbox)
-    .set({ status: 'dead', deadAt: now })
-    .where(
-      and(
-        eq(smsOutbox.id, ids.outboxId),
-        eq(smsOutbox.jobId, ids.jobId),
-        inArray(smsOutbox.status, ['pending', 'sending']),
-      ),
-    )
-    .returning();
-  return row ?? null;
+export function markOutboxDead(db: DbOrTx, ids: OutboxIds, now: Date): Promise<OutboxRow | null> {
+  return updateOwnedRow(db, ids, { status: 'dead', deadAt: now }, { in: ['pending', 'sending'] });
 }
 
 /**
