@@ -181,6 +181,29 @@ const StaffDeskPatientRef = builder.objectRef<StaffDeskPatientView>('StaffDeskPa
   }),
 });
 
+/**
+ * Who runs a patient lookup and where: the staff member under the role the action allows them in
+ * the hospital, or the policy's refusal (the same for both lookups, so neither can drift).
+ * @param ctx - the request
+ * @param action - the lookup's policy key
+ * @param organizationId - the hospital the lookup is for
+ */
+function lookupCaller(
+  ctx: GraphQLContext,
+  action: 'patients.lookup' | 'patients.walkIn',
+  organizationId: string,
+): [Parameters<typeof lookupPatientsByMobile>[0], Parameters<typeof lookupPatientsByMobile>[1]] {
+  const staff = ctx.staff;
+  const role = staff ? actingRole(staff, action, organizationId) : null;
+  if (!staff || !role) {
+    throw staffAccessError(ctx, { action, organizationId });
+  }
+  return [
+    { db: ctx.database.db, tenantId: ctx.tenant.id, correlationId: ctx.correlationId },
+    { staffUserId: staff.staffUserId, role, organizationId },
+  ];
+}
+
 builder.queryField('staffWalkInPatientLookup', (t) =>
   t.field({
     ...staffOperation('patients.walkIn'),
@@ -192,19 +215,8 @@ builder.queryField('staffWalkInPatientLookup', (t) =>
       organizationId: t.arg.id({ required: true }),
       mobileNo: t.arg.string({ required: true }),
     },
-    resolve: (_root, args, ctx) => {
-      const staff = ctx.staff;
-      const organizationId = String(args.organizationId);
-      const role = staff ? actingRole(staff, 'patients.walkIn', organizationId) : null;
-      if (!staff || !role) {
-        throw staffAccessError(ctx, { action: 'patients.walkIn', organizationId });
-      }
-      return lookupWalkInPatients(
-        { db: ctx.database.db, tenantId: ctx.tenant.id, correlationId: ctx.correlationId },
-        { staffUserId: staff.staffUserId, role, organizationId },
-        args.mobileNo,
-      );
-    },
+    resolve: (_root, args, ctx) =>
+      lookupWalkInPatients(...lookupCaller(ctx, 'patients.walkIn', String(args.organizationId)), args.mobileNo),
   }),
 );
 
@@ -219,18 +231,7 @@ builder.queryField('staffPatientLookup', (t) =>
       organizationId: t.arg.id({ required: true }),
       mobileNo: t.arg.string({ required: true }),
     },
-    resolve: (_root, args, ctx) => {
-      const staff = ctx.staff;
-      const organizationId = String(args.organizationId);
-      const role = staff ? actingRole(staff, 'patients.lookup', organizationId) : null;
-      if (!staff || !role) {
-        throw staffAccessError(ctx, { action: 'patients.lookup', organizationId });
-      }
-      return lookupPatientsByMobile(
-        { db: ctx.database.db, tenantId: ctx.tenant.id, correlationId: ctx.correlationId },
-        { staffUserId: staff.staffUserId, role, organizationId },
-        args.mobileNo,
-      );
-    },
+    resolve: (_root, args, ctx) =>
+      lookupPatientsByMobile(...lookupCaller(ctx, 'patients.lookup', String(args.organizationId)), args.mobileNo),
   }),
 );
