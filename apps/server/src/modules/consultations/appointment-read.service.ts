@@ -74,6 +74,35 @@ export async function searchAppointments(db: DbOrTx, owner: Owner, search: Appoi
   return selectAppointmentViews(db, filter);
 }
 
+// The statuses that free a profile's place in a session: the booking check and the partial unique
+// index appointments_session_patient_live_uq count every other status as "already has one" (ARO-E4003).
+const NOT_HOLDING_A_PLACE: readonly string[] = ['cancelled', 'entered_in_error'];
+
+/**
+ * The appointment that holds a place for one of the account's own profiles in a session: the one a
+ * booking is refused for with ARO-E4003 (issue 29 §1.1), so the patient can be led to it. Null when
+ * the profile holds none there, and for another account's profile or an unknown id, exactly alike.
+ * @param db - database or transaction
+ * @param owner - tenant and the signed-in account
+ * @param ask - the session and the profile
+ */
+export async function findMyAppointmentInSession(
+  db: DbOrTx,
+  owner: Owner,
+  ask: { sessionId: string; patientId: string },
+): Promise<AppointmentView | null> {
+  if (!UUID.test(ask.sessionId) || !UUID.test(ask.patientId)) {
+    return null;
+  }
+  const views = await selectAppointmentViews(db, {
+    ...owner,
+    sessionIds: [ask.sessionId],
+    patientIds: [ask.patientId],
+    limit: QUERY_LIMITS.appointments,
+  });
+  return views.find((view) => !NOT_HOLDING_A_PLACE.includes(view.appointmentStatus)) ?? null;
+}
+
 /**
  * The appointments asked for while one read is in flight, per tenant, in one query (db/coalesce.ts):
  * after a booking, a reschedule or a cancel, every request of a rush reads its answer. Each ask gets

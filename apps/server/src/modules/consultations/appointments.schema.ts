@@ -5,6 +5,7 @@ import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
 import { startOfHospitalDay } from '../hospitals/index.ts';
 import {
   ageInYears,
+  findMyAppointmentInSession,
   readSessionAppointments,
   readSessionTokens,
   searchAppointments,
@@ -150,6 +151,27 @@ builder.queryField('queryAppointment', (t) =>
         participantActorReference: args.participantActorReference,
         basedOnReference: args.basedOnReference,
         limit: args.limit,
+      }),
+  }),
+);
+
+builder.queryField('myAppointmentInSession', (t) =>
+  t.field({
+    ...patientOperation,
+    type: AppointmentRef,
+    nullable: true,
+    description:
+      "The appointment that holds a place for one of the account's own profiles in a session (the one createAppointment " +
+      'refuses a second booking for, ARO-E4003), so the patient is led to it (issue 29 §1.1). Null when there is none, ' +
+      "and for another account's profile alike: another account's appointment is never revealed.",
+    args: {
+      sessionId: t.arg.id({ required: true }),
+      patientId: t.arg.id({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      findMyAppointmentInSession(ctx.database.db, owner(ctx), {
+        sessionId: String(args.sessionId),
+        patientId: String(args.patientId),
       }),
   }),
 );

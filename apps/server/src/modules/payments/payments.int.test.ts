@@ -640,6 +640,29 @@ describe('GET /payments/:paymentId/invoice.pdf (spec doc 2 §2 Payment Invoice, 
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("shows an appointment's proof of payment to its owner only (issue 29 §1.3)", async () => {
+    const patient = await makePatient();
+    const { form, appointmentId } = await startPayment(patient);
+    await post('/payments/cybersource/return', gatewayAnswer(form));
+    const RECORDS = `query ($ref: String) { queryPaymentGatewayCallback(requestReference: $ref) {
+      id response { status amount cardType paymentGatewayType } invoice { total currency }
+    } }`;
+    type Records = { queryPaymentGatewayCallback: { id: string; response: { status: string; amount: string; paymentGatewayType: string }; invoice: { total: string } | null }[] };
+    const ref = `Appointment/${appointmentId}`;
+    const own = await t.gql<Records>(RECORDS, { ref }, auth(patient));
+    expect(own.data?.queryPaymentGatewayCallback).toHaveLength(1);
+    const [record] = own.data?.queryPaymentGatewayCallback ?? [];
+    expect(record).toMatchObject({ response: { status: 'ACCEPT', amount: '2999.89', paymentGatewayType: 'cyberSource' }, invoice: { total: '2999.89' } });
+
+    // Another account asking by the same appointment: nothing, and its invoice link is refused.
+    const stranger = await makePatient();
+    const theirs = await t.gql<Records>(RECORDS, { ref }, auth(stranger));
+    expect(theirs.data?.queryPaymentGatewayCallback).toEqual([]);
+    const pdf = await t.app.inject({ method: 'GET', url: `/payments/${record?.id ?? ''}/invoice.pdf`, headers: auth(stranger) });
+    expect(pdf.statusCode).toBe(404);
+    expect(pdf.json()).toEqual({ error: 'ARO-E2001:The requested record was not found' });
+  });
+
   it('has no invoice for a declined payment', async () => {
     const patient = await makePatient();
     const { form, booking } = await startPayment(patient);
