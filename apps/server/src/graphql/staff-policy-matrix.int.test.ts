@@ -61,6 +61,7 @@ const PATIENT_FIELDS: Record<string, string> = {
   createAppointment: `mutation { createAppointment(patientId: "${randomUUID()}", sessionId: "${randomUUID()}") { id } }`,
   patchAppointment: `mutation { patchAppointment(id: "${randomUUID()}", status: "cancelled") { id } }`,
   queryAppointment: '{ queryAppointment(limit: 5) { id } }',
+  myAppointmentInSession: `{ myAppointmentInSession(sessionId: "${randomUUID()}", patientId: "${randomUUID()}") { id } }`,
   querySessionTokens: `{ querySessionTokens(sessionId: "${randomUUID()}") { tokenNo } }`,
   createTemporaryAppointment: `mutation { createTemporaryAppointment(sessionId: "${randomUUID()}") { id } }`,
   reserveAvailable: `{ reserveAvailable(sessionId: "${randomUUID()}") }`,
