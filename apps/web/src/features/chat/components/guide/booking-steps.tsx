@@ -43,13 +43,31 @@ async function book(kit: GuideKit) {
   );
   const said = patient.displayName;
   if (!result.ok) {
+    // issue 29 §1.1: refused because this profile holds a place there already: its appointment, to open.
+    const held = result.held
+      ? appointmentCard(
+          {
+            id: result.held.id,
+            sessionId: result.held.sessionId,
+            doctorName: chosen.doctorName,
+            patientDisplayName: patient.displayName,
+            organizationName: chosen.organizationName,
+            start: chosen.startTime,
+            tokenNo: result.held.tokenNo,
+          },
+          kit.appointmentHref(result.held.sessionId, result.held.id),
+        )
+      : null;
     await kit.go(
       'consultation-booking',
       'booking-failed',
       said,
       {},
       {
-        events: [{ author: 'event', text: result.error || fallbackErrorText, tone: 'error' }],
+        events: [
+          { author: 'event', text: result.error || fallbackErrorText, tone: 'error' },
+          ...(held ? [{ author: 'assistant' as const, text: '', tone: 'normal' as const, appointments: [held] }] : []),
+        ],
       },
     );
     return;
