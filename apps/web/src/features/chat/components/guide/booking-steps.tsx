@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CHAT_TEXTS, CHAT_WIDGET_TEXTS, chatSessionsShown, formatChatDate } from '@careline/domain/chat-flow';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
-import type { ChatConsultations, ChatDoctor, ChatSession, ChatSpecialty } from '../../utils/chat-consultations.ts';
+import type { ChatBookingResult, ChatConsultations, ChatDoctor, ChatSession, ChatSpecialty } from '../../utils/chat-consultations.ts';
 import { appointmentCard } from '../../utils/chat-guide.ts';
 import type { GuideKit, GuidePart } from './guide-kit.ts';
 import { ProfileChoice } from './guide-widgets.tsx';
@@ -39,7 +39,7 @@ async function book(kit: GuideKit) {
   const result = await kit.during(() =>
     consultations
       .book({ patientId: patient.id, sessionId: chosen.id, idempotencyKey: key })
-      .catch(() => ({ ok: false as const, error: fallbackErrorText })),
+      .catch((): ChatBookingResult => ({ ok: false, error: fallbackErrorText })),
   );
   const said = patient.displayName;
   if (!result.ok) {
