@@ -36,7 +36,7 @@ export function AppointmentPaymentProof({ appointmentId, invoiceSlot }: Appointm
   const record = acceptedPayment(result.data?.queryPaymentGatewayCallback ?? []);
   const notAvailable = t('paymentHistory.notAvailable');
   const amountText = record?.response.amount
-    ? formatWireAmount(record.response.amount, record.invoice?.currency ?? '')
+    ? formatWireAmount(record.response.amount, record.invoice?.currency ?? tenant.currency)
     : record?.invoice
       ? formatWireAmount(record.invoice.total, record.invoice.currency)
       : null;
