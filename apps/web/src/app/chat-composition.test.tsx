@@ -154,6 +154,8 @@ function server(options: {
   sessionsAt?: (organizationId: string | null) => unknown[] | 'fail';
   book?: Answer;
   upcoming?: unknown[];
+  /** What myAppointmentInSession answers (issue 29 §1.1). */
+  held?: (call: Call) => unknown;
 }) {
   const state = { upcoming: options.upcoming ?? [] };
   const answer: Answer = (call) => {
@@ -192,6 +194,8 @@ function server(options: {
         return options.book?.(call) ?? { data: null };
       case 'chatUpcomingAppointments':
         return { data: { queryUpcomingAppointments: state.upcoming } };
+      case 'myAppointmentInSession':
+        return { data: { myAppointmentInSession: options.held?.(call) ?? null } };
       default:
         return { data: null };
     }
@@ -493,6 +497,38 @@ describe('Book a Doctor in the chat (issue 12 §2; spec doc 1 §2, §4; doc 2 §
       .map((call) => call.variables.idempotencyKey);
     expect(attempts).toBe(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('leads to the appointment that already holds the place when the booking is refused with ARO-E4003 (issue 29 §1.1)', async () => {
+    const fake = server({
+      organizations: [hospitals[0] as (typeof hospitals)[number]],
+      book: () => ({ errors: [{ message: 'ARO-E4003:This person already has an appointment in this session' }] }),
+      held: (call) =>
+        call.variables.patientId === 'p-me'
+          ? { __typename: 'Appointment', id: 'a-held', sessionId: call.variables.sessionId, tokenNo: 4 }
+          : null,
+    });
+    const { calls } = renderChat(fake.answer);
+    await letChatType();
+    await tap('Book a Doctor');
+    await tap('Search by specialty');
+    await tap('Cardiologist');
+    fireEvent.click(
+      within(screen.getByRole('list', { name: 'Sessions' })).getAllByRole(
+        'button',
+      )[0] as HTMLElement,
+    );
+    await letChatType();
+    fireEvent.click(screen.getByRole('button', { name: 'Mrs Kamala Perera (Me)' }));
+    await tap('Book now');
+    const log = screen.getByRole('log', { name: 'Chat' });
+    expect(log.textContent).toContain('This person already has an appointment in this session');
+    const link = within(log).getByRole('link', { name: /View appointment/ });
+    expect(link.getAttribute('href')).toBe('/view/appointment?sessionId=s-1&appointmentId=a-held');
+    expect(calls.find((call) => call.operationName === 'myAppointmentInSession')?.variables).toEqual({
+      sessionId: 's-1',
+      patientId: 'p-me',
+    });
   });
 
   it('keeps the session-less doctor search usable: Scroll to see more ... and Clear', async () => {

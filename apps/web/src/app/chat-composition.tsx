@@ -4,7 +4,7 @@ import { graphql } from '../lib/graphql/lazy-graphql.ts';
 import { CHAT_STEPS } from '@careline/domain/chat-flow';
 import { sessionPickBlock } from '@careline/domain/consultations';
 import { fallbackErrorText } from '@careline/domain/errors';
-import { errorText } from '../lib/graphql';
+import { errorCodes, errorText } from '../lib/graphql';
 import { useLingui } from '@careline/i18n/react';
 import { useSession } from '../lib/session';
 import { chatOrders, useChatOrderUploads } from './chat-composition-orders.tsx';
@@ -16,6 +16,7 @@ import { ChatHomeScreen as ChatHome } from '../features/chat/components/chat-hom
 import type { ChatConsultations } from '../features/chat/utils/chat-consultations.ts';
 import {
   createAppointmentMutation,
+  myAppointmentInSessionQuery,
   organizationsQuery,
   searchDoctorsQuery,
   searchSpecialtiesQuery,
@@ -164,7 +165,18 @@ export function chatConsultations(client: Client): ChatConsultations {
         .toPromise();
       const appointment = result.data?.createAppointment;
       if (result.error || !appointment) {
-        return { ok: false, error: result.error ? errorText(result.error) : fallbackErrorText };
+        const error = result.error ? errorText(result.error) : fallbackErrorText;
+        if (!errorCodes(result.error).includes('ARO-E4003')) {
+          return { ok: false, error };
+        }
+        // issue 29 §1.1: the profile holds a place there already; lead to that appointment.
+        const held = await client
+          .query(myAppointmentInSessionQuery, { sessionId, patientId }, { requestPolicy: 'network-only' })
+          .toPromise();
+        const found = held.data?.myAppointmentInSession ?? null;
+        return found
+          ? { ok: false, error, held: { id: found.id, sessionId: found.sessionId, tokenNo: found.tokenNo ?? null } }
+          : { ok: false, error };
       }
       return {
         ok: true,

@@ -8,6 +8,7 @@ import { useSession } from '../lib/session/session-provider.tsx';
 import { useTenant } from '../lib/tenant/tenant-provider.tsx';
 import { carriesAccessToken, chatHomeRedirect, loginRedirect, rootTarget, shellAccess } from './route-rules.ts';
 import { ShellLayout } from './shell-layout.tsx';
+import type { PaymentHistoryRecord } from '../features/payment-history/utils/payment-records.ts';
 
 /** The screens the route table places; tests pass stand-ins. */
 export type AppScreens = {
@@ -87,6 +88,19 @@ const VideoAppointmentPanel = lazy(() =>
     default: module.VideoAppointmentPanel,
   })),
 );
+// issue 29 §1.3: a paid appointment's 'View invoice' opens the payment history's 'Payment Invoice'
+// (features/payment-history, with its Download as PDF), its own chunk, fetched when opened.
+const PaymentInvoice = lazy(() =>
+  Promise.all([
+    import('../features/payment-history/components/invoice-modal.tsx'),
+    import('../features/payment-history/api/invoice-pdf.ts'),
+  ]).then(([modal, pdf]) => ({
+    default: function PaymentInvoice({ record, onClose }: { record: PaymentHistoryRecord; onClose: () => void }) {
+      const { currency } = useTenant();
+      return <modal.InvoiceModal record={record} currency={currency} onClose={onClose} downloadInvoice={pdf.downloadInvoicePdf} />;
+    },
+  })),
+);
 const ViewScreen = lazy(() =>
   Promise.all([
     import('../features/consultations/components/view-screen.tsx'),
@@ -126,6 +140,11 @@ const ViewScreen = lazy(() =>
                   participationMode: appointment.session.participationMode ?? null,
                 }}
                 onPaid={onPaid}
+                invoiceSlot={(record, close) => (
+                  <Suspense fallback={null}>
+                    <PaymentInvoice record={record} onClose={close} />
+                  </Suspense>
+                )}
               />
             </Suspense>
           )}

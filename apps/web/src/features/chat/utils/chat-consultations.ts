@@ -46,7 +46,15 @@ export type ChatSessionFilter = {
 /** A booking's answer: the appointment, or the error's text (a 'CODE:message' already read). */
 export type ChatBookingResult =
   | { ok: true; appointment: { id: string; sessionId: string; tokenNo: number | null } }
-  | { ok: false; error: string };
+  | {
+      ok: false;
+      error: string;
+      /**
+       * Refused because the profile holds a place in the session already (ARO-E4003): that
+       * appointment, the account's own, to lead the patient to it (issue 29 §1.1).
+       */
+      held?: { id: string; sessionId: string; tokenNo: number | null };
+    };
 
 /** The consultations' operations the chat's booking and upcoming steps call. */
 export type ChatConsultations = {

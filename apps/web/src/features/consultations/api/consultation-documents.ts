@@ -189,6 +189,20 @@ export const createAppointmentMutation = graphql(`
   }
 `);
 
+/**
+ * issue 29 §1.1: the appointment that holds a place for one of the account's own profiles in a
+ * session (the one a second booking is refused for, ARO-E4003), or null; never another account's.
+ */
+export const myAppointmentInSessionQuery = graphql(`
+  query myAppointmentInSession($sessionId: ID!, $patientId: ID!) {
+    myAppointmentInSession(sessionId: $sessionId, patientId: $patientId) {
+      id
+      sessionId
+      tokenNo
+    }
+  }
+`);
+
 /** spec doc 2 §4 Cancel. */
 export const cancelAppointmentMutation = graphql(`
   mutation cancelAppointment($id: ID!) {

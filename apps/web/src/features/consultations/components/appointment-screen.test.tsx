@@ -190,3 +190,47 @@ describe('the questionnaire banner slot and the screening link (spec doc 2 §1, 
     expect(link.getAttribute('target')).toBe('_blank');
   });
 });
+
+describe("'Payment pending' with 'Retry Booking' (spec doc 2 §4 Appointment status; issue 29 §1.3)", () => {
+  const pending = () =>
+    testAppointment({ id: 'a-1', session: testSession({ id: 's-1', startTime: minutesFromNow(30 * 60), endTime: minutesFromNow(32 * 60) }) });
+  const paymentSlot = () => (
+    <section aria-label="Pay now">
+      <button type="button">Pay by card</button>
+    </section>
+  );
+
+  it('offers Retry Booking on a booking whose payment is pending, which takes the patient to paying again', async () => {
+    Element.prototype.scrollIntoView = () => undefined;
+    await renderHistory({
+      element: <AppointmentScreen paymentSlot={paymentSlot} />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([pending()]),
+    });
+    const banner = (await screen.findByText('Payment pending')).closest('.consultations-banner') as HTMLElement;
+    fireEvent.click(within(banner).getByRole('button', { name: 'Retry Booking' }));
+    const pay = screen.getByRole('region', { name: 'Pay now' });
+    expect(document.activeElement?.contains(pay)).toBe(true);
+  });
+
+  it('offers no Retry Booking once paid, nor for a cancelled one', async () => {
+    await renderHistory({
+      element: <AppointmentScreen paymentSlot={paymentSlot} />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([{ ...pending(), paymentStatus: 'paid' }]),
+    });
+    await screen.findByText('Token number');
+    expect(screen.queryByRole('button', { name: 'Retry Booking' })).toBeNull();
+    cleanup();
+    await renderHistory({
+      element: <AppointmentScreen paymentSlot={paymentSlot} />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([{ ...pending(), appointmentStatus: 'cancelled' }]),
+    });
+    await screen.findByText('Token number');
+    expect(screen.queryByRole('button', { name: 'Retry Booking' })).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useSubscription } from 'urql';
 import {
@@ -161,6 +161,7 @@ export function AppointmentScreen({
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [refundOpen, setRefundOpen] = useState(false);
+  const paymentRef = useRef<HTMLDivElement>(null);
 
   const live = appointment === null;
   const refetch = useMemo(
@@ -239,6 +240,26 @@ export function AppointmentScreen({
   const active = appointment.appointmentStatus === 'booked' || appointment.appointmentStatus === 'arrived';
   const rescheduled = appointment.appointmentRescheduleStatus === 'rescheduled';
   const canReschedule = appointment.appointmentStatus === 'booked' && !rescheduled;
+  // spec doc 2 §4: 'Payment pending' (with 'Retry Booking'): a booked appointment still to pay, not a
+  // reschedule (its payment moves along), goes back to paying it, in the payment part below.
+  const retryBooking =
+    paymentSlot !== undefined &&
+    appointment.appointmentStatus === 'booked' &&
+    appointment.paymentStatus === 'pending' &&
+    !rescheduled &&
+    !appointment.appointmentRescheduledFor;
+
+  function retryPayment() {
+    refetch();
+    const part = paymentRef.current;
+    if (part) {
+      // jsdom and old browsers lack scrollIntoView.
+      if (typeof part.scrollIntoView === 'function') {
+        part.scrollIntoView({ block: 'start' });
+      }
+      part.focus();
+    }
+  }
 
   async function confirmCancel() {
     if (!appointment) {
@@ -261,9 +282,14 @@ export function AppointmentScreen({
     <section className="screen appointment-screen" aria-labelledby="appointment-screen-title">
       {heading}
       {banner ? (
-        <p className={`consultations-banner consultations-banner--${banner.tone}`} role="status">
-          {t(banner.text.id, banner.text.values)}
-        </p>
+        <div className={`consultations-banner consultations-banner--${banner.tone}`}>
+          <p role="status">{t(banner.text.id, banner.text.values)}</p>
+          {retryBooking && banner.text.id === 'consultations.appointment.paymentPending' ? (
+            <Button variant="secondary" onClick={retryPayment}>
+              {t('consultations.appointment.retryBooking')}
+            </Button>
+          ) : null}
+        </div>
       ) : null}
 
       <SessionCard
@@ -324,7 +350,11 @@ export function AppointmentScreen({
       </dl>
 
       {/* Slot: the payment method choice and invoice (spec doc 2 §2 Appointment and session detail). */}
-      {paymentSlot ? paymentSlot(appointment, refetch) : null}
+      {paymentSlot ? (
+        <div ref={paymentRef} tabIndex={-1} className="appointment-payment">
+          {paymentSlot(appointment, refetch)}
+        </div>
+      ) : null}
 
       {active ? <QueueDisplay appointment={appointment} tokens={tokens} /> : null}
 

@@ -3,7 +3,7 @@ import { useConsultationsTranslate } from '@careline/i18n/consultations';
 import { useLingui } from '@careline/i18n/react';
 import { Button } from '../../../components/button.tsx';
 import { appointmentDateText, appointmentTimeText } from '../utils/history-groups.ts';
-import { appointmentStatusKey, appointmentStatusTone } from '../utils/history-texts.ts';
+import { appointmentStatusKey, appointmentStatusTone, historyPaymentChip } from '../utils/history-texts.ts';
 
 /** What a history card shows of an appointment (spec doc 2 §2 Appointment history). */
 export type HistoryCardAppointment = {
@@ -16,6 +16,9 @@ export type HistoryCardAppointment = {
   doctorName: string | null;
   doctorRole: string | null;
   organizationName: string | null;
+  /** pending, paid (spec doc 2 §4); the card marks it (issue 29 §1.3). */
+  paymentStatus?: string;
+  paymentRefundStatus?: string | null;
 };
 
 export type HistoryCardAction = { label: string; onSelect: () => void };
@@ -30,16 +33,21 @@ type HistoryAppointmentCardProps = {
 
 /**
  * An appointment in the history (spec doc 2 §2): start time (h:mm A), token number, status, doctor
- * name and role, and organisation; it opens /view/appointment.
+ * name and role, and organisation, with its payment marked (issue 29 §1.3: Paid, Payment pending,
+ * Appointment not paid); dates on the hospital's clock in the user's language; it opens /view/appointment.
  */
 export function HistoryAppointmentCard({ appointment, actions = [], showPatient = true }: HistoryAppointmentCardProps) {
   const t = useConsultationsTranslate();
   const { i18n } = useLingui();
   const start = new Date(appointment.start);
   const date = appointmentDateText(start, i18n.locale);
-  const time = appointmentTimeText(start);
+  const time = appointmentTimeText(start, i18n.locale);
   const status = t(appointmentStatusKey(appointment.appointmentStatus));
   const doctor = appointment.doctorName ?? '';
+  const payment =
+    appointment.paymentStatus === undefined
+      ? null
+      : historyPaymentChip({ ...appointment, paymentStatus: appointment.paymentStatus });
   const to = `/view/appointment?sessionId=${encodeURIComponent(appointment.sessionId)}&appointmentId=${encodeURIComponent(appointment.id)}`;
   return (
     <article className="history-card">
@@ -60,6 +68,9 @@ export function HistoryAppointmentCard({ appointment, actions = [], showPatient 
           <span className="history-card__token">{t('history.token', { tokenNo: appointment.tokenNo })}</span>
         </span>
         {appointment.organizationName ? <span className="history-card__org">{appointment.organizationName}</span> : null}
+        {payment ? (
+          <span className={`history-chip history-chip--${payment.tone} history-card__payment`}>{t(payment.key)}</span>
+        ) : null}
         {showPatient && appointment.patientDisplayName ? (
           <span className="history-card__patient">{t('history.forPatient', { name: appointment.patientDisplayName })}</span>
         ) : null}

@@ -5,9 +5,15 @@ import { baseTenantConfig, deepMerge, type TenantPublicConfig } from '@careline/
 import { HistoryScreen } from './history-screen.tsx';
 import { historyAppointment, renderHistory, serverPatient, testAccount, type GraphQLCall } from './history-test-render.tsx';
 
-// A fixed clock in the patient's own time zone: 23 Nov 2026, 10:00.
-const now = new Date(2026, 10, 23, 10, 0);
-const at = (day: number, hour: number, minute = 0) => new Date(2026, 10, day, hour, minute).toISOString();
+/** A wall-clock time on the hospital's clock (Asia/Colombo, UTC+5:30): history dates follow it, never the device's (issue 29 §1.3). */
+function colombo(year: number, month: number, day: number, hour = 0, minute = 0): Date {
+  return new Date(Date.UTC(year, month, day, hour, minute) - 330 * 60_000);
+}
+
+
+// A fixed clock on the hospital's clock: 23 Nov 2026, 10:00.
+const now = colombo(2026, 10, 23, 10, 0);
+const at = (day: number, hour: number, minute = 0) => colombo(2026, 10, day, hour, minute).toISOString();
 
 beforeAll(() => {
   window.scrollTo = () => undefined;
@@ -178,7 +184,7 @@ describe('HistoryScreen actions', () => {
       tenant,
       answer: answering([
         historyAppointment({ id: 'a-done', start: at(20, 9), appointmentStatus: 'fulfilled', paymentStatus: 'paid', doctorName: 'Dr. Done' }),
-        historyAppointment({ id: 'a-old', start: new Date(2026, 8, 1).toISOString(), appointmentStatus: 'fulfilled', doctorName: 'Dr. Old' }),
+        historyAppointment({ id: 'a-old', start: colombo(2026, 8, 1).toISOString(), appointmentStatus: 'fulfilled', doctorName: 'Dr. Old' }),
         historyAppointment({ id: 'a-unpaid', start: at(24, 9), doctorName: 'Dr. Unpaid' }),
       ]),
     });
@@ -228,5 +234,63 @@ describe.each(['si', 'ta'] as const)('HistoryScreen in %s', (locale) => {
       .map((text) => text.replace(/\b(USD|AM|PM|Mrs|Perera)\b/g, ''))
       .filter((text) => /[A-Za-z]{3,}/.test(text));
     expect(latin).toEqual([]);
+  });
+});
+
+describe('history cards: the payment and the hospital’s dates (issue 29 §1.3)', () => {
+  // 20:00 UTC on 23 Nov is 01:30 on Tuesday 24 Nov at the hospital (Asia/Colombo).
+  const lateAtNight = '2026-11-23T20:00:00.000Z';
+
+  it('marks each card Paid, Payment pending or Appointment not paid; a refund reads as paid, a cancelled unpaid one says nothing', async () => {
+    await renderHistory({
+      element: <HistoryScreen now={now} />,
+      answer: answering([
+        historyAppointment({ id: 'a-paid', start: at(25, 9), paymentStatus: 'paid', doctorName: 'Dr. Paid' }),
+        historyAppointment({ id: 'a-pending', start: at(25, 10), paymentStatus: 'pending', doctorName: 'Dr. Pending' }),
+        historyAppointment({ id: 'a-unpaid', start: at(25, 11), paymentStatus: 'unpaid', doctorName: 'Dr. Unpaid' }),
+        historyAppointment({ id: 'a-refunded', start: at(25, 12), paymentStatus: 'paid', paymentRefundStatus: 'refunded', doctorName: 'Dr. Refunded' }),
+        historyAppointment({ id: 'a-gone', start: at(25, 13), paymentStatus: 'pending', appointmentStatus: 'cancelled', doctorName: 'Dr. Gone' }),
+      ]),
+    });
+    const card = async (doctor: string) => (await screen.findByText(doctor)).closest('a') as HTMLElement;
+    expect((await card('Dr. Paid')).textContent).toContain('Paid');
+    expect((await card('Dr. Pending')).textContent).toContain('Payment pending');
+    expect((await card('Dr. Unpaid')).textContent).toContain('Appointment not paid');
+    expect((await card('Dr. Refunded')).textContent).toContain('Paid');
+    const gone = (await card('Dr. Gone')).textContent ?? '';
+    expect(gone).not.toContain('Payment pending');
+    expect(gone).not.toContain('Appointment not paid');
+  });
+
+  it('writes the day and time on the hospital’s clock, with Sinhala and Tamil day and month names', async () => {
+    await renderHistory({
+      element: <HistoryScreen now={now} />,
+      answer: answering([historyAppointment({ id: 'a-night', start: lateAtNight })]),
+    });
+    const english = (await screen.findByText('Dr. Nimal Silva')).closest('a') as HTMLElement;
+    expect(english.textContent).toContain('Tue, 24 Nov 2026');
+    expect(english.textContent).toContain('1:30 AM');
+    cleanup();
+
+    await renderHistory({
+      element: <HistoryScreen now={now} />,
+      locale: 'si',
+      answer: answering([historyAppointment({ id: 'a-night', start: lateAtNight })]),
+    });
+    const sinhala = (await screen.findByText('Dr. Nimal Silva')).closest('a') as HTMLElement;
+    expect(sinhala.textContent).toContain('අඟහ');
+    expect(sinhala.textContent).toContain('ඉල්');
+    expect(sinhala.textContent).toContain('24');
+    expect(sinhala.textContent).toContain('1.30');
+    cleanup();
+
+    await renderHistory({
+      element: <HistoryScreen now={now} />,
+      locale: 'ta',
+      answer: answering([historyAppointment({ id: 'a-night', start: lateAtNight })]),
+    });
+    const tamil = (await screen.findByText('Dr. Nimal Silva')).closest('a') as HTMLElement;
+    expect(tamil.textContent).toContain('செவ்.');
+    expect(tamil.textContent).toContain('நவ.');
   });
 });

@@ -304,3 +304,76 @@ describe('/view/session: pay now in the booking step (spec doc 2 §4 Booking pay
     await waitFor(() => expect(stub.answers).toEqual([{ error: 'This session is full' }]));
   });
 });
+
+describe('/view/session: a profile that already holds a place in the session (issue 29 §1.1)', () => {
+  const held = (call: GraphQLCall) =>
+    call.operationName === 'myAppointmentInSession' && call.variables.patientId === 'p-mother'
+      ? { data: { myAppointmentInSession: { __typename: 'Appointment', id: 'a-held', sessionId: 's-1', tokenNo: 3 } } }
+      : call.operationName === 'myAppointmentInSession'
+        ? { data: { myAppointmentInSession: null } }
+        : null;
+
+  it('leads to that appointment instead of a booking that would be refused', async () => {
+    const stub = payNowStub(true);
+    const { calls, router } = await renderHistory({
+      element: <SessionScreen payNow={stub.slot} />,
+      path: '/view/session?sessionId=s-1',
+      routePath: '/view/session',
+      tenant: noCash,
+      answer: (call) => held(call) ?? answering()(call),
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Mrs Sita Perera' }));
+    const notice = await screen.findByRole('status', { name: 'This person already has an appointment in this session' });
+    expect(notice).toBeTruthy();
+    // No way to book again for this profile: the way on is the appointment, with its pay and cancel.
+    expect(screen.queryByRole('button', { name: 'Pay stub' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'View appointment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/view/appointment'));
+    expect(router.state.location.search).toBe('?sessionId=s-1&appointmentId=a-held');
+    expect(calls.filter((call) => call.operationName === 'bookAppointment')).toHaveLength(0);
+    expect(calls.find((call) => call.operationName === 'myAppointmentInSession')?.variables).toEqual({
+      sessionId: 's-1',
+      patientId: 'p-mother',
+    });
+  });
+
+  it('books as before for a profile that holds none', async () => {
+    const stub = payNowStub(true);
+    await renderHistory({
+      element: <SessionScreen payNow={stub.slot} />,
+      path: '/view/session?sessionId=s-1',
+      routePath: '/view/session',
+      tenant: noCash,
+      answer: (call) => held(call) ?? answering()(call),
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Mrs Kamala Perera' }));
+    expect(await screen.findByRole('button', { name: 'Pay stub' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'View appointment' })).toBeNull();
+  });
+
+  it('a booking refused with ARO-E4003 (booked meanwhile elsewhere) leads to the appointment too', async () => {
+    let bookedElsewhere = false;
+    await renderHistory({
+      element: <SessionScreen />,
+      path: '/view/session?sessionId=s-1',
+      routePath: '/view/session',
+      answer: (call) => {
+        if (call.operationName === 'myAppointmentInSession') {
+          return bookedElsewhere
+            ? { data: { myAppointmentInSession: { __typename: 'Appointment', id: 'a-held', sessionId: 's-1', tokenNo: 3 } } }
+            : { data: { myAppointmentInSession: null } };
+        }
+        if (call.operationName === 'bookAppointment') {
+          bookedElsewhere = true;
+          return { errors: [{ message: 'ARO-E4003:This person already has an appointment in this session' }] };
+        }
+        return answering()(call);
+      },
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Mrs Kamala Perera' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Book' }));
+    const link = await screen.findByRole('link', { name: 'View appointment' });
+    expect(link.getAttribute('href')).toBe('/view/appointment?sessionId=s-1&appointmentId=a-held');
+    expect(screen.queryByText('Sorry, Unable to book at the moment')).toBeNull();
+  });
+});

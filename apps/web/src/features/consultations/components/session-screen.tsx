@@ -1,15 +1,21 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { sessionPickBlock } from '@careline/domain/consultations';
+import { errorString, parseErrorString } from '@careline/domain/errors';
 import type { ClientPatient } from '@careline/domain/profiles';
 import { useTranslateText } from '@careline/i18n/react';
 import { useConsultationsTranslate } from '@careline/i18n/consultations';
 import { Button } from '../../../components/button.tsx';
-import { errorText } from '../../../lib/graphql';
+import { errorCodes, errorText } from '../../../lib/graphql';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
-import { appointmentQuery, createAppointmentMutation, sessionsQuery } from '../api/consultation-documents.ts';
+import {
+  appointmentQuery,
+  createAppointmentMutation,
+  myAppointmentInSessionQuery,
+  sessionsQuery,
+} from '../api/consultation-documents.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useRelationshipPrompt } from '../hooks/use-relationship-prompt.ts';
 import { bookingKeyFor, newBookingKey, type BookingKey } from '../utils/booking-key.ts';
@@ -65,6 +71,9 @@ export type SessionScreenProps = {
 };
 
 type BookingState = { kind: 'idle' } | { kind: 'booking' } | { kind: 'failed'; error: string };
+
+// The catalogue's own words for a profile that holds a place in the session already (ARO-E4003).
+const ALREADY_BOOKED_TEXT = parseErrorString(errorString('ARO-E4003')).text;
 
 /** The address of an appointment's screen. */
 export function appointmentHref(sessionId: string, appointmentId: string): string {
@@ -123,6 +132,16 @@ export function SessionScreen({ RelationshipPicker, payNow }: SessionScreenProps
       setPatient(movedPatient);
     }
   }, [movedPatient, patient]);
+
+  // issue 29 §1.1: a profile that holds a place here already is led to that appointment (with its
+  // pay and cancel), not to a booking the server refuses (ARO-E4003). Only the account's own.
+  const [heldResult, reexecuteHeld] = useQuery({
+    query: myAppointmentInSessionQuery,
+    variables: { sessionId, patientId: patient?.id ?? '' },
+    pause: patient === null || appointmentRescheduledFor !== null || sessionId === '',
+    requestPolicy: 'network-only',
+  });
+  const held = patient !== null && appointmentRescheduledFor === null ? (heldResult.data?.myAppointmentInSession ?? null) : null;
 
   // spec doc 2 §4 Booking step 1: no patient chosen → the relationship modal opens.
   useEffect(() => {
@@ -195,6 +214,12 @@ export function SessionScreen({ RelationshipPicker, payNow }: SessionScreenProps
     });
     const appointment = answer.data?.createAppointment;
     if (answer.error || !appointment) {
+      if (!rescheduling && errorCodes(answer.error).includes('ARO-E4003')) {
+        // Booked meanwhile (another tab, the chat, the desk): lead to that appointment instead.
+        setBooking({ kind: 'idle' });
+        reexecuteHeld({ requestPolicy: 'network-only' });
+        return { error: tx(ALREADY_BOOKED_TEXT) };
+      }
       const error = errorText(answer.error);
       setBooking({ kind: 'failed', error });
       return { error: tx(error) };
@@ -286,7 +311,15 @@ export function SessionScreen({ RelationshipPicker, payNow }: SessionScreenProps
         )}
       </section>
 
-      {payNowOffered && payNow ? (
+      {held ? (
+        <section className="consultations-banner consultations-banner--info held-place" role="status" aria-labelledby="held-place-text">
+          <p id="held-place-text">{tx(ALREADY_BOOKED_TEXT)}</p>
+          <Link className="button button--primary button--block" to={appointmentHref(held.sessionId, held.id)}>
+            {t('consultations.session.viewAppointment')}
+          </Link>
+        </section>
+      ) : null}
+      {held ? null : payNowOffered && payNow ? (
         <div className="session-screen__pay-now">
           {payNow.render({
             sessionId: data.id,
@@ -306,7 +339,7 @@ export function SessionScreen({ RelationshipPicker, payNow }: SessionScreenProps
           )}
         </div>
       ) : null}
-      {canBook ? (
+      {held ? null : canBook ? (
         <div className="session-screen__book">
           {rescheduling ? null : <p className="consultations-hint">{t('consultations.session.payAtHospital')}</p>}
           {bookingError}
@@ -326,7 +359,7 @@ export function SessionScreen({ RelationshipPicker, payNow }: SessionScreenProps
           <p>{t('consultations.session.visitHospital')}</p>
         </div>
       )}
-      {rescheduling ? null : (
+      {rescheduling || held ? null : (
         <ReserveBooking
           sessionId={data.id}
           // Back from registration, the profile just made is the account's only one: it continues the reservation.

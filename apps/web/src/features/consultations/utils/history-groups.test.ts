@@ -9,19 +9,25 @@ import {
   orderHistory,
 } from './history-groups.ts';
 
-// A fixed clock in the patient's own time zone: 23 Nov 2026, 10:00.
-const now = new Date(2026, 10, 23, 10, 0);
-const at = (day: number, hour: number, minute = 0) => new Date(2026, 10, day, hour, minute).toISOString();
+/** A wall-clock time on the hospital's clock (Asia/Colombo, UTC+5:30): history dates follow it, never the device's (issue 29 §1.3). */
+function colombo(year: number, month: number, day: number, hour = 0, minute = 0): Date {
+  return new Date(Date.UTC(year, month, day, hour, minute) - 330 * 60_000);
+}
+
+
+// A fixed clock on the hospital's clock: 23 Nov 2026, 10:00.
+const now = colombo(2026, 10, 23, 10, 0);
+const at = (day: number, hour: number, minute = 0) => colombo(2026, 10, day, hour, minute).toISOString();
 
 describe('historyGroupOf (spec doc 2 §2: Today, Upcoming, Past)', () => {
   it.each([
-    [new Date(2026, 10, 23, 0, 0), 'today'],
-    [new Date(2026, 10, 23, 8, 0), 'today'],
-    [new Date(2026, 10, 23, 23, 59), 'today'],
-    [new Date(2026, 10, 24, 0, 0), 'upcoming'],
-    [new Date(2027, 0, 2, 9, 0), 'upcoming'],
-    [new Date(2026, 10, 22, 23, 59), 'past'],
-    [new Date(2025, 10, 23, 10, 0), 'past'],
+    [colombo(2026, 10, 23, 0, 0), 'today'],
+    [colombo(2026, 10, 23, 8, 0), 'today'],
+    [colombo(2026, 10, 23, 23, 59), 'today'],
+    [colombo(2026, 10, 24, 0, 0), 'upcoming'],
+    [colombo(2027, 0, 2, 9, 0), 'upcoming'],
+    [colombo(2026, 10, 22, 23, 59), 'past'],
+    [colombo(2025, 10, 23, 10, 0), 'past'],
   ] as const)('%s is %s', (start, group) => {
     expect(historyGroupOf(start, now)).toBe(group);
   });
@@ -85,10 +91,10 @@ describe('historyPage (spec doc 2 §9: 8, then 8 more per load)', () => {
 
 describe('appointmentTimeText (spec doc 2 §9: h:mm A)', () => {
   it.each([
-    [new Date(2026, 10, 23, 0, 5), '12:05 AM'],
-    [new Date(2026, 10, 23, 9, 5), '9:05 AM'],
-    [new Date(2026, 10, 23, 12, 30), '12:30 PM'],
-    [new Date(2026, 10, 23, 18, 0), '6:00 PM'],
+    [colombo(2026, 10, 23, 0, 5), '12:05 AM'],
+    [colombo(2026, 10, 23, 9, 5), '9:05 AM'],
+    [colombo(2026, 10, 23, 12, 30), '12:30 PM'],
+    [colombo(2026, 10, 23, 18, 0), '6:00 PM'],
   ])('%s reads %s', (date, text) => {
     expect(appointmentTimeText(date)).toBe(text);
   });

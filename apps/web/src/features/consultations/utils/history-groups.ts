@@ -1,7 +1,6 @@
 /** Appointment history: the Today, Upcoming and Past groups and their paging (spec doc 2 §2, §9). */
 import { HISTORY_PAGE_SIZE } from '@careline/domain/consultations';
-import { calendarDaysFrom } from '@careline/domain/shell';
-import { formatInstant } from '@careline/domain/time';
+import { DEFAULT_TIME_ZONE, formatInstant, zonedDay } from '@careline/domain/time';
 
 export type HistoryGroupKey = 'today' | 'upcoming' | 'past';
 
@@ -13,16 +12,19 @@ export type HistoryGroup<T> = { key: HistoryGroupKey; appointments: T[] };
 type Dated = { start: string };
 
 /**
- * The group of an appointment by its start's calendar day, in the patient's own time zone.
+ * The group of an appointment by its start's calendar day on the hospital's clock (issue 29 §1.4:
+ * history dates in the hospital's time zone, never the device's).
  * @param start - when the appointment (its session) starts
  * @param now - the current time
+ * @param timeZone - the hospital's IANA time zone
  */
-export function historyGroupOf(start: Date, now: Date): HistoryGroupKey {
-  const days = calendarDaysFrom(start, now);
-  if (days === 0) {
+export function historyGroupOf(start: Date, now: Date, timeZone: string = DEFAULT_TIME_ZONE): HistoryGroupKey {
+  const day = zonedDay(start, timeZone);
+  const today = zonedDay(now, timeZone);
+  if (day === today) {
     return 'today';
   }
-  return days > 0 ? 'upcoming' : 'past';
+  return day > today ? 'upcoming' : 'past';
 }
 
 function startMs(appointment: Dated): number {
@@ -90,18 +92,23 @@ export function nextHistoryCount(shown: number): number {
 export const FIRST_HISTORY_COUNT = HISTORY_PAGE_SIZE;
 
 /**
- * 'h:mm A', the appointment time format of spec doc 2 §9 ('9:05 AM', '12:30 PM').
- * @param date - the time to show, in the patient's own time zone
+ * The time of an appointment on the hospital's clock, 'h:mm A' in English (spec doc 2 §9: '9:05 AM',
+ * '12:30 PM'), in the language's own words in Sinhala and Tamil (the session cards' pattern).
+ * @param date - the time to show
+ * @param language - the active language (en, si or ta)
+ * @param timeZone - the hospital's IANA time zone
  */
-export function appointmentTimeText(date: Date): string {
-  return formatInstant(date, 'appointmentTime') ?? '';
+export function appointmentTimeText(date: Date, language = 'en', timeZone: string = DEFAULT_TIME_ZONE): string {
+  return formatInstant(date, language === 'en' ? 'appointmentTime' : 'sessionTime', { locale: language, timeZone }) ?? '';
 }
 
 /**
- * The day of an appointment in the patient's language: 'Mon, 23 Nov 2026'.
- * @param date - the day to show, in the patient's own time zone
+ * The day of an appointment on the hospital's clock, with the language's day and month names:
+ * 'Mon, 23 Nov 2026'.
+ * @param date - the day to show
  * @param language - the active language (en, si or ta)
+ * @param timeZone - the hospital's IANA time zone
  */
-export function appointmentDateText(date: Date, language: string): string {
-  return formatInstant(date, 'weekdayDate', { locale: language }) ?? '';
+export function appointmentDateText(date: Date, language: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return formatInstant(date, 'weekdayDate', { locale: language, timeZone }) ?? '';
 }

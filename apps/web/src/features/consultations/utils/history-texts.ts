@@ -46,6 +46,28 @@ export function appointmentStatusTone(status: string): 'info' | 'success' | 'dan
   }
 }
 
+/**
+ * The payment chip of a history card (issue 29 §1.3; spec doc 2 §4 Appointment status: 'Appointment
+ * not paid', 'Payment pending', refunded shown as paid), or null for a cancelled or rescheduled
+ * appointment that was never paid (nothing is owed on it).
+ * @param appointment - the appointment's statuses
+ */
+export function historyPaymentChip(appointment: {
+  appointmentStatus: string;
+  paymentStatus: string;
+  paymentRefundStatus?: string | null;
+}): { key: ConsultationsMessageId; tone: 'success' | 'warning' } | null {
+  if (appointment.paymentStatus === 'paid' || appointment.paymentRefundStatus === 'refunded') {
+    return { key: 'history.payment.paid', tone: 'success' };
+  }
+  if (appointment.appointmentStatus === 'cancelled' || appointment.appointmentStatus === 'entered_in_error') {
+    return null;
+  }
+  return appointment.paymentStatus === 'pending'
+    ? { key: 'consultations.appointment.paymentPending', tone: 'warning' }
+    : { key: 'consultations.appointment.notPaid', tone: 'warning' };
+}
+
 export const historyGroupKeysText: Record<HistoryGroupKey, ConsultationsMessageId> = {
   today: 'history.group.today',
   upcoming: 'history.group.upcoming',

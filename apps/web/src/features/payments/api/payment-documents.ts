@@ -87,3 +87,50 @@ export const paymentOutcomeQuery = graphql(`
 export type PaymentOutcome = ResultOf<
   typeof paymentOutcomeQuery
 >['queryPaymentGatewayCallback'][number];
+
+/**
+ * spec doc 2 §7 queryPaymentGatewayCallback by the appointment's reference: its payments, newest
+ * first, with the paid invoice (issue 29 §1.3 the proof of payment on /view/appointment). The same
+ * fields as the payment history's, so its 'Payment Invoice' can show one.
+ */
+export const appointmentPaymentsQuery = graphql(`
+  query appointmentPayments($requestReference: String, $limit: Int) {
+    queryPaymentGatewayCallback(requestReference: $requestReference, limit: $limit) {
+      id
+      bookingId
+      requestReference
+      organizationId
+      organizationName
+      patientId
+      createdTime
+      response {
+        amount
+        status
+        message
+        additionalInfo
+        transactionDate
+        transactionReference
+        cardType
+        cardNumber
+        cardExpiry
+        firstName
+        lastName
+        paymentGatewayType
+      }
+      invoice {
+        id
+        items {
+          description
+          amount
+          category
+        }
+        total
+        currency
+      }
+    }
+  }
+`);
+
+export type AppointmentPaymentRecord = ResultOf<
+  typeof appointmentPaymentsQuery
+>['queryPaymentGatewayCallback'][number];

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CHAT_TEXTS, CHAT_WIDGET_TEXTS, chatSessionsShown, formatChatDate } from '@careline/domain/chat-flow';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
-import type { ChatConsultations, ChatDoctor, ChatSession, ChatSpecialty } from '../../utils/chat-consultations.ts';
+import type { ChatBookingResult, ChatConsultations, ChatDoctor, ChatSession, ChatSpecialty } from '../../utils/chat-consultations.ts';
 import { appointmentCard } from '../../utils/chat-guide.ts';
 import type { GuideKit, GuidePart } from './guide-kit.ts';
 import { ProfileChoice } from './guide-widgets.tsx';
@@ -39,17 +39,35 @@ async function book(kit: GuideKit) {
   const result = await kit.during(() =>
     consultations
       .book({ patientId: patient.id, sessionId: chosen.id, idempotencyKey: key })
-      .catch(() => ({ ok: false as const, error: fallbackErrorText })),
+      .catch((): ChatBookingResult => ({ ok: false, error: fallbackErrorText })),
   );
   const said = patient.displayName;
   if (!result.ok) {
+    // issue 29 §1.1: refused because this profile holds a place there already: its appointment, to open.
+    const held = result.held
+      ? appointmentCard(
+          {
+            id: result.held.id,
+            sessionId: result.held.sessionId,
+            doctorName: chosen.doctorName,
+            patientDisplayName: patient.displayName,
+            organizationName: chosen.organizationName,
+            start: chosen.startTime,
+            tokenNo: result.held.tokenNo,
+          },
+          kit.appointmentHref(result.held.sessionId, result.held.id),
+        )
+      : null;
     await kit.go(
       'consultation-booking',
       'booking-failed',
       said,
       {},
       {
-        events: [{ author: 'event', text: result.error || fallbackErrorText, tone: 'error' }],
+        events: [
+          { author: 'event', text: result.error || fallbackErrorText, tone: 'error' },
+          ...(held ? [{ author: 'assistant' as const, text: '', tone: 'normal' as const, appointments: [held] }] : []),
+        ],
       },
     );
     return;
