@@ -14,6 +14,10 @@ export type PaymentHistoryRecord = {
     amount?: string | null;
     status?: string | null;
     message?: string | null;
+    /** The gateway's own message; kept in the record, shown only inside a §8 text that quotes it. */
+    additionalInfo?: string | null;
+    /** The gateway's reason code, e.g. '203'. */
+    reasonCode?: string | null;
     transactionDate?: string | null;
     transactionReference?: string | null;
     cardType?: string | null;
