@@ -295,6 +295,10 @@ describe('payments', () => {
     const text = pages[0]?.text ?? '';
     expect(text).toContain('Payment Invoice');
     expect(text).toMatch(/Doctor fee/i);
+    // issue 29 §1.4: the method's and the card's names, not the gateway's codes.
+    expect(text).toMatch(/Paid with:\s*Card/);
+    expect(text).toMatch(/Card:\s*Visa 411111X+/);
+    expect(text).not.toContain('cyberSource');
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);

@@ -295,6 +295,25 @@ describe('PaymentHistoryScreen (/profiles/my-payment-history)', () => {
     expect(document.activeElement).toBe(view);
   });
 
+  it.each(['si', 'ta'] as const)('the invoice modal names the fee lines in %s (issue 29 §1.4)', async (locale) => {
+    const i18n = createI18n();
+    await activateLocale(i18n, locale);
+    renderScreen({
+      path: '/profiles/my-payment-history?paymentId=p1',
+      routePath: '/profiles/my-payment-history',
+      element: <PaymentHistoryScreen />,
+      account,
+      answer: answering([payment('p1', 'ACCEPT')]),
+      i18n,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: translate(i18n, 'paymentHistory.viewInvoice') }));
+    const dialog = screen.getByRole('dialog', { name: translate(i18n, 'paymentHistory.invoiceTitle') });
+    expect(within(dialog).getByText(translate(i18n, 'invoice.line.doctorFee'))).toBeTruthy();
+    expect(within(dialog).getByText(translate(i18n, 'invoice.line.hospitalFee'))).toBeTruthy();
+    expect(within(dialog).queryByText('Doctor fee')).toBeNull();
+    expect(within(dialog).queryByText('Hospital fee')).toBeNull();
+  });
+
   it('a failed download says so', async () => {
     render('/profiles/my-payment-history?paymentId=p1', answering([payment('p1', 'ACCEPT')]), async () => {
       throw new Error('HTTP 500');
