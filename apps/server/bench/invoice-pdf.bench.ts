@@ -55,7 +55,8 @@ function sampleInvoice(lines: number, patientName: string): InvoicePdfInput {
     items,
     totalMinor: items.reduce((sum, item) => sum + item.amountMinor, 0),
     currency: 'LKR',
-    cardText: 'VISA 411111XXXXXXXXXX',
+    cardType: '001',
+    cardNumber: '411111XXXXXXXXXX',
     gateway: 'cyberSource',
   };
 }

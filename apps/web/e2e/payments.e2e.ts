@@ -183,6 +183,10 @@ describe('payments', () => {
     await payByCard(page, DECLINE_CARD);
     await backOnAppointment(page, appointmentId);
     await page.getByText('Problem with your payment').waitFor();
+    // issue 29 §1.4: the catalogue's text, not the bank's ('General decline of the card. No other
+    // information was provided by the issuing bank.' stays in the payment's record).
+    expect((await page.locator('.payment-problem__text').textContent())?.trim()).toBe('Payment failed');
+    expect(await page.getByText(/General decline/).count()).toBe(0);
     await expectNoAxeViolations(page, 'declined payment');
     await screenshot(page, 'pay-declined');
     // Still payable: the pay button is offered again and the server keeps it pending.
@@ -291,6 +295,10 @@ describe('payments', () => {
     const text = pages[0]?.text ?? '';
     expect(text).toContain('Payment Invoice');
     expect(text).toMatch(/Doctor fee/i);
+    // issue 29 §1.4: the method's and the card's names, not the gateway's codes.
+    expect(text).toMatch(/Paid with:\s*Card/);
+    expect(text).toMatch(/Card:\s*Visa 411111X+/);
+    expect(text).not.toContain('cyberSource');
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);

@@ -5,6 +5,7 @@ import {
   canReserve,
   cancelBlock,
   cancelBlockReason,
+  blockedSentence,
   cancelTexts,
   DOCTOR_REQUESTED_EXCLUDED_CATEGORIES,
   excludedChargeCategories,
@@ -63,6 +64,10 @@ describe('cancel (spec doc 2 §4 Cancel)', () => {
 
   it('says why in the spec’s words', () => {
     expect(cancelTexts.prefix).toBe('You cannot cancel this appointment because ...');
+    // issue 29 §1.4: the '...' is where the reason goes, not a text to print.
+    expect(blockedSentence(cancelTexts.prefix, cancelBlockReason({ reason: 'within24Hours' }))).toBe(
+      'You cannot cancel this appointment because the scheduled session time is within 24 hours from now.',
+    );
     expect(cancelBlockReason({ reason: 'within24Hours' })).toBe('the scheduled session time is within 24 hours from now.');
     expect(cancelBlockReason({ reason: 'notBooked', status: 'fulfilled' })).toBe('the appointment is already Completed');
     expect(cancelBlockReason({ reason: 'notBooked', status: 'cancelled' })).toBe('the appointment is already Cancelled');
@@ -89,6 +94,9 @@ describe('refund (spec doc 2 §4 Refund)', () => {
 
   it('keeps the prefix and the reasons of the spec', () => {
     expect(refundTexts.prefix).toBe('You cannot request a refund because, ...');
+    expect(blockedSentence(refundTexts.prefix, refundTexts.notPaid)).toBe(
+      'You cannot request a refund because, the appointment is not paid',
+    );
     expect(refundReasons).toEqual([
       { category: 'Booked wrong', subcategories: ['wrong doctor session', 'date or time wrong', 'wrong person'] },
       { category: 'Doctor related', subcategories: ['doctor requested', 'not visited', 'cancelled'] },

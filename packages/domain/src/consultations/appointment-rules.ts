@@ -51,6 +51,16 @@ export const cancelTexts = {
   within24Hours: 'the scheduled session time is within 24 hours from now.',
 } as const;
 
+/**
+ * A blocked action's sentence: the spec writes the reason's place as '...' ('You cannot cancel this
+ * appointment because ...'), so the reason takes the '...' and no dots are printed (issue 29 §1.4).
+ * @param prefix - cancelTexts.prefix or refundTexts.prefix
+ * @param reason - the reason, e.g. cancelBlockReason's, or a '{reason}' placeholder
+ */
+export function blockedSentence(prefix: string, reason: string): string {
+  return prefix.replace(/\.\.\.$/, reason);
+}
+
 /** Why an appointment cannot be cancelled. */
 export type CancelBlock = { reason: 'notBooked'; status: string } | { reason: 'within24Hours' };
 

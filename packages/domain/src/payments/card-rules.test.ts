@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cardDisplayText,
+  cardTypeName,
   CARD_MESSAGES,
   cardBrand,
   cardDetailsComplete,
@@ -207,5 +209,24 @@ describe('gatewayExpiry (card_expiry_date MM-YYYY)', () => {
 
   it.each([['13/28'], ['1/28'], ['12-28'], ['']])('rejects %j', (expiry) => {
     expect(() => gatewayExpiry(expiry)).toThrow('Invalid Expire Month & Year');
+  });
+});
+
+describe('a paid card as a person reads it (spec doc 2 §5; issue 29 §1.4)', () => {
+  it.each([
+    ['001', '400000XXXXXXXXXX', 'Visa 400000XXXXXXXXXX'],
+    ['002', '555555XXXXXXXXXX', 'Mastercard 555555XXXXXXXXXX'],
+    ['003', '378282XXXXXXXXX', 'American Express 378282XXXXXXXXX'],
+    ['visa', '4111111111111111', 'Visa 411111XXXXXXXXXX'],
+    [null, '411111xxxxxx1111', '411111XXXXXXXXXX'],
+  ] as const)('%s %s → %s', (type, number, text) => {
+    expect(cardDisplayText(type, number)).toBe(text);
+  });
+
+  it('no number, no card; a code the spec does not list shows as given', () => {
+    expect(cardDisplayText('001', null)).toBeNull();
+    expect(cardDisplayText('001', ' ')).toBeNull();
+    expect(cardTypeName('099')).toBe('099');
+    expect(cardTypeName('')).toBeNull();
   });
 });

@@ -217,6 +217,46 @@ export function maskCardNumber(number: string): string {
   ).join('');
 }
 
+/** Card brands' names by the gateway's card type code (spec doc 2 §5 card type codes). */
+const CARD_TYPE_NAMES: Readonly<Record<string, string>> = {
+  '001': 'Visa',
+  '002': 'Mastercard',
+  '003': 'American Express',
+  '004': 'Discover',
+  '005': 'Diners Club',
+  '007': 'JCB',
+  '042': 'Maestro',
+  '050': 'Hipercard',
+  '054': 'Elo',
+};
+
+/**
+ * A card type for display: the brand's name for a gateway code ('001' → 'Visa'), else the type as
+ * given with its first letter capitalised ('visa' → 'Visa'); null when missing.
+ * @param cardType - code or name, as the gateway recorded it
+ */
+export function cardTypeName(cardType: string | null | undefined): string | null {
+  const text = cardType?.trim() ?? '';
+  if (text === '') {
+    return null;
+  }
+  return CARD_TYPE_NAMES[text] ?? text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A paid card as a person reads it: the brand and the number masked after its first 6 digits
+ * (spec doc 2 §5), 'Visa 411111XXXXXXXXXX', never the gateway's code ('001'); null without a number.
+ * @param cardType - the recorded card type (code or name)
+ * @param cardNumber - the recorded number, masked or not
+ */
+export function cardDisplayText(cardType: string | null | undefined, cardNumber: string | null | undefined): string | null {
+  const number = cardNumber?.trim() ? maskCardNumber(cardNumber.trim()) : '';
+  if (number === '') {
+    return null;
+  }
+  return [cardTypeName(cardType), number].filter(Boolean).join(' ');
+}
+
 /** What the card form holds, as typed (number with hyphens, expiry 'MM/YY'). */
 export type CardFormInput = { nameOnCard: string; cardNumber: string; expiry: string; cvv: string };
 /** The card form's errors by field; empty when the form is valid. */

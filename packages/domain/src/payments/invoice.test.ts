@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DOCTOR_REQUESTED_EXCLUDED_CATEGORIES } from '../consultations/appointment-rules.ts';
-import { buildInvoiceLines, CHARGE_CATEGORIES, refundableMinor, type FeeLine } from './invoice.ts';
+import {
+  buildInvoiceLines,
+  CHARGE_CATEGORIES,
+  namedFeeLine,
+  paymentMethodName,
+  refundableMinor,
+  type FeeLine,
+} from './invoice.ts';
 
 describe('charge categories (spec doc 2 §4 Refund; issue 9 §1)', () => {
   it('are the doctor fee plus the categories a doctor-requested refund leaves out', () => {
@@ -96,5 +103,29 @@ describe('refundableMinor (spec doc 2 §4 Refund)', () => {
 
   it('is 0 when every line is excluded', () => {
     expect(refundableMinor(items, ['doctor_fee', ...DOCTOR_REQUESTED_EXCLUDED_CATEGORIES])).toBe(0);
+  });
+});
+
+describe('named fee lines and payment methods (issue 29 §1.4)', () => {
+  it.each([
+    ['Doctor fee', 'doctorFee'],
+    ['Hospital fee', 'hospitalFee'],
+    ['Hospital fee tax', 'hospitalFeeTax'],
+    [' hospital fee TAX ', 'hospitalFeeTax'],
+    ['Consultation, Dr Perera', null],
+  ] as const)('%s → %s', (description, name) => {
+    expect(namedFeeLine(description)).toBe(name);
+  });
+
+  it.each([
+    ['cyberSource', 'card'],
+    ['masterCard', 'card'],
+    ['genie', 'genie'],
+    ['mobileBill', 'mobileBill'],
+    ['cash', 'cash'],
+    ['somethingElse', null],
+    [null, null],
+  ] as const)('gateway %s is the method %s', (gateway, name) => {
+    expect(paymentMethodName(gateway)).toBe(name);
   });
 });

@@ -73,3 +73,51 @@ export function refundableMinor(
     .reduce((sum, item) => sum + item.amountMinor, 0);
   return Math.min(total, Math.max(0, kept));
 }
+
+/**
+ * The fee lines the catalogues name in every language, by their English name as the charging
+ * schemes write them (spec doc 2 §3 Charging scheme; issue 29 §1.4).
+ */
+export const NAMED_FEE_LINES = {
+  doctorFee: 'Doctor fee',
+  hospitalFee: 'Hospital fee',
+  hospitalFeeTax: 'Hospital fee tax',
+} as const;
+
+/** A fee line the catalogues name (invoice.line.<name>). */
+export type NamedFeeLine = keyof typeof NAMED_FEE_LINES;
+
+/**
+ * Which named fee line an invoice line is, by its description ('Doctor fee' → 'doctorFee'), or null
+ * for a hospital's own wording, which is shown as written.
+ * @param description - the invoice line's description
+ */
+export function namedFeeLine(description: string): NamedFeeLine | null {
+  const text = description.trim().toLowerCase();
+  const names = Object.entries(NAMED_FEE_LINES) as [NamedFeeLine, string][];
+  return names.find(([, name]) => name.toLowerCase() === text)?.[0] ?? null;
+}
+
+/** A payment method as the apps name it: card, Genie, mobile bill or cash. */
+export type PaymentMethodName = 'card' | 'genie' | 'mobileBill' | 'cash';
+
+/**
+ * The payment method a gateway type stands for (spec doc 2 §7 Payment gateways: cyberSource and
+ * masterCard take cards; Genie; mobile bill; cash at the desk), or null for one the apps do not name.
+ * @param gatewayType - the recorded paymentGatewayType ('cyberSource', 'genie', …)
+ */
+export function paymentMethodName(gatewayType: string | null | undefined): PaymentMethodName | null {
+  switch (gatewayType?.trim() ?? '') {
+    case 'cyberSource':
+    case 'masterCard':
+      return 'card';
+    case 'genie':
+      return 'genie';
+    case 'mobileBill':
+      return 'mobileBill';
+    case 'cash':
+      return 'cash';
+    default:
+      return null;
+  }
+}

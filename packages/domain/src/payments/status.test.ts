@@ -77,7 +77,17 @@ describe('failureText (spec doc 2 §8)', () => {
       { decision: 'ERROR', reasonCode: '999', message: '' },
       'Payment failed with unknown system error',
     ],
-    [{ decision: 'DECLINE', reasonCode: '202', message: 'Expired card' }, 'Expired card'],
+    // issue 29 §1.4: a decline reads the catalogue's text; the bank's own words stay in the record.
+    [{ decision: 'DECLINE', reasonCode: '202', message: 'Expired card' }, 'Payment failed'],
+    [
+      {
+        decision: 'DECLINE',
+        reasonCode: '203',
+        message: 'General decline of the card. No other information was provided by the issuing bank.',
+      },
+      'Payment failed',
+    ],
+    [{ decision: 'CANCEL', reasonCode: '', message: 'The cardholder cancelled the payment at the bank' }, 'Payment failed'],
     [{ decision: 'DECLINE', reasonCode: '203', message: '' }, 'Payment failed'],
     [{ decision: 'CANCEL', reasonCode: '', message: '' }, 'Payment failed'],
     [

@@ -92,7 +92,8 @@ const withMessage = (template: string, message: string): string =>
  * - reason 151 or 152 (the gateway timed out) → 'Payment failed with request timeout: {message}';
  * - reason 150, or decision ERROR → 'Payment failed with system error: {message}' when there is a
  *   message, else 'Payment failed with unknown system error';
- * - DECLINE or CANCEL → the gateway's message, else 'Payment failed';
+ * - DECLINE or CANCEL → 'Payment failed': the catalogue's text, never the bank's own words, which
+ *   stay in the payment's record and the logs (issue 29 §1.4);
  * - any other decision → 'Payment failed with unknown system error'.
  * A {message} with no gateway message reads 'reason code N'.
  * @param answer - the gateway's decision, reason code and message
@@ -124,7 +125,7 @@ export function failureText(answer: {
     return message ? withMessage(PAYMENT_TEXTS.systemError, message) : PAYMENT_TEXTS.unknownError;
   }
   if (decision === 'DECLINE' || decision === 'CANCEL') {
-    return message || PAYMENT_TEXTS.failed;
+    return PAYMENT_TEXTS.failed;
   }
   return PAYMENT_TEXTS.unknownError;
 }

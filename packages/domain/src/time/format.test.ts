@@ -31,8 +31,9 @@ describe('the spec date patterns (spec doc 1 §9, doc 2 §9, doc 3 §2)', () => 
 describe('formatInstant: the token patterns in en, si and ta', () => {
   // 03:44 AM on Wed 2 Dec 2026 in Colombo (the issue's '2nd,(Wed) Dec 2026 03:44 AM'); 04:45 PM on
   // Tue 24 Nov (the spec's example day); midnight starting 1 Dec; noon on 31 Dec; London either
-  // side of its spring-forward hour. Sinhala and Tamil have their own names and no ordinal where
-  // the screen writes them so today; the chat and the lab report buttons write English in all three.
+  // side of its spring-forward hour. Sinhala and Tamil have their own names and, for payments, their
+  // own ordinal (moment's 'Do' in si and ta: '24 වැනි', '24வது'; issue 29 §1.4); the chat and the lab
+  // report buttons write English in all three.
   it.each([
     ['chat', 'en', '2026-12-01T22:14:00Z', 'Asia/Colombo', '2nd Dec (Wed), 03:44 AM'],
     ['chat', 'ta', '2026-12-01T22:14:00Z', 'Asia/Colombo', '2nd Dec (Wed), 03:44 AM'],
@@ -47,23 +48,23 @@ describe('formatInstant: the token patterns in en, si and ta', () => {
     ['chat', 'en', '2026-03-29T01:30:00Z', 'Europe/London', '29th Mar (Sun), 02:30 AM'],
     ['chat', 'ta', '2026-03-29T01:30:00Z', 'Europe/London', '29th Mar (Sun), 02:30 AM'],
     ['payment', 'en', '2026-12-01T22:14:00Z', 'Asia/Colombo', '2nd,(Wed) Dec 2026 03:44 AM'],
-    ['payment', 'si', '2026-12-01T22:14:00Z', 'Asia/Colombo', '2,(බදාදා) උඳුවප් 2026 03:44 පෙ.ව.'],
-    ['payment', 'ta', '2026-12-01T22:14:00Z', 'Asia/Colombo', '2,(புத.) டிச. 2026 03:44 AM'],
+    ['payment', 'si', '2026-12-01T22:14:00Z', 'Asia/Colombo', '2 වැනි,(බදාදා) උඳුවප් 2026 03:44 පෙ.ව.'],
+    ['payment', 'ta', '2026-12-01T22:14:00Z', 'Asia/Colombo', '2வது,(புத.) டிச. 2026 03:44 AM'],
     ['payment', 'en', '2026-11-24T11:15:00Z', 'Asia/Colombo', '24th,(Tue) Nov 2026 04:45 PM'],
-    ['payment', 'si', '2026-11-24T11:15:00Z', 'Asia/Colombo', '24,(අඟහ) ඉල් 2026 04:45 ප.ව.'],
-    ['payment', 'ta', '2026-11-24T11:15:00Z', 'Asia/Colombo', '24,(செவ்.) நவ. 2026 04:45 PM'],
+    ['payment', 'si', '2026-11-24T11:15:00Z', 'Asia/Colombo', '24 වැනි,(අඟහ) ඉල් 2026 04:45 ප.ව.'],
+    ['payment', 'ta', '2026-11-24T11:15:00Z', 'Asia/Colombo', '24வது,(செவ்.) நவ. 2026 04:45 PM'],
     ['payment', 'en', '2026-11-30T18:30:00Z', 'Asia/Colombo', '1st,(Tue) Dec 2026 12:00 AM'],
-    ['payment', 'si', '2026-11-30T18:30:00Z', 'Asia/Colombo', '1,(අඟහ) උඳුවප් 2026 12:00 පෙ.ව.'],
-    ['payment', 'ta', '2026-11-30T18:30:00Z', 'Asia/Colombo', '1,(செவ்.) டிச. 2026 12:00 AM'],
+    ['payment', 'si', '2026-11-30T18:30:00Z', 'Asia/Colombo', '1 වැනි,(අඟහ) උඳුවප් 2026 12:00 පෙ.ව.'],
+    ['payment', 'ta', '2026-11-30T18:30:00Z', 'Asia/Colombo', '1வது,(செவ்.) டிச. 2026 12:00 AM'],
     ['payment', 'en', '2026-12-31T06:30:00Z', 'Asia/Colombo', '31st,(Thu) Dec 2026 12:00 PM'],
-    ['payment', 'si', '2026-12-31T06:30:00Z', 'Asia/Colombo', '31,(බ්\u200dරහස්) උඳුවප් 2026 12:00 ප.ව.'],
-    ['payment', 'ta', '2026-12-31T06:30:00Z', 'Asia/Colombo', '31,(வியா.) டிச. 2026 12:00 PM'],
+    ['payment', 'si', '2026-12-31T06:30:00Z', 'Asia/Colombo', '31 වැනි,(බ්\u200dරහස්) උඳුවප් 2026 12:00 ප.ව.'],
+    ['payment', 'ta', '2026-12-31T06:30:00Z', 'Asia/Colombo', '31வது,(வியா.) டிச. 2026 12:00 PM'],
     ['payment', 'en', '2026-03-29T00:30:00Z', 'Europe/London', '29th,(Sun) Mar 2026 12:30 AM'],
-    ['payment', 'si', '2026-03-29T00:30:00Z', 'Europe/London', '29,(ඉරිදා) මැදින් 2026 12:30 පෙ.ව.'],
-    ['payment', 'ta', '2026-03-29T00:30:00Z', 'Europe/London', '29,(ஞாயி.) மார். 2026 12:30 AM'],
+    ['payment', 'si', '2026-03-29T00:30:00Z', 'Europe/London', '29 වැනි,(ඉරිදා) මැදින් 2026 12:30 පෙ.ව.'],
+    ['payment', 'ta', '2026-03-29T00:30:00Z', 'Europe/London', '29வது,(ஞாயி.) மார். 2026 12:30 AM'],
     ['payment', 'en', '2026-03-29T01:30:00Z', 'Europe/London', '29th,(Sun) Mar 2026 02:30 AM'],
-    ['payment', 'si', '2026-03-29T01:30:00Z', 'Europe/London', '29,(ඉරිදා) මැදින් 2026 02:30 පෙ.ව.'],
-    ['payment', 'ta', '2026-03-29T01:30:00Z', 'Europe/London', '29,(ஞாயி.) மார். 2026 02:30 AM'],
+    ['payment', 'si', '2026-03-29T01:30:00Z', 'Europe/London', '29 වැනි,(ඉරිදා) මැදින් 2026 02:30 පෙ.ව.'],
+    ['payment', 'ta', '2026-03-29T01:30:00Z', 'Europe/London', '29வது,(ஞாயி.) மார். 2026 02:30 AM'],
     ['sampleCollectionTime', 'en', '2026-12-01T22:14:00Z', 'Asia/Colombo', '03:44 AM'],
     ['sampleCollectionTime', 'si', '2026-12-01T22:14:00Z', 'Asia/Colombo', '03:44 පෙ.ව.'],
     ['sampleCollectionTime', 'ta', '2026-12-01T22:14:00Z', 'Asia/Colombo', '03:44 AM'],

@@ -43,6 +43,24 @@ export function ordinalSuffix(day: number): string {
   return ['th', 'st', 'nd', 'rd'][day % 10] ?? 'th';
 }
 
+/**
+ * The day of the month as the Do token writes it in the language of a pattern's names: English
+ * '24th', Sinhala '24 වැනි', Tamil '24வது' (moment's si and ta ordinals; issue 29 §1.4). A pattern
+ * written with English names keeps the English ordinal.
+ * @param day - the day of the month, 1 to 31
+ * @param names - the pattern's Intl locale for names ('si-LK', 'en-US'…); undefined: English
+ */
+export function dayOrdinal(day: number, names: string | undefined): string {
+  const language = names?.split('-')[0];
+  if (language === 'si') {
+    return `${String(day)} වැනි`;
+  }
+  if (language === 'ta') {
+    return `${String(day)}வது`;
+  }
+  return `${String(day)}${ordinalSuffix(day)}`;
+}
+
 // The Intl fields a token pattern takes its names from; the same fields the code asked for before
 // this module, so the names (which can differ with the fields asked together) stay the same.
 function nameOptions(tokens: string): Intl.DateTimeFormatOptions | null {
@@ -84,7 +102,7 @@ function writeTokens(instant: Date, tokens: string, names: string | undefined, t
       case 'MM':
         return two(parts.month);
       case 'Do':
-        return `${parts.day}${ordinalSuffix(parts.day)}`;
+        return dayOrdinal(parts.day, names);
       case 'DD':
         return two(parts.day);
       case 'D':

@@ -57,9 +57,6 @@ const SHORT_DATE = { day: 'numeric', month: 'short', year: 'numeric' } as const;
 const WEEKDAY_DATE = { weekday: 'short', ...SHORT_DATE } as const;
 const CLOCK_12 = { hour: 'numeric', minute: '2-digit', hour12: true } as const;
 
-/** The spec's payment pattern without the English ordinal, as si and ta write it today. */
-const PAYMENT_WITHOUT_ORDINAL = 'D,(ddd) MMM YYYY hh:mm A';
-
 /**
  * Every pattern in use, by name. A token pattern is written with the names of `names` (undefined:
  * the runtime's own locale); numbers are always Latin digits.
@@ -71,16 +68,17 @@ export const DATE_PATTERNS = {
   appointmentTime: everyLocale({ names: 'en-US', tokens: DATE_FORMATS.appointmentTime }),
   /** The lock notice's day, '24 Nov' (issue 6 §4.4): English today. */
   dayMonth: everyLocale({ names: 'en-US', tokens: 'D MMM' }),
-  /** Payment history and the order view's payments (spec doc 2 §9, doc 3 §2): own names in si and ta, no ordinal. */
+  /**
+   * Payment history, Invoice.pdf and the order view's payments (spec doc 2 §9, doc 3 §2): the
+   * language's own names and ordinal in si and ta ('24 වැනි', '24வது'; issue 29 §1.4).
+   */
   payment: {
     en: { names: 'en-US', tokens: DATE_FORMATS.payment },
-    si: { names: 'si-LK', tokens: PAYMENT_WITHOUT_ORDINAL },
-    ta: { names: 'ta-LK', tokens: PAYMENT_WITHOUT_ORDINAL },
+    si: { names: 'si-LK', tokens: DATE_FORMATS.payment },
+    ta: { names: 'ta-LK', tokens: DATE_FORMATS.payment },
   },
   /** A lab report's 'Download <date time>' button (spec doc 3 §2): English in every language today. */
   labReportDownload: everyLocale({ names: 'en-US', tokens: DATE_FORMATS.payment }),
-  /** Invoice.pdf's 'Paid at' (spec doc 2 §9): the PDF is in English. */
-  invoicePaidAt: everyLocale({ names: 'en-US', tokens: DATE_FORMATS.payment }),
   /** The order view's sample collection time (spec doc 3 §2): '09:30 AM'. */
   sampleCollectionTime: {
     en: { names: 'en-US', tokens: DATE_FORMATS.sampleCollectionTime },

@@ -597,6 +597,20 @@ export type MessageId =
   | 'paymentHistory.invoice.description'
   | 'paymentHistory.invoice.amount'
   | 'paymentHistory.invoice.total'
+  | 'invoice.line.doctorFee'
+  | 'invoice.line.hospitalFee'
+  | 'invoice.line.hospitalFeeTax'
+  | 'invoicePdf.paymentId'
+  | 'invoicePdf.paidAt'
+  | 'invoicePdf.patient'
+  | 'invoicePdf.paidWith'
+  | 'invoicePdf.amountIn'
+  | 'invoicePdf.footer'
+  | 'invoicePdf.page'
+  | 'payments.gatewayName.card'
+  | 'payments.gatewayName.genie'
+  | 'payments.gatewayName.mobileBill'
+  | 'payments.gatewayName.cash'
   | 'paymentMethods.title'
   | 'paymentMethods.back'
   | 'paymentMethods.loading'
@@ -755,6 +769,9 @@ export const englishPrecedence: readonly MessageId[] = [
   'paymentHistory.field.message',
   'paymentHistory.invoice.amount',
   'paymentHistory.invoice.total',
+  'invoicePdf.amountIn',
+  'invoicePdf.page',
+  'payments.gatewayName.card',
   'paymentMethods.title',
   'paymentMethods.back',
   'paymentMethods.loadFailed',

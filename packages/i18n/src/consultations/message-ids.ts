@@ -156,7 +156,7 @@ export type ConsultationsMessageId =
   | 'feedback.done'
   | 'refund.title'
   | 'refund.step'
-  | 'refund.blockedPrefix'
+  | 'refund.blocked'
   | 'refund.block.notPaid'
   | 'refund.block.doctorPaid'
   | 'refund.block.alreadyRequested'

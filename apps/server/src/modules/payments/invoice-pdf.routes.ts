@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps, ViewerLookup } from '../../app-deps.ts';
 import { authorisedFileRoute } from '../../http/authorised-file-route.ts';
 import { renderInvoicePdf } from './pdf/invoice-pdf.ts';
-import { findOwnedPatientNames, listOwnedPayments } from './payments.repo.ts';
+import { findAccount, findOwnedPatientNames, listOwnedPayments } from './payments.repo.ts';
 import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
 
 /** The file name the web app saves (spec doc 2 §2 Payment history: 'Download as PDF', file Invoice.pdf). */
@@ -15,16 +15,16 @@ function signedMinor(amount: number): number {
   return amount < 0 ? -minor : minor;
 }
 
-/** The card as the history shows it: its type and number, already masked when it was recorded (spec doc 2 §5). */
-function cardText(response: Record<string, unknown>): string | null {
-  const number = typeof response.cardNumber === 'string' ? response.cardNumber : null;
-  const type = typeof response.cardType === 'string' ? response.cardType : null;
-  return number ? [type, number].filter(Boolean).join(' ') : null;
+/** A recorded response field as text, or null. */
+function responseText(response: Record<string, unknown>, field: string): string | null {
+  const value = response[field];
+  return typeof value === 'string' ? value : null;
 }
 
 /**
  * GET /payments/:paymentId/invoice.pdf: a successful payment's invoice as an A4 PDF, for the
- * account that owns the payment (spec doc 2 §2 'Payment Invoice' modal, 'Download as PDF'; issue 9 §6).
+ * account that owns the payment (spec doc 2 §2 'Payment Invoice' modal, 'Download as PDF'; issue 9 §6),
+ * in the account's language (the one its texts and SMS use; issue 29 §1.4).
  * Without a valid token: 401 ARO-E1023. Another account's payment, an unknown one, or one that did not
  * succeed: 404 ARO-E2001, the same answer in each case. Generated on the server, so the PDF library
  * never reaches a browser bundle.
@@ -52,6 +52,7 @@ export async function registerInvoicePdfRoutes(app: FastifyInstance, deps: AppDe
         return { status: 404, code: 'ARO-E2001' };
       }
       const patient = row.payment.patientId ? await findOwnedPatientNames(database.db, owner, row.payment.patientId) : null;
+      const account = await findAccount(database.db, owner);
       const { payment, invoice } = row;
       const { billingAddress, branding } = tenant.publicConfig;
       return {
@@ -65,8 +66,10 @@ export async function registerInvoicePdfRoutes(app: FastifyInstance, deps: AppDe
           items: invoice.items.map((item) => ({ description: item.description, amountMinor: signedMinor(item.amount) })),
           totalMinor: signedMinor(invoice.totalAmount),
           currency: invoice.currency,
-          cardText: cardText(payment.response),
+          cardType: responseText(payment.response, 'cardType'),
+          cardNumber: responseText(payment.response, 'cardNumber'),
           gateway: payment.paymentGatewayType,
+          locale: account?.preferredLanguage ?? null,
         }),
         contentType: 'application/pdf',
         contentDisposition: `attachment; filename="${INVOICE_FILE_NAME}"`,

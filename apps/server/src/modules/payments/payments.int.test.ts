@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { renderMessage } from '@careline/i18n/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../../../test/read-pdf.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -624,6 +625,10 @@ describe('GET /payments/:paymentId/invoice.pdf (spec doc 2 §2 Payment Invoice, 
     for (const line of ['Payment Invoice', 'Doctor fee', 'Hospital fee', '2500.00', '2999.89']) {
       expect(text).toContain(line);
     }
+    // issue 29 §1.4: the method's and the card's names, not the gateway's codes.
+    expect(text).toMatch(/Paid with:\s*Card/);
+    expect(text).toMatch(/Card:\s*Visa 411111X+/);
+    expect(text).not.toContain('cyberSource');
 
     // Another account, an unknown payment, a bad id: the same 404; no token: 401.
     const stranger = await makePatient();
@@ -661,6 +666,25 @@ describe('GET /payments/:paymentId/invoice.pdf (spec doc 2 §2 Payment Invoice, 
     const pdf = await t.app.inject({ method: 'GET', url: `/payments/${record?.id ?? ''}/invoice.pdf`, headers: auth(stranger) });
     expect(pdf.statusCode).toBe(404);
     expect(pdf.json()).toEqual({ error: 'ARO-E2001:The requested record was not found' });
+  });
+
+  it("is written in the account's language (issue 29 §1.4)", async () => {
+    const patient = await makePatient();
+    const chosen = await t.gql('mutation { setPreferredLanguage(language: ta) }', {}, auth(patient));
+    expect(chosen.errors).toBeUndefined();
+    const { form, booking } = await startPayment(patient);
+    expect((await post('/payments/cybersource/return', gatewayAnswer(form))).statusCode).toBe(303);
+    const [paid] = await t.database.db.select().from(payments).where(eq(payments.bookingRequestId, booking.id));
+    const answer = await t.app.inject({ method: 'GET', url: `/payments/${paid?.id ?? ''}/invoice.pdf`, headers: auth(patient) });
+    expect(answer.statusCode).toBe(200);
+    const { pages, title } = await readPdf(answer.rawPayload);
+    const text = pages[0]?.text ?? '';
+    expect(title).toBe(renderMessage('ta', 'paymentHistory.invoiceTitle'));
+    // pdf.js splits shaped Tamil into pieces; the words without a pre-base vowel sign read whole.
+    expect(text.replace(/\s+/g, '')).toContain('மருத்துவர்கட்டணம்');
+    for (const english of ['Doctor fee', 'Hospital fee', 'Paid with', 'cyberSource']) {
+      expect(text).not.toContain(english);
+    }
   });
 
   it('has no invoice for a declined payment', async () => {

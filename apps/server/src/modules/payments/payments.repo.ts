@@ -207,13 +207,17 @@ export async function findOwnedPatientNames(db: DbOrTx, owner: Owner, patientId:
 }
 
 /**
- * The account's mobile number and default payment method, or null.
+ * The account's mobile number, default payment method and language, or null.
  * @param db - database or transaction
  * @param owner - tenant and account
  */
 export async function findAccount(db: DbOrTx, owner: Owner) {
   const [row] = await db
-    .select({ mobileNo: accounts.mobileNo, defaultPaymentMethodId: accounts.defaultPaymentMethodId })
+    .select({
+      mobileNo: accounts.mobileNo,
+      defaultPaymentMethodId: accounts.defaultPaymentMethodId,
+      preferredLanguage: accounts.preferredLanguage,
+    })
     .from(accounts)
     .where(and(eq(accounts.id, owner.accountId), eq(accounts.tenantId, owner.tenantId)));
   return row ?? null;

@@ -1,3 +1,4 @@
+import { renderMessage } from '@careline/i18n/server';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../../../test/read-pdf.ts';
 import {
@@ -23,7 +24,8 @@ const invoice = (overrides: Partial<InvoicePdfInput> = {}): InvoicePdfInput => (
   ],
   totalMinor: 328559,
   currency: 'LKR',
-  cardText: 'VISA 411111XXXXXXXXXX',
+  cardType: '001',
+  cardNumber: '411111XXXXXXXXXX',
   gateway: 'cyberSource',
   ...overrides,
 });
@@ -50,8 +52,7 @@ describe('renderInvoicePdf (spec doc 2 §2: Invoice.pdf, A4)', () => {
       '7000123456789012345678',
       '24th,(Tue) Nov 2026 10:15 AM',
       'Nimal Perera',
-      'VISA 411111XXXXXXXXXX',
-      'cyberSource',
+      'Visa 411111XXXXXXXXXX',
       'Doctor fee',
       '2500.00',
       'Hospital fee',
@@ -71,10 +72,54 @@ describe('renderInvoicePdf (spec doc 2 §2: Invoice.pdf, A4)', () => {
 
   it("shows 'Not Available' for a missing transaction reference and leaves out a missing card", async () => {
     const { pages } = await readPdf(
-      await renderInvoicePdf(invoice({ transactionReference: null, cardText: null })),
+      await renderInvoicePdf(invoice({ transactionReference: null, cardNumber: null })),
     );
     expect(pages[0]?.text).toContain('Not Available');
     expect(pages[0]?.text).not.toContain('Card:');
+  });
+
+  it("names the method and the card brand, never the gateway's codes (issue 29 §1.4)", async () => {
+    const card = (await readPdf(await renderInvoicePdf(invoice({ cardNumber: '400000XXXXXXXXXX' })))).pages[0]?.text ?? '';
+    expect(card).toMatch(/Paid with:\s*Card/);
+    expect(card).toMatch(/Card:\s*Visa 400000XXXXXXXXXX/);
+    expect(card).not.toContain('cyberSource');
+    expect(card).not.toMatch(/Card:\s*001/);
+    for (const [gateway, name] of [
+      ['genie', 'Genie'],
+      ['mobileBill', 'Mobile bill'],
+      ['cash', 'Cash'],
+    ] as const) {
+      const text = (await readPdf(await renderInvoicePdf(invoice({ gateway, cardNumber: null })))).pages[0]?.text ?? '';
+      expect(text).toMatch(new RegExp(`Paid with:\\s*${name}`));
+      expect(text).not.toContain(gateway);
+    }
+  });
+
+  // pdf.js reads a pre-base vowel sign in drawing order (ෛව for වෛ, ைன for னை): the reading puts a
+  // Sinhala or Tamil pre-base sign back after its consonant, and takes out the spaces it guesses
+  // between shaped pieces.
+  it.each([
+    ['si', ['වෛද්‍යගාස්තුව', 'ගාස්තුබද්ද', '24වැනි', '2026', 'කාඩ්පත', 'Visa411111XXXXXXXXXX', '2500.00', '135.09']],
+    ['ta', ['மருத்துவர்கட்டணம்', 'மருத்துவமனைக்கட்டணம்', 'கட்டணவரி', '24வது', '2026', 'அட்டை', 'Visa411111XXXXXXXXXX', '2500.00', '135.09']],
+  ] as const)("is written in the account's language, %s: fee lines, labels, method and date (issue 29 §1.4)", async (locale, expected) => {
+    const bytes = await renderInvoicePdf(invoice({ locale }));
+    const { pages, title } = await readPdf(bytes);
+    const raw = pages[0]?.text ?? '';
+    const text = raw
+      .replace(/\s+/g, '')
+      .replace(/([\u0DD9-\u0DDB\u0BC6-\u0BC8])([\u0D9A-\u0DC6\u0B95-\u0BB9])/g, '$2$1');
+    for (const part of expected) {
+      expect(text).toContain(part);
+    }
+    for (const english of ['Doctor fee', 'Hospital fee', 'Paid at', 'Paid with', 'Payment ID', 'Patient', 'Tue', 'Nov', 'Page 1 of 1']) {
+      expect(raw).not.toContain(english);
+    }
+    expect(title).toBe(renderMessage(locale, 'paymentHistory.invoiceTitle'));
+    // A hospital's own line keeps its wording.
+    const own = await readPdf(
+      await renderInvoicePdf(invoice({ locale, items: [{ description: 'Scheme discount', amountMinor: -10000 }], totalMinor: 0 })),
+    );
+    expect(own.pages[0]?.text).toContain('Scheme discount');
   });
 
   it('flows a long invoice onto further A4 pages, each with its footer, and keeps every line', async () => {
@@ -125,6 +170,14 @@ describe('renderInvoicePdf (spec doc 2 §2: Invoice.pdf, A4)', () => {
 });
 
 describe('formatPaidAt (spec doc 2 §9 Do,(ddd) MMM YYYY hh:mm A)', () => {
+  it.each([
+    ['2026-11-24T04:45:00Z', 'Asia/Colombo', '24th,(Tue) Nov 2026 10:15 AM', 'en'],
+    ['2026-11-24T04:45:00Z', 'Asia/Colombo', '24 වැනි,(අඟහ) ඉල් 2026 10:15 පෙ.ව.', 'si'],
+    ['2026-11-24T04:45:00Z', 'Asia/Colombo', '24வது,(செவ்.) நவ. 2026 10:15 AM', 'ta'],
+  ])('%s in %s reads %s in %s (issue 29 §1.4)', (iso, zone, text, locale) => {
+    expect(formatPaidAt(new Date(iso), zone, locale)).toBe(text);
+  });
+
   it.each([
     ['2026-11-24T04:45:00Z', 'Asia/Colombo', '24th,(Tue) Nov 2026 10:15 AM'],
     ['2026-11-01T06:30:00Z', 'UTC', '1st,(Sun) Nov 2026 06:30 AM'],

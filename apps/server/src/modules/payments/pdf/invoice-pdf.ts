@@ -1,7 +1,9 @@
 /**
  * Invoice.pdf: the payment history's 'Payment Invoice' as an A4 PDF (spec doc 2 §2 Payment history
  * screen 'Download as PDF' (file Invoice.pdf, A4), §5 'Invoice amounts are shown with 2 decimals',
- * §9 payment date format; issue 9 §6).
+ * §9 payment date format; issue 9 §6), in the account's language: its labels, the named fee lines
+ * (Doctor fee, Hospital fee, Hospital fee tax), the payment method's name and the date come from the
+ * catalogues and the time module (issue 29 §1.4); the card reads as its brand and masked number.
  *
  * Latin text is set in pdfkit's built-in Helvetica, whose WinAnsi encoding has no Sinhala or Tamil
  * glyphs. Runs of Sinhala or Tamil letters (names, hospital names, addresses in the tenant's
@@ -11,7 +13,8 @@
 import PDFDocument from 'pdfkit';
 import { DEFAULT_TIME_ZONE } from '@careline/domain/loyalty';
 import { formatInstant } from '@careline/domain/time';
-import { minorToDecimal, PAYMENT_SCREEN_TEXTS, PAYMENT_TEXTS } from '@careline/domain/payments';
+import { cardDisplayText, minorToDecimal, namedFeeLine, paymentMethodName } from '@careline/domain/payments';
+import { renderMessage } from '@careline/i18n/server';
 import { HELVETICA, pdfBytes, scriptWriter } from '../../../pdf/script-fonts.ts';
 
 /** A4 in PDF points (spec doc 2 §2 'Invoice.pdf, A4'). */
@@ -28,25 +31,45 @@ export type InvoicePdfInput = {
   items: { description: string; amountMinor: number }[];
   totalMinor: number;
   currency: string;
-  /** The card as shown in the history, e.g. 'VISA 411111XXXXXXXXXX'; left out when absent. */
-  cardText?: string | null;
+  /** The card type as the gateway recorded it ('001' or 'visa'). */
+  cardType?: string | null;
+  /** The card number as recorded (masked after its first 6 digits); the card is left out without one. */
+  cardNumber?: string | null;
+  /** The recorded paymentGatewayType ('cyberSource', 'genie', 'mobileBill', 'cash'). */
   gateway: string;
+  /** The account's language (en, si, ta); English for anything else. */
+  locale?: string | null;
   /** The zone the payment time is written in; the tenant's, Asia/Colombo by default. */
   timeZone?: string;
 };
 
-/** Footer line of every page. */
-export const INVOICE_FOOTER =
-  'This invoice was generated electronically and is valid without a signature.';
+/** Footer line of every page, in English (invoicePdf.footer). */
+export const INVOICE_FOOTER = renderMessage('en', 'invoicePdf.footer');
 
 /**
  * A payment time as the spec writes it, DATE_FORMATS.payment 'Do,(ddd) MMM YYYY hh:mm A'
- * (spec doc 2 §9): '24th,(Tue) Nov 2026 10:15 AM'.
+ * (spec doc 2 §9): '24th,(Tue) Nov 2026 10:15 AM', in Sinhala '24 වැනි,(අඟහ) ඉල් 2026 10:15 පෙ.ව.'.
  * @param date - the time
  * @param timeZone - the zone to write it in
+ * @param locale - the language; English by default
  */
-export function formatPaidAt(date: Date, timeZone: string): string {
-  return formatInstant(date, 'invoicePaidAt', { timeZone }) ?? '';
+export function formatPaidAt(date: Date, timeZone: string, locale = 'en'): string {
+  return formatInstant(date, 'payment', { timeZone, locale }) ?? '';
+}
+
+/**
+ * How the invoice names a payment method: Card, Genie, Mobile bill, Cash in the language; a gateway
+ * the apps do not name is shown as recorded.
+ */
+function methodText(locale: string, gateway: string): string {
+  const name = paymentMethodName(gateway);
+  return name ? renderMessage(locale, `payments.gatewayName.${name}`) : gateway;
+}
+
+/** An invoice line's description: a named fee line in the language, a hospital's own wording as written. */
+function lineText(locale: string, description: string): string {
+  const named = namedFeeLine(description);
+  return named ? renderMessage(locale, `invoice.line.${named}`) : description;
 }
 
 const MARGIN = 50;
@@ -61,12 +84,17 @@ const AMOUNT_WIDTH = 120;
  * @returns the PDF file's bytes
  */
 export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+  const locale = input.locale ?? 'en';
+  const text = (id: Parameters<typeof renderMessage>[1], values?: Parameters<typeof renderMessage>[2]): string =>
+    renderMessage(locale, id, values);
+  const title = text('paymentHistory.invoiceTitle');
+  const cardText = cardDisplayText(input.cardType, input.cardNumber);
   const doc = new PDFDocument({
     size: [A4_POINTS.width, A4_POINTS.height],
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
     bufferPages: true,
     info: {
-      Title: PAYMENT_SCREEN_TEXTS.invoiceTitle,
+      Title: title,
       Author: input.hospitalName,
       Subject: `Payment ${input.paymentId}`,
     },
@@ -82,7 +110,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const bottom = A4_POINTS.height - MARGIN - FOOTER_HEIGHT;
 
   setSize(20);
-  write(PAYMENT_SCREEN_TEXTS.invoiceTitle, left, MARGIN, {}, true);
+  write(title, left, MARGIN, {}, true);
   doc.moveDown(0.5);
   setSize(12);
   write(input.hospitalName, left, doc.y, { width: contentWidth }, true);
@@ -93,12 +121,12 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   doc.moveDown();
 
   const details: [string, string][] = [
-    ['Payment ID', input.paymentId],
-    ['Transaction reference', input.transactionReference ?? PAYMENT_TEXTS.notAvailable],
-    ['Paid at', formatPaidAt(input.paidAt, input.timeZone ?? DEFAULT_TIME_ZONE)],
-    ['Patient', input.patientName],
-    ...(input.cardText ? ([['Card', input.cardText]] as [string, string][]) : []),
-    ['Paid with', input.gateway],
+    [text('invoicePdf.paymentId'), input.paymentId],
+    [text('paymentHistory.field.reference'), input.transactionReference ?? text('paymentHistory.notAvailable')],
+    [text('invoicePdf.paidAt'), formatPaidAt(input.paidAt, input.timeZone ?? DEFAULT_TIME_ZONE, locale)],
+    [text('invoicePdf.patient'), input.patientName],
+    ...(cardText ? ([[text('paymentHistory.field.card'), cardText]] as [string, string][]) : []),
+    [text('invoicePdf.paidWith'), methodText(locale, input.gateway)],
   ];
   for (const [label, value] of details) {
     const y = doc.y;
@@ -136,13 +164,13 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   };
 
   setSize(11);
-  row('Description', `Amount (${input.currency})`, true);
+  row(text('paymentHistory.invoice.description'), text('invoicePdf.amountIn', { currency: input.currency }), true);
   rule();
   for (const item of input.items) {
-    row(item.description, minorToDecimal(item.amountMinor));
+    row(lineText(locale, item.description), minorToDecimal(item.amountMinor));
   }
   rule();
-  row('Total', `${minorToDecimal(input.totalMinor)} ${input.currency}`, true);
+  row(text('paymentHistory.invoice.total'), `${minorToDecimal(input.totalMinor)} ${input.currency}`, true);
 
   // Footers go below the bottom margin, where pdfkit would otherwise start a new page.
   const range = doc.bufferedPageRange();
@@ -152,8 +180,8 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     const y = A4_POINTS.height - MARGIN - 12;
     setSize(8);
     doc.fillColor('#555555');
-    write(INVOICE_FOOTER, left, y, { width: contentWidth - 60, lineBreak: false });
-    write(`Page ${String(index + 1)} of ${String(range.count)}`, left + contentWidth - 60, y, {
+    write(text('invoicePdf.footer'), left, y, { width: contentWidth - 60, lineBreak: false });
+    write(text('invoicePdf.page', { page: index + 1, pages: range.count }), left + contentWidth - 60, y, {
       width: 60,
       align: 'right',
       lineBreak: false,

@@ -362,8 +362,9 @@ export function AppointmentScreen({
         {cancelEnabled && appointment.appointmentStatus !== 'cancelled' ? (
           blockText ? (
             <p className="consultations-banner consultations-banner--warning" role="note">
-              {t('consultations.appointment.cancelBlocked')}{' '}
-              {t(blockText.id, blockText.statusKey ? { status: t(blockText.statusKey) } : undefined)}
+              {t('consultations.appointment.cancelBlocked', {
+                reason: t(blockText.id, blockText.statusKey ? { status: t(blockText.statusKey) } : undefined),
+              })}
             </p>
           ) : (
             <Button variant="danger" block onClick={() => setConfirming(true)}>

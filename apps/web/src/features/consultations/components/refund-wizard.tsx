@@ -46,7 +46,7 @@ const STEP_NUMBER = { category: 1, subcategory: 2, confirm: 3, sending: 3 } as c
 
 /**
  * The refund-reason wizard (spec doc 2 §4 Refund): blocked with 'You cannot request a refund
- * because, ...' and the reason; else a category, then a subcategory, then a confirmation, and the
+ * because, ...', the reason in the place of the '...'; else a category, then a subcategory, then a confirmation, and the
  * request is sent. A modal; focus moves to each step's heading so a screen reader reads the step.
  */
 export function RefundWizard({ appointment, onDone }: RefundWizardProps) {
@@ -124,10 +124,9 @@ export function RefundWizard({ appointment, onDone }: RefundWizardProps) {
         : t(refundBlockKeys[block]);
     body = (
       <>
-        {heading(t('refund.blockedPrefix'))}
-        <p className="refund-wizard__blocked" role="alert">
-          {reason}
-        </p>
+        <div className="refund-wizard__blocked" role="alert">
+          {heading(t('refund.blocked', { reason }))}
+        </div>
         <Button block onClick={close}>
           {t('refund.close')}
         </Button>

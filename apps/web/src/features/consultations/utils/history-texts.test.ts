@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointmentStatusLabel, appointmentTexts, refundReasons, refundTexts } from '@careline/domain/consultations';
+import {
+  appointmentStatusLabel,
+  appointmentTexts,
+  blockedSentence,
+  cancelTexts,
+  refundReasons,
+  refundTexts,
+} from '@careline/domain/consultations';
 import { createI18n } from '@careline/i18n/core';
 import { loadConsultationsMessages, type ConsultationsMessageId } from '@careline/i18n/consultations';
 import {
@@ -30,10 +37,28 @@ describe('spec texts in the consultations catalogue', () => {
     },
   );
 
-  it('reads the refund block prefix and reasons as the domain texts', () => {
-    expect(consultationsEn['refund.blockedPrefix']).toBe(refundTexts.prefix);
+  it('reads the refund block sentence and reasons as the domain texts', () => {
+    expect(i18n._('refund.blocked', { reason: '{reason}' })).toBe(blockedSentence(refundTexts.prefix, '{reason}'));
     for (const [block, key] of Object.entries(refundBlockKeys)) {
       expect(consultationsEn[key]).toBe(refundTexts[block as keyof typeof refundBlockKeys]);
+    }
+  });
+
+  it("puts the reason where the spec's '...' stands (issue 29 §1.4), in every language", async () => {
+    expect(i18n._('consultations.appointment.cancelBlocked', { reason: '{reason}' })).toBe(
+      'You cannot cancel this appointment because {reason}',
+    );
+    expect(i18n._('consultations.appointment.cancelBlocked', { reason: '{reason}' })).toBe(
+      blockedSentence(cancelTexts.prefix, '{reason}'),
+    );
+    for (const locale of ['en', 'si', 'ta'] as const) {
+      const local = createI18n();
+      await loadConsultationsMessages(local, locale);
+      for (const key of ['consultations.appointment.cancelBlocked', 'refund.blocked'] as const) {
+        const text = local._(key, { reason: 'REASON' });
+        expect(text, `${locale} ${key}`).toMatch(/REASON$/);
+        expect(text, `${locale} ${key}`).not.toContain('...');
+      }
     }
   });
 

@@ -23,6 +23,7 @@ export const paymentHistoryQuery = graphql(`
         status
         message
         additionalInfo
+        reasonCode
         transactionDate
         transactionReference
         cardType

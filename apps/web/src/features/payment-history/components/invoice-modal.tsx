@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { namedFeeLine } from '@careline/domain/payments';
 import { useTranslate } from '@careline/i18n/react';
 import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
@@ -14,7 +15,9 @@ type InvoiceModalProps = {
 
 /**
  * The 'Payment Invoice' modal (spec doc 2 §2): the paid invoice's lines and total, and 'Download as
- * PDF', which saves Invoice.pdf (A4, made by the server). Focus moves into the dialog and returns.
+ * PDF', which saves Invoice.pdf (A4, made by the server). The named fee lines (Doctor fee, Hospital
+ * fee, Hospital fee tax) read in the active language; a hospital's own wording as written (issue 29
+ * §1.4). Focus moves into the dialog and returns.
  */
 export function InvoiceModal({ record, currency, onClose, downloadInvoice }: InvoiceModalProps) {
   const t = useTranslate();
@@ -27,6 +30,10 @@ export function InvoiceModal({ record, currency, onClose, downloadInvoice }: Inv
   const invoiceCurrency = invoice?.currency ?? currency;
   const notAvailable = t('paymentHistory.notAvailable');
   const total = paymentAmountText(invoice?.total ?? record.response.amount, invoiceCurrency);
+  const lineText = (description: string): string => {
+    const named = namedFeeLine(description);
+    return named ? t(`invoice.line.${named}`) : description.trim() || notAvailable;
+  };
 
   const download = async () => {
     setDownloading(true);
@@ -54,7 +61,7 @@ export function InvoiceModal({ record, currency, onClose, downloadInvoice }: Inv
         <tbody>
           {(invoice?.items ?? []).map((item, index) => (
             <tr key={`${index}-${item.description}`}>
-              <td>{item.description.trim() || notAvailable}</td>
+              <td>{lineText(item.description)}</td>
               <td className="payment-invoice__amount">{paymentAmountText(item.amount, invoiceCurrency) ?? notAvailable}</td>
             </tr>
           ))}

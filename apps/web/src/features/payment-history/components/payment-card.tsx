@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { useLingui, useTranslate } from '@careline/i18n/react';
+import { failureText } from '@careline/domain/payments';
+import { useLingui, useTranslate, useTranslateText } from '@careline/i18n/react';
 import { Button } from '../../../components/button.tsx';
 import { formatPaymentDate } from '../utils/payment-date.ts';
 import {
@@ -20,17 +21,19 @@ type PaymentCardProps = {
   /** The tenant's currency, for a payment whose invoice does not say. */
   currency: string;
   onViewInvoice: (record: PaymentHistoryRecord) => void;
-  /** For tests: the zone dates are shown in; the browser's by default. */
+  /** For tests: the zone dates are shown in; the hospital's by default. */
   timeZone?: string;
 };
 
 /**
  * One payment of the history, a collapsible card (spec doc 2 §2): the header button (aria-expanded)
- * shows what was paid, where, when, how much and the status chip; the body shows the gateway's answer.
- * Missing fields read 'Not Available'; only a Success shows 'View invoice' (spec doc 2 §4).
+ * shows what was paid, where, when, how much and the status chip; the body shows the gateway's answer,
+ * its message in the catalogue's words (spec doc 2 §8; the bank's own text stays in the record, issue
+ * 29 §1.4). Missing fields read 'Not Available'; only a Success shows 'View invoice' (spec doc 2 §4).
  */
 export function PaymentCard({ record, expanded, onToggle, currency, onViewInvoice, timeZone }: PaymentCardProps) {
   const t = useTranslate();
+  const tx = useTranslateText();
   const { i18n } = useLingui();
   const bodyId = useId();
   const notAvailable = t('paymentHistory.notAvailable');
@@ -42,6 +45,9 @@ export function PaymentCard({ record, expanded, onToggle, currency, onViewInvoic
   const date = formatPaymentDate(response.transactionDate ?? record.createdTime, i18n.locale, timeZone);
   const amount = paymentAmountText(response.amount ?? record.invoice?.total, record.invoice?.currency ?? currency);
   const hospital = presentText(record.organizationName);
+  const message = response.status
+    ? tx(failureText({ decision: response.status, reasonCode: response.reasonCode ?? '', message: response.additionalInfo ?? '' }))
+    : null;
 
   return (
     <article className={`payment-card payment-card--${subject.kind}`}>
@@ -80,7 +86,7 @@ export function PaymentCard({ record, expanded, onToggle, currency, onViewInvoic
           />
           <Field label={t('paymentHistory.field.cardExpiry')} value={or(presentText(response.cardExpiry))} />
           <Field label={t('paymentHistory.field.payer')} value={or(payerNameText(response))} />
-          <Field label={t('paymentHistory.field.message')} value={or(presentText(response.message))} />
+          <Field label={t('paymentHistory.field.message')} value={or(message)} />
         </dl>
         {status.showInvoice ? (
           <Button variant="secondary" onClick={() => onViewInvoice(record)}>

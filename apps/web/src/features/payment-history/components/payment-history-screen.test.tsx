@@ -36,6 +36,7 @@ function payment(id: string, status: string | null, overrides: Partial<PaymentHi
       status,
       message: status === 'ACCEPT' ? 'Request was processed successfully.' : 'Declined by the bank',
       additionalInfo: null,
+      reasonCode: null,
       transactionDate: '2026-11-24T04:45:00Z',
       transactionReference: `txn-${id}`,
       cardType: '001',
@@ -192,6 +193,46 @@ describe('PaymentHistoryScreen (/profiles/my-payment-history)', () => {
     expect(within(open).getByText('2,500.00 LKR')).toBeTruthy();
   });
 
+  it("a decline's message is the catalogue's text, never the bank's (issue 29 §1.4)", async () => {
+    const bankText = 'General decline of the card. No other information was provided by the issuing bank.';
+    const declined = payment('p1', 'DECLINE');
+    render(
+      '/profiles/my-payment-history?paymentId=p1',
+      answering([{ ...declined, response: { ...declined.response, message: bankText, additionalInfo: bankText } }]),
+    );
+    const open = await screen.findByRole('button', { expanded: true });
+    const body = document.getElementById(open.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(within(body).getByText('Payment failed')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('General decline');
+  });
+
+  it.each([
+    ['en', '24th,(Tue) Nov 2026 10:15 AM'],
+    ['si', '24 වැනි,(අඟහ) ඉල් 2026 10:15 පෙ.ව.'],
+    ['ta', '24வது,(செவ்.) நவ. 2026 10:15 AM'],
+  ] as const)(
+    'writes the date in the hospital’s zone and in %s, with the ordinal and the language’s names (issue 29 §1.4)',
+    async (locale, text) => {
+      const i18n = createI18n();
+      await activateLocale(i18n, locale);
+      renderScreen({
+        path: '/profiles/my-payment-history?paymentId=p1',
+        routePath: '/profiles/my-payment-history',
+        element: <PaymentHistoryScreen />,
+        account,
+        answer: answering([payment('p1', 'DECLINE')]),
+        i18n,
+      });
+      const open = await screen.findByRole('button', { expanded: true });
+      expect(within(open).getByText(text)).toBeTruthy();
+      if (locale !== 'en') {
+        expect(within(open).queryByText(/Tue|Nov/)).toBeNull();
+        const body = document.getElementById(open.getAttribute('aria-controls') ?? '') as HTMLElement;
+        expect(within(body).getByText(translate(i18n, 'payments.failed'))).toBeTruthy();
+      }
+    },
+  );
+
   it('missing fields read Not Available', async () => {
     const bare = payment('p1', 'DECLINE', {
       organizationName: null,
@@ -200,6 +241,7 @@ describe('PaymentHistoryScreen (/profiles/my-payment-history)', () => {
         status: 'DECLINE',
         message: null,
         additionalInfo: null,
+        reasonCode: null,
         transactionDate: null,
         transactionReference: null,
         cardType: null,
@@ -213,9 +255,11 @@ describe('PaymentHistoryScreen (/profiles/my-payment-history)', () => {
     render('/profiles/my-payment-history?paymentId=p1', answering([bare]));
     const open = await screen.findByRole('button', { expanded: true });
     const body = document.getElementById(open.getAttribute('aria-controls') ?? '') as HTMLElement;
-    // hospital, amount; then in the body reference, card, expiry, payer, message, amount, hospital
+    // hospital, amount; then in the body reference, card, expiry, payer, amount, hospital; the message
+    // is the decline's own text (issue 29 §1.4)
     expect(within(open).getAllByText('Not Available').length).toBeGreaterThanOrEqual(2);
-    expect(within(body).getAllByText('Not Available')).toHaveLength(7);
+    expect(within(body).getAllByText('Not Available')).toHaveLength(6);
+    expect(within(body).getByText('Payment failed')).toBeTruthy();
   });
 
   it('back goes to /doctor when paymentId is present', async () => {
@@ -249,6 +293,25 @@ describe('PaymentHistoryScreen (/profiles/my-payment-history)', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(view);
+  });
+
+  it.each(['si', 'ta'] as const)('the invoice modal names the fee lines in %s (issue 29 §1.4)', async (locale) => {
+    const i18n = createI18n();
+    await activateLocale(i18n, locale);
+    renderScreen({
+      path: '/profiles/my-payment-history?paymentId=p1',
+      routePath: '/profiles/my-payment-history',
+      element: <PaymentHistoryScreen />,
+      account,
+      answer: answering([payment('p1', 'ACCEPT')]),
+      i18n,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: translate(i18n, 'paymentHistory.viewInvoice') }));
+    const dialog = screen.getByRole('dialog', { name: translate(i18n, 'paymentHistory.invoiceTitle') });
+    expect(within(dialog).getByText(translate(i18n, 'invoice.line.doctorFee'))).toBeTruthy();
+    expect(within(dialog).getByText(translate(i18n, 'invoice.line.hospitalFee'))).toBeTruthy();
+    expect(within(dialog).queryByText('Doctor fee')).toBeNull();
+    expect(within(dialog).queryByText('Hospital fee')).toBeNull();
   });
 
   it('a failed download says so', async () => {

@@ -25,12 +25,13 @@ describe('formatPaymentDate (spec doc 2 §9 payments: Do,(ddd) MMM YYYY hh:mm A)
     expect(formatPaymentDate('not a date')).toBeNull();
   });
 
-  it('Sinhala and Tamil keep the layout with their own names and no English ordinal', () => {
-    for (const locale of ['si', 'ta']) {
-      const text = formatPaymentDate('2026-11-24T04:45:00Z', locale, 'UTC');
-      expect(text).toMatch(/^24,\(.+\) .+ 2026 04:45 .+$/);
-      expect(text).not.toContain('24th');
-    }
+  it('Sinhala and Tamil keep the layout with their own names and their own ordinal (issue 29 §1.4)', () => {
+    expect(formatPaymentDate('2026-11-24T04:45:00Z', 'si', 'UTC')).toBe('24 වැනි,(අඟහ) ඉල් 2026 04:45 පෙ.ව.');
+    expect(formatPaymentDate('2026-11-24T04:45:00Z', 'ta', 'UTC')).toBe('24வது,(செவ்.) நவ. 2026 04:45 AM');
+  });
+
+  it('is in the hospital’s zone unless told otherwise', () => {
+    expect(formatPaymentDate('2026-11-24T04:45:00Z', 'en')).toBe('24th,(Tue) Nov 2026 10:15 AM');
   });
 
   it('ordinal suffixes', () => {

@@ -1,4 +1,4 @@
-import { formatMinor, historyStatus, toMinor } from '@careline/domain/payments';
+import { cardTypeName, formatMinor, historyStatus, toMinor } from '@careline/domain/payments';
 
 /**
  * A payment as the history shows it: queryPaymentGatewayCallback's PaymentRecord (spec doc 2 §3
@@ -14,6 +14,10 @@ export type PaymentHistoryRecord = {
     amount?: string | null;
     status?: string | null;
     message?: string | null;
+    /** The gateway's own message; kept in the record, shown only inside a §8 text that quotes it. */
+    additionalInfo?: string | null;
+    /** The gateway's reason code, e.g. '203'. */
+    reasonCode?: string | null;
     transactionDate?: string | null;
     transactionReference?: string | null;
     cardType?: string | null;
@@ -122,31 +126,11 @@ export function maskedCardText(cardNumber: string | null | undefined): string | 
   return visible + 'X'.repeat(Math.max(0, text.length - 6));
 }
 
-/** Card type names by CyberSource card type code (spec doc 2 §5). */
-const cardTypeNames: Record<string, string> = {
-  '001': 'Visa',
-  '002': 'Mastercard',
-  '003': 'American Express',
-  '004': 'Discover',
-  '005': 'Diners Club',
-  '007': 'JCB',
-  '042': 'Maestro',
-  '050': 'Hipercard',
-  '054': 'Elo',
-};
-
 /**
  * A card type for display: the brand's name for a gateway code ('001' → 'Visa'), else the type as
- * given with its first letter capitalised ('visa' → 'Visa'); null when missing.
- * @param cardType - code or name
+ * given with its first letter capitalised ('visa' → 'Visa'); null when missing (the domain's rule).
  */
-export function cardTypeText(cardType: string | null | undefined): string | null {
-  const text = presentText(cardType);
-  if (text === null) {
-    return null;
-  }
-  return cardTypeNames[text] ?? text.charAt(0).toUpperCase() + text.slice(1);
-}
+export const cardTypeText = cardTypeName;
 
 /** The status chip of a payment (spec doc 2 §4 Payment status mapping, via the domain's historyStatus). */
 export function paymentStatusView(record: PaymentHistoryRecord): ReturnType<typeof historyStatus> {

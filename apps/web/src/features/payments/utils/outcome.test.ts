@@ -11,8 +11,12 @@ describe('the failed payment’s text (spec doc 2 §8)', () => {
   it.each([
     [null, PAYMENT_TEXTS.noResponse],
     [
-      { status: 'DECLINE', reasonCode: '202', additionalInfo: 'Request was rejected' },
-      'Request was rejected',
+      {
+        status: 'DECLINE',
+        reasonCode: '203',
+        additionalInfo: 'General decline of the card. No other information was provided by the issuing bank.',
+      },
+      PAYMENT_TEXTS.failed,
     ],
     [{ status: 'DECLINE', reasonCode: null, additionalInfo: null }, PAYMENT_TEXTS.failed],
     [{ status: 'DECLINE', reasonCode: '476', additionalInfo: 'x' }, PAYMENT_TEXTS.authFailed],
