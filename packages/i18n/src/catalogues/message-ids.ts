@@ -231,6 +231,8 @@ export type MessageId =
   | 'profiles.unclassifiedPromptFor'
   | 'profiles.modal.accountFor'
   | 'profiles.modal.whoIs'
+  | 'profiles.modal.noProfileFor'
+  | 'profiles.modal.noProfileForMe'
   | 'profiles.age.years'
   | 'profiles.age.months'
   | 'profiles.age.days'
@@ -683,6 +685,7 @@ export const englishPrecedence: readonly MessageId[] = [
   'profiles.accountNav',
   'profiles.loading',
   'profiles.modal.whoIs',
+  'profiles.modal.noProfileFor',
   'error.ARO-E1103',
   'error.ARO-E1202',
   'error.ARO-E2003',

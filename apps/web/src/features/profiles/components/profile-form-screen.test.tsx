@@ -133,6 +133,32 @@ describe('Add Profile (spec doc 1 §5 Patient registration)', () => {
     expect(refreshAccount).toHaveBeenCalledTimes(1);
   });
 
+  // issue 29 §1.5: opened by the relationship modal, the form goes back with the profile it created.
+  it("goes back to the booking with the created profile's id, the one the server answered", async () => {
+    const refreshAccount = vi.fn(async () => null);
+    const back = '/view/session?sessionId=s1';
+    renderScreen({
+      path: `/profiles/registration?${new URLSearchParams({ back, relationship: 'Mother', chooseCreated: '1' }).toString()}`,
+      routePath: '/profiles/registration',
+      element: <ProfileFormScreen />,
+      account: account([serverPatient('me', 'Me', 'Nimali')]),
+      session: { refreshAccount },
+      answer: () => ({ data: { createPatient: { id: 'p-mum', birthDate: '1962-04-09', gender: 'female', name: null, extension: [] } } }),
+    });
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Mother' }).checked).toBe(true);
+    fireEvent.change(screen.getByLabelText('Prefix'), { target: { value: 'Mrs' } });
+    fireEvent.change(screen.getByLabelText('Given name'), { target: { value: 'Kamala' } });
+    fireEvent.change(screen.getByLabelText('Family name'), { target: { value: 'Perera' } });
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '09' } });
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '04' } });
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1962' } });
+    fireEvent.click(saveButton());
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/view/session?sessionId=s1&createdPatientId=p-mum'),
+    );
+    expect(refreshAccount).toHaveBeenCalledTimes(1);
+  });
+
   it('sends the same idempotency key when Save is pressed again after a dropped connection (issue 6 §2)', async () => {
     let attempts = 0;
     const { calls } = renderScreen({

@@ -19,7 +19,7 @@ import {
   createPatientMutation,
   patchPatientMutation,
 } from '../api/profile-documents.ts';
-import { safeBackPath } from '../utils/back-path.ts';
+import { backWithCreatedPatient, CHOOSE_CREATED_PARAM, safeBackPath } from '../utils/back-path.ts';
 import {
   emptyProfileForm,
   initialProfileForm,
@@ -43,6 +43,11 @@ type ProfileFormProps = {
   presetRelationship: string;
   backPath: string | null;
   /**
+   * Opened by the relationship modal (issue 29 §1.5): the back path gets the created profile's id, so
+   * the booking (or order) it came from continues with that profile chosen.
+   */
+  chooseCreated?: boolean;
+  /**
    * Set where the form is composed inline (the chat's registration step, issue 12 §2): called once a
    * new profile is created, instead of refreshing the account and leaving; the host reads the account.
    */
@@ -50,7 +55,7 @@ type ProfileFormProps = {
 };
 
 /** The Add or Update Profile form; the chat composes it inline for its registration step (app/chat-registration.tsx). */
-export function ProfileForm({ patient, presetRelationship, backPath, onCreated }: ProfileFormProps) {
+export function ProfileForm({ patient, presetRelationship, backPath, chooseCreated = false, onCreated }: ProfileFormProps) {
   const t = useTranslate();
   const tx = useTranslateText();
   const session = useSession();
@@ -123,7 +128,10 @@ export function ProfileForm({ patient, presetRelationship, backPath, onCreated }
       // The server answers with the created profile (read-your-writes): refresh once, move on at
       // once — no 2-second wait (the spec's wait, doc 1 §4 Profile creation, worked around an old server).
       await session.refreshAccount();
-      await navigate(backPath ?? '/profiles', { replace: true });
+      // The id is the server's answer for this account's new profile, never one read from the address.
+      const created = result.data?.createPatient.id;
+      const back = backPath && chooseCreated && created ? backWithCreatedPatient(backPath, created) : backPath;
+      await navigate(back ?? '/profiles', { replace: true });
       return;
     }
     const ids = session.account ? updateTargetIds(patient, session.account.patients) : [patient.id];
@@ -184,6 +192,7 @@ export function ProfileFormScreen() {
   const tenant = useTenant();
   const backPath = safeBackPath(searchParams.get('back'));
   const presetRelationship = searchParams.get('relationship') ?? '';
+  const chooseCreated = searchParams.get(CHOOSE_CREATED_PARAM) === '1';
   const patient = id ? (session.account?.patients[id] ?? null) : null;
   const loading = session.account === null && session.accountState === REQUEST_STATE.PENDING;
   // spec doc 1 §2: an account with zero patients lands here; the Profiles screen's empty text heads the form.
@@ -218,7 +227,13 @@ export function ProfileFormScreen() {
           </>
         ) : null}
       </header>
-      <ProfileForm key={patient?.id ?? 'new'} patient={patient} presetRelationship={presetRelationship} backPath={backPath} />
+      <ProfileForm
+        key={patient?.id ?? 'new'}
+        patient={patient}
+        presetRelationship={presetRelationship}
+        backPath={backPath}
+        chooseCreated={chooseCreated}
+      />
     </div>
   );
 }

@@ -2,6 +2,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { activateLocale, createI18n } from '@careline/i18n/core';
 import type { ServerPatient } from '@careline/domain/profiles';
 import { toAccountView, type ServerUserProfile } from '../../../lib/session';
 import { renderScreen } from '../../../lib/testing/render-screen.tsx';
@@ -119,14 +121,125 @@ describe('relationship-classification modal (spec doc 1 §2, §4)', () => {
       element: <RelationshipModal open onSelect={() => undefined} onClose={() => undefined} />,
     });
     fireEvent.click(screen.getByRole('button', { name: 'Father' }));
-    expect(screen.getByText('No profiles found')).toBeTruthy();
-    expect(screen.getByText('Add your profile to continue')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add new profile' }));
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe(
-        '/profiles/registration?back=%2Fbooking%3Fstep%3D2&relationship=Father',
+        '/profiles/registration?back=%2Fbooking%3Fstep%3D2&relationship=Father&chooseCreated=1',
       ),
     );
+  });
+
+  // issue 29 §1.5: the account has profiles, just none for this person.
+  it('says that this person has no profile yet, not that the account has none', () => {
+    renderScreen({
+      path: '/x',
+      routePath: '/x',
+      account: accountWith([serverPatient('me', 'Nimali', 'Me')]),
+      element: <RelationshipModal open onSelect={() => undefined} onClose={() => undefined} />,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Mother' }));
+    expect(screen.getByRole('status').textContent).toBe('You have not added a profile for your Mother yet.');
+    expect(screen.queryByText('No profiles found')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add new profile' })).toBeTruthy();
+  });
+
+  it("says the patient's own profile is missing when the relationship is Me", () => {
+    renderScreen({
+      path: '/x',
+      routePath: '/x',
+      account: accountWith([serverPatient('mum', 'Kamala', 'Mother')]),
+      element: <RelationshipModal open onSelect={() => undefined} onClose={() => undefined} />,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Me' }));
+    expect(screen.getByRole('status').textContent).toBe('You have not added your own profile yet.');
+  });
+
+  it('names the person in Sinhala and Tamil too', async () => {
+    for (const [locale, text] of [
+      ['si', 'ඔබ තවම ඔබගේ මව සඳහා පැතිකඩක් එක් කර නැත.'],
+      ['ta', 'உங்கள் தாய் என்பவருக்கான சுயவிவரத்தை நீங்கள் இன்னும் சேர்க்கவில்லை.'],
+    ] as const) {
+      const i18n = createI18n();
+      await activateLocale(i18n, locale);
+      renderScreen({
+        path: '/x',
+        routePath: '/x',
+        account: accountWith([serverPatient('me', 'Nimali', 'Me')]),
+        i18n,
+        element: <RelationshipModal open onSelect={() => undefined} onClose={() => undefined} />,
+      });
+      fireEvent.click(screen.getByRole('button', { name: i18n._('profiles.relationship.mother') }));
+      expect(screen.getByRole('status').textContent).toBe(text);
+      cleanup();
+    }
+  });
+
+  it("keeps 'No profiles found / Add your profile to continue' for an account with no profile at all", () => {
+    renderScreen({
+      path: '/x',
+      routePath: '/x',
+      account: accountWith([]),
+      element: <RelationshipModal open onSelect={() => undefined} onClose={() => undefined} />,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Mother' }));
+    expect(screen.getByText('No profiles found')).toBeTruthy();
+    expect(screen.getByText('Add your profile to continue')).toBeTruthy();
+  });
+
+  // issue 29 §1.5: back from the registration form, the profile just created is the one chosen.
+  it('chooses the profile the registration form created, once, and takes its id off the address', async () => {
+    const account = accountWith([serverPatient('me', 'Nimali', 'Me'), serverPatient('mum', 'Kamala', 'Mother')]);
+    const onSelect = vi.fn();
+    function Host() {
+      const location = useLocation();
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <output data-testid="here">{`${location.pathname}${location.search}`}</output>
+          <button type="button" onClick={() => setOpen(true)}>
+            Change
+          </button>
+          <RelationshipModal
+            open={open}
+            onSelect={(patient) => {
+              onSelect(patient);
+              setOpen(false);
+            }}
+            onClose={() => setOpen(false)}
+          />
+        </>
+      );
+    }
+    renderScreen({ path: '/view/session?sessionId=s1&createdPatientId=mum', routePath: '/view/session', account, element: <Host /> });
+    await waitFor(() => expect(onSelect).toHaveBeenCalledWith(account.patients.mum));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('here').textContent).toBe('/view/session?sessionId=s1'));
+    // Opened again, it asks as usual.
+    fireEvent.click(screen.getByRole('button', { name: 'Change' }));
+    expect(screen.getByRole('dialog', { name: 'This account is for?' })).toBeTruthy();
+    expect(onSelect).toHaveBeenCalledTimes(1);
+  });
+
+  it("never chooses a profile that is not this account's, whatever the address says", async () => {
+    const onSelect = vi.fn();
+    function Host() {
+      const location = useLocation();
+      return (
+        <>
+          <output data-testid="here">{`${location.pathname}${location.search}`}</output>
+          <RelationshipModal open onSelect={onSelect} onClose={() => undefined} />
+        </>
+      );
+    }
+    renderScreen({
+      path: '/view/session?sessionId=s1&createdPatientId=someone-else',
+      routePath: '/view/session',
+      account: accountWith([serverPatient('me', 'Nimali', 'Me')]),
+      element: <Host />,
+    });
+    await waitFor(() => expect(screen.getByTestId('here').textContent).toBe('/view/session?sessionId=s1'));
+    expect(screen.getByRole('dialog', { name: 'This account is for?' })).toBeTruthy();
+    expect(onSelect).not.toHaveBeenCalled();
   });
 
   it('is a portalled dialog that traps focus and gives it back on close', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import {
@@ -15,6 +15,7 @@ import { errorText } from '../../../lib/graphql';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import { patchPatientMutation } from '../api/profile-documents.ts';
+import { CHOOSE_CREATED_PARAM, CREATED_PATIENT_PARAM, withoutCreatedPatient } from '../utils/back-path.ts';
 import {
   initialRelationshipFlow,
   relationshipFlowReducer,
@@ -23,7 +24,7 @@ import {
 } from '../utils/relationship-flow.ts';
 import { ageText, genderText, relationshipText } from '@careline/domain/profiles/person-texts';
 import {
-  profileCountTexts,
+  noProfileForTexts,
   relationshipLabelText,
   relationshipModalHeadingText,
   unclassifiedPromptText,
@@ -43,7 +44,9 @@ export type RelationshipModalProps = {
 
 /**
  * The relationship-classification modal (spec doc 1 §2, §4): opens whenever an order, booking or chat
- * needs a profile and none has been chosen, and classifies unclassified profiles.
+ * needs a profile and none has been chosen, and classifies unclassified profiles. 'Add new profile'
+ * opens the registration form, which comes back here with the profile it created; that one is then
+ * chosen (doc 1 §4 Profile creation: "return to the relationship modal"; issue 29 §1.5).
  */
 export function RelationshipModal({ open, onSelect, onClose, classifyingId = null, notice = null }: RelationshipModalProps) {
   const t = useTranslate();
@@ -58,6 +61,27 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
   const patients = session.account?.patientList ?? [];
   const byId = session.account?.patients ?? {};
   const classifying = classifyingId ? (byId[classifyingId] ?? null) : null;
+  const createdId = new URLSearchParams(location.search).get(CREATED_PATIENT_PARAM);
+  const handledCreatedId = useRef<string | null>(null);
+
+  // Back from the registration form: the profile it created is chosen, before the dialog is painted,
+  // and its id leaves the address (so the next opening asks again). Only this account's profiles are
+  // looked up, so an id put on the address by hand chooses nothing.
+  useLayoutEffect(() => {
+    const account = session.account;
+    if (!open || createdId === null || classifyingId !== null || account === null) {
+      return;
+    }
+    if (handledCreatedId.current === createdId) {
+      return;
+    }
+    handledCreatedId.current = createdId;
+    void navigate(withoutCreatedPatient(location.pathname, location.search), { replace: true });
+    const created = account.patients[createdId];
+    if (created) {
+      onSelect(created);
+    }
+  }, [open, createdId, classifyingId, session.account, navigate, location.pathname, location.search, onSelect]);
 
   useEffect(() => {
     if (open) {
@@ -92,10 +116,12 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
       }
       case 'PATIENT-REGISTRATION': {
         // The registration form takes over and comes back here afterwards.
-        const query = new URLSearchParams({ back: `${location.pathname}${location.search}` });
+        const query = new URLSearchParams({ back: withoutCreatedPatient(location.pathname, location.search) });
         if (next.relationship) {
           query.set('relationship', next.relationship);
         }
+        // issue 29 §1.5: the form comes back with the new profile, for this modal to choose.
+        query.set(CHOOSE_CREATED_PARAM, '1');
         void navigate(`/profiles/registration?${query.toString()}`);
         return;
       }
@@ -128,7 +154,7 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
   }
 
   const heading = relationshipModalHeadingText(t, classifying?.displayName ?? null);
-  const notFound = profileCountTexts(t, 0);
+  const notFound = noProfileForTexts(t, flow.relationship, patients.length);
   const busy = flow.state === 'PATIENT-UPDATE';
 
   return (
@@ -184,13 +210,17 @@ export function RelationshipModal({ open, onSelect, onClose, classifyingId = nul
           </>
         ) : null}
 
-        {flow.state === 'PATIENT-NOT-FOUND' ? (
-          // spec doc 1 §2: 'No profiles found / Add your profile to continue'
-          <div className="relationship-not-found">
-            <p className="relationship-not-found-title">{notFound.title}</p>
-            <p className="profiles-subtitle">{notFound.subtitle}</p>
-          </div>
-        ) : null}
+        {/* Always there, so the text is announced when a relationship without a profile is chosen. */}
+        <div className="relationship-not-found" role="status">
+          {flow.state === 'PATIENT-NOT-FOUND' ? (
+            // issue 29 §1.5: 'You have not added a profile for your Mother yet.'; with no profile at
+            // all, spec doc 1 §2's 'No profiles found / Add your profile to continue'.
+            <>
+              <p className="relationship-not-found-title">{notFound.title}</p>
+              {notFound.subtitle ? <p className="profiles-subtitle">{notFound.subtitle}</p> : null}
+            </>
+          ) : null}
+        </div>
 
         {flow.state === 'PATIENT-FOUND' && flow.patientIds.length > 1 ? (
           <ul className="relationship-options">

@@ -74,3 +74,26 @@ export function relationshipModalHeadingText(
   const name = patientName?.trim() ?? '';
   return name === '' ? t('profiles.modal.accountFor') : t('profiles.modal.whoIs', { name });
 }
+
+/**
+ * The relationship modal's PATIENT-NOT-FOUND text (issue 29 §1.5): an account with profiles, none for
+ * this person, is told so ('You have not added a profile for your Mother yet.'); an account with no
+ * profile at all keeps the spec's 'No profiles found / Add your profile to continue' (doc 1 §2).
+ * @param t - useTranslate()'s function
+ * @param relationship - the relationship chosen
+ * @param profileCount - how many profiles the account has
+ */
+export function noProfileForTexts(
+  t: Translate,
+  relationship: string | null,
+  profileCount: number,
+): { title: string; subtitle: string | null } {
+  const rel = relationship?.trim() ?? '';
+  if (profileCount <= 0 || rel === '') {
+    return profileCountTexts(t, 0);
+  }
+  return {
+    title: rel === 'Me' ? t('profiles.modal.noProfileForMe') : t('profiles.modal.noProfileFor', { relationship: relationshipText(t, rel) }),
+    subtitle: null,
+  };
+}
