@@ -32,6 +32,7 @@ export type DeskAppointment = {
   tokenNo: number;
   appointmentStatus: string;
   paymentStatus: string;
+  paymentRefundStatus: string | null;
   chargingSchemeId: string | null;
   sessionStart: Date;
   doctorName: string;
@@ -47,6 +48,7 @@ const deskColumns = {
   tokenNo: appointments.tokenNo,
   appointmentStatus: appointments.appointmentStatus,
   paymentStatus: appointments.paymentStatus,
+  paymentRefundStatus: appointments.paymentRefundStatus,
   chargingSchemeId: consultationSessions.chargingSchemeId,
   sessionStart: consultationSessions.startTime,
   doctorName: practitioners.text,
