@@ -137,6 +137,8 @@ export const errorCatalogue = {
   'ARO-E5048': 'This gateway notification is already reconciled',
   'ARO-E5049': 'A refund to the card is already being sent for this request',
   'ARO-E5050': 'The outcome of this refund is not known: check it with the gateway before refunding again',
+  // issue 29 §1.6: a refund approved (collected at the hospital) or made to the card is never paid again at the desk.
+  'ARO-E5051': 'This appointment was refunded and cannot be paid at the desk',
   // Orders (issue 10).
   'ARO-E6001': 'This order is already {status} and cannot be changed',
   // Optimistic locking: two staff moving the same order at once (issue 10 Tests, Concurrency).

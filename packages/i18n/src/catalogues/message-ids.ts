@@ -395,6 +395,7 @@ export type MessageId =
   | 'error.ARO-E5048'
   | 'error.ARO-E5049'
   | 'error.ARO-E5050'
+  | 'error.ARO-E5051'
   | 'error.ARO-E6001'
   | 'error.ARO-E6002'
   | 'error.ARO-E6003'

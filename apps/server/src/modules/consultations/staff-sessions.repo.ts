@@ -48,6 +48,11 @@ export type StaffQueueAppointment = {
   patientName: string;
   appointmentStatus: string;
   paymentStatus: string;
+  /**
+   * The refund (spec doc 2 §3 Refund status): requested, approved (collect at the hospital),
+   * refunded, rejected; null when none was asked for. Staff see it as it is (issue 29 §1.6).
+   */
+  paymentRefundStatus: string | null;
   practitionerStatus: string | null;
   appointmentOriginChannel: string;
   appointmentArrivedTime: Date | null;
@@ -234,6 +239,7 @@ export async function listQueue(db: DbOrTx, sessionId: string): Promise<StaffQue
       familyName: patients.familyName,
       appointmentStatus: appointments.appointmentStatus,
       paymentStatus: appointments.paymentStatus,
+      paymentRefundStatus: appointments.paymentRefundStatus,
       practitionerStatus: appointments.practitionerStatus,
       appointmentOriginChannel: appointments.appointmentOriginChannel,
       appointmentArrivedTime: appointments.appointmentArrivedTime,

@@ -131,6 +131,10 @@ const StaffQueueAppointmentRef = builder.objectRef<StaffQueueAppointment>('Staff
     patientName: t.exposeString('patientName'),
     appointmentStatus: t.exposeString('appointmentStatus'),
     paymentStatus: t.exposeString('paymentStatus'),
+    paymentRefundStatus: t.exposeString('paymentRefundStatus', {
+      nullable: true,
+      description: 'The refund: requested, approved (collect at the hospital), refunded or rejected; null when none was asked for.',
+    }),
     practitionerStatus: t.exposeString('practitionerStatus', { nullable: true }),
     appointmentOriginChannel: t.exposeString('appointmentOriginChannel'),
     appointmentArrivedTime: t.field({ type: 'DateTime', nullable: true, resolve: (a) => a.appointmentArrivedTime }),

@@ -31,6 +31,9 @@ import {
  * payment, and a cash payment taken with its receipt.
  */
 
+/** Refund statuses whose money went back to the patient, or goes back at the hospital. */
+const REFUNDED = ['approved', 'refunded'];
+
 /** A cash receipt as the cashier prints it. Plain JSON (an idempotent retry answers the stored one). */
 export type CashReceipt = {
   receiptNumber: string;
@@ -143,7 +146,8 @@ async function openInvoiceFor(tx: Tx, deps: StaffPaymentsDeps, appointment: NonN
  * number, the invoice revenue_collected, the appointment paid (only from pending: a double click,
  * even concurrent, charges once), loyalty points for a fulfilled visit, and the audit row. With the
  * same idempotency key a retry answers the first receipt; a second take with another key is refused
- * with the first receipt's number (ARO-E5041).
+ * with the first receipt's number (ARO-E5041); a refunded appointment (refund approved or made) is
+ * refused (ARO-E5051).
  * @param deps - database, tenant, staff member, hospital, publish, loyalty
  * @param appointmentId - the appointment
  * @param idempotencyKey - one key per submit, reused on retry
@@ -167,6 +171,10 @@ export async function staffTakeCashPayment(
     async (tx): Promise<CashReceipt> => {
       if (found.appointmentStatus === 'cancelled' || found.appointmentStatus === 'entered_in_error') {
         throw new AppError('ARO-E5042', { status: found.appointmentStatus });
+      }
+      // issue 29 §1.6: the money went back (or goes back at the hospital): never collected again.
+      if (REFUNDED.includes(found.paymentRefundStatus ?? '')) {
+        throw new AppError('ARO-E5051');
       }
       // The guard: only the call that moves it from pending goes on; its twin waits for the row lock.
       if (!(await markPendingAppointmentPaid(tx, deps.tenantId, appointmentId))) {

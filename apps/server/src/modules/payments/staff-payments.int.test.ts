@@ -43,6 +43,7 @@ let schemeId: string;
 let cashier: string;
 let nurse: string;
 let otherCashier: string;
+let receptionist: string;
 
 const code = (body: { errors?: { message: string }[] }): string | null => body.errors?.[0]?.message.split(':')[0] ?? null;
 
@@ -249,6 +250,7 @@ beforeAll(async () => {
   cashier = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'cashier' }], { displayName: 'Kamala Cashier' })).email);
   nurse = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'nurse' }])).email);
   otherCashier = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: otherHospital, role: 'cashier' }])).email);
+  receptionist = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'receptionist' }])).email);
 });
 
 afterAll(async () => {
@@ -573,6 +575,54 @@ describe('refunds (issue 9 §8)', () => {
     expect(others.data?.staffRefundRequests.map((r) => r.id)).not.toContain(id);
     const [still] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.id, id));
     expect(still?.status).toBe('requested');
+  });
+});
+
+describe('a refunded appointment in the queue and at the desk (issue 29 §1.6)', () => {
+  const QUEUE =
+    'query ($o: ID!, $s: ID!) { staffSessionQueue(organizationId: $o, sessionId: $s) { appointments { id appointmentStatus paymentStatus paymentRefundStatus } } }';
+  type QueueRow = { id: string; appointmentStatus: string; paymentStatus: string; paymentRefundStatus: string | null };
+  const queueRow = async (visit: Visit): Promise<QueueRow | undefined> => {
+    const body = await as<{ staffSessionQueue: { appointments: QueueRow[] } }>(receptionist, QUEUE, { o: hospital, s: visit.sessionId });
+    expect(body.errors).toBeUndefined();
+    return body.data?.staffSessionQueue.appointments.find((a) => a.id === visit.appointmentId);
+  };
+
+  it('shows the refund in the queue row as it moves requested → refunded, and refuses cash for it, changing nothing', async () => {
+    const visit = await makeVisit();
+    await cardPaid(visit);
+    expect(await queueRow(visit)).toMatchObject({ appointmentStatus: 'booked', paymentStatus: 'paid', paymentRefundStatus: null });
+    const id = await requestRefund(visit);
+    expect(await queueRow(visit)).toMatchObject({ paymentStatus: 'paid', paymentRefundStatus: 'requested' });
+    const decided = await as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: id, d: 'REFUND_TO_CARD', k: `refund-${id}` });
+    expect(decided.data?.staffDecideRefund).toMatchObject({ status: 'refunded' });
+    // The patient's "shown as paid" rule (spec doc 2 §3) stays; the staff see the refund.
+    expect(await queueRow(visit)).toMatchObject({ appointmentStatus: 'booked', paymentStatus: 'paid', paymentRefundStatus: 'refunded' });
+
+    const paymentsBefore = await t.database.db.select().from(payments).where(eq(payments.requestReference, `Appointment/${visit.appointmentId}`));
+    const [appointmentBefore] = await t.database.db.select().from(appointments).where(eq(appointments.id, visit.appointmentId));
+    const taken = await as(cashier, TAKE_CASH, { o: hospital, a: visit.appointmentId, k: `cash-${visit.appointmentId}` });
+    expect(taken.errors?.[0]?.message).toBe('ARO-E5051:This appointment was refunded and cannot be paid at the desk');
+    const paymentsAfter = await t.database.db.select().from(payments).where(eq(payments.requestReference, `Appointment/${visit.appointmentId}`));
+    expect(paymentsAfter).toEqual(paymentsBefore);
+    const [appointmentAfter] = await t.database.db.select().from(appointments).where(eq(appointments.id, visit.appointmentId));
+    expect(appointmentAfter).toEqual(appointmentBefore);
+    const audit = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'payment.cash'), eq(auditEvents.patientId, visit.patientId)));
+    expect(audit).toHaveLength(0);
+    // The desk does not offer it either.
+    const today = new Date(Date.now() + 330 * 60_000 + 60 * 60_000).toISOString().slice(0, 10);
+    const desk = await as<{ staffCashDesk: { id: string }[] }>(cashier, 'query ($o: ID!, $d: String!) { staffCashDesk(organizationId: $o, date: $d) { id } }', { o: hospital, d: today });
+    expect(desk.data?.staffCashDesk.map((a) => a.id)).not.toContain(visit.appointmentId);
+  });
+
+  it('refuses cash for a refund approved for collection at the hospital, and shows it approved', async () => {
+    const visit = await makeVisit();
+    await cardPaid(visit);
+    const id = await requestRefund(visit);
+    const decided = await as<{ staffDecideRefund: RefundView }>(cashier, DECIDE, { o: hospital, r: id, d: 'APPROVE_AT_HOSPITAL', k: `refund-${id}` });
+    expect(decided.errors).toBeUndefined();
+    expect(await queueRow(visit)).toMatchObject({ paymentStatus: 'paid', paymentRefundStatus: 'approved' });
+    expect(code(await as(cashier, TAKE_CASH, { o: hospital, a: visit.appointmentId }))).toBe('ARO-E5051');
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   appointments,
@@ -32,6 +32,7 @@ export type DeskAppointment = {
   tokenNo: number;
   appointmentStatus: string;
   paymentStatus: string;
+  paymentRefundStatus: string | null;
   chargingSchemeId: string | null;
   sessionStart: Date;
   doctorName: string;
@@ -47,6 +48,7 @@ const deskColumns = {
   tokenNo: appointments.tokenNo,
   appointmentStatus: appointments.appointmentStatus,
   paymentStatus: appointments.paymentStatus,
+  paymentRefundStatus: appointments.paymentRefundStatus,
   chargingSchemeId: consultationSessions.chargingSchemeId,
   sessionStart: consultationSessions.startTime,
   doctorName: practitioners.text,
@@ -79,7 +81,7 @@ export async function findDeskAppointment(db: DbOrTx, scope: HospitalScope, appo
 }
 
 /**
- * The live, unpaid appointments of the hospital's sessions starting within [from, to), by session
+ * The live, unpaid appointments (no refund asked for) of the hospital's sessions starting within [from, to), by session
  * start and token.
  * @param db - database or transaction
  * @param scope - tenant and hospital
@@ -104,6 +106,7 @@ export async function listPendingDeskAppointments(
         gte(consultationSessions.startTime, range.from),
         lt(consultationSessions.startTime, range.to),
         eq(appointments.paymentStatus, 'pending'),
+        isNull(appointments.paymentRefundStatus),
         sql`${appointments.appointmentStatus} NOT IN ('cancelled', 'entered_in_error')`,
       ),
     )

@@ -69,7 +69,21 @@ export function useQueueMessages() {
             return t('staff.queue.status.booked');
         }
       },
-      paymentStatus: (status: string) => (status === 'paid' ? t('staff.queue.payment.paid') : t('staff.queue.payment.pending')),
+      /** The payment column: the refund's state when one was asked for (issue 29 §1.6), else paid or pay at hospital. */
+      paymentStatus: (status: string, refund: string | null) => {
+        switch (refund ?? '') {
+          case 'requested':
+            return t('staff.queue.payment.refundRequested');
+          case 'approved':
+            return t('staff.queue.payment.refundApproved');
+          case 'refunded':
+            return t('staff.queue.payment.refunded');
+          case 'rejected':
+            return t('staff.queue.payment.refundRejected');
+          default:
+            return status === 'paid' ? t('staff.queue.payment.paid') : t('staff.queue.payment.pending');
+        }
+      },
       called: (token: number, name: string) => t('staff.queue.called', { token, name }),
       nobodyToCall: t('staff.queue.nobodyToCall'),
       updated: t('staff.queue.updated'),

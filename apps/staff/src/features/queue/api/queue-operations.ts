@@ -10,7 +10,7 @@ export const staffSessionQueueQuery = graphql(`
         appointmentMaxAllowed liveAppointments
         participationMode
       }
-      appointments { id tokenNo patientId patientName appointmentStatus paymentStatus appointmentOriginChannel appointmentArrivedTime }
+      appointments { id tokenNo patientId patientName appointmentStatus paymentStatus paymentRefundStatus appointmentOriginChannel appointmentArrivedTime }
     }
   }
 `);
@@ -24,7 +24,7 @@ export const staffSessionQueueSubscription = graphql(`
         appointmentMaxAllowed liveAppointments
         participationMode
       }
-      appointments { id tokenNo patientId patientName appointmentStatus paymentStatus appointmentOriginChannel appointmentArrivedTime }
+      appointments { id tokenNo patientId patientName appointmentStatus paymentStatus paymentRefundStatus appointmentOriginChannel appointmentArrivedTime }
     }
   }
 `);

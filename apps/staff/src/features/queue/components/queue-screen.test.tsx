@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { I18nProvider } from '@careline/i18n/react';
 import { createStaffI18n } from '@careline/i18n/staff';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Client } from 'urql';
 import { Provider } from 'urql';
@@ -14,7 +14,10 @@ import { QueueScreen, queueLiveState } from './queue-screen.tsx';
 
 const hospital: Hospital = { id: 'h1', name: 'Careline Hospitals - Colombo', memberships: [] };
 
-function queue(status: string, appointments: [number, string, string][]): SessionQueue {
+/** A queue row: token, name, status, and optionally the payment and refund status. */
+type Row = [number, string, string] | [number, string, string, string, string | null];
+
+function queue(status: string, appointments: Row[]): SessionQueue {
   return {
     session: {
       id: 's1',
@@ -28,13 +31,14 @@ function queue(status: string, appointments: [number, string, string][]): Sessio
       liveAppointments: appointments.length,
       participationMode: 'in_person',
     },
-    appointments: appointments.map(([tokenNo, patientName, appointmentStatus]) => ({
+    appointments: appointments.map(([tokenNo, patientName, appointmentStatus, paymentStatus = 'pending', paymentRefundStatus = null]) => ({
       id: `a${tokenNo}`,
       tokenNo,
       patientId: `p${tokenNo}`,
       patientName,
       appointmentStatus,
-      paymentStatus: 'pending',
+      paymentStatus,
+      paymentRefundStatus,
       appointmentOriginChannel: 'patient_app',
       appointmentArrivedTime: null,
     })),
@@ -117,5 +121,65 @@ describe('the live queue', () => {
       reportLiveSocket('socket-data');
     });
     expect(screen.getByRole('status').textContent).toBe('Live');
+  });
+});
+
+describe('a refunded appointment in the queue (issue 29 §1.6)', () => {
+  const renderQueue = (first: SessionQueue) => {
+    const fake = fakeClient(first);
+    render(
+      <I18nProvider i18n={createStaffI18n()}>
+        <Provider value={fake.client}>
+          <MemoryRouter>
+            <QueueScreen hospital={hospital} sessionId="s1" may={{ run: true, book: false }} sessionsPath="/sessions" deskSearch={() => null} />
+          </MemoryRouter>
+        </Provider>
+      </I18nProvider>,
+    );
+    return fake;
+  };
+  const rowOf = (name: string) => screen.getByRole('rowheader', { name }).closest('tr') as HTMLTableRowElement;
+  const paymentOf = (name: string) => within(rowOf(name)).getAllByRole('cell')[2]?.textContent;
+
+  it('says each refund status in words, Refunded instead of Paid, and follows the live queue', async () => {
+    const fake = renderQueue(
+      queue('scheduled', [
+        [1, 'Mrs Amara Perera', 'booked', 'paid', null],
+        [2, 'Mr Bimal Silva', 'booked', 'paid', 'requested'],
+        [3, 'Ms Chitra Fonseka', 'booked', 'paid', 'approved'],
+        [4, 'Mr Dinesh Mendis', 'booked', 'paid', 'rejected'],
+        [5, 'Mrs Esha Gunawardena', 'booked', 'pending', null],
+      ]),
+    );
+    await screen.findByText('Next: token 1, Mrs Amara Perera');
+    expect(paymentOf('Mrs Amara Perera')).toBe('Paid');
+    expect(paymentOf('Mr Bimal Silva')).toBe('Paid · refund requested');
+    expect(paymentOf('Ms Chitra Fonseka')).toBe('Refund approved · collect at the hospital');
+    expect(paymentOf('Mr Dinesh Mendis')).toBe('Paid · refund rejected');
+    expect(paymentOf('Mrs Esha Gunawardena')).toBe('Pay at hospital');
+
+    // The cashier refunds token 2 to the card: the open queue hears it.
+    act(() => {
+      fake.push(queue('scheduled', [[1, 'Mrs Amara Perera', 'booked', 'paid', null], [2, 'Mr Bimal Silva', 'booked', 'paid', 'refunded']]));
+    });
+    await waitFor(() => expect(paymentOf('Mr Bimal Silva')).toBe('Refunded'));
+    expect(rowOf('Mr Bimal Silva').className).toContain('queue-row--refunded');
+    expect(rowOf('Mrs Amara Perera').className).not.toContain('queue-row--refunded');
+  });
+
+  it('shows a cancelled and refunded appointment unlike a paid one, with no action on it', async () => {
+    renderQueue(
+      queue('started', [
+        [1, 'Mrs Amara Perera', 'booked', 'paid', null],
+        [2, 'Mr Bimal Silva', 'cancelled', 'paid', 'refunded'],
+      ]),
+    );
+    await screen.findByText('Next: token 1, Mrs Amara Perera');
+    const refunded = rowOf('Mr Bimal Silva');
+    expect(within(refunded).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', 'Cancelled', 'Refunded', '']);
+    expect(refunded.className).toContain('queue-row--refunded');
+    expect(refunded.className).toContain('queue-row--cancelled');
+    expect(within(refunded).queryAllByRole('button')).toHaveLength(0);
+    expect(rowOf('Mrs Amara Perera').className).not.toMatch(/queue-row--(refunded|cancelled)/);
   });
 });

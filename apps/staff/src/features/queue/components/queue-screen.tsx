@@ -41,6 +41,19 @@ export function queueLiveState(socket: LiveSocketState, heard: boolean): QueueLi
   return heard ? 'live' : 'connecting';
 }
 
+/**
+ * A queue row's look (issue 29 §1.6): money given back (refund approved or made) and cancelled rows
+ * stand apart from paid ones.
+ * @param appointment - the row's appointment
+ */
+export function queueRowClass(appointment: Pick<QueueAppointment, 'appointmentStatus' | 'paymentRefundStatus'>): string | undefined {
+  const classes = [
+    appointment.paymentRefundStatus === 'refunded' || appointment.paymentRefundStatus === 'approved' ? 'queue-row--refunded' : '',
+    appointment.appointmentStatus === 'cancelled' || appointment.appointmentStatus === 'entered_in_error' ? 'queue-row--cancelled' : '',
+  ].filter((name) => name.length > 0);
+  return classes.length > 0 ? classes.join(' ') : undefined;
+}
+
 /** What the member may do on the queue (from the server's policy for their roles here). */
 export type QueueAbilities = { run: boolean; book: boolean };
 
@@ -208,11 +221,11 @@ export function QueueScreen({
                 </thead>
                 <tbody>
                   {appointments.map((a) => (
-                    <tr key={a.id}>
+                    <tr key={a.id} className={queueRowClass(a)}>
                       <td>{a.tokenNo}</td>
                       <th scope="row">{a.patientName}</th>
                       <td>{t.appointmentStatus(a.appointmentStatus)}</td>
-                      <td>{t.paymentStatus(a.paymentStatus)}</td>
+                      <td className="queue-payment">{t.paymentStatus(a.paymentStatus, a.paymentRefundStatus)}</td>
                       <td>
                         {may.run && open ? (
                           <div className="button-row">
