@@ -55,3 +55,4 @@ export * from './machine.ts';
 export * from './display.ts';
 export * from './bandwidth.ts';
 export * from './signals.ts';
+export * from './ring.ts';
