@@ -12,7 +12,7 @@
  * outcomes back as events carrying the join attempt they belong to; outcomes of an older attempt
  * (a room already left) change nothing.
  *
- *   0 idle ──appointmentChanged: arrived + remote link + participantStatus connected──▶ incoming card
+ *   0 idle ──appointmentChanged: arrived + remote link + participantStatus connected + ringing──▶ incoming card
  *   incoming ──join ('Join Now': device supported, nothing denied)──▶ 1 connecting
  *                 effects: createToken(roomSid = remoteCommunicationLink, appointmentId), openAppointmentView
  *   1 connecting ──tokenCreated──▶ (token kept) effect connectRoom
@@ -39,6 +39,10 @@
  * side's status (the practitioner in the room), so the server sets it to connected on Call and moves
  * it away when the practitioner ends the call; the patient's own status travels in its reported
  * communication and the call history.
+ *
+ * How long the card lives (./ring.ts callRing, issue 29 §2.7): the server answers communication.ringing
+ * from the Call until the hang-up, an answer on any of the patient's devices, or CALL_RING_TIMEOUT_MS
+ * without one; a call in progress follows participantStatus alone (isCallOn), never the ring.
  *
  * Also here: the devices before a call, 'Join Now' and the iPhone-only-in-Safari rule (./devices.ts);
  * the mm:ss timer (./timer.ts); the video communication report and the call history modal
