@@ -540,21 +540,40 @@ describe('video consultation: a real call between the staff console and the phon
     // The card rings over the appointment screen and covers none of it: not the pay button.
     const card = phone.page.getByRole('alertdialog', { name: `${doctorName} is calling...` });
     await card.waitFor();
-    await pay.scrollIntoViewIfNeeded();
+    // Wherever the patient has scrolled: the pay button at the top, in the middle, or low in thumb
+    // reach just above the bottom bar, the card's box and the button's never meet, and what is under
+    // the button's centre is the button.
+    const placements = await pay.evaluate((button) => {
+      const cardElement = document.querySelector('[data-testid="incoming-call"]');
+      const bar = document.querySelector('nav[aria-label="Main"]');
+      const seen: { placement: string; intersects: boolean; onTop: boolean; card: DOMRect | null; pay: DOMRect }[] = [];
+      const look = (placement: string) => {
+        const payBox = button.getBoundingClientRect();
+        const cardBox = cardElement?.getBoundingClientRect() ?? null;
+        const intersects =
+          cardBox !== null &&
+          cardBox.left < payBox.right && payBox.left < cardBox.right && cardBox.top < payBox.bottom && payBox.top < cardBox.bottom;
+        const onTop = button.contains(document.elementFromPoint(payBox.left + payBox.width / 2, payBox.top + payBox.height / 2));
+        seen.push({ placement, intersects, onTop, card: cardBox, pay: payBox });
+      };
+      button.scrollIntoView({ block: 'start' });
+      look('top');
+      button.scrollIntoView({ block: 'center' });
+      look('middle');
+      const barTop = bar?.getBoundingClientRect().top ?? window.innerHeight;
+      window.scrollBy(0, button.getBoundingClientRect().bottom - (barTop - 8));
+      look('above the bottom bar');
+      return seen;
+    });
+    expect(placements).toHaveLength(3);
+    for (const seen of placements) {
+      expect(seen.intersects, `the card over the pay button (${seen.placement}): ${JSON.stringify(seen)}`).toBe(false);
+      expect(seen.onTop, `the pay button on top (${seen.placement})`).toBe(true);
+    }
     const cardBox = await card.boundingBox();
     const payBox = await pay.boundingBox();
-    expect(cardBox).not.toBeNull();
-    expect(payBox).not.toBeNull();
-    if (cardBox && payBox) {
-      expect(boxesIntersect(cardBox, payBox), `card ${JSON.stringify(cardBox)} over pay ${JSON.stringify(payBox)}`).toBe(false);
-    }
-    // What is under the pay button's centre is the pay button.
-    expect(
-      await pay.evaluate((button) => {
-        const box = button.getBoundingClientRect();
-        return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
-      }),
-    ).toBe(true);
+    expect(cardBox && payBox ? boxesIntersect(cardBox, payBox) : true).toBe(false);
+    await card.scrollIntoViewIfNeeded();
     await screenshot(phone.page, 'video-ring-over-appointment');
     await expectNoAxeViolations(phone.page, 'the incoming call over the appointment');
 
