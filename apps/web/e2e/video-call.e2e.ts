@@ -2,7 +2,18 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { appUrl } from '../../../e2e/support/harness.ts';
 import { checkScreen as checkScreenOnShow, watchScreens } from '../../../e2e/support/screens.ts';
-import { colomboDoctor, gql, journeyHost, signedInPatient, signedInPhone, staffToken, type Patient } from './support/journey-setup.ts';
+import {
+  appointmentPath,
+  book,
+  colomboDoctor,
+  createSession,
+  gql,
+  journeyHost,
+  signedInPatient,
+  signedInPhone,
+  staffToken,
+  type Patient,
+} from './support/journey-setup.ts';
 import { collectPageErrors, expectNoAxeViolations, screenshot } from './support/index.ts';
 
 // Issue 13 'Tests that must exist': a real call in the browser. The doctor, in the staff console
@@ -267,6 +278,25 @@ async function loopbackFirstFrameMs(caller: Page, callee: Page): Promise<number>
   return ms;
 }
 
+/** Whether two boxes on the screen overlap (touching edges do not). */
+function boxesIntersect(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/**
+ * Reloads the page and waits until its call host read the account's video appointments from the
+ * server (the videoCallAppointments query answered, then two frames for React to show it).
+ */
+async function reloadAndReadCalls(page: Page): Promise<void> {
+  const read = page.waitForResponse((response) => {
+    const request = response.request();
+    return request.url().includes('/graphql') && `${request.url()} ${request.postData() ?? ''}`.includes('videoCallAppointments');
+  });
+  await page.reload();
+  await read;
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 describe('video consultation: a real call between the staff console and the phone (issue 13)', () => {
   let browser: Browser;
 
@@ -455,6 +485,119 @@ describe('video consultation: a real call between the staff console and the phon
     await phone.context.close();
     await doctor.context.close();
   }, 300_000);
+
+  it('issue 29 §2.7, §2.8: the card lives as long as the ring, over no pay button; /doctor?type=video lists video sessions only', async () => {
+    const staff = await staffToken();
+    const { practitionerId } = await colomboDoctor();
+    const sessionId = await createVideoSession(staff);
+    const inPersonId = await createSession(staff, 2, `Clinic ${String(Date.now()).slice(-5)}`);
+    const patient = await signedInPatient(`Ring${String(Date.now()).slice(-4)}`);
+    await bookVideo(patient, sessionId);
+    const unpaid = await book(patient, inPersonId);
+
+    const phone = await signedInPhone(browser, patient, 'video-ring-failure');
+    const phoneErrors = collectPageErrors(phone.page);
+    phone.page.setDefaultTimeout(30_000);
+
+    // §2.8: the Video Channel (the chat's 'Video Channel' opens /doctor?type=video) lists video sessions only.
+    await phone.page.goto(`/doctor?${new URLSearchParams({ type: 'video', selectedPractitioner: practitionerId }).toString()}`);
+    await phone.page.locator(`a[href^="/view/session?sessionId=${sessionId}"]`).waitFor();
+    expect(await phone.page.locator(`a[href^="/view/session?sessionId=${inPersonId}"]`).count()).toBe(0);
+    const modes = await phone.page.locator('.session-card__mode').allTextContents();
+    expect(modes.length).toBeGreaterThan(0);
+    expect(modes.every((mode) => mode === 'Video consultation')).toBe(true);
+    await screenshot(phone.page, 'video-channel-sessions');
+    await expectNoAxeViolations(phone.page, 'the video channel');
+    // The same doctor's list without type=video has the in-person session too.
+    await phone.page.goto(`/doctor?${new URLSearchParams({ selectedPractitioner: practitionerId }).toString()}`);
+    await phone.page.locator(`a[href^="/view/session?sessionId=${inPersonId}"]`).waitFor();
+
+    // The patient is about to pay the other appointment.
+    await phone.page.goto(appointmentPath(inPersonId, unpaid.id));
+    const pay = phone.page.getByRole('button', { name: 'Pay by card' });
+    await pay.waitFor();
+
+    const doctor = await newDoctorConsole(browser);
+    const doctorErrors = collectPageErrors(doctor.page);
+    doctor.page.setDefaultTimeout(30_000);
+    onTestFailed(async () => {
+      await screenshot(doctor.page, 'video-ring-doctor-failure');
+    });
+    await doctor.page.goto('/staff');
+    await doctor.page.getByLabel('Email address').fill(doctorEmail);
+    await doctor.page.getByLabel('Password', { exact: true }).fill(staffPassword);
+    await doctor.page.getByRole('button', { name: 'Sign in' }).click();
+    await checkConsoleScreen(doctor.page, 'Home');
+    await doctor.page.goto(`/staff/sessions/${sessionId}`);
+    await checkConsoleScreen(doctor.page, 'Queue');
+    await doctor.page.getByRole('button', { name: 'Start session' }).click();
+    await doctor.page.getByText('Dr. Arrived', { exact: true }).waitFor();
+    await doctor.page.getByRole('button', { name: 'Call next' }).click();
+    const panel = doctor.page.getByRole('region', { name: 'Video consultation' });
+    await panel.getByRole('button', { name: `Call ${patient.displayName} by video` }).click();
+    await panel.getByRole('status').filter({ hasText: `Ringing ${patient.displayName}’s phone…` }).waitFor();
+
+    // The card rings over the appointment screen and covers none of it: not the pay button.
+    const card = phone.page.getByRole('alertdialog', { name: `${doctorName} is calling...` });
+    await card.waitFor();
+    // Wherever the patient has scrolled: the pay button at the top, in the middle, or low in thumb
+    // reach just above the bottom bar, the card's box and the button's never meet, and what is under
+    // the button's centre is the button.
+    const placements = await pay.evaluate((button) => {
+      const cardElement = document.querySelector('[data-testid="incoming-call"]');
+      const bar = document.querySelector('nav[aria-label="Main"]');
+      const seen: { placement: string; intersects: boolean; onTop: boolean; card: DOMRect | null; pay: DOMRect }[] = [];
+      const look = (placement: string) => {
+        const payBox = button.getBoundingClientRect();
+        const cardBox = cardElement?.getBoundingClientRect() ?? null;
+        const intersects =
+          cardBox !== null &&
+          cardBox.left < payBox.right && payBox.left < cardBox.right && cardBox.top < payBox.bottom && payBox.top < cardBox.bottom;
+        const onTop = button.contains(document.elementFromPoint(payBox.left + payBox.width / 2, payBox.top + payBox.height / 2));
+        seen.push({ placement, intersects, onTop, card: cardBox, pay: payBox });
+      };
+      button.scrollIntoView({ block: 'start' });
+      look('top');
+      button.scrollIntoView({ block: 'center' });
+      look('middle');
+      const barTop = bar?.getBoundingClientRect().top ?? window.innerHeight;
+      window.scrollBy(0, button.getBoundingClientRect().bottom - (barTop - 8));
+      look('above the bottom bar');
+      return seen;
+    });
+    expect(placements).toHaveLength(3);
+    for (const seen of placements) {
+      expect(seen.intersects, `the card over the pay button (${seen.placement}): ${JSON.stringify(seen)}`).toBe(false);
+      expect(seen.onTop, `the pay button on top (${seen.placement})`).toBe(true);
+    }
+    const cardBox = await card.boundingBox();
+    const payBox = await pay.boundingBox();
+    expect(cardBox && payBox ? boxesIntersect(cardBox, payBox) : true).toBe(false);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(phone.page, 'video-ring-over-appointment');
+    await expectNoAxeViolations(phone.page, 'the incoming call over the appointment');
+
+    // A reload while it rings: the server still says it rings, so the card is back.
+    await reloadAndReadCalls(phone.page);
+    await card.waitFor();
+
+    // The doctor hangs up before the patient joins: the card goes, with no reload.
+    await panel
+      .getByRole('group', { name: 'Call controls' })
+      .getByRole('button', { name: `End the call with ${patient.displayName}` })
+      .click();
+    await panel.getByRole('status').filter({ hasText: 'The call has ended.' }).waitFor();
+    await card.waitFor({ state: 'detached' });
+    // A reload after it: the server says it no longer rings, so no card comes back.
+    await reloadAndReadCalls(phone.page);
+    await pay.waitFor();
+    expect(await phone.page.getByTestId('incoming-call').count()).toBe(0);
+
+    expect(phoneErrors).toEqual([]);
+    expect(doctorErrors).toEqual([]);
+    await phone.context.close();
+    await doctor.context.close();
+  }, 240_000);
 
   it.runIf(turnAvailable)('the same call relay-only through coturn: both receive frames over the patient\'s TURN relay', async () => {
     const staff = await staffToken();

@@ -16,7 +16,7 @@ import { RECENT_DOCTORS_KEY } from '../features/consultations/utils/recent-docto
 import { TestLanguage } from '../lib/i18n/test-language.tsx';
 import { SessionProvider, type SessionValue } from '../lib/session';
 import { TenantProvider } from '../lib/tenant';
-import { ChatHomeScreen } from './chat-composition.tsx';
+import { ChatHomeScreen, chatConsultations } from './chat-composition.tsx';
 
 // issue 12 §2: Book a Doctor and What is my upcoming in the chat, with the consultations' operations
 // composed in (chat-composition.tsx), against a fake GraphQL server answering by operation name.
@@ -554,6 +554,36 @@ describe('Book a Doctor in the chat (issue 12 §2; spec doc 1 §2, §4; doc 2 §
     expect(input.value).toBe('');
     expect(screen.queryByRole('list', { name: 'Doctors' })).toBeNull();
     expect(document.activeElement).toBe(input);
+  });
+
+  it("the Video Channel's session search asks the server for video sessions only; Book a Doctor's for all (issue 29 §2.8)", async () => {
+    vi.useRealTimers();
+    const videoSession = testSession({ id: 's-video', startTime: sessionStart(0), participationMode: 'remote_presence_video_call' });
+    const clinicSession = testSession({ id: 's-clinic', startTime: sessionStart(1), participationMode: 'in_person' });
+    const asked: Record<string, unknown>[] = [];
+    const client = new Client({
+      url: 'http://test.local/graphql',
+      exchanges: [fetchExchange],
+      fetch: async (url, init) => {
+        const params = new URL(typeof url === 'string' ? url : url instanceof URL ? url.href : url.url).searchParams;
+        const variables = (typeof init?.body === 'string'
+          ? (JSON.parse(init.body) as { variables: Record<string, unknown> }).variables
+          : (JSON.parse(params.get('variables') ?? '{}') as Record<string, unknown>)) ?? {};
+        asked.push(variables);
+        // The server's filter (querySession extensionParticipationMode).
+        const mode = variables.extensionParticipationMode;
+        const querySession = [videoSession, clinicSession].filter((session) => !mode || session.participationMode === mode);
+        return new Response(JSON.stringify({ data: { querySession } }), { headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const consultations = chatConsultations(client);
+    const filter = { doctorId: 'dr-1', specialtyCode: null, organizationId: null };
+    const video = await consultations.sessions({ ...filter, videoOnly: true });
+    expect(asked.at(-1)).toMatchObject({ extensionParticipationMode: 'remote_presence_video_call' });
+    expect(video?.map((session) => session.id)).toEqual(['s-video']);
+    const all = await consultations.sessions(filter);
+    expect(asked.at(-1)?.extensionParticipationMode ?? null).toBeNull();
+    expect(all?.map((session) => session.id)).toEqual(['s-video', 's-clinic']);
   });
 });
 

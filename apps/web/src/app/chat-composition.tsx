@@ -22,6 +22,7 @@ import {
   searchSpecialtiesQuery,
   sessionsQuery,
 } from '../features/consultations/api/consultation-documents.ts';
+import { VIDEO_PARTICIPATION_MODE } from '../features/consultations/utils/doctor-filters.ts';
 import {
   readRecentDoctors,
   rememberRecentDoctor,
@@ -122,7 +123,7 @@ export function chatConsultations(client: Client): ChatConsultations {
         name: organization.name,
       }));
     },
-    sessions: async ({ doctorId, specialtyCode, organizationId }) => {
+    sessions: async ({ doctorId, specialtyCode, organizationId, videoOnly = false }) => {
       const actorReference = [
         ...(doctorId !== null ? [`Practitioner/${doctorId}`] : []),
         ...(organizationId !== null ? [`Organization/${organizationId}`] : []),
@@ -133,6 +134,8 @@ export function chatConsultations(client: Client): ChatConsultations {
           {
             actorReference: actorReference.length > 0 ? actorReference : null,
             practitionerRoleCodingCode: specialtyCode,
+            // issue 29 §2.8: the Video Channel lists video sessions only (the server filters).
+            extensionParticipationMode: videoOnly ? VIDEO_PARTICIPATION_MODE : null,
             limit: SESSIONS_IN_CHAT,
           },
           { requestPolicy: 'network-only' },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { AddToHomeBanner } from '../features/shell/components/add-to-home-banner.tsx';
@@ -23,6 +23,7 @@ export function ShellLayout() {
   const t = useTranslate();
   const withBottomBar = mainBottomBarVisible(loggedIn, useMainBottomBarHidden());
   const mainRef = useRef<HTMLElement>(null);
+  const [callSlot, setCallSlot] = useState<HTMLDivElement | null>(null);
   const { pathname } = useLocation();
   useScreenHeading(mainRef, pathname, useTenant().branding.hospitalName);
   const shellClass = [
@@ -39,6 +40,8 @@ export function ShellLayout() {
       </a>
       <AppHeader />
       <NetworkBars />
+      {/* issue 29 §2.7: the incoming call card, in the flow above the screen, so it covers nothing. */}
+      <div ref={setCallSlot} className="app-shell__call-slot" />
       <main ref={mainRef} id="main" className="app-shell__main" tabIndex={-1}>
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
@@ -49,7 +52,7 @@ export function ShellLayout() {
       <MainBottomBar />
       {loggedIn ? (
         <Suspense fallback={null}>
-          <VideoCallHost />
+          <VideoCallHost cardSlot={callSlot} />
         </Suspense>
       ) : null}
       <ScrollRestoration />

@@ -24,6 +24,11 @@ export type CallAppointment = {
   remoteCommunicationLink: string | null;
   /** communication.participantStatus: 'connected' while the practitioner is calling in the room. */
   participantStatus: string | null;
+  /**
+   * communication.ringing: the server's answer whether the call rings now (./ring.ts callRing): not
+   * once answered on another device, hung up or timed out (issue 29 §2.7).
+   */
+  ringing: boolean;
 };
 
 /** Whether the practitioner's media are on, for the notices (spec doc 2 §2). */

@@ -31,6 +31,7 @@ function ringing(overrides: Partial<VideoCallState> = {}): VideoCallState {
       appointmentStatus: 'arrived',
       remoteCommunicationLink: 'room-1',
       participantStatus: 'connected',
+      ringing: true,
     },
     ...overrides,
   };

@@ -12,7 +12,7 @@
  * outcomes back as events carrying the join attempt they belong to; outcomes of an older attempt
  * (a room already left) change nothing.
  *
- *   0 idle ──appointmentChanged: arrived + remote link + participantStatus connected──▶ incoming card
+ *   0 idle ──appointmentChanged: arrived + remote link + participantStatus connected + ringing──▶ incoming card
  *   incoming ──join ('Join Now': device supported, nothing denied)──▶ 1 connecting
  *                 effects: createToken(roomSid = remoteCommunicationLink, appointmentId), openAppointmentView
  *   1 connecting ──tokenCreated──▶ (token kept) effect connectRoom
@@ -40,6 +40,10 @@
  * it away when the practitioner ends the call; the patient's own status travels in its reported
  * communication and the call history.
  *
+ * How long the card lives (./ring.ts callRing, issue 29 §2.7): the server answers communication.ringing
+ * from the Call until the hang-up, an answer on any of the patient's devices, or CALL_RING_TIMEOUT_MS
+ * without one; a call in progress follows participantStatus alone (isCallOn), never the ring.
+ *
  * Also here: the devices before a call, 'Join Now' and the iPhone-only-in-Safari rule (./devices.ts);
  * the mm:ss timer (./timer.ts); the video communication report and the call history modal
  * (./history.ts); what the screens show, the minimized modal's size and the main bottom bar
@@ -55,3 +59,4 @@ export * from './machine.ts';
 export * from './display.ts';
 export * from './bandwidth.ts';
 export * from './signals.ts';
+export * from './ring.ts';

@@ -21,6 +21,7 @@ function appointment(overrides: Partial<CallAppointment> = {}): CallAppointment 
     appointmentStatus: 'arrived',
     remoteCommunicationLink: 'room-1',
     participantStatus: 'connected',
+    ringing: true,
     ...overrides,
   };
 }
@@ -114,6 +115,30 @@ describe('the incoming card: arrived, a remote link and participantStatus connec
     expect(state.incoming).toBe(rings);
     expect(state.connection).toBe(0);
     expect(effects).toEqual([]);
+  });
+
+  it('shows no card while the server says the call does not ring: answered elsewhere or timed out (issue 29 §2.7)', () => {
+    expect(isCallRinging(appointment({ ringing: false }))).toBe(false);
+    expect(videoCallReducer(INITIAL_VIDEO_CALL_STATE, changed({ ringing: false })).state.incoming).toBe(false);
+    expect(run(ringingState, [changed({ ringing: false })]).state.incoming).toBe(false);
+    // A reload starts from the server's answer: a call that no longer rings brings no card back.
+    expect(run(INITIAL_VIDEO_CALL_STATE, [changed({ ringing: false })]).state).toMatchObject({ incoming: false, connection: 0 });
+  });
+
+  it('a call in progress goes on when its ring ends (answered here); the hang-up still ends it', () => {
+    const answered = videoCallReducer(connectedState, changed({ ringing: false }));
+    expect(answered.state.connection).toBe(VIDEO_CALL_CONNECTION.CONNECTED);
+    expect(answered.effects).toEqual([]);
+    const hungUp = videoCallReducer(answered.state, changed({ ringing: false, participantStatus: 'disconnected' }));
+    expect(hungUp.state).toMatchObject({ connection: 0, incoming: false });
+  });
+
+  it("a call the patient ended does not ring again here while its ring pauses and restarts", () => {
+    const ended = run(connectedState, [{ type: 'endRequested' }, { type: 'endConfirmed' }]).state;
+    expect(ended.incoming).toBe(false);
+    // The server: answered (not ringing), then the patient's leave rings for a rejoin on other devices.
+    const later = run(ended, [changed({ ringing: false }), changed({ ringing: true })]).state;
+    expect(later.incoming).toBe(false);
   });
 
   it('stops ringing when the practitioner stops calling', () => {

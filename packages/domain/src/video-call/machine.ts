@@ -27,16 +27,26 @@ function roomOf(appointment: CallAppointment): string | null {
 }
 
 /**
- * Whether an appointment is being called (spec doc 2 §4 Video call): it has arrived, has a remote
- * link, and its communication's participantStatus is connected.
+ * Whether the practitioner's call is on (spec doc 2 §4 Video call): the appointment has arrived, has
+ * a remote link, and its communication's participantStatus is connected. A call in progress lasts
+ * as long as this.
  * @param appointment - the appointment
  */
-export function isCallRinging(appointment: CallAppointment): boolean {
+export function isCallOn(appointment: CallAppointment): boolean {
   return (
     appointment.appointmentStatus === 'arrived' &&
     roomOf(appointment) !== null &&
     appointment.participantStatus === 'connected'
   );
+}
+
+/**
+ * Whether the incoming card shows for an appointment: its call is on and the server says it rings
+ * (not answered on another device, not timed out; issue 29 §2.7).
+ * @param appointment - the appointment
+ */
+export function isCallRinging(appointment: CallAppointment): boolean {
+  return isCallOn(appointment) && appointment.ringing;
 }
 
 /**
@@ -171,11 +181,12 @@ function onAppointmentChanged(state: VideoCallState, appointment: CallAppointmen
     if (current !== null && same === null && !ringing) {
       return unchanged(state);
     }
-    // An ended call's room rings again only after the practitioner stops calling in it, or calls in another.
+    // An ended call's room rings again only after the practitioner stops calling in it, or calls in
+    // another (not when its ring merely paused: the patient's own leave makes it ring again).
     const ended =
       state.ended !== null &&
       state.ended.appointmentId === appointment.id &&
-      !(ringing && isEnded(state.ended, appointment))
+      !(isCallOn(appointment) && isEnded(state.ended, appointment))
         ? null
         : state.ended;
     return unchanged({
@@ -193,8 +204,9 @@ function onAppointmentChanged(state: VideoCallState, appointment: CallAppointmen
   if (appointment.appointmentStatus !== same.appointmentStatus) {
     return hangUp(updated, null);
   }
-  // The practitioner stopped calling, or the room went away: the call is over.
-  if (!isCallRinging(appointment) || room === null) {
+  // The practitioner stopped calling, or the room went away: the call is over (its ring ending,
+  // answered here, does not end it).
+  if (!isCallOn(appointment) || room === null) {
     return hangUp(updated, null);
   }
   if (room !== state.roomLink) {

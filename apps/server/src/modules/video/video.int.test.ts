@@ -21,6 +21,7 @@ import { createStaffAccessSession } from '../staff/index.ts';
 import { createTenantRegistry } from '../tenants/index.ts';
 import { callTokenKey, issueCallToken, verifyCallToken } from './call-token.ts';
 import { turnCredentialFor } from './turn-credentials.ts';
+import { CALL_RING_TIMEOUT_MS } from '@careline/domain/video-call';
 
 /*
  * Video calls on the server (issue 13 §1 server side, §5): Call and hang-up, the call token's binding
@@ -270,6 +271,70 @@ describe('Call and hang-up', () => {
   });
 });
 
+describe('the ring: the incoming card lives exactly as long as the ringing call (issue 29 §2.7)', () => {
+  const RING = 'query ($id: ID!) { queryAppointment(id: $id, limit: 1) { id communication { id ringing ringRemainingMs } } }';
+  type Ring = { id: string; ringing: boolean; ringRemainingMs: number | null };
+  /** The ring as a device of the account reads it (a reload reads it the same way). */
+  async function ringOf(patient: Patient, appointmentId: string): Promise<Ring | null> {
+    const body = await as<{ queryAppointment: { communication: Ring | null }[] }>(patient, RING, { id: appointmentId });
+    expect(body.errors).toBeUndefined();
+    return body.data?.queryAppointment[0]?.communication ?? null;
+  }
+  /** Another device (access session) of the same account. */
+  async function otherDevice(patient: Patient): Promise<Patient> {
+    const { token } = await createAccessSession(t.database.db, TENANT, patient.accountId);
+    return { ...patient, token };
+  }
+
+  it('rings from the Call until the hang-up; a reload reads the same', async () => {
+    const patient = await makePatient();
+    const appointmentId = await videoAppointment(patient);
+    await call(doctor, appointmentId);
+    const ringing = await ringOf(patient, appointmentId);
+    expect(ringing?.ringing).toBe(true);
+    expect(ringing?.ringRemainingMs).toBeGreaterThan(0);
+    expect(ringing?.ringRemainingMs).toBeLessThanOrEqual(CALL_RING_TIMEOUT_MS);
+    await as(doctor, HANG_UP, { o: hospital, a: appointmentId });
+    expect(await ringOf(patient, appointmentId)).toMatchObject({ ringing: false, ringRemainingMs: null });
+    expect(await ringOf(await otherDevice(patient), appointmentId)).toMatchObject({ ringing: false, ringRemainingMs: null });
+  });
+
+  it("an answer on one device stops the ring on every device; the patient's leave rings again for a rejoin", async () => {
+    const patient = await makePatient();
+    const appointmentId = await videoAppointment(patient);
+    const placed = await call(doctor, appointmentId);
+    const laptop = await otherDevice(patient);
+    expect((await ringOf(laptop, appointmentId))?.ringing).toBe(true);
+    await as(patient, REPORT, { id: placed.communication.id, d: report(patient, appointmentId, 'connected') });
+    expect(await ringOf(laptop, appointmentId)).toMatchObject({ ringing: false, ringRemainingMs: null });
+    await as(patient, REPORT, { id: placed.communication.id, d: report(patient, appointmentId, 'disconnected') });
+    expect((await ringOf(laptop, appointmentId))?.ringing).toBe(true);
+    // A new Call rings even though an earlier one was answered.
+    await as(patient, REPORT, { id: placed.communication.id, d: report(patient, appointmentId, 'connected') });
+    await call(doctor, appointmentId);
+    expect((await ringOf(laptop, appointmentId))?.ringing).toBe(true);
+  });
+
+  it('an unanswered ring times out, also for a reload (the console closed without hanging up)', async () => {
+    const patient = await makePatient();
+    const appointmentId = await videoAppointment(patient);
+    const placed = await call(doctor, appointmentId);
+    // The Call placed longer ago than the ring lasts: its history line is moved back, no waiting.
+    await t.database.db
+      .update(videoCallHistory)
+      .set({ timestamp: new Date(Date.now() - CALL_RING_TIMEOUT_MS - 1_000) })
+      .where(eq(videoCallHistory.videoCommunicationId, placed.communication.id));
+    expect(await ringOf(patient, appointmentId)).toMatchObject({ ringing: false, ringRemainingMs: null });
+    const upcoming = await as<{ queryUpcomingAppointments: { id: string; communication: { ringing: boolean } | null }[] }>(
+      await otherDevice(patient),
+      'query { queryUpcomingAppointments { id communication { ringing } } }',
+    );
+    expect(upcoming.data?.queryUpcomingAppointments.find((a) => a.id === appointmentId)?.communication?.ringing).toBe(false);
+    // The call itself is still on (the doctor may still hang up), it only no longer rings.
+    expect((await as(doctor, HANG_UP, { o: hospital, a: appointmentId })).errors).toBeUndefined();
+  });
+});
+
 describe('the call token', () => {
   it("is given only for the account's own appointment and the room being called", async () => {
     const patient = await makePatient();
@@ -498,6 +563,25 @@ describe('signalling over graphql-ws', () => {
     expect(ringing?.remoteCommunicationLink).toMatch(/^room-/);
     expect(roomSid).not.toBe('');
     await events.return?.(undefined);
+  }, 30_000);
+
+  it('a join on one device stops the ring on the account\'s other devices, live (issue 29 §2.7)', async () => {
+    const patient = await makePatient();
+    const row = await makeVideoAppointment(t.database.db, TENANT, { practitionerId, organizationId: hospital }, patient);
+    const placed = await call(doctor, row.id);
+    const { token: laptopToken } = await createAccessSession(t.database.db, TENANT, patient.accountId);
+    type Live = Body<{ subscribeAppointment: { id: string; communication: { ringing: boolean } | null }[] }>;
+    const laptop = client(laptopToken).iterate<Live['data']>({
+      query: 'subscription ($p: [ID!]!, $s: ID!) { subscribeAppointment(patientId: $p, sessionId: $s) { id communication { ringing } } }',
+      variables: { p: [patient.patientId], s: row.sessionId },
+    });
+    // The phone joins: its 'connected' report reaches the laptop as a change of the appointment.
+    const first = await untilHeard(laptop.next(), () =>
+      as(patient, REPORT, { id: placed.communication.id, d: report(patient, row.id, 'connected') }),
+    );
+    const [seen] = (first.value as Live).data?.subscribeAppointment ?? [];
+    expect(seen).toMatchObject({ id: row.id, communication: { ringing: false } });
+    await laptop.return?.(undefined);
   }, 30_000);
 
   it('relays offer, answer and candidates between the patient and the calling doctor only', async () => {

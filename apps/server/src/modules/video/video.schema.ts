@@ -17,6 +17,7 @@ import { callTopic, isCallLiveEvent, type CallSignal } from './video.live.ts';
 import type { VideoCallHistoryRow } from './video.repo.ts';
 import {
   appointmentCommunication,
+  communicationRing,
   createCallToken,
   hangUpCall,
   liveItem,
@@ -101,6 +102,21 @@ export const VideoCommunicationRef = builder.objectRef<VideoCommunicationView>('
     sent: t.field({ type: 'DateTime', description: 'When it last changed.', resolve: (c) => c.updatedAt }),
     createdTime: t.field({ type: 'DateTime', resolve: (c) => c.createdTime }),
     videoCallHistory: t.field({ type: [VideoCallHistoryRef], description: 'Oldest first.', resolve: (c) => c.videoCallHistory }),
+    ringing: t.boolean({
+      description:
+        "Whether the patient's phone rings now (the incoming card): from the Call until the hang-up, an answer on any of the " +
+        "patient's devices, or the ring's timeout (issue 29 §2.7). A patient's leave rings again for a rejoin.",
+      resolve: (c) => communicationRing(c).ringing,
+    }),
+    ringRemainingMs: t.int({
+      nullable: true,
+      description: 'While ringing, the milliseconds until the ring times out (read again then); null otherwise.',
+      resolve: (c) => {
+        const now = new Date();
+        const ring = communicationRing(c, now);
+        return ring.endsAt === null ? null : Math.max(0, ring.endsAt - now.getTime());
+      },
+    }),
   }),
 });
 

@@ -17,6 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@careline/domain/errors';
+import { callRing, type CallRing } from '@careline/domain/video-call';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -109,6 +110,28 @@ export function currentCaller(
     }
   }
   return null;
+}
+
+/**
+ * Whether the call rings now (issue 29 §2.7): from the practitioner's Call until the hang-up, an
+ * answer on any device of the patient, or the ring's timeout (@careline/domain/video-call callRing).
+ * The server answers it on every read, so a reload shows exactly what still rings.
+ * @param communication - the communication with its history
+ * @param now - the current time
+ */
+export function communicationRing(
+  communication: Pick<VideoCommunicationView, 'participantStatus' | 'videoCallHistory'>,
+  now: Date = new Date(),
+): CallRing {
+  return callRing(
+    communication.participantStatus,
+    communication.videoCallHistory.map((line) => ({
+      participantReference: line.participantReference,
+      participantStatus: line.participantStatus,
+      at: line.timestamp.getTime(),
+    })),
+    now.getTime(),
+  );
 }
 
 async function view(db: Db, communication: VideoCommunicationRow): Promise<VideoCommunicationView> {
@@ -602,6 +625,8 @@ export async function sendCommunicationReport(
     return { communication: saved, caller: callerNow };
   });
   await publishAfterCommit(deps, appointment, { staffRef: caller, to: 'both', communicationId: communication.id, signal: null });
+  // The account's other devices read the appointment again: a join there stops their ring (issue 29 §2.7).
+  await publishAppointmentChanged(deps, appointment);
   return view(deps.db, communication);
 }
 

@@ -270,6 +270,7 @@ export function useChatGuide({
             doctorId: next.doctor?.id ?? null,
             specialtyCode: next.doctor === null ? (next.specialty?.code ?? null) : null,
             organizationId: next.organization?.id ?? null,
+            videoOnly: next.service === 'video-consultation',
           })
           .catch(() => null);
         if (sessions === null) {

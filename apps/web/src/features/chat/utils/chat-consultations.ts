@@ -41,6 +41,8 @@ export type ChatSessionFilter = {
   doctorId: string | null;
   specialtyCode: string | null;
   organizationId: string | null;
+  /** The Video Channel's search: video sessions only (issue 29 §2.8). */
+  videoOnly?: boolean;
 };
 
 /** A booking's answer: the appointment, or the error's text (a 'CODE:message' already read). */

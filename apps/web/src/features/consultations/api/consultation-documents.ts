@@ -54,12 +54,14 @@ export const sessionsQuery = graphql(`
     $id: ID
     $actorReference: [String!]
     $practitionerRoleCodingCode: String
+    $extensionParticipationMode: String
     $limit: Int
   ) {
     querySession(
       id: $id
       actorReference: $actorReference
       practitionerRoleCodingCode: $practitionerRoleCodingCode
+      extensionParticipationMode: $extensionParticipationMode
       limit: $limit
     ) {
       id

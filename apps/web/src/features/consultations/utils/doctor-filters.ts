@@ -8,9 +8,14 @@ export type DoctorFilters = {
   performerRole: string | null;
   /** The appointment being rescheduled, carried to the new booking. */
   appointmentRescheduledFor: string | null;
+  /** 'video' (type=video: the Video Channel) lists video sessions only (issue 29 §2.8). */
+  type?: 'video' | null;
 };
 
-const filterNames = ['selectedPractitioner', 'organization', 'performerRole', 'appointmentRescheduledFor'] as const;
+const filterNames = ['selectedPractitioner', 'organization', 'performerRole', 'appointmentRescheduledFor', 'type'] as const;
+
+/** The session mode of a video consultation (spec doc 2 §3 Session participationMode). */
+export const VIDEO_PARTICIPATION_MODE = 'remote_presence_video_call';
 
 function value(params: URLSearchParams, name: string): string | null {
   const text = params.get(name)?.trim() ?? '';
@@ -27,6 +32,7 @@ export function readDoctorFilters(params: URLSearchParams): DoctorFilters {
     organization: value(params, 'organization'),
     performerRole: value(params, 'performerRole'),
     appointmentRescheduledFor: value(params, 'appointmentRescheduledFor'),
+    type: value(params, 'type') === 'video' ? 'video' : null,
   };
 }
 
@@ -56,13 +62,15 @@ export function hasSearchFilter(filters: DoctorFilters): boolean {
 }
 
 /**
- * querySession's variables for the filters: Practitioner/{id} and Organization/{id} references and
- * the role code (spec doc 2 §7 querySession).
+ * querySession's variables for the filters: Practitioner/{id} and Organization/{id} references, the
+ * role code, and for type=video the video mode, which the server filters on (spec doc 2 §7
+ * querySession; issue 29 §2.8).
  * @param filters - the filters
  */
 export function sessionSearchVariables(filters: DoctorFilters): {
   actorReference: string[];
   practitionerRoleCodingCode: string | null;
+  extensionParticipationMode?: string;
 } {
   const actorReference: string[] = [];
   if (filters.selectedPractitioner) {
@@ -71,5 +79,9 @@ export function sessionSearchVariables(filters: DoctorFilters): {
   if (filters.organization) {
     actorReference.push(`Organization/${filters.organization}`);
   }
-  return { actorReference, practitionerRoleCodingCode: filters.performerRole };
+  return {
+    actorReference,
+    practitionerRoleCodingCode: filters.performerRole,
+    ...(filters.type === 'video' ? { extensionParticipationMode: VIDEO_PARTICIPATION_MODE } : {}),
+  };
 }

@@ -18,6 +18,8 @@ export const callAppointmentsQuery = graphql(`
       communication {
         id
         participantStatus
+        ringing
+        ringRemainingMs
       }
       session {
         id
@@ -40,6 +42,8 @@ export const callAppointmentsSubscription = graphql(`
       communication {
         id
         participantStatus
+        ringing
+        ringRemainingMs
       }
       session {
         id

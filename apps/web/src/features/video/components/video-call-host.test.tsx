@@ -43,7 +43,7 @@ const ringing = {
   doctorName: 'Dr. Nimal Silva',
   appointmentStatus: 'arrived',
   remoteCommunicationLink: 'room-1',
-  communication: { __typename: 'VideoCommunication', id: 'c-1', participantStatus: 'connected' },
+  communication: { __typename: 'VideoCommunication', id: 'c-1', participantStatus: 'connected', ringing: true, ringRemainingMs: 45_000 },
   session: { __typename: 'Session', id: 's-1', participationMode: 'remote_presence_video_call' },
 };
 
@@ -359,6 +359,62 @@ describe('the patient video call (spec doc 2 §2 Video consultation screens, §4
     expect(alert.textContent).toContain('This call has ended');
     expect(within(alert).getByRole('button', { name: 'Refresh the call' })).toBeTruthy();
     expect(fake.rooms).toHaveLength(0);
+  });
+
+  it('the card goes, without a reload, when the server says the call no longer rings: hung up or answered elsewhere (issue 29 §2.7)', async () => {
+    const fake = fakeMedia(prompt);
+    const { pushAppointments, live } = renderHost({ media: fake.media });
+    await screen.findByRole('alertdialog', { name: 'Dr. Nimal Silva is calling...' });
+    await waitFor(() => expect(live.some((entry) => entry.query.includes('subscribeAppointment'))).toBe(true));
+    // Answered on another device: the call is still on, but it no longer rings here.
+    pushAppointments([{ ...ringing, communication: { ...ringing.communication, ringing: false, ringRemainingMs: null } }]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fake.stopRing).toHaveBeenCalled();
+    // A new Call rings again; the hang-up ends it.
+    pushAppointments([{ ...ringing, remoteCommunicationLink: 'room-2' }]);
+    await screen.findByRole('alertdialog', { name: 'Dr. Nimal Silva is calling...' });
+    pushAppointments([
+      { ...ringing, remoteCommunicationLink: 'room-2', communication: { ...ringing.communication, participantStatus: 'disconnected', ringing: false, ringRemainingMs: null } },
+    ]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('reads the appointments again when the ring runs out, and the card goes when the server says it timed out (issue 29 §2.7)', async () => {
+    const fake = fakeMedia(prompt);
+    let reads = 0;
+    const { calls } = renderHost({
+      media: fake.media,
+      answer: (call) => {
+        if (call.operationName !== 'videoCallAppointments') {
+          return undefined;
+        }
+        reads += 1;
+        // The first read: the ring runs out now; the next: the server says it no longer rings.
+        const communication =
+          reads === 1
+            ? { ...ringing.communication, ringRemainingMs: 0 }
+            : { ...ringing.communication, ringing: false, ringRemainingMs: null };
+        return { data: { queryUpcomingAppointments: [{ ...ringing, communication }] } };
+      },
+    });
+    await screen.findByRole('alertdialog', { name: 'Dr. Nimal Silva is calling...' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5_000 });
+    expect(calls.filter((call) => call.operationName === 'videoCallAppointments')).toHaveLength(2);
+  });
+
+  it('a page opened after the call stopped ringing shows no card (a reload: the server is the source of truth)', async () => {
+    const fake = fakeMedia(prompt);
+    const { calls } = renderHost({
+      media: fake.media,
+      answer: (call) =>
+        call.operationName === 'videoCallAppointments'
+          ? { data: { queryUpcomingAppointments: [{ ...ringing, communication: { ...ringing.communication, ringing: false, ringRemainingMs: null } }] } }
+          : undefined,
+    });
+    await waitFor(() => expect(calls.some((call) => call.operationName === 'videoCallAppointments')).toBe(true));
+    await waitFor(() => expect(fake.media.checkMedia).toHaveBeenCalled());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fake.media.ring).not.toHaveBeenCalled();
   });
 
   it('follows the appointment live: a new room link rejoins with a new token, a change of status hangs up', async () => {

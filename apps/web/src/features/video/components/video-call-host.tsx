@@ -1,4 +1,5 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import {
   appointmentViewPath,
@@ -23,8 +24,23 @@ import { MinimizedCall } from './minimized-call.tsx';
 import { CallAudio } from './stream-video.tsx';
 import '../video.css';
 
+/** The card in the shell's slot above the screen, or where the host is when there is none. */
+function inSlot(node: ReactNode, slot: HTMLElement | null): ReactNode {
+  return slot ? createPortal(node, slot) : node;
+}
+
 /** The card, the call, the minimized call and the end confirm, for the call's state. */
-function VideoCallScreens({ call, media, userAgent }: { call: VideoCall; media: CallMedia; userAgent: string }) {
+function VideoCallScreens({
+  call,
+  media,
+  userAgent,
+  cardSlot,
+}: {
+  call: VideoCall;
+  media: CallMedia;
+  userAgent: string;
+  cardSlot: HTMLElement | null;
+}) {
   const t = useVideoTranslate();
   const navigate = useNavigate();
   const { state, streams, controller } = call;
@@ -35,15 +51,18 @@ function VideoCallScreens({ call, media, userAgent }: { call: VideoCall; media: 
   const timer = callTimer(state, now);
   return (
     <>
-      {card && state.appointment ? (
-        <IncomingCallCard
-          card={card}
-          doctorName={state.appointment.doctorName}
-          permissions={state.media.permissions}
-          onJoin={() => dispatch({ type: 'join' })}
-          ring={media.ring}
-        />
-      ) : null}
+      {card && state.appointment
+        ? inSlot(
+            <IncomingCallCard
+              card={card}
+              doctorName={state.appointment.doctorName}
+              permissions={state.media.permissions}
+              onJoin={() => dispatch({ type: 'join' })}
+              ring={media.ring}
+            />,
+            cardSlot,
+          )
+        : null}
       {inCall && !state.minimized ? <CallScreen state={state} streams={streams} now={now} dispatch={dispatch} /> : null}
       {inCall && state.minimized ? (
         <MinimizedCall
@@ -82,24 +101,38 @@ function VideoCallScreens({ call, media, userAgent }: { call: VideoCall; media: 
  * confirm, and hides the main bottom bar while connected (spec doc 1 §2, doc 2 §2). The call's state
  * lives here, outside the Suspense that waits for the texts, so loading them never resets a call.
  */
-export function VideoCallHost({ media, userAgent }: { media?: CallMedia; userAgent?: string }) {
+export function VideoCallHost({
+  media,
+  userAgent,
+  cardSlot = null,
+}: {
+  media?: CallMedia;
+  userAgent?: string;
+  /**
+   * Where the incoming card goes: the shell's banner slot above the screen, in the page's flow, so it
+   * pushes the screen down and covers none of its actions (issue 29 §2.7).
+   */
+  cardSlot?: HTMLElement | null;
+}) {
   const { account } = useSession();
   const patientIds = useMemo(() => account?.patientList.map((patient) => patient.id) ?? [], [account]);
   // An account without profiles has no appointments, so nothing can ring.
   if (patientIds.length === 0) {
     return null;
   }
-  return <AccountVideoCalls patientIds={patientIds} media={media} userAgent={userAgent} />;
+  return <AccountVideoCalls patientIds={patientIds} media={media} userAgent={userAgent} cardSlot={cardSlot} />;
 }
 
 function AccountVideoCalls({
   patientIds,
   media,
   userAgent,
+  cardSlot,
 }: {
   patientIds: readonly string[];
   media?: CallMedia;
   userAgent?: string;
+  cardSlot: HTMLElement | null;
 }) {
   const [callMedia] = useState(() => media ?? createBrowserCallMedia());
   const call = useVideoCall(callMedia);
@@ -114,7 +147,12 @@ function AccountVideoCalls({
       {/* The call's texts load only once something shows: a ring or a call. */}
       {call.state.incoming || isInCall(call.state) ? (
         <Suspense fallback={null}>
-          <VideoCallScreens call={call} media={callMedia} userAgent={userAgent ?? navigator.userAgent} />
+          <VideoCallScreens
+            call={call}
+            media={callMedia}
+            userAgent={userAgent ?? navigator.userAgent}
+            cardSlot={cardSlot}
+          />
         </Suspense>
       ) : null}
     </>

@@ -66,6 +66,7 @@ export function toCallAppointment(appointment: CallAppointmentData): CallAppoint
     appointmentStatus: appointment.appointmentStatus,
     remoteCommunicationLink: appointment.remoteCommunicationLink ?? null,
     participantStatus: appointment.communication?.participantStatus ?? null,
+    ringing: appointment.communication?.ringing ?? false,
   };
 }
 
