@@ -121,6 +121,8 @@ export type LinkFeedback = {
   /** The hospital: the page opens its review link after a rating of 10 (spec doc 2 §4 Feedback). */
   organizationId: string;
   organizationName: string;
+  /** The page offers the rating only once it is fulfilled (spec doc 2 §4 Feedback; issue 29 §13). */
+  appointmentStatus: string;
   feedbackRating: number | null;
   feedbackComment: string | null;
 };
@@ -140,6 +142,7 @@ export async function readLinkFeedback(db: Db, tenantId: string, appointmentId: 
     start: found.start.toISOString(),
     organizationId: found.organizationId,
     organizationName: found.organizationName,
+    appointmentStatus: found.appointment.appointmentStatus,
     feedbackRating: found.appointment.feedbackRating,
     feedbackComment: found.appointment.feedbackComment,
   };
@@ -183,6 +186,7 @@ export async function saveLinkFeedback(
       start: found.start.toISOString(),
       organizationId: found.organizationId,
       organizationName: found.organizationName,
+      appointmentStatus: row.appointmentStatus,
       feedbackRating: row.feedbackRating,
       feedbackComment: row.feedbackComment,
     };
