@@ -485,7 +485,7 @@ export function ChatHomeScreen({ consultations, orders, orderUploads, registrati
             <button
               className="chat-button"
               type="button"
-              onClick={() => void navigate(`/profiles/registration?${new URLSearchParams({ back: '/chat-home', relationship: 'Me' }).toString()}`)}
+              onClick={() => void navigate(`/profiles/registration?${new URLSearchParams({ back: '/chat-home' }).toString()}`)}
             >
               {t('profiles.addNewProfile')}
             </button>
