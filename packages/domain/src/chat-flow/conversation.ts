@@ -15,16 +15,19 @@ export type ChatLineRole = 'sign-in' | 'registration-prompt' | 'finish';
 export const CHAT_LINE_ROLES: readonly ChatLineRole[] = ['sign-in', 'registration-prompt', 'finish'];
 
 /**
- * A line as the rule reads it: its role, and its flow (each choice on the service-type menu starts
- * the next flow, and a visit that greets again does too; 0 or none is the first greeting's).
+ * A line as the rule reads it: its role, its flow (each choice on the service-type menu starts the
+ * next flow, and a visit that greets again does too; 0 or none is the first greeting's) and who said
+ * it. A flow where the patient said nothing (once the sign-in is gone) is a welcome: the greeting,
+ * the upcoming events and the menu's question.
  */
-export type ChatLine = { role?: ChatLineRole; flow?: number };
+export type ChatLine = { role?: ChatLineRole; flow?: number; author?: string };
 
 /**
  * The lines to keep, in order:
  * - sign-in lines go (the conversation is kept only for a signed-in account: they are resolved);
  * - the registration prompt goes (kept only once the account has a profile);
- * - the latest flow is kept whole (the patient may be in the middle of it);
+ * - the latest flow is kept whole (the patient may be in the middle of it), and so is the last
+ *   welcome (the visit's greeting and upcoming events); earlier welcomes go;
  * - an earlier flow that finished is kept up to its last 'finish' line (the steps, the patient's
  *   answers and the result; the upcoming list and menu prompt said after it are the next visit's);
  * - an earlier flow that never finished (abandoned for another) goes;
@@ -42,9 +45,12 @@ export function chatConversationToKeep<T extends ChatLine>(lines: readonly T[], 
       lastFinish.set(flowOf(line), index);
     }
   });
+  const spoken = new Set(kept.filter((line) => line.author === 'patient').map(flowOf));
+  const welcomes = kept.map(flowOf).filter((flow) => !spoken.has(flow));
+  const lastWelcome = welcomes.length > 0 ? Math.max(...welcomes) : null;
   const result = kept.filter((line, index) => {
     const flow = flowOf(line);
-    if (flow === latest) {
+    if (flow === latest || flow === lastWelcome) {
       return true;
     }
     const finish = lastFinish.get(flow);
