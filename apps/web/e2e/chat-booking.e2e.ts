@@ -187,6 +187,22 @@ describe('Book a Doctor through the chat (issue 12 §2)', () => {
     await lastList.locator(`a[href="${href}"]`).click();
     await page.waitForURL((url) => url.pathname === '/view/appointment');
 
+    // Issue 29 §12 (spec doc 1 §2 Chat steps: greeting, upcoming events, menu): back in the chat, the
+    // visit is greeted again and told its upcoming event; the booking's result is still there.
+    await page.goto('/chat-home');
+    const greetings = log.getByText(/^Good (morning|afternoon|evening)$/);
+    await greetings.nth(1).waitFor();
+    const lists = await log.getByText('Here are your upcoming appointments.').count();
+    expect(lists).toBeGreaterThanOrEqual(1);
+    const latest = log.locator('.chat-appointments').last();
+    await latest.getByText(account.motherName).waitFor();
+    expect(await latest.locator(`a[href="${href}"]`).count()).toBe(1);
+    expect(await log.getByText('Your appointment is booked.').count()).toBe(1);
+    // The sign-in exchange is not kept with the conversation.
+    expect(await log.getByText('There may be SMS delays. Please wait and check again your SMS').count()).toBe(0);
+    await page.getByRole('button', { name: 'Book a Doctor' }).waitFor();
+    await checkScreen(page, 'chat booking: back in the chat');
+
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -89,8 +89,18 @@ describe('sign-in, chat flow', () => {
     await page.getByLabel('Day').fill('21');
     await page.getByLabel('Month').fill('11');
     await page.getByLabel('Year').fill('1988');
-    expect(await page.getByRole('radio', { name: 'Me', exact: true }).isChecked()).toBe(true);
-    await page.getByRole('button', { name: 'Save' }).click();
+    // Issue 29 §12 (spec doc 1 §5): as on the form page, no relationship is chosen for the patient:
+    // Save stays disabled and 'Select the relationship' shows until one is chosen.
+    const me = page.getByRole('radio', { name: 'Me', exact: true });
+    expect(await me.isChecked()).toBe(false);
+    const save = page.getByRole('button', { name: 'Save' });
+    expect(await save.getAttribute('aria-disabled')).toBe('true');
+    await page.getByText('Select the relationship').waitFor();
+    expect(await save.isEnabled()).toBe(false);
+    await me.check();
+    expect(await save.getAttribute('aria-disabled')).toBe('false');
+    expect(await page.getByText('Select the relationship').count()).toBe(0);
+    await save.click();
 
     // The chat carries on, signed in with a profile: the menu, on the same page.
     const showProfile = page.getByRole('button', { name: 'Show my profile' });
@@ -98,6 +108,8 @@ describe('sign-in, chat flow', () => {
     await page.getByRole('button', { name: 'Book a Doctor' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/chat-home');
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    // The question no longer holds once the profile is made.
+    expect(await log.getByText("I couldn't find a profile for this number", { exact: false }).count()).toBe(0);
     await screenshot(page, 'chat-menu');
     await showProfile.click();
 

@@ -325,6 +325,41 @@ describe('the conversation kept on the device (issue 12 §2)', () => {
     expect(log().textContent).toContain('Which specialty are you looking for?');
   });
 
+  // Issue 29 §12 (spec doc 1 §2 Chat steps: greeting, upcoming events, service-type menu): coming
+  // back to the menu is a new visit, greeted and told its upcoming events; what was abandoned, the
+  // sign-in and the earlier greeting are not kept.
+  it('back at the menu after a reload: greeted again with the upcoming events; an abandoned flow is not kept', async () => {
+    const answer = server({ upcoming: [upcomingAppointment] });
+    const first = renderChat(answer);
+    await letChatType();
+    expect(named(first.calls, 'chatUpcomingAppointments')).toHaveLength(1);
+    await tap('Book a Doctor');
+    await tap('Search by specialty');
+    expect(log().textContent).toContain('Which specialty are you looking for?');
+    cleanup();
+
+    // Reopened at the menu (the flow left where it was: abandoned for the menu).
+    const kept = JSON.parse(window.localStorage.getItem(chatMemoryKey('up-1')) ?? '{}') as { flowStep: unknown };
+    window.localStorage.setItem(chatMemoryKey('up-1'), JSON.stringify({ ...kept, flowStep: null }));
+    const second = renderChat(answer);
+    await letChatType();
+    expect(named(second.calls, 'chatUpcomingAppointments')).toHaveLength(1);
+    expect(log().textContent?.match(/Here are your upcoming appointments\./g)?.length).toBe(2);
+    expect(log().textContent?.match(/Good (morning|afternoon|evening)/g)).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Book a Doctor' })).toBeTruthy();
+    cleanup();
+
+    // Kept now: the new visit only (the first greeting and the abandoned search go).
+    const third = renderChat(answer);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(log().textContent).not.toContain('Which specialty are you looking for?');
+    await letChatType();
+    expect(named(third.calls, 'chatUpcomingAppointments')).toHaveLength(1);
+    expect(log().textContent?.match(/Good (morning|afternoon|evening)/g)).toHaveLength(2);
+  });
+
   it("is never shown to another account on the same phone, and an old shape is dropped, not crashed on", async () => {
     const storage = window.localStorage;
     saveChatMemory(storage, {

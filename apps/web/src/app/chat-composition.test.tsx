@@ -339,6 +339,9 @@ describe('Book a Doctor in the chat (issue 12 §2; spec doc 1 §2, §4; doc 2 §
     await letChatType();
     await tap('Book a Doctor');
     const log = screen.getByRole('log', { name: 'Chat' });
+    // issue 29 §12: the search actions, 'My recent doctor' among them from the first Book a Doctor.
+    expect(log.textContent).toContain('How would you like to find your doctor?');
+    await tap('My recent doctor');
     expect(log.textContent).toContain('Would you like to see one of your recent doctors again?');
     await tap(/Dr\. Nimal Perera/);
     expect(log.textContent).not.toContain('Which hospital would you like to go to?');
@@ -675,7 +678,12 @@ describe('registration inline in the chat (issue 12 §2)', () => {
     expect(screen.queryByRole('button', { name: 'Add New Profile' })).toBeNull();
     const save = screen.getByRole('button', { name: 'Save' });
     expect(document.activeElement).toBe(screen.getByLabelText('Prefix'));
-    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Me' }).checked).toBe(true);
+    // issue 29 §12: as on the form page, no relationship is chosen for the patient: Save waits, the prompt shows.
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Me' }).checked).toBe(false);
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText('Select the relationship')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Me' }));
+    expect(save.getAttribute('aria-disabled')).toBe('false');
 
     // Its own validation: nothing is sent with empty fields.
     fireEvent.click(save);
@@ -697,6 +705,8 @@ describe('registration inline in the chat (issue 12 §2)', () => {
     expect(refreshed.count).toBe(1);
     expect(router.state.location.pathname).toBe('/chat-home');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    // issue 29 §12: the question no longer holds once the profile is made.
+    expect(screen.getByRole('log', { name: 'Chat' }).textContent).not.toContain("I couldn't find a profile for this number");
     // The chat carries on: the upcoming check, then the menu, focus on its first button.
     expect(calls.some((call) => call.operationName === 'chatUpcomingAppointments')).toBe(true);
     const book = screen.getByRole('button', { name: 'Book a Doctor' });

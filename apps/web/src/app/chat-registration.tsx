@@ -4,7 +4,8 @@ import { ProfileForm } from '../features/profiles/components/profile-form-screen
 
 /**
  * issue 12 §2: the registration form inline in the chat, the profiles feature's own form (its
- * validation, its createPatient call, its texts) for the signed-in person themself (relationship Me).
+ * validation, its createPatient call, its texts). Nothing is chosen for the patient: as on the form
+ * page, Save waits for a relationship and the prompt 'Select the relationship' shows (issue 29 §12).
  * A lazy chunk (./chat-composition.tsx): the form reaches zod, which stays off /chat-home's first load.
  * It says when it is on screen and when the profile is made; the chat does the rest (reading the
  * account again, what is in view, focus).
@@ -17,7 +18,7 @@ export function ChatRegistration({ onCreated, onShown }: ChatRegistrationSlot) {
   }, []);
   return (
     <div className="chat-registration">
-      <ProfileForm patient={null} presetRelationship="Me" backPath={null} onCreated={onCreated} />
+      <ProfileForm patient={null} presetRelationship="" backPath={null} onCreated={onCreated} />
     </div>
   );
 }

@@ -22,7 +22,7 @@
  *   mobile-number ──> otp ──> check-user-loggedin (or the link's page); a wrong code says
  *                             'that is not the code I sent you' and loops back to otp
  *   upcoming-check ──> upcoming-events (has upcoming events) ──> service-type-menu
- *   service-type-menu: Book a Doctor, Video Channel ──> recent-doctor | search-actions
+ *   service-type-menu: Book a Doctor, Video Channel ──> search-actions (──> recent-doctor: 'My recent doctor')
  *                        ──> doctor-by-name | specialty ──> recent-organization ──> organization-picker
  *                        ──> organization-chosen ──> session-list ('See more') ──> consultation-booking
  *                      Online Pharmacy ──> suggest-recent-organization-medication ──> … ──>
@@ -70,3 +70,4 @@ export * from './flow.ts';
 export * from './staff-chat.ts';
 export * from './chat-date.ts';
 export * from './chat-orders.ts';
+export * from './conversation.ts';

@@ -143,8 +143,8 @@ const steps: readonly ChatStepDefinition[] = [
     say: [{ text: 'menu' }],
     widget: 'startup',
     next: [
-      { on: 'book-a-doctor', by: 'user', label: 'bookADoctor', features: ['channelling'], service: 'consultation', to: to('recent-doctor') },
-      { on: 'video-channel', by: 'user', label: 'videoChannel', features: ['videoChannelling'], service: 'video-consultation', to: to('recent-doctor') },
+      { on: 'book-a-doctor', by: 'user', label: 'bookADoctor', features: ['channelling'], service: 'consultation', to: to('search-actions') },
+      { on: 'video-channel', by: 'user', label: 'videoChannel', features: ['videoChannelling'], service: 'video-consultation', to: to('search-actions') },
       { on: 'home-visit', by: 'user', label: 'homeVisit', features: ['procedureOrder'], service: 'procedure', to: to('suggest-recent-organization-procedure') },
       { on: 'home-lab-test', by: 'user', label: 'homeLabTest', features: ['examinationOrder'], service: 'examination', to: to('suggest-recent-organization-lab') },
       { on: 'online-pharmacy', by: 'user', label: 'onlinePharmacy', features: ['medicationOrder'], service: 'medication', to: to('suggest-recent-organization-medication') },
@@ -162,6 +162,8 @@ const steps: readonly ChatStepDefinition[] = [
   }),
 
   // --- Book a doctor (spec doc 1 §2; doc 2 §2, §4 Booking, §9) ---
+  // Book a Doctor and Video Channel open the search actions, 'My recent doctor' among them when there
+  // is one: the same buttons on the first visit as after 'Search again' (issue 29 §12).
   step('recent-doctor', {
     say: [{ text: 'recentDoctor' }],
     widget: 'recent-doctor',

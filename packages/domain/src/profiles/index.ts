@@ -27,6 +27,8 @@ export {
   sanitiseDobInput,
   composeDateOfBirth,
   splitDateOfBirth,
+  profileSaveBlock,
+  type ProfileSaveBlock,
 } from './patient-form.ts';
 export { validatePatientForm } from './patient-form-schema.ts';
 export { ageLabel } from './age.ts';

@@ -6,6 +6,7 @@ import {
   genderForRelationship,
   isPatientFormValid,
   prefixFitsGender,
+  profileSaveBlock,
   sanitiseDobInput,
   splitDateOfBirth,
 } from './patient-form.ts';
@@ -197,5 +198,21 @@ describe('date of birth fields', () => {
   it('round-trips', () => {
     const { day, month, year } = splitDateOfBirth('1985-01-09');
     expect(composeDateOfBirth(day, month, year)).toBe('1985-01-09');
+  });
+});
+
+// spec doc 1 §5: "The relationship must be selected, otherwise submit is disabled ... Submit is also
+// disabled while the request is loading." One rule for the form page and the chat's form (issue 29 §12).
+describe('profileSaveBlock', () => {
+  it.each([
+    ['new, no relationship', { relationship: '', saving: false, update: false, changed: false }, 'relationship'],
+    ['new, blank relationship', { relationship: '  ', saving: false, update: false, changed: false }, 'relationship'],
+    ['new, Me', { relationship: 'Me', saving: false, update: false, changed: false }, null],
+    ['new, Mother, saving', { relationship: 'Mother', saving: true, update: false, changed: false }, 'saving'],
+    ['update, nothing changed', { relationship: 'Me', saving: false, update: true, changed: false }, 'unchanged'],
+    ['update, changed', { relationship: 'Me', saving: false, update: true, changed: true }, null],
+    ['update, relationship cleared', { relationship: '', saving: false, update: true, changed: true }, 'relationship'],
+  ] as const)('%s', (_case, form, block) => {
+    expect(profileSaveBlock(form)).toBe(block);
   });
 });

@@ -45,6 +45,26 @@ export const MIN_BIRTH_YEAR_EXCLUSIVE = 1900;
 
 const dobMaxLength = { day: 2, month: 2, year: 4 } as const;
 
+/** Why the form's Save (or Update) is disabled, or null when it may be pressed. */
+export type ProfileSaveBlock = 'relationship' | 'saving' | 'unchanged';
+
+/**
+ * Whether Save may be pressed (spec doc 1 §5: "The relationship must be selected, otherwise submit
+ * is disabled, and a blinking prompt reads 'Select the relationship'. Submit is also disabled while
+ * the request is loading"); an update also waits for a change. Wherever the form is shown (the form
+ * page, the chat's registration step), this one rule decides; 'relationship' shows the prompt.
+ * @param form - the relationship chosen ('' for none), whether it is saving, and for an update whether anything changed
+ */
+export function profileSaveBlock(form: { relationship: string; saving: boolean; update: boolean; changed: boolean }): ProfileSaveBlock | null {
+  if (form.saving) {
+    return 'saving';
+  }
+  if (form.relationship.trim() === '') {
+    return 'relationship';
+  }
+  return form.update && !form.changed ? 'unchanged' : null;
+}
+
 /**
  * The gender a prefix implies: Miss, Mrs → female; Mr → male; others none (spec doc 1 §5).
  * @param prefix - a name prefix

@@ -648,7 +648,8 @@ export type MessageId =
   | 'sms.order.reportReady'
   | 'sms.labReport.ready'
   | 'sms.labReport.amended'
-  | 'sms.chat.staffReplied';
+  | 'sms.chat.staffReplied'
+  | 'sms.appointment.feedbackLink';
 
 /** The ids whose place in en.po decides what translateText picks (message-ids-source.ts). */
 export const englishPrecedence: readonly MessageId[] = [
@@ -796,4 +797,5 @@ export const englishPrecedence: readonly MessageId[] = [
   'sms.labReport.ready',
   'sms.labReport.amended',
   'sms.chat.staffReplied',
+  'sms.appointment.feedbackLink',
 ];

@@ -96,6 +96,8 @@ export const appointments = pgTable(
     documentReferenceIds: jsonb('document_reference_ids').$type<string[]>(),
     feedbackRating: integer('feedback_rating'),
     feedbackComment: text('feedback_comment'),
+    /** When the feedback link SMS was written to the outbox (issue 29 §13: once per appointment, after fulfilment). */
+    feedbackLinkSmsAt: timestamp('feedback_link_sms_at', { withTimezone: true }),
     heartbeatLinkSeen: boolean('heartbeat_link_seen').notNull().default(false),
     heartbeatTimestamps: jsonb('heartbeat_timestamps').$type<Record<string, string>>(),
     appointmentArrivedTime: timestamp('appointment_arrived_time', { withTimezone: true }),

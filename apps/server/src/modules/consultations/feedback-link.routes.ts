@@ -31,7 +31,7 @@ function sendError(reply: FastifyReply, error: unknown): FastifyReply {
 
 /**
  * Feedback by link, without sign-in (spec doc 2 §7 Feedback by link): GET /feedback?{link query}
- * answers { start, organizationId, organizationName, feedbackRating, feedbackComment }; POST with JSON
+ * answers { start, organizationId, organizationName, appointmentStatus, feedbackRating, feedbackComment }; POST with JSON
  * { feedback, rating } stores it. The query must carry the appointment and our signature of it.
  * @param app - the server
  * @param deps - tenants, database and the signing key

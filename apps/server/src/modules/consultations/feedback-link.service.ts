@@ -1,10 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@careline/domain/errors';
-import type { Db } from '../../db/client.ts';
+import { renderMessage } from '@careline/i18n/server';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { QueuedSms, SmsOutbox } from '../sms/index.ts';
 import { updateAppointmentFields } from './appointments.repo.ts';
 import { checkFeedback } from './appointments.service.ts';
-import { findAppointmentForFeedback } from './feedback-link.repo.ts';
+import { claimFeedbackLinkSms, findAppointmentForFeedback } from './feedback-link.repo.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /** The query parameters of a feedback link: the appointment id and its signature. */
@@ -40,6 +42,61 @@ export function feedbackLinkPath(appSecret: Buffer, tenantId: string, appointmen
   return `/pf?${feedbackLinkQuery(appSecret, tenantId, appointmentId)}`;
 }
 
+/** Where feedback links point: the signing key and the patient app's origin (null: the path alone). */
+export type FeedbackLinkSettings = { appSecret: Buffer; origin: string | null };
+
+/**
+ * The patient app's origin for links in an SMS: the tenant's first host, over https (http for a
+ * local host, which has no certificate); null when the tenant names no host.
+ * @param hosts - the tenant's hosts, first is the main one
+ */
+export function feedbackLinkOrigin(hosts: readonly string[]): string | null {
+  const host = hosts[0];
+  if (host === undefined || host === '') {
+    return null;
+  }
+  const local = host === 'localhost' || host === '127.0.0.1' || host.endsWith('.localhost');
+  return `${local ? 'http' : 'https'}://${host}`;
+}
+
+/**
+ * The SMS that asks for feedback on a visit just fulfilled, in the account's language (the
+ * catalogues' sms.appointment.feedbackLink), with the signed link to /pf.
+ * @param details - the account's language, the hospital's name and the link
+ */
+export function feedbackLinkSmsText(details: { language: string | null; hospitalName: string; link: string }): string {
+  return renderMessage(details.language, 'sms.appointment.feedbackLink', { hospital: details.hospitalName, link: details.link });
+}
+
+/**
+ * Writes the feedback link SMS of appointments just fulfilled to the outbox, in the fulfilling
+ * transaction (issue 29 §13): one per appointment ever, whoever fulfils it and however often;
+ * dispatch what it answers after the commit.
+ * @param tx - the transaction that fulfilled them
+ * @param deps - tenant, SMS outbox and the link's settings
+ * @param appointmentIds - the appointments just fulfilled
+ */
+export async function writeFeedbackLinkSms(
+  tx: DbOrTx,
+  deps: { tenantId: string; smsOutbox: SmsOutbox; feedbackLink: FeedbackLinkSettings },
+  appointmentIds: readonly string[],
+): Promise<QueuedSms> {
+  const claimed = await claimFeedbackLinkSms(tx, deps.tenantId, appointmentIds);
+  return deps.smsOutbox.add(
+    tx,
+    claimed.map((row) => ({
+      tenantId: deps.tenantId,
+      to: row.mobileNo,
+      kind: 'appointment.feedbackLink' as const,
+      body: feedbackLinkSmsText({
+        language: row.language,
+        hospitalName: row.hospitalName,
+        link: `${deps.feedbackLink.origin ?? ''}${feedbackLinkPath(deps.feedbackLink.appSecret, deps.tenantId, row.appointmentId)}`,
+      }),
+    })),
+  );
+}
+
 /**
  * The appointment id a feedback link's query names when its signature is ours for this tenant, or
  * null (forged, tampered, another appointment's signature, another tenant's link).
@@ -64,6 +121,8 @@ export type LinkFeedback = {
   /** The hospital: the page opens its review link after a rating of 10 (spec doc 2 §4 Feedback). */
   organizationId: string;
   organizationName: string;
+  /** The page offers the rating only once it is fulfilled (spec doc 2 §4 Feedback; issue 29 §13). */
+  appointmentStatus: string;
   feedbackRating: number | null;
   feedbackComment: string | null;
 };
@@ -83,6 +142,7 @@ export async function readLinkFeedback(db: Db, tenantId: string, appointmentId: 
     start: found.start.toISOString(),
     organizationId: found.organizationId,
     organizationName: found.organizationName,
+    appointmentStatus: found.appointment.appointmentStatus,
     feedbackRating: found.appointment.feedbackRating,
     feedbackComment: found.appointment.feedbackComment,
   };
@@ -126,6 +186,7 @@ export async function saveLinkFeedback(
       start: found.start.toISOString(),
       organizationId: found.organizationId,
       organizationName: found.organizationName,
+      appointmentStatus: row.appointmentStatus,
       feedbackRating: row.feedbackRating,
       feedbackComment: row.feedbackComment,
     };

@@ -331,7 +331,7 @@ describe('feedback by link: GET and POST /feedback, no sign-in (spec doc 2 §7)'
     const query = feedbackLinkQuery(t.providers.appSecret, TENANT, a.id);
     const read = await t.app.inject({ method: 'GET', url: `/feedback?${query}` });
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ start: s.startTime.toISOString(), organizationId: refs.organizationId, organizationName: expect.any(String) as unknown, feedbackRating: null, feedbackComment: null });
+    expect(read.json()).toEqual({ start: s.startTime.toISOString(), organizationId: refs.organizationId, organizationName: expect.any(String) as unknown, appointmentStatus: 'fulfilled', feedbackRating: null, feedbackComment: null });
     const stored = await t.app.inject({ method: 'POST', url: `/feedback?${query}`, payload: { feedback: 'Good', rating: 9 } });
     expect(stored.statusCode).toBe(200);
     expect(stored.json()).toMatchObject({ feedbackRating: 9, feedbackComment: 'Good' });

@@ -383,6 +383,7 @@ describe('staffCancelSession', () => {
         published.push({ topic, payload });
       },
       smsOutbox: t.smsOutbox,
+      feedbackLink: { appSecret: t.providers.appSecret, origin: null },
     };
     const result = await cancelStaffSession(deps, session.id);
     // The notices are sent by the job queue after the commit.

@@ -3,6 +3,7 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { staffHospitalRequest, staffOperation, type StaffAction } from '../../graphql/staff-auth.ts';
 import { consultationSessionTopic } from './consultations.schema.ts';
 import { listStaffChargingSchemes, type StaffChargingSchemeView } from './staff-charging-schemes.service.ts';
+import { feedbackLinkOrigin } from './feedback-link.service.ts';
 import { readLiveStaffSessionQueue } from './staff-queue-live.service.ts';
 import { confirmSessionTokens, listSessionsAwaitingTokenCheck } from './session-token-checks.service.ts';
 import {
@@ -28,6 +29,7 @@ function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string |
   return {
     ...staffHospitalRequest(ctx, action, organizationId),
     smsOutbox: ctx.smsOutbox,
+    feedbackLink: { appSecret: ctx.providers.appSecret, origin: feedbackLinkOrigin(ctx.tenant.hosts) },
     log: ctx.log,
     loyalty: ctx.tenant.publicConfig.loyalty,
   };

@@ -2,9 +2,10 @@ import { AppError } from '@careline/domain/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { SmsOutbox } from '../sms/index.ts';
+import type { QueuedSms, SmsOutbox } from '../sms/index.ts';
 import { hospitalScope, requireId, requireStaffRole, staffActor, type StaffAuditActor, type StaffViewer } from '../staff/index.ts';
 import { bookAppointment } from './appointments.service.ts';
+import { writeFeedbackLinkSms, type FeedbackLinkSettings } from './feedback-link.service.ts';
 import { earnVisitPoints } from '../loyalty/index.ts';
 import { findTenantPatient } from '../profiles/index.ts';
 import type { LoyaltySettings } from '@careline/domain/loyalty';
@@ -48,6 +49,8 @@ export type StaffSessionDeps = {
   publish: (topic: string, payload: unknown) => Promise<void>;
   /** The SMS outbox: cancellation notices are written in the cancelling transaction, sent after it. */
   smsOutbox: SmsOutbox;
+  /** Where the feedback link sent after a visit is fulfilled points (issue 29 §13). */
+  feedbackLink: FeedbackLinkSettings;
   log?: FastifyBaseLogger;
   /** The tenant's loyalty settings: fulfilled, paid visits earn points (issue 8 §11); none without them. */
   loyalty?: LoyaltySettings;
@@ -89,15 +92,19 @@ function sessionStatusWords(status: string): string {
   }
 }
 
-/** Earns loyalty points for visits just fulfilled, in the transaction that fulfilled them (issue 8 §11). */
-async function earnFulfilledVisits(
+/**
+ * What follows visits just fulfilled, in the transaction that fulfilled them: loyalty points (issue
+ * 8 §11) and the feedback link SMS (issue 29 §13), whose rows are dispatched after the commit.
+ */
+async function afterVisitsFulfilled(
   deps: StaffSessionDeps,
   tx: Tx,
   who: StaffAuditActor,
   appointmentIds: readonly string[],
-): Promise<void> {
+): Promise<QueuedSms> {
+  const feedbackSms = await writeFeedbackLinkSms(tx, deps, appointmentIds);
   if (!deps.loyalty) {
-    return;
+    return feedbackSms;
   }
   for (const appointmentId of appointmentIds) {
     await earnVisitPoints(tx, {
@@ -108,6 +115,7 @@ async function earnFulfilledVisits(
       settings: deps.loyalty,
     });
   }
+  return feedbackSms;
 }
 
 async function publishAfterCommit(deps: StaffSessionDeps, sessionId: string, changed: 'appointments' | 'session'): Promise<void> {
@@ -384,7 +392,7 @@ export async function setStaffAppointmentStatus(
       throw new AppError('ARO-E2001');
     }
     if (now.appointmentStatus === status) {
-      return false;
+      return null;
     }
     if (!(await moveAppointmentStatus(tx, appointmentId, MOVES_FROM[status], status))) {
       throw new AppError('ARO-E4038', { status: now.appointmentStatus, target: status });
@@ -398,13 +406,11 @@ export async function setStaffAppointmentStatus(
       patientId: now.patientId,
       details: { sessionId: now.sessionId, appointmentId, tokenNo: now.tokenNo, from: now.appointmentStatus },
     });
-    if (status === 'fulfilled') {
-      await earnFulfilledVisits(deps, tx, who, [appointmentId]);
-    }
-    return true;
+    return status === 'fulfilled' ? await afterVisitsFulfilled(deps, tx, who, [appointmentId]) : { rows: [] };
   });
   if (changed) {
     await publishAfterCommit(deps, found.sessionId, 'appointments');
+    await deps.smsOutbox.dispatch(changed);
   }
   const row = (await listQueue(deps.db, found.sessionId)).find((a) => a.id === appointmentId);
   if (!row) {
@@ -459,7 +465,7 @@ export async function endStaffSession(deps: StaffSessionDeps, sessionId: string,
       throw new AppError('ARO-E2001');
     }
     if (session.status === 'completed') {
-      return false;
+      return null;
     }
     if (session.status === 'scheduled') {
       throw new AppError('ARO-E4037');
@@ -468,7 +474,7 @@ export async function endStaffSession(deps: StaffSessionDeps, sessionId: string,
       throw new AppError('ARO-E4036', { status: sessionStatusWords(session.status) });
     }
     const fulfilled = await fulfilOngoing(tx, sessionId);
-    await earnFulfilledVisits(deps, tx, who, fulfilled);
+    const feedbackSms = await afterVisitsFulfilled(deps, tx, who, fulfilled);
     await recordAudit(tx, {
       tenantId: deps.tenantId,
       actor: who,
@@ -476,10 +482,11 @@ export async function endStaffSession(deps: StaffSessionDeps, sessionId: string,
       correlationId: deps.correlationId,
       details: { sessionId, fulfilledAppointmentIds: fulfilled },
     });
-    return true;
+    return feedbackSms;
   });
   if (changed) {
     await publishAfterCommit(deps, sessionId, 'session');
+    await deps.smsOutbox.dispatch(changed);
   }
   return reread(deps, sessionId);
 }
@@ -495,7 +502,7 @@ export async function endStaffSession(deps: StaffSessionDeps, sessionId: string,
 export async function callNextAppointment(deps: StaffSessionDeps, sessionId: string): Promise<StaffSessionQueue> {
   const who = staffActor(deps, 'sessions.run');
   requireId(sessionId);
-  await deps.db.transaction(async (tx) => {
+  const feedbackSms = await deps.db.transaction(async (tx) => {
     const session = await findHospitalSession(tx, hospitalScope(deps), sessionId, true);
     if (!session) {
       throw new AppError('ARO-E2001');
@@ -507,7 +514,7 @@ export async function callNextAppointment(deps: StaffSessionDeps, sessionId: str
       throw new AppError('ARO-E4036', { status: sessionStatusWords(session.status) });
     }
     const fulfilled = await fulfilOngoing(tx, sessionId);
-    await earnFulfilledVisits(deps, tx, who, fulfilled);
+    const queued = await afterVisitsFulfilled(deps, tx, who, fulfilled);
     const called = await callLowestBooked(tx, sessionId);
     await recordAudit(tx, {
       tenantId: deps.tenantId,
@@ -517,8 +524,10 @@ export async function callNextAppointment(deps: StaffSessionDeps, sessionId: str
       patientId: called?.patientId ?? null,
       details: { sessionId, fulfilledAppointmentIds: fulfilled, calledAppointmentId: called?.id ?? null, tokenNo: called?.tokenNo ?? null },
     });
+    return queued;
   });
   await publishAfterCommit(deps, sessionId, 'appointments');
+  await deps.smsOutbox.dispatch(feedbackSms);
   const session = await reread(deps, sessionId);
   return { session, appointments: await listQueue(deps.db, sessionId) };
 }

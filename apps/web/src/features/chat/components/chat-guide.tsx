@@ -293,7 +293,7 @@ export function useChatGuide({
   }
 
   /** Says a landing's messages and shows its step (or opens its route). */
-  async function show(landing: ChatLanding | null, next: GuideData, patient: string | null, extra: GuideExtra) {
+  async function show(landing: ChatLanding | null, next: GuideData, patient: string | null, extra: GuideExtra, newFlow = false) {
     if (landing === null || landing.kind === 'off') {
       return;
     }
@@ -311,11 +311,11 @@ export function useChatGuide({
       ...(extra.events ?? []),
       ...guideMessages(landing.say, { upcoming, booked: extra.booked, orderLink: extra.orderLink }),
     ];
-    dispatch({ type: 'flowed', patient, patientFiles: extra.files, messages, flowStep: landing.step });
+    dispatch({ type: 'flowed', patient, patientFiles: extra.files, messages, flowStep: landing.step, newFlow });
   }
 
   /** A call failed: the stream says so, the step stays, and 'Try again' repeats what was asked. */
-  function fail(patient: string | null, stayOn: ChatStepId | null, retry: () => void, files?: GuideExtra['files']) {
+  function fail(patient: string | null, stayOn: ChatStepId | null, retry: () => void, files?: GuideExtra['files'], newFlow = false) {
     setFailed({ retry });
     dispatch({
       type: 'flowed',
@@ -323,6 +323,7 @@ export function useChatGuide({
       patientFiles: files,
       messages: [{ author: 'event', text: CHAT_TEXTS.requestFailed, tone: 'error' }],
       flowStep: stayOn,
+      newFlow,
     });
   }
 
@@ -348,11 +349,13 @@ export function useChatGuide({
         from,
         { ...data, ...patch },
       );
+      // A choice on the service-type menu starts the next flow of the conversation (issue 29 §12).
+      const newFlow = from === 'service-type-menu' && patient !== null;
       if (settled === null) {
-        fail(patient, from, () => void go(from, on, null, patch, extra), extra.files);
+        fail(patient, from, () => void go(from, on, null, patch, extra), extra.files, newFlow);
         return;
       }
-      await show(settled.landing, settled.next, patient, extra);
+      await show(settled.landing, settled.next, patient, extra, newFlow);
       extra.onLanded?.();
     });
   }

@@ -172,7 +172,14 @@ export function ChatHomeScreen({ consultations, orders, orderUploads, registrati
           // An order's link in the conversation opens its screen without waiting for its texts.
           void orders.prepareOrderView().catch(() => undefined);
         }
-        dispatch({ type: 'restored', messages: memory.messages, flowStep: resumeStep, check: pathService !== null });
+        // issue 29 §12: a visit that goes on from the menu is greeted and told its upcoming events again.
+        dispatch({
+          type: 'restored',
+          messages: memory.messages,
+          flowStep: resumeStep,
+          check: pathService !== null,
+          greeting: guide.enabled ? greetingText(new Date()) : undefined,
+        });
         return;
       }
       forgetChatMemory(storage, accountId);
@@ -485,7 +492,7 @@ export function ChatHomeScreen({ consultations, orders, orderUploads, registrati
             <button
               className="chat-button"
               type="button"
-              onClick={() => void navigate(`/profiles/registration?${new URLSearchParams({ back: '/chat-home', relationship: 'Me' }).toString()}`)}
+              onClick={() => void navigate(`/profiles/registration?${new URLSearchParams({ back: '/chat-home' }).toString()}`)}
             >
               {t('profiles.addNewProfile')}
             </button>

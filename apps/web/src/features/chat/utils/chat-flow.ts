@@ -6,7 +6,7 @@
  * (init-link-follow) enters at the OTP step once the server has sent the code.
  */
 import { RESEND_COUNTDOWN_SECONDS, authTexts } from '@careline/domain/auth';
-import { CHAT_TEXTS, type ChatStepId } from '@careline/domain/chat-flow';
+import { CHAT_TEXTS, type ChatLineRole, type ChatStepId } from '@careline/domain/chat-flow';
 
 /**
  * 'registered': the registration form inline in the chat made the profile, and the account is read
@@ -60,6 +60,10 @@ export type ChatMessage = {
   files?: ChatMessageFile[];
   /** Read back from the device after a reload: shown at once, not typed again. */
   restored?: boolean;
+  /** The flow the line belongs to: each menu choice, and each visit that greets again, starts the next (issue 29 §12). */
+  flow?: number;
+  /** What the line is to the kept conversation (sign-in, the registration prompt, a flow's result). */
+  role?: ChatLineRole;
 };
 
 /** A message to add, before it has an id. */
@@ -79,13 +83,16 @@ export type ChatState = {
   linkDestination: string | null;
   /** The step of the domain's step graph, while step is 'guided'. */
   flowStep: ChatStepId | null;
+  /** The current flow's number (ChatMessage.flow). */
+  flow: number;
 };
 
 export type ChatAction =
   /** guided: the app composed the guided steps in, so a signed-in start goes to the upcoming check. */
   | { type: 'started'; greeting: string; loggedIn: boolean; hasPatients: boolean; guided?: boolean }
   /** A conversation kept on the device for this account, read back after a reload (issue 12 §2). */
-  | { type: 'restored'; messages: ChatMessage[]; flowStep: ChatStepId | null; check?: boolean }
+  /** greeting: said when the conversation goes on from the menu, a new visit (spec doc 1 §2: greeting, upcoming events, menu). */
+  | { type: 'restored'; messages: ChatMessage[]; flowStep: ChatStepId | null; check?: boolean; greeting?: string }
   | { type: 'linkStarted'; greeting: string }
   | { type: 'linkCodeSent'; challengeId: string; mobileNo: string; destination: string; now: number }
   | { type: 'linkWithoutCode'; destination: string }
@@ -116,6 +123,8 @@ export type ChatAction =
       patientFiles?: ChatMessageFile[];
       messages: ChatMessageDraft[];
       flowStep: ChatStepId | null;
+      /** A choice on the service-type menu: the patient's words start the next flow. */
+      newFlow?: boolean;
     };
 
 /** What the assistant says at each step. The spec shows only the inputs' texts; these are ours. */
@@ -136,6 +145,7 @@ export const initialChatState: ChatState = {
   resendAt: null,
   linkDestination: null,
   flowStep: null,
+  flow: 0,
 };
 
 function say(
@@ -143,11 +153,15 @@ function say(
   author: ChatAuthor,
   text: string,
   tone: ChatMessage['tone'] = 'normal',
-  more: Pick<ChatMessage, 'files'> = {},
+  more: Pick<ChatMessage, 'files' | 'role'> = {},
 ): ChatState {
   const id = (state.messages.at(-1)?.id ?? 0) + 1;
-  return { ...state, messages: [...state.messages, { id, author, text, tone, ...more }] };
+  return { ...state, messages: [...state.messages, { id, author, text, tone, flow: state.flow, ...more }] };
 }
+
+// Lines of the sign-in exchange: resolved once signed in, so not kept (issue 29 §12).
+const SIGN_IN = { role: 'sign-in' } as const;
+const REGISTRATION = { role: 'registration-prompt' } as const;
 
 function enter(state: ChatState, step: ChatStep): ChatState {
   return { ...state, step, stepSeq: state.stepSeq + 1 };
@@ -155,14 +169,20 @@ function enter(state: ChatState, step: ChatStep): ChatState {
 
 function afterSignIn(state: ChatState, hasPatients: boolean, guided: boolean): ChatState {
   if (!hasPatients) {
-    return enter(say(state, 'assistant', chatAssistantTexts.askRegistration), 'registration');
+    return enter(say(state, 'assistant', chatAssistantTexts.askRegistration, 'normal', REGISTRATION), 'registration');
   }
   // spec doc 1 §4: the guided flow goes to the upcoming check first, which then says the menu.
   return guided ? enter(state, 'checking') : enter(say(state, 'assistant', chatAssistantTexts.menu), 'menu');
 }
 
 function codeStep(state: ChatState, challengeId: string, now: number): ChatState {
-  const asked = say(say(state, 'assistant', chatAssistantTexts.codeSentTo(state.mobileNo ?? '')), 'event', authTexts.smsDelay);
+  const asked = say(
+    say(state, 'assistant', chatAssistantTexts.codeSentTo(state.mobileNo ?? ''), 'normal', SIGN_IN),
+    'event',
+    authTexts.smsDelay,
+    'normal',
+    SIGN_IN,
+  );
   return {
     ...enter(asked, 'otp'),
     challengeId,
@@ -184,7 +204,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       if (action.loggedIn) {
         return afterSignIn(greeted, action.hasPatients, action.guided === true);
       }
-      return enter(say(greeted, 'assistant', chatAssistantTexts.askMobile), 'mobile');
+      return enter(say(greeted, 'assistant', chatAssistantTexts.askMobile, 'normal', SIGN_IN), 'mobile');
     }
     case 'linkStarted':
       return { ...enter(say(initialChatState, 'assistant', action.greeting), 'link-check'), pending: 'link' };
@@ -193,42 +213,42 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'linkWithoutCode':
       // spec doc 1 §4: no code is sent for 'INVALID'; the normal mobile step follows
       return {
-        ...enter(say(state, 'assistant', chatAssistantTexts.askMobile), 'mobile'),
+        ...enter(say(state, 'assistant', chatAssistantTexts.askMobile, 'normal', SIGN_IN), 'mobile'),
         pending: null,
         linkDestination: action.destination,
       };
     case 'mobileSubmitted':
-      return { ...say(state, 'patient', `+${action.mobileNo}`), mobileNo: action.mobileNo, pending: 'send' };
+      return { ...say(state, 'patient', `+${action.mobileNo}`, 'normal', SIGN_IN), mobileNo: action.mobileNo, pending: 'send' };
     case 'codeSent':
       return codeStep(state, action.challengeId, action.now);
     case 'codeSendFailed':
-      return { ...enter(say(state, 'event', action.text, 'error'), 'mobile'), pending: null };
+      return { ...enter(say(state, 'event', action.text, 'error', SIGN_IN), 'mobile'), pending: null };
     case 'codeSubmitted':
-      return { ...say(state, 'patient', action.code), pending: 'verify' };
+      return { ...say(state, 'patient', action.code, 'normal', SIGN_IN), pending: 'verify' };
     case 'codeRejected': {
       // spec doc 1 §8: the server's text ('Invalid verification code', ARO-E1015) as an event
-      const told = action.detail ? say(state, 'event', action.detail, 'error') : state;
+      const told = action.detail ? say(state, 'event', action.detail, 'error', SIGN_IN) : state;
       // spec doc 1 §4, §8: 'that is not the code I sent you', and verification starts again
-      return { ...enter(say(told, 'assistant', authTexts.wrongCode), 'otp'), pending: null };
+      return { ...enter(say(told, 'assistant', authTexts.wrongCode, 'normal', SIGN_IN), 'otp'), pending: null };
     }
     case 'verifyFailed':
-      return { ...enter(say(state, 'event', action.text, 'error'), 'otp'), pending: null };
+      return { ...enter(say(state, 'event', action.text, 'error', SIGN_IN), 'otp'), pending: null };
     case 'resendStarted':
       return { ...state, pending: 'resend' };
     case 'codeResent':
       return {
-        ...say(state, 'event', authTexts.otpResent),
+        ...say(state, 'event', authTexts.otpResent, 'normal', SIGN_IN),
         challengeId: action.challengeId,
         pending: null,
         resendAt: action.now + RESEND_COUNTDOWN_SECONDS * 1000,
       };
     case 'resendFailed':
-      return { ...say(state, 'event', action.text, 'error'), pending: null };
+      return { ...say(state, 'event', action.text, 'error', SIGN_IN), pending: null };
     case 'changeNumber':
       // issue 6 §4.6: like /login's 'Change number': back to the mobile step, the code forgotten
       // (a link's destination belonged to the link's number, so it goes too)
       return {
-        ...enter(say(state, 'assistant', chatAssistantTexts.askMobile), 'mobile'),
+        ...enter(say(state, 'assistant', chatAssistantTexts.askMobile, 'normal', SIGN_IN), 'mobile'),
         mobileNo: null,
         challengeId: null,
         pending: null,
@@ -240,34 +260,44 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'accountRefreshFailed':
       // Never back to the registration step: the profile exists; only reading it back failed.
       return state.step === 'registered'
-        ? { ...enter(say(state, 'event', CHAT_TEXTS.requestFailed, 'error'), 'registered'), pending: null }
+        ? { ...enter(say(state, 'event', CHAT_TEXTS.requestFailed, 'error', REGISTRATION), 'registered'), pending: null }
         : state;
     case 'accountRefreshRetried':
       return state.step === 'registered' ? { ...state, pending: 'refresh' } : state;
-    case 'registered':
-      return state.step === 'registered' ? afterSignIn({ ...state, pending: null }, true, action.guided === true) : state;
+    case 'registered': {
+      if (state.step !== 'registered') {
+        return state;
+      }
+      // issue 29 §12: "I couldn't find a profile for this number" no longer holds once the profile is made.
+      const messages = state.messages.filter((message) => message.role !== 'registration-prompt');
+      return afterSignIn({ ...state, messages, pending: null }, true, action.guided === true);
+    }
     case 'signedIn':
       return afterSignIn({ ...state, pending: null }, action.hasPatients, action.guided === true);
     case 'restored': {
       const messages = action.messages.map((message, index) => ({ ...message, id: index + 1, restored: true }));
-      // check: the conversation goes on from the upcoming check (a /chat-home/{category} start).
-      if (action.check === true) {
-        return enter({ ...initialChatState, messages }, 'checking');
-      }
+      const flow = messages.reduce((highest, message) => Math.max(highest, message.flow ?? 0), 0);
       const menu = action.flowStep === null || action.flowStep === 'service-type-menu';
+      // A visit that goes on from the menu (or a /chat-home/{category} start) is greeted again and
+      // goes through the upcoming check (spec doc 1 §2 Chat steps: greeting, upcoming events, menu).
+      if (action.check === true || (menu && action.greeting !== undefined)) {
+        const visit = { ...initialChatState, messages, flow: flow + 1 };
+        return enter(action.greeting === undefined ? visit : say(visit, 'assistant', action.greeting), 'checking');
+      }
       return {
-        ...enter({ ...initialChatState, messages }, menu ? 'menu' : 'guided'),
+        ...enter({ ...initialChatState, messages, flow }, menu ? 'menu' : 'guided'),
         flowStep: menu ? null : action.flowStep,
       };
     }
     case 'menuReply':
-      return enter(say(say(state, 'patient', action.choice), 'assistant', action.reply), 'menu');
+      return enter(say(say({ ...state, flow: state.flow + 1 }, 'patient', action.choice), 'assistant', action.reply), 'menu');
     case 'flowed': {
       const files = action.patientFiles !== undefined && action.patientFiles.length > 0 ? { files: action.patientFiles } : {};
-      let next = action.patient === null ? state : say(state, 'patient', action.patient, 'normal', files);
+      const from = action.newFlow === true ? { ...state, flow: state.flow + 1 } : state;
+      let next = action.patient === null ? from : say(from, 'patient', action.patient, 'normal', files);
       for (const draft of action.messages) {
         const id = (next.messages.at(-1)?.id ?? 0) + 1;
-        next = { ...next, messages: [...next.messages, { ...draft, id }] };
+        next = { ...next, messages: [...next.messages, { ...draft, id, flow: next.flow }] };
       }
       // The service-type menu is the chat home's own 'menu' step; every other step is guided.
       const menu = action.flowStep === null || action.flowStep === 'service-type-menu';

@@ -90,18 +90,21 @@ export function guideMessages(
 ): ChatMessageDraft[] {
   const drafts: ChatMessageDraft[] = [];
   for (const line of say) {
+    // A flow's result is kept with the conversation (issue 29 §12: chatConversationToKeep).
+    const finish = line.text === 'appointmentBooked' || line.text === 'requestSent';
     drafts.push({
       author: line.kind === 'event' ? 'event' : 'assistant',
       text: CHAT_TEXTS[line.text],
       tone: 'normal',
       // 'Your request send to hospital', with the link to the order just created.
       ...(line.text === 'requestSent' && cards.orderLink ? { link: cards.orderLink } : {}),
+      ...(finish ? { role: 'finish' as const } : {}),
     });
     if (line.text === 'upcomingEvents' && cards.upcoming && cards.upcoming.length > 0) {
       drafts.push({ author: 'assistant', text: '', tone: 'normal', appointments: cards.upcoming });
     }
     if (line.text === 'appointmentBooked' && cards.booked) {
-      drafts.push({ author: 'assistant', text: '', tone: 'normal', appointments: [cards.booked] });
+      drafts.push({ author: 'assistant', text: '', tone: 'normal', appointments: [cards.booked], role: 'finish' });
     }
   }
   return drafts;

@@ -10,7 +10,14 @@
  *
  * Both keys start with 'careline.', so signing out (clearStoredSession) removes them.
  */
-import { CHAT_ORDER_SERVICES, CHAT_STEP_IDS, type ChatOrderService, type ChatStepId } from '@careline/domain/chat-flow';
+import {
+  CHAT_LINE_ROLES,
+  CHAT_ORDER_SERVICES,
+  CHAT_STEP_IDS,
+  chatConversationToKeep,
+  type ChatOrderService,
+  type ChatStepId,
+} from '@careline/domain/chat-flow';
 import { imagePathOf } from '../agent/agent-chat-model.ts';
 import type { ChatAppointmentCard, ChatMessage, ChatMessageFile } from './chat-flow.ts';
 import type { ChatOrganization } from './chat-consultations.ts';
@@ -81,6 +88,12 @@ function isMessage(value: unknown): value is ChatMessage {
   if (value.files !== undefined && !(Array.isArray(value.files) && value.files.every(isMessageFile))) {
     return false;
   }
+  if (value.flow !== undefined && !(typeof value.flow === 'number' && Number.isInteger(value.flow) && value.flow >= 0)) {
+    return false;
+  }
+  if (value.role !== undefined && !(CHAT_LINE_ROLES as readonly unknown[]).includes(value.role)) {
+    return false;
+  }
   return value.link === undefined || (isRecord(value.link) && isAppPath(value.link.href) && isString(value.link.text));
 }
 
@@ -126,13 +139,15 @@ export function readChatMemory(storage: Pick<Storage, 'getItem'>, accountId: str
 }
 
 /**
- * Keeps the account's conversation (the newest CHAT_MEMORY_MAX_MESSAGES messages); a phone that
- * cannot store it simply starts over after a reload.
+ * Keeps the account's conversation as a patient expects to see it again (issue 29 §12,
+ * chatConversationToKeep: no resolved sign-in or registration prompts, finished flows through their
+ * result, no abandoned flows, the newest CHAT_MEMORY_MAX_MESSAGES messages); a phone that cannot
+ * store it simply starts over after a reload.
  * @param storage - where it is kept (localStorage)
  * @param memory - the conversation
  */
 export function saveChatMemory(storage: Storage_, memory: Omit<ChatMemory, 'version'>): void {
-  const messages = memory.messages.slice(-CHAT_MEMORY_MAX_MESSAGES).map((message) => {
+  const messages = chatConversationToKeep(memory.messages, CHAT_MEMORY_MAX_MESSAGES).map((message) => {
     const kept: ChatMessage = { ...message };
     delete kept.restored;
     return kept;

@@ -7,6 +7,7 @@ import {
   isPatientFormValid,
   offeredRelationships,
   patientPatches,
+  profileSaveBlock,
   profileTexts,
   toPatientEditForm,
   type ClientPatient,
@@ -89,13 +90,13 @@ export function ProfileForm({ patient, presetRelationship, backPath, chooseCreat
   const now = new Date();
   const errors = visibleFormErrors(state, now);
   const patches = patient ? patientPatches(patient, state.values) : [];
-  const relationshipMissing = state.values.relationship.trim() === '';
   // spec doc 1 §5: submit is disabled without a relationship and while the request is loading;
-  // Update also stays disabled until something changed.
-  const submitDisabled = saving || relationshipMissing || (patient !== null && patches.length === 0);
+  // Update also stays disabled until something changed (one rule, the chat's form included).
+  const saveBlock = profileSaveBlock({ relationship: state.values.relationship, saving, update: patient !== null, changed: patches.length > 0 });
+  const submitDisabled = saveBlock !== null;
   // issue 6 §4.11: the disabled button stays focusable (aria-disabled) and says why it is disabled.
-  const unchanged = !saving && !relationshipMissing && patient !== null && patches.length === 0;
-  const disabledReasonId = relationshipMissing ? 'profile-relationship-prompt' : unchanged ? 'profile-save-reason' : undefined;
+  const unchanged = saveBlock === 'unchanged';
+  const disabledReasonId = saveBlock === 'relationship' ? 'profile-relationship-prompt' : unchanged ? 'profile-save-reason' : undefined;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -72,6 +72,22 @@ describe('FeedbackScreen (spec doc 2 §7 Feedback by link)', () => {
     expect(calls[1]).toEqual({ url: '/feedback?a=a-1&s=sig', method: 'POST', body: { feedback: 'Quick and kind', rating: 8 } });
   });
 
+  // Issue 29 §13: only after fulfilment (spec doc 2 §4 Feedback): an Ongoing (arrived) visit's link
+  // shows the visit and says when it can be rated, with no rating to give.
+  it.each(['arrived', 'booked'])('offers no rating for a visit not yet fulfilled (%s)', async (appointmentStatus) => {
+    await renderFeedback('/pf?a=a-1&s=sig', () => json({ ...visit, appointmentStatus }));
+    expect(await screen.findByText('You can rate this visit once it is completed.')).toBeTruthy();
+    expect(screen.getByText(/Your visit to Lanka Hospitals on/)).toBeTruthy();
+    expect(screen.queryAllByRole('radio')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Send feedback' })).toBeNull();
+  });
+
+  it('offers the rating for a fulfilled visit', async () => {
+    await renderFeedback('/pf?a=a-1&s=sig', () => json({ ...visit, appointmentStatus: 'fulfilled' }));
+    expect(await screen.findByRole('button', { name: 'Send feedback' })).toBeTruthy();
+    expect(screen.getAllByRole('radio')).toHaveLength(10);
+  });
+
   it('the patient-feedback address works the same', async () => {
     const calls = await renderFeedback('/patient-feedback?a=a-2&s=x', () => json(visit));
     expect(await screen.findByText(/Your visit to Lanka Hospitals/)).toBeTruthy();

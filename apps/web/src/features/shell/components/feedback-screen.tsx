@@ -21,6 +21,8 @@ export type FeedbackLinkVisit = {
   feedbackComment: string | null;
   /** When the server names the organisation, a 10 opens its review link (spec doc 2 §4). */
   organizationId?: string | null;
+  /** The visit's status: the rating is offered only once it is fulfilled (issue 29 §13). */
+  appointmentStatus?: string;
 };
 
 type LinkState =
@@ -183,6 +185,15 @@ export function FeedbackScreen() {
       <p className="feedback-link__state" role="status">
         {tc('feedback.thanks')}
       </p>
+    );
+  } else if (link.visit.appointmentStatus !== undefined && link.visit.appointmentStatus !== 'fulfilled') {
+    // spec doc 2 §4 Feedback: available after fulfilment, not while the visit is ongoing
+    const date = formatInstant(link.visit.start, 'feedbackVisit', { locale: i18n.locale }) ?? link.visit.start;
+    body = (
+      <div className="feedback-link__state" role="note">
+        <p className="feedback-link__visit">{tc('feedback.visit', { organization: link.visit.organizationName, date })}</p>
+        <p>{tc('feedback.notYet')}</p>
+      </div>
     );
   } else {
     const date = formatInstant(link.visit.start, 'feedbackVisit', { locale: i18n.locale }) ?? link.visit.start;
