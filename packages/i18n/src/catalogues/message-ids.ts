@@ -314,6 +314,7 @@ export type MessageId =
   | 'error.ARO-E3005'
   | 'error.ARO-E3006'
   | 'error.ARO-E3007'
+  | 'error.ARO-E3008'
   | 'error.ARO-E4001'
   | 'error.ARO-E4002'
   | 'error.ARO-E4003'
