@@ -72,6 +72,7 @@ export const sessionsQuery = graphql(`
       practitioner {
         id
         text
+        photoUrl
       }
       practitionerRole {
         code
@@ -84,6 +85,10 @@ export const sessionsQuery = graphql(`
       location {
         hospitalId
         locationName
+      }
+      fee {
+        amount
+        currency
       }
     }
   }

@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useSubscription } from 'urql';
-import { useLingui } from '@careline/i18n/react';
 import { useConsultationsTranslate } from '@careline/i18n/consultations';
 import { Button } from '../../../components/button.tsx';
 import { useHideMainBottomBar } from '../../../lib/shell/chrome-context.tsx';
-import { searchSessionSubscription, sessionsQuery, type SessionCardData } from '../api/consultation-documents.ts';
+import { searchSessionSubscription, sessionsQuery } from '../api/consultation-documents.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useDoctorOptions, useOrganizations, useSpecialtyOptions, type SearchOption } from '../hooks/use-search-options.ts';
 import {
@@ -16,10 +15,10 @@ import {
   type DoctorFilters,
 } from '../utils/doctor-filters.ts';
 import { readRecentDoctors, rememberRecentDoctor, type RecentDoctor } from '../utils/recent-doctors.ts';
-import { dayHeading, groupSessionsByDay } from '../utils/session-days.ts';
+import { groupSessionsByDoctor } from '../utils/doctor-cards.ts';
 import { CallHospitalLink } from './call-hospital-link.tsx';
+import { DoctorCard } from './doctor-card.tsx';
 import { SearchCombobox } from './search-combobox.tsx';
-import { SessionCard } from './session-card.tsx';
 import './consultations.css';
 
 function storage(): Storage | null {
@@ -39,10 +38,12 @@ export function sessionHref(sessionId: string, appointmentRescheduledFor: string
   return `/view/session?${params.toString()}`;
 }
 
-/** The sessions of the chosen filters, grouped by day, with loading, error and empty states. */
+/**
+ * The sessions of the chosen filters, one card per doctor with the next session to book first and
+ * the rest a tap away, each by day (issue 29 §4.14), with loading, error and empty states.
+ */
 function SessionResults({ filters, hospitalName }: { filters: DoctorFilters; hospitalName: string | null }) {
   const t = useConsultationsTranslate();
-  const { i18n } = useLingui();
   const now = useNow();
   const variables = sessionSearchVariables(filters);
   const [result, reexecute] = useQuery({ query: sessionsQuery, variables });
@@ -60,7 +61,8 @@ function SessionResults({ filters, hospitalName }: { filters: DoctorFilters; hos
     seen.current = changes;
     reexecute({ requestPolicy: 'network-only' });
   }, [changes, result.fetching, reexecute]);
-  const days = useMemo(() => groupSessionsByDay<SessionCardData>(result.data?.querySession ?? []), [result.data]);
+  const sessions = result.data?.querySession;
+  const doctors = useMemo(() => groupSessionsByDoctor(sessions ?? []), [sessions]);
 
   if (result.fetching && !result.data) {
     return (
@@ -84,7 +86,7 @@ function SessionResults({ filters, hospitalName }: { filters: DoctorFilters; hos
       </div>
     );
   }
-  if (days.length === 0) {
+  if (doctors.length === 0) {
     return (
       <div className="consultations-state">
         <p className="consultations-state__title" role="status">
@@ -94,38 +96,27 @@ function SessionResults({ filters, hospitalName }: { filters: DoctorFilters; hos
       </div>
     );
   }
-  const count = days.reduce((total, day) => total + day.sessions.length, 0);
+  const count = sessions?.length ?? 0;
+  const hrefOf = (sessionId: string) => sessionHref(sessionId, filters.appointmentRescheduledFor);
   return (
     <div className="session-results">
       <p className="session-results__count" role="status">
         {t('consultations.doctor.sessionsFound', { count })}
       </p>
-      {days.map((day) => (
-        <section key={day.day} className="session-day" aria-labelledby={`day-${day.day}`}>
-          <h2 id={`day-${day.day}`} className="session-day__heading">
-            {dayHeading(day.day, i18n.locale)}
-          </h2>
-          <ul className="session-day__list">
-            {day.sessions.map((session) => (
-              <li key={session.id}>
-                <SessionCard
-                  session={session}
-                  variant="SESSION_VIEW_SEARCH_RESULT"
-                  now={now}
-                  href={sessionHref(session.id, filters.appointmentRescheduledFor)}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      <ul className="doctor-cards">
+        {doctors.map((card) => (
+          <li key={card.practitionerId}>
+            <DoctorCard card={card} now={now} hrefOf={hrefOf} />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
 
 /**
  * /doctor: search for a doctor or specialty, recent doctors, hospital filter, chips, the rescheduling
- * banner and the sessions grouped by day (spec doc 2 §2 Doctor list).
+ * banner and the sessions, by doctor and by day (spec doc 2 §2 Doctor list; issue 29 §4.14).
  */
 export function DoctorScreen() {
   const t = useConsultationsTranslate();
