@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useLingui } from '@careline/i18n/react';
 import { useConsultationsTranslate } from '@careline/i18n/consultations';
-import type { SessionCardData } from '../api/consultation-documents.ts';
+import type { SessionCardData } from '../api/doctor-documents.ts';
 import type { DoctorCard as DoctorCardModel } from '../utils/doctor-cards.ts';
 import { dayHeading, groupSessionsByDay, HOSPITAL_TIME_ZONE } from '../utils/session-days.ts';
 import { zonedDay } from '@careline/domain/time';

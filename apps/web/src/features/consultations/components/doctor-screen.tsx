@@ -1,11 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery, useSubscription } from 'urql';
+import { useQuery } from 'urql';
 import { useConsultationsTranslate } from '@careline/i18n/consultations';
-import { Button } from '../../../components/button.tsx';
 import { useHideMainBottomBar } from '../../../lib/shell/chrome-context.tsx';
-import { searchSessionSubscription, sessionsQuery } from '../api/consultation-documents.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { sessionsQuery } from '../api/doctor-documents.ts';
 import { useDoctorOptions, useOrganizations, useSpecialtyOptions, type SearchOption } from '../hooks/use-search-options.ts';
 import {
   doctorFiltersQuery,
@@ -15,9 +13,7 @@ import {
   type DoctorFilters,
 } from '../utils/doctor-filters.ts';
 import { readRecentDoctors, rememberRecentDoctor, type RecentDoctor } from '../utils/recent-doctors.ts';
-import { groupSessionsByDoctor } from '../utils/doctor-cards.ts';
-import { CallHospitalLink } from './call-hospital-link.tsx';
-import { DoctorCard } from './doctor-card.tsx';
+import { ResultsSkeleton } from './results-skeleton.tsx';
 import { SearchCombobox } from './search-combobox.tsx';
 import './consultations.css';
 
@@ -29,90 +25,14 @@ function storage(): Storage | null {
   }
 }
 
-/** The address of a session's booking screen, carrying a reschedule along. */
-export function sessionHref(sessionId: string, appointmentRescheduledFor: string | null): string {
-  const params = new URLSearchParams({ sessionId });
-  if (appointmentRescheduledFor) {
-    params.set('appointmentRescheduledFor', appointmentRescheduledFor);
-  }
-  return `/view/session?${params.toString()}`;
+// The results' code (doctor cards, session cards) loads once a filter is set (issue 29 §4.15). An
+// address that arrives with one (Search Now, the chat, Reschedule) fetches it at once, beside this
+// screen's code, so the cards never wait on a second round trip after the first render.
+const loadResults = () => import('./session-results.tsx');
+if (typeof window !== 'undefined' && hasSearchFilter(readDoctorFilters(new URLSearchParams(window.location.search)))) {
+  void loadResults();
 }
-
-/**
- * The sessions of the chosen filters, one card per doctor with the next session to book first and
- * the rest a tap away, each by day (issue 29 §4.14), with loading, error and empty states.
- */
-function SessionResults({ filters, hospitalName }: { filters: DoctorFilters; hospitalName: string | null }) {
-  const t = useConsultationsTranslate();
-  const now = useNow();
-  const variables = sessionSearchVariables(filters);
-  const [result, reexecute] = useQuery({ query: sessionsQuery, variables });
-  // spec doc 2 §7 searchSession: a session of these filters changed (a booking, 'Dr. Arrived', a
-  // cancellation), so the list is read again; events during a read bring one more read after it.
-  const [{ data: changes = 0 }] = useSubscription<unknown, number>(
-    { query: searchSessionSubscription, variables },
-    (count = 0) => count + 1,
-  );
-  const seen = useRef(0);
-  useEffect(() => {
-    if (changes === seen.current || result.fetching) {
-      return;
-    }
-    seen.current = changes;
-    reexecute({ requestPolicy: 'network-only' });
-  }, [changes, result.fetching, reexecute]);
-  const sessions = result.data?.querySession;
-  const doctors = useMemo(() => groupSessionsByDoctor(sessions ?? []), [sessions]);
-
-  if (result.fetching && !result.data) {
-    return (
-      <div className="session-results" aria-busy="true">
-        <p className="visually-hidden" role="status">
-          {t('consultations.doctor.loadingSessions')}
-        </p>
-        {[0, 1, 2].map((index) => (
-          <div key={index} className="session-card session-card--skeleton" aria-hidden="true" />
-        ))}
-      </div>
-    );
-  }
-  if (result.error && !result.data) {
-    return (
-      <div className="consultations-state" role="alert">
-        <p className="consultations-state__title">{t('consultations.doctor.loadError')}</p>
-        <Button variant="secondary" onClick={() => reexecute({ requestPolicy: 'network-only' })}>
-          {t('consultations.tryAgain')}
-        </Button>
-      </div>
-    );
-  }
-  if (doctors.length === 0) {
-    return (
-      <div className="consultations-state">
-        <p className="consultations-state__title" role="status">
-          {t('consultations.doctor.noSessions')}
-        </p>
-        <CallHospitalLink organizationId={filters.organization} hospitalName={hospitalName} />
-      </div>
-    );
-  }
-  const count = sessions?.length ?? 0;
-  const hrefOf = (sessionId: string) => sessionHref(sessionId, filters.appointmentRescheduledFor);
-  return (
-    <div className="session-results">
-      <p className="session-results__count" role="status">
-        {t('consultations.doctor.sessionsFound', { count })}
-      </p>
-      <ul className="doctor-cards">
-        {doctors.map((card) => (
-          <li key={card.practitionerId}>
-            <DoctorCard card={card} now={now} hrefOf={hrefOf} />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+const SessionResults = lazy(() => loadResults().then((module) => ({ default: module.SessionResults })));
 
 /**
  * /doctor: search for a doctor or specialty, recent doctors, hospital filter, chips, the rescheduling
@@ -266,7 +186,9 @@ export function DoctorScreen() {
       ) : null}
 
       {filtered ? (
-        <SessionResults filters={filters} hospitalName={hospital?.name ?? null} />
+        <Suspense fallback={<ResultsSkeleton />}>
+          <SessionResults filters={filters} hospitalName={hospital?.name ?? null} />
+        </Suspense>
       ) : (
         <p className="consultations-hint">{t('consultations.doctor.startHint')}</p>
       )}

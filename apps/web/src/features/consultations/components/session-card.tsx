@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { sessionCardLabel, sessionPickBlock, UNLIMITED_APPOINTMENTS } from '@careline/domain/consultations';
 import { useLingui } from '@careline/i18n/react';
 import { useConsultationsTranslate } from '@careline/i18n/consultations';
-import type { SessionCardData } from '../api/consultation-documents.ts';
+import type { SessionCardData } from '../api/doctor-documents.ts';
 import { appointmentStatusKey, pickBlockText, sessionLabelText } from '../utils/session-card-texts.ts';
 import { timeOfDay } from '../utils/session-days.ts';
 import { sessionFeeText } from '../utils/session-fee.ts';
