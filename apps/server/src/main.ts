@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { createTenantRegistry } from './modules/tenants/tenants.registry.ts';
 import { seedDemoIfEmpty } from './db/seed/seed.ts';
+import { seedDemoPhotosIfMissing } from './db/seed/demo-photos.ts';
 import { seedDemoStaffIfEmpty } from './db/seed/staff-seed.ts';
 import { createProviders } from './providers/providers.ts';
 import { checkConfiguration, databaseUnreachable } from './config/check-configuration.ts';
@@ -52,6 +53,13 @@ async function main(): Promise<void> {
     }
   }
   const providers = await createProviders(env, database, tenants, bootLog, { appSecret });
+  if (env.SEED_DEMO) {
+    // The demo doctors' portraits go through the blob store, which exists from here (issue 29 §4.14).
+    const photos = await seedDemoPhotosIfMissing(database.db, tenants, providers.blobStore);
+    if (photos > 0) {
+      bootLog.info({ photos }, 'demo doctor portraits seeded (drawn illustrations)');
+    }
+  }
   const app = await buildApp({ env, database, tenants, providers });
   // npm run backup while the embedded database runs here: only this process may read it (issue 31 §4.13).
   const onlineBackups: OnlineBackupServer | null = database.dumpDataDir

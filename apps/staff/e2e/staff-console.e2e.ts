@@ -188,6 +188,7 @@ describe('staff console', () => {
       'Chats',
       'Payments',
       'Staff users',
+      'Doctors',
       'Audit trail',
       'Change password',
     ]);

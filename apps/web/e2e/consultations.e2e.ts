@@ -10,6 +10,7 @@ import {
   screenshot,
   serverGraphql,
 } from './support/index.ts';
+import { sessionLinkOnDoctorScreen } from './support/doctor-cards.ts';
 
 // Issue 8 browser journey: find a doctor by specialty on /doctor, pick a session, book it for a family
 // member at the hospital's counter (cash), see the token on /view/appointment, and be refused a cancel
@@ -138,8 +139,7 @@ describe('consultations: search, book at the hospital, the token, cancel refused
     // A filter is set: the main bottom bar is hidden (spec doc 2 §2).
     await page.getByRole('button', { name: `Remove filter: ${session.specialty}` }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
-    const card = page.locator(`a[href^="/view/session?sessionId=${session.id}"]`);
-    await card.waitFor();
+    const card = await sessionLinkOnDoctorScreen(page, session.doctor, session.id);
     expect(await card.textContent()).toContain('Starting At');
     expect(await card.textContent()).toContain('0 of 10 booked');
     await screenshot(page, 'consultations-doctor-sessions');

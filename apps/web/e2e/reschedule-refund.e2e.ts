@@ -19,6 +19,7 @@ import {
   signedInPhone,
   staffToken,
 } from './support/journey-setup.ts';
+import { sessionLinkOnDoctorScreen } from './support/doctor-cards.ts';
 
 // Issue 8 browser journeys 'reschedule' and 'the refund wizard' (spec doc 2 §2 Appointment and session
 // detail, §4 Reschedule, Refund), on the real server. Sign-in is not what these journeys are about:
@@ -69,8 +70,7 @@ describe('reschedule and refund', () => {
       (url) => url.pathname === '/doctor' && url.searchParams.get('appointmentRescheduledFor') === old.id && url.searchParams.has('selectedPractitioner'),
     );
     await page.getByRole('note').getByText('You are rescheduling an appointment. Pick the new session.').waitFor();
-    const card = page.locator(`a[href^="/view/session?sessionId=${newSessionId}"]`);
-    await card.waitFor();
+    const card = await sessionLinkOnDoctorScreen(page, 'Dr. Nimal Perera', newSessionId);
     expect(await card.getAttribute('href')).toContain(`appointmentRescheduledFor=${old.id}`);
     expect(await card.textContent()).toContain('1 of 10 booked');
     await expectNoAxeViolations(page, 'doctor list while rescheduling');

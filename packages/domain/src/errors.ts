@@ -44,6 +44,8 @@ export const errorCatalogue = {
   // issue 31 §6.17: an image's header is read before it is stored (BLOB_MAX_IMAGE_PIXELS).
   'ARO-E3006': 'This image has too many pixels: at most {max} megapixels can be uploaded. Take a new photo or make the image smaller',
   'ARO-E3007': 'This image could not be read, so it cannot be uploaded. Take a new photo or save the image again',
+  // issue 29 §4.14: a doctor's photo is resized on the server, which reads JPEG and PNG.
+  'ARO-E3008': "A doctor's photo must be a JPEG or PNG image",
   // Consultation bookings (issue 8).
   'ARO-E4001': 'This session is full. Please choose another session',
   'ARO-E4002': 'This session is no longer taking bookings',

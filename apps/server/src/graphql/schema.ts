@@ -3,6 +3,7 @@ import { builder } from './builder.ts';
 // Each module adds its types to the builder when imported.
 import '../modules/tenants/tenants.schema.ts';
 import '../modules/hospitals/hospitals.schema.ts';
+import '../modules/hospitals/staff-practitioners.schema.ts';
 import '../modules/consultations/consultations.schema.ts';
 import '../modules/consultations/appointments.schema.ts';
 import '../modules/consultations/temporary-appointments.schema.ts';

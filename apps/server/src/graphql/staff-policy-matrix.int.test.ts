@@ -440,6 +440,10 @@ const SAMPLES: Record<string, Sample> = {
     query: 'query ($o: ID!, $id: ID!) { staffLabReport(organizationId: $o, id: $id) { id } }',
     variables: (o) => ({ o, id: labSample.readId }),
   },
+  staffPractitioners: {
+    query: 'query ($o: ID!) { staffPractitioners(organizationId: $o) { id photoUrl } }',
+    variables: (o) => ({ o }),
+  },
   staffLabReportSettings: {
     query: 'query ($o: ID!) { staffLabReportSettings(organizationId: $o) { requireSecondVerifier } }',
     variables: (o) => ({ o }),

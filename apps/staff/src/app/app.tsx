@@ -36,6 +36,11 @@ const StaffUsersScreen = lazy(() =>
     default: module.StaffUsersScreen,
   })),
 );
+const PractitionersScreen = lazy(() =>
+  import('../features/practitioners/components/practitioners-screen.tsx').then((module) => ({
+    default: module.PractitionersScreen,
+  })),
+);
 const AuditScreen = lazy(() =>
   import('../features/audit/components/audit-screen.tsx').then((module) => ({ default: module.AuditScreen })),
 );
@@ -151,6 +156,15 @@ const router = createBrowserRouter(
                 <InHospital
                   action="staff.users.list"
                   screen={(hospital) => <StaffUsersScreen key={hospital.id} hospital={hospital} />}
+                />
+              ),
+            },
+            {
+              path: 'doctors',
+              element: (
+                <InHospital
+                  action="practitioners.list"
+                  screen={(hospital) => <PractitionersScreen key={hospital.id} hospital={hospital} />}
                 />
               ),
             },

@@ -16,6 +16,7 @@ export function useShellMessages() {
       patientLookup: t('staff.shell.patientLookup'),
       staffUsers: t('staff.shell.staffUsers'),
       auditTrail: t('staff.shell.auditTrail'),
+      doctors: t('staff.practitioners.nav'),
       payments: t('staff.payments.nav'),
       orders: t('staff.orders.nav'),
       labReports: t('staff.labReports.nav'),

@@ -1,7 +1,7 @@
 /** One entry of the console's navigation; `action` is the server policy it needs (none: everyone). */
 export type NavigationItem = {
   path: string;
-  label: 'home' | 'sessions' | 'patientLookup' | 'staffUsers' | 'auditTrail' | 'changePassword' | 'payments' | 'orders' | 'labReports' | 'chats';
+  label: 'home' | 'sessions' | 'patientLookup' | 'staffUsers' | 'auditTrail' | 'changePassword' | 'payments' | 'orders' | 'labReports' | 'chats' | 'doctors';
   action: string | null;
 };
 
@@ -14,6 +14,7 @@ export const navigation: readonly NavigationItem[] = [
   { path: '/chats', label: 'chats', action: 'chat.read' },
   { path: '/payments', label: 'payments', action: 'payments.list' },
   { path: '/staff-users', label: 'staffUsers', action: 'staff.users.list' },
+  { path: '/doctors', label: 'doctors', action: 'practitioners.list' },
   { path: '/audit', label: 'auditTrail', action: 'audit.browse' },
   { path: '/password', label: 'changePassword', action: null },
 ];

@@ -133,6 +133,15 @@ export const questionnairesPolicy = {
   'questionnaires.responses': ['admin', 'doctor', 'nurse'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
+/**
+ * Who may keep a hospital's doctors' photos (issue 29 §4.14): its admins, for the doctors who work
+ * there. Every change is audited.
+ */
+export const practitionersPolicy = {
+  'practitioners.list': ['admin'],
+  'practitioners.photo': ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
 /** Every staff operation's policy: the roles that may run it in a hospital where they hold the role. */
 export const staffPolicies = {
   ...staffPolicy,
@@ -145,6 +154,7 @@ export const staffPolicies = {
   ...labReportsPolicy,
   ...staffVideoPolicy,
   ...questionnairesPolicy,
+  ...practitionersPolicy,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** A staff operation's policy key. */

@@ -316,6 +316,7 @@ export type MessageId =
   | 'error.ARO-E3005'
   | 'error.ARO-E3006'
   | 'error.ARO-E3007'
+  | 'error.ARO-E3008'
   | 'error.ARO-E4001'
   | 'error.ARO-E4002'
   | 'error.ARO-E4003'
@@ -754,6 +755,9 @@ export const englishPrecedence: readonly MessageId[] = [
   'payments.method.payByCard',
   'payments.method.savedCard',
   'payments.noOnline',
+  'payments.proof.method',
+  'payments.proof.method.genie',
+  'payments.proof.method.mobileBill',
   'payments.card.title',
   'payments.card.pay',
   'payments.card.processing',
@@ -774,9 +778,12 @@ export const englishPrecedence: readonly MessageId[] = [
   'paymentHistory.field.message',
   'paymentHistory.invoice.amount',
   'paymentHistory.invoice.total',
+  'invoicePdf.paidWith',
   'invoicePdf.amountIn',
   'invoicePdf.page',
   'payments.gatewayName.card',
+  'payments.gatewayName.genie',
+  'payments.gatewayName.mobileBill',
   'paymentMethods.title',
   'paymentMethods.back',
   'paymentMethods.loadFailed',

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { filterSetName, preparedStatement } from '../../db/prepared.ts';
-import { appointments, consultationSessions, organizations, patients, practitioners } from '../../db/schema/index.ts';
+import { appointments, consultationSessions, organizations, patients, practitionerPhotos, practitioners } from '../../db/schema/index.ts';
 import { sessionColumns, type ConsultationSessionRecord } from './consultations.repo.ts';
 
 /** An appointment as the patient app reads it (spec doc 2 §3 Appointment), with its session. */
@@ -82,6 +82,7 @@ function buildAppointmentViews(db: DbOrTx, parts: readonly ViewFilterPart[], nam
         id: practitioners.id,
         text: practitioners.text,
         includeNoShowInPractitionerPayment: practitioners.includeNoShowInPractitionerPayment,
+        photoBlobId: practitionerPhotos.blobId,
       },
       organization: { id: organizations.id, name: organizations.name },
     })
@@ -89,6 +90,7 @@ function buildAppointmentViews(db: DbOrTx, parts: readonly ViewFilterPart[], nam
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .innerJoin(consultationSessions, eq(consultationSessions.id, appointments.sessionId))
     .innerJoin(practitioners, eq(practitioners.id, consultationSessions.practitionerId))
+    .leftJoin(practitionerPhotos, eq(practitionerPhotos.practitionerId, consultationSessions.practitionerId))
     .innerJoin(organizations, eq(organizations.id, consultationSessions.organizationId))
     .where(
       and(

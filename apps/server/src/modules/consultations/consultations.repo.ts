@@ -3,8 +3,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { filterSetName, preparedStatement } from '../../db/prepared.ts';
 import {
   appointments,
+  chargingSchemes,
   consultationSessions,
   organizations,
+  practitionerPhotos,
   practitioners,
 } from '../../db/schema/index.ts';
 
@@ -26,10 +28,22 @@ export type ConsultationSessionRecord = {
   practitionerRoleDisplay: string;
   locationName: string | null;
   locationImageUrl: string | null;
-  practitioner: { id: string; text: string; includeNoShowInPractitionerPayment: boolean };
+  /** photoBlobId: the small variant of the doctor's photo (issue 29 §4.14); left out where not read. */
+  practitioner: { id: string; text: string; includeNoShowInPractitionerPayment: boolean; photoBlobId?: string | null };
   organization: { id: string; name: string };
   paidAppointments: number;
   appointmentCount: number;
+  /**
+   * The fee lines and currency of the session's charging scheme, for the fee on its card (issue 29
+   * §4.14); null without a scheme, left out where not read (the resolver reads it then).
+   */
+  chargingScheme?: SessionChargingScheme | null;
+};
+
+/** A session's charging scheme as its fee is worked out from. */
+export type SessionChargingScheme = {
+  items: { category: string; description: string; amount: number }[];
+  currency: string;
 };
 
 /** Filters of querySession after parsing (spec doc 2 §7). */
@@ -109,8 +123,10 @@ function buildSessionSearch(db: DbOrTx, parts: readonly FilterPart[], name: stri
         id: practitioners.id,
         text: practitioners.text,
         includeNoShowInPractitionerPayment: practitioners.includeNoShowInPractitionerPayment,
+        photoBlobId: practitionerPhotos.blobId,
       },
       organization: { id: organizations.id, name: organizations.name },
+      chargingScheme: { items: chargingSchemes.items, currency: chargingSchemes.currency },
       // Per session, its paid appointments (the reserve path is closed once a session has one, spec doc 2
       // §4 Booking step 4); in the same statement, so a search is one round trip (issue 8 bench:search).
       paidAppointments: sql<number>`(
@@ -122,6 +138,15 @@ function buildSessionSearch(db: DbOrTx, parts: readonly FilterPart[], name: stri
     .from(consultationSessions)
     .innerJoin(practitioners, eq(practitioners.id, consultationSessions.practitionerId))
     .innerJoin(organizations, eq(organizations.id, consultationSessions.organizationId))
+    // The doctor's photo and the fee (issue 29 §4.14), in the same statement (issue 8 bench:search).
+    .leftJoin(practitionerPhotos, eq(practitionerPhotos.practitionerId, consultationSessions.practitionerId))
+    .leftJoin(
+      chargingSchemes,
+      and(
+        eq(chargingSchemes.id, consultationSessions.chargingSchemeId),
+        eq(chargingSchemes.tenantId, consultationSessions.tenantId),
+      ),
+    )
     .where(
       and(
         eq(consultationSessions.tenantId, sql.placeholder('tenantId')),
@@ -161,4 +186,23 @@ export async function selectConsultationSessions(
     participationMode: filter.participationMode,
   });
   return rows.map(({ liveAppointments, ...row }) => ({ ...row, appointmentCount: liveAppointments }));
+}
+
+/**
+ * The fee lines and currency of a charging scheme of the tenant, or null.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param chargingSchemeId - the session's scheme
+ */
+export async function selectSessionChargingScheme(
+  db: DbOrTx,
+  tenantId: string,
+  chargingSchemeId: string,
+): Promise<SessionChargingScheme | null> {
+  const [row] = await db
+    .select({ items: chargingSchemes.items, currency: chargingSchemes.currency })
+    .from(chargingSchemes)
+    .where(and(eq(chargingSchemes.tenantId, tenantId), eq(chargingSchemes.id, chargingSchemeId)))
+    .limit(1);
+  return row ?? null;
 }

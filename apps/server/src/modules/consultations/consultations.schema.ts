@@ -1,8 +1,11 @@
 import { QUERY_LIMITS } from '@careline/domain/constants';
 import { builder } from '../../graphql/builder.ts';
+import { practitionerPhotoUrl } from '../hospitals/index.ts';
 import {
   searchConsultationSessions,
+  sessionFee,
   type ConsultationSessionRecord,
+  type SessionFee,
 } from './consultations.service.ts';
 import { consultationSessionTopic } from './session-events.ts';
 
@@ -36,8 +39,22 @@ const SessionPractitionerRef = builder
       id: t.exposeID('id'),
       text: t.exposeString('text'),
       includeNoShowInPractitionerPayment: t.exposeBoolean('includeNoShowInPractitionerPayment'),
+      photoUrl: t.string({
+        nullable: true,
+        description:
+          "The doctor's photo, a small square JPEG cached for good (issue 29 §4.14); null: show initials.",
+        resolve: (p) => practitionerPhotoUrl(p.photoBlobId),
+      }),
     }),
   });
+
+const SessionFeeRef = builder.objectRef<SessionFee>('SessionFee').implement({
+  description: "A session's fee: what its invoice totals (issue 29 §4.14).",
+  fields: (t) => ({
+    amount: t.exposeString('amount', { description: "2 decimals, e.g. '2500.00'." }),
+    currency: t.exposeString('currency'),
+  }),
+});
 
 const SessionPractitionerRoleRef = builder
   .objectRef<ConsultationSessionRecord>('SessionPractitionerRole')
@@ -98,6 +115,13 @@ export const ConsultationSessionRef = builder.objectRef<ConsultationSessionRecor
     }),
     serviceCategory: t.exposeString('serviceCategory', { nullable: true }),
     chargingSchemeId: t.exposeID('chargingSchemeId', { nullable: true }),
+    fee: t.field({
+      type: SessionFeeRef,
+      nullable: true,
+      description: "The session's fee as its invoice totals it; null without a charging scheme.",
+      resolve: (s, _args, ctx) =>
+        sessionFee(ctx.database.db, { id: ctx.tenant.id, currency: ctx.tenant.publicConfig.currency }, s),
+    }),
     paidAppointments: t.exposeInt('paidAppointments'),
     appointmentCount: t.exposeInt('appointmentCount', {
       description: 'Appointments not cancelled.',

@@ -8,6 +8,8 @@ import {
   type ConsultationSessionRecord,
 } from './consultations.repo.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
+import { buildInvoiceLines, minorToDecimal } from '@careline/domain/payments';
+import { selectSessionChargingScheme } from './consultations.repo.ts';
 
 export type { ConsultationSessionRecord } from './consultations.repo.ts';
 
@@ -105,4 +107,40 @@ export async function findConsultationSession(
 ): Promise<ConsultationSessionRecord | null> {
   const [session] = await searchConsultationSessions(db, tenantId, { id, limit: 1 });
   return session ?? null;
+}
+
+/** A session's fee: the total of its charging scheme's lines, as a 2-decimal string, and the currency. */
+export type SessionFee = { amount: string; currency: string };
+
+/**
+ * A session's fee as its invoice would total it (issue 29 §4.14: the fee on the card): the scheme's
+ * lines added in minor units, in the scheme's currency, else the tenant's. Null without a scheme or
+ * with lines an invoice would refuse (prepareInvoice answers ARO-E5003 / ARO-E5004 then).
+ * @param db - database
+ * @param tenant - the tenant's id and currency
+ * @param session - the session, with its scheme when the search read it
+ */
+export async function sessionFee(
+  db: DbOrTx,
+  tenant: { id: string; currency: string },
+  session: Pick<ConsultationSessionRecord, 'chargingSchemeId' | 'chargingScheme'>,
+): Promise<SessionFee | null> {
+  if (!session.chargingSchemeId || !UUID.test(session.chargingSchemeId)) {
+    return null;
+  }
+  const scheme =
+    session.chargingScheme !== undefined
+      ? session.chargingScheme
+      : await selectSessionChargingScheme(db, tenant.id, session.chargingSchemeId);
+  if (!scheme) {
+    return null;
+  }
+  try {
+    return { amount: minorToDecimal(buildInvoiceLines(scheme.items).totalMinor), currency: scheme.currency || tenant.currency };
+  } catch (error) {
+    if (error instanceof RangeError) {
+      return null;
+    }
+    throw error;
+  }
 }

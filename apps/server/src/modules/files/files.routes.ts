@@ -1,15 +1,15 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { errorString, type ErrorCode } from '@careline/domain/errors';
+import { errorString } from '@careline/domain/errors';
 import type { StaffRole } from '@careline/domain/staff';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps, ViewerLookup } from '../../app-deps.ts';
 import { signedInRequest } from '../../http/authorised-file-route.ts';
 import type { Viewer } from '../auth/index.ts';
 import { actingRole, staffAccess, type StaffViewer } from '../staff/index.ts';
 import type { ServerTenant } from '../tenants/index.ts';
-import { claimedKind, extensionFor, hidesAnotherFile, sniffBlobType } from './files.content-type.ts';
-import { imageSize } from './files.image-size.ts';
+import { claimedKind, extensionFor } from './files.content-type.ts';
+import { registerPractitionerPhotoRoutes } from './files.practitioner-photos.ts';
 import { staffUploadUsageSince, uploadUsageSince, type UploadQuota } from './files.repo.ts';
 import {
   findReadableBlob,
@@ -17,87 +17,13 @@ import {
   recordUpload,
   type BlobReader,
 } from './files.service.ts';
+import { judgeUpload, quotaVars, readLimited, refuse, refusals } from './files.upload.ts';
 import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
 
 /** Response header carrying the new blob's id (spec doc 1 §7 Blob storage). */
 export const BLOB_ID_HEADER = 'x-blobdata-id';
 
-type Refusal = { status: number; code: ErrorCode };
-
-const refusals = {
-  unauthenticated: { status: 401, code: 'ARO-E1023' },
-  notFound: { status: 404, code: 'ARO-E2001' },
-  empty: { status: 400, code: 'ARO-E3001' },
-  unsupported: { status: 415, code: 'ARO-E3002' },
-  polyglot: { status: 415, code: 'ARO-E3005' },
-  tooManyPixels: { status: 422, code: 'ARO-E3006' },
-  unreadableImage: { status: 422, code: 'ARO-E3007' },
-  tooLarge: { status: 413, code: 'ARO-E3003' },
-  badRequest: { status: 400, code: 'ARO-E2002' },
-  overQuota: { status: 429, code: 'ARO-E3004' },
-  temporaryPassword: { status: 403, code: 'ARO-E1201' },
-  forbidden: { status: 403, code: 'ARO-E1210' },
-} as const satisfies Record<string, Refusal>;
-
-function refuse(
-  reply: FastifyReply,
-  refusal: Refusal,
-  options: { bodyUnread?: boolean; vars?: Record<string, string> } = {},
-): FastifyReply {
-  if (options.bodyUnread) {
-    // The upload was not read: close the connection rather than let Node drain an unbounded body.
-    reply.header('connection', 'close');
-  }
-  return reply.code(refusal.status).send({ error: errorString(refusal.code, options.vars) });
-}
-
 const DAY_MS = 24 * 60 * 60_000;
-
-type ReadResult = { kind: 'ok'; bytes: Buffer; sha256: string } | { kind: 'too-large' };
-
-/**
- * Reads an upload into memory, counting bytes as they arrive and stopping past the limit
- * (a chunked body has no Content-Length to check first).
- */
-function readLimited(stream: Readable, maxBytes: number): Promise<ReadResult> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const hash = createHash('sha256');
-    let size = 0;
-    let settled = false;
-    const finish = (outcome: () => void): void => {
-      if (settled) {
-        return;
-      }
-      settled = true;
-      stream.off('data', onData);
-      stream.off('end', onEnd);
-      stream.off('error', onError);
-      stream.off('close', onClose);
-      outcome();
-    };
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        stream.pause();
-        finish(() => resolve({ kind: 'too-large' }));
-        return;
-      }
-      chunks.push(chunk);
-      hash.update(chunk);
-    };
-    const onEnd = (): void =>
-      finish(() =>
-        resolve({ kind: 'ok', bytes: Buffer.concat(chunks, size), sha256: hash.digest('hex') }),
-      );
-    const onError = (error: Error): void => finish(() => reject(error));
-    const onClose = (): void => finish(() => reject(new Error('upload aborted by the client')));
-    stream.on('data', onData);
-    stream.once('end', onEnd);
-    stream.once('error', onError);
-    stream.once('close', onClose);
-  });
-}
 
 /** The policies under which a staff member may upload in a hospital: any one of them. */
 // 'labReports.images': the hospital's header, footer and signature images of the printable lab report.
@@ -130,14 +56,7 @@ export async function registerFileRoutes(
     windowMs: DAY_MS,
   };
   const maxPixels = env.BLOB_MAX_IMAGE_PIXELS;
-  const pixelVars = { max: String(Math.floor(maxPixels / 100_000) / 10) };
-  const quotaVars = {
-    files: String(quota.maxFiles),
-    size:
-      quota.maxBytes >= 1024 * 1024
-        ? `${Math.round((quota.maxBytes / (1024 * 1024)) * 10) / 10} MB`
-        : `${Math.ceil(quota.maxBytes / 1024)} KB`,
-  };
+  const quotaText = quotaVars(quota);
 
   const signedIn = async (
     request: FastifyRequest,
@@ -228,7 +147,7 @@ export async function registerFileRoutes(
             ? await uploadUsageSince(database.db, tenant.id, uploader.id, since)
             : await staffUploadUsageSince(database.db, tenant.id, uploader.id, since);
         if (used.files >= quota.maxFiles || used.bytes >= quota.maxBytes) {
-          return refuse(reply, refusals.overQuota, { bodyUnread: true, vars: quotaVars });
+          return refuse(reply, refusals.overQuota, { bodyUnread: true, vars: quotaText });
         }
         const read = await readLimited(body, maxBytes);
         if (read.kind === 'too-large') {
@@ -237,28 +156,12 @@ export async function registerFileRoutes(
         if (read.bytes.length === 0) {
           return refuse(reply, refusals.empty);
         }
-        // The bytes decide, not the header; a header claiming another kind is refused too.
-        const actual = sniffBlobType(read.bytes);
-        if (!actual || actual.kind !== claimed) {
-          return refuse(reply, refusals.unsupported);
+        // The bytes decide, not the header; a polyglot and a pixel flood are refused (files.upload.ts).
+        const verdict = judgeUpload(read.bytes, request.headers['content-type'], maxPixels);
+        if (!verdict.ok) {
+          return refuse(reply, verdict.refusal, { vars: verdict.vars });
         }
-        // issue 10 Uploads: an image or PDF that hides another file (a PDF header in an image's
-        // first KB, a ZIP appended, markup a browser would run) is refused; nothing is stored.
-        if (hidesAnotherFile(actual, read.bytes)) {
-          return refuse(reply, refusals.polyglot);
-        }
-        // issue 31 §6.17: the header's size is read before anything is stored; a pixel flood (a tiny
-        // file declaring gigapixels) would take the memory of whoever decodes it: the patient's and
-        // the staff's browsers, and the lab report PDF that draws the hospital's images.
-        if (actual.contentType !== 'application/pdf') {
-          const size = imageSize(actual.contentType, read.bytes);
-          if (!size) {
-            return refuse(reply, refusals.unreadableImage);
-          }
-          if (size.width * size.height > maxPixels) {
-            return refuse(reply, refusals.tooManyPixels, { vars: pixelVars });
-          }
-        }
+        const actual = verdict.type;
         const storageKey = `${tenant.id}/${randomUUID()}`;
         await providers.blobStore.put(storageKey, read.bytes, actual.contentType);
         const removeStored = (): Promise<void> =>
@@ -289,7 +192,7 @@ export async function registerFileRoutes(
         }
         if (id === null) {
           await removeStored();
-          return refuse(reply, refusals.overQuota, { vars: quotaVars });
+          return refuse(reply, refusals.overQuota, { vars: quotaText });
         }
         return reply
           .code(201)
@@ -297,6 +200,9 @@ export async function registerFileRoutes(
           .header('access-control-expose-headers', BLOB_ID_HEADER)
           .send({ id });
       });
+
+      // issue 29 §4.14: doctors' photos, uploaded by a hospital's admins, shown to everyone.
+      registerPractitionerPhotoRoutes(blob, deps, signedIn, quota);
 
       blob.get<{ Params: { id: string } }>('/get/:id', async (request, reply) => {
         const { tenant, viewer, staff } = await signedIn(request);

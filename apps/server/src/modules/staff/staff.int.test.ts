@@ -443,6 +443,8 @@ describe('what a membership allows (the console shows only that)', () => {
       'payments.list',
       'payments.orderCash',
       'payments.reconcile',
+      'practitioners.list',
+      'practitioners.photo',
       'questionnaires.define',
       'questionnaires.read',
       'questionnaires.responses',

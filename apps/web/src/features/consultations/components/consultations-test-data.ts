@@ -23,10 +23,11 @@ export function testSession(overrides: Partial<SessionCardData> & { id: string }
     appointmentCount: 4,
     appointmentMaxAllowed: 20,
     participationMode: 'in_person',
-    practitioner: { id: 'dr-1', text: 'Dr. Nimal Perera' },
+    practitioner: { id: 'dr-1', text: 'Dr. Nimal Perera', photoUrl: null },
     practitionerRole: { code: 'CARD', display: 'Cardiologist' },
     organization: { id: 'org-1', orgName: 'Lanka Hospitals Colombo' },
     location: { hospitalId: 'org-1', locationName: 'Room 12' },
+    fee: null,
     ...overrides,
   };
 }

@@ -94,14 +94,21 @@ describe('/doctor (spec doc 2 §2 Doctor list)', () => {
       practitionerRoleCodingCode: 'CARD',
     });
     expect(calls.find((call) => call.operationName === 'searchSpecialties')?.variables).toMatchObject({ text: 'card' });
-    // Grouped by day: the session in 90 minutes (today or tomorrow), and the two in three days.
-    const days = screen.getAllByRole('heading', { level: 2 });
-    expect(days).toHaveLength(2);
-    const links = screen.getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/view/session?sessionId=s-soon', '/view/session?sessionId=s-later']);
-    const soon = links[0] as HTMLElement;
+    // One doctor, one card (issue 29 §4.14): the next session to book first, the rest a tap away.
+    const doctors = screen.getAllByRole('heading', { level: 2 });
+    expect(doctors.map((heading) => heading.textContent)).toEqual(['Dr. Nimal Perera']);
+    const soon = screen.getByRole('link');
+    expect(soon.getAttribute('href')).toBe('/view/session?sessionId=s-soon');
     expect(soon.textContent).toMatch(/Starting At/);
     expect(soon.textContent).toContain('4 of 20 booked');
+    const more = screen.getByRole('button', { name: 'Show 2 more sessions' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('This session is full')).toBeNull();
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(more.textContent).toBe('Hide the other sessions');
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/view/session?sessionId=s-soon', '/view/session?sessionId=s-later']);
     expect(screen.getByText('This session is full')).toBeTruthy();
     expect(screen.getByText('4 booked')).toBeTruthy();
     // A filter set: the chip, with its clear.
@@ -129,7 +136,8 @@ describe('/doctor (spec doc 2 §2 Doctor list)', () => {
       answer: answering([testSession({ id: 's-1' })]),
     });
     await screen.findByText('You are rescheduling an appointment. Pick the new session.');
-    const card = await screen.findByRole('link', { name: /Dr\. Nimal Perera/ });
+    const doctor = await screen.findByRole('article', { name: 'Dr. Nimal Perera' });
+    const card = within(doctor).getByRole('link');
     expect(card.getAttribute('href')).toBe('/view/session?sessionId=s-1&appointmentRescheduledFor=a-9');
     expect(screen.getByRole('button', { name: 'Remove filter: Dr. Nimal Perera' })).toBeTruthy();
   });
@@ -145,6 +153,80 @@ describe('/doctor (spec doc 2 §2 Doctor list)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
     const recent = await screen.findByRole('region', { name: 'Recent doctors' });
     expect(within(recent).getByRole('button').textContent).toContain('Dr. Nimal Perera');
+  });
+});
+
+describe('/doctor by doctor, with photos and fees (issue 29 §4.14, §1.4)', () => {
+  const dayAt = (day: number, hourUtc: number) => {
+    const today = new Date();
+    return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + day, hourUtc)).toISOString();
+  };
+
+  it("shows one card per doctor, the next session to book first, the doctor's photo and each session's fee", async () => {
+    const nimal = { id: 'dr-1', text: 'Dr. Nimal Perera', photoUrl: '/blob/practitioner-photo/3f0c.jpg' };
+    const sita = { id: 'dr-2', text: 'Dr. Sita Fernando', photoUrl: null };
+    const sessions = [
+      testSession({ id: 's-full', practitioner: nimal, startTime: dayAt(2, 4), endTime: dayAt(2, 6), appointmentCount: 20 }),
+      ...[3, 4, 5, 6, 7].map((day) =>
+        testSession({ id: `s-${day}`, practitioner: nimal, startTime: dayAt(day, 4), endTime: dayAt(day, 6), fee: { amount: '3250.5', currency: 'LKR' } }),
+      ),
+      testSession({ id: 's-sita', practitioner: sita, startTime: dayAt(4, 5), endTime: dayAt(4, 6), fee: { amount: '2500.00', currency: 'LKR' } }),
+    ];
+    await renderHistory({ element: <DoctorScreen />, path: '/doctor?performerRole=CARD', answer: answering(sessions) });
+    await screen.findByText('7 sessions found');
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent)).toEqual(['Dr. Nimal Perera', 'Dr. Sita Fernando']);
+    const [nimalCard, sitaCard] = cards as [HTMLElement, HTMLElement];
+    // The full session is not the next one to book: s-3 is, the other five behind the disclosure.
+    expect(within(nimalCard).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/view/session?sessionId=s-3']);
+    expect(within(nimalCard).getByRole('heading', { level: 3 }).textContent).toMatch(/^Next available · /);
+    expect(within(nimalCard).getByRole('link').textContent).toContain('Fee 3,250.50 LKR');
+    const photo = nimalCard.querySelector('img');
+    expect(photo?.getAttribute('src')).toBe('/blob/practitioner-photo/3f0c.jpg');
+    expect(photo?.getAttribute('loading')).toBe('lazy');
+    expect([photo?.getAttribute('width'), photo?.getAttribute('height')]).toEqual(['56', '56']);
+    expect(photo?.getAttribute('alt')).toBe('');
+    // No photo: initials on a colour.
+    expect(sitaCard.querySelector('img')).toBeNull();
+    expect(within(sitaCard).getByText('SF')).toBeTruthy();
+    expect(within(sitaCard).getByRole('link').textContent).toContain('Fee 2,500.00 LKR');
+    expect(within(sitaCard).queryByRole('button')).toBeNull();
+
+    const more = within(nimalCard).getByRole('button', { name: 'Show 5 more sessions' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    const rest = document.getElementById(more.getAttribute('aria-controls') ?? '');
+    expect(rest?.hidden).toBe(true);
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(rest?.hidden).toBe(false);
+    expect(within(nimalCard).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/view/session?sessionId=s-3',
+      '/view/session?sessionId=s-4',
+      '/view/session?sessionId=s-5',
+      '/view/session?sessionId=s-6',
+      '/view/session?sessionId=s-7',
+    ]);
+    // The full one is there, with the spec's text, not a link.
+    expect(within(nimalCard).getByText('This session is full')).toBeTruthy();
+    // Each of the others under its own day heading.
+    expect(within(rest as HTMLElement).getAllByRole('heading', { level: 3 })).toHaveLength(5);
+  });
+
+  it.each([
+    ['si', 'ඉල් 25 බදාදා'],
+    ['ta', 'நவம்பர் 25, புதன்'],
+  ] as const)("writes the day headings in %s, at the hospital's day (issue 29 §1.4)", async (locale, heading) => {
+    // 20:00 UTC on 24 November is 01:30 on 25 November in Colombo. The year is one with a 25 November
+    // on a Wednesday, far ahead so the session is upcoming.
+    const start = '2037-11-24T20:00:00Z';
+    await renderHistory({
+      element: <DoctorScreen />,
+      path: '/doctor?performerRole=CARD',
+      answer: answering([testSession({ id: 's-late', startTime: start, endTime: '2037-11-24T22:00:00Z' })]),
+      locale,
+    });
+    const card = await screen.findByRole('article', { name: 'Dr. Nimal Perera' });
+    expect(within(card).getByRole('heading', { level: 3 }).textContent).toContain(heading);
   });
 });
 
@@ -219,7 +301,8 @@ describe('/doctor live, without a reload (spec doc 2 §7 searchSession, issue 8 
           return { data: null };
       }
     });
-    const card = await screen.findByRole('link', { name: /Dr\. Nimal Perera/ });
+    const doctor = await screen.findByRole('article', { name: 'Dr. Nimal Perera' });
+    const card = within(doctor).getByRole('link');
     expect(card.textContent).toContain('Awaiting Dr');
     expect(card.textContent).toContain('4 of 20 booked');
     // The live search listens with the same filters as the list.

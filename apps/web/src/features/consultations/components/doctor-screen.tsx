@@ -1,12 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery, useSubscription } from 'urql';
-import { useLingui } from '@careline/i18n/react';
+import { useQuery } from 'urql';
 import { useConsultationsTranslate } from '@careline/i18n/consultations';
-import { Button } from '../../../components/button.tsx';
 import { useHideMainBottomBar } from '../../../lib/shell/chrome-context.tsx';
-import { searchSessionSubscription, sessionsQuery, type SessionCardData } from '../api/consultation-documents.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { sessionsQuery } from '../api/doctor-documents.ts';
 import { useDoctorOptions, useOrganizations, useSpecialtyOptions, type SearchOption } from '../hooks/use-search-options.ts';
 import {
   doctorFiltersQuery,
@@ -16,10 +13,8 @@ import {
   type DoctorFilters,
 } from '../utils/doctor-filters.ts';
 import { readRecentDoctors, rememberRecentDoctor, type RecentDoctor } from '../utils/recent-doctors.ts';
-import { dayHeading, groupSessionsByDay } from '../utils/session-days.ts';
-import { CallHospitalLink } from './call-hospital-link.tsx';
+import { ResultsSkeleton } from './results-skeleton.tsx';
 import { SearchCombobox } from './search-combobox.tsx';
-import { SessionCard } from './session-card.tsx';
 import './consultations.css';
 
 function storage(): Storage | null {
@@ -30,102 +25,18 @@ function storage(): Storage | null {
   }
 }
 
-/** The address of a session's booking screen, carrying a reschedule along. */
-export function sessionHref(sessionId: string, appointmentRescheduledFor: string | null): string {
-  const params = new URLSearchParams({ sessionId });
-  if (appointmentRescheduledFor) {
-    params.set('appointmentRescheduledFor', appointmentRescheduledFor);
-  }
-  return `/view/session?${params.toString()}`;
+// The results' code (doctor cards, session cards) loads once a filter is set (issue 29 §4.15). An
+// address that arrives with one (Search Now, the chat, Reschedule) fetches it at once, beside this
+// screen's code, so the cards never wait on a second round trip after the first render.
+const loadResults = () => import('./session-results.tsx');
+if (typeof window !== 'undefined' && hasSearchFilter(readDoctorFilters(new URLSearchParams(window.location.search)))) {
+  void loadResults();
 }
-
-/** The sessions of the chosen filters, grouped by day, with loading, error and empty states. */
-function SessionResults({ filters, hospitalName }: { filters: DoctorFilters; hospitalName: string | null }) {
-  const t = useConsultationsTranslate();
-  const { i18n } = useLingui();
-  const now = useNow();
-  const variables = sessionSearchVariables(filters);
-  const [result, reexecute] = useQuery({ query: sessionsQuery, variables });
-  // spec doc 2 §7 searchSession: a session of these filters changed (a booking, 'Dr. Arrived', a
-  // cancellation), so the list is read again; events during a read bring one more read after it.
-  const [{ data: changes = 0 }] = useSubscription<unknown, number>(
-    { query: searchSessionSubscription, variables },
-    (count = 0) => count + 1,
-  );
-  const seen = useRef(0);
-  useEffect(() => {
-    if (changes === seen.current || result.fetching) {
-      return;
-    }
-    seen.current = changes;
-    reexecute({ requestPolicy: 'network-only' });
-  }, [changes, result.fetching, reexecute]);
-  const days = useMemo(() => groupSessionsByDay<SessionCardData>(result.data?.querySession ?? []), [result.data]);
-
-  if (result.fetching && !result.data) {
-    return (
-      <div className="session-results" aria-busy="true">
-        <p className="visually-hidden" role="status">
-          {t('consultations.doctor.loadingSessions')}
-        </p>
-        {[0, 1, 2].map((index) => (
-          <div key={index} className="session-card session-card--skeleton" aria-hidden="true" />
-        ))}
-      </div>
-    );
-  }
-  if (result.error && !result.data) {
-    return (
-      <div className="consultations-state" role="alert">
-        <p className="consultations-state__title">{t('consultations.doctor.loadError')}</p>
-        <Button variant="secondary" onClick={() => reexecute({ requestPolicy: 'network-only' })}>
-          {t('consultations.tryAgain')}
-        </Button>
-      </div>
-    );
-  }
-  if (days.length === 0) {
-    return (
-      <div className="consultations-state">
-        <p className="consultations-state__title" role="status">
-          {t('consultations.doctor.noSessions')}
-        </p>
-        <CallHospitalLink organizationId={filters.organization} hospitalName={hospitalName} />
-      </div>
-    );
-  }
-  const count = days.reduce((total, day) => total + day.sessions.length, 0);
-  return (
-    <div className="session-results">
-      <p className="session-results__count" role="status">
-        {t('consultations.doctor.sessionsFound', { count })}
-      </p>
-      {days.map((day) => (
-        <section key={day.day} className="session-day" aria-labelledby={`day-${day.day}`}>
-          <h2 id={`day-${day.day}`} className="session-day__heading">
-            {dayHeading(day.day, i18n.locale)}
-          </h2>
-          <ul className="session-day__list">
-            {day.sessions.map((session) => (
-              <li key={session.id}>
-                <SessionCard
-                  session={session}
-                  variant="SESSION_VIEW_SEARCH_RESULT"
-                  now={now}
-                  href={sessionHref(session.id, filters.appointmentRescheduledFor)}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
-  );
-}
+const SessionResults = lazy(() => loadResults().then((module) => ({ default: module.SessionResults })));
 
 /**
  * /doctor: search for a doctor or specialty, recent doctors, hospital filter, chips, the rescheduling
- * banner and the sessions grouped by day (spec doc 2 §2 Doctor list).
+ * banner and the sessions, by doctor and by day (spec doc 2 §2 Doctor list; issue 29 §4.14).
  */
 export function DoctorScreen() {
   const t = useConsultationsTranslate();
@@ -275,7 +186,9 @@ export function DoctorScreen() {
       ) : null}
 
       {filtered ? (
-        <SessionResults filters={filters} hospitalName={hospital?.name ?? null} />
+        <Suspense fallback={<ResultsSkeleton />}>
+          <SessionResults filters={filters} hospitalName={hospital?.name ?? null} />
+        </Suspense>
       ) : (
         <p className="consultations-hint">{t('consultations.doctor.startHint')}</p>
       )}

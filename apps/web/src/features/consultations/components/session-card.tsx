@@ -3,16 +3,26 @@ import { Link } from 'react-router';
 import { sessionCardLabel, sessionPickBlock, UNLIMITED_APPOINTMENTS } from '@careline/domain/consultations';
 import { useLingui } from '@careline/i18n/react';
 import { useConsultationsTranslate } from '@careline/i18n/consultations';
-import type { SessionCardData } from '../api/consultation-documents.ts';
-import { avatarTint, initialsOf } from '../utils/avatar.ts';
+import type { SessionCardData } from '../api/doctor-documents.ts';
 import { appointmentStatusKey, pickBlockText, sessionLabelText } from '../utils/session-card-texts.ts';
 import { timeOfDay } from '../utils/session-days.ts';
+import { sessionFeeText } from '../utils/session-fee.ts';
+import { DoctorAvatar } from './doctor-avatar.tsx';
 
 /** The places a session card is shown (spec doc 2 §2 Session cards). */
 export type SessionCardVariant = 'SESSION_VIEW' | 'SESSION_VIEW_COMPACT' | 'SESSION_VIEW_SEARCH_RESULT' | 'MY_APPOINTMENT';
 
+/**
+ * A session as a card shows it: the search's fields; the doctor's photo and the fee where the query
+ * that read it asks for them (issue 29 §4.14).
+ */
+export type SessionCardSession = Omit<SessionCardData, 'fee' | 'practitioner'> & {
+  fee?: SessionCardData['fee'];
+  practitioner: Omit<SessionCardData['practitioner'], 'photoUrl'> & { photoUrl?: string | null };
+};
+
 export type SessionCardProps = {
-  session: SessionCardData;
+  session: SessionCardSession;
   variant: SessionCardVariant;
   /** The current time, for the label ('Starting In N Mins'). */
   now: Date;
@@ -22,6 +32,8 @@ export type SessionCardProps = {
   appointment?: { tokenNo: number; appointmentStatus: string };
   /** Extra lines at the card's foot (e.g. an action). */
   children?: ReactNode;
+  /** Inside a doctor's card (/doctor): the doctor's avatar, name and role are the card's, not repeated. */
+  withinDoctor?: boolean;
 };
 
 const labelTone: Record<ReturnType<typeof sessionCardLabel>['kind'], string> = {
@@ -37,7 +49,7 @@ const labelTone: Record<ReturnType<typeof sessionCardLabel>['kind'], string> = {
  * A consultation session: doctor, specialty, hospital, time, the live label and how full it is
  * (spec doc 2 §2, §4). Full, completed and cancelled sessions are not pickable; the reason is shown.
  */
-export function SessionCard({ session, variant, now, href, appointment, children }: SessionCardProps) {
+export function SessionCard({ session, variant, now, href, appointment, children, withinDoctor = false }: SessionCardProps) {
   const t = useConsultationsTranslate();
   const { i18n } = useLingui();
   const label = sessionCardLabel({ status: session.status, startTime: new Date(session.startTime) }, now);
@@ -57,22 +69,23 @@ export function SessionCard({ session, variant, now, href, appointment, children
   const time = timeOfDay(session.startTime, i18n.locale);
   const video = session.participationMode === 'remote_presence_video_call';
   const showsFill = variant !== 'MY_APPOINTMENT';
+  const fee = sessionFeeText(session.fee);
   const percent = unlimited || session.appointmentMaxAllowed <= 0 ? 0 : Math.min(100, (session.appointmentCount / session.appointmentMaxAllowed) * 100);
 
   const body = (
     <>
-      <div className="session-card__head">
-        {compact ? null : (
-          <span className="session-card__avatar" style={{ background: avatarTint(doctor) }} aria-hidden="true">
-            {initialsOf(doctor)}
-          </span>
-        )}
-        <div className="session-card__who">
-          <span className="session-card__doctor">{doctor}</span>
-          <span className="session-card__role">{session.practitionerRole.display}</span>
-          {compact ? null : <span className="session-card__hospital">{session.organization.orgName}</span>}
+      {withinDoctor ? (
+        <span className="session-card__hospital">{session.organization.orgName}</span>
+      ) : (
+        <div className="session-card__head">
+          {compact ? null : <DoctorAvatar name={doctor} photoUrl={session.practitioner.photoUrl} />}
+          <div className="session-card__who">
+            <span className="session-card__doctor">{doctor}</span>
+            <span className="session-card__role">{session.practitionerRole.display}</span>
+            {compact ? null : <span className="session-card__hospital">{session.organization.orgName}</span>}
+          </div>
         </div>
-      </div>
+      )}
       <div className="session-card__meta">
         <span className={`session-card__chip session-card__chip--${labelTone[label.kind]}`}>
           {label.kind === 'startingAt' ? `${t(labelText.id)} ${time}` : t(labelText.id, labelText.values)}
@@ -83,6 +96,7 @@ export function SessionCard({ session, variant, now, href, appointment, children
           <time dateTime={session.endTime}>{timeOfDay(session.endTime, i18n.locale)}</time>
         </span>
         <span className="session-card__mode">{t(video ? 'consultations.card.video' : 'consultations.card.inPerson')}</span>
+        {fee === null ? null : <span className="session-card__fee">{t('consultations.card.fee', { amount: fee })}</span>}
         {appointment ? (
           <span className="session-card__token">
             {t('consultations.card.token', { tokenNo: appointment.tokenNo })} · {t(appointmentStatusKey(appointment.appointmentStatus))}

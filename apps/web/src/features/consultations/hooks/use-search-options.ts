@@ -6,7 +6,7 @@ import {
   searchDoctorsQuery,
   searchSpecialtiesQuery,
   type OrganizationOption,
-} from '../api/consultation-documents.ts';
+} from '../api/doctor-documents.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 /** One suggestion of a search box. */
