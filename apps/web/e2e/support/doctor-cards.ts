@@ -21,3 +21,18 @@ export async function sessionLinkOnDoctorScreen(page: Page, doctor: string, sess
   await link.waitFor();
   return link;
 }
+
+/**
+ * A doctor's card on /doctor with all of its sessions on show: opens the disclosure when it is closed.
+ * @param page - a page on /doctor
+ * @param doctor - the doctor's name as the card's heading shows it
+ */
+export async function doctorCardOpened(page: Page, doctor: string): Promise<Locator> {
+  const card = page.getByRole('article', { name: doctor });
+  await card.waitFor();
+  const more = card.getByRole('button', { name: /^Show \d+ more sessions?$/ });
+  if ((await more.count()) > 0 && (await more.getAttribute('aria-expanded')) === 'false') {
+    await more.click();
+  }
+  return card;
+}
