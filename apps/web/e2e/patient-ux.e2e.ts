@@ -117,6 +117,8 @@ describe('a new patient on a phone (issue 6 §4)', () => {
     await page.getByLabel('Day').fill('21');
     await page.getByLabel('Month').fill('11');
     await page.getByLabel('Year').fill('1988');
+    // As on the form page, the patient chooses the relationship before Save (issue 29 §12).
+    await page.getByRole('radio', { name: 'Me', exact: true }).check();
     await page.getByRole('button', { name: 'Save' }).click();
 
     await page.getByRole('button', { name: 'Show my profile' }).click();

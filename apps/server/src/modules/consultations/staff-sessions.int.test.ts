@@ -345,6 +345,30 @@ describe('running a session', () => {
     }
   });
 
+  it('marking the patient in the room done while the session is ended at once: both succeed, one after the other, never a deadlock', async () => {
+    // The doctor's 'Done' and 'End session' a moment apart (the console journey does just that):
+    // both take the session's lock first, so neither waits on the other's rows (was 40P01 on PostgreSQL).
+    for (let round = 0; round < 10; round++) {
+      const session = await newSession({ status: 'started', sessionStartedTime: new Date() });
+      await bookedPatient(session.id);
+      await bookedPatient(session.id);
+      const called = await as<{ staffCallNext: QueueData }>(nurse.token, CALL_NEXT, { o: hospital, s: session.id });
+      const inRoom = called.data?.staffCallNext.appointments.find((a) => a.appointmentStatus === 'arrived');
+      expect(inRoom).toBeDefined();
+      const [done, ended] = await Promise.all([
+        as(nurse.token, MARK, { o: hospital, a: inRoom?.id, st: 'fulfilled' }),
+        as<{ staffEndSession: { status: string } }>(nurse.token, END, { o: hospital, s: session.id }),
+      ]);
+      const doneCode = code(done);
+      // Done first, or End first (which fulfils the patient in the room, so Done changes nothing).
+      expect(doneCode).toBeNull();
+      expect(ended.errors).toBeUndefined();
+      expect(ended.data?.staffEndSession.status).toBe('completed');
+      const rows = await t.database.db.select().from(appointments).where(eq(appointments.sessionId, session.id));
+      expect(rows.sort((x, y) => x.tokenNo - y.tokenNo).map((r) => r.appointmentStatus)).toEqual(['fulfilled', 'booked']);
+    }
+  });
+
   it('the queue read shows names, statuses and payment status, and is audited as a read of those patients', async () => {
     const session = await newSession();
     const p = await bookedPatient(session.id);

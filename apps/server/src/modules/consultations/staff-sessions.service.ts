@@ -387,6 +387,10 @@ export async function setStaffAppointmentStatus(
     throw new AppError('ARO-E2001');
   }
   const changed = await deps.db.transaction(async (tx) => {
+    // The session's lock first, as every change of a running session takes it (call next, end):
+    // a 'Done' and an 'End session' a moment apart run one after the other, and this one reads the
+    // appointment as the other left it (was a deadlock, or ARO-E4038 for a visit just fulfilled).
+    await findHospitalSession(tx, hospitalScope(deps), found.sessionId, true);
     const now = await findHospitalAppointment(tx, hospitalScope(deps), appointmentId);
     if (!now) {
       throw new AppError('ARO-E2001');
