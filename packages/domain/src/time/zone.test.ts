@@ -147,6 +147,41 @@ describe('days in a zone', () => {
     expect(startOfZonedDay(new Date(iso), zone, days).toISOString()).toBe(start);
   });
 
+  // startOfZonedDay keeps the last day it read per zone: whatever was asked before, it must answer as
+  // the day, the days on and startOfDay answer afresh, inside a kept day, at its two ends and around changes.
+  it.each([
+    ['Asia/Colombo', '2026-11-23T00:00:00Z'],
+    ['Asia/Colombo', '2006-04-13T00:00:00Z'],
+    ['Europe/London', '2026-03-27T00:00:00Z'],
+    ['Europe/London', '2026-10-23T00:00:00Z'],
+    ['America/New_York', '2026-10-30T00:00:00Z'],
+    ['Australia/Lord_Howe', '2026-04-02T00:00:00Z'],
+    ['Asia/Kathmandu', '1985-12-29T00:00:00Z'],
+    // Clocks turned forward at midnight (Sao Paulo 2018), a day left out (Apia 2011), a change inside a quarter hour.
+    ['America/Sao_Paulo', '2018-11-02T00:00:00Z'],
+    ['Pacific/Apia', '2011-12-27T00:00:00Z'],
+    ['Africa/Monrovia', '1972-01-05T00:00:00Z'],
+  ])('starts the days of %s around %s as the day itself does', (zone, iso) => {
+    const afresh = (ms: number, days: number) => startOfDay(addDays(zonedDay(new Date(ms), zone), days), zone).getTime();
+    const start = Date.parse(iso);
+    // 29 min 13 s steps over five days, each followed by the ends of its day, then days away and back.
+    for (let ms = start; ms < start + 5 * 24 * HOUR_MS; ms += 1_753_000) {
+      const from = afresh(ms, 0);
+      const to = afresh(ms, 1);
+      for (const at of [ms, from - 1, from, to - 1, to, ms + 3 * 24 * HOUR_MS, ms]) {
+        for (const days of [0, 1, 2, -1]) {
+          expect(startOfZonedDay(new Date(at), zone, days).getTime(), `${new Date(at).toISOString()} ${days}`).toBe(afresh(at, days));
+        }
+      }
+    }
+  });
+
+  it('reads the runtime’s own zone afresh, and an instant that is not one as zonedDay does', () => {
+    const now = new Date();
+    expect(startOfZonedDay(now).getTime()).toBe(startOfDay(zonedDay(now)).getTime());
+    expect(() => startOfZonedDay(new Date('not a date'), 'Asia/Colombo')).toThrow(RangeError);
+  });
+
   it('has 24 hours a day in Colombo, and 23 and 25 on London’s change days', () => {
     const hours = (day: string, zone: string) => {
       const { from, to } = dayRange(day, zone);
