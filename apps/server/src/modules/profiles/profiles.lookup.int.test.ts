@@ -100,6 +100,13 @@ const RECORDS: Record<string, (who: Person, organizationId: string) => Promise<v
         .values({ tenantId: TENANT, accountId: who.accountId, patientId: who.patientId, category, codeCode, organizationId });
     }
   },
+  // Issue 30 §2.5: the lab desk's 'At the desk' report path finds a patient who registered in the
+  // app and has only an active lab order here (the picker asks staffPatientLookup).
+  'an active lab order only': async (who, organizationId) => {
+    await t.database.db
+      .insert(serviceRequests)
+      .values({ tenantId: TENANT, accountId: who.accountId, patientId: who.patientId, category: 'Examination', codeCode: '5', organizationId });
+  },
   'a lab report': async (who, organizationId) => {
     await makeLabReport(t.database.db, TENANT, {
       accountId: who.accountId,
