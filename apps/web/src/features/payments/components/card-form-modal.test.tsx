@@ -204,7 +204,8 @@ describe('the card form (spec doc 2 §5 rules and messages, §4 Card form status
       'We could not start the payment' +
         'This request key was already used for a different request. Please submit again',
     );
-    expect(document.activeElement).toBe(within(alert).getByText('We could not start the payment'));
+    // The focus moves in the effect after the ERROR render commits (a later task on a busy machine).
+    await waitFor(() => expect(document.activeElement).toBe(within(alert).getByText('We could not start the payment')));
     onPay.mockResolvedValueOnce(null);
     fireEvent.click(form.pay());
     expect(onPay).toHaveBeenCalledTimes(2);
