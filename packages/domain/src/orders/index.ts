@@ -14,7 +14,7 @@
  *                (confirming → sampleCollecting directly; preparing → sampleCollected for a hospital visit;
  *                 sampleCollecting → sampleCollected without the on-the-way step)
  *   Procedure    new → confirming → preparing → [sampleCollecting →] processing → completed
- *   Admission    new → confirming → drConfirming → preparing → [sampleCollecting →] processing → completed
+ *   Admission    new → confirming → drConfirming → preparing → processing → completed (no sample states)
  *                (completed straight from drConfirming or preparing too: the patient is admitted)
  *   Any open status → canceled (with outOfStock, patientNoResponse or patientRequested).
  *
