@@ -505,7 +505,7 @@ describe('the console offers only what can be done (issue 30 §2.3)', () => {
       'Sample Collecting is not possible yet: Schedule the sample collection first: the collector and the time Do this first: Home sample collection, on this page.',
     );
     expect(screen.getByRole('form', { name: 'Home sample collection' })).toBeTruthy();
-    const open = screen.getByRole('button', { name: 'Move to Sample Collected' }) as HTMLButtonElement;
+    const open = screen.getByRole<HTMLButtonElement>('button', { name: 'Move to Sample Collected' });
     expect(open.disabled).toBe(false);
     expect(open.getAttribute('aria-describedby')).toBeNull();
     fireEvent.click(blocked);
@@ -516,7 +516,7 @@ describe('the console offers only what can be done (issue 30 §2.3)', () => {
   it('shows Completed disabled while the charge is unpaid, pointing to Take cash, or to the patient and the desk', async () => {
     const owed = homeLabTest(5, { orderStatus: 'reportReady', serviceRequestPaymentMethod: 'cash' }, ['completed', 'canceled']);
     renderOrder(() => ({ data: { staffOrder: owed } }), labTechnician);
-    const complete = (await screen.findByRole('button', { name: 'Move to Completed' })) as HTMLButtonElement;
+    const complete = await screen.findByRole<HTMLButtonElement>('button', { name: 'Move to Completed' });
     expect(complete.disabled).toBe(true);
     expect(document.getElementById(complete.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Completed is not possible yet: This order is not paid yet Do this first: Take cash, on this page.',
@@ -525,7 +525,7 @@ describe('the console offers only what can be done (issue 30 §2.3)', () => {
     cleanup();
     // A member who does not take cash here is told who can.
     renderOrder(() => ({ data: { staffOrder: owed } }), { ...labTechnician, takeCash: false });
-    const again = (await screen.findByRole('button', { name: 'Move to Completed' })) as HTMLButtonElement;
+    const again = await screen.findByRole<HTMLButtonElement>('button', { name: 'Move to Completed' });
     expect(again.disabled).toBe(true);
     expect(document.getElementById(again.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
       'Do this first: the patient pays in the app, or a cashier takes the payment at the desk.',
@@ -542,11 +542,11 @@ describe('the console offers only what can be done (issue 30 §2.3)', () => {
         ['processing', 'completed', 'canceled'],
       );
     renderOrder(() => ({ data: { staffOrder: admission(false) } }), doctor);
-    expect(((await screen.findByRole('button', { name: 'Move to Completed' })) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Move to Processing' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'Move to Completed' })).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move to Processing' }).disabled).toBe(false);
     cleanup();
     renderOrder(() => ({ data: { staffOrder: admission(true) } }), doctor);
-    expect(((await screen.findByRole('button', { name: 'Move to Completed' })) as HTMLButtonElement).disabled).toBe(false);
+    expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'Move to Completed' })).disabled).toBe(false);
   });
 
   it("shows a refused move's error beside the moves, in the flow: the Take cash panel stays clear and usable", async () => {
@@ -569,7 +569,7 @@ describe('the console offers only what can be done (issue 30 §2.3)', () => {
     const cash = screen.getByRole('form', { name: 'Take cash' });
     expect(cash.contains(alert)).toBe(false);
     expect(within(cash).queryByRole('alert')).toBeNull();
-    expect((within(cash).getByRole('button', { name: 'Take cash LKR 1500.00' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(cash).getByRole<HTMLButtonElement>('button', { name: 'Take cash LKR 1500.00' }).disabled).toBe(false);
     // Nothing in the actions panel is laid over another: no sticky, fixed or absolute outcome.
     // The stylesheet as written (the unit tests load no CSS); read from this file's folder.
     const here = import.meta.url;
