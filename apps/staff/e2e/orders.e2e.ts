@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serverPort } from '../../../e2e/support/harness.ts';
+import { createOrder, gql, signedInPatient, signInAndOpenOrders, type Patient, type Photo } from './support/orders.ts';
 import {
   checkScreen,
   collectPageErrors,
-  expectHeading,
   expectNoAxeViolations,
-  latestCode,
   launchBrowser,
   newConsolePage,
-  randomMobileNo,
   readOutbox,
   screenshot,
-  serverGraphql,
 } from './support/index.ts';
 
 // Issue 10, the hospital's side of orders: a patient's medicine order with two prescription photos
@@ -26,117 +21,6 @@ import {
 // queue through the SMS outbox, a moment after each change). Every screen is checked (one h1, its title, axe), and axe runs again on
 // each state the journey brings about. The patient's side goes through the patient API here (the
 // console's journeys do not import the patient app's).
-
-const password = 'careline-demo-staff';
-
-const gql = <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> =>
-  serverGraphql<T>(query, variables, { token });
-
-type Patient = { token: string; patientId: string; displayName: string; mobileNo: string };
-type Photo = { bytes: Buffer; contentType: string };
-type CreatedOrder = { id: string; identifier: string | null };
-
-/** A new patient signed in by SMS code through the API, with one profile (Me). */
-async function signedInPatient(given: string): Promise<Patient> {
-  const mobileNo = randomMobileNo();
-  const since = new Date();
-  const started = await gql<{ initiateAuthentication: { id: string } }>(
-    'mutation ($u: String!) { initiateAuthentication(username: $u) { id } }',
-    { u: mobileNo },
-  );
-  const code = await latestCode(mobileNo, { since });
-  const done = await gql<{ completeAuthentication: { accessToken: string } }>(
-    'mutation ($id: ID!, $c: Int!) { completeAuthentication(id: $id, verificationCode: $c) { accessToken } }',
-    { id: started.initiateAuthentication.id, c: Number(code) },
-  );
-  const token = done.completeAuthentication.accessToken;
-  const created = await gql<{ createPatient: { id: string } }>(
-    `mutation ($given: String!) { createPatient(name: {prefix: "Mr", given: [$given], family: "Fernando"},
-      birthDate: "1979-02-03", gender: "male", extension: [{ valueId: "relationship", value: "Me" }]) { id } }`,
-    { given },
-    token,
-  );
-  return { token, patientId: created.createPatient.id, displayName: `Mr ${given} Fernando`, mobileNo };
-}
-
-/** Uploads a file as the patient (POST /blob/put with raw bytes) and answers its x-blobdata-id. */
-async function putBlob(patient: Patient, photo: Photo): Promise<string> {
-  const port = serverPort();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/blob/put',
-        headers: {
-          host: `localhost:${port}`,
-          authorization: `Bearer ${patient.token}`,
-          'content-type': photo.contentType,
-          'content-length': String(photo.bytes.length),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const id = response.headers['x-blobdata-id'];
-          if (response.statusCode !== 201 || typeof id !== 'string') {
-            reject(new Error(`/blob/put answered ${String(response.statusCode)}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`));
-          } else {
-            resolve(id);
-          }
-        });
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(photo.bytes);
-  });
-}
-
-/** The demo's Colombo branch, where the demo staff below work. */
-async function colomboId(): Promise<string> {
-  const { queryOrganization } = await gql<{ queryOrganization: { id: string; name: string }[] }>('{ queryOrganization { id name } }');
-  const colombo = queryOrganization.find((o) => o.name.endsWith('Colombo'));
-  if (!colombo) {
-    throw new Error('the demo needs its Colombo branch');
-  }
-  return colombo.id;
-}
-
-/**
- * An order created as the creation screen makes it (spec doc 3 §4 Creation flow): each photo to
- * /blob/put, a document reference per photo, then createServiceRequest at the Colombo branch.
- */
-async function createOrder(patient: Patient, category: 'Medication' | 'Examination', photos: Photo[], extra: Record<string, unknown> = {}): Promise<CreatedOrder> {
-  const documentReferenceIds: string[] = [];
-  for (const photo of photos) {
-    const blobId = await putBlob(patient, photo);
-    const { createDocumentReference } = await gql<{ createDocumentReference: { id: string } }>(
-      'mutation ($b: ID!, $c: String, $p: ID, $k: String) { createDocumentReference(blobId: $b, contentType: $c, patientId: $p, idempotencyKey: $k) { id } }',
-      { b: blobId, c: photo.contentType, p: patient.patientId, k: randomUUID() },
-      patient.token,
-    );
-    documentReferenceIds.push(createDocumentReference.id);
-  }
-  const { createServiceRequest } = await gql<{ createServiceRequest: CreatedOrder }>(
-    'mutation ($i: CreateServiceRequestInput!, $k: String) { createServiceRequest(input: $i, idempotencyKey: $k) { id identifier } }',
-    {
-      i: {
-        patientId: patient.patientId,
-        orderCategory: category,
-        organization: await colomboId(),
-        documentReferenceIds,
-        serviceRequestInitiatedFor: 'appointment',
-        ...extra,
-      },
-      k: randomUUID(),
-    },
-    patient.token,
-  );
-  return createServiceRequest;
-}
 
 /** Prescription photos drawn in the browser (PNG), so the large view shows something readable. */
 async function drawPrescriptions(browser: Browser, count: number): Promise<Photo[]> {
@@ -215,19 +99,6 @@ function recordAnnouncements(): void {
     }
   };
   new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
-}
-
-async function signInAndOpenOrders(page: Page, email: string, name: string): Promise<void> {
-  await page.goto('/staff');
-  await expectHeading(page, 'Sign in to the staff console');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await checkScreen(page, 'Home', `staff-${name}-home-orders`);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
-  await checkScreen(page, 'Orders', `staff-${name}-orders`);
-  // The queue is live (subscribeStaffOrders over the console's socket).
-  await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
 }
 
 describe('orders in the staff console', () => {
@@ -322,15 +193,18 @@ describe('orders in the staff console', () => {
     await expectNoAxeViolations(page, 'order with notes');
 
     // The patient pays cash on delivery: the pharmacist delivers, takes the cash (a receipt), then
-    // completes the order; completing while the cash is owed is refused.
+    // completes the order; while the cash is owed, completing is shown disabled with the reason and
+    // what to do first (issue 30 §2.3), never a button that fails.
     await patchAsPatient(patient, order.id, { serviceRequestPaymentMethod: 'cash' });
     await page.getByRole('region', { name: 'Order details' }).getByText('Not paid · Cash').waitFor();
     for (const status of ['Preparing', 'Delivering']) {
       await actions.getByRole('button', { name: `Move to ${status}` }).click();
       await page.getByText(`The order is now ${status}.`).waitFor();
     }
-    await actions.getByRole('button', { name: 'Move to Completed' }).click();
-    await actions.getByRole('alert').getByText('This order is not paid yet').waitFor();
+    const complete = actions.getByRole('button', { name: 'Move to Completed' });
+    expect(await complete.isDisabled()).toBe(true);
+    await actions.getByText('Completed is not possible yet: This order is not paid yet Do this first: Take cash, on this page.').waitFor();
+    expect(await actions.getByRole('alert').count()).toBe(0);
     expect((await patientOrder(patient, order.id)).orderStatus).toBe('delivering');
     const takeCash = actions.getByRole('form', { name: 'Take cash' });
     await takeCash.getByText('collect USD 1500.00 from the patient').waitFor();

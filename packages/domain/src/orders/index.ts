@@ -14,7 +14,7 @@
  *                (confirming → sampleCollecting directly; preparing → sampleCollected for a hospital visit;
  *                 sampleCollecting → sampleCollected without the on-the-way step)
  *   Procedure    new → confirming → preparing → [sampleCollecting →] processing → completed
- *   Admission    new → confirming → drConfirming → preparing → [sampleCollecting →] processing → completed
+ *   Admission    new → confirming → drConfirming → preparing → processing → completed (no sample states)
  *                (completed straight from drConfirming or preparing too: the patient is admitted)
  *   Any open status → canceled (with outOfStock, patientNoResponse or patientRequested).
  *
@@ -31,6 +31,10 @@
  *   of ORDER_STATUS_MOVES; leaving confirming needs a charge, except for admissions), complete (from
  *   the last working status; refused while any charge is unpaid, cash included: the cash is taken
  *   first at the desk, which records the payment), cancel (reason from the list), replace.
+ *   The preconditions of a move (the charge set, the home collection scheduled, the charge paid) are
+ *   one rule, orderMoveBlock: transitionOrder refuses by it, and staffOrderMoves offers each move of
+ *   nextOrderStatuses with it, so the console shows a move that waits disabled with the reason and
+ *   what to do first (issue 30 §2.3). An admission is completed only once a charge set is paid.
  * - Staff and the system (the payments module): recordPayment (cashiers too).
  * - The patient: choosePaymentMethod, replace (a lab test confirmed with a sample collection date).
  * - The patient and staff: changeAddress and changeInitiatedFor ('Are you sure want to Change

@@ -163,12 +163,13 @@ export const ORDER_STATUS_MOVES: Record<
     preparing: ['sampleCollecting', 'processing'],
     sampleCollecting: ['processing'],
   },
+  // An admission takes no sample: its own states only (spec doc 3 §4 Trackers: New, Documents,
+  // Confirm, Admitted).
   Finance: {
     new: ['confirming'],
     confirming: ['drConfirming'],
     drConfirming: ['preparing'],
-    preparing: ['sampleCollecting', 'processing'],
-    sampleCollecting: ['processing'],
+    preparing: ['processing'],
   },
 };
 

@@ -22,7 +22,7 @@ describe('order statuses (spec doc 3 §4)', () => {
     );
   });
 
-  it('examination, procedure and encounter: new, canceled, confirming, preparing, sampleCollecting, processing, completed', () => {
+  it('examination and procedure: new, canceled, confirming, preparing, sampleCollecting, processing, completed', () => {
     const shared = [
       'new',
       'canceled',
@@ -32,7 +32,7 @@ describe('order statuses (spec doc 3 §4)', () => {
       'processing',
       'completed',
     ];
-    for (const category of ['Examination', 'Procedure', 'Finance'] as const) {
+    for (const category of ['Examination', 'Procedure'] as const) {
       expect(ORDER_STATUSES_BY_CATEGORY[category]).toEqual(expect.arrayContaining(shared));
     }
     expect(ORDER_STATUSES_BY_CATEGORY.Examination).toEqual(
@@ -43,8 +43,19 @@ describe('order statuses (spec doc 3 §4)', () => {
         'reportReady',
       ]),
     );
-    expect(ORDER_STATUSES_BY_CATEGORY.Finance).toContain('drConfirming');
     expect(ORDER_STATUSES_BY_CATEGORY.Procedure).not.toContain('delivering');
+  });
+
+  it('an admission (encounter) has its own states only: drConfirming, no sample states (issue 30 §2.4)', () => {
+    expect(ORDER_STATUSES_BY_CATEGORY.Finance).toEqual([
+      'new',
+      'confirming',
+      'drConfirming',
+      'preparing',
+      'processing',
+      'completed',
+      'canceled',
+    ]);
   });
 
   it('every status extension starts as new', () => {

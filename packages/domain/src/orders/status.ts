@@ -25,9 +25,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * The statuses each category can take (spec doc 3 §4 Order statuses): medication has delivering;
- * examination, procedure and encounter have sampleCollecting and processing; the substatuses
+ * examination and procedure have sampleCollecting and processing; the substatuses
  * sampleCollectingHome, sampleCollected, sampleArrived and reportReady are the lab's (examination);
- * drConfirming is seen on encounters (admissions) only. Every status extension starts as new.
+ * drConfirming is seen on encounters (admissions) only. The spec's shared list names sampleCollecting
+ * for encounters too, but an admission takes no sample and its tracker is New, Documents, Confirm,
+ * Admitted (issue 30 §2.4: each order kind has only its own states). Every status extension starts as new.
  */
 export const ORDER_STATUSES_BY_CATEGORY: Record<OrderCategory, readonly OrderStatus[]> = {
   Medication: ['new', 'confirming', 'preparing', 'delivering', 'completed', 'canceled'],
@@ -58,7 +60,6 @@ export const ORDER_STATUSES_BY_CATEGORY: Record<OrderCategory, readonly OrderSta
     'confirming',
     'drConfirming',
     'preparing',
-    'sampleCollecting',
     'processing',
     'completed',
     'canceled',

@@ -11,7 +11,15 @@ import {
   type OrderEventType,
   type OrderState,
 } from './order-events.ts';
-import { mayRequestOrderEvent, nextOrderStatuses, orderCashOwed, requestChangeBlock, transitionOrder } from './transitions.ts';
+import {
+  mayRequestOrderEvent,
+  nextOrderStatuses,
+  orderCashOwed,
+  orderMoveBlock,
+  requestChangeBlock,
+  staffOrderMoves,
+  transitionOrder,
+} from './transitions.ts';
 
 const HOME = {
   addressLineOne: '12 Galle Road',
@@ -211,29 +219,29 @@ const TABLE: Record<OrderCategory, Record<Exclude<OrderEventType, 'moveStatus'>,
   },
   Finance: {
     setCharge:
-      'new=confirming confirming=. drConfirming=. preparing=. sampleCollecting=. processing=. completed=ARO-E6001 canceled=ARO-E6001',
+      'new=confirming confirming=. drConfirming=. preparing=. processing=. completed=ARO-E6001 canceled=ARO-E6001',
     setEstimatedTime:
-      'new=ARO-E6010 confirming=ARO-E6010 drConfirming=ARO-E6010 preparing=ARO-E6010 sampleCollecting=ARO-E6010 processing=ARO-E6010 completed=ARO-E6010 canceled=ARO-E6010',
+      'new=ARO-E6010 confirming=ARO-E6010 drConfirming=ARO-E6010 preparing=ARO-E6010 processing=ARO-E6010 completed=ARO-E6010 canceled=ARO-E6010',
     scheduleSampleCollection:
-      'new=ARO-E6003 confirming=sampleCollecting drConfirming=ARO-E6003 preparing=sampleCollecting sampleCollecting=sampleCollecting processing=ARO-E6003 completed=ARO-E6001 canceled=ARO-E6001',
+      'new=ARO-E6014 confirming=ARO-E6014 drConfirming=ARO-E6014 preparing=ARO-E6014 processing=ARO-E6014 completed=ARO-E6014 canceled=ARO-E6014',
     complete:
-      'new=ARO-E6003 confirming=ARO-E6003 drConfirming=completed preparing=completed sampleCollecting=ARO-E6003 processing=completed completed=ARO-E6001 canceled=ARO-E6001',
+      'new=ARO-E6003 confirming=ARO-E6003 drConfirming=completed preparing=completed processing=completed completed=ARO-E6001 canceled=ARO-E6001',
     cancel:
-      'new=canceled confirming=canceled drConfirming=canceled preparing=canceled sampleCollecting=canceled processing=canceled completed=ARO-E6001 canceled=ARO-E6001',
+      'new=canceled confirming=canceled drConfirming=canceled preparing=canceled processing=canceled completed=ARO-E6001 canceled=ARO-E6001',
     replace:
-      'new=. confirming=. drConfirming=. preparing=. sampleCollecting=. processing=. completed=ARO-E6001 canceled=ARO-E6001',
+      'new=. confirming=. drConfirming=. preparing=. processing=. completed=ARO-E6001 canceled=ARO-E6001',
     recordPayment:
-      'new=. confirming=. drConfirming=. preparing=. sampleCollecting=. processing=. completed=ARO-E6001 canceled=ARO-E6001',
+      'new=. confirming=. drConfirming=. preparing=. processing=. completed=ARO-E6001 canceled=ARO-E6001',
     choosePaymentMethod:
-      'new=. confirming=. drConfirming=. preparing=. sampleCollecting=. processing=. completed=ARO-E6001 canceled=ARO-E6001',
+      'new=. confirming=. drConfirming=. preparing=. processing=. completed=ARO-E6001 canceled=ARO-E6001',
     changeAddress:
-      'new=. confirming=. drConfirming=ARO-E6016 preparing=. sampleCollecting=ARO-E6016 processing=ARO-E6016 completed=ARO-E6001 canceled=ARO-E6001',
+      'new=. confirming=. drConfirming=ARO-E6016 preparing=. processing=ARO-E6016 completed=ARO-E6001 canceled=ARO-E6001',
     changeInitiatedFor:
-      'new=ARO-E6019 confirming=ARO-E6019 drConfirming=ARO-E6019 preparing=ARO-E6019 sampleCollecting=ARO-E6019 processing=ARO-E6019 completed=ARO-E6001 canceled=ARO-E6001',
+      'new=ARO-E6019 confirming=ARO-E6019 drConfirming=ARO-E6019 preparing=ARO-E6019 processing=ARO-E6019 completed=ARO-E6001 canceled=ARO-E6001',
     addNote:
-      'new=. confirming=. drConfirming=. preparing=. sampleCollecting=. processing=. completed=ARO-E6021 canceled=.',
+      'new=. confirming=. drConfirming=. preparing=. processing=. completed=ARO-E6021 canceled=.',
     attachDocument:
-      'new=. confirming=. drConfirming=. preparing=. sampleCollecting=. processing=. completed=ARO-E6001 canceled=ARO-E6001',
+      'new=. confirming=. drConfirming=. preparing=. processing=. completed=ARO-E6001 canceled=ARO-E6001',
   },
 };
 
@@ -295,8 +303,7 @@ const MOVES: Record<OrderCategory, string> = {
     'new>confirming confirming>preparing confirming>sampleCollecting preparing>sampleCollecting preparing>sampleCollected sampleCollecting>sampleCollectingHome sampleCollecting>sampleCollected sampleCollectingHome>sampleCollected sampleCollected>sampleArrived sampleArrived>processing processing>reportReady',
   Procedure:
     'new>confirming confirming>preparing preparing>sampleCollecting preparing>processing sampleCollecting>processing',
-  Finance:
-    'new>confirming confirming>drConfirming drConfirming>preparing preparing>sampleCollecting preparing>processing sampleCollecting>processing',
+  Finance: 'new>confirming confirming>drConfirming drConfirming>preparing preparing>processing',
 };
 
 describe('transitionOrder moveStatus: every status × target (table)', () => {
@@ -741,9 +748,25 @@ describe('transitionOrder: event rules', () => {
       ok: true,
       order: { paymentStatus: 'pending' },
     });
+    // An admission too (issue 30 §2.4): not Admitted beside 'Amount to pay' and 'No payments yet'.
     expect(
       transitionOrder(
         order({ category: 'Finance', status: 'drConfirming' }),
+        { type: 'complete' },
+        staffOf.Finance,
+      ),
+    ).toEqual({ ok: false, code: 'ARO-E6008', error: 'ARO-E6008:This order is not paid yet' });
+    expect(
+      transitionOrder(
+        order({ category: 'Finance', status: 'drConfirming', paymentStatus: 'paid' }),
+        { type: 'complete' },
+        staffOf.Finance,
+      ),
+    ).toMatchObject({ ok: true, order: { status: 'completed', paymentStatus: 'paid' } });
+    // An admission with no charge named has nothing to pay.
+    expect(
+      transitionOrder(
+        order({ category: 'Finance', status: 'drConfirming', chargingAmountMinor: null }),
         { type: 'complete' },
         staffOf.Finance,
       ),
@@ -978,9 +1001,12 @@ describe('orderCashOwed (the staff console offers Take cash while it holds)', ()
     ['completed', { status: 'completed' }],
     ['canceled', { status: 'canceled' }],
     ['replaced', { replacedBy: 'order-2' }],
-    ['an admission', { category: 'Finance', status: 'drConfirming' }],
+    ['a paid admission', { category: 'Finance', status: 'drConfirming', paymentStatus: 'paid' }],
   ] as const)('not when %s', (_name, overrides) => {
     expect(orderCashOwed(cashOrder(overrides))).toBe(false);
+  });
+  it('holds for an admission with its charge unpaid: completing it waits for the payment too', () => {
+    expect(orderCashOwed(cashOrder({ category: 'Finance', status: 'drConfirming' }))).toBe(true);
   });
   it('is exactly when completing is refused for the cash', () => {
     const owed = cashOrder();
@@ -1024,6 +1050,139 @@ describe('nextOrderStatuses (the console status menu)', () => {
 
   it('a replaced order has none', () => {
     expect(nextOrderStatuses(order({ replacedBy: 'order-2' }))).toEqual([]);
+  });
+});
+
+/**
+ * The preconditions a move may wait for, as order facts: everything in place (a home request with
+ * its charge paid and the collection scheduled), then each precondition missing on its own.
+ */
+const FACTS = {
+  ready: { initiatedFor: 'homecare', chargingAmountMinor: 250000, paymentStatus: 'paid', sampleCollection: COLLECTION },
+  noCharge: { initiatedFor: 'homecare', chargingAmountMinor: null, paymentStatus: 'pending', sampleCollection: COLLECTION },
+  unpaid: { initiatedFor: 'homecare', chargingAmountMinor: 250000, paymentStatus: 'pending', sampleCollection: COLLECTION },
+  unscheduled: { initiatedFor: 'homecare', chargingAmountMinor: 250000, paymentStatus: 'paid', sampleCollection: null },
+  visit: { initiatedFor: 'appointment', chargingAmountMinor: 250000, paymentStatus: 'paid', sampleCollection: null },
+} as const satisfies Record<string, Partial<OrderState>>;
+
+/**
+ * What the console offers in each status, 'status=to,to:CODE' (a move held back by CODE, shown
+ * disabled with its reason): the ready row names every status; another precondition lists only the
+ * statuses where it changes the offer.
+ */
+const OFFERS: Record<OrderCategory, Record<keyof typeof FACTS, string>> = {
+  Medication: {
+    ready: 'new=confirming,canceled confirming=preparing,canceled preparing=delivering,canceled delivering=completed,canceled completed= canceled=',
+    noCharge: 'confirming=preparing:ARO-E6007,canceled',
+    unpaid: 'delivering=completed:ARO-E6008,canceled',
+    unscheduled: '',
+    visit: '',
+  },
+  Examination: {
+    ready:
+      'new=confirming,canceled confirming=preparing,sampleCollecting,canceled preparing=sampleCollecting,sampleCollected,canceled sampleCollecting=sampleCollectingHome,sampleCollected,canceled sampleCollectingHome=sampleCollected,canceled sampleCollected=sampleArrived,canceled sampleArrived=processing,canceled processing=reportReady,canceled reportReady=completed,canceled completed= canceled=',
+    noCharge: 'confirming=preparing:ARO-E6007,sampleCollecting:ARO-E6007,canceled',
+    unpaid: 'reportReady=completed:ARO-E6008,canceled',
+    unscheduled: 'confirming=preparing,sampleCollecting:ARO-E6013,canceled preparing=sampleCollecting:ARO-E6013,sampleCollected,canceled',
+    visit: '',
+  },
+  Procedure: {
+    ready:
+      'new=confirming,canceled confirming=preparing,canceled preparing=sampleCollecting,processing,canceled sampleCollecting=processing,canceled processing=completed,canceled completed= canceled=',
+    noCharge: 'confirming=preparing:ARO-E6007,canceled',
+    unpaid: 'processing=completed:ARO-E6008,canceled',
+    unscheduled: 'preparing=sampleCollecting:ARO-E6013,processing,canceled',
+    visit: '',
+  },
+  // An admission has no sample states; it leaves confirming without a charge (the doctor confirms it
+  // first), and is completed (Admitted) only once a charge set is paid.
+  Finance: {
+    ready:
+      'new=confirming,canceled confirming=drConfirming,canceled drConfirming=preparing,completed,canceled preparing=processing,completed,canceled processing=completed,canceled completed= canceled=',
+    noCharge: '',
+    unpaid:
+      'drConfirming=preparing,completed:ARO-E6008,canceled preparing=processing,completed:ARO-E6008,canceled processing=completed:ARO-E6008,canceled',
+    unscheduled: '',
+    visit: '',
+  },
+};
+
+function offersOf(category: OrderCategory, facts: keyof typeof FACTS): Map<string, string> {
+  const rows = new Map(parseRow(OFFERS[category].ready));
+  if (facts !== 'ready' && OFFERS[category][facts] !== '') {
+    for (const [status, offer] of parseRow(OFFERS[category][facts])) {
+      rows.set(status, offer);
+    }
+  }
+  return rows;
+}
+
+function eventFor(to: OrderStatus): OrderEvent {
+  if (to === 'completed') {
+    return { type: 'complete' };
+  }
+  return to === 'canceled' ? { type: 'cancel', reason: 'patientRequested' } : { type: 'moveStatus', to };
+}
+
+describe('staffOrderMoves: every kind × status × precondition (table)', () => {
+  for (const category of CATEGORIES) {
+    it(`${category}: the ready row names every status of the kind, and only its own`, () => {
+      expect([...parseRow(OFFERS[category].ready).keys()].sort()).toEqual([...ORDER_STATUSES_BY_CATEGORY[category]].sort());
+    });
+    const cells = (Object.keys(FACTS) as (keyof typeof FACTS)[]).flatMap((facts) =>
+      ORDER_STATUSES_BY_CATEGORY[category].map((status) => [facts, status, offersOf(category, facts).get(status) ?? '?'] as const),
+    );
+    it.each(cells)(`${category} %s in %s offers %s`, (facts, status, expected) => {
+      const current = order({ category, status, ...FACTS[facts] });
+      const offers = staffOrderMoves(current);
+      expect(offers.map(({ to, block }) => (block ? `${to}:${block.code}` : to)).join(',')).toBe(expected);
+      // The offer is the server's check: an offered move is allowed exactly when it has no block, and
+      // a blocked one is refused with the same 'CODE:message' the console shows beforehand.
+      for (const { to, block } of offers) {
+        const result = transitionOrder(current, eventFor(to), staffOf[category], current.version);
+        if (block === null) {
+          expect(result.ok, `${to}`).toBe(true);
+        } else {
+          expect(result, `${to}`).toEqual({ ok: false, code: block.code, error: block.error });
+          expect(block.error).toMatch(new RegExp(`^${block.code}:.+`));
+        }
+      }
+    });
+  }
+
+  it('names what to do first for each precondition', () => {
+    const facts = (overrides: Partial<OrderState>) => order({ ...FACTS.ready, ...overrides });
+    expect(orderMoveBlock(facts({ status: 'confirming', chargingAmountMinor: null }), 'preparing')).toMatchObject({
+      code: 'ARO-E6007',
+      firstStep: 'setCharge',
+    });
+    expect(orderMoveBlock(facts({ status: 'preparing', sampleCollection: null }), 'sampleCollecting')).toEqual({
+      ok: false,
+      code: 'ARO-E6013',
+      error: 'ARO-E6013:Schedule the sample collection first: the collector and the time',
+      firstStep: 'scheduleSampleCollection',
+    });
+    expect(orderMoveBlock(facts({ status: 'reportReady', paymentStatus: 'pending' }), 'completed')).toMatchObject({
+      code: 'ARO-E6008',
+      firstStep: 'takePayment',
+    });
+    expect(orderMoveBlock(facts({ status: 'reportReady', paymentStatus: 'pending' }), 'canceled')).toBeNull();
+  });
+
+  it('an admission never goes to a lab state, whatever its facts', () => {
+    for (const to of ['sampleCollecting', 'sampleCollectingHome', 'sampleCollected', 'sampleArrived', 'reportReady'] as const) {
+      for (const from of ORDER_STATUSES_BY_CATEGORY.Finance) {
+        const current = order({ category: 'Finance', status: from, ...FACTS.ready });
+        expect(transitionOrder(current, { type: 'moveStatus', to }, staffOf.Finance).ok, `${from} → ${to}`).toBe(false);
+      }
+    }
+    expect(
+      transitionOrder(
+        order({ category: 'Finance', status: 'preparing' }),
+        { type: 'scheduleSampleCollection', userName: 'Kamal Silva', time: COLLECTION.time },
+        staffOf.Finance,
+      ),
+    ).toMatchObject({ ok: false, code: 'ARO-E6014' });
   });
 });
 

@@ -66,8 +66,13 @@ function isValidTime(value: string): boolean {
   return value.trim() !== '' && !Number.isNaN(Date.parse(value));
 }
 
-/** Whether a category's work is gated by payment (admissions are paid by bank transfer and deposits). */
-function paymentGated(category: OrderCategory): boolean {
+/**
+ * Whether a category's work waits for its charge to be set before it leaves confirming. An admission
+ * does not: the doctor confirms it before the hospital names the deposit (paid by bank transfer, spec
+ * doc 3 §4 Order payment). Completing waits for the payment of any charge set, admissions included
+ * (orderChargeOwed): an admission is not Admitted beside 'Amount to pay' and 'No payments yet'.
+ */
+function chargeBeforeWork(category: OrderCategory): boolean {
   return category !== 'Finance';
 }
 
@@ -90,15 +95,51 @@ export function orderCashOwed(
   );
 }
 
-/** complete's 'owes': a payment-gated category with a charge above 0 not paid yet. */
-function orderChargeOwed(
-  order: Pick<OrderState, 'category' | 'chargingAmountMinor' | 'paymentStatus'>,
-): boolean {
-  return (
-    paymentGated(order.category) &&
-    (order.chargingAmountMinor ?? 0) > 0 &&
-    order.paymentStatus !== 'paid'
-  );
+/** complete's 'owes': a charge above 0 not paid yet, whatever the category (spec doc 3 §4 Order payment). */
+function orderChargeOwed(order: Pick<OrderState, 'chargingAmountMinor' | 'paymentStatus'>): boolean {
+  return (order.chargingAmountMinor ?? 0) > 0 && order.paymentStatus !== 'paid';
+}
+
+/** What to do first when a move waits for a precondition (the console points the member to it). */
+export type OrderMoveFirstStep = 'setCharge' | 'scheduleSampleCollection' | 'takePayment';
+
+/** A move that cannot be made now: the refusal the server gives, and what to do first. */
+export type OrderMoveBlock = OrderRefusal & { firstStep: OrderMoveFirstStep };
+
+/** The order facts the preconditions of a move read. */
+export type OrderMoveFacts = Pick<
+  OrderState,
+  'category' | 'status' | 'initiatedFor' | 'chargingAmountMinor' | 'paymentStatus' | 'sampleCollection'
+>;
+
+/**
+ * The preconditions of a status move beyond its edge (ORDER_STATUS_MOVES, ORDER_COMPLETE_FROM): the
+ * charge is set before the work leaves confirming (ARO-E6007, not for admissions), a home sample
+ * collection is scheduled before sampleCollecting (ARO-E6013), and a charge set is paid before
+ * completed (ARO-E6008, every category: cash, card, Genie or an admission's bank transfer). The
+ * server's transition checks exactly these (transitionOrder), and the console offers a move disabled
+ * with this reason while one holds (staffOrderMoves). Null when the move may be made now.
+ * @param order - the order's category, status, place, charge, payment and sample collection
+ * @param to - the status asked for (moveStatus's target, or completed for complete)
+ */
+export function orderMoveBlock(order: OrderMoveFacts, to: OrderStatus): OrderMoveBlock | null {
+  if (to === 'canceled') {
+    return null;
+  }
+  if (chargeBeforeWork(order.category) && order.status === 'confirming' && order.chargingAmountMinor === null) {
+    return { ...refuse('ARO-E6007'), firstStep: 'setCharge' };
+  }
+  if (to === 'sampleCollecting' && order.initiatedFor === 'homecare' && order.sampleCollection === null) {
+    return { ...refuse('ARO-E6013'), firstStep: 'scheduleSampleCollection' };
+  }
+  if (to === 'completed' && orderChargeOwed(order)) {
+    return { ...refuse('ARO-E6008'), firstStep: 'takePayment' };
+  }
+  return null;
+}
+
+function withoutStep(block: OrderMoveBlock): OrderRefusal {
+  return { ok: false, code: block.code, error: block.error };
 }
 
 function sameAddress(a: OrderAddress, b: OrderAddress): boolean {
@@ -241,7 +282,7 @@ function decide(order: OrderState, event: OrderEvent, actor: OrderActor): Change
         return refuse('ARO-E6011');
       }
       if (
-        paymentGated(order.category) &&
+        chargeBeforeWork(order.category) &&
         order.status === 'confirming' &&
         order.chargingAmountMinor === null
       ) {
@@ -261,19 +302,9 @@ function decide(order: OrderState, event: OrderEvent, actor: OrderActor): Change
       if (!allowed.includes(event.to)) {
         return moveRefusal(order.status, event.to);
       }
-      if (
-        paymentGated(order.category) &&
-        order.status === 'confirming' &&
-        order.chargingAmountMinor === null
-      ) {
-        return refuse('ARO-E6007');
-      }
-      if (
-        event.to === 'sampleCollecting' &&
-        order.initiatedFor === 'homecare' &&
-        order.sampleCollection === null
-      ) {
-        return refuse('ARO-E6013');
+      const block = orderMoveBlock(order, event.to);
+      if (block) {
+        return withoutStep(block);
       }
       let notice: OrderNotice | null = null;
       if (event.to === 'sampleCollectingHome') {
@@ -291,11 +322,11 @@ function decide(order: OrderState, event: OrderEvent, actor: OrderActor): Change
       if (!ORDER_COMPLETE_FROM[order.category].includes(order.status)) {
         return moveRefusal(order.status, 'completed');
       }
-      const owes = orderChargeOwed(order);
       // Cash owed (orderCashOwed) is taken first (staffTakeOrderCashPayment: payment, receipt, invoice, audit);
       // completing never marks an order paid by itself.
-      if (owes) {
-        return refuse('ARO-E6008');
+      const block = orderMoveBlock(order, 'completed');
+      if (block) {
+        return withoutStep(block);
       }
       return {
         order: { status: 'completed' },
@@ -468,7 +499,7 @@ export function transitionOrder(
  * menu in the console (empty for a closed or replaced order).
  * @param order - the order
  */
-export function nextOrderStatuses(order: OrderState): OrderStatus[] {
+export function nextOrderStatuses(order: Pick<OrderState, 'category' | 'status' | 'replacedBy'>): OrderStatus[] {
   if (isTerminalOrderStatus(order.status) || order.replacedBy !== null) {
     return [];
   }
@@ -478,4 +509,17 @@ export function nextOrderStatuses(order: OrderState): OrderStatus[] {
   }
   moves.push('canceled');
   return moves;
+}
+
+/** A status the console offers: the move, and why it cannot be made now (null when it can). */
+export type OrderMoveOffer = { to: OrderStatus; block: OrderMoveBlock | null };
+
+/**
+ * The status moves the console offers (nextOrderStatuses), each with the precondition that holds it
+ * back now (orderMoveBlock): shown disabled with the reason and what to do first, never a button
+ * that fails for a reason known before the click.
+ * @param order - the order
+ */
+export function staffOrderMoves(order: OrderMoveFacts & Pick<OrderState, 'replacedBy'>): OrderMoveOffer[] {
+  return nextOrderStatuses(order).map((to) => ({ to, block: orderMoveBlock(order, to) }));
 }

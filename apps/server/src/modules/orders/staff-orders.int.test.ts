@@ -467,6 +467,43 @@ describe('refusals change nothing', () => {
   });
 });
 
+describe('an admission, worked by the doctor (issue 30 §2.4)', () => {
+  it("has only its own states and is not completed unpaid: a clear 'CODE:message', nothing changed", async () => {
+    const patient = await makePatient();
+    const created = await order(patient, 'Finance');
+    let view = await ok(staff.doctor, CHARGE, { id: created.id, v: created.version, a: '1500.00' });
+    view = await ok(staff.doctor, MOVE, { id: created.id, v: view.order.version, to: 'drConfirming' });
+    view = await ok(staff.doctor, MOVE, { id: created.id, v: view.order.version, to: 'preparing' });
+    expect(view.order).toMatchObject({ orderStatus: 'preparing', serviceRequestPaymentStatus: 'pending', serviceRequestChargingAmount: 1500 });
+    // The console is offered no lab state and no home sample collection.
+    expect(view.nextStatuses).toEqual(['processing', 'completed', 'canceled']);
+    expect(view.canScheduleSampleCollection).toBe(false);
+    const before = await row(created.id);
+    const beforeHistory = await historyOf(created.id);
+    const refusals: [string, string, Record<string, unknown>][] = [
+      ['ARO-E6003:This order cannot move from Preparing to Sample Collecting', MOVE, { to: 'sampleCollecting' }],
+      ['ARO-E6003:This order cannot move from Preparing to Sample Collected', MOVE, { to: 'sampleCollected' }],
+      ['ARO-E6014:This order has no home sample collection', SCHEDULE, { n: 'Kamal', t: new Date().toISOString() }],
+      ['ARO-E6008:This order is not paid yet', MOVE, { to: 'completed' }],
+    ];
+    for (const [message, query, variables] of refusals) {
+      for (const who of [staff.doctor, staff.admin]) {
+        const answer = await as(who, query, { o: hospital, id: created.id, v: view.order.version, ...variables });
+        expect(answer.errors?.[0]?.message, message).toBe(message);
+      }
+    }
+    expect(await row(created.id)).toEqual(before);
+    expect(await historyOf(created.id)).toEqual(beforeHistory);
+    const seen = await as<{ serviceRequest: { orderStatus: string; version: number } }>(patient, PATIENT_ORDER, { id: created.id });
+    expect(seen.data?.serviceRequest).toMatchObject({ orderStatus: 'preparing', version: view.order.version });
+    // Once the payment is recorded at the desk, the patient is admitted.
+    const taken = await as(staff.doctor, TAKE_CASH, { o: hospital, id: created.id, v: view.order.version });
+    expect(taken.errors).toBeUndefined();
+    view = await ok(staff.doctor, MOVE, { id: created.id, v: view.order.version + 1, to: 'completed' });
+    expect(view.order).toMatchObject({ orderStatus: 'completed', serviceRequestPaymentStatus: 'paid' });
+  }, 60_000);
+});
+
 describe('a home lab test, worked by the lab technician', () => {
   it('schedules the collector (SMS with name and time), on the way (SMS), through to the report (SMS) and completion', async () => {
     const patient = await makePatient();

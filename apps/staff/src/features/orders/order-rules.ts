@@ -6,15 +6,18 @@ import {
   isTerminalOrderStatus,
   mayRequestOrderEvent,
   orderCashOwed,
+  orderMoveBlock,
   setOrderChargeInput,
   type OrderCategory,
+  type OrderMoveBlock,
 } from '@careline/domain/orders';
 import type { StaffRole } from '@careline/domain/staff';
 import { hospitalClock, hospitalDayOf } from '../../lib/hospital-time.ts';
 
 // The console's rules for the order screens. The order rules themselves (which moves exist, who may
 // do what) are the domain's and the server's: the server answers nextStatuses and
-// canScheduleSampleCollection for each order; these only decide where an order shows.
+// canScheduleSampleCollection for each order, and the domain's orderMoveBlock says which of those
+// moves wait for something first (the very check the server makes); these only decide where an order shows.
 
 /** A queue of the console (the server's StaffOrderQueue). */
 export type OrderQueue = 'NEW' | 'IN_PROGRESS' | 'DONE';
@@ -168,6 +171,46 @@ export function staffOrderCashOwed(order: {
     chargingAmountMinor: amount === null || amount === undefined ? null : Math.round(amount * 100),
     paymentStatus: order.serviceRequestPaymentStatus === 'paid' ? 'paid' : 'pending',
   });
+}
+
+/**
+ * Why a move the server offers cannot be made now (the domain's orderMoveBlock, which the server's
+ * transition checks too: the charge set before leaving confirming, the home sample collection
+ * scheduled before Sample Collecting, the charge paid before Completed), with what to do first; null
+ * when it can be made, or for a category or status the console does not know (the server decides).
+ * @param order - the order as the server answered it
+ * @param to - a status of its nextStatuses
+ */
+export function staffOrderMoveBlock(
+  order: {
+    category: string;
+    orderStatus: string;
+    serviceRequestInitiatedFor: string;
+    serviceRequestChargingAmount?: number | null;
+    serviceRequestPaymentStatus: string;
+    sampleCollectionUserName?: string | null;
+    sampleCollectionTime?: string | null;
+  },
+  to: string,
+): OrderMoveBlock | null {
+  const { category, orderStatus: status } = order;
+  if (!isOrderCategory(category) || !isOrderStatusOf(category, status) || !isOrderStatusOf(category, to)) {
+    return null;
+  }
+  const amount = order.serviceRequestChargingAmount;
+  const userName = order.sampleCollectionUserName ?? null;
+  const time = order.sampleCollectionTime ?? null;
+  return orderMoveBlock(
+    {
+      category,
+      status,
+      initiatedFor: order.serviceRequestInitiatedFor === 'appointment' ? 'appointment' : 'homecare',
+      chargingAmountMinor: amount === null || amount === undefined ? null : Math.round(amount * 100),
+      paymentStatus: order.serviceRequestPaymentStatus === 'paid' ? 'paid' : 'pending',
+      sampleCollection: userName && time ? { userName, time: String(time) } : null,
+    },
+    to,
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useClient } from 'urql';
 import { Alert, Button, TextField } from '@careline/ui/components';
 import { errorString } from '@careline/domain/errors';
-import { ORDER_UPLOAD_MAX_BYTES, uploadLimitText } from '@careline/domain/orders';
+import { ORDER_UPLOAD_MAX_BYTES, uploadLimitText, type OrderMoveBlock } from '@careline/domain/orders';
 import type { StaffRole } from '@careline/domain/staff';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { hospitalDayOf, hospitalInstant } from '../../../lib/hospital-time.ts';
@@ -21,7 +21,7 @@ import {
 import { uploadStaffFile } from '../api/staff-files.ts';
 import type { useOrderActions } from '../hooks/use-order.ts';
 import { useOrdersMessages } from '../messages.ts';
-import { chargeAmountText, hospitalDateTime, recordsOrderPayment, staffOrderCashOwed } from '../order-rules.ts';
+import { chargeAmountText, hospitalDateTime, recordsOrderPayment, staffOrderCashOwed, staffOrderMoveBlock } from '../order-rules.ts';
 
 /**
  * What the member may do on orders here (the server's policy keys for their roles); takeCash is
@@ -42,7 +42,8 @@ export type OrderActionSet = {
   charge: boolean;
   estimatedTime: boolean;
   sampleCollection: boolean;
-  moves: string[];
+  /** The status moves on show; one that waits for something first carries why (shown disabled). */
+  moves: { to: string; block: OrderMoveBlock | null }[];
   cancel: boolean;
   replace: boolean;
   attach: boolean;
@@ -52,8 +53,9 @@ export type OrderActionSet = {
 
 /**
  * The actions on show for an order: the moves are the server's nextStatuses (the domain's state
- * machine: canceled is the cancel action), the sample collection its canScheduleSampleCollection,
- * each behind the member's policy key.
+ * machine: canceled is the cancel action), each with the domain's orderMoveBlock (what the server
+ * would refuse it for now, and what to do first), the sample collection its
+ * canScheduleSampleCollection, each behind the member's policy key.
  * @param view - the order as the server answered it
  * @param may - what the member's roles allow here
  */
@@ -67,7 +69,8 @@ export function orderActionSet(
       | 'serviceRequestPaymentStatus'
       | 'serviceRequestPaymentMethod'
       | 'serviceRequestChargingAmount'
-    >;
+    > &
+      Partial<Pick<StaffOrderDetail['order'], 'serviceRequestInitiatedFor' | 'sampleCollectionUserName' | 'sampleCollectionTime'>>;
   },
   may: OrderAbilities,
 ): OrderActionSet {
@@ -76,7 +79,21 @@ export function orderActionSet(
     charge: may.work && open && view.order.serviceRequestPaymentStatus !== 'paid',
     estimatedTime: may.estimatedTime && open && view.order.category === 'Medication',
     sampleCollection: may.sampleCollection && view.canScheduleSampleCollection,
-    moves: may.work ? view.nextStatuses.filter((status) => status !== 'canceled') : [],
+    moves: may.work
+      ? view.nextStatuses
+          .filter((status) => status !== 'canceled')
+          .map((to) => ({
+            to,
+            block: staffOrderMoveBlock(
+              {
+                ...view.order,
+                serviceRequestInitiatedFor: view.order.serviceRequestInitiatedFor ?? 'homecare',
+                sampleCollectionTime: view.order.sampleCollectionTime === null || view.order.sampleCollectionTime === undefined ? null : String(view.order.sampleCollectionTime),
+              },
+              to,
+            ),
+          }))
+      : [],
     cancel: may.work && view.nextStatuses.includes('canceled'),
     replace: may.work && open,
     // Results may come after completion; a canceled or replaced order takes none.
@@ -168,6 +185,39 @@ export function OrderActions({
     !set.replace &&
     !set.attach &&
     !set.takeCash;
+  // The panel each action's error shows in (its form, or the status moves), when that panel is on show.
+  const errorPanel = (last: string | null): string | null => {
+    if (last === null) {
+      return null;
+    }
+    if (last.startsWith('move:')) {
+      return set.moves.length > 0 ? 'move' : null;
+    }
+    const shown: Record<string, boolean> = {
+      cash: set.takeCash,
+      charge: set.charge,
+      estimated: set.estimatedTime,
+      sample: set.sampleCollection,
+      attach: set.attach,
+      cancel: set.cancel,
+      replace: set.replace,
+    };
+    return shown[last] ? last : null;
+  };
+  const errorShownAt = (last: string | null) => errorPanel(last) !== null;
+  const errorFor = (panel: string) =>
+    actions.error && errorPanel(actions.last) === panel ? <Alert tone="error">{actions.error}</Alert> : null;
+  const moveBlockId = (to: string) => `${headingId}-blocked-${to}`;
+  const firstStepText = (block: OrderMoveBlock): string => {
+    switch (block.firstStep) {
+      case 'setCharge':
+        return set.charge ? t.moveFirstHere(t.chargeHeading) : '';
+      case 'scheduleSampleCollection':
+        return set.sampleCollection ? t.moveFirstHere(t.sampleHeading) : t.moveFirstSchedule;
+      case 'takePayment':
+        return set.takeCash ? t.moveFirstHere(t.cashHeading) : t.moveFirstPayment;
+    }
+  };
   const owed =
     order.serviceRequestChargingAmount !== null && order.serviceRequestChargingAmount !== undefined
       ? order.serviceRequestChargingAmount.toFixed(2)
@@ -195,7 +245,7 @@ export function OrderActions({
   const setCharge = () => {
     const text = chargeAmountText(amount);
     if (!text) {
-      actions.refuse(errorText(errorString('ARO-E6005')));
+      actions.refuse(errorText(errorString('ARO-E6005')), 'charge');
       return;
     }
     void actions.run(
@@ -208,7 +258,7 @@ export function OrderActions({
   const setEstimated = () => {
     const at = hospitalInstant(estimatedDay, estimatedClock);
     if (!at) {
-      actions.refuse(t.enterDateTime);
+      actions.refuse(t.enterDateTime, 'estimated');
       return;
     }
     void actions.run(
@@ -222,11 +272,11 @@ export function OrderActions({
     const at = hospitalInstant(sampleDay, sampleClock);
     const name = collector.trim();
     if (name === '') {
-      actions.refuse(errorText(errorString('ARO-E6012')));
+      actions.refuse(errorText(errorString('ARO-E6012')), 'sample');
       return;
     }
     if (!at) {
-      actions.refuse(t.enterDateTime);
+      actions.refuse(t.enterDateTime, 'sample');
       return;
     }
     void actions.run(
@@ -280,7 +330,7 @@ export function OrderActions({
 
   const attach = () => {
     if (!file) {
-      actions.refuse(t.attachChooseFile);
+      actions.refuse(t.attachChooseFile, 'attach');
       return;
     }
     void actions
@@ -306,10 +356,11 @@ export function OrderActions({
   return (
     <section aria-labelledby={headingId} className="order-panel order-actions">
       <h2 id={headingId}>{t.actionsHeading}</h2>
-      {/* Sticky: the outcome stays in sight beside whichever form was sent, even one far down the panel. */}
+      {/* In the flow, never over another panel: a notice here, an error beside the form that was sent
+          (at the top only when that form is no longer on show). */}
       <div className="order-actions__outcome">
         <div aria-live="polite">{actions.notice && actions.last !== 'note' ? <Alert tone="success">{actions.notice}</Alert> : null}</div>
-        {actions.error && actions.last !== 'note' ? <Alert tone="error">{actions.error}</Alert> : null}
+        {actions.error && actions.last !== 'note' && !errorShownAt(actions.last) ? <Alert tone="error">{actions.error}</Alert> : null}
       </div>
       {nothing && !receipt ? <p>{t.noActions}</p> : null}
       {receipt ? (
@@ -337,18 +388,33 @@ export function OrderActions({
           <Button type="submit" busy={actions.busy === 'cash'}>
             {t.cashSubmit(owed, view.currency)}
           </Button>
+          {errorFor('cash')}
         </ActionForm>
       ) : null}
       {set.moves.length > 0 ? (
         <div className="order-action" role="group" aria-label={t.moveHeading}>
           <h3>{t.moveHeading}</h3>
           <div className="button-row">
-            {set.moves.map((to) => (
-              <Button key={to} busy={actions.busy === `move:${to}`} onClick={() => move(to)}>
+            {set.moves.map(({ to, block }) => (
+              <Button
+                key={to}
+                busy={actions.busy === `move:${to}`}
+                disabled={block !== null}
+                aria-describedby={block ? moveBlockId(to) : undefined}
+                onClick={() => move(to)}
+              >
                 {t.moveTo(t.statusName(to))}
               </Button>
             ))}
           </div>
+          {set.moves.map(({ to, block }) =>
+            block ? (
+              <p key={to} id={moveBlockId(to)} className="order-action__blocked">
+                {[t.moveBlocked(t.statusName(to), errorText(block.error)), firstStepText(block)].filter(Boolean).join(' ')}
+              </p>
+            ) : null,
+          )}
+          {errorFor('move')}
         </div>
       ) : null}
       {set.charge ? (
@@ -357,6 +423,7 @@ export function OrderActions({
           <Button type="submit" busy={actions.busy === 'charge'}>
             {t.chargeSubmit}
           </Button>
+          {errorFor('charge')}
         </ActionForm>
       ) : null}
       {set.estimatedTime ? (
@@ -368,6 +435,7 @@ export function OrderActions({
           <Button type="submit" busy={actions.busy === 'estimated'}>
             {t.estimatedSubmit}
           </Button>
+          {errorFor('estimated')}
         </ActionForm>
       ) : null}
       {set.sampleCollection ? (
@@ -380,6 +448,7 @@ export function OrderActions({
           <Button type="submit" busy={actions.busy === 'sample'}>
             {t.sampleSubmit}
           </Button>
+          {errorFor('sample')}
         </ActionForm>
       ) : null}
       {set.attach ? (
@@ -407,10 +476,11 @@ export function OrderActions({
           <Button type="submit" busy={actions.busy === 'attach'}>
             {actions.busy === 'attach' ? t.uploading : t.attachSubmit}
           </Button>
+          {errorFor('attach')}
         </ActionForm>
       ) : null}
       {set.cancel ? (
-        <ActionForm heading={t.cancelHeading} onSubmit={() => (reason ? setConfirming('cancel') : actions.refuse(errorText(errorString('ARO-E6009'))))}>
+        <ActionForm heading={t.cancelHeading} onSubmit={() => (reason ? setConfirming('cancel') : actions.refuse(errorText(errorString('ARO-E6009')), 'cancel'))}>
           <div className="ui-field">
             <label className="ui-field__label" htmlFor={reasonId}>
               {t.cancelReason}
@@ -439,6 +509,7 @@ export function OrderActions({
               {t.cancelSubmit}
             </Button>
           )}
+          {errorFor('cancel')}
         </ActionForm>
       ) : null}
       {set.replace ? (
@@ -460,6 +531,7 @@ export function OrderActions({
               {t.replaceSubmit}
             </Button>
           )}
+          {errorFor('replace')}
         </ActionForm>
       ) : null}
     </section>

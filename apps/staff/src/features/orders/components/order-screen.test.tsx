@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { I18nProvider } from '@careline/i18n/react';
 import { createStaffI18n } from '@careline/i18n/staff';
+import { readFileSync } from 'node:fs';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { Provider } from 'urql';
@@ -278,7 +279,7 @@ describe('the actions an order offers', () => {
       charge: true,
       estimatedTime: true,
       sampleCollection: false,
-      moves: ['confirming'],
+      moves: [{ to: 'confirming', block: null }],
       cancel: true,
       replace: true,
       attach: true,
@@ -288,12 +289,20 @@ describe('the actions an order offers', () => {
 
   it('a home lab test the server lets be scheduled: the sample collection for a lab technician', () => {
     const set = orderActionSet(
-      { canScheduleSampleCollection: true, nextStatuses: ['preparing', 'sampleCollecting', 'canceled'], order: { ...base.order, category: 'Examination', orderStatus: 'confirming' } },
+      {
+        canScheduleSampleCollection: true,
+        nextStatuses: ['preparing', 'sampleCollecting', 'canceled'],
+        order: { ...base.order, category: 'Examination', orderStatus: 'confirming', serviceRequestChargingAmount: 1500, serviceRequestInitiatedFor: 'homecare' },
+      },
       labTechnician,
     );
     expect(set.sampleCollection).toBe(true);
     expect(set.estimatedTime).toBe(false);
-    expect(set.moves).toEqual(['preparing', 'sampleCollecting']);
+    // Sample Collecting waits for the collection to be scheduled (the domain's orderMoveBlock).
+    expect(set.moves.map(({ to, block }) => [to, block?.code ?? null, block?.firstStep ?? null])).toEqual([
+      ['preparing', null, null],
+      ['sampleCollecting', 'ARO-E6013', 'scheduleSampleCollection'],
+    ]);
   });
 
   it('a completed order takes only documents; a canceled or replaced one nothing', () => {
@@ -474,6 +483,102 @@ describe('taking the cash of an order', () => {
     });
     await screen.findByRole('button', { name: 'Move to Completed' });
     expect(screen.queryByRole('form', { name: 'Take cash' })).toBeNull();
+  });
+});
+
+describe('the console offers only what can be done (issue 30 §2.3)', () => {
+  const labTechnician: OrderAbilities = { work: true, estimatedTime: false, sampleCollection: true, takeCash: true, roles: ['labTechnician'] };
+  const homeLabTest = (version: number, extra: Partial<StaffOrderDetail['order']>, nextStatuses: string[], canSchedule = false): StaffOrderDetail => ({
+    ...detail(version, { category: 'Examination', serviceRequestInitiatedFor: 'homecare', serviceRequestChargingAmount: 2500, addressLineOne: '12 Galle Road', addressCity: 'Colombo', ...extra }, nextStatuses),
+    canScheduleSampleCollection: canSchedule,
+  });
+
+  it('shows a move that waits for the collection disabled, with the reason and what to do first; it sends nothing', async () => {
+    const fake = renderOrder(
+      () => ({ data: { staffOrder: homeLabTest(4, { orderStatus: 'preparing', serviceRequestPaymentStatus: 'paid' }, ['sampleCollecting', 'sampleCollected', 'canceled'], true) } }),
+      labTechnician,
+    );
+    const blocked = await screen.findByRole('button', { name: 'Move to Sample Collecting' });
+    expect((blocked as HTMLButtonElement).disabled).toBe(true);
+    const reason = document.getElementById(blocked.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe(
+      'Sample Collecting is not possible yet: Schedule the sample collection first: the collector and the time Do this first: Home sample collection, on this page.',
+    );
+    expect(screen.getByRole('form', { name: 'Home sample collection' })).toBeTruthy();
+    const open = screen.getByRole<HTMLButtonElement>('button', { name: 'Move to Sample Collected' });
+    expect(open.disabled).toBe(false);
+    expect(open.getAttribute('aria-describedby')).toBeNull();
+    fireEvent.click(blocked);
+    expect(fake.calls.some((c) => c.name === 'staffMoveOrderStatus')).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows Completed disabled while the charge is unpaid, pointing to Take cash, or to the patient and the desk', async () => {
+    const owed = homeLabTest(5, { orderStatus: 'reportReady', serviceRequestPaymentMethod: 'cash' }, ['completed', 'canceled']);
+    renderOrder(() => ({ data: { staffOrder: owed } }), labTechnician);
+    const complete = await screen.findByRole<HTMLButtonElement>('button', { name: 'Move to Completed' });
+    expect(complete.disabled).toBe(true);
+    expect(document.getElementById(complete.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Completed is not possible yet: This order is not paid yet Do this first: Take cash, on this page.',
+    );
+    expect(screen.getByRole('form', { name: 'Take cash' })).toBeTruthy();
+    cleanup();
+    // A member who does not take cash here is told who can.
+    renderOrder(() => ({ data: { staffOrder: owed } }), { ...labTechnician, takeCash: false });
+    const again = await screen.findByRole<HTMLButtonElement>('button', { name: 'Move to Completed' });
+    expect(again.disabled).toBe(true);
+    expect(document.getElementById(again.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'Do this first: the patient pays in the app, or a cashier takes the payment at the desk.',
+    );
+    expect(screen.queryByRole('form', { name: 'Take cash' })).toBeNull();
+  });
+
+  it('shows an unpaid admission Completed disabled; paid, it may be completed', async () => {
+    const doctor: OrderAbilities = { work: true, estimatedTime: false, sampleCollection: false, takeCash: true, roles: ['doctor'] };
+    const admission = (paid: boolean) =>
+      detail(
+        7,
+        { category: 'Finance', orderStatus: 'preparing', serviceRequestChargingAmount: 1500, serviceRequestPaymentStatus: paid ? 'paid' : 'pending' },
+        ['processing', 'completed', 'canceled'],
+      );
+    renderOrder(() => ({ data: { staffOrder: admission(false) } }), doctor);
+    expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'Move to Completed' })).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move to Processing' }).disabled).toBe(false);
+    cleanup();
+    renderOrder(() => ({ data: { staffOrder: admission(true) } }), doctor);
+    expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'Move to Completed' })).disabled).toBe(false);
+  });
+
+  it("shows a refused move's error beside the moves, in the flow: the Take cash panel stays clear and usable", async () => {
+    const medicines = detail(
+      5,
+      { orderStatus: 'preparing', serviceRequestPaymentMethod: 'cash', serviceRequestChargingAmount: 1500 },
+      ['delivering', 'canceled'],
+    );
+    renderOrder(
+      (name) => (name === 'staffMoveOrderStatus' ? { error: 'ARO-E1210:You are not allowed to do this' } : { data: { staffOrder: medicines } }),
+      { ...pharmacist, takeCash: true, roles: ['pharmacist'] },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Move to Delivering' }));
+    const alert = await vi.waitFor(() => {
+      const found = screen.getAllByRole('alert');
+      expect(found).toHaveLength(1);
+      return found[0] as HTMLElement;
+    });
+    expect(alert.closest('[role="group"]')?.getAttribute('aria-label')).toBe('Move the status');
+    const cash = screen.getByRole('form', { name: 'Take cash' });
+    expect(cash.contains(alert)).toBe(false);
+    expect(within(cash).queryByRole('alert')).toBeNull();
+    expect(within(cash).getByRole<HTMLButtonElement>('button', { name: 'Take cash LKR 1500.00' }).disabled).toBe(false);
+    // Nothing in the actions panel is laid over another: no sticky, fixed or absolute outcome.
+    // The stylesheet as written (the unit tests load no CSS); read from this file's folder.
+    const here = import.meta.url;
+    const ordersCss = readFileSync(new URL('./orders.css', here), 'utf8');
+    const rules = [...ordersCss.matchAll(/([^{}]+)\{([^}]*)\}/g)].filter(([, selector]) => /outcome|ui-alert|order-action\b/.test(selector ?? ''));
+    expect(rules.length).toBeGreaterThan(0);
+    for (const [, selector, body] of rules) {
+      expect(body, selector).not.toMatch(/position:\s*(sticky|fixed|absolute)/);
+    }
   });
 });
 
