@@ -54,7 +54,9 @@ describe('lab tracker', () => {
     [{ paymentStatus: 'paid' }, 'GGC-'],
     [{ paymentStatus: 'paid', status: 'processing' }, 'GGC-'],
     [{ paymentStatus: 'paid', summaryStatus: 'report' }, 'GGGC'],
-    [{ paymentStatus: 'paid', summaryStatus: 'issued' }, 'GGC-'],
+    // issued comes after print_ready (issue 30 §1: the issued report's order shows Testing and Report done).
+    [{ paymentStatus: 'paid', summaryStatus: 'issued' }, 'GGGG'],
+    [{ paymentStatus: 'paid', status: 'reportReady', summaryStatus: 'issued' }, 'GGGG'],
     [{ paymentStatus: 'paid', summaryStatus: 'print_ready' }, 'GGGG'],
     [{ paymentStatus: 'paid', status: 'reportReady' }, 'GGGC'],
     [{ paymentStatus: 'paid', status: 'completed' }, 'GGGG'],
