@@ -52,7 +52,9 @@ describe('lab tracker', () => {
   it.each([
     [{}, 'GC--'],
     [{ paymentStatus: 'paid' }, 'GGC-'],
-    [{ paymentStatus: 'paid', status: 'processing' }, 'GGC-'],
+    // processing: the results are entered (summaryStatus report), so Testing is complete (issue 30 §1).
+    [{ paymentStatus: 'paid', status: 'processing' }, 'GGGC'],
+    [{ paymentStatus: 'paid', status: 'sampleArrived' }, 'GGC-'],
     [{ paymentStatus: 'paid', summaryStatus: 'report' }, 'GGGC'],
     // issued comes after print_ready (issue 30 §1: the issued report's order shows Testing and Report done).
     [{ paymentStatus: 'paid', summaryStatus: 'issued' }, 'GGGG'],

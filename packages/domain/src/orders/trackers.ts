@@ -78,6 +78,8 @@ function stepsDone(input: TrackerInput): boolean[] {
         summary === 'print_ready' ||
           summary === 'report' ||
           summary === 'issued' ||
+          // processing: results entered (summaryStatus report; issue 30 §1 moves the order there then).
+          input.status === 'processing' ||
           input.status === 'reportReady' ||
           completed,
         summary === 'print_ready' || summary === 'issued' || completed,
