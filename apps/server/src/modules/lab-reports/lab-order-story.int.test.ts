@@ -78,7 +78,7 @@ async function orderAudits(orderId: string): Promise<{ action: string; details: 
     .where(and(eq(auditEvents.tenantId, TENANT), eq(auditEvents.action, 'order.moveStatus')));
   return rows
     .filter((row) => (row.details as { serviceRequestId?: string }).serviceRequestId === orderId)
-    .map((row) => ({ action: row.action, details: row.details as Record<string, unknown> }));
+    .map((row) => ({ action: row.action, details: row.details }));
 }
 
 function topics(spy: { mock: { calls: unknown[][] } }): string[] {
