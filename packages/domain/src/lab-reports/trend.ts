@@ -315,3 +315,13 @@ export function selectSubTest(
     ? current
     : defaultSubTest(table);
 }
+
+/**
+ * The lab results graph of a profile's test: /resultsGraph/?patientId=…&code=… (spec doc 3 §2); the
+ * lab test list and a lab order's screen (issue 30 §1: the order links to its report) open it.
+ * @param patientId - the profile
+ * @param code - the test's code (code.coding.0.code, e.g. 00000001)
+ */
+export function resultsGraphRoute(patientId: string, code: string): string {
+  return `/resultsGraph/?patientId=${encodeURIComponent(patientId)}&code=${encodeURIComponent(code)}`;
+}

@@ -57,6 +57,7 @@ export * from './texts.ts';
 export * from './order-events.ts';
 export * from './transitions.ts';
 export * from './trackers.ts';
+export * from './lab-order-progress.ts';
 export * from './display.ts';
 export * from './list-display.ts';
 export * from './payment-display.ts';

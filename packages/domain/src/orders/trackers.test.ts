@@ -52,9 +52,13 @@ describe('lab tracker', () => {
   it.each([
     [{}, 'GC--'],
     [{ paymentStatus: 'paid' }, 'GGC-'],
-    [{ paymentStatus: 'paid', status: 'processing' }, 'GGC-'],
+    // processing: the results are entered (summaryStatus report), so Testing is complete (issue 30 §1).
+    [{ paymentStatus: 'paid', status: 'processing' }, 'GGGC'],
+    [{ paymentStatus: 'paid', status: 'sampleArrived' }, 'GGC-'],
     [{ paymentStatus: 'paid', summaryStatus: 'report' }, 'GGGC'],
-    [{ paymentStatus: 'paid', summaryStatus: 'issued' }, 'GGC-'],
+    // issued comes after print_ready (issue 30 §1: the issued report's order shows Testing and Report done).
+    [{ paymentStatus: 'paid', summaryStatus: 'issued' }, 'GGGG'],
+    [{ paymentStatus: 'paid', status: 'reportReady', summaryStatus: 'issued' }, 'GGGG'],
     [{ paymentStatus: 'paid', summaryStatus: 'print_ready' }, 'GGGG'],
     [{ paymentStatus: 'paid', status: 'reportReady' }, 'GGGC'],
     [{ paymentStatus: 'paid', status: 'completed' }, 'GGGG'],

@@ -69,15 +69,20 @@ function stepsDone(input: TrackerInput): boolean[] {
       ];
     case 'Examination':
       // spec doc 3 §4: Testing when summaryStatus is print_ready or report; Report when print_ready.
-      // The order's own reportReady and completed count too, for reports filed outside the app.
+      // issued (ours: the RP mark) comes after print_ready, so an issued report has passed both
+      // (issue 30 §1). The order's own reportReady and completed count too, for reports filed
+      // outside the app.
       return [
         true,
         paid,
         summary === 'print_ready' ||
           summary === 'report' ||
+          summary === 'issued' ||
+          // processing: results entered (summaryStatus report; issue 30 §1 moves the order there then).
+          input.status === 'processing' ||
           input.status === 'reportReady' ||
           completed,
-        summary === 'print_ready' || completed,
+        summary === 'print_ready' || summary === 'issued' || completed,
       ];
     case 'Finance':
       // spec doc 3 §4: Confirm is green at drConfirming; it stays green through the admission.
@@ -90,7 +95,8 @@ function stepsDone(input: TrackerInput): boolean[] {
 /**
  * The tracker of an order (spec doc 3 §4 Trackers):
  * - Procedure: New, Payment (green when paid), Procedure (green when fulfilled), Report;
- * - Lab: New, Payment, Testing (summaryStatus print_ready or report), Report (print_ready);
+ * - Lab: New, Payment, Testing (summaryStatus print_ready or report), Report (print_ready; issued
+ *   after it passed both);
  * - Admission: New, Documents (images attached), Confirm (drConfirming), Admitted (completed);
  * - Medication (ours): New, Payment, Preparing, Delivering, Completed.
  * @param input - category, status, payment, documents, sample collection and report state

@@ -39,4 +39,6 @@ export type LabReportsMessageId =
   | 'labReports.ui.listTitle'
   | 'labReports.ui.reportedAt'
   | 'labReports.ui.resultFor'
-  | 'labReports.ui.listLoading';
+  | 'labReports.ui.listLoading'
+  | 'labReports.ui.fromOrder'
+  | 'labReports.ui.amended';

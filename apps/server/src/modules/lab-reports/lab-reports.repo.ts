@@ -68,6 +68,32 @@ export async function selectPatientReportVersions(
 }
 
 /**
+ * Every version of the reports of one lab order of the account (not sensitive), newest first (issue
+ * 30 §1: the order screen links to its report). Another account's order gives no rows.
+ * @param db - database
+ * @param owner - tenant and account
+ * @param serviceRequestId - the lab order
+ */
+export async function selectOrderReportVersions(
+  db: DbOrTx,
+  owner: Owner,
+  serviceRequestId: string,
+): Promise<DiagnosticReportRow[]> {
+  return db
+    .select()
+    .from(diagnosticReports)
+    .where(
+      and(
+        eq(diagnosticReports.tenantId, owner.tenantId),
+        eq(diagnosticReports.accountId, owner.accountId),
+        eq(diagnosticReports.serviceRequestId, serviceRequestId),
+        eq(diagnosticReports.diagnosticReportSensitive, false),
+      ),
+    )
+    .orderBy(desc(diagnosticReports.createdAt), desc(diagnosticReports.id));
+}
+
+/**
  * Every version of the series of one report of the account (not sensitive), or [] (another
  * account's report, a sensitive one and a missing id look the same).
  * @param db - database

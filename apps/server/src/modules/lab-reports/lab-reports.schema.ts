@@ -3,8 +3,10 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { patientOperation } from '../../graphql/patient-auth.ts';
 import type { MicrobiologyRow, ReferenceRange } from '../../db/schema/index.ts';
 import { requireViewer } from '../../graphql/patient-auth.ts';
+import { ServiceRequestRef } from '../orders/orders.schema.ts';
 import type { ObservationRow, ReportSubCodeRow } from './lab-reports.repo.ts';
 import {
+  listOrderReports,
   listPatientReports,
   markPatientReportSeen,
   patientObservations,
@@ -224,6 +226,17 @@ const ReportCodeRef = builder.objectRef<ReportCodeView>('DiagnosticReportCode').
     SubDiagnosticReportCodes: t.field({ type: [SubCodeRef], resolve: (code) => code.subCodes }),
   }),
 });
+
+builder.objectFields(ServiceRequestRef, (t) => ({
+  diagnosticReports: t.field({
+    type: [DiagnosticReportRef],
+    description:
+      "The lab order's reports as the patient sees them (issue 30 §1: the order screen links to its report): of each its " +
+      'latest issued version (status amended for a corrected one), newest first; empty before one is issued. Each names ' +
+      'its order in serviceRequestId.',
+    resolve: (order, _args, ctx) => listOrderReports(ctx.database.db, owner(ctx), order.id),
+  }),
+}));
 
 builder.queryField('diagnosticReports', (t) =>
   t.field({

@@ -13,6 +13,7 @@ import { ownProfileIds } from '../profiles/index.ts';
 import { notFound } from '../staff/index.ts';
 import { accountLabReportsTopic, type LabReportIssuedEvent } from './lab-reports.live.ts';
 import {
+  selectOrderReportVersions,
   selectOwnedSeries,
   selectPatientReportVersions,
   selectReportCodes,
@@ -160,6 +161,27 @@ export async function readPatientReport(
     throw notFound();
   }
   return view;
+}
+
+/**
+ * The reports of one lab order of the account as the patient sees them (issue 30 §1: the order
+ * screen links to its report): of each its latest issued version, newest first; none before one is
+ * issued. Sensitive reports are left out; another account's order gives no rows.
+ * @param db - database
+ * @param owner - tenant and account
+ * @param serviceRequestId - the lab order
+ */
+export async function listOrderReports(
+  db: DbOrTx,
+  owner: Owner,
+  serviceRequestId: string,
+): Promise<PatientReportView[]> {
+  if (!UUID.test(serviceRequestId)) {
+    return [];
+  }
+  const rows = patientVisibleVersions(await selectOrderReportVersions(db, owner, serviceRequestId));
+  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+  return withObservations(db, rows);
 }
 
 /** A reference as sent ('Patient/{id}', 'DiagnosticReportCode/{id}') without its type. */

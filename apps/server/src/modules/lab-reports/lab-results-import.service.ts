@@ -8,6 +8,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
+import { publishOrderChanged, type LabOrderMoved } from '../orders/index.ts';
 import { hospitalScope, staffActor } from '../staff/index.ts';
 import {
   selectHospitalSeries,
@@ -238,6 +239,7 @@ export async function importStaffLabResults(
   }
   const raw = readLabImportRows(csv);
   let fresh = false;
+  const movedOrders: LabOrderMoved[] = [];
   const stored = await runOnce<StoredImport>(
     deps.db,
     { tenantId: deps.tenantId, accountId: deps.staff.staffUserId, key: idempotencyKey },
@@ -268,7 +270,7 @@ export async function importStaffLabResults(
         const results = preview.rows
           .filter((r) => r.report?.id === group.reportId && r.errors.length === 0)
           .map(resultInput);
-        await saveLabResultsInTransaction(
+        const moved = await saveLabResultsInTransaction(
           deps,
           tx,
           row,
@@ -276,12 +278,19 @@ export async function importStaffLabResults(
           results,
           { imported: true, lines: group.lines },
         );
+        if (moved) {
+          movedOrders.push(moved);
+        }
       }
       await auditImport(tx, deps, 'labReport.import', preview, reports);
       fresh = true;
       return { ...preview, reportIds: preview.groups.map((group) => group.reportId) };
     },
   );
+  for (const order of movedOrders) {
+    // Results entered moved their lab orders (issue 30 §1): the patients' open order pages follow.
+    await publishOrderChanged(deps, deps.tenantId, order.accountId, order);
+  }
   const ids = new Set(stored.reportIds);
   const written = (await selectHospitalSeries(deps.db, hospitalScope(deps), [...ids])).filter((row) =>
     ids.has(row.id),

@@ -7,7 +7,7 @@ import {
   releasedReportStatus,
   reportSeriesId,
 } from '@careline/domain/lab-reports';
-import { findHospitalOrder, selectOrderPatients } from '../orders/index.ts';
+import { advanceLabOrderInTransaction, findHospitalOrder, selectOrderPatients } from '../orders/index.ts';
 import { hospitalScope } from '../staff/index.ts';
 import { labReportSmsFor } from './lab-reports.sms.ts';
 import {
@@ -85,7 +85,9 @@ export async function verifyStaffLabReport(
  * The account's mobile gets the report-ready SMS (lab-reports.sms.ts; 'corrected' for an amended
  * version), written to the SMS outbox in the issuing transaction and sent by the job queue after the
  * commit, once: a replay of the same key sends nothing. Not verified ARO-E7010;
- * already issued ARO-E7011. Audited (labReport.issue, with whether an SMS was sent).
+ * already issued ARO-E7011. Audited (labReport.issue, with whether an SMS was sent). Its lab order
+ * moves to reportReady in the same transaction, audited (order.moveStatus) and published with the
+ * report (issue 30 §1).
  * @param deps - database, tenant, staff member, hospital
  * @param change - the version, its revision as read, an idempotency key
  */
@@ -93,13 +95,18 @@ export async function issueStaffLabReport(
   deps: StaffLabReportDeps,
   change: StaffLabReportChange,
 ): Promise<StaffLabReportView> {
-  return changeReport(deps, change, 'issue', {}, async ({ tx, row, now }) => {
+  return changeReport(deps, change, 'issue', {}, async ({ tx, row, who, now }) => {
     refuseLocked(row);
     if (row.diagnosticReportVerifiedTime === null) {
       throw rendered('ARO-E7010');
     }
     const order = row.serviceRequestId
       ? await findHospitalOrder(tx, hospitalScope(deps), row.serviceRequestId)
+      : null;
+    // Issued: the lab order moves to reportReady, the tracker's Report (issue 30 §1); an amended
+    // version's issue finds it there already and moves nothing.
+    const orderMoved = order
+      ? await advanceLabOrderInTransaction(tx, deps, who, 'issued', { id: row.id, serviceRequestId: order.id })
       : null;
     const [person] = await selectOrderPatients(tx, deps.tenantId, [row.patientId]);
     const text = labReportSmsFor(row, order, person, deps.brand);
@@ -115,6 +122,7 @@ export async function issueStaffLabReport(
       details: { smsSent: sms !== null },
       after: () =>
         Promise.resolve({
+          orderMoved,
           issued: {
             accountId: row.accountId,
             patientId: row.patientId,

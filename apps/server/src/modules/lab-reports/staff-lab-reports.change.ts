@@ -4,6 +4,7 @@ import type { diagnosticReports } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
 import type { QueuedSms } from '../sms/index.ts';
+import { publishOrderChanged, type LabOrderMoved } from '../orders/index.ts';
 import { notFound, staffActor } from '../staff/index.ts';
 import { publishLabReportIssued } from './lab-reports.live.ts';
 import { updateReportAtRevision, type DiagnosticReportRow } from './lab-reports.repo.ts';
@@ -45,6 +46,11 @@ export type ChangeOutcome = {
      */
     sms: QueuedSms | null;
   } | null;
+  /**
+   * The lab order the change moved (results entered → processing, issued → reportReady: issue 30
+   * §1), in the change's transaction; published after the commit.
+   */
+  orderMoved: LabOrderMoved | null;
 };
 
 /** Inside a change's transaction: the locked version of the hospital and the acting member. */
@@ -104,7 +110,7 @@ export async function applyChange(
       ...plan.details,
     },
   });
-  return { id: extra.id ?? row.id, issued: extra.issued ?? null };
+  return { id: extra.id ?? row.id, issued: extra.issued ?? null, orderMoved: extra.orderMoved ?? null };
 }
 
 /**
@@ -112,7 +118,7 @@ export async function applyChange(
  * version of the hospital is locked (ARO-E2001 elsewhere), the work checks its rules (its refusal,
  * nothing changed), the row is written only at the revision the console saw (ARO-E7006 otherwise,
  * checked in the UPDATE itself) and an audit row is added. After the commit (first run only) an
- * issued report is published. The answer is read without a second audit row; a replay's answer is
+ * issued report is published, and a lab order the change moved. The answer is read without a second audit row; a replay's answer is
  * an audited read.
  * @param deps - database, tenant, staff member, hospital
  * @param change - the version, its revision as read, an idempotency key
@@ -163,6 +169,10 @@ export async function changeReport(
   );
   if (!fresh) {
     return readStaffLabReport(deps, outcome.id);
+  }
+  if (outcome.orderMoved && !outcome.issued?.order) {
+    // The order moved without an issue (results entered): the patient's open order page follows it.
+    await publishOrderChanged(deps, deps.tenantId, outcome.orderMoved.accountId, outcome.orderMoved);
   }
   if (outcome.issued) {
     await publishLabReportIssued(deps, deps.tenantId, outcome.issued.accountId, {

@@ -6,6 +6,7 @@ import {
   type LabResultEntry,
 } from '@careline/domain/lab-reports';
 import type { Tx } from '../../db/client.ts';
+import { advanceLabOrderInTransaction, type LabOrderMoved } from '../orders/index.ts';
 import { staffActor } from '../staff/index.ts';
 import {
   insertObservations,
@@ -41,7 +42,8 @@ export type LabResultInput = LabResultEntry;
  * Saves draft results of a version not yet verified (issue 11: per sub-test, a number or a text,
  * unit, reference range, critical flag, interpretation, microbiology organism and antibiotic rows;
  * a sub-test saved again is replaced). Results are preliminary until verified; the report becomes
- * preliminary with summaryStatus report (the lab tracker's Testing, spec doc 3 §4). Refused once
+ * preliminary with summaryStatus report (the lab tracker's Testing, spec doc 3 §4), and its lab order
+ * moves to processing in the same transaction, audited and published (issue 30 §1). Refused once
  * verified (ARO-E7007) or issued (ARO-E7011: correct it instead). The member is recorded among
  * those who entered results (the second-person rule). Audited (labReport.saveResults).
  * @param deps - database, tenant, staff member, hospital
@@ -66,7 +68,8 @@ export async function saveStaffLabResults(
 /**
  * Saves draft results of a version locked (FOR UPDATE) at the revision the console saw, inside the
  * caller's transaction: the rules, writes and audit row (labReport.saveResults, with `details` added)
- * of {@link saveStaffLabResults}, one revision bump. Used by the CSV import to write several reports
+ * of {@link saveStaffLabResults}, one revision bump, and the lab order it moved (for the caller to
+ * publish after its commit). Used by the CSV import to write several reports
  * in one transaction.
  * @param deps - database, tenant, staff member, hospital
  * @param tx - the caller's transaction
@@ -82,13 +85,13 @@ export async function saveLabResultsInTransaction(
   expectedRevision: number,
   results: LabResultInput[],
   details: Record<string, unknown>,
-): Promise<void> {
+): Promise<LabOrderMoved | null> {
   const who = staffActor(deps, 'labReports.work');
   if (row.revision !== expectedRevision) {
     throw rendered('ARO-E7006');
   }
   const work = saveResultsWork(deps, { results, notes: null });
-  await applyChange(
+  const outcome = await applyChange(
     deps,
     { tx, row, who, now: new Date() },
     expectedRevision,
@@ -98,6 +101,7 @@ export async function saveLabResultsInTransaction(
       return { ...plan, details: { ...plan.details, ...details } };
     },
   );
+  return outcome.orderMoved;
 }
 
 /** The work of a results save: its rules, the report's columns, the results written. */
@@ -106,7 +110,7 @@ function saveResultsWork(
   input: { results: LabResultInput[]; notes: string | null },
 ): (scope: ChangeScope) => Promise<ChangePlan> {
   const { notes } = input;
-  return async ({ tx, row, now }) => {
+  return async ({ tx, row, who, now }) => {
     refuseLocked(row);
     if (row.diagnosticReportVerifiedTime !== null) {
       throw rendered('ARO-E7007', { status: 'verified' });
@@ -162,6 +166,14 @@ function saveResultsWork(
         }
         accepted(checkLabResultTotal(existing.length + inserts.length));
         await insertObservations(tx, inserts);
+        // Results entered: the lab order moves to processing, the tracker's Testing (issue 30 §1).
+        const orderMoved = row.serviceRequestId
+          ? await advanceLabOrderInTransaction(tx, deps, who, 'resultsEntered', {
+              id: row.id,
+              serviceRequestId: row.serviceRequestId,
+            })
+          : null;
+        return { orderMoved };
       },
     };
   };

@@ -17,3 +17,5 @@ export {
 export type { DocumentReferenceInput, DocumentReferenceRow, OrderPatientRow, ServiceRequestRow } from './order-records.service.ts';
 export { accountOrdersTopic, publishOrderChanged, staffOrdersTopic } from './orders.live.ts';
 export type { OrderChangedEvent, StaffOrderChangedEvent } from './orders.live.ts';
+export { advanceLabOrderInTransaction } from './order-lab-progress.service.ts';
+export type { LabOrderMoved } from './order-lab-progress.service.ts';

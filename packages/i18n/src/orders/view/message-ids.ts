@@ -131,4 +131,8 @@ export type OrdersViewMessageId =
   | 'orders.view.payments.date'
   | 'orders.view.payments.amount'
   | 'orders.view.payments.none'
-  | 'orders.view.payments.loadFailed';
+  | 'orders.view.payments.loadFailed'
+  | 'orders.view.report.title'
+  | 'orders.view.report.open'
+  | 'orders.view.report.amended'
+  | 'orders.view.report.issued';

@@ -32,6 +32,7 @@ export const resultsGraphQuery = graphql(`
       diagnosticReportVerifiedTime
       createdTime
       version
+      serviceRequestId
     }
     diagnosticObservations(patient: $patient, diagnosticReportCode: $codes) {
       id
@@ -79,6 +80,7 @@ export const labReportListQuery = graphql(`
       diagnosticReportVerifiedTime
       createdTime
       version
+      serviceRequestId
     }
   }
 `);

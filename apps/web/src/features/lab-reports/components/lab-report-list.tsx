@@ -1,21 +1,15 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
-import { formatReportDateTime, reportAccess, reportDate } from '@careline/domain/lab-reports';
+import { formatReportDateTime, reportAccess, reportDate, resultsGraphRoute } from '@careline/domain/lab-reports';
 import { useLabReportsTranslate } from '@careline/i18n/lab-reports';
 import { useSession } from '../../../lib/session';
 import { labReportListQuery } from '../api/lab-report-documents.ts';
 import { LAB_REPORT_TIME_ZONE, toReports } from '../utils/graph-model.ts';
 import './lab-reports.css';
 
-/**
- * The lab results graph of a profile's test: /resultsGraph/?patientId=…&code=… (spec doc 3 §2).
- * @param patientId - the profile
- * @param code - the test's code (code.coding.0.code, e.g. 00000001)
- */
-export function resultsGraphRoute(patientId: string, code: string): string {
-  return `/resultsGraph/?patientId=${encodeURIComponent(patientId)}&code=${encodeURIComponent(code)}`;
-}
+/** The lab results graph of a profile's test (spec doc 3 §2), from the domain since an order links to it too. */
+export { resultsGraphRoute };
 
 type LabReportListProps = {
   /** The chosen profile tile's records; null for every profile of the account. */

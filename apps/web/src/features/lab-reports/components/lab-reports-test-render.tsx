@@ -140,6 +140,7 @@ export function labReport(
     diagnosticReportVerifiedTime: null,
     createdTime: '2026-11-01T04:30:00.000Z',
     version: 1,
+    serviceRequestId: null,
     ...overrides,
   };
 }

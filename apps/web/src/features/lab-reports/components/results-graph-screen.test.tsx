@@ -212,6 +212,22 @@ describe('ResultsGraphScreen (spec doc 3 §2 Lab results graph)', () => {
     expect(charts.at(-1)?.range[0]).toBeLessThan(62);
   });
 
+  it('names the lab order of a report with a link to it, and marks an amended version (issue 30 §1)', async () => {
+    await renderGraph(
+      answering({
+        reports: [
+          labReport({ id: 'r3', createdTime: '2026-11-01T04:30:00.000Z', status: 'amended', serviceRequestId: 'order-7' }),
+          labReport({ id: 'r2', createdTime: '2026-10-01T04:30:00.000Z' }),
+        ],
+      }),
+    );
+    const order = await screen.findByRole('link', { name: 'From your lab order' });
+    expect(order.getAttribute('href')).toBe('/order/view?orderId=order-7');
+    expect(screen.getAllByRole('link', { name: 'From your lab order' })).toHaveLength(1);
+    expect(order.closest('li')?.textContent).toContain('Amended');
+    expect(screen.getAllByText('Amended')).toHaveLength(1);
+  });
+
   it('hides the chart for a qualitative test and keeps the table', async () => {
     await renderGraph(
       answering({

@@ -15,6 +15,7 @@ import {
   type DiagnosticReport,
   type ReportPrinting,
 } from '@careline/domain/lab-reports';
+import { orderViewRoute } from '@careline/domain/orders/plain';
 import { REQUEST_STATE } from '@careline/domain/shell';
 import { useLabReportsTranslate } from '@careline/i18n/lab-reports';
 import { useLingui } from '@careline/i18n/react';
@@ -276,6 +277,13 @@ function ResultsGraph({ patientId, code, downloadReport }: ResultsGraphProps) {
                     ? t('labReports.text.preparingReport')
                     : t('labReports.text.download', { dateTime: reportDateTime(report) })}
                 </Button>
+                <ReportOrigin
+                  orderId={
+                    data.diagnosticReports.find((item) => item.id === button.reportId)
+                      ?.serviceRequestId ?? null
+                  }
+                  amended={report?.status === 'amended'}
+                />
               </li>
             );
           })}
@@ -438,5 +446,26 @@ function DownloadIcon() {
       <path d="m7 10 5 5 5-5" />
       <path d="M5 20h14" />
     </svg>
+  );
+}
+
+/**
+ * Under a report's download: its lab order, which the report names (issue 30 §1), and Amended for a
+ * corrected version, as the order's screen shows it.
+ */
+function ReportOrigin({ orderId, amended }: { orderId: string | null; amended: boolean }) {
+  const t = useLabReportsTranslate();
+  if (orderId === null && !amended) {
+    return null;
+  }
+  return (
+    <p className="lab-downloads__origin">
+      {orderId !== null ? (
+        <Link className="lab-downloads__order" to={orderViewRoute(orderId)}>
+          {t('labReports.ui.fromOrder')}
+        </Link>
+      ) : null}
+      {amended ? <span className="lab-downloads__amended">{t('labReports.ui.amended')}</span> : null}
+    </p>
   );
 }

@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
 import { useLingui } from '@careline/i18n/react';
+import { resultsGraphRoute } from '@careline/domain/lab-reports';
 import { useOrdersTranslate, type OrdersMessageId } from '@careline/i18n/orders';
 import { ORDER_STATUSES, isOrderHistoryEvent, isPatientNote, type OrderStatus, type OrderTracker } from '@careline/domain/orders';
-import type { OrderViewEvent } from './order-view-documents.ts';
+import type { OrderViewEvent, OrderViewReport } from './order-view-documents.ts';
 import { longDateTime } from './order-view-model.ts';
 
 /** The label key of a status value, or null for an unknown value (shown as-is, spec doc 3 §4). */
@@ -77,6 +79,44 @@ export function OrderTimeline({ events }: { events: readonly OrderViewEvent[] })
           );
         })}
       </ol>
+    </section>
+  );
+}
+
+/**
+ * The lab order's issued reports (issue 30 §1: the order screen links to its report): each opens
+ * the test's results (/resultsGraph), and reads Amended when the issued version is a correction.
+ */
+export function OrderReports({ patientId, reports }: { patientId: string; reports: readonly OrderViewReport[] }) {
+  const t = useOrdersTranslate();
+  if (reports.length === 0) {
+    return null;
+  }
+  return (
+    <section className="order-card" aria-labelledby="order-reports-title">
+      <h2 id="order-reports-title" className="order-card__title">
+        {t('orders.view.report.title')}
+      </h2>
+      <ul className="order-reports">
+        {reports.map((report) => {
+          const coding = report.code.coding[0];
+          const name = coding?.display ?? '';
+          return (
+            <li key={report.id} className="order-reports__item">
+              {coding ? (
+                <Link className="order-reports__link" to={resultsGraphRoute(patientId, coding.code)}>
+                  {t('orders.view.report.open', { name })}
+                </Link>
+              ) : (
+                <span>{name}</span>
+              )}
+              <span className={`order-reports__status${report.status === 'amended' ? ' order-reports__status--amended' : ''}`}>
+                {report.status === 'amended' ? t('orders.view.report.amended') : t('orders.view.report.issued')}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

@@ -66,6 +66,18 @@ export const orderViewQuery = graphql(`
         reason
         createdTime
       }
+      diagnosticReports {
+        id
+        status
+        summaryStatus
+        serviceRequestId
+        code {
+          coding {
+            display
+            code
+          }
+        }
+      }
       createdTime
     }
   }
@@ -76,6 +88,7 @@ export type OrderViewData = ResultOf<typeof orderViewQuery>['serviceRequest'];
 export type OrderViewDocument = OrderViewData['documents'][number];
 export type OrderViewNote = OrderViewData['note'][number];
 export type OrderViewEvent = OrderViewData['events'][number];
+export type OrderViewReport = OrderViewData['diagnosticReports'][number];
 
 /** spec doc 3 §7 Patch service request: address, homecare ↔ appointment, a note, the heartbeat stamps. */
 export const patchOrderMutation = graphql(`

@@ -109,6 +109,7 @@ function order(overrides: Record<string, unknown> = {}) {
     version: 3,
     documents: [],
     note: [],
+    diagnosticReports: [],
     events: [
       {
         __typename: 'OrderEvent',
@@ -659,6 +660,64 @@ describe('/order/view (spec doc 3 §2 Order detail screen)', () => {
     });
     const box = await screen.findByRole('region', { name: 'Sample collection scheduled' });
     expect(box.textContent).toContain('02:05 PM');
+  });
+
+  it('follows its lab report live: Testing when results are entered, Report with a link to it when issued, Amended when corrected (issue 30 §1)', async () => {
+    const report = (status: string) => ({
+      __typename: 'DiagnosticReport',
+      id: 'report-1',
+      status,
+      summaryStatus: 'issued',
+      serviceRequestId: ORDER_ID,
+      code: { __typename: 'CodeableConcept', coding: [{ __typename: 'Coding', display: 'Full Blood Count', code: '00000001' }] },
+    });
+    let stage: 'arrived' | 'testing' | 'issued' | 'amended' = 'arrived';
+    const lab = { category: 'Examination', codeCode: '5', serviceRequestPaymentStatus: 'paid' };
+    const { sinks } = await renderView({
+      answer: (call) => {
+        if (call.operationName !== 'orderView') {
+          return undefined;
+        }
+        switch (stage) {
+          case 'arrived':
+            return serviceRequest({ ...lab, orderStatus: 'sampleArrived' });
+          case 'testing':
+            return serviceRequest({ ...lab, orderStatus: 'processing', version: 4 });
+          case 'issued':
+            return serviceRequest({ ...lab, orderStatus: 'reportReady', version: 5, diagnosticReports: [report('final')] });
+          case 'amended':
+            return serviceRequest({ ...lab, orderStatus: 'reportReady', version: 5, diagnosticReports: [report('amended')] });
+        }
+      },
+    });
+    const tracker = await screen.findByRole('region', { name: 'Order progress' });
+    const step = (label: string) => within(tracker).getByText(label).closest('li')?.textContent ?? '';
+    expect(step('Testing')).toBe('Testing: in progress');
+    expect(step('Report')).toBe('Report: not yet');
+    expect(screen.queryByRole('region', { name: 'Your Report' })).toBeNull();
+    await waitFor(() => expect(sinks.has('orderViewChanged')).toBe(true));
+    const changed = (version: number) =>
+      act(() => {
+        sinks.get('orderViewChanged')?.next({ data: { subscribeServiceRequest: { __typename: 'ServiceRequest', id: ORDER_ID, intent: 'order', version } } });
+      });
+
+    stage = 'testing';
+    changed(4);
+    await waitFor(() => expect(step('Testing')).toBe('Testing: done'));
+    expect(step('Report')).toBe('Report: in progress');
+
+    stage = 'issued';
+    changed(5);
+    const reports = await screen.findByRole('region', { name: 'Your Report' });
+    expect(step('Testing')).toBe('Testing: done');
+    expect(step('Report')).toBe('Report: done');
+    const link = within(reports).getByRole('link', { name: 'View Full Blood Count' });
+    expect(link.getAttribute('href')).toBe(`/resultsGraph/?patientId=${PATIENT_ID}&code=00000001`);
+    expect(within(reports).getByText('Issued')).toBeTruthy();
+
+    stage = 'amended';
+    changed(5);
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Your Report' })).getByText('Amended')).toBeTruthy());
   });
 
   it('opens the relationship prompt 5000 ms after a fresh order is created for a profile without one', async () => {

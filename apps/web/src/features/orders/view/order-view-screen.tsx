@@ -19,7 +19,7 @@ import { OrderDocuments } from './order-documents.tsx';
 import { AdmissionPaymentHistory, OrderCallLink } from './order-extras.tsx';
 import { ChangeAddressModal, ChangeRequestModal } from './order-modals.tsx';
 import { OrderNotes } from './order-notes.tsx';
-import { OrderTimeline, OrderTrackerView } from './order-tracker.tsx';
+import { OrderReports, OrderTimeline, OrderTrackerView } from './order-tracker.tsx';
 import { orderDetailItems, orderFacts, orderState, requestedDate } from './order-view-model.ts';
 import {
   OrderEndBanner,
@@ -153,6 +153,8 @@ function OrderView({ orderId, RelationshipPicker, paymentSlot }: OrderViewScreen
     paymentStatus: facts.paymentStatus,
     documentCount: order.documents.length,
     sampleCollection: facts.sampleCollection,
+    // The issued report of a lab order (issue 30 §1): Testing and Report follow it.
+    summaryStatus: order.diagnosticReports[0]?.summaryStatus ?? null,
   });
   const state = orderState(order, facts);
   const categoryLabel = category === 'Finance' ? t('orders.view.text.admission') : t(`orders.view.category.${category}`);
@@ -197,6 +199,8 @@ function OrderView({ orderId, RelationshipPicker, paymentSlot }: OrderViewScreen
       ) : null}
 
       <OrderTrackerView tracker={tracker} />
+
+      <OrderReports patientId={order.patientId} reports={order.diagnosticReports} />
 
       {display.showEstimatedTime && order.medicationOrderEstimatedTime ? <OrderEstimate time={order.medicationOrderEstimatedTime} /> : null}
 
