@@ -10,6 +10,7 @@ import {
   reportAccess,
   reportDate,
   selectSubTest,
+  trendAxes,
   trendChart,
   trendTable,
   type DiagnosticReport,
@@ -162,6 +163,26 @@ function ResultsGraph({ patientId, code, downloadReport }: ResultsGraphProps) {
       ),
     [data, observations, selected, reports],
   );
+  // The selected sub-test's latest reference range, drawn as the chart's band.
+  const selectedRange = useMemo(
+    () =>
+      observations
+        .filter((observation) => observation.code === selected && observation.referenceRange)
+        .sort((a, b) => Date.parse(b.createdTime) - Date.parse(a.createdTime))[0]?.referenceRange ??
+      null,
+    [observations, selected],
+  );
+  const axes = useMemo(
+    () =>
+      chart.visible
+        ? trendAxes(chart.points, {
+            timeZone: LAB_REPORT_TIME_ZONE,
+            locale: i18n.locale,
+            range: selectedRange,
+          })
+        : null,
+    [chart, i18n.locale, selectedRange],
+  );
 
   const [printing, setPrinting] = useState<ReportPrinting>({
     reportId: null,
@@ -301,13 +322,13 @@ function ResultsGraph({ patientId, code, downloadReport }: ResultsGraphProps) {
                 ? t('labReports.ui.chartTitle', { subTest: selectedRow.display })
                 : t('labReports.ui.title')}
             </h2>
-            {chart.visible ? (
+            {chart.visible && axes ? (
               <Suspense
                 fallback={<p className="lab-chart__loading">{t('labReports.ui.chartLoading')}</p>}
               >
                 <TrendChart
                   points={chart.points}
-                  domain={chart.domain}
+                  axes={axes}
                   describedBy={captionId}
                   loadingText={t('labReports.ui.chartLoading')}
                   label={t('labReports.ui.chartLabel', {
@@ -319,7 +340,7 @@ function ResultsGraph({ patientId, code, downloadReport }: ResultsGraphProps) {
               </Suspense>
             ) : (
               <p className="lab-card__hint">
-                {chart.reason === 'qualitative'
+                {!chart.visible && chart.reason === 'qualitative'
                   ? t('labReports.ui.chartHiddenQualitative')
                   : t('labReports.ui.chartNoValues', { subTest: selectedRow?.display ?? '' })}
               </p>
