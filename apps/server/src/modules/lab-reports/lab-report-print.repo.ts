@@ -32,7 +32,7 @@ export async function findPrintPatient(
   familyName: string;
   gender: string;
   birthDate: string | null;
-  medicalRecordNumber: string | null;
+  medicalRecordNumber: number | null;
 } | null> {
   const [patient] = await db
     .select({

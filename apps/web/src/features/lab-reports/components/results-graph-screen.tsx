@@ -387,9 +387,15 @@ function WithheldReport({ report }: { report: DiagnosticReport }) {
   );
 }
 
-type HeaderPatient = { displayName: string; dateOfBirth: string; gender: string; mobileNo: string };
+type HeaderPatient = {
+  displayName: string;
+  dateOfBirth: string;
+  gender: string;
+  mobileNo: string;
+  medicalRecordNumber?: string;
+};
 
-/** The patient header (spec doc 3 §2): name, birth date, gender (M or F) and mobile. */
+/** The patient header (spec doc 3 §2): name, the patient number (issue 30 §3.7), birth date, gender (M or F) and mobile. */
 function PatientHeader({
   patient,
   accountMobile,
@@ -418,6 +424,12 @@ function PatientHeader({
           <dt className="visually-hidden">{t('labReports.ui.patient')}</dt>
           <dd>{patient.displayName}</dd>
         </div>
+        {patient.medicalRecordNumber ? (
+          <div>
+            <dt>{t('labReports.ui.patientNumber')}</dt>
+            <dd>{patient.medicalRecordNumber}</dd>
+          </div>
+        ) : null}
         {patient.dateOfBirth ? (
           <div>
             <dt>{t('labReports.ui.birthDate')}</dt>
