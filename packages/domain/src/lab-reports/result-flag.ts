@@ -61,7 +61,8 @@ export function resultFlag(
       return value <= bound ? 'L' : null;
     case '>=':
       return value < bound ? 'L' : null;
-    default:
+    case null:
+    case undefined:
       return null;
   }
 }
