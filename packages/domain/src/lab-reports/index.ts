@@ -70,6 +70,8 @@ export * from './reference-range.ts';
 export * from './trend.ts';
 export * from './report-access.ts';
 export * from './printable.ts';
+export * from './result-flag.ts';
 export * from './questionnaire.ts';
 export * from './versioning.ts';
 export * from './result-rules.ts';
+export * from './trend-axes.ts';

@@ -6,6 +6,8 @@ import {
   notesText,
   printableReport,
   printableResults,
+  printedGender,
+  printedPatientName,
   referredBy,
   reportFileName,
   scriptsIn,
@@ -188,6 +190,7 @@ describe('printableResults (spec doc 3 §2, §3, §5)', () => {
             result: '13.4',
             unit: 'g/dL',
             referenceRange: '11.5 - 16.5',
+            flag: null,
             bold: false,
           },
           {
@@ -195,6 +198,7 @@ describe('printableResults (spec doc 3 §2, §3, §5)', () => {
             result: '140',
             unit: '10^3/uL',
             referenceRange: '150 - 450',
+            flag: null,
             bold: true,
           },
         ],
@@ -202,7 +206,7 @@ describe('printableResults (spec doc 3 §2, §3, §5)', () => {
       {
         classification: 'DIFFERENTIAL COUNT',
         rows: [
-          { name: 'Neutrophils', result: '62', unit: '%', referenceRange: '40 - 75', bold: false },
+          { name: 'Neutrophils', result: '62', unit: '%', referenceRange: '40 - 75', flag: null, bold: false },
         ],
       },
     ]);
@@ -328,6 +332,7 @@ describe('printableReport (spec doc 3 §2 Printable lab report)', () => {
                 result: '6.1',
                 unit: 'g/dL',
                 referenceRange: '11.5 - 16.5',
+                flag: null,
                 bold: true,
               },
             ],
@@ -372,5 +377,35 @@ describe('printableReport (spec doc 3 §2 Printable lab report)', () => {
       rpMark: null,
       scripts: ['sinhala'],
     });
+  });
+});
+
+describe('the printed flag, name, gender and receipt (issue 30 §3.7)', () => {
+  it('flags a result against its range: 58 U/L against 0–41 is H, bold only when critical', () => {
+    const { groups } = printableResults([
+      { name: 'ALT', result: '58', unit: 'U/L', defaultRange: '0–41', range: { low: 0, high: 41 } },
+      { name: 'Hb', result: '6.1', unit: 'g/dL', range: { low: 11.5, high: 16.5 }, critical: true },
+      { name: 'AST', result: '30', unit: 'U/L', range: { low: 0, high: 40 } },
+    ]);
+    expect(groups[0]?.rows.map((row) => [row.name, row.flag, row.bold])).toEqual([
+      ['ALT', 'H', false],
+      ['Hb', 'L', true],
+      ['AST', null, false],
+    ]);
+  });
+
+  it('prints the name with its prefix and the gender as the spec writes it', () => {
+    expect(printedPatientName({ prefix: 'Mr', givenName: 'Nimal', familyName: 'Perera' })).toBe('Mr Nimal Perera');
+    expect(printedPatientName({ prefix: 'Baby Of', givenName: ' ', familyName: 'Silva' })).toBe('Baby Of Silva');
+    expect(printedGender('female')).toBe('female');
+    expect(printedGender('M')).toBe('male');
+    expect(printedGender('Other')).toBe('other');
+    expect(printedGender(null)).toBe('');
+  });
+
+  it('prints the receipt number given, else the invoice id', () => {
+    const report = { patient: { name: 'A' }, reportName: 'FBC', results: [] };
+    expect(printableReport({ ...report, receiptNumber: 'R-20261202-0001', invoiceIdentifier: 'INV-1' }).receiptNumber).toBe('R-20261202-0001');
+    expect(printableReport({ ...report, invoiceIdentifier: 'INV-1' }).receiptNumber).toBe('INV-1');
   });
 });

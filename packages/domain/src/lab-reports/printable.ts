@@ -6,6 +6,7 @@
 import { ageLabel } from '../profiles/age.ts';
 import { groupBySubTestClassification, sortByParameterOrder } from './grouping.ts';
 import { formatReportDateTime } from './report-access.ts';
+import { resultFlag, type ResultFlag } from './result-flag.ts';
 import { LAB_REPORT_TEXTS } from './texts.ts';
 import type { PrintReport, PrintReportResult } from './types.ts';
 
@@ -95,6 +96,8 @@ export type PrintTestRow = {
   result: string;
   unit: string;
   referenceRange: string;
+  /** H above the range, L below it (issue 30 §3.7); null inside it or without a numeric range. */
+  flag: ResultFlag | null;
   /** Critical results are bold (spec doc 3 §2). */
   bold: boolean;
 };
@@ -140,6 +143,7 @@ export function printableResults(results: readonly PrintReportResult[]): Printab
       result: text(result.result),
       unit: text(result.unit),
       referenceRange: text(result.defaultRange),
+      flag: resultFlag(result.result, result.range),
       bold: isCriticalResult(result),
     })),
   }));
@@ -196,6 +200,41 @@ export function notesText(div: string | null | undefined): string {
     .map((line) => line.replace(/[ \t]+/g, ' ').trim())
     .filter((line) => line !== '')
     .join('\n');
+}
+
+const GENDER_WORDS: Readonly<Record<string, string>> = {
+  f: 'female',
+  female: 'female',
+  m: 'male',
+  male: 'male',
+  o: 'other',
+  other: 'other',
+};
+
+/**
+ * The gender as the spec writes it (doc 1 §3 'Gender: female, male, other'), whatever case or
+ * initial it was stored in; any other value as written.
+ * @param gender - the profile's gender
+ */
+export function printedGender(gender: string | null | undefined): string {
+  const value = text(gender);
+  return GENDER_WORDS[value.toLowerCase()] ?? value;
+}
+
+/**
+ * The patient's name as printed: the prefix, the given names and the family name (spec doc 1 §3
+ * 'name (prefix, given, family)'), each trimmed, the empty ones left out.
+ * @param name - the profile's name
+ */
+export function printedPatientName(name: {
+  prefix?: string | null;
+  givenName?: string | null;
+  familyName?: string | null;
+}): string {
+  return [name.prefix, name.givenName, name.familyName]
+    .map((part) => text(part))
+    .filter((part) => part !== '')
+    .join(' ');
 }
 
 /** The scripts that need their own embedded font (issue 11: Noto Sinhala and Noto Tamil). */
@@ -310,10 +349,10 @@ export function printableReport(
       name: text(report.patient.name),
       id: text(report.patient.identifier),
       age,
-      gender: text(report.patient.gender),
+      gender: printedGender(report.patient.gender),
       nic: text(report.patient.nic),
     },
-    receiptNumber: reportInvoiceId(report) ?? '',
+    receiptNumber: text(report.receiptNumber) || (reportInvoiceId(report) ?? ''),
     referredBy: referredBy(report),
     referredOrganization: text(report.referralOrganization),
     collectedTime: time(report.specimenCollectedTime),

@@ -139,6 +139,8 @@ export type PrintReportResult = {
   unit?: string | null;
   /** The reference range as the laboratory prints it. */
   defaultRange?: string | null;
+  /** The range itself, which the result's H / L flag is read against (issue 30 §3.7). */
+  range?: ReferenceRange | null;
   /** Critical results are bold (spec doc 3 §2). */
   critical?: boolean | null;
   /** organism or antibiotic for microbiology; missing for an ordinary test row. */
@@ -158,6 +160,7 @@ export type PrintReportResult = {
 export type PrintReport = {
   patient: {
     name: string;
+    /** The patient number printed as the ID: the tenant's medical record number (issue 30 §3.7). */
     identifier?: string | null;
     /** YYYY-MM-DD. */
     birthday?: string | null;
@@ -166,6 +169,8 @@ export type PrintReport = {
   };
   extInvoiceIdentifier?: string | null;
   invoiceIdentifier?: string | null;
+  /** The receipt number printed (ours, issue 30 §3.7); the invoice id when not given. */
+  receiptNumber?: string | null;
   encounterIdentifier?: string | null;
   referralPractitioner?: string | null;
   selfRequest?: boolean | null;

@@ -73,3 +73,4 @@ export {
   takesUsedSingleRole,
   offeredRelationships,
 } from './single-roles.ts';
+export { formatMedicalRecordNumber, MEDICAL_RECORD_NUMBER_DIGITS } from './medical-record-number.ts';

@@ -17,6 +17,8 @@ export type ServerPatient = {
   extension: { valueId: string; value: string | null }[];
   link: string[];
   hospitalId: string | null;
+  /** The tenant's medical record number as shown ('000042'), the patient number on reports; '' before one is given (issue 30 §3.7). */
+  medicalRecordNumber: string;
 };
 
 export type ClientPatient = {
@@ -44,6 +46,8 @@ export type ClientPatient = {
   addressLineThree: string;
   addressCity: string;
   mobileNo: string;
+  /** The tenant's medical record number as shown ('000042'; issue 30 §3.7); missing before one is given. */
+  medicalRecordNumber?: string;
 };
 
 /** What the Add or Update Profile form holds: the patient fields plus the address (spec doc 1 §5). */
@@ -135,6 +139,7 @@ export function toClientPatient(server: ServerPatient, all: ServerPatient[], now
     addressLineThree: lines[2] ?? '',
     addressCity: server.address?.city ?? '',
     mobileNo: phone?.value ?? '',
+    ...(server.medicalRecordNumber ? { medicalRecordNumber: server.medicalRecordNumber } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ export function serverPatient(overrides: Partial<ServerPatient> & { relationship
     extension: relationship === null ? [] : [{ valueId: 'relationship', value: relationship }],
     link: [],
     hospitalId: null,
+    medicalRecordNumber: '',
     ...rest,
   };
 }

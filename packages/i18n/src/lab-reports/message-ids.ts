@@ -20,6 +20,7 @@ export type LabReportsMessageId =
   | 'labReports.ui.patient'
   | 'labReports.ui.birthDate'
   | 'labReports.ui.gender'
+  | 'labReports.ui.patientNumber'
   | 'labReports.ui.mobile'
   | 'labReports.ui.downloads'
   | 'labReports.ui.downloadHint'

@@ -459,6 +459,7 @@ export type StaffMessageId =
   | 'staff.orders.name'
   | 'staff.orders.gender'
   | 'staff.orders.age'
+  | 'staff.orders.patientNumber'
   | 'staff.orders.mobileNo'
   | 'staff.orders.ageYears'
   | 'staff.orders.notGiven'

@@ -57,6 +57,13 @@ export const patients = pgTable(
     /** The hospital the profile was registered at. */
     hospitalId: uuid('hospital_id'),
     mobileNo: varchar('mobile_no', { length: 11 }),
+    /**
+     * The tenant's medical record number, the patient number printed and shown (issue 30 §3.7):
+     * 1, 2, 3, … per tenant, assigned by the database when the row is inserted (a trigger takes the
+     * next value of the tenant's row in patient_number_counters, in the inserting transaction, so
+     * two registrations never get the same number). Null only before the insert.
+     */
+    medicalRecordNumber: integer('medical_record_number'),
     /** Related patients of the same account (spec doc 1 §3 "links to related patients"). */
     linkedPatientIds: uuid('linked_patient_ids')
       .array()
@@ -66,8 +73,17 @@ export const patients = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('patients_account_idx').on(t.accountId)],
+  (t) => [
+    index('patients_account_idx').on(t.accountId),
+    uniqueIndex('patients_tenant_mrn_uq').on(t.tenantId, t.medicalRecordNumber),
+  ],
 );
+
+/** The last medical record number given in each tenant (issue 30 §3.7); see patients.medicalRecordNumber. */
+export const patientNumberCounters = pgTable('patient_number_counters', {
+  tenantId: text('tenant_id').primaryKey(),
+  lastValue: integer('last_value').notNull(),
+});
 
 /** Saved card tokens; the card number is stored masked only (spec doc 1 §3 Payment method). */
 export const paymentMethods = pgTable(

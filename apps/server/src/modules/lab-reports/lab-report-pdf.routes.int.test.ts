@@ -3,8 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '@careline/domain/staff';
 import { makeDiagnosticReportCode, makeOrganization, makePatientAccount, makeStaffUser } from '../../../test/factories.ts';
 import { readPdf } from '../../../test/read-pdf.ts';
+import { and, eq } from 'drizzle-orm';
+import { formatMedicalRecordNumber } from '@careline/domain/profiles';
+import { orderEvents } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { tinyPng } from '../../../test/images.ts';
 import { createAccessSession } from '../auth/index.ts';
+import { insertBlob } from '../files/files.testing.ts';
 import { createStaffAccessSession } from '../staff/index.ts';
 
 /*
@@ -25,13 +30,30 @@ const ISSUE = `mutation ($o: ID!, $id: ID!, $v: Int!) { staffIssueLabReport(orga
 const CORRECT = `mutation ($o: ID!, $id: ID!, $v: Int!, $r: String!) {
   staffCorrectLabReport(organizationId: $o, id: $id, expectedRevision: $v, reason: $r) { ${FIELDS} } }`;
 
+const ORDER_FIELDS = 'id order { version }';
+const CREATE_ORDER = `mutation ($input: CreateServiceRequestInput!) { createServiceRequest(input: $input) { id version identifier } }`;
+const CREATE_DOCUMENT = `mutation ($blobId: ID!, $patientId: ID) {
+  createDocumentReference(blobId: $blobId, patientId: $patientId, contentType: "image/png") { id }
+}`;
+const CHARGE = `mutation ($o: ID!, $id: ID!, $v: Int!, $a: String!) {
+  staffSetOrderCharge(organizationId: $o, id: $id, expectedVersion: $v, amount: $a) { ${ORDER_FIELDS} } }`;
+const SCHEDULE = `mutation ($o: ID!, $id: ID!, $v: Int!, $n: String!, $t: DateTime!) {
+  staffScheduleSampleCollection(organizationId: $o, id: $id, expectedVersion: $v, collectorName: $n, time: $t) { ${ORDER_FIELDS} } }`;
+const MOVE = `mutation ($o: ID!, $id: ID!, $v: Int!, $to: String!) {
+  staffMoveOrderStatus(organizationId: $o, id: $id, expectedVersion: $v, to: $to) { ${ORDER_FIELDS} } }`;
+const PATCH_ORDER = `mutation ($id: ID!, $v: Int!, $input: PatchServiceRequestInput!) {
+  patchServiceRequest(id: $id, expectedVersion: $v, input: $input) { id version } }`;
+const TAKE_CASH = `mutation ($o: ID!, $id: ID!, $v: Int!) {
+  staffTakeOrderCashPayment(organizationId: $o, serviceRequestId: $id, expectedVersion: $v) { receiptNumber } }`;
+
 type Report = { id: string; report: { revision: number } };
 type Who = { token: string };
 
 let t: TestApp;
 let hospital: string;
 let tech: Who;
-let fbc: { code: string; display: string; hb: string; culture: string };
+let desk: Who;
+let fbc: { code: string; display: string; hb: string; culture: string; alt: string };
 
 async function ok(who: Who, query: string, variables: Record<string, unknown>): Promise<Report> {
   const body = await t.gql<Record<string, Report>>(query, variables, { authorization: `Bearer ${who.token}` });
@@ -48,10 +70,46 @@ async function staffMember(role: StaffRole): Promise<Who> {
   return createStaffAccessSession(t.database.db, TENANT, user.id);
 }
 
-async function makePatient(): Promise<Who & { patientId: string }> {
+async function makePatient(): Promise<Who & { patientId: string; accountId: string; medicalRecordNumber: number | null }> {
   const { account, patient } = await makePatientAccount(t.database.db, TENANT, { hospitalId: hospital });
   const { token } = await createAccessSession(t.database.db, TENANT, account.id);
-  return { token, patientId: patient.id };
+  return { token, patientId: patient.id, accountId: account.id, medicalRecordNumber: patient.medicalRecordNumber };
+}
+
+async function gqlOk<T>(who: Who, query: string, variables: Record<string, unknown>): Promise<T> {
+  const body = await t.gql<Record<string, T>>(query, variables, { authorization: `Bearer ${who.token}` });
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  const value = Object.values(body.data ?? {})[0];
+  if (!value) {
+    throw new Error('no data');
+  }
+  return value;
+}
+
+/** A lab order the patient sends from the app, with a photo of the prescription. */
+async function labOrder(of: Awaited<ReturnType<typeof makePatient>>): Promise<{ id: string; version: number; identifier: string }> {
+  const png = tinyPng();
+  const storageKey = `test/${randomUUID()}`;
+  await t.providers.blobStore.put(storageKey, png, 'image/png');
+  const blobId = await insertBlob(t.database.db, {
+    tenantId: TENANT,
+    accountId: of.accountId,
+    storageKey,
+    contentType: 'image/png',
+    byteSize: png.length,
+    sha256: randomUUID(),
+  });
+  const document = await gqlOk<{ id: string }>(of, CREATE_DOCUMENT, { blobId, patientId: of.patientId });
+  return gqlOk(of, CREATE_ORDER, {
+    input: {
+      patientId: of.patientId,
+      orderCategory: 'Examination',
+      organization: hospital,
+      documentReferenceIds: [document.id],
+      addressLineOne: 'No 12, Temple Road',
+      addressCity: 'Kandy',
+    },
+  });
 }
 
 const results = (hb: number) => [
@@ -81,10 +139,12 @@ beforeAll(async () => {
   t = await createTestApp();
   hospital = (await makeOrganization(t.database.db, TENANT)).id;
   tech = await staffMember('labTechnician');
+  desk = await staffMember('admin');
   const made = await makeDiagnosticReportCode(t.database.db, TENANT, {
     subCodes: [
       { name: 'Haemoglobin', parameterOrder: 1, unit: 'g/dL', referenceRange: { low: 11.5, high: 16.5 } },
       { name: 'Urine culture', parameterOrder: 2 },
+      { name: 'ALT', parameterOrder: 3, unit: 'U/L', referenceRange: { low: 0, high: 41 } },
     ],
   });
   fbc = {
@@ -92,6 +152,7 @@ beforeAll(async () => {
     display: made.code.display,
     hb: made.subCodes[0]?.id ?? '',
     culture: made.subCodes[1]?.id ?? '',
+    alt: made.subCodes[2]?.id ?? '',
   };
 });
 
@@ -157,4 +218,51 @@ describe('GET /lab-reports/:reportId.pdf (spec doc 3 §2 Printable lab report)',
       expect(text).not.toContain('13.4');
     }
   });
+
+  it("prints the order's collected and received times, the receipt, the patient number, the name with its prefix and the H flag (issue 30 §3.7)", async () => {
+    const carol = await makePatient();
+    const lab = await labOrder(carol);
+    let version = (await gqlOk<{ order: { version: number } }>(tech, CHARGE, { o: hospital, id: lab.id, v: lab.version, a: '2500' })).order.version;
+    version = (await gqlOk<{ order: { version: number } }>(tech, SCHEDULE, { o: hospital, id: lab.id, v: version, n: 'Kamal Perera', t: new Date(Date.UTC(2030, 0, 15, 4, 30)).toISOString() })).order.version;
+    for (const to of ['sampleCollected', 'sampleArrived']) {
+      version = (await gqlOk<{ order: { version: number } }>(tech, MOVE, { o: hospital, id: lab.id, v: version, to })).order.version;
+    }
+    // The history the PDF reads: when the sample was collected and when it arrived, the cash receipt.
+    const collectedAt = new Date(Date.UTC(2026, 11, 1, 3, 15));
+    const receivedAt = new Date(Date.UTC(2026, 11, 1, 5, 40));
+    await t.database.db.update(orderEvents).set({ createdAt: collectedAt })
+      .where(and(eq(orderEvents.serviceRequestId, lab.id), eq(orderEvents.toStatus, 'sampleCollected')));
+    await t.database.db.update(orderEvents).set({ createdAt: receivedAt })
+      .where(and(eq(orderEvents.serviceRequestId, lab.id), eq(orderEvents.toStatus, 'sampleArrived')));
+    const cash = await gqlOk<{ version: number }>(carol, PATCH_ORDER, { id: lab.id, v: version, input: { serviceRequestPaymentMethod: 'cash' } });
+    const { receiptNumber } = await gqlOk<{ receiptNumber: string }>(desk, TAKE_CASH, { o: hospital, id: lab.id, v: cash.version });
+
+    const created = await ok(tech, CREATE, { o: hospital, i: { serviceRequestId: lab.id, code: fbc.code } });
+    const saved = await ok(tech, SAVE, {
+      o: hospital,
+      id: created.id,
+      v: created.report.revision,
+      r: [
+        { subTestId: fbc.hb, valueQuantity: 13.1 },
+        { subTestId: fbc.alt, valueQuantity: 58 },
+      ],
+    });
+    const issued = await verifyAndIssue(saved);
+    const answer = await download(carol, issued.id);
+    expect(answer.statusCode).toBe(200);
+    const text = (await readPdf(answer.rawPayload)).pages.map((page) => page.text).join('\n');
+    // In Colombo time (UTC+05:30), as the report writes its dates.
+    expect(text).toContain('1st,(Tue) Dec 2026 08:45 AM');
+    expect(text).toContain('1st,(Tue) Dec 2026 11:10 AM');
+    expect(text).toContain(receiptNumber);
+    // The patient number, not the row's id.
+    expect(carol.medicalRecordNumber).toBeGreaterThan(0);
+    expect(text).toContain(formatMedicalRecordNumber(carol.medicalRecordNumber));
+    expect(text).not.toContain(carol.patientId);
+    expect(text).toMatch(/Mr\. Patient\w+ Silva/);
+    expect(text).toContain('male');
+    // 58 U/L against 0–41 is high; 13.1 inside 11.5–16.5 has no flag.
+    expect(text).toMatch(/58 H/);
+    expect(text).not.toMatch(/13\.1 [HL]/);
+  }, 60_000);
 });

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
   formatReferenceRange,
+  printedPatientName,
   type PrintReport,
   type PrintReportResult,
 } from '@careline/domain/lab-reports';
+import { formatMedicalRecordNumber } from '@careline/domain/profiles';
 import type { DbOrTx } from '../../db/client.ts';
 import type { BlobStore } from '../../providers/blob-storage/blob-store.ts';
 import {
@@ -14,6 +16,7 @@ import {
 import {
   findBlobStorageKey,
   findPaidOrderInvoice,
+  findPrintOrderHistory,
   findPrintOrganization,
   findPrintPatient,
 } from './lab-report-print.repo.ts';
@@ -52,6 +55,7 @@ function printResults(view: PatientReportView): PrintReportResult[] {
       defaultRange: observation.referenceRange
         ? formatReferenceRange(observation.referenceRange)
         : null,
+      range: observation.referenceRange,
       critical: observation.critical,
       status: observation.status,
       parameterOrder: observation.parameterOrder,
@@ -132,19 +136,26 @@ async function printReportOf(
   owner: Owner,
   view: PatientReportView,
 ): Promise<PrintReport> {
-  const [patient, organization, invoice] = await Promise.all([
+  const [patient, organization, invoice, order] = await Promise.all([
     findPrintPatient(db, owner, view.patientId),
     view.organizationId ? findPrintOrganization(db, owner.tenantId, view.organizationId) : null,
     view.serviceRequestId ? findPaidOrderInvoice(db, owner, view.serviceRequestId) : null,
+    view.serviceRequestId ? findPrintOrderHistory(db, owner, view.serviceRequestId) : null,
   ]);
   return {
     patient: {
-      name: patient ? `${patient.givenName} ${patient.familyName}`.trim() : '',
-      identifier: view.patientId,
+      name: patient ? printedPatientName(patient) : '',
+      // The tenant's patient number, not the row's UUID (issue 30 §3.7).
+      identifier: formatMedicalRecordNumber(patient?.medicalRecordNumber),
       birthday: patient?.birthDate ?? null,
       gender: patient?.gender ?? null,
     },
     invoiceIdentifier: invoice ? (invoice.identifier ?? invoice.id) : null,
+    // The order's history (issue 30 §3.7): the payment's receipt, else the order's own number;
+    // when 'Sample Collected' and 'Sample Arrived' were recorded.
+    receiptNumber: order?.receiptNumber ?? order?.identifier ?? null,
+    specimenCollectedTime: order?.collectedAt?.toISOString() ?? null,
+    specimenReceivedTime: order?.receivedAt?.toISOString() ?? null,
     organizationName: organization?.name ?? null,
     location: organization?.city ?? null,
     reportName: view.codeDisplay,

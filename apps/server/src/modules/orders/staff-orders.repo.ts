@@ -120,6 +120,7 @@ export type OrderPatientRow = {
   id: string;
   accountId: string;
   prefix: string;
+  medicalRecordNumber: number | null;
   givenName: string;
   familyName: string;
   gender: string;
@@ -144,6 +145,7 @@ export async function selectOrderPatients(db: DbOrTx, tenantId: string, patientI
       id: patients.id,
       accountId: patients.accountId,
       prefix: patients.prefix,
+      medicalRecordNumber: patients.medicalRecordNumber,
       givenName: patients.givenName,
       familyName: patients.familyName,
       gender: patients.gender,

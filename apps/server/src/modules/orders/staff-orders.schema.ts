@@ -68,6 +68,9 @@ const StaffOrderPatientRef = builder.objectRef<StaffOrderPatient>('StaffOrderPat
     age: t.exposeInt('age', { nullable: true, description: 'Whole years today; null without a birth date.' }),
     ageLabel: t.exposeString('ageLabel', { description: "The age as profiles show it ('34 years', '3 months 4 days'); '' without a birth date." }),
     mobileNo: t.exposeString('mobileNo', { nullable: true, description: "The account's mobile number (94 + 9 digits)." }),
+    medicalRecordNumber: t.exposeString('medicalRecordNumber', {
+      description: "The tenant's medical record number, the patient number on reports ('000042'); '' before one is given.",
+    }),
   }),
 });
 

@@ -9,7 +9,7 @@ import {
   type OrderCategory,
   type OrderState,
 } from '@careline/domain/orders';
-import { ageLabel } from '@careline/domain/profiles';
+import { ageLabel, formatMedicalRecordNumber } from '@careline/domain/profiles';
 import { hasControlCharacters, type StaffRole } from '@careline/domain/staff';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import { DEFAULT_TIME_ZONE, zonedParts } from '@careline/domain/time';
@@ -74,6 +74,8 @@ export type StaffOrderPatient = {
   age: number | null;
   ageLabel: string;
   mobileNo: string | null;
+  /** The tenant's medical record number as shown ('000042'); '' before one is given (issue 30 §3.7). */
+  medicalRecordNumber: string;
 };
 
 /** An order with its patient and the statuses staff may move it to next. */
@@ -192,6 +194,7 @@ function patientView(row: OrderPatientRow | undefined, patientId: string, now: D
       age: null,
       ageLabel: '',
       mobileNo: null,
+      medicalRecordNumber: '',
     };
   }
   return {
@@ -205,6 +208,7 @@ function patientView(row: OrderPatientRow | undefined, patientId: string, now: D
     age: ageInYears(row.birthDate, now),
     ageLabel: ageLabel(row.birthDate, now),
     mobileNo: row.patientMobileNo ?? row.accountMobileNo,
+    medicalRecordNumber: formatMedicalRecordNumber(row.medicalRecordNumber),
   };
 }
 

@@ -66,6 +66,10 @@ export const PatientRef = builder.objectRef<ServerPatient>('Patient').implement(
     extension: t.field({ type: [ExtensionRef], resolve: (patient) => patient.extension }),
     link: t.exposeIDList('link'),
     hospitalId: t.exposeID('hospitalId', { nullable: true }),
+    medicalRecordNumber: t.string({
+      description: "The tenant's medical record number, the patient number on reports ('000042'); '' before one is given (issue 30 §3.7).",
+      resolve: (patient) => patient.medicalRecordNumber ?? '',
+    }),
   }),
 });
 

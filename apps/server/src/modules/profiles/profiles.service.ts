@@ -3,6 +3,7 @@ import { hasControlCharacters } from '@careline/domain/staff';
 import {
   ADDRESS_MAX_LINES,
   ADDRESS_USE,
+  formatMedicalRecordNumber,
   RELATIONSHIP_EXTENSION_ID,
   splitDateOfBirth,
   takesUsedSingleRole,
@@ -116,6 +117,7 @@ export function toServerPatient(row: PatientRow): ServerPatient {
     extension: row.relationship ? [{ valueId: RELATIONSHIP_EXTENSION_ID, value: row.relationship }] : [],
     link: row.linkedPatientIds,
     hospitalId: row.hospitalId,
+    medicalRecordNumber: formatMedicalRecordNumber(row.medicalRecordNumber),
   };
 }
 

@@ -80,6 +80,7 @@ export function useOrdersMessages() {
       gender: t('staff.orders.gender'),
       age: t('staff.orders.age'),
       mobileNo: t('staff.orders.mobileNo'),
+      patientNumber: t('staff.orders.patientNumber'),
       ageYears: (age: number) => t('staff.orders.ageYears', { age }),
       notGiven: t('staff.orders.notGiven'),
       detailsHeading: t('staff.orders.detailsHeading'),

@@ -36,6 +36,7 @@ export const queryOneProfileQuery = graphql(`
         }
         link
         hospitalId
+        medicalRecordNumber
       }
       paymentMethods {
         id

@@ -25,6 +25,7 @@ const profile: ServerUserProfile = {
       extension: [{ valueId: 'relationship', value: 'Me' }],
       link: [],
       hospitalId: null,
+      medicalRecordNumber: '',
     },
   ],
   paymentMethods: [],

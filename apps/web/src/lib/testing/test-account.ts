@@ -25,6 +25,7 @@ export function serverPatient(
     extension: relationship === null ? [] : [{ valueId: 'relationship', value: relationship }],
     link: [],
     hospitalId: 'h-1',
+    medicalRecordNumber: '',
     ...overrides,
   };
 }

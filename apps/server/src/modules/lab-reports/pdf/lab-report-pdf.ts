@@ -11,6 +11,7 @@
  */
 import PDFDocument from 'pdfkit';
 import {
+  flaggedResult,
   LAB_REPORT_LABELS,
   printableReport,
   UNCLASSIFIED,
@@ -286,7 +287,8 @@ export function renderLabReportPdf(input: LabReportPdfInput): Promise<Buffer> {
         doc.y += 3;
       }
       for (const test of group.rows) {
-        row([test.name, test.result, test.unit, test.referenceRange], test.bold);
+        // The result with its flag (H above the range, L below; issue 30 §3.7), bold when critical.
+        row([test.name, flaggedResult(test.result, test.flag), test.unit, test.referenceRange], test.bold);
       }
     }
     onNewPage = null;

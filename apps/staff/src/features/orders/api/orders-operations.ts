@@ -44,7 +44,7 @@ export const staffOrderQuery = graphql(`
   query staffOrder($organizationId: ID!, $id: ID!) {
     staffOrder(organizationId: $organizationId, id: $id) {
       id currency nextStatuses canScheduleSampleCollection
-      patient { id name gender age ageLabel mobileNo }
+      patient { id name gender age ageLabel mobileNo medicalRecordNumber }
       order {
         id identifier category orderStatus status version createdTime
         serviceRequestInitiatedFor serviceRequestInitiatedFrom serviceRequestPaymentStatus serviceRequestPaymentMethod

@@ -23,7 +23,7 @@ function detail(version: number, extra: Partial<StaffOrderDetail['order']> = {},
     currency: 'LKR',
     nextStatuses,
     canScheduleSampleCollection: false,
-    patient: { id: 'p1', name: 'Mr Kasun Fernando', gender: 'male', age: 47, ageLabel: '47 years', mobileNo: '94771234567' },
+    patient: { id: 'p1', name: 'Mr Kasun Fernando', gender: 'male', age: 47, ageLabel: '47 years', mobileNo: '94771234567', medicalRecordNumber: '000042' },
     order: {
       id: 'o1',
       identifier: 'SR-0042',
@@ -116,6 +116,8 @@ describe('the order screen', () => {
     await screen.findByRole('heading', { level: 1, name: 'Order SR-0042' });
     const patient = screen.getByRole('region', { name: 'Patient' });
     expect(patient.textContent).toContain('Mr Kasun Fernando');
+    // The tenant's patient number (issue 30 §3.7).
+    expect(patient.textContent).toContain('000042');
     expect(patient.textContent).toContain('Male');
     expect(patient.textContent).toContain('47 years');
     expect(patient.textContent).toContain('+94771234567');

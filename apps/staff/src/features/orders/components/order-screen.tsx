@@ -46,6 +46,7 @@ function PatientPanel({ view, t }: { view: StaffOrderDetail; t: OrdersMessages }
       <h2 id={headingId}>{t.patientHeading}</h2>
       <dl className="order-facts">
         <Fact label={t.name}>{patient.name || t.notGiven}</Fact>
+        <Fact label={t.patientNumber}>{patient.medicalRecordNumber || t.notGiven}</Fact>
         <Fact label={t.gender}>{patient.gender ? t.genderName(patient.gender) : t.notGiven}</Fact>
         <Fact label={t.age}>{age}</Fact>
         <Fact label={t.mobileNo}>{patient.mobileNo ? `+${patient.mobileNo}` : t.notGiven}</Fact>

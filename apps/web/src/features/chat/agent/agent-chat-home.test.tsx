@@ -65,6 +65,7 @@ function renderHome(path: string, features: FeatureFlags) {
           extension: [{ valueId: 'relationship', value: 'Me' }],
           link: [],
           hospitalId: 'h-1',
+          medicalRecordNumber: '',
         },
       ],
       paymentMethods: [],

@@ -30,6 +30,7 @@ function serverPatient(id: string, relationship: string, given: string): ServerP
     extension: [{ valueId: 'relationship', value: relationship }],
     link: [],
     hospitalId: 'h-1',
+    medicalRecordNumber: '',
   };
 }
 

@@ -35,11 +35,13 @@ export async function renderLabReports(options: {
   routePath: string;
   answer?: (call: GraphQLCall) => unknown;
   account?: AccountView;
+  /** The app's language; English by default. */
+  locale?: 'en' | 'si' | 'ta';
 }) {
   // Loaded before the first render: under act(), a suspended screen is not retried when it resolves.
   const i18n = createI18n();
-  await activateLocale(i18n, 'en');
-  await loadLabReportsMessages(i18n, 'en');
+  await activateLocale(i18n, options.locale ?? 'en');
+  await loadLabReportsMessages(i18n, options.locale ?? 'en');
   const calls: GraphQLCall[] = [];
   const fakeFetch: typeof fetch = async (url, init) => {
     const address = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;

@@ -10,11 +10,33 @@ import {
 } from './lab-reports-test-render.tsx';
 
 // uPlot draws on a canvas jsdom does not have: a stand-in records what the chart asked for.
-const charts = vi.hoisted(() => [] as { data: number[][]; range: [number, number] }[]);
+type FakeChart = {
+  data: number[][];
+  range: [number, number];
+  xRange: [number, number];
+  xSplits: number[];
+  xLabels: string[];
+  band: boolean;
+};
+const charts = vi.hoisted(() => [] as FakeChart[]);
 vi.mock('uplot', () => ({
   default: class FakeUPlot {
-    constructor(options: { scales: { y: { range: () => [number, number] } } }, data: number[][]) {
-      charts.push({ data, range: options.scales.y.range() });
+    constructor(
+      options: {
+        scales: { x: { range: () => [number, number] }; y: { range: () => [number, number] } };
+        axes: { splits?: () => number[]; values?: () => string[] }[];
+        hooks: { drawClear?: unknown[] };
+      },
+      data: number[][],
+    ) {
+      charts.push({
+        data,
+        range: options.scales.y.range(),
+        xRange: options.scales.x.range(),
+        xSplits: options.axes[0]?.splits?.() ?? [],
+        xLabels: options.axes[0]?.values?.() ?? [],
+        band: (options.hooks.drawClear ?? []).length > 0,
+      });
     }
     destroy() {}
     setSize() {}
@@ -185,11 +207,14 @@ describe('ResultsGraphScreen (spec doc 3 §2 Lab results graph)', () => {
     expect(text[1]).toContain('(Critical)');
   });
 
-  it('charts the first sub-test with y from min to max, and a row click (or its button) switches the sub-test', async () => {
+  it('charts the first sub-test with room above and below its values and range, and a row click (or its button) switches the sub-test', async () => {
     await renderGraph(answering());
     await waitFor(() => expect(charts.length).toBeGreaterThan(0));
     expect(charts.at(-1)?.data[1]).toEqual([12.1, 13.4, 10.9]);
-    expect(charts.at(-1)?.range).toEqual([10.9, 13.4]);
+    // 10.9 to 16.5 (the values and the range 11.5–16.5), a tenth of that free either side (issue 30 §3.8).
+    expect(charts.at(-1)?.range[0]).toBeCloseTo(10.34, 6);
+    expect(charts.at(-1)?.range[1]).toBeCloseTo(17.06, 6);
+    expect(charts.at(-1)?.band).toBe(true);
     const figure = screen.getByRole('img');
     expect(figure.getAttribute('aria-label')).toContain('Haemoglobin');
     // The table is the chart's text alternative.
@@ -200,7 +225,9 @@ describe('ResultsGraphScreen (spec doc 3 §2 Lab results graph)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'WBC' }));
     await waitFor(() => expect(charts.at(-1)?.data[1]).toEqual([7.2, 9.8]));
-    expect(charts.at(-1)?.range).toEqual([7.2, 9.8]);
+    // 7.2 to 11 (the values and '< 11'), padded.
+    expect(charts.at(-1)?.range[0]).toBeCloseTo(6.82, 6);
+    expect(charts.at(-1)?.range[1]).toBeCloseTo(11.38, 6);
     expect(screen.getByRole('button', { name: 'WBC' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('heading', { level: 2, name: 'Trend of WBC' })).toBeTruthy();
 
@@ -226,6 +253,45 @@ describe('ResultsGraphScreen (spec doc 3 §2 Lab results graph)', () => {
     expect(screen.getAllByRole('link', { name: 'From your lab order' })).toHaveLength(1);
     expect(order.closest('li')?.textContent).toContain('Amended');
     expect(screen.getAllByText('Amended')).toHaveLength(1);
+  });
+
+  it("ticks the x-axis by day in the hospital's zone, written as the table writes dates, in the user's language (issue 30 §3.8)", async () => {
+    // Two reports a day apart on Colombo's calendar: 1 Dec 22:19 and 2 Dec 10:19 (UTC+05:30).
+    const two = [
+      labReport({ id: 'a', createdTime: '2026-12-01T16:49:00.000Z' }),
+      labReport({ id: 'b', createdTime: '2026-12-02T04:49:00.000Z' }),
+    ];
+    const values = [
+      labObservation({ id: 'a1', diagnosticReportId: 'a', ...hb, valueQuantity: { value: 12, unit: 'g/dL' }, createdTime: '2026-12-01T16:49:00.000Z' }),
+      labObservation({ id: 'b1', diagnosticReportId: 'b', ...hb, valueQuantity: { value: 14, unit: 'g/dL' }, createdTime: '2026-12-02T04:49:00.000Z' }),
+    ];
+    await renderGraph(answering({ reports: two, observations: values }));
+    await waitFor(() => expect(charts.length).toBeGreaterThan(0));
+    const chart = charts.at(-1);
+    expect(chart?.xLabels).toEqual(['Dec 1, 2026', 'Dec 2, 2026']);
+    // The table writes the same dates.
+    const table = screen.getByRole('table');
+    for (const label of chart?.xLabels ?? []) {
+      expect(within(table).getByText(label)).toBeTruthy();
+    }
+    // Colombo's days, from its midnight of 1 Dec to its midnight after 2 Dec (seconds).
+    expect(chart?.xRange).toEqual([Date.parse('2026-11-30T18:30:00Z') / 1000, Date.parse('2026-12-02T18:30:00Z') / 1000]);
+    expect(chart?.xSplits).toEqual([Date.parse('2026-12-01T06:30:00Z') / 1000, Date.parse('2026-12-02T06:30:00Z') / 1000]);
+    cleanup();
+    charts.length = 0;
+
+    await renderLabReports({
+      element: <ResultsGraphScreen />,
+      path: PATH,
+      routePath: '/resultsGraph',
+      answer: answering({ reports: two, observations: values }),
+      locale: 'si',
+    });
+    await waitFor(() => expect(charts.length).toBeGreaterThan(0));
+    const sinhala = charts.at(-1)?.xLabels ?? [];
+    expect(sinhala).toHaveLength(2);
+    expect(sinhala[0]).not.toBe('Dec 1, 2026');
+    expect(sinhala[0]).toContain('2026');
   });
 
   it('hides the chart for a qualitative test and keeps the table', async () => {

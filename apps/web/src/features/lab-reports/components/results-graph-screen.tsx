@@ -10,6 +10,7 @@ import {
   reportAccess,
   reportDate,
   selectSubTest,
+  trendAxes,
   trendChart,
   trendTable,
   type DiagnosticReport,
@@ -163,6 +164,26 @@ function ResultsGraph({ patientId, code, downloadReport }: ResultsGraphProps) {
       ),
     [data, observations, selected, reports],
   );
+  // The selected sub-test's latest reference range, drawn as the chart's band.
+  const selectedRange = useMemo(
+    () =>
+      observations
+        .filter((observation) => observation.code === selected && observation.referenceRange)
+        .sort((a, b) => Date.parse(b.createdTime) - Date.parse(a.createdTime))[0]?.referenceRange ??
+      null,
+    [observations, selected],
+  );
+  const axes = useMemo(
+    () =>
+      chart.visible
+        ? trendAxes(chart.points, {
+            timeZone: LAB_REPORT_TIME_ZONE,
+            locale: i18n.locale,
+            range: selectedRange,
+          })
+        : null,
+    [chart, i18n.locale, selectedRange],
+  );
 
   const [printing, setPrinting] = useState<ReportPrinting>({
     reportId: null,
@@ -309,13 +330,13 @@ function ResultsGraph({ patientId, code, downloadReport }: ResultsGraphProps) {
                 ? t('labReports.ui.chartTitle', { subTest: selectedRow.display })
                 : t('labReports.ui.title')}
             </h2>
-            {chart.visible ? (
+            {chart.visible && axes ? (
               <Suspense
                 fallback={<p className="lab-chart__loading">{t('labReports.ui.chartLoading')}</p>}
               >
                 <TrendChart
                   points={chart.points}
-                  domain={chart.domain}
+                  axes={axes}
                   describedBy={captionId}
                   loadingText={t('labReports.ui.chartLoading')}
                   label={t('labReports.ui.chartLabel', {
@@ -327,7 +348,7 @@ function ResultsGraph({ patientId, code, downloadReport }: ResultsGraphProps) {
               </Suspense>
             ) : (
               <p className="lab-card__hint">
-                {chart.reason === 'qualitative'
+                {!chart.visible && chart.reason === 'qualitative'
                   ? t('labReports.ui.chartHiddenQualitative')
                   : t('labReports.ui.chartNoValues', { subTest: selectedRow?.display ?? '' })}
               </p>
@@ -374,9 +395,15 @@ function WithheldReport({ report }: { report: DiagnosticReport }) {
   );
 }
 
-type HeaderPatient = { displayName: string; dateOfBirth: string; gender: string; mobileNo: string };
+type HeaderPatient = {
+  displayName: string;
+  dateOfBirth: string;
+  gender: string;
+  mobileNo: string;
+  medicalRecordNumber?: string;
+};
 
-/** The patient header (spec doc 3 §2): name, birth date, gender (M or F) and mobile. */
+/** The patient header (spec doc 3 §2): name, the patient number (issue 30 §3.7), birth date, gender (M or F) and mobile. */
 function PatientHeader({
   patient,
   accountMobile,
@@ -405,6 +432,12 @@ function PatientHeader({
           <dt className="visually-hidden">{t('labReports.ui.patient')}</dt>
           <dd>{patient.displayName}</dd>
         </div>
+        {patient.medicalRecordNumber ? (
+          <div>
+            <dt>{t('labReports.ui.patientNumber')}</dt>
+            <dd>{patient.medicalRecordNumber}</dd>
+          </div>
+        ) : null}
         {patient.dateOfBirth ? (
           <div>
             <dt>{t('labReports.ui.birthDate')}</dt>

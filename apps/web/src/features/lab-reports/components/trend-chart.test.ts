@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chartRange, chartTimeRange } from './trend-chart.tsx';
+import { chartWidth } from './trend-chart.tsx';
 
-describe('the trend chart ranges', () => {
-  it('runs from the first to the last report date, and centres a single date in two days', () => {
-    expect(chartTimeRange([3_000, 1_000, 5_000])).toEqual([1_000, 5_000]);
-    expect(chartTimeRange([1_800_000_000])).toEqual([1_799_913_600, 1_800_086_400]);
-  });
-
-  it('draws the values from the minimum to the maximum, a single value with room around it', () => {
-    expect(chartRange({ min: 11.5, max: 16.5 })).toEqual([11.5, 16.5]);
-    expect(chartRange({ min: 10, max: 10 })).toEqual([9, 11]);
+describe('the trend chart width (issue 30 §3.8)', () => {
+  it("is its holder's, with no minimum that would push a small phone's page sideways", () => {
+    expect(chartWidth({ clientWidth: 296 })).toBe(296);
+    expect(chartWidth({ clientWidth: 250 })).toBe(250);
+    expect(chartWidth({ clientWidth: 0 })).toBe(0);
   });
 });

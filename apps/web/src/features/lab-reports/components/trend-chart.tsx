@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ChartPoint } from '@careline/domain/lab-reports';
+import type { ChartPoint, TrendAxes } from '@careline/domain/lab-reports';
 
 type TrendChartProps = {
   points: readonly ChartPoint[];
-  /** The y-axis domain: the minimum to the maximum of the values (spec doc 3 §2). */
-  domain: { min: number; max: number };
+  /**
+   * The axes (trendAxes of @careline/domain/lab-reports): the x-axis and its ticks in the hospital's
+   * time zone and the user's language, the y-axis with room above and below the values, the band.
+   */
+  axes: TrendAxes;
   /** The chart's text alternative; the table it points to holds every value. */
   label: string;
   /** The id of the table that lists the charted values. */
@@ -14,29 +17,8 @@ type TrendChartProps = {
 };
 
 const CHART_HEIGHT = 220;
-
-/** The y range uPlot draws: exactly min..max; a single value gets a little room so the line shows. */
-export function chartRange(domain: { min: number; max: number }): [number, number] {
-  if (domain.min !== domain.max) {
-    return [domain.min, domain.max];
-  }
-  const pad = Math.abs(domain.min) * 0.1 || 1;
-  return [domain.min - pad, domain.max + pad];
-}
-
-/** Half the x range around a single report date, in seconds: one day either side. */
-const SINGLE_DATE_PAD_S = 24 * 60 * 60;
-
-/**
- * The x range uPlot draws, in Unix seconds: the first to the last report date; a single date sits in
- * the middle of two days (uPlot's own range for one time value runs about 1000 days ahead of it).
- * @param times - the report dates, Unix seconds
- */
-export function chartTimeRange(times: readonly number[]): [number, number] {
-  const min = Math.min(...times);
-  const max = Math.max(...times);
-  return min === max ? [min - SINGLE_DATE_PAD_S, max + SINGLE_DATE_PAD_S] : [min, max];
-}
+/** The reference range's band: a light green under the line (canvas takes no CSS color-mix). */
+const BAND_FILL = 'rgba(46, 160, 67, 0.14)';
 
 function token(element: Element, name: string, fallback: string): string {
   const value = getComputedStyle(element).getPropertyValue(name).trim();
@@ -44,11 +26,22 @@ function token(element: Element, name: string, fallback: string): string {
 }
 
 /**
- * The line chart of the selected sub-test across report dates (spec doc 3 §2), drawn by uPlot,
- * which is fetched with its CSS only when a chart is shown (not in the first bundle). The canvas is
- * hidden from screen readers; the figure is named and described by the table of values.
+ * The chart's width: its holder's, whatever it is. No minimum: a minimum wider than a small phone's
+ * card is what pushed the page past the screen (issue 30 §3.8).
+ * @param element - the chart's holder
  */
-export function TrendChart({ points, domain, label, describedBy, loadingText }: TrendChartProps) {
+export function chartWidth(element: Pick<HTMLElement, 'clientWidth'>): number {
+  return Math.max(0, Math.floor(element.clientWidth));
+}
+
+/**
+ * The line chart of the selected sub-test across report dates (spec doc 3 §2), drawn by uPlot,
+ * which is fetched with its CSS only when a chart is shown (not in the first bundle). The x-axis
+ * ticks and labels, the y range and the reference range's band are the domain's (trendAxes); uPlot
+ * only draws them. The canvas is hidden from screen readers; the figure is named and described by
+ * the table of values.
+ */
+export function TrendChart({ points, axes, label, describedBy, loadingText }: TrendChartProps) {
   const holder = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
 
@@ -68,32 +61,59 @@ export function TrendChart({ points, domain, label, describedBy, loadingText }: 
         return;
       }
       const UPlot = module.default;
-      const width = Math.max(element.clientWidth, 280);
       const stroke = token(element, '--color-primary', 'currentColor');
       const grid = token(element, '--color-border', 'currentColor');
       const text = token(element, '--color-text', 'currentColor');
-      const range = chartRange(domain);
-      const times = points.map((point) => Date.parse(point.date) / 1000);
-      const xRange = chartTimeRange(times);
+      const xRange: [number, number] = [axes.x.min / 1000, axes.x.max / 1000];
+      const yRange: [number, number] = [axes.y.min, axes.y.max];
+      const splits = axes.x.ticks.map((tick) => tick.at / 1000);
+      const labels = axes.x.ticks.map((tick) => tick.label);
+      const band = axes.band;
       chart = new UPlot(
         {
-          width,
+          width: chartWidth(element),
           height: CHART_HEIGHT,
           legend: { show: false },
           cursor: { show: true, drag: { x: false, y: false } },
-          scales: { x: { time: true, range: () => xRange }, y: { range: () => range } },
+          scales: { x: { time: true, range: () => xRange }, y: { range: () => yRange } },
           axes: [
-            { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } },
+            {
+              stroke: text,
+              grid: { stroke: grid },
+              ticks: { stroke: grid },
+              // The domain's ticks and labels, never uPlot's own (the browser's zone, US format).
+              splits: () => splits,
+              values: () => labels,
+            },
             { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } },
           ],
           series: [{}, { stroke, width: 2, points: { show: true, size: 8, fill: stroke } }],
+          hooks: band
+            ? {
+                // The reference range as a band behind the line.
+                drawClear: [
+                  (u: {
+                    ctx: CanvasRenderingContext2D;
+                    bbox: { left: number; width: number };
+                    valToPos: (value: number, scale: string, canvasPixels?: boolean) => number;
+                  }) => {
+                    const top = u.valToPos(band.high, 'y', true);
+                    const bottom = u.valToPos(band.low, 'y', true);
+                    u.ctx.save();
+                    u.ctx.fillStyle = BAND_FILL;
+                    u.ctx.fillRect(u.bbox.left, top, u.bbox.width, bottom - top);
+                    u.ctx.restore();
+                  },
+                ],
+              }
+            : {},
         },
-        [times, points.map((point) => point.value)],
+        [points.map((point) => Date.parse(point.date) / 1000), points.map((point) => point.value)],
         element,
       );
       if (typeof ResizeObserver !== 'undefined') {
         observer = new ResizeObserver(() => {
-          chart?.setSize({ width: Math.max(element.clientWidth, 280), height: CHART_HEIGHT });
+          chart?.setSize({ width: chartWidth(element), height: CHART_HEIGHT });
         });
         observer.observe(element);
       }
@@ -105,7 +125,7 @@ export function TrendChart({ points, domain, label, describedBy, loadingText }: 
       chart?.destroy();
       setReady(false);
     };
-  }, [points, domain]);
+  }, [points, axes]);
 
   return (
     <figure className="lab-chart" role="img" aria-label={label} aria-describedby={describedBy}>

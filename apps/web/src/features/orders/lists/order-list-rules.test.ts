@@ -122,6 +122,7 @@ describe('labProfileTiles (spec doc 3 §2: grouped by relationship or, for uncla
     extension: relationship === null ? [] : [{ valueId: 'relationship', value: relationship }],
     link,
     hospitalId: 'h-1',
+    medicalRecordNumber: '',
   });
   const all = [
     server('x1', null, 'Nimal', 'Silva'),

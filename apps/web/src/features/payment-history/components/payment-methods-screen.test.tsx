@@ -16,6 +16,7 @@ const me: ServerPatient = {
   extension: [{ valueId: 'relationship', value: 'Me' }],
   link: [],
   hospitalId: 'h-1',
+  medicalRecordNumber: '',
 };
 
 const method = (id: string, cardType: string, cardNumber: string, cardExpiry: string) => ({

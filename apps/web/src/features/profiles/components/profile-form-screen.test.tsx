@@ -18,6 +18,7 @@ function serverPatient(id: string, relationship: string | null, given = 'Kamala'
     extension: relationship ? [{ valueId: 'relationship', value: relationship }] : [],
     link: [],
     hospitalId: 'h-1',
+    medicalRecordNumber: '',
   };
 }
 

@@ -19,6 +19,7 @@ function serverPatient(id: string, relationship: string | null, given: string): 
     extension: relationship ? [{ valueId: 'relationship', value: relationship }] : [],
     link: [],
     hospitalId: 'h-1',
+    medicalRecordNumber: '',
   };
 }
 

@@ -20,6 +20,7 @@ function serverPatient(id: string, given: string, relationship: string | null): 
     extension: relationship ? [{ valueId: 'relationship', value: relationship }] : [],
     link: [],
     hospitalId: null,
+    medicalRecordNumber: '',
   };
 }
 

@@ -33,6 +33,7 @@ function serverPatient(
     extension: relationship ? [{ valueId: 'relationship', value: relationship }] : [],
     link: [],
     hospitalId: 'h-1',
+    medicalRecordNumber: '',
   };
 }
 
