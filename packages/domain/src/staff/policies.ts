@@ -74,14 +74,15 @@ export const staffPaymentsPolicy = {
  * examinations, nurses procedures and admissions, doctors admissions, admins all): these keys let
  * a member with any of them in, and the service then answers ARO-E1210 for an order of a category
  * their roles do not work. Only the operations a category can take list its roles: the estimated
- * time is the pharmacy's, the home sample collection is for lab tests, procedures and admissions.
+ * time is the pharmacy's, the home sample collection is for lab tests and procedures (an admission has
+ * no sample states, issue 30 §2.4, so the doctors, who work admissions only, take no collection).
  * Every read and change is audited.
  */
 export const staffOrdersPolicy = {
   'orders.read': ['admin', 'pharmacist', 'labTechnician', 'nurse', 'doctor'],
   'orders.work': ['admin', 'pharmacist', 'labTechnician', 'nurse', 'doctor'],
   'orders.estimatedTime': ['admin', 'pharmacist'],
-  'orders.sampleCollection': ['admin', 'labTechnician', 'nurse', 'doctor'],
+  'orders.sampleCollection': ['admin', 'labTechnician', 'nurse'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /**
