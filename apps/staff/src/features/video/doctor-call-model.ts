@@ -19,6 +19,13 @@ export type CallCommunication = {
   roomSid: string | null;
   participantStatus: string | null;
   videoCallHistory: CallHistoryLine[];
+  /**
+   * Whether the patient's phone rings now, and while it does the milliseconds until the ring runs
+   * out, as the server answers them from the domain's callRing (issue 29 §2.7). Absent: the
+   * communication says nothing of the ring.
+   */
+  ringing?: boolean;
+  ringRemainingMs?: number | null;
 };
 
 
@@ -53,6 +60,8 @@ export type CallMediaDevices = {
  * - connectionLost: the media path failed; the patient may rejoin;
  * - patientLeft: the patient hung up or left; they may rejoin while the call rings;
  * - ending: the hang-up is on its way;
+ * - noAnswer: the ring ran out without an answer (the domain's CALL_RING_TIMEOUT_MS); the call
+ *   was hung up; Call again and Close show;
  * - ended: the call is over (Call shows again);
  * - failed: the call could not be placed (the camera or microphone, or the server refused).
  */
@@ -66,6 +75,7 @@ export type DoctorCallStatus =
   | 'connectionLost'
   | 'patientLeft'
   | 'ending'
+  | 'noAnswer'
   | 'ended'
   | 'failed';
 
@@ -115,6 +125,9 @@ export const ICE_RESTART_AFTER_MS = 3_000;
 /** The statuses in which a call is placed and not yet over. */
 export const ACTIVE_CALL_STATUSES: readonly DoctorCallStatus[] = ['ringing', 'connecting', 'connected', 'reconnecting', 'connectionLost', 'patientLeft'];
 
+/** The statuses in which the patient's phone rings (placed and nobody in, or the patient left). */
+export const RINGING_CALL_STATUSES: readonly DoctorCallStatus[] = ['ringing', 'patientLeft'];
+
 /**
  * Whether a call is on (placed and not ended): the in-call view shows.
  * @param status - the call's status
@@ -125,7 +138,7 @@ export function isCallOn(status: DoctorCallStatus): boolean {
 
 /** Whether Call may be pressed. */
 export function canPlaceCall(status: DoctorCallStatus): boolean {
-  return status === 'idle' || status === 'ended' || status === 'failed';
+  return status === 'idle' || status === 'ended' || status === 'failed' || status === 'noAnswer';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUDIO_MAX_BITRATE, BANDWIDTH_SAMPLE_MS, DOCTOR_VIDEO_START_BITRATE } from '@careline/domain/video-call';
+import { AUDIO_MAX_BITRATE, BANDWIDTH_SAMPLE_MS, CALL_RING_TIMEOUT_MS, DOCTOR_VIDEO_START_BITRATE } from '@careline/domain/video-call';
 import { canPlaceCall, DoctorCall, ICE_RESTART_AFTER_MS, isCallOn, patientPresence } from './doctor-call.ts';
 import { fakeDevices, fakeTransport, line, ROOM, settle } from './fake-call.ts';
 
@@ -332,5 +332,106 @@ describe('DoctorCall', () => {
     expect(video?.parameters.degradationPreference).toBe('maintain-framerate');
     expect(audio?.setParameters).not.toHaveBeenCalled();
     call.dispose();
+  });
+});
+
+describe('DoctorCall: the ring runs out (issue 29 §2.7)', () => {
+  it('a call nobody answers becomes no answer at exactly the ring’s end and hangs up once', async () => {
+    vi.useFakeTimers();
+    const { devices, server, call } = setUp();
+    await call.call();
+    expect(call.getSnapshot().status).toBe('ringing');
+    await vi.advanceTimersByTimeAsync(CALL_RING_TIMEOUT_MS - 1);
+    expect(call.getSnapshot().status).toBe('ringing');
+    expect(server.transport.hangUp).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call.getSnapshot()).toMatchObject({ status: 'noAnswer', local: null, remote: null, error: null });
+    expect(server.transport.hangUp).toHaveBeenCalledTimes(1);
+    expect(server.transport.hangUp).toHaveBeenCalledWith('a1');
+    expect(devices.local.getTracks().every((track) => track.stopped)).toBe(true);
+    expect(server.stop).toHaveBeenCalled();
+    // Nothing more happens later, and leaving the screen hangs up no second time.
+    await vi.advanceTimersByTimeAsync(CALL_RING_TIMEOUT_MS * 2);
+    call.dispose();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.transport.hangUp).toHaveBeenCalledTimes(1);
+    expect(call.getSnapshot().status).toBe('noAnswer');
+  });
+
+  it('an answer before the ring’s end never hangs up', async () => {
+    vi.useFakeTimers();
+    const { server, call } = setUp();
+    await call.call();
+    await vi.advanceTimersByTimeAsync(CALL_RING_TIMEOUT_MS - 1);
+    server.patientJoins();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(call.getSnapshot().status).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(CALL_RING_TIMEOUT_MS * 3);
+    expect(call.getSnapshot().status).toBe('connecting');
+    expect(server.transport.hangUp).not.toHaveBeenCalled();
+    call.dispose();
+  });
+
+  it('a patient who leaves rings again for a whole ring: a rejoin in it connects, no rejoin is no answer', async () => {
+    vi.useFakeTimers();
+    const { devices, server, call } = setUp();
+    await call.call();
+    server.patientJoins();
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(CALL_RING_TIMEOUT_MS - 1_000);
+    server.patientLeaves();
+    expect(call.getSnapshot().status).toBe('patientLeft');
+    await vi.advanceTimersByTimeAsync(CALL_RING_TIMEOUT_MS - 1);
+    expect(call.getSnapshot().status).toBe('patientLeft');
+    server.patientJoins(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(call.getSnapshot().status).toBe('connecting');
+    expect(devices.peers).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(CALL_RING_TIMEOUT_MS);
+    expect(server.transport.hangUp).not.toHaveBeenCalled();
+
+    server.patientLeaves();
+    await vi.advanceTimersByTimeAsync(CALL_RING_TIMEOUT_MS);
+    expect(call.getSnapshot().status).toBe('noAnswer');
+    expect(server.transport.hangUp).toHaveBeenCalledTimes(1);
+  });
+
+  it('a communication that says the ring is over without an answer is no answer at once', async () => {
+    const { server, call } = setUp();
+    await call.call();
+    server.communication({ roomSid: ROOM, participantStatus: 'connected', videoCallHistory: [line('Practitioner/d1', 'connected')], ringing: false, ringRemainingMs: null });
+    await settle();
+    expect(call.getSnapshot().status).toBe('noAnswer');
+    expect(server.transport.hangUp).toHaveBeenCalledTimes(1);
+  });
+
+  it('after no answer: Call again places a new call, Close goes back to Call', async () => {
+    vi.useFakeTimers();
+    const { server, call } = setUp();
+    await call.call();
+    await vi.advanceTimersByTimeAsync(CALL_RING_TIMEOUT_MS);
+    expect(canPlaceCall(call.getSnapshot().status)).toBe(true);
+    expect(isCallOn(call.getSnapshot().status)).toBe(false);
+    await call.call();
+    expect(server.transport.placeCall).toHaveBeenCalledTimes(2);
+    expect(call.getSnapshot().status).toBe('ringing');
+    // The new call's ring is a whole one again.
+    await vi.advanceTimersByTimeAsync(CALL_RING_TIMEOUT_MS - 1);
+    expect(call.getSnapshot().status).toBe('ringing');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call.getSnapshot().status).toBe('noAnswer');
+    expect(server.transport.hangUp).toHaveBeenCalledTimes(2);
+    call.close();
+    expect(call.getSnapshot().status).toBe('idle');
+  });
+
+  it('a refused hang-up after no answer keeps the no answer and shows the error', async () => {
+    vi.useFakeTimers();
+    const { server, call } = setUp();
+    server.transport.hangUp.mockRejectedValueOnce(new Error('ARO-E8052:There is no call on this appointment now'));
+    await call.call();
+    await vi.advanceTimersByTimeAsync(CALL_RING_TIMEOUT_MS);
+    expect(call.getSnapshot().status).toBe('noAnswer');
+    expect(String(call.getSnapshot().error)).toContain('ARO-E8052');
   });
 });

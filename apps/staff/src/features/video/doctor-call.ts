@@ -9,7 +9,9 @@
  * media state; the doctor then offers on a fresh peer connection, and the patient answers. ICE
  * candidates trickle both ways. A patient who joins again (after an error, a reload) gets a fresh
  * offer. A patient's hang-up (or 'disconnected' report) leaves the call ringing for a rejoin until
- * the doctor ends it (staffVideoHangUp, which also tells the patient).
+ * the doctor ends it (staffVideoHangUp, which also tells the patient). A ring nobody answers runs out
+ * when the server's ring does (its ringRemainingMs, the domain's callRing, issue 29 §2.7): the call
+ * is then hung up and shows no answer.
  *
  * The browser's media and peer connection, and the GraphQL transport, come in through small
  * interfaces so tests can fake them (CallMediaDevices, CallTransport).
@@ -28,7 +30,7 @@ import {
 import {
   ACTIVE_CALL_STATUSES as ACTIVE, type CallIceServer, type CallCommunication, type CallSignal, type CallSignalInput,
   type CallTransport, type CallMediaDevices, type DoctorCallSnapshot, INITIAL_DOCTOR_CALL, DOCTOR_MEDIA_CONSTRAINTS,
-  ICE_RESTART_AFTER_MS, canPlaceCall, patientPresence
+  ICE_RESTART_AFTER_MS, RINGING_CALL_STATUSES as RINGING, canPlaceCall, patientPresence
 } from './doctor-call-model.ts';
 
 // The model's names, for the console's screens and the call's transport.
@@ -68,6 +70,8 @@ export class DoctorCall {
   private videoBitrate = DOCTOR_VIDEO_START_BITRATE;
   private sampler: ReturnType<typeof setInterval> | null = null;
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Runs out with the server's ring (no answer). */
+  private ringTimer: ReturnType<typeof setTimeout> | null = null;
   /** Counts calls: work of an earlier call (a late answer) changes nothing. */
   private generation = 0;
   private chain: Promise<void> = Promise.resolve();
@@ -185,6 +189,13 @@ export class DoctorCall {
     }
   }
 
+  /** Close after no answer: back to Call. */
+  close(): void {
+    if (this.snapshot.status === 'noAnswer') {
+      this.set({ status: 'idle', error: null });
+    }
+  }
+
   /** Mute or unmute the microphone; the patient is told (their practitioner notices). */
   toggleMicrophone(): void {
     const microphone = !this.snapshot.microphone;
@@ -224,10 +235,63 @@ export class DoctorCall {
   }
 
   private teardown(): void {
+    this.clearRing();
     this.stopListening?.();
     this.stopListening = null;
     this.closePeer();
     this.snapshot.local?.getTracks().forEach((track) => track.stop());
+  }
+
+  private clearRing(): void {
+    if (this.ringTimer !== null) {
+      clearTimeout(this.ringTimer);
+      this.ringTimer = null;
+    }
+  }
+
+  /**
+   * Follows the server's ring: while it rings, no answer when it runs out; a communication that says
+   * it rings no more while nobody is in is no answer at once. An answer stops the watch.
+   */
+  private watchRing(communication: CallCommunication): void {
+    if (communication.ringing === undefined) {
+      return;
+    }
+    this.clearRing();
+    if (!RINGING.includes(this.snapshot.status)) {
+      return;
+    }
+    if (communication.ringing) {
+      if (communication.ringRemainingMs !== null && communication.ringRemainingMs !== undefined) {
+        const generation = this.generation;
+        this.ringTimer = setTimeout(() => {
+          this.ringTimer = null;
+          if (generation === this.generation) {
+            void this.noAnswer();
+          }
+        }, Math.max(0, communication.ringRemainingMs));
+      }
+    } else if (patientPresence(communication.videoCallHistory).present !== true) {
+      void this.noAnswer();
+    }
+  }
+
+  /** The ring ran out without an answer: the call is hung up (the server and the history say it ended). */
+  private async noAnswer(): Promise<void> {
+    if (!RINGING.includes(this.snapshot.status)) {
+      return;
+    }
+    this.generation += 1;
+    const generation = this.generation;
+    this.teardown();
+    this.set({ status: 'noAnswer', remote: null, local: null, patientMedia: null });
+    try {
+      await this.transport.hangUp(this.appointmentId);
+    } catch (error) {
+      if (generation === this.generation) {
+        this.set({ error });
+      }
+    }
   }
 
   private clearRestart(): void {
@@ -289,6 +353,7 @@ export class DoctorCall {
     } else if (presence.present === false && this.peer) {
       this.patientLeft();
     }
+    this.watchRing(communication);
   }
 
   private patientLeft(): void {

@@ -2,6 +2,7 @@
  * Stand-ins for the browser's media and peer connection and for the server, for the video call's
  * unit tests: they record what the call did and let a test play the patient's side.
  */
+import { CALL_RING_TIMEOUT_MS } from '@careline/domain/video-call';
 import { vi } from 'vitest';
 import type { CallCommunication, CallMediaDevices, CallSignal, CallSignalInput, CallTransport } from './doctor-call.ts';
 
@@ -153,7 +154,14 @@ export function fakeTransport() {
       return Promise.resolve({
         roomSid: ROOM,
         iceServers: [{ urls: ['turn:turn.example:3478'], username: '1900000000:u1', credential: 'secret' }],
-        communication: { roomSid: ROOM, participantStatus: 'connected', videoCallHistory: [line('Practitioner/d1', 'connected')] },
+        // The server's ring as it answers it at the Call (issue 29 §2.7).
+        communication: {
+          roomSid: ROOM,
+          participantStatus: 'connected',
+          videoCallHistory: [line('Practitioner/d1', 'connected')],
+          ringing: true,
+          ringRemainingMs: CALL_RING_TIMEOUT_MS,
+        },
       });
     }),
     hangUp: vi.fn((_appointmentId: string) => Promise.resolve()),
@@ -183,9 +191,18 @@ export function fakeTransport() {
       for (let i = 0; i < joins; i++) {
         history.push(line('Patient/p1', 'connected', i + 1));
       }
-      handlers?.communication({ roomSid: ROOM, participantStatus: 'connected', videoCallHistory: history });
+      handlers?.communication({ roomSid: ROOM, participantStatus: 'connected', videoCallHistory: history, ringing: false, ringRemainingMs: null });
       patientSignal({ kind: 'media', camera: true, microphone: true });
     },
+    /** The patient leaves after joining: their 'disconnected' report rings the phone again for a rejoin, for a whole ring. */
+    patientLeaves: () =>
+      handlers?.communication({
+        roomSid: ROOM,
+        participantStatus: 'connected',
+        videoCallHistory: [line('Practitioner/d1', 'connected'), line('Patient/p1', 'connected', 1), line('Patient/p1', 'disconnected', 2)],
+        ringing: true,
+        ringRemainingMs: CALL_RING_TIMEOUT_MS,
+      }),
   };
 }
 

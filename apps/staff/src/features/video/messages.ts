@@ -1,4 +1,5 @@
 import { useStaffTranslate } from '@careline/i18n/staff';
+import { CALL_RING_TIMEOUT_MS } from '@careline/domain/video-call';
 import { useMemo } from 'react';
 import type { DoctorCallStatus } from './doctor-call.ts';
 
@@ -19,6 +20,8 @@ export function useVideoMessages() {
       answeredAt: (time: string) => t('staff.video.answeredAt', { time }),
       call: t('staff.video.call'),
       callOf: (name: string) => t('staff.video.callOf', { name }),
+      callAgain: t('staff.video.callAgain'),
+      close: t('staff.video.close'),
       status: (status: DoctorCallStatus, name: string) => {
         switch (status) {
           case 'starting':
@@ -37,6 +40,9 @@ export function useVideoMessages() {
             return t('staff.video.status.patientLeft', { name });
           case 'ending':
             return t('staff.video.status.ending');
+          case 'noAnswer':
+            // The ring's length is the domain's (issue 29 §2.7), in whole minutes.
+            return t('staff.video.status.noAnswer', { name, minutes: Math.max(1, Math.round(CALL_RING_TIMEOUT_MS / 60_000)) });
           case 'ended':
             return t('staff.video.status.ended');
           case 'failed':

@@ -14,7 +14,7 @@ export const staffVideoCallMutation = graphql(`
       roomSid
       iceServersExpireAt
       iceServers { urls username credential }
-      communication { id roomSid participantStatus videoCallHistory { timestamp participantReference participantStatus } }
+      communication { id roomSid participantStatus ringing ringRemainingMs videoCallHistory { timestamp participantReference participantStatus } }
     }
   }
 `);
@@ -37,7 +37,7 @@ export const staffSendCallSignalMutation = graphql(`
 export const staffCallLiveSubscription = graphql(`
   subscription staffSubscribeCommunication($organizationId: ID!, $appointmentId: ID!) {
     staffSubscribeCommunication(organizationId: $organizationId, appointmentId: $appointmentId) {
-      communication { id roomSid participantStatus videoCallHistory { timestamp participantReference participantStatus } }
+      communication { id roomSid participantStatus ringing ringRemainingMs videoCallHistory { timestamp participantReference participantStatus } }
       signal { kind from roomSid sdp candidate camera microphone }
     }
   }
@@ -70,11 +70,15 @@ function required<T>(result: Result<T>): T {
 function communicationOf(raw: {
   roomSid: string | null;
   participantStatus: string | null;
+  ringing: boolean;
+  ringRemainingMs: number | null;
   videoCallHistory: { timestamp: unknown; participantReference: string; participantStatus: string }[];
 }): CallCommunication {
   return {
     roomSid: raw.roomSid,
     participantStatus: raw.participantStatus,
+    ringing: raw.ringing,
+    ringRemainingMs: raw.ringRemainingMs,
     videoCallHistory: raw.videoCallHistory.map((entry) => ({
       timestamp: String(entry.timestamp),
       participantReference: entry.participantReference,

@@ -20,7 +20,8 @@ function StreamVideo({ stream, muted, className, label, testId }: { stream: Medi
 /**
  * The doctor's side of the call with one patient: Call, then the patient's video large and the own
  * preview small, the status (ringing, connected with the mm:ss timer, the patient left) in a polite
- * live region, mute and camera toggles (the patient is told), and End.
+ * live region, mute and camera toggles (the patient is told), and End. A ring nobody answers says
+ * no answer there, with Call again and Close.
  * @param props - the patient's name and the call (useDoctorCall)
  */
 export function InCallView({ patientName, handle }: { patientName: string; handle: DoctorCallHandle }) {
@@ -42,7 +43,14 @@ export function InCallView({ patientName, handle }: { patientName: string; handl
         {notice ? ` ${notice}` : ''}
       </p>
       {problem ? <Alert tone="error">{problem}</Alert> : null}
-      {canPlaceCall(call.status) ? (
+      {call.status === 'noAnswer' ? (
+        <div className="button-row">
+          <Button onClick={handle.placeCall}>{t.callAgain}</Button>
+          <Button variant="secondary" onClick={handle.close}>
+            {t.close}
+          </Button>
+        </div>
+      ) : canPlaceCall(call.status) ? (
         <div className="button-row">
           <Button onClick={handle.placeCall} aria-label={t.callOf(patientName)}>
             {t.call}

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { I18nProvider } from '@careline/i18n/react';
 import { createStaffI18n } from '@careline/i18n/staff';
+import { CALL_RING_TIMEOUT_MS } from '@careline/domain/video-call';
+import axe from 'axe-core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Client } from 'urql';
 import { Provider } from 'urql';
@@ -252,5 +254,65 @@ describe('the call timer', () => {
       await vi.advanceTimersByTimeAsync(1_000);
     });
     expect(screen.getByRole('timer').textContent).toBe('01:05');
+  });
+});
+
+/** axe on what is rendered; jsdom lays nothing out, so colour contrast is left to the browser journeys. */
+async function axeViolations(container: HTMLElement): Promise<string[]> {
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+describe('no answer (issue 29 §2.7)', () => {
+  it('says so politely when the ring runs out, hangs up, and offers Call again and Close; axe finds nothing', async () => {
+    vi.useFakeTimers();
+    const { server } = renderPanel();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: `Call ${NAME} by video` }));
+      await settle();
+    });
+    const status = screen.getByRole('status');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CALL_RING_TIMEOUT_MS - 1);
+    });
+    expect(status.textContent).toBe(`Ringing ${NAME}’s phone…`);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(status.textContent).toBe(`No answer. ${NAME} did not join within a minute.`);
+    expect(status.getAttribute('aria-live') ?? 'polite').toBe('polite');
+    expect(server.transport.hangUp).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('group', { name: 'Call controls' })).toBeNull();
+    expect(screen.queryByLabelText('Your camera')).toBeNull();
+    const card = screen.getByRole('article', { name: NAME });
+    expect(within(card).getByRole('button', { name: 'Call again' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Close' })).toBeTruthy();
+    vi.useRealTimers();
+    expect(await axeViolations(card)).toEqual([]);
+
+    await act(async () => {
+      fireEvent.click(within(card).getByRole('button', { name: 'Call again' }));
+      await settle();
+    });
+    expect(server.transport.placeCall).toHaveBeenCalledTimes(2);
+    expect(status.textContent).toBe(`Ringing ${NAME}’s phone…`);
+  });
+
+  it('Close leaves the no answer for Call', async () => {
+    vi.useFakeTimers();
+    renderPanel();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: `Call ${NAME} by video` }));
+      await settle();
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CALL_RING_TIMEOUT_MS);
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    });
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.queryByRole('button', { name: 'Call again' })).toBeNull();
+    expect(screen.getByRole('button', { name: `Call ${NAME} by video` })).toBeTruthy();
   });
 });

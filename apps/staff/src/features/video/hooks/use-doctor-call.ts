@@ -9,6 +9,8 @@ export type DoctorCallHandle = {
   timer: string | null;
   placeCall: () => void;
   end: () => void;
+  /** Close after no answer: back to Call. */
+  close: () => void;
   toggleMicrophone: () => void;
   toggleCamera: () => void;
 };
@@ -49,6 +51,7 @@ export function useDoctorCall(
       timer: running && call.connectedAt !== null ? callTimerText(call.connectedAt, tick) : null,
       placeCall: () => void controller.call(),
       end: () => void controller.end(),
+      close: () => controller.close(),
       toggleMicrophone: () => controller.toggleMicrophone(),
       toggleCamera: () => controller.toggleCamera(),
     }),
