@@ -83,8 +83,9 @@ function ExpectedTurn({ expectedCallAt, now }: { expectedCallAt: string | null |
     return null;
   }
   const at = new Date(Math.max(Date.parse(expectedCallAt), now.getTime())).toISOString();
+  // Keyed by the time shown, so a new estimate animates in (consultations-pop, off with reduced motion).
   return (
-    <p className="queue__turn">
+    <p key={at.slice(0, 16)} className="queue__turn">
       {t('consultations.appointment.expectedTurn', { time: timeOfDay(at, i18n.locale) })}
     </p>
   );
