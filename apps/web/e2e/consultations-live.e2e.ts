@@ -1,8 +1,10 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { DEFAULT_TIME_ZONE, formatInstant } from '@careline/domain/time';
 import {
   appUrl,
   collectPageErrors,
+  expectNoAxeViolations,
   latestCode,
   launchBrowser,
   newPhonePage,
@@ -13,8 +15,10 @@ import {
 
 // Issue 8 browser journey across both apps: the doctor starts the session and calls the next token in
 // the staff console, and the patient's open appointment shows 'Dr. Arrived' and the ongoing token
-// without a reload (spec doc 2 §4 Session status, Live updates, Numbered slot display). The patient's
-// sign-in is not what this journey is about, so it signs in through the API and reuses the token.
+// without a reload (spec doc 2 §4 Session status, Live updates, Numbered slot display), and 'Your turn
+// at about …' moves with each call (issue 32 §1.2): the time the server estimates, at the hospital's
+// clock. The patient's sign-in is not what this journey is about, so it signs in through the API and
+// reuses the token.
 const host = 'localhost';
 const staffPassword = 'careline-demo-staff';
 const adminEmail = 'admin@careline.test';
@@ -80,6 +84,27 @@ async function colomboSession(): Promise<string> {
   return staffCreateSession.id;
 }
 
+/** The server's estimate of the patient's turn, as the appointment screen writes it; null when there is none. */
+async function expectedTurnText(token: string, appointmentId: string): Promise<string | null> {
+  const { queryAppointment } = await gql<{ queryAppointment: { expectedCallAt: string | null }[] }>(
+    'query ($id: ID) { queryAppointment(id: $id) { expectedCallAt } }',
+    { id: appointmentId },
+    token,
+  );
+  const at = queryAppointment[0]?.expectedCallAt ?? null;
+  return at === null ? null : `Your turn at about ${formatInstant(at, 'sessionTime', { locale: 'en', timeZone: DEFAULT_TIME_ZONE }) ?? ''}`;
+}
+
+/** Waits until the screen shows the server's current estimate, and returns its text. */
+async function shownTurn(page: Page, token: string, appointmentId: string): Promise<string> {
+  const text = await expectedTurnText(token, appointmentId);
+  if (text === null) {
+    throw new Error('the server has no estimate for a booked token');
+  }
+  await page.locator('.queue__turn', { hasText: text }).waitFor({ timeout: 30_000 });
+  return text;
+}
+
 describe('consultations live: the staff console moves the patient’s screen', () => {
   let browser: Browser;
 
@@ -91,15 +116,20 @@ describe('consultations live: the staff console moves the patient’s screen', (
     await browser.close();
   });
 
-  it('the doctor starts the session and calls token 1; the patient sees Dr. Arrived and token 1 without a reload', async () => {
+  it('the doctor starts the session and calls tokens; the patient sees Dr. Arrived, the ongoing token and their turn move without a reload', async () => {
     const sessionId = await colomboSession();
+    // Two patients booked before ours: tokens 1 and 2 are called first.
+    for (let ahead = 1; ahead <= 2; ahead++) {
+      const before = await signedInPatient();
+      await gql('mutation ($p: ID!, $s: ID!) { createAppointment(patientId: $p, sessionId: $s) { id } }', { p: before.patientId, s: sessionId }, before.token);
+    }
     const patient = await signedInPatient();
     const { createAppointment } = await gql<{ createAppointment: { id: string; tokenNo: number } }>(
       'mutation ($p: ID!, $s: ID!) { createAppointment(patientId: $p, sessionId: $s) { id tokenNo } }',
       { p: patient.patientId, s: sessionId },
       patient.token,
     );
-    expect(createAppointment.tokenNo).toBe(1);
+    expect(createAppointment.tokenNo).toBe(3);
 
     // The patient's phone, signed in with the stored token, opens the appointment.
     const phone = await newPhonePage(browser, { host });
@@ -119,9 +149,11 @@ describe('consultations live: the staff console moves the patient’s screen', (
     await phone.page.goto(appUrl(`/view/appointment?sessionId=${sessionId}&appointmentId=${createAppointment.id}`, host));
     const token = phone.page.locator('.appointment-facts__token-number');
     await token.waitFor();
-    expect(await token.textContent()).toBe('1');
+    expect(await token.textContent()).toBe('3');
     await phone.page.getByText('Starting At').first().waitFor();
     await phone.page.getByText('No token called yet').waitFor();
+    const turnBeforeStart = await shownTurn(phone.page, patient.token, createAppointment.id);
+    await expectNoAxeViolations(phone.page, 'appointment with the expected turn');
     const loadsBefore = navigations;
 
     // The doctor, in the staff console, opens the session's queue and starts it.
@@ -144,7 +176,21 @@ describe('consultations live: the staff console moves the patient’s screen', (
     const ongoing = phone.page.locator('.queue__token');
     await ongoing.first().waitFor({ timeout: 30_000 });
     expect(await ongoing.allTextContents()).toEqual(['1']);
+    const turnAfterFirstCall = await shownTurn(phone.page, patient.token, createAppointment.id);
+    expect(turnAfterFirstCall).not.toBe(turnBeforeStart);
     await screenshot(phone.page, 'consultations-live-called');
+
+    // Token 2 is called moments later: the session's own quick pace brings the patient's turn nearer.
+    await desk.getByRole('button', { name: 'Call next' }).click();
+    await phone.page.locator('.queue__token', { hasText: '2' }).waitFor({ timeout: 30_000 });
+    const turnAfterSecondCall = await shownTurn(phone.page, patient.token, createAppointment.id);
+    expect(turnAfterSecondCall).not.toBe(turnAfterFirstCall);
+
+    // Their own token is called: no estimate any more.
+    await desk.getByRole('button', { name: 'Call next' }).click();
+    await phone.page.locator('.queue__token', { hasText: '3' }).waitFor({ timeout: 30_000 });
+    await phone.page.locator('.queue__turn').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await expectedTurnText(patient.token, createAppointment.id)).toBeNull();
     expect(navigations).toBe(loadsBefore);
 
     expect(phoneErrors).toEqual([]);

@@ -54,3 +54,10 @@ export const NPS_MAX = 10;
 
 /** The app version shown (spec doc 1 §1). */
 export const APP_VERSION = '3.13.0';
+
+/**
+ * Minutes per patient assumed for a doctor with no recorded sessions yet, when estimating when a token
+ * is called (issue 32 §1.2): a typical channelling visit in Sri Lanka, replaced by the doctor's own
+ * pace as soon as past sessions or this session's calls give one.
+ */
+export const DEFAULT_MINUTES_PER_PATIENT = 10;

@@ -90,6 +90,7 @@ export type ConsultationsMessageId =
   | 'consultations.appointment.ongoingTokens'
   | 'consultations.appointment.noOngoing'
   | 'consultations.appointment.ahead'
+  | 'consultations.appointment.expectedTurn'
   | 'consultations.appointment.estimatedWait'
   | 'consultations.appointment.cancel'
   | 'consultations.appointment.cancelBlocked'

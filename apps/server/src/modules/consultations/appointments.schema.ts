@@ -16,6 +16,7 @@ import { ownProfileIds } from '../profiles/index.ts';
 import { ConsultationSessionRef } from './consultations.schema.ts';
 import { searchConsultationSessions } from './consultations.service.ts';
 import { filterEvents } from '../../providers/pubsub/filter-events.ts';
+import { expectedCallAt } from './queue-estimate.service.ts';
 import type { RefundRequestAnswer } from './refunds.service.ts';
 import { consultationSessionTopic, tenantSessionsTopic } from './session-events.ts';
 import {
@@ -67,6 +68,15 @@ export const AppointmentRef = builder.objectRef<AppointmentView>('Appointment').
     tokenNo: t.exposeInt('tokenNo'),
     start: t.field({ type: 'DateTime', description: 'The session start.', resolve: (a) => a.start }),
     end: t.field({ type: 'DateTime', description: 'The session end.', resolve: (a) => a.end }),
+    expectedCallAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description:
+        "When this token is expected to be called, to the minute and never before now (issue 32 §1.2 'Your turn at about " +
+        "11:40'): from the session's start, the pace of its calls and the doctor's recent sessions; read again on every " +
+        'delivery of subscribeAppointment. Null once called, when not booked, and in a session that is over.',
+      resolve: (a, _args, ctx) => expectedCallAt(ctx.database.db, ctx.tenant.id, a, new Date()),
+    }),
     appointmentStatus: t.exposeString('appointmentStatus'),
     practitionerStatus: t.exposeString('practitionerStatus', { nullable: true }),
     paymentStatus: t.exposeString('paymentStatus'),

@@ -30,6 +30,7 @@ export const appointmentQuery = graphql(`
       tokenNo
       start
       end
+      expectedCallAt
       appointmentStatus
       practitionerStatus
       paymentStatus

@@ -86,13 +86,15 @@ const token = (tokenNo: number, appointmentStatus: string) => ({
 describe('/view/appointment live, without a reload (spec doc 2 §4 Live updates, issue 8 §9)', () => {
   it('follows the ongoing tokens and the doctor’s arrival as the events come', async () => {
     let status = 'scheduled';
+    // issue 32 §1.2: the server's estimate, 11:40 then 11:55 at the hospital (Colombo, +05:30), then none once called.
+    let expectedCallAt: string | null = '2099-11-24T06:10:00.000Z';
     const { sinks, queries } = await renderLive((operationName) => {
       switch (operationName) {
         case 'consultationAppointment':
           return {
             data: {
               queryAppointment: [
-                { __typename: 'Appointment', ...testAppointment({ id: 'a-1', tokenNo: 6, session: testSession({ id: 's-1', status }) }) },
+                { __typename: 'Appointment', ...testAppointment({ id: 'a-1', tokenNo: 6, expectedCallAt, session: testSession({ id: 's-1', status }) }) },
               ],
             },
           };
@@ -104,6 +106,7 @@ describe('/view/appointment live, without a reload (spec doc 2 §4 Live updates,
     });
     const queue = await screen.findByRole('region', { name: 'Now with the doctor' });
     await within(queue).findByText('No token called yet');
+    expect(within(queue).getByText('Your turn at about 11:40 AM')).toBeTruthy();
     await waitFor(() => expect(sinks.has('consultationSessionTokens')).toBe(true));
 
     // Staff call tokens 1 to 4: the token event carries the queue.
@@ -119,11 +122,20 @@ describe('/view/appointment live, without a reload (spec doc 2 §4 Live updates,
 
     // The session starts: its event refetches, and the card says 'Dr. Arrived'.
     status = 'started';
+    expectedCallAt = '2099-11-24T06:25:00.000Z';
     const before = queries.filter((name) => name === 'consultationAppointment').length;
     act(() => {
       sinks.get('consultationSessionChanged')?.next({ data: { subscribeSession: { id: 's-1', changed: 'status' } } });
     });
     await screen.findByText('Dr. Arrived');
     expect(queries.filter((name) => name === 'consultationAppointment').length).toBeGreaterThan(before);
+    await within(queue).findByText('Your turn at about 11:55 AM');
+
+    // The patient's token is called: no estimate any more, and the line goes.
+    expectedCallAt = null;
+    act(() => {
+      sinks.get('consultationAppointmentChanged')?.next({ data: { subscribeAppointment: [{ id: 'a-1', appointmentStatus: 'booked', paymentStatus: 'paid' }] } });
+    });
+    await waitFor(() => expect(within(queue).queryByText(/Your turn at about/)).toBeNull());
   });
 });

@@ -31,7 +31,7 @@ import {
 import { useNow } from '../hooks/use-now.ts';
 import { doctorFiltersQuery } from '../utils/doctor-filters.ts';
 import { appointmentStatusKey, cancelBlockText, refundStatusText, type TextRef } from '../utils/session-card-texts.ts';
-import { dayAndTime } from '../utils/session-days.ts';
+import { dayAndTime, timeOfDay } from '../utils/session-days.ts';
 import { CallHospitalLink } from './call-hospital-link.tsx';
 import { FeedbackForm } from './feedback-form.tsx';
 import { RefundWizard } from './refund-wizard.tsx';
@@ -72,8 +72,27 @@ export function appointmentBanner(appointment: {
   return null;
 }
 
+/**
+ * 'Your turn at about 11:40' (issue 32 §1.2): the server's estimate, read again at every change of the
+ * session, at the hospital's clock; not before now while no change comes (a late doctor keeps it moving).
+ */
+function ExpectedTurn({ expectedCallAt, now }: { expectedCallAt: string | null | undefined; now: Date }) {
+  const t = useConsultationsTranslate();
+  const { i18n } = useLingui();
+  if (!expectedCallAt) {
+    return null;
+  }
+  const at = new Date(Math.max(Date.parse(expectedCallAt), now.getTime())).toISOString();
+  // Keyed by the time shown, so a new estimate animates in (consultations-pop, off with reduced motion).
+  return (
+    <p key={at.slice(0, 16)} className="queue__turn">
+      {t('consultations.appointment.expectedTurn', { time: timeOfDay(at, i18n.locale) })}
+    </p>
+  );
+}
+
 /** The queue as the patient sees it: the last 3 ongoing tokens, how many are ahead, the estimated wait. */
-function QueueDisplay({ appointment, tokens }: { appointment: AppointmentData; tokens: QueueAppointment[] }) {
+function QueueDisplay({ appointment, tokens, now }: { appointment: AppointmentData; tokens: QueueAppointment[]; now: Date }) {
   const t = useConsultationsTranslate();
   const ongoing = lastOngoingTokens(tokens);
   const ahead = appointmentsAhead(tokens, appointment.tokenNo);
@@ -99,6 +118,7 @@ function QueueDisplay({ appointment, tokens }: { appointment: AppointmentData; t
           ))}
         </ol>
       )}
+      <ExpectedTurn expectedCallAt={appointment.expectedCallAt} now={now} />
       <p className="queue__ahead">{t('consultations.appointment.ahead', { count: ahead })}</p>
       {wait === null || ahead === 0 ? null : (
         <p className="queue__wait">{t('consultations.appointment.estimatedWait', { minutes: Math.round(wait) })}</p>
@@ -356,7 +376,7 @@ export function AppointmentScreen({
         </div>
       ) : null}
 
-      {active ? <QueueDisplay appointment={appointment} tokens={tokens} /> : null}
+      {active ? <QueueDisplay appointment={appointment} tokens={tokens} now={now} /> : null}
 
       <div className="appointment-actions">
         {cancelEnabled && appointment.appointmentStatus !== 'cancelled' ? (

@@ -43,6 +43,7 @@ export function testAppointment(overrides: Partial<AppointmentData> & { id: stri
     tokenNo: 5,
     start: session.startTime,
     end: session.endTime,
+    expectedCallAt: null,
     appointmentStatus: 'booked',
     practitionerStatus: null,
     paymentStatus: 'pending',
