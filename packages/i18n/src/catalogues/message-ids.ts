@@ -650,7 +650,10 @@ export type MessageId =
   | 'sms.labReport.ready'
   | 'sms.labReport.amended'
   | 'sms.chat.staffReplied'
-  | 'sms.appointment.feedbackLink';
+  | 'sms.appointment.feedbackLink'
+  | 'sms.session.refundedToCard'
+  | 'sms.session.refundedToWallet'
+  | 'sms.session.refundAtDesk';
 
 /** The ids whose place in en.po decides what translateText picks (message-ids-source.ts). */
 export const englishPrecedence: readonly MessageId[] = [
@@ -805,4 +808,7 @@ export const englishPrecedence: readonly MessageId[] = [
   'sms.labReport.amended',
   'sms.chat.staffReplied',
   'sms.appointment.feedbackLink',
+  'sms.session.refundedToCard',
+  'sms.session.refundedToWallet',
+  'sms.session.refundAtDesk',
 ];
