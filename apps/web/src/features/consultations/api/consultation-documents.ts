@@ -34,6 +34,12 @@ export const appointmentQuery = graphql(`
       practitionerStatus
       paymentStatus
       paymentRefundStatus
+      sessionCancelRefund {
+        status
+        wayBack
+        amount
+        currency
+      }
       appointmentRescheduleStatus
       appointmentRescheduledFor
       feedbackRating
