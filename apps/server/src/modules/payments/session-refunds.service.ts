@@ -157,8 +157,9 @@ async function decideSessionRefund(deps: SessionRefundDeps, row: SessionRefundRo
       paidMinor = refundable.paidMinor;
       amountMinor = Math.max(0, Math.min(refundable.refundableMinor, refundable.paidMinor - already));
     }
-    // Without a captured payment (a paid status the desk set by hand), the cashier settles it.
-    const wayBack = found ? refundWayBack(found.payment.paymentGatewayType) : 'desk';
+    // Without a captured payment (a paid status the desk set by hand) or anything to give back by
+    // card, the cashier settles it at the desk.
+    const wayBack = found && amountMinor > 0 ? refundWayBack(found.payment.paymentGatewayType) : 'desk';
     const currency = found?.payment.currency ?? 'LKR';
     if (!(await moveRefundRequest(tx, request.id, 'requested', 'approved', null))) {
       return null;
@@ -198,7 +199,9 @@ async function decideSessionRefund(deps: SessionRefundDeps, row: SessionRefundRo
         excludedCategories: request.excludedCategories,
       },
     });
-    const sms = wayBack !== 'card' && amountMinor > 0 ? await writeRefundSms(tx, deps, row, { wayBack, amountMinor, currency }) : { rows: [] };
+    // The patient's one SMS of the cancel (the plain notice was left to this one): a card refund's
+    // when the gateway took it, a desk refund's now.
+    const sms = wayBack === 'card' ? { rows: [] } : await writeRefundSms(tx, deps, row, { wayBack, amountMinor, currency });
     return { wayBack, amountMinor, currency, sms };
   });
 }
