@@ -653,7 +653,8 @@ export type MessageId =
   | 'sms.appointment.feedbackLink'
   | 'sms.session.refundedToCard'
   | 'sms.session.refundedToWallet'
-  | 'sms.session.refundAtDesk';
+  | 'sms.session.refundAtDesk'
+  | 'sms.session.refundToCardPending';
 
 /** The ids whose place in en.po decides what translateText picks (message-ids-source.ts). */
 export const englishPrecedence: readonly MessageId[] = [
@@ -811,4 +812,5 @@ export const englishPrecedence: readonly MessageId[] = [
   'sms.session.refundedToCard',
   'sms.session.refundedToWallet',
   'sms.session.refundAtDesk',
+  'sms.session.refundToCardPending',
 ];

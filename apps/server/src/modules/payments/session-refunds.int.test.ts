@@ -319,6 +319,34 @@ describe('a session the hospital cancels refunds its paid appointments (issue 32
     expect(await textsTo(card.mobileNo)).toHaveLength(1);
   });
 
+  it('tells the patient once when the gateway gives no clear answer, and never sends that refund again', async () => {
+    const session = await newSession();
+    const card = await visit(session.id, 1);
+    await cardPaid(card);
+    const real = t.providers.gatewayHttp;
+    t.providers.gatewayHttp = Object.assign(
+      async (url: string, init: Parameters<typeof real>[1]) => (url.endsWith('/refunds') ? { status: 502, body: 'Bad Gateway' } : real(url, init)),
+      { bindLocal: real.bindLocal },
+    );
+    try {
+      await as(receptionist, CANCEL, { o: hospital, s: session.id });
+      await refundsSettled([card.appointmentId]);
+      const request = await requestOf(card.appointmentId);
+      expect(request).toMatchObject({ status: 'approved', wayBack: 'card', amount: 2500 });
+      const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.refundRequestId, request?.id ?? ''));
+      expect(ledger.map((l) => l.status)).toEqual(['unknown']);
+      expect(await runSessionRefund(jobDeps(), { tenantId, refundRequestId: request?.id ?? '' })).toBe('none');
+      await smsOutboxSettled(t.database.db);
+      const texts = await textsTo(card.mobileNo);
+      expect(texts.map((m) => m.body.includes('Your refund of LKR 2500.00 to your card is on its way.'))).toEqual([true]);
+      // The cashier's queue has it, to check with the gateway.
+      const queue = await as<{ staffRefundRequests: { appointmentId: string }[] }>(cashier, REFUNDS, { o: hospital, s: 'approved' });
+      expect(queue.data?.staffRefundRequests.some((r) => r.appointmentId === card.appointmentId)).toBe(true);
+    } finally {
+      t.providers.gatewayHttp = real;
+    }
+  });
+
   it("refuses another hospital's staff, and nothing changes", async () => {
     const session = await newSession();
     const card = await visit(session.id, 1);

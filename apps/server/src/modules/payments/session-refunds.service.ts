@@ -41,7 +41,8 @@ import { decimalOf, major, minorOf } from './staff-payments.context.ts';
  *   2. a card refund is sent to the gateway by the one caller that claims the ledger row, as the
  *      cashier's Refund to card is (staff-refunds.service.ts: sendRefund): refunded → the request
  *      and the appointment end 'refunded'; a definite refusal fails the job, which pg-boss retries;
- *      an answer in doubt is never sent again, and waits in the cashier's queue ('approved');
+ *      an answer in doubt is never sent again, and waits in the cashier's queue ('approved'); either
+ *      way the patient's SMS says the refund to the card is on its way;
  *   3. a refund at the desk stays 'approved' (collect at the hospital): the cashier's refund queue
  *      lists it, and the cash desk pays it out;
  *   4. the patient's one SMS (claimed by sms_at, written to the outbox in the transaction that
@@ -94,17 +95,29 @@ export function sessionRefundSmsText(details: {
   doctorName: string;
   startTime: Date;
   amount: string;
-  wayBack: RefundWayBack;
+  /** 'cardPending': a card refund the gateway has not taken yet (refused for now, or in doubt): the cashier finishes it. */
+  wayBack: RefundWayBack | 'cardPending';
   link: string;
 }): string {
   const locale = details.language ?? 'en';
   const time = formatInstant(details.startTime, 'smsTime', { locale, timeZone: DEFAULT_TIME_ZONE }) ?? '';
-  const id = details.wayBack === 'card' ? 'sms.session.refundedToCard' : details.wayBack === 'wallet' ? 'sms.session.refundedToWallet' : 'sms.session.refundAtDesk';
+  const ids = {
+    card: 'sms.session.refundedToCard',
+    cardPending: 'sms.session.refundToCardPending',
+    wallet: 'sms.session.refundedToWallet',
+    desk: 'sms.session.refundAtDesk',
+  } as const;
+  const id = ids[details.wayBack];
   return renderMessage(details.language, id, { hospital: details.hospitalName, doctor: details.doctorName, time, amount: details.amount, link: details.link });
 }
 
 /** Writes the refund's one SMS to the outbox in the caller's transaction (nothing when it was written already). */
-async function writeRefundSms(tx: Tx, deps: SessionRefundDeps, row: SessionRefundRow, terms: { wayBack: RefundWayBack; amountMinor: number; currency: string }): Promise<QueuedSms> {
+async function writeRefundSms(
+  tx: Tx,
+  deps: SessionRefundDeps,
+  row: SessionRefundRow,
+  terms: { wayBack: RefundWayBack | 'cardPending'; amountMinor: number; currency: string },
+): Promise<QueuedSms> {
   if (!(await claimSessionRefundSms(tx, row.request.id))) {
     return { rows: [] };
   }
@@ -241,6 +254,13 @@ export async function runSessionRefund(deps: SessionRefundDeps, data: { tenantId
     const settled = await sendRefund(sendDeps, refundActor(current), current, ledger, async (tx) => {
       sms = await writeRefundSms(tx, deps, current, { wayBack: 'card', amountMinor: minorOf(ledger.amount), currency: ledger.currency });
     });
+    if (settled === 'failed' || settled === 'unknown') {
+      // The patient is told once all the same: the refund is on its way (the job's retries, or the
+      // cashier's Refund to card for one in doubt, finish it); a later success sends nothing more.
+      sms = await deps.db.transaction((tx) =>
+        writeRefundSms(tx, deps, current, { wayBack: 'cardPending', amountMinor: minorOf(ledger.amount), currency: ledger.currency }),
+      );
+    }
     await deps.smsOutbox.dispatch(sms);
     await announce(deps, data.tenantId, current.sessionId);
     if (settled === 'failed') {

@@ -32,6 +32,9 @@ describe('sessionRefundSmsText', () => {
     ['ta', 'card', 'LKR 2500.00 உங்கள் அட்டைக்குத் திருப்பி அளிக்கப்பட்டது.'],
     ['si', 'desk', 'ඔබගේ LKR 2500.00 ආපසු ගෙවීම රෝහලේ මුදල් කවුළුවෙන් ලබා ගන්න.'],
     ['ta', 'desk', 'உங்கள் LKR 2500.00 பணத்தை மருத்துவமனையின் காசாளர் மேசையில் பெற்றுக்கொள்ளுங்கள்.'],
+    ['en', 'cardPending', 'Your refund of LKR 2500.00 to your card is on its way.'],
+    ['si', 'cardPending', 'ඔබගේ කාඩ්පතට LKR 2500.00 ආපසු ගෙවීම සිදු වෙමින් පවතී.'],
+    ['ta', 'cardPending', 'உங்கள் அட்டைக்கு LKR 2500.00 பணத்திருப்பம் வந்துகொண்டிருக்கிறது.'],
   ] as const)('in %s, back by %s, names the amount, the doctor and the link', (language, wayBack, part) => {
     const text = sessionRefundSmsText({ ...details, language, wayBack });
     expect(text).toContain(part);
