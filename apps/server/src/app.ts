@@ -36,7 +36,7 @@ import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerFeedbackLinkRoutes } from './modules/consultations/feedback-link.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
-import { closeOpenOrderInvoice, registerOrderPaymentPort } from './modules/payments/index.ts';
+import { closeOpenOrderInvoice, registerOrderPaymentPort, registerSessionRefundJobs } from './modules/payments/index.ts';
 import { orderPaymentSide, registerOrderInvoiceCloser } from './modules/orders/index.ts';
 import { registerInvoicePdfRoutes } from './modules/payments/invoice-pdf.routes.ts';
 import { registerLabReportPdfRoutes } from './modules/lab-reports/lab-report-pdf.routes.ts';
@@ -55,7 +55,7 @@ import { createPubSubEmitter } from './providers/pubsub/pubsub.ts';
 import { createLivePublisher, type LiveChannelCounters } from './providers/pubsub/live-publisher.ts';
 import { createLiveClients } from './graphql/live-resync.ts';
 import { createPresence, type Presence } from './providers/presence/presence.ts';
-import { createJobQueue } from './modules/jobs/jobs.ts';
+import { createJobQueue, type JobQueue } from './modules/jobs/jobs.ts';
 import { createSmsOutbox, smsRetryOf, type SmsOutbox } from './modules/sms/index.ts';
 import { registerTemporaryAppointmentJobs } from './modules/consultations/temporary-appointments.service.ts';
 import type { AppDeps } from './app-deps.ts';
@@ -237,6 +237,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('smsOutbox', smsOutbox);
+  app.decorate('jobs', jobs);
+  // A session the hospital cancels refunds its paid appointments by these jobs (issue 32 §2.5).
+  registerSessionRefundJobs(jobs, {
+    db: database.db,
+    tenants,
+    // Read at each call, as the requests' context reads it (tests swap the requester).
+    gatewayHttp: async (url, init) => providers.gatewayHttp(url, init),
+    smsOutbox,
+    publish,
+    log: app.log,
+  });
   const unwatchSmsOutbox = smsOutboxWaiting.add(() => smsOutbox.waiting());
   app.addHook('onClose', async () => {
     unwatchSmsOutbox();
@@ -505,5 +516,7 @@ declare module 'fastify' {
     liveChannel: Readonly<LiveChannelCounters>;
     /** The SMS outbox (modules/sms); tests that call services directly hand it on. */
     smsOutbox: SmsOutbox;
+    /** The job queue (modules/jobs); tests that call services directly hand it on. */
+    jobs: JobQueue;
   }
 }

@@ -9,6 +9,7 @@ import { loadEnv, type Env } from '../src/config/env.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTenantRegistry } from '../src/modules/tenants/tenants.registry.ts';
 import type { SmsOutbox } from '../src/modules/sms/index.ts';
+import type { JobQueue } from '../src/modules/jobs/index.ts';
 import type { TenantRegistry } from '../src/modules/tenants/tenants.types.ts';
 import { createProviders, type Providers } from '../src/providers/providers.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -21,6 +22,8 @@ export type TestApp = {
   providers: Providers;
   /** The app's SMS outbox, for tests that call services directly. */
   smsOutbox: SmsOutbox;
+  /** The app's job queue, likewise. */
+  jobs: JobQueue;
   dataDir: string;
   /** POSTs a GraphQL operation; returns the parsed body. */
   gql: <T = Record<string, unknown>>(
@@ -71,6 +74,7 @@ export async function createTestApp(
     tenants,
     providers,
     smsOutbox: app.smsOutbox,
+    jobs: app.jobs,
     dataDir,
     gql: async (query, variables = {}, headers = {}) => {
       const response = await app.inject({

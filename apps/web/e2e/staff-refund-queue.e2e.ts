@@ -1,7 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, screenshot } from './support/index.ts';
-import { appointmentState, book, createSession, payByCardThroughApi, signedInPatient, staffToken } from './support/journey-setup.ts';
+import { expectNoAxeViolations, launchBrowser, readOutbox, screenshot } from './support/index.ts';
+import {
+  appointmentPath,
+  appointmentState,
+  book,
+  createSession,
+  payByCardThroughApi,
+  signedInPatient,
+  signedInPhone,
+  staffToken,
+} from './support/journey-setup.ts';
 import {
   colomboStaff,
   consoleSignedIn,
@@ -73,5 +82,55 @@ describe('refund and the queue', () => {
     expect(await appointmentState(patient, booked.id)).toMatchObject({ appointmentStatus: 'booked', paymentStatus: 'paid', paymentRefundStatus: 'refunded' });
     expect(desk.errors).toEqual([]);
     await desk.context.close();
+  }, 300_000);
+
+  // Issue 32 §2.5: the receptionist cancels the session in the console; the card-paid booking is
+  // refunded to the card by itself (the sandbox's refund API), the patient gets one SMS with the
+  // amount and the way back, and the appointment shows the refund and "Book another session of this doctor".
+  it('a session cancelled in the console refunds its card-paid booking by itself, shown on the appointment', async () => {
+    const staff = await staffToken();
+    const room = 'Room Session Refund';
+    const sessionId = await createSession(staff, 3, room);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Colombo' }).format(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000));
+    const patient = await signedInPatient('Nadeesha');
+    const booked = await book(patient, sessionId);
+    await payByCardThroughApi(patient, booked.id);
+
+    const desk = await consoleSignedIn(browser, colomboStaff.receptionist, 'session-refund-receptionist');
+    onTestFailed(async () => {
+      await screenshot(desk.page, 'session-refund-failure');
+    });
+    await desk.page.goto('/staff/sessions');
+    await desk.page.getByLabel('Day').fill(day);
+    const row = desk.page.getByRole('row', { name: new RegExp(room) });
+    await row.getByRole('button', { name: /^Cancel session of Dr\. Nimal Perera/ }).click();
+    const confirm = desk.page.getByRole('alertdialog', { name: 'Cancel this session?' });
+    await confirm.getByRole('button', { name: 'Yes, cancel the session' }).click();
+    await desk.page.getByText('The session of Dr. Nimal Perera is cancelled and its patients are told.').waitFor();
+    expect(desk.errors).toEqual([]);
+    await desk.context.close();
+
+    // The patient's appointment shows the refund, refunded to the card, without a request.
+    const phone = await signedInPhone(browser, patient, 'session-refund-patient-failure');
+    await phone.page.goto(appointmentPath(sessionId, booked.id));
+    const part = phone.page.getByRole('region', { name: 'Your refund' });
+    await part.locator('.appointment-session-refund__state', { hasText: 'Refunded' }).waitFor({ timeout: 30_000 });
+    expect(await part.locator('.appointment-session-refund__way').textContent()).toBe('To your card');
+    expect(await part.locator('.appointment-session-refund__amount').textContent()).toMatch(/^[A-Z]{3} \d+\.\d{2}$/);
+    await expectNoAxeViolations(phone.page, 'appointment with the session refund');
+    await screenshot(phone.page, 'session-refund-appointment');
+    expect(await appointmentState(patient, booked.id)).toMatchObject({ paymentStatus: 'paid', paymentRefundStatus: 'refunded' });
+
+    // One SMS besides the sign-in code: the amount, the way back and the appointment's link (sent by its job).
+    const notices = async () => (await readOutbox(patient.mobileNo)).filter((m) => !m.body.includes('verification code'));
+    await expect.poll(async () => (await notices()).length, { timeout: 20_000 }).toBe(1);
+    const texts = await notices();
+    expect(texts[0]?.body).toContain('has been refunded to your card. Book another session of this doctor:');
+    expect(texts[0]?.body).toContain(appointmentPath(sessionId, booked.id));
+
+    // "Book another session of this doctor" opens the doctor's sessions.
+    await part.getByRole('link', { name: 'Book another session of this doctor' }).click();
+    await phone.page.waitForURL(/\/doctor\?selectedPractitioner=/);
+    await phone.context.close();
   }, 300_000);
 });

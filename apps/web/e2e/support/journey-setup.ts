@@ -18,7 +18,7 @@ const adminEmail = 'admin@careline.test';
 export const gql = <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> =>
   serverGraphql<T>(query, variables, { token, host: journeyHost });
 
-export type Patient = { token: string; patientId: string; displayName: string };
+export type Patient = { token: string; patientId: string; displayName: string; mobileNo: string };
 
 /** A new patient signed in by SMS code through the API, with one profile (Me). */
 export async function signedInPatient(given: string): Promise<Patient> {
@@ -40,7 +40,7 @@ export async function signedInPatient(given: string): Promise<Patient> {
     { given },
     token,
   );
-  return { token, patientId: created.createPatient.id, displayName: `Mr ${given} Fernando` };
+  return { token, patientId: created.createPatient.id, displayName: `Mr ${given} Fernando`, mobileNo };
 }
 
 /** The staff API's token for the demo admin. */

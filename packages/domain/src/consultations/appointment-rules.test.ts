@@ -17,6 +17,8 @@ import {
   refundBlock,
   refundReasons,
   refundTexts,
+  refundWayBack,
+  SESSION_CANCEL_REFUND_REASON,
   type RefundCandidate,
 } from './appointment-rules.ts';
 
@@ -157,5 +159,22 @@ describe('reserve path (spec doc 2 §4 Booking step 4)', () => {
     [{ ...open, paidAppointments: 1 }, false],
   ])('%o → %s', (input, allowed) => {
     expect(canReserve(input)).toBe(allowed);
+  });
+});
+
+describe('refundWayBack (issue 32 §2.5)', () => {
+  it.each([
+    ['cyberSource', 'card'],
+    ['cash', 'desk'],
+    ['genie', 'desk'],
+    ['mobileBill', 'desk'],
+  ] as const)('a %s payment goes back %s', (gateway, way) => {
+    expect(refundWayBack(gateway)).toBe(way);
+  });
+
+  it("keeps back the doctor-requested refund's charges when the hospital cancels a session", () => {
+    const { category, subcategory } = SESSION_CANCEL_REFUND_REASON;
+    expect(isRefundReason(category, subcategory)).toBe(true);
+    expect(excludedChargeCategories(category, subcategory)).toEqual(DOCTOR_REQUESTED_EXCLUDED_CATEGORIES);
   });
 });

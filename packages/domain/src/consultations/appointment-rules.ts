@@ -271,3 +271,27 @@ export const FEEDBACK_COMMENT_MAX = 1000;
  * free-text rule, in text.ts).
  */
 export { hasFreeTextControlCharacters as hasControlCharacters } from '../text.ts';
+
+/**
+ * The refund reason of a paid appointment whose session the hospital cancelled (issue 32 §2.5): the
+ * doctor called the session off, so the refund is the doctor's (spec doc 2 §4 Refund reasons,
+ * 'Doctor related' / 'doctor requested'), and its non-refundable charges are kept back
+ * (DOCTOR_REQUESTED_EXCLUDED_CATEGORIES).
+ */
+export const SESSION_CANCEL_REFUND_REASON = { category: 'Doctor related', subcategory: 'doctor requested' } as const;
+
+/**
+ * How a refund goes back: to the card, to the wallet it came from, or at the hospital's cash desk.
+ * 'wallet' is for Genie once its adapter speaks a refund; until then a wallet payment is paid back at the desk.
+ */
+export type RefundWayBack = 'card' | 'wallet' | 'desk';
+
+/**
+ * The way a payment's money goes back when its session is cancelled (issue 32 §2.5): a card payment
+ * to the card through the gateway's refund API; anything else (cash, and the Genie wallet and the
+ * mobile bill, whose adapters speak no refund yet) at the hospital's cash desk.
+ * @param paymentGatewayType - the gateway of the captured payment ('cyberSource', 'genie', 'cash', ...)
+ */
+export function refundWayBack(paymentGatewayType: string): RefundWayBack {
+  return paymentGatewayType === 'cyberSource' ? 'card' : 'desk';
+}

@@ -650,7 +650,11 @@ export type MessageId =
   | 'sms.labReport.ready'
   | 'sms.labReport.amended'
   | 'sms.chat.staffReplied'
-  | 'sms.appointment.feedbackLink';
+  | 'sms.appointment.feedbackLink'
+  | 'sms.session.refundedToCard'
+  | 'sms.session.refundedToWallet'
+  | 'sms.session.refundAtDesk'
+  | 'sms.session.refundToCardPending';
 
 /** The ids whose place in en.po decides what translateText picks (message-ids-source.ts). */
 export const englishPrecedence: readonly MessageId[] = [
@@ -805,4 +809,8 @@ export const englishPrecedence: readonly MessageId[] = [
   'sms.labReport.amended',
   'sms.chat.staffReplied',
   'sms.appointment.feedbackLink',
+  'sms.session.refundedToCard',
+  'sms.session.refundedToWallet',
+  'sms.session.refundAtDesk',
+  'sms.session.refundToCardPending',
 ];

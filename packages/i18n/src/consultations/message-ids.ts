@@ -192,4 +192,17 @@ export type ConsultationsMessageId =
   | 'refund.sent'
   | 'refund.failedHeading'
   | 'refund.tryAgain'
-  | 'refund.close';
+  | 'refund.close'
+  | 'consultations.appointment.sessionRefund.title'
+  | 'consultations.appointment.sessionRefund.cancelled'
+  | 'consultations.appointment.sessionRefund.amount'
+  | 'consultations.appointment.sessionRefund.wayBack'
+  | 'consultations.appointment.sessionRefund.state'
+  | 'consultations.appointment.sessionRefund.toCard'
+  | 'consultations.appointment.sessionRefund.toWallet'
+  | 'consultations.appointment.sessionRefund.atDesk'
+  | 'consultations.appointment.sessionRefund.workingOut'
+  | 'consultations.appointment.sessionRefund.onItsWay'
+  | 'consultations.appointment.sessionRefund.readyAtDesk'
+  | 'consultations.appointment.sessionRefund.refunded'
+  | 'consultations.appointment.bookAnotherSession';

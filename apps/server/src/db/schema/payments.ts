@@ -183,6 +183,18 @@ export const refundRequests = pgTable(
     /** Charge categories not refunded, e.g. for doctor-requested refunds (spec doc 2 §4 Refund). */
     excludedCategories: jsonb('excluded_categories').$type<string[]>().notNull().default([]),
     remarks: text('remarks'),
+    /**
+     * A refund the hospital made by cancelling the session (issue 32 §2.5, requestedBy 'hospital'):
+     * how the money goes back (card, wallet, desk), how much (the excluded charges kept back) and
+     * when its SMS was written (once per request).
+     */
+    wayBack: text('way_back'),
+    amount: money('amount'),
+    currency: text('currency'),
+    smsAt: timestamp('sms_at', { withTimezone: true }),
+    /** The staff member whose cancel made the refund (its audit rows name them), with their role then. */
+    staffUserId: uuid('staff_user_id'),
+    staffRole: text('staff_role'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -190,6 +202,10 @@ export const refundRequests = pgTable(
     // spec doc 2 §4 Refund: blocked when a refund status exists already — one request per appointment.
     uniqueIndex('refund_requests_appointment_uq').on(t.appointmentId),
     index('refund_requests_account_idx').on(t.tenantId, t.accountId),
+    // The sweep's look-up of hospital refunds whose job was lost before it was queued (issue 32 §2.5).
+    index('refund_requests_hospital_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.requestedBy} = 'hospital' AND ${t.status} = 'requested'`),
   ],
 );
 

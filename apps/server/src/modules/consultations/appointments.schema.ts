@@ -17,7 +17,7 @@ import { ConsultationSessionRef } from './consultations.schema.ts';
 import { searchConsultationSessions } from './consultations.service.ts';
 import { filterEvents } from '../../providers/pubsub/filter-events.ts';
 import { expectedCallAt } from './queue-estimate.service.ts';
-import type { RefundRequestAnswer } from './refunds.service.ts';
+import { readSessionCancelRefund, type RefundRequestAnswer, type SessionCancelRefund } from './refunds.service.ts';
 import { consultationSessionTopic, tenantSessionsTopic } from './session-events.ts';
 import {
   createAppointmentLive,
@@ -47,6 +47,23 @@ function sharedSessionTokens(event: unknown, ctx: GraphQLContext, sessionId: str
   }
   return read;
 }
+
+/** The refund of an appointment whose session the hospital cancelled (issue 32 §2.5). */
+const SessionCancelRefundRef = builder.objectRef<SessionCancelRefund>('SessionCancelRefund').implement({
+  description: "A refund the hospital made by cancelling the appointment's session (issue 32 §2.5).",
+  fields: (t) => ({
+    status: t.exposeString('status', {
+      description: "requested (being worked out), approved (at the cash desk for 'desk'; on its way for 'card'), refunded.",
+    }),
+    wayBack: t.exposeString('wayBack', { nullable: true, description: 'card, wallet or desk; null while it is worked out.' }),
+    amount: t.string({
+      nullable: true,
+      description: 'The amount given back, 2 decimals (the charges that are not refundable kept back); null while it is worked out.',
+      resolve: (r) => (r.amount === null ? null : r.amount.toFixed(2)),
+    }),
+    currency: t.exposeString('currency', { nullable: true }),
+  }),
+});
 
 /** An appointment as the patient app shows it (spec doc 2 §3 Appointment). */
 export const AppointmentRef = builder.objectRef<AppointmentView>('Appointment').implement({
@@ -81,6 +98,12 @@ export const AppointmentRef = builder.objectRef<AppointmentView>('Appointment').
     practitionerStatus: t.exposeString('practitionerStatus', { nullable: true }),
     paymentStatus: t.exposeString('paymentStatus'),
     paymentRefundStatus: t.exposeString('paymentRefundStatus', { nullable: true }),
+    sessionCancelRefund: t.field({
+      type: SessionCancelRefundRef,
+      nullable: true,
+      description: 'The refund the hospital made by cancelling the session (issue 32 §2.5); null when there is none.',
+      resolve: (a, _args, ctx) => readSessionCancelRefund(ctx.database.db, ctx.tenant.id, a),
+    }),
     appointmentRescheduleStatus: t.exposeString('appointmentRescheduleStatus', { nullable: true }),
     appointmentRescheduledFor: t.exposeID('appointmentRescheduledFor', { nullable: true }),
     appointmentOriginChannel: t.exposeString('appointmentOriginChannel'),

@@ -1,10 +1,25 @@
-import { excludedChargeCategories, hasControlCharacters, isRefundReason, refundBlock } from '@careline/domain/consultations';
+import {
+  excludedChargeCategories,
+  hasControlCharacters,
+  isRefundReason,
+  refundBlock,
+  SESSION_CANCEL_REFUND_REASON,
+} from '@careline/domain/consultations';
 import { AppError } from '@careline/domain/errors';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { findOwnedAppointment } from './appointments.repo.ts';
-import { insertRefundRequest, markRefundRequested } from './refunds.repo.ts';
+import {
+  findSessionCancelRefund,
+  insertHospitalRefundRequest,
+  insertRefundRequest,
+  listRefundCandidates,
+  markRefundRequested,
+  type SessionCancelRefund,
+} from './refunds.repo.ts';
+
+export type { SessionCancelRefund } from './refunds.repo.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
 
 /** Longest free-text note on a refund request. */
@@ -111,4 +126,64 @@ export async function requestRefund(db: Db, input: RefundRequestInput): Promise<
     });
     return { id: row.id, status: row.status, appointmentId: row.appointmentId };
   });
+}
+
+/** A refund a session's cancel made, for its job. */
+export type SessionCancelRefundMade = { appointmentId: string; refundRequestId: string };
+
+/**
+ * Marks for refund every paid appointment a session's cancel declined (issue 32 §2.5), in the
+ * cancel's transaction: each one the refund rules allow (spec doc 2 §4 Refund: paid, the doctor not
+ * paid yet, no refund status, not rescheduled) gets the hospital's refund request ('requested',
+ * requested by 'hospital', the doctor's reason with its charges kept back) and the refund status
+ * 'requested'. One request per appointment, even when two cancels race (the unique index and the
+ * conditional status update decide). The refunds themselves are the job's (payments module).
+ * @param tx - the cancel's transaction
+ * @param input - tenant, hospital, the cancelling staff member and the declined appointments
+ */
+export async function markSessionCancelRefunds(
+  tx: Tx,
+  input: { tenantId: string; organizationId: string; staffUserId: string; staffRole: string | null; appointmentIds: readonly string[] },
+): Promise<SessionCancelRefundMade[]> {
+  const made: SessionCancelRefundMade[] = [];
+  const { category, subcategory } = SESSION_CANCEL_REFUND_REASON;
+  for (const appointment of await listRefundCandidates(tx, input.appointmentIds)) {
+    if (appointment.tenantId !== input.tenantId || refundBlock(appointment) !== null) {
+      continue;
+    }
+    const row = await insertHospitalRefundRequest(tx, {
+      tenantId: input.tenantId,
+      accountId: appointment.accountId,
+      patientId: appointment.patientId,
+      appointmentId: appointment.id,
+      organizationId: input.organizationId,
+      notes: [category, subcategory],
+      requestedBy: 'hospital',
+      excludedCategories: [...excludedChargeCategories(category, subcategory)],
+      staffUserId: input.staffUserId,
+      staffRole: input.staffRole,
+    });
+    // A row not inserted: a request of the appointment exists already (a patient's, or the other
+    // cancel's of a race), and that one is followed instead.
+    if (row) {
+      await markRefundRequested(tx, appointment.id);
+      made.push({ appointmentId: appointment.id, refundRequestId: row.id });
+    }
+  }
+  return made;
+}
+
+/**
+ * The refund the hospital made by cancelling an appointment's session, as the patient's appointment
+ * shows it (issue 32 §2.5), or null. The caller has checked the appointment is the viewer's.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param appointment - the appointment and its refund status (no refund status: no read)
+ */
+export async function readSessionCancelRefund(
+  db: Db,
+  tenantId: string,
+  appointment: { id: string; paymentRefundStatus: string | null },
+): Promise<SessionCancelRefund | null> {
+  return appointment.paymentRefundStatus === null ? null : findSessionCancelRefund(db, tenantId, appointment.id);
 }

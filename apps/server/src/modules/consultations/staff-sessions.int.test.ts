@@ -407,6 +407,7 @@ describe('staffCancelSession', () => {
         published.push({ topic, payload });
       },
       smsOutbox: t.smsOutbox,
+      jobs: t.jobs,
       feedbackLink: { appSecret: t.providers.appSecret, origin: null },
     };
     const result = await cancelStaffSession(deps, session.id);

@@ -29,6 +29,7 @@ function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string |
   return {
     ...staffHospitalRequest(ctx, action, organizationId),
     smsOutbox: ctx.smsOutbox,
+    jobs: ctx.jobs,
     feedbackLink: { appSecret: ctx.providers.appSecret, origin: feedbackLinkOrigin(ctx.tenant.hosts) },
     log: ctx.log,
     loyalty: ctx.tenant.publicConfig.loyalty,

@@ -2,6 +2,7 @@ import { AppError } from '@careline/domain/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import type { QueuedSms, SmsOutbox } from '../sms/index.ts';
 import { hospitalScope, requireId, requireStaffRole, staffActor, type StaffAuditActor, type StaffViewer } from '../staff/index.ts';
 import { bookAppointment } from './appointments.service.ts';
@@ -9,6 +10,7 @@ import { writeFeedbackLinkSms, type FeedbackLinkSettings } from './feedback-link
 import { earnVisitPoints } from '../loyalty/index.ts';
 import { findTenantPatient } from '../profiles/index.ts';
 import type { LoyaltySettings } from '@careline/domain/loyalty';
+import { markSessionCancelRefunds } from './refunds.service.ts';
 import { publishSessionChanged } from './session-events.ts';
 import { pauseIfHospitalAwaitsCheck } from './session-token-checks.repo.ts';
 import {
@@ -49,6 +51,8 @@ export type StaffSessionDeps = {
   publish: (topic: string, payload: unknown) => Promise<void>;
   /** The SMS outbox: cancellation notices are written in the cancelling transaction, sent after it. */
   smsOutbox: SmsOutbox;
+  /** The job queue: a cancel queues the refund of each paid appointment after its commit (issue 32 §2.5). */
+  jobs: JobQueue;
   /** Where the feedback link sent after a visit is fulfilled points (issue 29 §13). */
   feedbackLink: FeedbackLinkSettings;
   log?: FastifyBaseLogger;
@@ -274,10 +278,33 @@ export function sessionCancelledSmsText(details: {
 }
 
 /**
+ * Queues the refund job of each refund a cancel made, after its commit (job id: the refund request's,
+ * so queueing it twice is one job). Never throws: a job that could not be queued is queued by the
+ * sweep within a minute or two (payments: session-refunds.service.ts).
+ */
+async function queueSessionRefunds(deps: StaffSessionDeps, refundRequestIds: readonly string[]): Promise<void> {
+  for (const refundRequestId of refundRequestIds) {
+    try {
+      await deps.jobs.send(
+        'session-refund',
+        { tenantId: deps.tenantId, refundRequestId },
+        { id: refundRequestId, singletonKey: refundRequestId, wake: true },
+      );
+    } catch (error) {
+      deps.log?.warn({ err: error, refundRequestId }, 'session refund job not queued; the sweep queues it');
+    }
+  }
+}
+
+/**
  * Cancels a session (status practitioner_canceled): every booked appointment's practitionerStatus
  * becomes declined, each booked patient gets an SMS on their account's mobile (written to the SMS
  * outbox in the same transaction, sent by the job queue after the commit) and the session's
- * subscribers a live update. Cancelling a cancelled session again changes and sends nothing.
+ * subscribers a live update. Every paid appointment is marked for refund in the same transaction
+ * (issue 32 §2.5) and refunded by its job after the commit; its patient's one SMS is the refund's
+ * (the amount and the way back), not the plain notice. Cancelling a cancelled session again (a
+ * retry, or the loser of a race: the session's row lock and conditional move decide) changes,
+ * refunds and sends nothing.
  * @param deps - database, tenant, staff member, hospital, publish, SMS outbox
  * @param sessionId - the session
  */
@@ -296,18 +323,33 @@ export async function cancelStaffSession(deps: StaffSessionDeps, sessionId: stri
       throw new AppError('ARO-E4036', { status: sessionStatusWords(session.status) });
     }
     const declined = await declineLiveAppointments(tx, sessionId);
+    const refunds = await markSessionCancelRefunds(tx, {
+      tenantId: deps.tenantId,
+      organizationId: session.organizationId,
+      staffUserId: who.staffUserId,
+      staffRole: who.role,
+      appointmentIds: declined.map((a) => a.id),
+    });
+    const refunded = new Set(refunds.map((r) => r.appointmentId));
+    // A paid appointment's patient hears from the refund's job: one SMS with the amount and the way back.
+    const notified = declined.filter((appointment) => !refunded.has(appointment.id));
     await recordAudit(tx, {
       tenantId: deps.tenantId,
       actor: who,
       action: 'session.cancel',
       correlationId: deps.correlationId,
-      details: { sessionId, declinedAppointmentIds: declined.map((a) => a.id), notified: declined.length },
+      details: {
+        sessionId,
+        declinedAppointmentIds: declined.map((a) => a.id),
+        notified: notified.length,
+        refundRequestIds: refunds.map((r) => r.refundRequestId),
+      },
     });
     const hospital = await findHospitalContact(tx, session.organizationId);
     // In this transaction: the notices go out when, and only when, the cancellation commits.
     const notices = await deps.smsOutbox.add(
       tx,
-      declined.map((appointment) => ({
+      notified.map((appointment) => ({
         tenantId: deps.tenantId,
         to: appointment.mobileNo,
         kind: 'session.cancelled' as const,
@@ -320,12 +362,13 @@ export async function cancelStaffSession(deps: StaffSessionDeps, sessionId: stri
         }),
       })),
     );
-    return { notices };
+    return { notices, refundRequestIds: refunds.map((r) => r.refundRequestId) };
   });
   if (outcome) {
     await publishAfterCommit(deps, sessionId, 'session');
     // Sent by the job queue, retried while the provider is down; the cancellation stands either way.
     await deps.smsOutbox.dispatch(outcome.notices);
+    await queueSessionRefunds(deps, outcome.refundRequestIds);
   }
   return reread(deps, sessionId);
 }

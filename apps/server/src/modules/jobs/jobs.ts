@@ -26,6 +26,13 @@ export type JobPayloads = {
   'sms-dead-letter': { outboxId: string; jobId: string };
   /** Queues the SMS outbox rows whose job was lost, and prunes old rows, every minute on one instance. */
   'sms-outbox-sweep': Record<string, never>;
+  /**
+   * Refunds one paid appointment of a session the hospital cancelled (modules/payments
+   * session-refunds.service.ts, issue 32 §2.5); the job's id is the refund request's, so it is queued once.
+   */
+  'session-refund': { tenantId: string; refundRequestId: string };
+  /** Queues the session refunds whose job was lost between the cancel's commit and its queueing, every minute. */
+  'session-refunds-sweep': Record<string, never>;
 };
 
 export type JobName = keyof JobPayloads;

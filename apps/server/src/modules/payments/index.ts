@@ -10,3 +10,5 @@ export { listAccountPaymentMethods } from './payment-methods.service.ts';
 export type { AccountPaymentMethods, PaymentMethodDeps, PaymentMethodView } from './payment-methods.service.ts';
 export type { PaymentsCaller, PaymentsDeps } from './payments.context.ts';
 export type { InvoiceView } from './payment-invoices.service.ts';
+export { registerSessionRefundJobs, runSessionRefund, sessionRefundSmsText } from './session-refunds.service.ts';
+export type { SessionRefundDeps, SessionRefundOutcome } from './session-refunds.service.ts';

@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
+  accounts,
   appointments,
   consultationSessions,
   invoices,
   loyaltyAccounts,
   loyaltyTransactions,
+  organizations,
   patients,
   paymentRefunds,
   payments,
@@ -265,4 +267,82 @@ export async function findVisitLoyalty(db: DbOrTx, tenantId: string, patientId: 
     points,
     reversed: rows.some((r) => r.reasonCode === VISIT_REFUND_REASON),
   };
+}
+
+/** A refund the hospital made by cancelling a session, with what its job and its SMS need. */
+export type SessionRefundRow = {
+  request: RefundRequestRow;
+  sessionId: string;
+  sessionStart: Date;
+  doctorName: string;
+  hospitalName: string;
+  mobileNo: string;
+  language: string | null;
+};
+
+/**
+ * A refund request the hospital made by cancelling the session (requestedBy 'hospital'), or null.
+ * @param db - database or transaction
+ * @param tenantId - the tenant
+ * @param id - the refund request
+ */
+export async function findSessionRefund(db: DbOrTx, tenantId: string, id: string): Promise<SessionRefundRow | null> {
+  const [row] = await db
+    .select({
+      request: refundRequests,
+      sessionId: appointments.sessionId,
+      sessionStart: consultationSessions.startTime,
+      doctorName: practitioners.text,
+      hospitalName: organizations.name,
+      mobileNo: accounts.mobileNo,
+      language: accounts.preferredLanguage,
+    })
+    .from(refundRequests)
+    .innerJoin(appointments, eq(appointments.id, refundRequests.appointmentId))
+    .innerJoin(consultationSessions, eq(consultationSessions.id, appointments.sessionId))
+    .innerJoin(practitioners, eq(practitioners.id, consultationSessions.practitionerId))
+    .innerJoin(organizations, eq(organizations.id, consultationSessions.organizationId))
+    .innerJoin(accounts, eq(accounts.id, refundRequests.accountId))
+    .where(and(eq(refundRequests.id, id), eq(refundRequests.tenantId, tenantId), eq(refundRequests.requestedBy, 'hospital')));
+  return row ?? null;
+}
+
+/**
+ * Records how a hospital refund goes back and how much, once it is decided.
+ * @param tx - transaction
+ * @param id - the refund request
+ * @param values - the way back, the amount (2 decimals) and the currency
+ */
+export async function setSessionRefundTerms(tx: Tx, id: string, values: { wayBack: string; amount: number; currency: string }): Promise<void> {
+  await tx.update(refundRequests).set({ ...values, updatedAt: new Date() }).where(eq(refundRequests.id, id));
+}
+
+/**
+ * Takes the right to write a hospital refund's SMS: true for the one caller that set sms_at.
+ * @param tx - the transaction that writes the SMS
+ * @param id - the refund request
+ */
+export async function claimSessionRefundSms(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(refundRequests)
+    .set({ smsAt: new Date() })
+    .where(and(eq(refundRequests.id, id), sql`${refundRequests.smsAt} IS NULL`))
+    .returning({ id: refundRequests.id });
+  return rows.length === 1;
+}
+
+/**
+ * Hospital refunds still 'requested' a minute after the cancel (their job was lost before it was
+ * queued), oldest first.
+ * @param db - database
+ * @param before - made before this instant
+ * @param limit - at most this many
+ */
+export async function findWaitingSessionRefunds(db: DbOrTx, before: Date, limit: number): Promise<{ id: string; tenantId: string }[]> {
+  return db
+    .select({ id: refundRequests.id, tenantId: refundRequests.tenantId })
+    .from(refundRequests)
+    .where(and(eq(refundRequests.requestedBy, 'hospital'), eq(refundRequests.status, 'requested'), sql`${refundRequests.createdAt} < ${before}`))
+    .orderBy(asc(refundRequests.createdAt))
+    .limit(limit);
 }

@@ -26,6 +26,7 @@ import {
   VISIT_REFUND_REASON,
   type HospitalRefundRequest,
   type PaymentRefundRow,
+  type RefundRequestRow,
   type RefundSettlement,
 } from './staff-refunds.repo.ts';
 import {
@@ -97,8 +98,13 @@ function invoiceLines(items: InvoiceItem[]): InvoiceLine[] {
 
 type Refundable = { payment: NonNullable<Awaited<ReturnType<typeof findAppointmentPayment>>>['payment']; paidMinor: number; refundableMinor: number };
 
-/** What a request may get back from its appointment's captured payment, before the ledger's cap. */
-function refundableOf(found: NonNullable<Awaited<ReturnType<typeof findAppointmentPayment>>>, excluded: readonly string[]): Refundable {
+/**
+ * What a request may get back from its appointment's captured payment, before the ledger's cap: the
+ * invoice's lines outside the excluded categories, never more than captured.
+ * @param found - the captured payment and its invoice's items
+ * @param excluded - the request's excluded charge categories
+ */
+export function refundableOf(found: NonNullable<Awaited<ReturnType<typeof findAppointmentPayment>>>, excluded: readonly string[]): Refundable {
   const paidMinor = minorOf(found.payment.amount);
   const fromItems = found.items ? refundableMinor(invoiceLines(found.items), excluded) : paidMinor;
   return { payment: found.payment, paidMinor, refundableMinor: Math.min(paidMinor, fromItems) };
@@ -251,14 +257,29 @@ function unknownOutcomeMessage(gatewayMessage: string): string {
   return `The gateway gave no clear answer (${gatewayMessage}): the refund may have been made. Check its outcome with the gateway before refunding again.`;
 }
 
+/** What sending a refund to the card needs: no staff request, so a job can send one too. */
+export type RefundSendDeps = Pick<StaffPaymentsDeps, 'db' | 'tenantId' | 'correlationId' | 'gatewayHttp' | 'cyberSourceOf' | 'log'>;
+
 /**
  * Asks the gateway for a claimed ledger row and records the answer; the request ends 'refunded' on
  * success. Only a definite refusal leaves the row claimable again ('failed'); an answer in doubt
  * leaves it 'unknown' (see the steps at the top of this file).
+ * @param deps - database, tenant, correlation id, gateway
+ * @param who - whom the audit rows name
+ * @param row - the refund request
+ * @param ledger - its ledger row
+ * @param afterRefunded - runs in the transaction that records a refund the gateway took (a job's SMS)
+ * @returns what the ledger row became, or null when another caller was sending it
  */
-async function sendRefund(deps: StaffPaymentsDeps, who: AuditActor, row: HospitalRefundRequest, ledger: PaymentRefundRow): Promise<void> {
+export async function sendRefund(
+  deps: RefundSendDeps,
+  who: AuditActor,
+  row: { request: RefundRequestRow },
+  ledger: PaymentRefundRow,
+  afterRefunded?: (tx: Tx) => Promise<void>,
+): Promise<RefundSettlement | null> {
   if (!(await claimPaymentRefund(deps.db, ledger.id))) {
-    return;
+    return null;
   }
   const found = await findAppointmentPayment(deps.db, deps.tenantId, row.request.appointmentId);
   let exchange: RefundExchange = { kind: 'not-sent' };
@@ -304,6 +325,7 @@ async function sendRefund(deps: StaffPaymentsDeps, who: AuditActor, row: Hospita
         { appointmentId: row.request.appointmentId, patientId: row.request.patientId, accountId: row.request.accountId },
         { refundedMinor: minorOf(ledger.amount), paidMinor: found ? minorOf(found.payment.amount) : minorOf(ledger.amount) },
       );
+      await afterRefunded?.(tx);
     }
     await recordAudit(tx, {
       tenantId: deps.tenantId,
@@ -323,6 +345,7 @@ async function sendRefund(deps: StaffPaymentsDeps, who: AuditActor, row: Hospita
       },
     });
   });
+  return settled.status;
 }
 
 /**

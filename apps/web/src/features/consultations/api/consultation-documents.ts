@@ -35,6 +35,12 @@ export const appointmentQuery = graphql(`
       practitionerStatus
       paymentStatus
       paymentRefundStatus
+      sessionCancelRefund {
+        status
+        wayBack
+        amount
+        currency
+      }
       appointmentRescheduleStatus
       appointmentRescheduledFor
       feedbackRating

@@ -135,6 +135,58 @@ describe('/view/appointment (spec doc 2 §2, §4)', () => {
   });
 });
 
+describe('a session the hospital cancelled (issue 32 §2.5)', () => {
+  it('shows the refund made without a request and offers another session of the doctor', async () => {
+    const session = testSession({ id: 's-1', status: 'practitioner_canceled', startTime: minutesFromNow(30 * 60), endTime: minutesFromNow(32 * 60) });
+    await renderHistory({
+      element: <AppointmentScreen />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([
+        testAppointment({
+          id: 'a-1',
+          session,
+          practitionerStatus: 'declined',
+          paymentStatus: 'paid',
+          paymentRefundStatus: 'refunded',
+          sessionCancelRefund: { status: 'refunded', wayBack: 'card', amount: '2500.00', currency: 'LKR' },
+        }),
+      ]),
+    });
+    const part = await screen.findByRole('region', { name: 'Your refund' });
+    expect(within(part).getByText('Amount').nextElementSibling?.textContent).toBe('LKR 2500.00');
+    expect(within(part).getByText('Way back').nextElementSibling?.textContent).toBe('To your card');
+    expect(within(part).getByText('Status').nextElementSibling?.textContent).toBe('Refunded');
+    const book = within(part).getByRole('link', { name: 'Book another session of this doctor' });
+    expect(book.getAttribute('href')).toBe(`/doctor?selectedPractitioner=${session.practitioner.id}`);
+  });
+
+  it.each([
+    [{ status: 'requested', wayBack: null }, 'Being worked out', 'Being worked out'],
+    [{ status: 'approved', wayBack: 'card' }, 'To your card', 'On its way'],
+    [{ status: 'approved', wayBack: 'desk' }, "At the hospital's cash desk", 'Ready to collect'],
+  ])('%o reads %s, %s', async (refund, way, state) => {
+    const session = testSession({ id: 's-1', status: 'practitioner_canceled', startTime: minutesFromNow(30 * 60), endTime: minutesFromNow(32 * 60) });
+    await renderHistory({
+      element: <AppointmentScreen />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([
+        testAppointment({
+          id: 'a-1',
+          session,
+          paymentStatus: 'paid',
+          paymentRefundStatus: refund.status,
+          sessionCancelRefund: { ...refund, amount: refund.wayBack ? '2500.00' : null, currency: refund.wayBack ? 'LKR' : null },
+        }),
+      ]),
+    });
+    const part = await screen.findByRole('region', { name: 'Your refund' });
+    expect(within(part).getByText('Way back').nextElementSibling?.textContent).toBe(way);
+    expect(within(part).getByText('Status').nextElementSibling?.textContent).toBe(state);
+  });
+});
+
 describe('the status banner (spec doc 2 §4 Appointment status)', () => {
   const base = {
     appointmentStatus: 'booked',

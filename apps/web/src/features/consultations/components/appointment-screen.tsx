@@ -36,6 +36,7 @@ import { CallHospitalLink } from './call-hospital-link.tsx';
 import { FeedbackForm } from './feedback-form.tsx';
 import { RefundWizard } from './refund-wizard.tsx';
 import { ScreenFailed, ScreenLoading } from './screen-fetch-state.tsx';
+import { SessionCancelRefundPart } from './session-cancel-refund.tsx';
 import { SessionCard } from './session-card.tsx';
 import './consultations.css';
 
@@ -368,6 +369,14 @@ export function AppointmentScreen({
           </div>
         ) : null}
       </dl>
+
+      {/* Issue 32 §2.5: the hospital cancelled the session: its refund, and another session of the doctor. */}
+      {appointment.sessionCancelRefund || appointment.session.status === 'practitioner_canceled' ? (
+        <SessionCancelRefundPart
+          refund={appointment.sessionCancelRefund ?? null}
+          doctorId={appointment.doctorId ?? appointment.session.practitioner.id}
+        />
+      ) : null}
 
       {/* Slot: the payment method choice and invoice (spec doc 2 §2 Appointment and session detail). */}
       {paymentSlot ? (

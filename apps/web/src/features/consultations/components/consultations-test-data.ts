@@ -48,6 +48,7 @@ export function testAppointment(overrides: Partial<AppointmentData> & { id: stri
     practitionerStatus: null,
     paymentStatus: 'pending',
     paymentRefundStatus: null,
+    sessionCancelRefund: null,
     appointmentRescheduleStatus: null,
     appointmentRescheduledFor: null,
     feedbackRating: null,

@@ -1,0 +1,360 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import {
+  FACTORY_STAFF_PASSWORD,
+  makeConsultationSession,
+  makeOrganization,
+  makePatientAccount,
+  makePractitioner,
+  makeStaffUser,
+} from '../../../test/factories.ts';
+import {
+  accounts,
+  appointments,
+  auditEvents,
+  bookingRequests,
+  chargingSchemes,
+  invoices,
+  paymentRefunds,
+  payments,
+  refundRequests,
+  smsMessages,
+} from '../../db/schema/index.ts';
+import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
+import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
+import { smsOutboxSettled } from '../sms/sms.testing.ts';
+import { eventually } from './payments-test-fixture.ts';
+import { runSessionRefund, type SessionRefundDeps } from './session-refunds.service.ts';
+
+/*
+ * Issue 32 §2.5: a session the hospital cancels refunds its paid appointments by itself. A card
+ * payment goes back to the card through the sandbox's refund API, a cash one is listed for the
+ * cashier to pay out at the desk; the doctor's non-refundable charges are kept back (spec doc 2 §4
+ * Refund); one SMS per patient names the amount and the way back; a retried or raced cancel, and a
+ * job run twice, refund once; unpaid appointments are not refunded; another hospital's staff cannot
+ * cancel.
+ */
+
+let t: TestApp;
+let tenantId: string;
+let hospital: string;
+let doctorId: string;
+let schemeId: string;
+let receptionist: string;
+let otherReceptionist: string;
+let cashier: string;
+/** Every refund request sent to the gateway, with the HTTP status it got back. */
+const refundCalls: { url: string; status: number }[] = [];
+
+const code = (body: { errors?: { message: string }[] }): string | null => body.errors?.[0]?.message.split(':')[0] ?? null;
+
+async function tokenFor(email: string): Promise<string> {
+  const body = await t.gql<{ staffSignIn: { token: string } }>(
+    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
+    { e: email, p: FACTORY_STAFF_PASSWORD },
+  );
+  const token = body.data?.staffSignIn.token;
+  if (!token) {
+    throw new Error(JSON.stringify(body.errors));
+  }
+  return token;
+}
+
+async function as<T = Record<string, unknown>>(token: string, query: string, variables: Record<string, unknown> = {}) {
+  return t.gql<T>(query, variables, { authorization: `Bearer ${token}` });
+}
+
+const CANCEL = 'mutation ($o: ID!, $s: ID!) { staffCancelSession(organizationId: $o, sessionId: $s) { id status } }';
+const TAKE_CASH = 'mutation ($o: ID!, $a: ID!, $k: String) { staffTakeCashPayment(organizationId: $o, appointmentId: $a, idempotencyKey: $k) { total } }';
+const REFUNDS = 'query ($o: ID!, $s: String) { staffRefundRequests(organizationId: $o, status: $s) { id appointmentId status requestedBy refundableAmount paymentGatewayType } }';
+
+async function newSession() {
+  return makeConsultationSession(
+    t.database.db,
+    tenantId,
+    { practitionerId: doctorId, organizationId: hospital },
+    { chargingSchemeId: schemeId, startTime: new Date(Date.now() + 30 * 60 * 60 * 1000) },
+  );
+}
+
+/** A booked appointment of the session for a new patient (token numbers in order). */
+async function visit(sessionId: string, tokenNo: number, language: string | null = null) {
+  const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
+  if (language) {
+    await t.database.db.update(accounts).set({ preferredLanguage: language }).where(eq(accounts.id, account.id));
+  }
+  const [row] = await t.database.db
+    .insert(appointments)
+    .values({ tenantId, sessionId, accountId: account.id, patientId: patient.id, tokenNo })
+    .returning({ id: appointments.id });
+  return { accountId: account.id, mobileNo: account.mobileNo, patientId: patient.id, sessionId, appointmentId: row?.id ?? '' };
+}
+
+type Visit = Awaited<ReturnType<typeof visit>>;
+
+/** A card payment of 3000.00 captured by the sandbox: doctor fee 2500, hospital fee 450 and its tax 50. */
+async function cardPaid(v: Visit) {
+  const db = t.database.db;
+  const settings = t.tenants.defaultTenant.gateways.cyberSource;
+  const token = issueSandboxToken(t.providers.appSecret, { merchantId: settings.merchantId, maskedNumber: '411111XXXXXX1111', cardType: '001', expiry: '12-2030' });
+  const answer = await cyberSource.chargeToken(t.providers.gatewayHttp, settings, { referenceNumber: `REF${randomUUID()}`, amount: '3000.00', currency: 'LKR', paymentToken: token });
+  expect(answer.decision).toBe('ACCEPT');
+  const reference = `Appointment/${v.appointmentId}`;
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      tenantId,
+      accountId: v.accountId,
+      patientId: v.patientId,
+      organizationId: hospital,
+      requestReference: reference,
+      appointmentId: v.appointmentId,
+      sessionId: v.sessionId,
+      items: [
+        { description: 'Doctor fee', amount: 2500, category: 'doctor_fee' },
+        { description: 'Hospital fee', amount: 450, category: 'hospital_fee' },
+        { description: 'Tax', amount: 50, category: 'hospital_fee_tax' },
+      ],
+      values: [3000],
+      totalAmount: 3000,
+      currency: 'LKR',
+      reasonCode: 'revenue_collected',
+    })
+    .returning();
+  const [booking] = await db
+    .insert(bookingRequests)
+    .values({
+      tenantId,
+      accountId: v.accountId,
+      patientId: v.patientId,
+      invoiceId: invoice?.id,
+      organizationId: hospital,
+      requestReference: reference,
+      paymentGatewayType: 'cyberSource',
+      status: 'completed',
+      amount: 3000,
+      currency: 'LKR',
+      externalReference: randomUUID(),
+    })
+    .returning();
+  await db.insert(payments).values({
+    tenantId,
+    accountId: v.accountId,
+    patientId: v.patientId,
+    bookingRequestId: booking?.id ?? '',
+    invoiceId: invoice?.id,
+    organizationId: hospital,
+    requestReference: reference,
+    paymentGatewayType: 'cyberSource',
+    status: 'ACCEPT',
+    amount: 3000,
+    currency: 'LKR',
+    transactionReference: answer.transactionId,
+    response: {},
+  });
+  await db.update(appointments).set({ paymentStatus: 'paid' }).where(eq(appointments.id, v.appointmentId));
+}
+
+/** Cash taken at the desk by the cashier: the scheme's 2500 doctor fee and 499.99 hospital fee. */
+async function cashPaid(v: Visit) {
+  const taken = await as(cashier, TAKE_CASH, { o: hospital, a: v.appointmentId, k: `cash-${v.appointmentId}` });
+  expect(taken.errors).toBeUndefined();
+}
+
+async function requestOf(appointmentId: string) {
+  const [row] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.appointmentId, appointmentId));
+  return row ?? null;
+}
+
+async function textsTo(mobileNo: string) {
+  return t.database.db.select().from(smsMessages).where(eq(smsMessages.to, mobileNo));
+}
+
+/** Until every refund the session's cancel made has left 'requested' (and a card one its sending). */
+async function refundsSettled(appointmentIds: string[]): Promise<void> {
+  await eventually(async () => {
+    const rows = await t.database.db.select().from(refundRequests).where(inArray(refundRequests.appointmentId, appointmentIds));
+    const ledger = await t.database.db.select().from(paymentRefunds).where(inArray(paymentRefunds.refundRequestId, rows.map((r) => r.id)));
+    return rows.every((r) => r.status !== 'requested') && ledger.every((l) => l.status !== 'pending' && l.status !== 'sending');
+  }, 20_000);
+  await smsOutboxSettled(t.database.db);
+}
+
+function jobDeps(): SessionRefundDeps {
+  return {
+    db: t.database.db,
+    tenants: t.tenants,
+    gatewayHttp: t.providers.gatewayHttp,
+    smsOutbox: t.smsOutbox,
+    publish: async () => {},
+    log: t.app.log,
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = t.tenants.defaultTenant.id;
+  const db = t.database.db;
+  hospital = (await makeOrganization(db, tenantId)).id;
+  const otherHospital = (await makeOrganization(db, tenantId)).id;
+  doctorId = (await makePractitioner(db, tenantId, hospital)).id;
+  const [scheme] = await db
+    .insert(chargingSchemes)
+    .values({
+      tenantId,
+      organizationId: hospital,
+      name: 'Consultation',
+      currency: 'LKR',
+      items: [
+        { category: 'doctor_fee', description: 'Doctor fee', amount: 2500 },
+        { category: 'hospital_fee', description: 'Hospital fee', amount: 499.99 },
+      ],
+    })
+    .returning({ id: chargingSchemes.id });
+  schemeId = scheme?.id ?? '';
+  receptionist = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'receptionist' }])).email);
+  otherReceptionist = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: otherHospital, role: 'receptionist' }])).email);
+  cashier = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'cashier' }])).email);
+  // Every refund sent to the gateway is counted, with the sandbox's answer.
+  const real = t.providers.gatewayHttp;
+  t.providers.gatewayHttp = Object.assign(
+    async (url: string, init: Parameters<typeof real>[1]) => {
+      const answer = await real(url, init);
+      if (url.endsWith('/refunds')) {
+        refundCalls.push({ url, status: answer.status });
+      }
+      return answer;
+    },
+    { bindLocal: real.bindLocal },
+  );
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a session the hospital cancels refunds its paid appointments (issue 32 §2.5)', () => {
+  it('refunds card to the card and cash at the desk once each, the charges kept back, one SMS each; unpaid ones are not refunded', async () => {
+    const session = await newSession();
+    const card = await visit(session.id, 1);
+    const cash = await visit(session.id, 2, 'si');
+    const unpaid = await visit(session.id, 3);
+    await cardPaid(card);
+    await cashPaid(cash);
+    const before = refundCalls.length;
+
+    const cancelled = await as<{ staffCancelSession: { status: string } }>(receptionist, CANCEL, { o: hospital, s: session.id });
+    expect(cancelled.data?.staffCancelSession.status).toBe('practitioner_canceled');
+    await refundsSettled([card.appointmentId, cash.appointmentId]);
+
+    // Card: back to the card through the sandbox, once; the hospital fee and its tax kept back.
+    const cardRequest = await requestOf(card.appointmentId);
+    expect(cardRequest).toMatchObject({ status: 'refunded', requestedBy: 'hospital', wayBack: 'card', amount: 2500, currency: 'LKR' });
+    expect(cardRequest?.excludedCategories).toContain('hospital_fee');
+    expect(refundCalls.slice(before)).toEqual([expect.objectContaining({ status: 201 })]);
+    const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.refundRequestId, cardRequest?.id ?? ''));
+    expect(ledger.map((l) => [l.status, l.amount])).toEqual([['refunded', 2500]]);
+
+    // Cash: to be paid out at the desk, listed for the cashier ('approved': collect at the hospital).
+    const cashRequest = await requestOf(cash.appointmentId);
+    expect(cashRequest).toMatchObject({ status: 'approved', requestedBy: 'hospital', wayBack: 'desk', amount: 2500 });
+    const queue = await as<{ staffRefundRequests: { appointmentId: string; requestedBy: string; paymentGatewayType: string }[] }>(cashier, REFUNDS, { o: hospital, s: 'approved' });
+    expect(queue.data?.staffRefundRequests.filter((r) => r.appointmentId === cash.appointmentId)).toEqual([
+      expect.objectContaining({ requestedBy: 'hospital', paymentGatewayType: 'cash' }),
+    ]);
+
+    // The appointments follow; the unpaid one has no refund.
+    const rows = await t.database.db.select().from(appointments).where(eq(appointments.sessionId, session.id));
+    const refundStatus = Object.fromEntries(rows.map((r) => [r.id, r.paymentRefundStatus]));
+    expect(refundStatus).toEqual({ [card.appointmentId]: 'refunded', [cash.appointmentId]: 'approved', [unpaid.appointmentId]: null });
+    expect(await requestOf(unpaid.appointmentId)).toBeNull();
+
+    // One SMS each: the amount and the way back with the appointment's link, in the account's language;
+    // the unpaid patient gets the plain notice.
+    const cardTexts = await textsTo(card.mobileNo);
+    expect(cardTexts).toHaveLength(1);
+    expect(cardTexts[0]?.body).toContain('is cancelled. LKR 2500.00 has been refunded to your card. Book another session of this doctor:');
+    expect(cardTexts[0]?.body).toContain(`/view/appointment?sessionId=${session.id}&appointmentId=${card.appointmentId}`);
+    const cashTexts = await textsTo(cash.mobileNo);
+    expect(cashTexts).toHaveLength(1);
+    expect(cashTexts[0]?.body).toContain('ඔබගේ LKR 2500.00 ආපසු ගෙවීම රෝහලේ මුදල් කවුළුවෙන් ලබා ගන්න');
+    const unpaidTexts = await textsTo(unpaid.mobileNo);
+    expect(unpaidTexts).toHaveLength(1);
+    expect(unpaidTexts[0]?.body).toContain('Your token no. 3 will not be seen.');
+
+    // An audit row per refund, under the cancelling receptionist.
+    const audits = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'refund.session-cancel'), inArray(auditEvents.patientId, [card.patientId, cash.patientId, unpaid.patientId])));
+    expect(audits.map((a) => a.patientId).sort()).toEqual([card.patientId, cash.patientId].sort());
+    expect(audits.every((a) => a.actorKind === 'staff')).toBe(true);
+
+    // The cancel retried, and the jobs run again on two instances at once: nothing more.
+    expect(code(await as(receptionist, CANCEL, { o: hospital, s: session.id }))).toBeNull();
+    const again = await Promise.all(
+      [cardRequest, cashRequest, cardRequest, cashRequest].map((r) => runSessionRefund(jobDeps(), { tenantId, refundRequestId: r?.id ?? '' })),
+    );
+    expect(again).toEqual(['none', 'none', 'none', 'none']);
+    await smsOutboxSettled(t.database.db);
+    expect(refundCalls.slice(before)).toHaveLength(1);
+    for (const v of [card, cash, unpaid]) {
+      expect(await textsTo(v.mobileNo)).toHaveLength(1);
+    }
+    expect(await t.database.db.select().from(refundRequests).where(inArray(refundRequests.appointmentId, [card.appointmentId, cash.appointmentId]))).toHaveLength(2);
+  });
+
+  it('refunds once when two cancels race', async () => {
+    const session = await newSession();
+    const card = await visit(session.id, 1);
+    await cardPaid(card);
+    const before = refundCalls.length;
+    const answers = await Promise.all([as(receptionist, CANCEL, { o: hospital, s: session.id }), as(receptionist, CANCEL, { o: hospital, s: session.id })]);
+    expect(answers.map((a) => a.errors)).toEqual([undefined, undefined]);
+    await refundsSettled([card.appointmentId]);
+    expect(await requestOf(card.appointmentId)).toMatchObject({ status: 'refunded', amount: 2500 });
+    expect(refundCalls.slice(before)).toHaveLength(1);
+    expect(await textsTo(card.mobileNo)).toHaveLength(1);
+  });
+
+  it('tells the patient once when the gateway gives no clear answer, and never sends that refund again', async () => {
+    const session = await newSession();
+    const card = await visit(session.id, 1);
+    await cardPaid(card);
+    const real = t.providers.gatewayHttp;
+    t.providers.gatewayHttp = Object.assign(
+      async (url: string, init: Parameters<typeof real>[1]) => (url.endsWith('/refunds') ? { status: 502, body: 'Bad Gateway' } : real(url, init)),
+      { bindLocal: real.bindLocal },
+    );
+    try {
+      await as(receptionist, CANCEL, { o: hospital, s: session.id });
+      await refundsSettled([card.appointmentId]);
+      const request = await requestOf(card.appointmentId);
+      expect(request).toMatchObject({ status: 'approved', wayBack: 'card', amount: 2500 });
+      const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.refundRequestId, request?.id ?? ''));
+      expect(ledger.map((l) => l.status)).toEqual(['unknown']);
+      expect(await runSessionRefund(jobDeps(), { tenantId, refundRequestId: request?.id ?? '' })).toBe('none');
+      await smsOutboxSettled(t.database.db);
+      const texts = await textsTo(card.mobileNo);
+      expect(texts.map((m) => m.body.includes('Your refund of LKR 2500.00 to your card is on its way.'))).toEqual([true]);
+      // The cashier's queue has it, to check with the gateway.
+      const queue = await as<{ staffRefundRequests: { appointmentId: string }[] }>(cashier, REFUNDS, { o: hospital, s: 'approved' });
+      expect(queue.data?.staffRefundRequests.some((r) => r.appointmentId === card.appointmentId)).toBe(true);
+    } finally {
+      t.providers.gatewayHttp = real;
+    }
+  });
+
+  it("refuses another hospital's staff, and nothing changes", async () => {
+    const session = await newSession();
+    const card = await visit(session.id, 1);
+    await cardPaid(card);
+    expect(code(await as(otherReceptionist, CANCEL, { o: hospital, s: session.id }))).not.toBeNull();
+    expect(code(await as(otherReceptionist, CANCEL, { o: (await makeOrganization(t.database.db, tenantId)).id, s: session.id }))).not.toBeNull();
+    const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, card.appointmentId));
+    expect(row).toMatchObject({ practitionerStatus: null, paymentRefundStatus: null });
+    expect(await requestOf(card.appointmentId)).toBeNull();
+  });
+});
