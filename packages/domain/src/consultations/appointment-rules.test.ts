@@ -172,9 +172,10 @@ describe('refundWayBack (issue 32 §2.5)', () => {
     expect(refundWayBack(gateway)).toBe(way);
   });
 
-  it("keeps back the doctor-requested refund's charges when the hospital cancels a session", () => {
+  it('refunds a session the hospital cancelled whole: the spec\'s Doctor related / cancelled keeps no charge back', () => {
     const { category, subcategory } = SESSION_CANCEL_REFUND_REASON;
     expect(isRefundReason(category, subcategory)).toBe(true);
-    expect(excludedChargeCategories(category, subcategory)).toEqual(DOCTOR_REQUESTED_EXCLUDED_CATEGORIES);
+    expect(excludedChargeCategories(category, subcategory)).toEqual([]);
+    expect(excludedChargeCategories('Doctor related', 'doctor requested')).toEqual(DOCTOR_REQUESTED_EXCLUDED_CATEGORIES);
   });
 });

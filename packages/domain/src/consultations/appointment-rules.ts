@@ -273,12 +273,12 @@ export const FEEDBACK_COMMENT_MAX = 1000;
 export { hasFreeTextControlCharacters as hasControlCharacters } from '../text.ts';
 
 /**
- * The refund reason of a paid appointment whose session the hospital cancelled (issue 32 §2.5): the
- * doctor called the session off, so the refund is the doctor's (spec doc 2 §4 Refund reasons,
- * 'Doctor related' / 'doctor requested'), and its non-refundable charges are kept back
- * (DOCTOR_REQUESTED_EXCLUDED_CATEGORIES).
+ * The refund reason of a paid appointment whose session the hospital cancelled (issue 32 §2.5): spec doc 2
+ * §4 Refund reasons names this case, 'Doctor related' / 'cancelled'. Only a doctor-requested refund keeps
+ * charges back (DOCTOR_REQUESTED_EXCLUDED_CATEGORIES); a session the hospital called off is refunded whole,
+ * since the patient chose none of it.
  */
-export const SESSION_CANCEL_REFUND_REASON = { category: 'Doctor related', subcategory: 'doctor requested' } as const;
+export const SESSION_CANCEL_REFUND_REASON = { category: 'Doctor related', subcategory: 'cancelled' } as const;
 
 /**
  * How a refund goes back: to the card, to the wallet it came from, or at the hospital's cash desk.

@@ -135,7 +135,7 @@ export type SessionCancelRefundMade = { appointmentId: string; refundRequestId: 
  * Marks for refund every paid appointment a session's cancel declined (issue 32 §2.5), in the
  * cancel's transaction: each one the refund rules allow (spec doc 2 §4 Refund: paid, the doctor not
  * paid yet, no refund status, not rescheduled) gets the hospital's refund request ('requested',
- * requested by 'hospital', the doctor's reason with its charges kept back) and the refund status
+ * requested by 'hospital', Doctor related / cancelled, refunded whole) and the refund status
  * 'requested'. One request per appointment, even when two cancels race (the unique index and the
  * conditional status update decide). The refunds themselves are the job's (payments module).
  * @param tx - the cancel's transaction

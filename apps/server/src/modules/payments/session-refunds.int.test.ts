@@ -31,8 +31,8 @@ import { runSessionRefund, type SessionRefundDeps } from './session-refunds.serv
 /*
  * Issue 32 §2.5: a session the hospital cancels refunds its paid appointments by itself. A card
  * payment goes back to the card through the sandbox's refund API, a cash one is listed for the
- * cashier to pay out at the desk; the doctor's non-refundable charges are kept back (spec doc 2 §4
- * Refund); one SMS per patient names the amount and the way back; a retried or raced cancel, and a
+ * cashier to pay out at the desk; each is refunded whole (spec doc 2 §4 Refund reasons: Doctor related /
+ * cancelled keeps no charge back); one SMS per patient names the amount and the way back; a retried or raced cancel, and a
  * job run twice, refund once; unpaid appointments are not refunded; another hospital's staff cannot
  * cancel.
  */
@@ -236,7 +236,7 @@ afterAll(async () => {
 });
 
 describe('a session the hospital cancels refunds its paid appointments (issue 32 §2.5)', () => {
-  it('refunds card to the card and cash at the desk once each, the charges kept back, one SMS each; unpaid ones are not refunded', async () => {
+  it('refunds card to the card and cash at the desk once each and whole, one SMS each; unpaid ones are not refunded', async () => {
     const session = await newSession();
     const card = await visit(session.id, 1);
     const cash = await visit(session.id, 2, 'si');
@@ -249,17 +249,17 @@ describe('a session the hospital cancels refunds its paid appointments (issue 32
     expect(cancelled.data?.staffCancelSession.status).toBe('practitioner_canceled');
     await refundsSettled([card.appointmentId, cash.appointmentId]);
 
-    // Card: back to the card through the sandbox, once; the hospital fee and its tax kept back.
+    // Card: back to the card through the sandbox, once and whole (the hospital fee and its tax too).
     const cardRequest = await requestOf(card.appointmentId);
-    expect(cardRequest).toMatchObject({ status: 'refunded', requestedBy: 'hospital', wayBack: 'card', amount: 2500, currency: 'LKR' });
-    expect(cardRequest?.excludedCategories).toContain('hospital_fee');
+    expect(cardRequest).toMatchObject({ status: 'refunded', requestedBy: 'hospital', wayBack: 'card', amount: 3000, currency: 'LKR' });
+    expect(cardRequest?.excludedCategories ?? []).toEqual([]);
     expect(refundCalls.slice(before)).toEqual([expect.objectContaining({ status: 201 })]);
     const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.refundRequestId, cardRequest?.id ?? ''));
-    expect(ledger.map((l) => [l.status, l.amount])).toEqual([['refunded', 2500]]);
+    expect(ledger.map((l) => [l.status, l.amount])).toEqual([['refunded', 3000]]);
 
     // Cash: to be paid out at the desk, listed for the cashier ('approved': collect at the hospital).
     const cashRequest = await requestOf(cash.appointmentId);
-    expect(cashRequest).toMatchObject({ status: 'approved', requestedBy: 'hospital', wayBack: 'desk', amount: 2500 });
+    expect(cashRequest).toMatchObject({ status: 'approved', requestedBy: 'hospital', wayBack: 'desk', amount: 2999.99 });
     const queue = await as<{ staffRefundRequests: { appointmentId: string; requestedBy: string; paymentGatewayType: string }[] }>(cashier, REFUNDS, { o: hospital, s: 'approved' });
     expect(queue.data?.staffRefundRequests.filter((r) => r.appointmentId === cash.appointmentId)).toEqual([
       expect.objectContaining({ requestedBy: 'hospital', paymentGatewayType: 'cash' }),
@@ -275,11 +275,11 @@ describe('a session the hospital cancels refunds its paid appointments (issue 32
     // the unpaid patient gets the plain notice.
     const cardTexts = await textsTo(card.mobileNo);
     expect(cardTexts).toHaveLength(1);
-    expect(cardTexts[0]?.body).toContain('is cancelled. LKR 2500.00 has been refunded to your card. Book another session of this doctor:');
+    expect(cardTexts[0]?.body).toContain('is cancelled. LKR 3000.00 has been refunded to your card. Book another session of this doctor:');
     expect(cardTexts[0]?.body).toContain(`/view/appointment?sessionId=${session.id}&appointmentId=${card.appointmentId}`);
     const cashTexts = await textsTo(cash.mobileNo);
     expect(cashTexts).toHaveLength(1);
-    expect(cashTexts[0]?.body).toContain('ඔබගේ LKR 2500.00 ආපසු ගෙවීම රෝහලේ මුදල් කවුළුවෙන් ලබා ගන්න');
+    expect(cashTexts[0]?.body).toContain('ඔබගේ LKR 2999.99 ආපසු ගෙවීම රෝහලේ මුදල් කවුළුවෙන් ලබා ගන්න');
     const unpaidTexts = await textsTo(unpaid.mobileNo);
     expect(unpaidTexts).toHaveLength(1);
     expect(unpaidTexts[0]?.body).toContain('Your token no. 3 will not be seen.');
@@ -314,7 +314,7 @@ describe('a session the hospital cancels refunds its paid appointments (issue 32
     const answers = await Promise.all([as(receptionist, CANCEL, { o: hospital, s: session.id }), as(receptionist, CANCEL, { o: hospital, s: session.id })]);
     expect(answers.map((a) => a.errors)).toEqual([undefined, undefined]);
     await refundsSettled([card.appointmentId]);
-    expect(await requestOf(card.appointmentId)).toMatchObject({ status: 'refunded', amount: 2500 });
+    expect(await requestOf(card.appointmentId)).toMatchObject({ status: 'refunded', amount: 3000 });
     expect(refundCalls.slice(before)).toHaveLength(1);
     expect(await textsTo(card.mobileNo)).toHaveLength(1);
   });
@@ -332,13 +332,13 @@ describe('a session the hospital cancels refunds its paid appointments (issue 32
       await as(receptionist, CANCEL, { o: hospital, s: session.id });
       await refundsSettled([card.appointmentId]);
       const request = await requestOf(card.appointmentId);
-      expect(request).toMatchObject({ status: 'approved', wayBack: 'card', amount: 2500 });
+      expect(request).toMatchObject({ status: 'approved', wayBack: 'card', amount: 3000 });
       const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.refundRequestId, request?.id ?? ''));
       expect(ledger.map((l) => l.status)).toEqual(['unknown']);
       expect(await runSessionRefund(jobDeps(), { tenantId, refundRequestId: request?.id ?? '' })).toBe('none');
       await smsOutboxSettled(t.database.db);
       const texts = await textsTo(card.mobileNo);
-      expect(texts.map((m) => m.body.includes('Your refund of LKR 2500.00 to your card is on its way.'))).toEqual([true]);
+      expect(texts.map((m) => m.body.includes('Your refund of LKR 3000.00 to your card is on its way.'))).toEqual([true]);
       // The cashier's queue has it, to check with the gateway.
       const queue = await as<{ staffRefundRequests: { appointmentId: string }[] }>(cashier, REFUNDS, { o: hospital, s: 'approved' });
       expect(queue.data?.staffRefundRequests.some((r) => r.appointmentId === card.appointmentId)).toBe(true);

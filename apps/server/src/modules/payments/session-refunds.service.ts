@@ -29,7 +29,7 @@ import { decimalOf, major, minorOf } from './staff-payments.context.ts';
 /*
  * The refunds of a session the hospital cancelled (issue 32 §2.5). The cancel (consultations:
  * cancelStaffSession) marks each paid appointment in its own transaction: a refund request
- * ('requested', requested by 'hospital', the doctor's charges kept back) and the refund status
+ * ('requested', requested by 'hospital', Doctor related / cancelled: refunded whole) and the refund status
  * 'requested'; after the commit it queues one 'session-refund' job per request, whose id is the
  * request's (queued twice, it is one job; the sweep queues one lost between commit and queue).
  *
