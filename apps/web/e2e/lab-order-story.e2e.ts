@@ -178,6 +178,9 @@ describe('a lab order and its report are one story (issue 30 §1)', () => {
     await back.waitFor();
     expect(await back.getAttribute('href')).toBe(`/order/view?orderId=${encodeURIComponent(order.id)}`);
     await checkScreen(page, 'results graph: from the lab order');
+    // The patient number the app shows (issue 30 §3.7), which the PDF prints below.
+    const patientNo = (await page.locator('.lab-patient__facts > div', { hasText: 'Patient No' }).locator('dd').textContent())?.trim() ?? '';
+    expect(patientNo).toMatch(/^\d+$/);
 
     // 'Preparing your Report' (spec doc 3 §2) lasts as long as the PDF is on its way: hold the
     // server's answer until the state is seen, then let it through.
@@ -219,6 +222,8 @@ describe('a lab order and its report are one story (issue 30 §1)', () => {
     const field = (label: string, value: string) => new RegExp(`${label}:\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
     expect(pdfText).toMatch(field('Collected', recorded('sampleCollected')));
     expect(pdfText).toMatch(field('Received', recorded('sampleArrived')));
+    expect(pdfText).toMatch(field('Patient ID', patientNo));
+    expect(pdfText).not.toContain(patient.patientId);
     expect(pdfText).toMatch(/23\.5 H\b/);
     expect(pdfText).not.toMatch(/13\.4 [HL]\b/);
 
