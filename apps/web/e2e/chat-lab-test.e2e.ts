@@ -7,9 +7,10 @@ import { photoInPage } from './support/photo.ts';
 import { gql, signedInPatient, signedInPhone } from './support/journey-setup.ts';
 
 // Issue 12 'Tests that must exist': a home lab test with address and time through the chat (Home
-// Lab Test: the hospital, the tests, the doctor's request photo, the sample collection address and
-// one of the 7 dates, the confirmation), axe on each new screen; the order is the server's:
-// Examination, at home, the chosen test and the sample collection date (09:00 at the hospital).
+// Lab Test: the hospital, the tests, the doctor's request photo, the sample collection address, one
+// of the 7 dates and a time on it (issue 30 §11: the spec's time picker), the confirmation), axe on
+// each new screen; the order is the server's: Examination, at home, the chosen test and the sample
+// collection time picked (11:00 at the hospital).
 
 type ChatLabOrder = {
   serviceRequest: {
@@ -42,7 +43,7 @@ describe('Home Lab Test through the chat (issue 12 §2)', () => {
     await browser.close();
   });
 
-  it('orders a home lab test with the request photo, the address and a collection date', async () => {
+  it('orders a home lab test with the request photo, the address and a collection day and time', async () => {
     const patient = await signedInPatient('Chatlab');
     const { context, page } = await signedInPhone(browser, patient, 'chat-lab-test-failure');
     page.setDefaultTimeout(30_000);
@@ -77,12 +78,16 @@ describe('Home Lab Test through the chat (issue 12 §2)', () => {
     // The second of the 7 dates (Today, Tomorrow, ...), in the hospital's time zone.
     const tomorrow = sampleCollectionDateChoices(new Date(), DEFAULT_TIME_ZONE)[1] ?? '';
     await page.getByRole('button', { name: 'Tomorrow', exact: true }).click();
+    const times = page.getByRole('group', { name: 'Time of the sample collection on Tomorrow' });
+    await times.waitFor();
+    await checkScreen(page, 'chat lab test: time');
+    await times.getByRole('button', { name: '11:00', exact: true }).click();
 
     await log.getByText('Please check your order and confirm it.').waitFor();
     await log.getByText('You get 10% off lab tests.').waitFor();
     await page.getByText('Tests: Full Blood Count').waitFor();
     await page.getByText('Sample collection at: 8 Lotus Lane, Dehiwala').waitFor();
-    await page.getByText('Sample collection on: Tomorrow').waitFor();
+    await page.getByText('Sample collection on: Tomorrow, 11:00').waitFor();
     await page.getByRole('button', { name: `${patient.displayName} (Me)` }).click();
     await checkScreen(page, 'chat lab test: confirmation');
     await page.getByRole('button', { name: 'Confirm order' }).click();
@@ -105,7 +110,7 @@ describe('Home Lab Test through the chat (issue 12 §2)', () => {
       diagnosticReport: ['00000001'],
     });
     expect(serviceRequest.documentReferenceIds).toHaveLength(1);
-    expect(Date.parse(serviceRequest.sampleCollectionRequestedTime ?? '')).toBe(Date.parse(`${tomorrow}T09:00:00+05:30`));
+    expect(Date.parse(serviceRequest.sampleCollectionRequestedTime ?? '')).toBe(Date.parse(`${tomorrow}T11:00:00+05:30`));
     await screenshot(page, 'chat-lab-test-created');
     await checkScreen(page, 'chat lab test: created');
     expect(errors).toEqual([]);

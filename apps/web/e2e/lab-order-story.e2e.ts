@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { formatReportDateTime } from '@careline/domain/lab-reports';
+import { DEFAULT_TIME_ZONE } from '@careline/domain/time';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The server's test helper: pdf.js with its standard fonts, the same reading as the server's tests.
+import { readPdf } from '../../server/test/read-pdf.ts';
 import { checkScreen, collectPageErrors, launchBrowser, screenshot } from './support/index.ts';
 import {
   createOrderThroughApi,
@@ -20,7 +25,10 @@ import {
 // enters the results, verifies and issues it. The open order page moves to Testing (done when the
 // results are entered), then Report (done when issued) without a reload, and its 'Your Report' link
 // opens the test's results, where the report names its order; its download reads 'Preparing your
-// Report' while the PDF is on its way.
+// Report' while the PDF is on its way, and the PDF the phone saves holds the Collected and Received
+// times as the hospital's clock prints them and H beside the white cells above their range. Then a
+// second report of the test, entered at the lab's desk, joins the open graph: with two reports the
+// page stays within a 360 px phone (issue 30 §3.8).
 
 const fullBloodCount = { code: '00000001', display: 'Full Blood Count' };
 
@@ -35,6 +43,35 @@ async function staffMove(staff: string, patient: Patient, orderId: string, to: s
 
 type Report = { id: string; report: { revision: number }; subTests: { id: string; name: string }[] };
 const FIELDS = 'id report { revision } subTests { id name }';
+
+/** The sub-test's id in a report of the full blood count. */
+function subTestId(report: Report, name: string): string {
+  const found = report.subTests.find((sub) => sub.name === name);
+  if (!found) {
+    throw new Error(`the full blood count has no ${name}`);
+  }
+  return found.id;
+}
+
+/** Saves results of a started report, verifies and issues it, as the laboratory does. */
+async function enterVerifyIssue(staff: string, organizationId: string, created: Report, results: { subTestId: string; valueQuantity: number }[]): Promise<void> {
+  let report = created;
+  const steps: [string, string][] = [
+    ['staffSaveLabResults', ', $r: [LabResultInput!]!'],
+    ['staffVerifyLabReport', ''],
+    ['staffIssueLabReport', ''],
+  ];
+  for (const [mutation, extra] of steps) {
+    const args = extra === '' ? '' : ', results: $r';
+    report = (
+      await gql<Record<string, Report>>(
+        `mutation ($o: ID!, $id: ID!, $v: Int!${extra}) { ${mutation}(organizationId: $o, id: $id, expectedRevision: $v${args}) { ${FIELDS} } }`,
+        { o: organizationId, id: report.id, v: report.report.revision, r: extra === '' ? undefined : results },
+        staff,
+      )
+    )[mutation] as Report;
+  }
+}
 
 describe('a lab order and its report are one story (issue 30 §1)', () => {
   let browser: Browser;
@@ -90,12 +127,19 @@ describe('a lab order and its report are one story (issue 30 §1)', () => {
         staff,
       )
     ).staffCreateLabReport;
-    const haemoglobin = created.subTests.find((sub) => sub.name === 'Haemoglobin');
-    expect(haemoglobin).toBeDefined();
+    // Haemoglobin inside 11.5–16.5 g/dL, the white cells above 4–11 (the demo's ranges).
     const saved = (
       await gql<{ staffSaveLabResults: Report }>(
         `mutation ($o: ID!, $id: ID!, $v: Int!, $r: [LabResultInput!]!) { staffSaveLabResults(organizationId: $o, id: $id, expectedRevision: $v, results: $r) { ${FIELDS} } }`,
-        { o: organizationId, id: created.id, v: created.report.revision, r: [{ subTestId: haemoglobin?.id, valueQuantity: 13.4 }] },
+        {
+          o: organizationId,
+          id: created.id,
+          v: created.report.revision,
+          r: [
+            { subTestId: subTestId(created, 'Haemoglobin'), valueQuantity: 13.4 },
+            { subTestId: subTestId(created, 'White Blood Cells'), valueQuantity: 23.5 },
+          ],
+        },
         staff,
       )
     ).staffSaveLabResults;
@@ -134,6 +178,9 @@ describe('a lab order and its report are one story (issue 30 §1)', () => {
     await back.waitFor();
     expect(await back.getAttribute('href')).toBe(`/order/view?orderId=${encodeURIComponent(order.id)}`);
     await checkScreen(page, 'results graph: from the lab order');
+    // The patient number the app shows (issue 30 §3.7), which the PDF prints below.
+    const patientNo = (await page.locator('.lab-patient__facts > div', { hasText: 'Patient No' }).locator('dd').textContent())?.trim() ?? '';
+    expect(patientNo).toMatch(/^\d+$/);
 
     // 'Preparing your Report' (spec doc 3 §2) lasts as long as the PDF is on its way: hold the
     // server's answer until the state is seen, then let it through.
@@ -152,8 +199,65 @@ describe('a lab order and its report are one story (issue 30 §1)', () => {
     expect(await preparing.isDisabled()).toBe(true);
     await screenshot(page, 'lab-order-story-preparing');
     release();
-    expect((await downloaded).suggestedFilename()).toMatch(/\.pdf$/);
+    const pdf = await downloaded;
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
     await page.getByRole('button', { name: /^Download / }).waitFor();
+
+    // The PDF the phone saved: when the sample was collected and when it arrived, in the order's
+    // history as the hospital's clock writes them, and H beside the white cells (23.5 above 4–11).
+    const { serviceRequest } = await gql<{ serviceRequest: { events: { toStatus: string; createdTime: string }[] } }>(
+      'query ($id: ID!) { serviceRequest(id: $id) { events { toStatus createdTime } } }',
+      { id: order.id },
+      patient.token,
+    );
+    const recorded = (status: string): string => {
+      const at = serviceRequest.events.filter((event) => event.toStatus === status).at(-1)?.createdTime;
+      const written = formatReportDateTime(at, DEFAULT_TIME_ZONE);
+      if (written === null) {
+        throw new Error(`the order's history has no ${status}`);
+      }
+      return written;
+    };
+    const pdfText = (await readPdf(new Uint8Array(await readFile(await pdf.path())))).pages.map((p) => p.text).join('\n');
+    const field = (label: string, value: string) => new RegExp(`${label}:\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+    expect(pdfText).toMatch(field('Collected', recorded('sampleCollected')));
+    expect(pdfText).toMatch(field('Received', recorded('sampleArrived')));
+    expect(pdfText).toMatch(field('Patient ID', patientNo));
+    expect(pdfText).not.toContain(patient.patientId);
+    expect(pdfText).toMatch(/23\.5 H\b/);
+    expect(pdfText).not.toMatch(/13\.4 [HL]\b/);
+
+    // A second report of the test, entered at the lab's desk for the same patient, joins the open
+    // graph; on a 360 px phone the page does not scroll sideways (issue 30 §3.8).
+    await page.setViewportSize({ width: 360, height: 780 });
+    const desk = (
+      await gql<{ staffCreateLabReport: Report }>(
+        `mutation ($o: ID!, $i: StaffCreateLabReportInput!) { staffCreateLabReport(organizationId: $o, input: $i) { ${FIELDS} } }`,
+        { o: organizationId, i: { patientId: patient.patientId, code: fullBloodCount.code } },
+        staff,
+      )
+    ).staffCreateLabReport;
+    await enterVerifyIssue(staff, organizationId, desk, [
+      { subTestId: subTestId(desk, 'Haemoglobin'), valueQuantity: 14.1 },
+      { subTestId: subTestId(desk, 'White Blood Cells'), valueQuantity: 9.8 },
+    ]);
+    await expect.poll(() => page.getByRole('button', { name: /^Download / }).count(), { timeout: 60_000 }).toBe(2);
+    const latest = page.getByRole('table', { name: /^Latest results/ });
+    await latest.getByRole('row', { name: /Haemoglobin/ }).getByText('14.1').waitFor();
+    expect(await latest.locator('thead th').count()).toBe(3);
+    // The chart drawn at the card's width, then the page's width.
+    await page.getByRole('img', { name: /^Line chart of Haemoglobin across report dates/ }).locator('canvas').waitFor();
+    const overflow = await page.evaluate(() => ({
+      width: document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY,
+      // What reaches past the screen, to name it should the page be too wide.
+      past: [...document.querySelectorAll('main *')]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth)
+        .slice(0, 5)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`),
+    }));
+    expect(overflow.width, overflow.past.join(', ')).toBeLessThanOrEqual(360);
+    await checkScreen(page, 'results graph: two reports at 360 px');
+    await screenshot(page, 'lab-order-story-graph-360');
 
     expect(errors).toEqual([]);
     await phone.context.close();

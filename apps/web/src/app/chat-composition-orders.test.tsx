@@ -489,7 +489,7 @@ describe('Online Pharmacy through the chat (issue 12 slice 2; spec doc 1 §2, §
 });
 
 describe('Home Lab Test through the chat (issue 12 slice 3; spec doc 1 §2; doc 3 §4, §5)', () => {
-  it("chooses the tests, uploads the doctor's request, takes the collection address and date, and orders for a profile", async () => {
+  it("chooses the tests, uploads the doctor's request, takes the collection address, day and time, and orders for a profile", async () => {
     const steps = uploadSteps();
     const { calls } = renderChat(server(), { uploads: steps });
     await letChatType();
@@ -517,11 +517,16 @@ describe('Home Lab Test through the chat (issue 12 slice 3; spec doc 1 §2; doc 
     expect(dates).toHaveLength(7);
     expect(dates[0]?.textContent).toBe('Today');
     expect(dates[1]?.textContent).toBe('Tomorrow');
-    await tap('Tomorrow');
+    fireEvent.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    // spec doc 1 §2: then the time (issue 30 §11).
+    await letChatType(2);
+    expect(screen.getByRole('group', { name: 'Time of the sample collection on Tomorrow' })).toBeTruthy();
+    await tap('11:00');
+    expect(log().textContent).toContain('Tomorrow, 11:00');
     expect(log().textContent).toContain('You get 10% off lab tests.');
     expect(screen.getByText('Tests: Full Blood Count, ESR')).toBeTruthy();
     expect(screen.getByText('Sample collection at: 5 Temple Road, Kandy')).toBeTruthy();
-    expect(screen.getByText('Sample collection on: Tomorrow')).toBeTruthy();
+    expect(screen.getByText('Sample collection on: Tomorrow, 11:00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Kamala/ }));
     await tap('Confirm order');
     const created = named(calls, 'createOrder');
@@ -536,7 +541,7 @@ describe('Home Lab Test through the chat (issue 12 slice 3; spec doc 1 §2; doc 
       addressLineOne: '5 Temple Road',
     });
     expect(String((created[0]?.variables.input as { sampleCollectionRequestedTime?: string }).sampleCollectionRequestedTime)).toMatch(
-      /^\d{4}-\d{2}-\d{2}T09:00:00\+05:30$/,
+      /^\d{4}-\d{2}-\d{2}T11:00:00\+05:30$/,
     );
     expect(log().textContent).toContain('Your request send to hospital');
   });

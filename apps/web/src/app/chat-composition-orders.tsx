@@ -54,16 +54,20 @@ export function chatOrders(client: Client, i18n: I18n): ChatOrders {
           initiatedFor: input.initiatedFor,
           address: input.address,
           documentReferenceIds: input.documentReferenceIds,
-          sampleDate: input.sampleDate,
+          // The chat picks a time of day as well (issue 30 §11): sent as it is, below.
+          sampleDate: null,
         },
         DEFAULT_TIME_ZONE,
       );
-      // The lab test's tests, and a home visit's services and time (spec doc 3 §3 Creation payload).
+      // The lab test's tests and sample collection time, a home visit's services and time (spec doc 3 §3 Creation payload).
       const full = {
         ...payload,
         ...(input.diagnosticReport.length > 0 ? { diagnosticReport: input.diagnosticReport } : {}),
         ...(input.procedureRequest.length > 0 ? { procedureRequest: input.procedureRequest } : {}),
         ...(input.homeVisitRequestedTime !== null ? { homeVisitRequestedTime: input.homeVisitRequestedTime } : {}),
+        ...(input.category === 'Examination' && input.sampleCollectionRequestedTime !== null
+          ? { sampleCollectionRequestedTime: input.sampleCollectionRequestedTime }
+          : {}),
       };
       const result = await client.mutation(createOrderMutation, { input: full, idempotencyKey }).toPromise();
       const order = result.data?.createServiceRequest;

@@ -143,6 +143,12 @@ describe('routes (spec doc 1 §2)', () => {
   it('an unknown route shows the generic error screen with Go Home', async () => {
     renderAt('/no-such-page', 'chat', 'guest');
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    // spec doc 1 §8, doc 3 §2, §8: the full text (issue 30 §10).
+    expect(
+      screen.getByText(
+        'Sorry, Something went wrong! We cannot find a way to display this information to you. Go to home and check, are you signed in as a different user?',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
   });
 });

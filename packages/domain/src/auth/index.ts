@@ -3,6 +3,7 @@
 export {
   validateMobileNo,
   normaliseMobileNo,
+  printedMobileNo,
   isLoggedIn,
   mobileNoTexts,
   MOBILE_NO_LENGTHS,

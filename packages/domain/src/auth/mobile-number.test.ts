@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoggedIn, normaliseMobileNo, validateMobileNo } from './mobile-number.ts';
+import { isLoggedIn, normaliseMobileNo, printedMobileNo, validateMobileNo } from './mobile-number.ts';
 
 // spec doc 1 §5 'Mobile number', applied in the table's order.
 describe('validateMobileNo', () => {
@@ -56,6 +56,19 @@ describe('normaliseMobileNo', () => {
 });
 
 // spec doc 1 §5 'Logged in': a user counts as logged in when a mobile number is present.
+describe('printedMobileNo', () => {
+  it.each([
+    ['94771234567', '+94771234567'],
+    [' 94771234567 ', '+94771234567'],
+    ['+94771234567', '+94771234567'],
+    ['', ''],
+    [null, ''],
+    [undefined, ''],
+  ])('writes %j as %j', (stored, printed) => {
+    expect(printedMobileNo(stored)).toBe(printed);
+  });
+});
+
 describe('isLoggedIn', () => {
   it.each([
     ['94771234567', true],

@@ -81,6 +81,19 @@ export function normaliseMobileNo(input: string): string | null {
 }
 
 /**
+ * A stored mobile number as screens write it, in the international form with its '+' (issue 30
+ * §11: '+94771234567'); '' for none. A number that already carries its '+' is kept as it is.
+ * @param mobileNo - the stored number, '94771234567'
+ */
+export function printedMobileNo(mobileNo: string | null | undefined): string {
+  const value = (mobileNo ?? '').trim();
+  if (value === '') {
+    return '';
+  }
+  return value.startsWith('+') ? value : `+${value}`;
+}
+
+/**
  * Whether a user counts as logged in: a mobile number is present (spec doc 1 §5 'Logged in').
  * @param mobileNo - the stored mobile number, if any
  */

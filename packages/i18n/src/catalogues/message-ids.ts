@@ -184,6 +184,8 @@ export type MessageId =
   | 'chat.lab.confirm'
   | 'chat.lab.today'
   | 'chat.lab.tomorrow'
+  | 'chat.lab.date'
+  | 'chat.lab.time'
   | 'chat.lab.unableToCreateLabTest'
   | 'chat.visit.services'
   | 'chat.visit.date'
@@ -681,6 +683,7 @@ export const englishPrecedence: readonly MessageId[] = [
   'chat.lab.orderTests',
   'chat.lab.orderCollectAt',
   'chat.lab.orderCollectOn',
+  'chat.lab.time',
   'chat.visit.time',
   'chat.visit.orderServices',
   'chat.visit.orderVisitAt',

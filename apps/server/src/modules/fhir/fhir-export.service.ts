@@ -1,4 +1,5 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
+import { DEFAULT_TIME_ZONE, zonedDay } from '@careline/domain/time';
 import type { Db } from '../../db/client.ts';
 import { listPatientReports } from '../lab-reports/index.ts';
 import {
@@ -113,11 +114,12 @@ export async function exportPatientRecords(db: Db, scope: ExportScope, now: Date
  * The export's file name: 'FHIR-records-<given name>-<yyyy-mm-dd>.json' (ours), the name as the
  * profile has it (Sinhala or Tamil included; the header carries it encoded).
  * @param patient - the profile
- * @param now - the day of the export
+ * @param now - when the export is made (named by the hospital's day)
  */
 export function fhirExportFileName(patient: Pick<PatientRow, 'givenName'>, now: Date): string {
   const given = patient.givenName.replace(/[\\/:*?"<>|\p{Cc}]/gu, '').trim().replace(/\s+/g, '-');
-  const day = now.toISOString().slice(0, 10);
+  // The hospital's day, not UTC's: before 05:30 in Colombo UTC still says yesterday (issue 30 §12).
+  const day = zonedDay(now, DEFAULT_TIME_ZONE);
   return given === '' ? `FHIR-records-${day}.json` : `FHIR-records-${given}-${day}.json`;
 }
 

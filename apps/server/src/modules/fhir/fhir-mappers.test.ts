@@ -222,6 +222,8 @@ describe('FHIR R4 mappings (issue 11 part 4)', () => {
     const name = fhirExportFileName(patient, AT);
     expect(name).toBe('FHIR-records-කමලා-2026-03-01.json');
     expect(fhirExportFileName({ givenName: ' / ' }, AT)).toBe('FHIR-records-2026-03-01.json');
+    // 01:30 on 1 March in Colombo is still 28 February in UTC: the file takes the hospital's day.
+    expect(fhirExportFileName(patient, new Date('2026-02-28T20:00:00.000Z'))).toBe('FHIR-records-කමලා-2026-03-01.json');
     const header = fhirExportContentDisposition(name);
     expect(header).toMatch(/^attachment; filename="FHIR-records-_+-2026-03-01\.json"; filename\*=UTF-8''FHIR-records-%E0/);
   });

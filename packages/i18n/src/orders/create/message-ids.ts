@@ -57,6 +57,5 @@ export type OrdersCreateMessageId =
   | 'orders.create.sampleDate.heading'
   | 'orders.create.sampleDate.today'
   | 'orders.create.sampleDate.tomorrow'
-  | 'orders.create.sampleDate.any'
   | 'orders.create.submit'
   | 'orders.create.submitting';

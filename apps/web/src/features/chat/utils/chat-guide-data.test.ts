@@ -12,7 +12,7 @@ const gathered: GuideData = {
     deliveryMode: 'home-delivery',
     address: { addressLineOne: '12 Galle Road', addressLineTwo: '', addressLineThree: '', addressCity: 'Colombo' },
     tests: ['00000001'],
-    sampleDate: '2030-01-02',
+    sampleTime: { at: '2030-01-02T11:00:00+05:30', said: 'Tomorrow, 11:00' },
     procedures: [],
     visitTime: { at: '2030-01-02T14:00:00+05:30', said: 'Tomorrow, 14:00' },
     submit: { key: 'k-1', fingerprint: '{}' },
@@ -31,6 +31,12 @@ describe('what the guide gathered, read back from the device (issue 12 §2)', ()
     expect(parseGuideData(JSON.parse(JSON.stringify(older)))).toEqual({ ...gathered, sessionHospitals: null });
     const kept = { ...gathered, service: 'consultation', sessionHospitals: [{ id: 'org-1', name: 'Colombo' }] };
     expect(parseGuideData(JSON.parse(JSON.stringify(kept)))).toEqual(kept);
+  });
+
+  it('reads back a lab test kept before its time was picked with its day (issue 30 §11): no time yet', () => {
+    const { sampleTime: _time, ...order } = gathered.order;
+    const older = { ...gathered, order: { ...order, sampleDate: '2030-01-02' } };
+    expect(parseGuideData(JSON.parse(JSON.stringify(older)))).toEqual({ ...gathered, order: { ...gathered.order, sampleTime: null } });
   });
 
   it.each([

@@ -25,8 +25,11 @@ export type ChatOrderData = {
   address: OrderAddress | null;
   /** A lab test's tests (the tenant's diagnostic report codes). */
   tests: string[];
-  /** A lab test's sample collection date (YYYY-MM-DD, one of the 7 choices of doc 3 §5). */
-  sampleDate: string | null;
+  /**
+   * A lab test's sample collection time (one of the 7 dates of doc 3 §5 and a time of day, ISO 8601
+   * with offset) and how the patient said it.
+   */
+  sampleTime: { at: string; said: string } | null;
   /** A home visit's services (the tenant's procedure codes). */
   procedures: string[];
   /** A home visit's requested time (ISO 8601 with offset) and how the patient said it. */
@@ -58,7 +61,7 @@ export const emptyOrder: ChatOrderData = {
   deliveryMode: null,
   address: null,
   tests: [],
-  sampleDate: null,
+  sampleTime: null,
   procedures: [],
   visitTime: null,
   submit: null,
@@ -122,7 +125,8 @@ function isOrder(value: unknown): value is ChatOrderData {
     (value.deliveryMode === null || value.deliveryMode === 'home-delivery' || value.deliveryMode === 'hospital-pickup') &&
     nullable(isAddress)(value.address) &&
     listOf(isString)(value.tests) &&
-    isNullableString(value.sampleDate) &&
+    // A conversation kept before issue 30 §11 has a day only (sampleDate): read as no time yet.
+    (value.sampleTime === undefined || nullable(withStrings<{ at: string; said: string }>('at', 'said'))(value.sampleTime)) &&
     listOf(isString)(value.procedures) &&
     nullable(withStrings<{ at: string; said: string }>('at', 'said'))(value.visitTime) &&
     nullable(isSubmit)(value.submit)
@@ -152,5 +156,13 @@ export function parseGuideData(value: unknown): GuideData | null {
     nullable(isSession)(value.session) &&
     listOf(isUpcoming)(value.upcoming) &&
     isOrder(value.order);
-  return fits ? ({ ...value, sessionHospitals: value.sessionHospitals ?? null } as GuideData) : null;
+  if (!fits) {
+    return null;
+  }
+  const { sampleDate: _dayOnly, ...order } = value.order as ChatOrderData & { sampleDate?: unknown };
+  return {
+    ...value,
+    sessionHospitals: value.sessionHospitals ?? null,
+    order: { ...order, sampleTime: order.sampleTime ?? null },
+  } as GuideData;
 }

@@ -19,8 +19,8 @@ export type ChatOrderInput = {
   documentReferenceIds: string[];
   /** A lab test's tests (diagnostic report codes). */
   diagnosticReport: string[];
-  /** A lab test's sample collection date (YYYY-MM-DD), sent at the hospital's collection hour. */
-  sampleDate: string | null;
+  /** A lab test's requested sample collection time (ISO 8601 with offset). */
+  sampleCollectionRequestedTime: string | null;
   /** A home visit's services (procedure codes). */
   procedureRequest: string[];
   /** A home visit's requested time (ISO 8601 with offset). */

@@ -173,7 +173,7 @@ describe('ResultsGraphScreen (spec doc 3 §2 Lab results graph)', () => {
     expect(status.closest('section')?.getAttribute('aria-busy')).toBe('true');
     expect(screen.getByText(/Kamala Perera/)).toBeTruthy();
     expect(screen.getByText('F')).toBeTruthy();
-    expect(screen.getByText('94771234567')).toBeTruthy();
+    expect(screen.getByText('+94771234567')).toBeTruthy();
     await waitFor(() =>
       expect(calls.some((call) => call.operationName === 'labResultsGraph')).toBe(true),
     );

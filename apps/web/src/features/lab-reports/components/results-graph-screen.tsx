@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useSubscription } from 'urql';
+import { printedMobileNo } from '@careline/domain/auth';
 import {
   defaultSubTest,
   downloadButtons,
@@ -415,7 +416,8 @@ function PatientHeader({
 }) {
   const t = useLabReportsTranslate();
   const gender = headerGender(patient.gender);
-  const mobile = patient.mobileNo || accountMobile;
+  // The number with its '+', as the spec writes it (issue 30 §11).
+  const mobile = printedMobileNo(patient.mobileNo || accountMobile);
   const initials = patient.displayName
     .split(/\s+/)
     .filter(Boolean)

@@ -371,7 +371,10 @@ describe('/order/create/{category} (spec doc 3 §2 Order creation screen)', () =
     expect(screen.getByRole('heading', { level: 1, name: 'Request a lab test' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Sample Collection Address' })).toBeTruthy();
     const dates = within(screen.getByRole('group', { name: 'Sample collection date' })).getAllByRole('radio');
-    expect(dates).toHaveLength(8);
+    // spec doc 3 §5, §9: 7 choices, none of them picked until the patient picks one.
+    expect(dates).toHaveLength(7);
+    expect(dates.map((date) => (date as HTMLInputElement).checked)).toEqual(Array<boolean>(7).fill(false));
+    expect(screen.queryByText('Any day the hospital suggests')).toBeNull();
     fireEvent.click(screen.getByLabelText('Tomorrow'));
     await pick([jpegFile('request.jpg')]);
     await waitFor(() => expect(screen.getByText('1 file uploaded')).toBeTruthy());

@@ -459,15 +459,7 @@ function OrderCreateForm({
           <legend>
             <h2>{t('orders.create.sampleDate.heading')}</h2>
           </legend>
-          <label className="order-create__choice">
-            <input
-              type="radio"
-              name="order-create-date"
-              checked={choices.sampleDate === null}
-              onChange={() => choose({ sampleDate: null })}
-            />
-            <span>{t('orders.create.sampleDate.any')}</span>
-          </label>
+          {/* spec doc 3 §5, §9: 7 choices, today, tomorrow and the 5 days after; none picked is no date. */}
           {dateChoices.map((date, index) => (
             <label key={date} className="order-create__choice">
               <input

@@ -155,8 +155,8 @@ export function ChangeRequestModal({
           }
         }}
       >
-        <fieldset className="order-choices">
-          <legend className="visually-hidden">{t('orders.view.text.changeRequestTitle')}</legend>
+        {/* The question is the dialog's title; written once, the choices are named by it (issue 30 §11). */}
+        <fieldset className="order-choices" aria-label={t('orders.view.text.changeRequestTitle')}>
           {CHANGE_REQUEST_CHOICES.map((option) => {
             const key = orderTextKey(option.label);
             return (

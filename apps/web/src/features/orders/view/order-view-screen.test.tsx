@@ -370,6 +370,9 @@ describe('/order/view (spec doc 3 §2 Order detail screen)', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Change request' }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure want to Change request?' });
+    // The question written once, not again over its choices (issue 30 §11), which it still names.
+    expect(within(dialog).getAllByText('Are you sure want to Change request?')).toHaveLength(1);
+    expect(within(dialog).getByRole('group', { name: 'Are you sure want to Change request?' })).toBeTruthy();
     const update = within(dialog).getByRole('button', { name: 'Update' });
     expect((update as HTMLButtonElement).disabled).toBe(true);
     expect(within(dialog).getByLabelText<HTMLInputElement>('Request home sample collection').checked).toBe(true);

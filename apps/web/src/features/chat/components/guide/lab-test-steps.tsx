@@ -1,11 +1,11 @@
 import { CHAT_TEXTS, fillChatText } from '@careline/domain/chat-flow';
-import { DEFAULT_TIME_ZONE } from '@careline/domain/loyalty';
-import { sampleCollectionDateChoices } from '@careline/domain/orders/plain';
+import { DayTimePicker } from './day-time-picker.tsx';
 import type { GuidePart } from './guide-kit.ts';
 import { AddressForm, EMPTY_ADDRESS, TestChoice, addressLine, codeNames, profileAddress } from './guide-widgets.tsx';
 
 // Home Lab Test in the chat (issue 12 §2; spec doc 1 §2 lab test selection, sample-collection
-// address and time; doc 3 §4, §5): the tests, where and on which day the sample is collected.
+// address and time; doc 3 §4, §5): the tests, where, and on which day and at what time the sample
+// is collected.
 
 export const labTestSteps: GuidePart = {
   steps: {
@@ -34,47 +34,28 @@ export const labTestSteps: GuidePart = {
       />
     ),
     'sample-collection-time': (kit) => (
-      <div className="chat-buttons">
-        {sampleCollectionDateChoices(new Date(), DEFAULT_TIME_ZONE).map((date, index) => {
-          const label = kit.dateLabel(date, index);
-          return (
-            <button
-              key={date}
-              className="chat-button chat-button-secondary"
-              type="button"
-              disabled={kit.busy}
-              onClick={() =>
-                void kit.go('sample-collection-time', 'pick-time', label, {
-                  order: { ...kit.data.order, sampleDate: date },
-                })
-              }
-            >
-              {label}
-            </button>
-          );
-        })}
-      </div>
+      // spec doc 1 §2: the sample-collection time picker, a day then a time (issue 30 §11).
+      <DayTimePicker
+        dateLabel={kit.dateLabel}
+        daysLabel={kit.t('chat.lab.date')}
+        timesLabel={(date) => kit.t('chat.lab.time', { date })}
+        disabled={kit.busy}
+        onPick={(sampleTime) => {
+          void kit.go('sample-collection-time', 'pick-time', sampleTime.said, { order: { ...kit.data.order, sampleTime } });
+        }}
+      />
     ),
   },
   orderSummary: {
-    examination: ({ data, tenant, tx, dateLabel }) => {
+    examination: ({ data, tenant, tx }) => {
       const { order } = data;
       return (
         <ul className="chat-order-summary">
           <li>{tx(fillChatText('orderHospital', { hospital: data.organization?.name ?? '' }))}</li>
           <li>{tx(fillChatText('orderTests', { tests: codeNames(tenant.diagnosticReportCodes, order.tests) }))}</li>
           <li>{tx(fillChatText('orderCollectAt', { address: addressLine(order.address ?? EMPTY_ADDRESS) }))}</li>
-          {order.sampleDate !== null ? (
-            <li>
-              {tx(
-                fillChatText('orderCollectOn', {
-                  date: dateLabel(
-                    order.sampleDate,
-                    sampleCollectionDateChoices(new Date(), DEFAULT_TIME_ZONE).indexOf(order.sampleDate),
-                  ),
-                }),
-              )}
-            </li>
+          {order.sampleTime !== null ? (
+            <li>{tx(fillChatText('orderCollectOn', { date: order.sampleTime.said }))}</li>
           ) : null}
         </ul>
       );

@@ -99,7 +99,7 @@ async function placeOrder(kit: GuideKit, from: 'order-confirmation' | 'procedure
     address: order.deliveryMode === 'home-delivery' ? (order.address ?? EMPTY_ADDRESS) : EMPTY_ADDRESS,
     documentReferenceIds: order.documents.map((document) => document.documentId),
     diagnosticReport: service === 'examination' ? order.tests : [],
-    sampleDate: service === 'examination' ? order.sampleDate : null,
+    sampleCollectionRequestedTime: service === 'examination' ? (order.sampleTime?.at ?? null) : null,
     procedureRequest: service === 'procedure' ? order.procedures : [],
     homeVisitRequestedTime: service === 'procedure' ? (order.visitTime?.at ?? null) : null,
   };
