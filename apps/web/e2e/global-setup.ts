@@ -25,17 +25,6 @@ const flatTenant = {
 };
 
 /**
- * A fourth tenant with the questionnaire flag on (no demo tenant turns questionnaireResponse on): the
- * questionnaire journey (lab-reports.e2e.ts) defines its hospital's questionnaire here, so no other
- * journey's appointment shows the banner.
- */
-const questionnaireTenant = {
-  id: 'questionnaire-demo',
-  hosts: ['questionnaire.localhost'],
-  config: { features: { questionnaireResponse: { enabled: true } } },
-};
-
-/**
  * What one run started. vitest runs a project's global setup per project (`e2e`, the journeys run two
  * files at a time, and `e2e-serial`), each with its own copy of this module, so the run's one server
  * and one coturn live on globalThis: the first setup starts them, each setup counts itself in, and the
@@ -264,7 +253,7 @@ async function start(): Promise<{ port: number; turn: boolean }> {
   const tenants = demoTenants.map((tenant) =>
     ice && tenant.default ? { ...tenant, video: { ...tenant.video, ice: { ...tenant.video?.ice, ...ice } } } : tenant,
   );
-  fs.writeFileSync(tenantsFile, JSON.stringify([...tenants, flatTenant, questionnaireTenant], null, 2));
+  fs.writeFileSync(tenantsFile, JSON.stringify([...tenants, flatTenant], null, 2));
 
   const env: Record<string, string | undefined> = {
     ...process.env,

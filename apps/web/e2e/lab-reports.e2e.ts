@@ -28,9 +28,10 @@ import { createOrderThroughApi, journeyHost, signedInPatient, signedInPhone } fr
 //    switches the charted sub-test by clicking a row, a sub-test's button and the keyboard, and
 //    downloads the printable PDF (application/pdf, %PDF, read back: A4, the results, 'End of
 //    Report'); /history/examination's Result button leads to the same screen.
-// 2. On a tenant whose questionnaireResponse flag is on (the e2e global setup's questionnaire.localhost;
-//    no demo tenant turns it on), the hospital's questionnaire is answered from the appointment's
-//    banner: banner → modal → answers → Submit → 'Questionnaire Successfully Submitted' → no banner.
+// 2. On the first demo tenant (first.localhost), whose questionnaireResponse flag is on, the seeded
+//    pre-visit questionnaire is answered from the appointment's banner: banner → modal → answers →
+//    Submit → 'Questionnaire Successfully Submitted' → no banner; then the tenant's Colombo nurse
+//    signs in to the console, opens Questionnaires and reads that response's answers (issue 30 §4.9).
 //
 // Every screen is checked (one h1, its title, axe), again in each state the journey brings about and
 // with the dialog open. The patient app's journeys do not import the console's (eslint app
@@ -46,11 +47,11 @@ const results = [
   { name: 'Platelets', value: '310', critical: false },
 ];
 
-/** A desktop-sized page of the staff console on the demo tenant's host. */
-async function newStaffPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+/** A desktop-sized page of the staff console on a tenant's host (the demo tenant's unless told). */
+async function newStaffPage(browser: Browser, host = journeyHost): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
-    baseURL: appUrl('', journeyHost),
+    baseURL: appUrl('', host),
     locale: 'en-US',
   });
   const page = await context.newPage();
@@ -244,13 +245,21 @@ describe('lab reports: a technician issues a full blood count and the patient se
   );
 });
 
-/** The tenant whose questionnaireResponse flag the e2e global setup turns on. */
-const questionnaireHost = 'questionnaire.localhost';
+/** The first demo tenant (Lakeside), which asks its hospitals' appointments the seeded pre-visit questionnaire (issue 30 §4.9). */
+const questionnaireHost = 'first.localhost';
 const qgql = <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> =>
   serverGraphql<T>(query, variables, { token, host: questionnaireHost });
+/** The seeded questionnaire's title and the questions answered (apps/server/src/db/seed/demo-data.ts). */
+const preVisit = {
+  title: 'Before your visit',
+  allergies: '1. Are you allergic to any medicines, foods or anything else? Please name them.',
+  conditions: '4. Do you have any of these long-term conditions?',
+};
+/** The first tenant's Colombo nurse, who reads the responses there (policy questionnaires.responses). */
+const nurseEmail = 'nurse.colombo@careline.test';
 
-/** A patient of the questionnaire tenant signed in by SMS code through the API, with one profile (Me). */
-async function questionnairePatient(): Promise<{ token: string; patientId: string }> {
+/** A patient of the first tenant signed in by SMS code through the API, with one profile (Me). */
+async function questionnairePatient(): Promise<{ token: string; patientId: string; displayName: string }> {
   const mobileNo = randomMobileNo();
   const since = new Date();
   const started = await qgql<{ initiateAuthentication: { id: string } }>(
@@ -269,14 +278,11 @@ async function questionnairePatient(): Promise<{ token: string; patientId: strin
     {},
     token,
   );
-  return { token, patientId: created.createPatient.id };
+  return { token, patientId: created.createPatient.id, displayName: 'Ms Nadeesha Silva' };
 }
 
-/**
- * The tenant's Colombo branch with a questionnaire defined by the admin (as a doctor or nurse
- * would), and a session of Dr. Nimal Perera there tomorrow; answers the session and the questionnaire.
- */
-async function colomboSessionWithQuestionnaire(): Promise<{ sessionId: string; title: string }> {
+/** A session of Dr. Nimal Perera at the first tenant's Colombo branch tomorrow, made by its admin. */
+async function colomboSession(): Promise<string> {
   const { staffSignIn } = await qgql<{ staffSignIn: { token: string } }>(
     'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
     { e: 'admin@careline.test', p: staffPassword },
@@ -289,24 +295,8 @@ async function colomboSessionWithQuestionnaire(): Promise<{ sessionId: string; t
   );
   const doctor = searchDoctors.find((d) => d.name.text === 'Dr. Nimal Perera');
   if (!colombo || !doctor) {
-    throw new Error('the questionnaire tenant needs its Colombo branch and Dr. Nimal Perera');
+    throw new Error('the first tenant needs its Colombo branch and Dr. Nimal Perera');
   }
-  const title = 'Before your visit';
-  // A retry of the same definition answers the first one, so a second run on one server is fine.
-  await qgql(
-    'mutation ($o: ID!, $input: QuestionnaireDefinitionInput!) { staffDefineQuestionnaire(organizationId: $o, input: $input) { id } }',
-    {
-      o: colombo.id,
-      input: {
-        title,
-        questions: [
-          { questionNumber: '1', question: 'Are you allergic to any medicine?', type: 'text' },
-          { questionNumber: '2', question: 'Do you have any of these?', type: 'checkBox', options: ['Diabetes', 'High blood pressure', 'Asthma'] },
-        ],
-      },
-    },
-    staff,
-  );
   const { staffChargingSchemes } = await qgql<{ staffChargingSchemes: { id: string; practitionerId: string | null }[] }>(
     'query ($o: ID!) { staffChargingSchemes(organizationId: $o) { id practitionerId } }',
     { o: colombo.id },
@@ -331,10 +321,10 @@ async function colomboSessionWithQuestionnaire(): Promise<{ sessionId: string; t
     },
     staff,
   );
-  return { sessionId: staffCreateSession.id, title };
+  return staffCreateSession.id;
 }
 
-describe('questionnaires: answered from the appointment’s banner (issue 11)', () => {
+describe('questionnaires: answered from the appointment’s banner, read in the console (issue 11, issue 30 §4.9)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
@@ -345,8 +335,8 @@ describe('questionnaires: answered from the appointment’s banner (issue 11)', 
     await browser.close();
   });
 
-  it('banner → modal → answers → Submit → the toast, and the banner is gone', { timeout: 180_000 }, async () => {
-    const { sessionId, title } = await colomboSessionWithQuestionnaire();
+  it('banner → modal → answers → Submit → the toast, the banner gone → the nurse reads the answers in the console', { timeout: 240_000 }, async () => {
+    const sessionId = await colomboSession();
     const patient = await questionnairePatient();
     const { createAppointment } = await qgql<{ createAppointment: { id: string } }>(
       'mutation ($p: ID!, $s: ID!, $k: String) { createAppointment(patientId: $p, sessionId: $s, idempotencyKey: $k) { id } }',
@@ -370,15 +360,15 @@ describe('questionnaires: answered from the appointment’s banner (issue 11)', 
     await screenshot(page, 'questionnaire-banner');
 
     await banner.getByRole('button', { name: 'Answer the questions' }).click();
-    const dialog = page.getByRole('dialog', { name: title });
+    const dialog = page.getByRole('dialog', { name: preVisit.title });
     await dialog.waitFor();
     const submit = dialog.getByRole('button', { name: 'Submit', exact: true });
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByText('Answer at least one question to submit.').waitFor();
     await checkScreen(page, 'questionnaire modal');
     await screenshot(page, 'questionnaire-modal');
-    await dialog.getByLabel('1. Are you allergic to any medicine?').fill('Penicillin');
-    await dialog.getByRole('group', { name: '2. Do you have any of these?' }).getByLabel('Asthma').check();
+    await dialog.getByLabel(preVisit.allergies).fill('Penicillin');
+    await dialog.getByRole('group', { name: preVisit.conditions }).getByLabel('Asthma').check();
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await checkScreen(page, 'questionnaire modal answered');
     await screenshot(page, 'questionnaire-modal-answered');
@@ -398,8 +388,34 @@ describe('questionnaires: answered from the appointment’s banner (issue 11)', 
       patient.token,
     );
     expect(appointmentQuestionnaire.responded).toBe(true);
-
     expect(errors).toEqual([]);
     await context.close();
+
+    // The Colombo nurse of the same tenant signs in to the console and reads them.
+    const staff = await newStaffPage(browser, questionnaireHost);
+    const desk = staff.page;
+    desk.setDefaultTimeout(60_000);
+    const staffErrors = collectPageErrors(desk);
+    await desk.goto('/staff');
+    await desk.getByLabel('Email address').fill(nurseEmail);
+    await desk.getByLabel('Password', { exact: true }).fill(staffPassword);
+    await desk.getByRole('button', { name: 'Sign in' }).click();
+    await desk.getByRole('heading', { level: 1, name: 'Home', exact: true }).waitFor();
+    await desk.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Questionnaires' }).click();
+    await staffScreen(desk, 'Questionnaire responses', 'questionnaire-staff-list');
+    const list = desk.getByRole('table', { name: /^Questionnaire responses at Lakeside Hospitals - Colombo$/ });
+    // Newest first: this patient's response is the first row.
+    const row = list.getByRole('row').nth(1);
+    await expect.poll(() => row.getByRole('cell').first().textContent()).toBe(preVisit.title);
+    await row.getByRole('link', { name: `Open the answers of ${patient.displayName}` }).click();
+    await staffScreen(desk, `Answers of ${patient.displayName}`, 'questionnaire-staff-response');
+    const answers = desk.getByRole('table', { name: `Questions and answers: ${preVisit.title}` });
+    await expect.poll(() => answers.getByRole('row').allTextContents()).toEqual([
+      'QuestionAnswer',
+      `${preVisit.allergies}Penicillin`,
+      `${preVisit.conditions}Asthma`,
+    ]);
+    expect(staffErrors).toEqual([]);
+    await staff.context.close();
   });
 });

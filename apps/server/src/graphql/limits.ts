@@ -79,6 +79,8 @@ export const listFieldRows: Record<string, number> = {
   'ServiceRequest.events': 100,
   // Video calls (issue 13): the latest events of a call (video.repo CALL_HISTORY_MAX).
   'VideoCommunication.videoCallHistory': 50,
+  // Questionnaires (issue 30 §4.9): a page of the hospital's responses (STAFF_RESPONSES_PAGE_MAX).
+  'StaffQuestionnaireResponsePage.nodes': 50,
 };
 
 /** Rows counted for a list field that {@link listFieldRows} does not name. */

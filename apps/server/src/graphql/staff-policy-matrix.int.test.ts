@@ -16,7 +16,17 @@ import {
   makeVideoAppointment,
 } from '../../test/factories.ts';
 import { signIn as patientSignIn } from '../modules/auth/auth.testing.ts';
-import { appointments, blobs, bookingRequests, chargingSchemes, databaseRestores, gatewayEvents, refundRequests, serviceRequests } from '../db/schema/index.ts';
+import {
+  appointments,
+  blobs,
+  bookingRequests,
+  chargingSchemes,
+  databaseRestores,
+  gatewayEvents,
+  questionnaireResponses,
+  refundRequests,
+  serviceRequests,
+} from '../db/schema/index.ts';
 import { observations, type diagnosticReports } from '../db/schema/index.ts';
 import { buildSchema } from './schema.ts';
 import { staffPolicies, type StaffAction } from './staff-auth.ts';
@@ -201,7 +211,7 @@ const labImportPool: string[] = [];
 const takeLabImport = (): string => labImportPool.pop() ?? randomUUID();
 // Questionnaires (issue 11 staff console): one questionnaire and one appointment of hospital A (made in the
 // questionnaires beforeAll below); each definition gets a title of its own.
-const questionnaireSample = { id: '', appointmentId: '' };
+const questionnaireSample = { id: '', appointmentId: '', responseId: '' };
 let questionnaireTitles = 0;
 
 /** One request per hospital-scoped staff operation; `organizationId` is the hospital asked about. */
@@ -536,6 +546,15 @@ const SAMPLES: Record<string, Sample> = {
     query: 'query ($o: ID!, $a: ID!) { staffAppointmentQuestionnaireResponses(organizationId: $o, appointmentId: $a) { appointmentId } }',
     variables: (o) => ({ o, a: questionnaireSample.appointmentId }),
   },
+  // Issue 30 §4.9: the hospital's responses, and one of them.
+  staffQuestionnaireResponses: {
+    query: 'query ($o: ID!) { staffQuestionnaireResponses(organizationId: $o, first: 5) { nodes { id } } }',
+    variables: (o) => ({ o }),
+  },
+  staffQuestionnaireResponse: {
+    query: 'query ($o: ID!, $id: ID!) { staffQuestionnaireResponse(organizationId: $o, id: $id) { id } }',
+    variables: (o) => ({ o, id: questionnaireSample.responseId }),
+  },
 };
 
 const SELF_SAMPLES: Record<string, string> = {
@@ -809,6 +828,21 @@ beforeAll(async () => {
     .values({ tenantId, sessionId: session.id, accountId: account.id, patientId: patient.id, tokenNo: 1 })
     .returning({ id: appointments.id });
   questionnaireSample.appointmentId = row?.id ?? '';
+  const [response] = await db
+    .insert(questionnaireResponses)
+    .values({
+      tenantId,
+      accountId: account.id,
+      patientId: patient.id,
+      organizationId: hospitalA,
+      questionnaireId: questionnaireSample.id,
+      basedOn: `Appointment/${questionnaireSample.appointmentId}`,
+      subject: `Patient/${patient.id}`,
+      author: `Patient/${patient.id}`,
+      items: [{ linkId: '1', text: 'What brings you in today?', answer: 'A cough' }],
+    })
+    .returning({ id: questionnaireResponses.id });
+  questionnaireSample.responseId = response?.id ?? '';
 });
 
 // Chats for the chat samples: each waiting chat of hospital A belongs to its own account (one open chat per account).

@@ -24,6 +24,12 @@ const OrdersRoute = lazy(() => import('./routes/orders-route.tsx').then((module)
 const OrderRoute = lazy(() => import('./routes/orders-route.tsx').then((module) => ({ default: module.OrderRoute })));
 const LabReportsRoute = lazy(() => import('./routes/lab-reports-route.tsx').then((module) => ({ default: module.LabReportsRoute })));
 const LabReportRoute = lazy(() => import('./routes/lab-reports-route.tsx').then((module) => ({ default: module.LabReportRoute })));
+const QuestionnaireResponsesRoute = lazy(() =>
+  import('./routes/questionnaires-route.tsx').then((module) => ({ default: module.QuestionnaireResponsesRoute })),
+);
+const QuestionnaireResponseRoute = lazy(() =>
+  import('./routes/questionnaires-route.tsx').then((module) => ({ default: module.QuestionnaireResponseRoute })),
+);
 const ChatRoute = lazy(() => import('./routes/chat-route.tsx').then((module) => ({ default: module.ChatRoute })));
 const PatientLookupScreen = lazy(() =>
   import('../features/patients/components/patient-lookup-screen.tsx').then((module) => ({
@@ -126,6 +132,24 @@ const router = createBrowserRouter(
             {
               path: 'lab-reports/:reportId',
               element: <InHospital action="labReports.read" screen={(hospital) => <LabReportRoute hospital={hospital} />} />,
+            },
+            {
+              path: 'questionnaires',
+              element: (
+                <InHospital
+                  action="questionnaires.responses"
+                  screen={(hospital) => <QuestionnaireResponsesRoute hospital={hospital} />}
+                />
+              ),
+            },
+            {
+              path: 'questionnaires/:responseId',
+              element: (
+                <InHospital
+                  action="questionnaires.responses"
+                  screen={(hospital) => <QuestionnaireResponseRoute hospital={hospital} />}
+                />
+              ),
             },
             {
               // One route for the inbox and the chat on show, so the live inbox stays open between them.

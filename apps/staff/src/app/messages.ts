@@ -20,6 +20,7 @@ export function useShellMessages() {
       payments: t('staff.payments.nav'),
       orders: t('staff.orders.nav'),
       labReports: t('staff.labReports.nav'),
+      questionnaires: t('staff.questionnaires.nav'),
       chats: t('staff.chat.nav'),
       changePassword: t('staff.shell.changePassword'),
       signOut: t('staff.shell.signOut'),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { staffPolicies, type StaffRole } from '@careline/domain/staff';
 import { navigationFor } from './navigation.ts';
 
 describe('role-aware navigation', () => {
@@ -24,5 +25,16 @@ describe('role-aware navigation', () => {
     const receptionist = new Set(['patients.lookup', 'sessions.list']);
     expect(navigationFor((a) => pharmacist.has(a)).map((i) => i.label)).toEqual(['home', 'orders', 'changePassword']);
     expect(navigationFor((a) => receptionist.has(a)).map((i) => i.label)).not.toContain('orders');
+  });
+
+  it('shows Questionnaires to the roles that read the responses (doctor, nurse, admin), not a receptionist or pharmacist', () => {
+    const may = (role: StaffRole) => (action: string) =>
+      (staffPolicies[action as keyof typeof staffPolicies] as readonly StaffRole[] | undefined)?.includes(role) ?? false;
+    for (const role of ['admin', 'doctor', 'nurse'] as const) {
+      expect(navigationFor(may(role)).map((i) => i.label)).toContain('questionnaires');
+    }
+    for (const role of ['receptionist', 'pharmacist', 'labTechnician', 'cashier', 'callCentreAgent'] as const) {
+      expect(navigationFor(may(role)).map((i) => i.label)).not.toContain('questionnaires');
+    }
   });
 });

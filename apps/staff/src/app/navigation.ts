@@ -1,7 +1,7 @@
 /** One entry of the console's navigation; `action` is the server policy it needs (none: everyone). */
 export type NavigationItem = {
   path: string;
-  label: 'home' | 'sessions' | 'patientLookup' | 'staffUsers' | 'auditTrail' | 'changePassword' | 'payments' | 'orders' | 'labReports' | 'chats' | 'doctors';
+  label: 'home' | 'sessions' | 'patientLookup' | 'staffUsers' | 'auditTrail' | 'changePassword' | 'payments' | 'orders' | 'labReports' | 'questionnaires' | 'chats' | 'doctors';
   action: string | null;
 };
 
@@ -11,6 +11,7 @@ export const navigation: readonly NavigationItem[] = [
   { path: '/patients', label: 'patientLookup', action: 'patients.lookup' },
   { path: '/orders', label: 'orders', action: 'orders.read' },
   { path: '/lab-reports', label: 'labReports', action: 'labReports.read' },
+  { path: '/questionnaires', label: 'questionnaires', action: 'questionnaires.responses' },
   { path: '/chats', label: 'chats', action: 'chat.read' },
   { path: '/payments', label: 'payments', action: 'payments.list' },
   { path: '/staff-users', label: 'staffUsers', action: 'staff.users.list' },

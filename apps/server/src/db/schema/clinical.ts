@@ -107,10 +107,25 @@ export const questionnaires = pgTable(
     items: jsonb('items')
       .$type<{ linkId: string; text: string; type: string; options?: string[] }[]>()
       .notNull(),
+    /**
+     * The title and questions in the tenant's other languages (issue 30 §4.9), by language: each
+     * question by linkId, its options in the order of `items`' options; null or a missing language
+     * or question reads as `title` and `items`.
+     */
+    translations: jsonb('translations').$type<QuestionnaireTranslations>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('questionnaires_tenant_name_uq').on(t.tenantId, t.name)],
 );
+
+/** A questionnaire's texts in one more language: the title, and each question's text and options by linkId. */
+export type QuestionnaireTranslation = {
+  title: string;
+  items: { linkId: string; text: string; options?: string[] }[];
+};
+
+/** A questionnaire's translations by language ('si', 'ta'). */
+export type QuestionnaireTranslations = Partial<Record<string, QuestionnaireTranslation>>;
 
 /** A patient's answers to a questionnaire (spec doc 3 §3 Questionnaire response). */
 export const questionnaireResponses = pgTable(
@@ -120,6 +135,8 @@ export const questionnaireResponses = pgTable(
     tenantId: tenantColumn(),
     accountId: uuid('account_id').notNull(),
     patientId: uuid('patient_id').notNull(),
+    /** The hospital of the appointment it is based on: whose staff read it (issue 30 §4.9). */
+    organizationId: uuid('organization_id').references(() => organizations.id),
     questionnaireId: uuid('questionnaire_id').references(() => questionnaires.id),
     /** e.g. 'Appointment/{id}'. */
     basedOn: text('based_on'),
@@ -132,5 +149,6 @@ export const questionnaireResponses = pgTable(
   (t) => [
     index('questionnaire_responses_patient_idx').on(t.tenantId, t.patientId),
     index('questionnaire_responses_based_on_idx').on(t.tenantId, t.basedOn),
+    index('questionnaire_responses_hospital_idx').on(t.tenantId, t.organizationId, t.createdAt),
   ],
 );

@@ -183,23 +183,68 @@ export const DEFAULT_PROCEDURE_CODES = [
 
 export const PROCEDURE_CODE_SYSTEM = 'https://careline.lk/fhir/procedure-code';
 
-/** The screening questionnaire before a consultation (spec doc 3 §2 Questionnaire). */
-export const SCREENING_QUESTIONNAIRE = {
-  name: 'pre-consultation-screening',
-  title: 'Pre-consultation screening',
+/**
+ * The questionnaire asked before a visit at every hospital of a demo tenant (spec doc 3 §2
+ * Questionnaire; issue 30 §4.9): allergies, medicines, symptoms, long-term conditions and what the
+ * patient wants to talk about, in English with its Sinhala and Tamil texts (the patient reads it in
+ * the account's language). A checkBox question's options are in the same order in each language.
+ */
+export const PRE_VISIT_QUESTIONNAIRE = {
+  name: 'pre-visit-questionnaire',
+  title: 'Before your visit',
   items: [
+    { linkId: '1', text: 'Are you allergic to any medicines, foods or anything else? Please name them.', type: 'text' },
+    { linkId: '2', text: 'Which medicines are you taking at the moment, and how much of each?', type: 'text' },
     {
-      linkId: 'fever',
-      text: 'Have you had a fever in the last 7 days?',
-      type: 'choice',
-      options: ['Yes', 'No'],
+      linkId: '3',
+      text: 'Do you have any of these symptoms now?',
+      type: 'checkBox',
+      options: ['Fever', 'Cough', 'Shortness of breath', 'Chest pain', 'Headache', 'Diarrhoea or vomiting'],
     },
     {
-      linkId: 'cough',
-      text: 'Do you have a cough or difficulty in breathing?',
-      type: 'choice',
-      options: ['Yes', 'No'],
+      linkId: '4',
+      text: 'Do you have any of these long-term conditions?',
+      type: 'checkBox',
+      options: ['Diabetes', 'High blood pressure', 'Heart disease', 'Asthma', 'Kidney disease'],
     },
-    { linkId: 'medication', text: 'Which medicines are you taking at the moment?', type: 'string' },
+    { linkId: '5', text: 'What would you like to talk to the doctor about?', type: 'text' },
   ],
+  translations: {
+    si: {
+      title: 'ඔබගේ පැමිණීමට පෙර',
+      items: [
+        { linkId: '1', text: 'ඔබට කිසියම් ඖෂධයකට, ආහාරයකට හෝ වෙනත් දෙයකට අසාත්මිකතාවක් තිබේද? කරුණාකර ඒවා සඳහන් කරන්න.' },
+        { linkId: '2', text: 'ඔබ දැනට ගන්නා ඖෂධ මොනවාද, එක් එක් ඖෂධය කොපමණ ප්‍රමාණයකින්ද?' },
+        {
+          linkId: '3',
+          text: 'ඔබට දැන් මෙම රෝග ලක්ෂණ කිසිවක් තිබේද?',
+          options: ['උණ', 'කැස්ස', 'හුස්ම ගැනීමේ අපහසුව', 'පපුවේ වේදනාව', 'හිසරදය', 'පාචනය හෝ වමනය'],
+        },
+        {
+          linkId: '4',
+          text: 'ඔබට මෙම දිගුකාලීන රෝග කිසිවක් තිබේද?',
+          options: ['දියවැඩියාව', 'අධි රුධිර පීඩනය', 'හෘද රෝග', 'ඇදුම', 'වකුගඩු රෝග'],
+        },
+        { linkId: '5', text: 'ඔබ වෛද්‍යවරයා සමඟ කතා කිරීමට කැමති කුමක් ගැනද?' },
+      ],
+    },
+    ta: {
+      title: 'உங்கள் வருகைக்கு முன்',
+      items: [
+        { linkId: '1', text: 'ஏதேனும் மருந்து, உணவு அல்லது வேறு ஏதாவது உங்களுக்கு ஒவ்வாமை உள்ளதா? அவற்றைக் குறிப்பிடவும்.' },
+        { linkId: '2', text: 'தற்போது நீங்கள் எந்த மருந்துகளை எடுத்துக்கொள்கிறீர்கள், ஒவ்வொன்றும் எவ்வளவு?' },
+        {
+          linkId: '3',
+          text: 'இப்போது உங்களுக்கு இவற்றில் ஏதேனும் அறிகுறிகள் உள்ளதா?',
+          options: ['காய்ச்சல்', 'இருமல்', 'மூச்சுத் திணறல்', 'நெஞ்சு வலி', 'தலைவலி', 'வயிற்றுப்போக்கு அல்லது வாந்தி'],
+        },
+        {
+          linkId: '4',
+          text: 'உங்களுக்கு இவற்றில் ஏதேனும் நீண்டகால நோய்கள் உள்ளதா?',
+          options: ['நீரிழிவு', 'உயர் இரத்த அழுத்தம்', 'இதய நோய்', 'ஆஸ்துமா', 'சிறுநீரக நோய்'],
+        },
+        { linkId: '5', text: 'மருத்துவரிடம் எதைப் பற்றிப் பேச விரும்புகிறீர்கள்?' },
+      ],
+    },
+  },
 };

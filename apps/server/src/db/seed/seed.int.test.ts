@@ -8,6 +8,7 @@ import {
   organizations,
   practitionerRoles,
   practitioners,
+  questionnaires,
 } from '../schema/index.ts';
 import { listPractitioners } from '../../modules/hospitals/hospitals.service.ts';
 import { searchConsultationSessions } from '../../modules/consultations/consultations.service.ts';
@@ -87,6 +88,31 @@ describe('demo seed', () => {
       .from(organizations)
       .where(and(eq(organizations.tenantId, 'careline-demo'), eq(organizations.active, false)));
     expect(closed?.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it('seeds the pre-visit questionnaire in en, si and ta for every demo tenant; the first tenant asks it (issue 30 §4.9)', async () => {
+    const features = async (headers: Record<string, string> = {}) =>
+      (await t.gql<{ tenantConfig: { features: { questionnaireResponse: { enabled: boolean } } } }>(
+        '{ tenantConfig }',
+        {},
+        headers,
+      )).data?.tenantConfig.features.questionnaireResponse.enabled;
+    expect(await features(FIRST_HOST)).toBe(true);
+    expect(await features()).toBe(false);
+    for (const tenant of ['careline-demo', 'first-tenant']) {
+      const rows = await t.database.db.select().from(questionnaires).where(eq(questionnaires.tenantId, tenant));
+      expect(rows.map((row) => [row.title, row.status, row.organizationId])).toEqual([['Before your visit', 'active', null]]);
+      const [row] = rows;
+      expect(row?.items.map((item) => item.linkId)).toEqual(['1', '2', '3', '4', '5']);
+      for (const language of ['si', 'ta']) {
+        const translation = row?.translations?.[language];
+        expect(translation?.items.map((item) => item.linkId)).toEqual(['1', '2', '3', '4', '5']);
+        // Each checkBox question has its options in the same number in every language.
+        for (const item of row?.items ?? []) {
+          expect(translation?.items.find((other) => other.linkId === item.linkId)?.options?.length).toBe(item.options?.length);
+        }
+      }
+    }
   });
 
   it('seeds 60 listed doctors across 12 specialties, plus inactive and role-less ones that stay hidden', async () => {

@@ -32,7 +32,7 @@ import {
   GIVEN_NAMES,
   HOSPITAL_FEE_TAX_RATE,
   PROCEDURE_CODE_SYSTEM,
-  SCREENING_QUESTIONNAIRE,
+  PRE_VISIT_QUESTIONNAIRE,
 } from './demo-data.ts';
 
 /** Days of sessions the demo seed creates, starting today. */
@@ -206,7 +206,7 @@ function planPractitioners(rng: Prng, tenantId: string): PractitionerPlan[] {
 
 /**
  * Writes one tenant's demo hospital group: branches, doctors, fees, two weeks of sessions, lab
- * and procedure codes, and the screening questionnaire.
+ * and procedure codes, and the pre-visit questionnaire (asked at each of its hospitals).
  */
 async function writeDemoTenant(
   tx: Tx,
@@ -370,7 +370,7 @@ async function writeDemoTenant(
   await insertBatched(tx, consultationSessions, sessionRows);
 
   await seedCodes(tx, tenant.id);
-  await tx.insert(questionnaires).values({ tenantId: tenant.id, ...SCREENING_QUESTIONNAIRE });
+  await tx.insert(questionnaires).values({ tenantId: tenant.id, ...PRE_VISIT_QUESTIONNAIRE });
   return { practitioners: plans.length, sessions: sessionRows.length };
 }
 

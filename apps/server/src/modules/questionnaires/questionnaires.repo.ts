@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  accounts,
   appointments,
   consultationSessions,
   patients,
@@ -182,7 +183,7 @@ export async function insertQuestionnaire(db: DbOrTx, row: typeof questionnaires
 export async function updateQuestionnaire(
   db: DbOrTx,
   id: string,
-  fields: Pick<typeof questionnaires.$inferInsert, 'name' | 'title' | 'items' | 'status'>,
+  fields: Pick<typeof questionnaires.$inferInsert, 'name' | 'title' | 'items' | 'status' | 'translations'>,
 ): Promise<QuestionnaireRow> {
   const [updated] = await db.update(questionnaires).set(fields).where(eq(questionnaires.id, id)).returning();
   if (!updated) {
@@ -249,4 +250,108 @@ export async function findAccountHolderProfile(
     .orderBy(sql`(${patients.relationship} = 'Me') desc nulls last`, asc(patients.createdAt), asc(patients.id))
     .limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * The language the account chose for its texts, or null (none chosen yet).
+ * @param db - database or transaction
+ * @param owner - tenant and account
+ */
+export async function findAccountLanguage(db: DbOrTx, owner: { tenantId: string; accountId: string }): Promise<string | null> {
+  const [row] = await db
+    .select({ language: accounts.preferredLanguage })
+    .from(accounts)
+    .where(and(eq(accounts.id, owner.accountId), eq(accounts.tenantId, owner.tenantId)));
+  return row?.language ?? null;
+}
+
+/** A response as the hospital's list shows it: with its patient's name and the questionnaire's title. */
+export type HospitalResponseRow = QuestionnaireResponseRow & {
+  patientPrefix: string;
+  patientGivenName: string;
+  patientFamilyName: string;
+  questionnaireTitle: string | null;
+};
+
+const hospitalResponseColumns = {
+  response: questionnaireResponses,
+  patientPrefix: patients.prefix,
+  patientGivenName: patients.givenName,
+  patientFamilyName: patients.familyName,
+  questionnaireTitle: questionnaires.title,
+};
+
+const asHospitalRow = (row: {
+  response: QuestionnaireResponseRow;
+  patientPrefix: string;
+  patientGivenName: string;
+  patientFamilyName: string;
+  questionnaireTitle: string | null;
+}): HospitalResponseRow => ({
+  ...row.response,
+  patientPrefix: row.patientPrefix,
+  patientGivenName: row.patientGivenName,
+  patientFamilyName: row.patientFamilyName,
+  questionnaireTitle: row.questionnaireTitle,
+});
+
+/**
+ * A hospital's questionnaire responses, newest first, `limit` of them after a response of the list
+ * (its cursor), with each patient's name and the questionnaire's title.
+ * @param db - database or transaction
+ * @param scope - tenant and hospital
+ * @param page - how many, and the response the page starts after
+ */
+export async function selectHospitalResponses(
+  db: DbOrTx,
+  scope: { tenantId: string; organizationId: string },
+  page: { limit: number; after: { createdAt: Date; id: string } | null },
+): Promise<HospitalResponseRow[]> {
+  const { after } = page;
+  const rows = await db
+    .select(hospitalResponseColumns)
+    .from(questionnaireResponses)
+    .innerJoin(patients, eq(patients.id, questionnaireResponses.patientId))
+    .leftJoin(questionnaires, eq(questionnaires.id, questionnaireResponses.questionnaireId))
+    .where(
+      and(
+        eq(questionnaireResponses.tenantId, scope.tenantId),
+        eq(questionnaireResponses.organizationId, scope.organizationId),
+        after
+          ? or(
+              lt(questionnaireResponses.createdAt, after.createdAt),
+              and(eq(questionnaireResponses.createdAt, after.createdAt), lt(questionnaireResponses.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(questionnaireResponses.createdAt), desc(questionnaireResponses.id))
+    .limit(page.limit);
+  return rows.map(asHospitalRow);
+}
+
+/**
+ * A questionnaire response of a hospital, or null (one of another hospital, or of none, too).
+ * @param db - database or transaction
+ * @param scope - tenant and hospital
+ * @param id - the response
+ */
+export async function findHospitalResponse(
+  db: DbOrTx,
+  scope: { tenantId: string; organizationId: string },
+  id: string,
+): Promise<HospitalResponseRow | null> {
+  const [row] = await db
+    .select(hospitalResponseColumns)
+    .from(questionnaireResponses)
+    .innerJoin(patients, eq(patients.id, questionnaireResponses.patientId))
+    .leftJoin(questionnaires, eq(questionnaires.id, questionnaireResponses.questionnaireId))
+    .where(
+      and(
+        eq(questionnaireResponses.id, id),
+        eq(questionnaireResponses.tenantId, scope.tenantId),
+        eq(questionnaireResponses.organizationId, scope.organizationId),
+      ),
+    );
+  return row ? asHospitalRow(row) : null;
 }

@@ -1,13 +1,16 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { LanguageEnum } from '../../graphql/language.ts';
 import { patientOperation, requireViewer } from '../../graphql/patient-auth.ts';
 import { staffHospitalRequest, staffOperation, type StaffAction } from '../../graphql/staff-auth.ts';
 import {
   createQuestionnaireResponse,
   defineStaffQuestionnaire,
+  listStaffQuestionnaireResponses,
   listStaffQuestionnaires,
   readAppointmentQuestionnaire,
   readStaffQuestionnaire,
+  readStaffQuestionnaireResponse,
   readStaffAppointmentResponses,
   updateStaffQuestionnaire,
   type AppointmentQuestionnaireView,
@@ -18,6 +21,8 @@ import {
   type QuestionnaireResponseView,
   type QuestionnaireView,
   type StaffQuestionnaireDeps,
+  type StaffResponsesPage,
+  type StaffResponseView,
 } from './questionnaires.service.ts';
 
 function patientDeps(ctx: GraphQLContext): PatientQuestionnaireDeps {
@@ -126,6 +131,10 @@ const CreateQuestionnaireResponseInput = builder.inputType('CreateQuestionnaireR
     subject: t.string({ required: true, description: "'Patient/{id}', the appointment's patient." }),
     questionnaireId: t.id({ required: true, description: 'The questionnaire answered (appointmentQuestionnaire).' }),
     items: t.field({ type: [QuestionnaireAnswerInput], required: true }),
+    language: t.field({
+      type: LanguageEnum,
+      description: "The language the questions were shown in (appointmentQuestionnaire's), saved with the answers; the account's when not given.",
+    }),
   }),
 });
 
@@ -135,9 +144,14 @@ builder.queryField('appointmentQuestionnaire', (t) =>
     type: AppointmentQuestionnaireRef,
     description:
       "The questionnaire asked for an appointment of the account's profiles, and whether it was answered (spec doc 3 §2; " +
-      "doc 2 §2 the banner). Another account's appointment answers ARO-E2001 like a missing one.",
-    args: { appointmentId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => readAppointmentQuestionnaire(patientDeps(ctx), String(args.appointmentId)),
+      "doc 2 §2 the banner), in the language asked for, else the account's (issue 30 §4.9). Another account's appointment " +
+      'answers ARO-E2001 like a missing one.',
+    args: {
+      appointmentId: t.arg.id({ required: true }),
+      language: t.arg({ type: LanguageEnum, description: "The language of the texts; the account's when not given." }),
+    },
+    resolve: (_root, args, ctx) =>
+      readAppointmentQuestionnaire(patientDeps(ctx), String(args.appointmentId), args.language ?? null),
   }),
 );
 
@@ -161,6 +175,7 @@ builder.mutationField('createQuestionnaireResponse', (t) =>
           answer: item.answer ?? null,
           values: item.values ?? null,
         })),
+        language: args.input.language ?? null,
       }),
   }),
 );
@@ -276,5 +291,64 @@ builder.queryField('staffAppointmentQuestionnaireResponses', (t) =>
     args: { organizationId: t.arg.id({ required: true }), appointmentId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
       readStaffAppointmentResponses(staffDeps(ctx, 'questionnaires.responses', args.organizationId), String(args.appointmentId)),
+  }),
+);
+
+const StaffQuestionnaireResponseRef = builder.objectRef<StaffResponseView>('StaffQuestionnaireResponse').implement({
+  description: "A questionnaire response of the hospital's patients (issue 30 §4.9): the patient, the questionnaire and the answers.",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    questionnaireId: t.exposeID('questionnaireId', { nullable: true }),
+    questionnaireTitle: t.exposeString('questionnaireTitle', { nullable: true, description: "The questionnaire's title as staff defined it." }),
+    basedOn: t.exposeString('basedOn', { description: "'Appointment/{id}'." }),
+    patientId: t.exposeID('patientId'),
+    patientName: t.exposeString('patientName', { description: "The patient's prefix, given and family names." }),
+    items: t.field({
+      type: [QuestionnaireResponseItemRef],
+      description: 'The questions answered and the answers, in the words the patient read them.',
+      resolve: (r) => r.items,
+    }),
+    createdAt: t.field({ type: 'DateTime', description: 'When it was submitted.', resolve: (r) => r.createdAt }),
+  }),
+});
+
+const StaffQuestionnaireResponsePageRef = builder.objectRef<StaffResponsesPage>('StaffQuestionnaireResponsePage').implement({
+  fields: (t) => ({
+    nodes: t.field({ type: [StaffQuestionnaireResponseRef], resolve: (page) => page.nodes }),
+    endCursor: t.exposeID('endCursor', { nullable: true, description: 'The last response of the page: the next page starts after it.' }),
+    hasMore: t.exposeBoolean('hasMore'),
+  }),
+});
+
+builder.queryField('staffQuestionnaireResponses', (t) =>
+  t.field({
+    ...staffOperation('questionnaires.responses'),
+    type: StaffQuestionnaireResponsePageRef,
+    description:
+      "The questionnaire responses on the hospital's appointments, newest first (issue 30 §4.9). first 1 to 50 (20), after " +
+      "the endCursor of the page before (ARO-E2002 when it is not one of this list's). Audited (questionnaire.responses.list).",
+    args: {
+      organizationId: t.arg.id({ required: true }),
+      first: t.arg.int(),
+      after: t.arg.id(),
+    },
+    resolve: (_root, args, ctx) =>
+      listStaffQuestionnaireResponses(staffDeps(ctx, 'questionnaires.responses', args.organizationId), {
+        first: args.first ?? null,
+        after: args.after === null || args.after === undefined ? null : String(args.after),
+      }),
+  }),
+);
+
+builder.queryField('staffQuestionnaireResponse', (t) =>
+  t.field({
+    ...staffOperation('questionnaires.responses'),
+    type: StaffQuestionnaireResponseRef,
+    description:
+      "A questionnaire response on an appointment of the hospital, with its questions and answers (issue 30 §4.9). Another " +
+      "hospital's answers ARO-E2001 like a missing one. Audited (questionnaire.response.read).",
+    args: { organizationId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      readStaffQuestionnaireResponse(staffDeps(ctx, 'questionnaires.responses', args.organizationId), String(args.id)),
   }),
 );

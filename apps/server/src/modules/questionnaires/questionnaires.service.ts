@@ -8,25 +8,30 @@ import {
 } from '@careline/domain/lab-reports';
 import { hasControlCharacters } from '@careline/domain/staff';
 import { uniqueViolation } from '../../db/errors.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notFound, requireStaffRole, staffActor, type StaffViewer } from '../staff/index.ts';
 import {
   findAccountHolderProfile,
+  findAccountLanguage,
   findApplicableQuestionnaire,
   findHospitalAppointment,
   findHospitalQuestionnaire,
+  findHospitalResponse,
   findOwnAppointment,
   findQuestionnaireByName,
   insertQuestionnaire,
   insertQuestionnaireResponse,
   selectHospitalQuestionnaires,
+  selectHospitalResponses,
   selectResponsesBasedOn,
   updateQuestionnaire,
+  type HospitalResponseRow,
   type QuestionnaireResponseRow,
   type QuestionnaireRow,
 } from './questionnaires.repo.ts';
 import { UUID_PATTERN as UUID } from '@careline/domain/ids';
+import { isLocale, sourceLocale, type Locale } from '@careline/i18n/locales';
 
 /** The unique index on a questionnaire's name (its hospital and title) in the tenant. */
 const QUESTIONNAIRE_NAME_UNIQUE = 'questionnaires_tenant_name_uq';
@@ -104,6 +109,8 @@ export type CreateResponseInput = {
   subject: string;
   questionnaireId: string;
   items: readonly AnswerInput[];
+  /** The language the questions were shown in (the texts saved with the answers); the account's when not given. */
+  language?: string | null;
 };
 
 /** A question as staff define it. */
@@ -126,29 +133,54 @@ function hasControlCharactersBesidesLines(value: string): boolean {
 /** Stored types read as checkBox: ours, and the demo seed's FHIR-style 'choice' (a question with options). */
 const CHECKBOX_TYPES = new Set(['checkBox', 'choice']);
 
-/** The stored questions as the domain's (a checkBox option's value is its display text; other types are text). */
-function questionsOf(row: QuestionnaireRow): QuestionnaireQuestion[] {
-  return row.items.map((item) =>
-    CHECKBOX_TYPES.has(item.type) && (item.options ?? []).length > 0
+/**
+ * The stored questions as the domain's, in a language (issue 30 §4.9: the patient reads them in the
+ * account's language): a question's text and its options' display texts from the row's translation
+ * when it has that language and question, else as stored. A checkBox option's value is its stored
+ * text in every language, so the answer checked and saved does not depend on the language shown.
+ * Other types than checkBox are text.
+ */
+function questionsOf(row: QuestionnaireRow, language: Locale = sourceLocale): QuestionnaireQuestion[] {
+  const translation = language === sourceLocale ? undefined : row.translations?.[language];
+  return row.items.map((item) => {
+    const translated = translation?.items.find((t) => t.linkId === item.linkId);
+    const question = translated?.text ?? item.text;
+    const options = item.options ?? [];
+    const displays = translated?.options?.length === options.length ? translated.options : options;
+    return CHECKBOX_TYPES.has(item.type) && options.length > 0
       ? {
           questionNumber: item.linkId,
-          question: item.text,
+          question,
           type: 'checkBox',
-          options: (item.options ?? []).map((option) => ({ value: option, display: option })),
+          options: options.map((option, i) => ({ value: option, display: displays[i] ?? option })),
         }
-      : { questionNumber: item.linkId, question: item.text, type: 'text' },
-  );
+      : { questionNumber: item.linkId, question, type: 'text' };
+  });
 }
 
-function questionnaireView(row: QuestionnaireRow): QuestionnaireView {
+function questionnaireView(row: QuestionnaireRow, language: Locale = sourceLocale): QuestionnaireView {
+  const translation = language === sourceLocale ? undefined : row.translations?.[language];
   return {
     id: row.id,
-    meta: { display: row.title },
-    questions: questionsOf(row),
+    meta: { display: translation?.title ?? row.title },
+    questions: questionsOf(row, language),
     status: row.status,
     organizationId: row.organizationId,
     createdAt: row.createdAt,
   };
+}
+
+/** The language a patient reads a questionnaire in: the one asked for, else the account's, else English. */
+async function patientLanguage(
+  db: DbOrTx,
+  owner: { tenantId: string; accountId: string },
+  asked: string | null | undefined,
+): Promise<Locale> {
+  if (isLocale(asked)) {
+    return asked;
+  }
+  const chosen = await findAccountLanguage(db, owner);
+  return isLocale(chosen) ? chosen : sourceLocale;
 }
 
 function responseView(row: QuestionnaireResponseRow): QuestionnaireResponseView {
@@ -171,14 +203,17 @@ function referenceId(reference: string, type: string): string | null {
 
 /**
  * The questionnaire asked for an appointment of one of the account's profiles (spec doc 3 §2; doc 2
- * §2 the banner), with whether it was already answered. Another account's appointment answers
- * ARO-E2001 like a missing one. questionnaire is null when the hospital asks none.
+ * §2 the banner), with whether it was already answered, in the language asked for, else the
+ * account's (issue 30 §4.9). Another account's appointment answers ARO-E2001 like a missing one.
+ * questionnaire is null when the hospital asks none.
  * @param deps - database, tenant and account
  * @param appointmentId - the appointment
+ * @param language - the language to show it in; the account's when not given
  */
 export async function readAppointmentQuestionnaire(
   deps: PatientQuestionnaireDeps,
   appointmentId: string,
+  language?: string | null,
 ): Promise<AppointmentQuestionnaireView> {
   if (!UUID.test(appointmentId)) {
     throw notFound();
@@ -191,7 +226,8 @@ export async function readAppointmentQuestionnaire(
   const responded = row
     ? (await selectResponsesBasedOn(deps.db, deps.tenantId, `Appointment/${appointment.id}`, row.id)).length > 0
     : false;
-  return { appointmentId: appointment.id, questionnaire: row ? questionnaireView(row) : null, responded };
+  const shown = row ? questionnaireView(row, await patientLanguage(deps.db, deps, language)) : null;
+  return { appointmentId: appointment.id, questionnaire: shown, responded };
 }
 
 /** The answers as the domain keeps them, checked against the questions (ARO-E2002, E7051, E7052). */
@@ -263,7 +299,7 @@ export async function createQuestionnaireResponse(
     if (!row || row.id !== input.questionnaireId) {
       throw new AppError('ARO-E7054');
     }
-    const questions = questionsOf(row);
+    const questions = questionsOf(row, await patientLanguage(tx, deps, input.language));
     const answers = answersOf(questions, input.items);
     const basedOn = `Appointment/${appointment.id}`;
     const author = (await findAccountHolderProfile(tx, deps)) ?? appointment.patientId;
@@ -290,6 +326,7 @@ export async function createQuestionnaireResponse(
       tenantId: deps.tenantId,
       accountId: deps.accountId,
       patientId: appointment.patientId,
+      organizationId: appointment.organizationId,
       questionnaireId: row.id,
       basedOn,
       subject: payload.subject,
@@ -372,7 +409,7 @@ const nameOf = (organizationId: string, title: string): string => `${organizatio
 export async function listStaffQuestionnaires(deps: StaffQuestionnaireDeps): Promise<QuestionnaireView[]> {
   requireStaffRole(deps.staff, 'questionnaires.read', deps.organizationId);
   const rows = await selectHospitalQuestionnaires(deps.db, deps);
-  return rows.map(questionnaireView);
+  return rows.map((row) => questionnaireView(row));
 }
 
 /**
@@ -468,7 +505,8 @@ export async function updateStaffQuestionnaire(
     if (clash && clash.id !== current.id) {
       throw new AppError('ARO-E7060');
     }
-    const row = await updateQuestionnaire(tx, current.id, { name, ...definition }).catch((error: unknown) => {
+    // The translations were of the questions replaced.
+    const row = await updateQuestionnaire(tx, current.id, { name, ...definition, translations: null }).catch((error: unknown) => {
       // Another questionnaire took the title meanwhile.
       if (uniqueViolation(error) === QUESTIONNAIRE_NAME_UNIQUE) {
         throw new AppError('ARO-E7060');
@@ -517,5 +555,103 @@ export async function readStaffAppointmentResponses(
       details: { appointmentId: appointment.id, responses: rows.length },
     });
     return { appointmentId: appointment.id, patientId: appointment.patientId, responses: rows.map(responseView) };
+  });
+}
+
+/** Most responses in one page of the hospital's list. */
+export const STAFF_RESPONSES_PAGE_MAX = 50;
+
+/** A response as the hospital's staff read it: the patient's name and the questionnaire's title besides. */
+export type StaffResponseView = QuestionnaireResponseView & {
+  patientId: string;
+  patientName: string;
+  /** The questionnaire's title as stored (null when the questionnaire is gone). */
+  questionnaireTitle: string | null;
+};
+
+/** A page of the hospital's responses, newest first. */
+export type StaffResponsesPage = { nodes: StaffResponseView[]; endCursor: string | null; hasMore: boolean };
+
+function staffResponseView(row: HospitalResponseRow): StaffResponseView {
+  return {
+    ...responseView(row),
+    patientId: row.patientId,
+    patientName: [row.patientPrefix, row.patientGivenName, row.patientFamilyName]
+      .map((part) => (part ?? '').trim())
+      .filter((part) => part !== '')
+      .join(' '),
+    questionnaireTitle: row.questionnaireTitle,
+  };
+}
+
+/**
+ * The questionnaire responses of the hospital's patients, newest first, a page at a time (issue 30
+ * §4.9): the responses on appointments at this hospital only. Audited as a read of patient data
+ * (the responses and patients listed). A cursor that is not one of this hospital's responses
+ * answers ARO-E2002.
+ * @param deps - database, tenant, staff member, hospital
+ * @param page - how many (1 to 50, 20 when not given), and the last response of the page before
+ */
+export async function listStaffQuestionnaireResponses(
+  deps: StaffQuestionnaireDeps,
+  page: { first?: number | null; after?: string | null },
+): Promise<StaffResponsesPage> {
+  const actor = staffActor(deps, 'questionnaires.responses');
+  const first = page.first ?? 20;
+  if (!Number.isInteger(first) || first < 1 || first > STAFF_RESPONSES_PAGE_MAX) {
+    throw invalid(`first: 1 to ${String(STAFF_RESPONSES_PAGE_MAX)}`);
+  }
+  return deps.db.transaction(async (tx) => {
+    let after: { createdAt: Date; id: string } | null = null;
+    if (page.after !== undefined && page.after !== null) {
+      const cursor = UUID.test(page.after) ? await findHospitalResponse(tx, deps, page.after) : null;
+      if (!cursor) {
+        throw invalid('after: a response of this list');
+      }
+      after = { createdAt: cursor.createdAt, id: cursor.id };
+    }
+    const rows = await selectHospitalResponses(tx, deps, { limit: first + 1, after });
+    const shown = rows.slice(0, first);
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor,
+      action: 'questionnaire.responses.list',
+      correlationId: deps.correlationId,
+      details: {
+        questionnaireResponseIds: shown.map((row) => row.id),
+        patientIds: [...new Set(shown.map((row) => row.patientId))],
+      },
+    });
+    return { nodes: shown.map(staffResponseView), endCursor: shown.at(-1)?.id ?? null, hasMore: rows.length > first };
+  });
+}
+
+/**
+ * One questionnaire response of the hospital's patients with its questions and answers (issue 30
+ * §4.9). Another hospital's, whatever the id, answers ARO-E2001 like a missing one. Audited as a
+ * read of the patient's data.
+ * @param deps - database, tenant, staff member, hospital
+ * @param id - the response
+ */
+export async function readStaffQuestionnaireResponse(deps: StaffQuestionnaireDeps, id: string): Promise<StaffResponseView> {
+  const actor = staffActor(deps, 'questionnaires.responses');
+  if (!UUID.test(id)) {
+    throw notFound();
+  }
+  return deps.db.transaction(async (tx) => {
+    const row = await findHospitalResponse(tx, deps, id);
+    if (!row) {
+      throw notFound();
+    }
+    await recordAudit(tx, {
+      tenantId: deps.tenantId,
+      actor,
+      action: 'questionnaire.response.read',
+      correlationId: deps.correlationId,
+      patientAccountId: row.accountId,
+      patientId: row.patientId,
+      details: { questionnaireResponseId: row.id, basedOn: row.basedOn },
+    });
+    return staffResponseView(row);
   });
 }

@@ -3,7 +3,8 @@ import type { TenantOverride } from './tenants.types.ts';
 /**
  * The demo hospital group's two tenants: the base configuration, and the spec's
  * 'first tenant override' (spec doc 1 §6): medication ordering, agent chat, editProfile, genie and
- * mobileBill off; reserve on; a screening-questionnaire link on channelling.
+ * mobileBill off; reserve on; a screening-questionnaire link on channelling. The first tenant also asks
+ * the seeded pre-visit questionnaire on its appointments (questionnaireResponse on, issue 30 §4.9).
  */
 export const demoTenants: TenantOverride[] = [
   {
@@ -49,6 +50,7 @@ export const demoTenants: TenantOverride[] = [
           reserve: true,
           questionnaireLink: 'https://forms.example.org/lakeside/screening',
         },
+        questionnaireResponse: { enabled: true },
       },
       billingAddress: { lines: ['No. 5, Lake Drive'], city: 'Kandy', country: 'Sri Lanka' },
       contacts: { fallback: '+94812200200' },

@@ -65,6 +65,9 @@ export const auditActions = [
   'chat.take',
   'chat.reply',
   'chat.close',
+  'questionnaire.responses.list',
+  'questionnaire.response.read',
+  'questionnaire.responses.read',
 ] as const;
 
 /** Whether a value is one of the audited actions the filter offers (so its catalogue key is typed). */

@@ -5,10 +5,10 @@
  */
 import { graphql, type ResultOf } from '../../../lib/graphql/lazy-graphql.ts';
 
-/** The questionnaire asked for an appointment of one of the account's profiles, and whether it was answered. */
+/** The questionnaire asked for an appointment of one of the account's profiles, in the language shown, and whether it was answered. */
 export const appointmentQuestionnaireQuery = graphql(`
-  query appointmentQuestionnaire($appointmentId: ID!) {
-    appointmentQuestionnaire(appointmentId: $appointmentId) {
+  query appointmentQuestionnaire($appointmentId: ID!, $language: Language) {
+    appointmentQuestionnaire(appointmentId: $appointmentId, language: $language) {
       appointmentId
       responded
       questionnaire {

@@ -3,6 +3,7 @@ import { useQuery } from 'urql';
 import { showsQuestionnaireBanner, type QuestionType } from '@careline/domain/lab-reports';
 import { useTranslate } from '@careline/i18n/react';
 import { Button } from '../../../components/button.tsx';
+import { useLanguage } from '../../../lib/i18n';
 import { useTenant } from '../../../lib/tenant';
 import { appointmentQuestionnaireQuery } from '../api/questionnaire-documents.ts';
 import { QuestionnaireModal } from './questionnaire-modal.tsx';
@@ -21,11 +22,13 @@ export type QuestionnaireBannerProps = {
 export function QuestionnaireBanner({ appointment }: QuestionnaireBannerProps) {
   const t = useTranslate();
   const tenant = useTenant();
+  const { language } = useLanguage();
   const enabled = tenant.features.questionnaireResponse.enabled;
   const [open, setOpen] = useState(false);
   const [result, reexecute] = useQuery({
     query: appointmentQuestionnaireQuery,
-    variables: { appointmentId: appointment.id },
+    // The questions in the language on screen (issue 30 §4.9), read again when it changes.
+    variables: { appointmentId: appointment.id, language },
     pause: !enabled,
     requestPolicy: 'cache-and-network',
   });
@@ -56,6 +59,7 @@ export function QuestionnaireBanner({ appointment }: QuestionnaireBannerProps) {
       </Button>
       <QuestionnaireModal
         questionnaire={questionnaire}
+        language={language}
         appointment={appointment}
         open={open}
         onClose={() => setOpen(false)}

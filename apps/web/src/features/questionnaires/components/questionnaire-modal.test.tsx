@@ -79,6 +79,7 @@ function modal(props: Partial<Parameters<typeof QuestionnaireModal>[0]> = {}) {
   return (
     <QuestionnaireModal
       questionnaire={screening}
+      language="en"
       appointment={{ id: 'a-1', patientId: 'p-mother' }}
       open
       onClose={() => undefined}
@@ -136,6 +137,7 @@ describe('QuestionnaireModal (spec doc 3 §2 Questionnaire)', () => {
               { questionNumber: '1', answer: 'Chest pain' },
               { questionNumber: '2', values: ['Cough', 'Fever'] },
             ],
+            language: 'en',
           },
         },
       },
@@ -196,6 +198,20 @@ describe('QuestionnaireBanner (spec doc 2 §2, gated by questionnaireResponse)',
     expect(await screen.findByText('Questionnaire Successfully Submitted')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Answer the questions' })).toBeNull());
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks for the questions in the language on screen and sends the answers with it (issue 30 §4.9)', async () => {
+    const { calls } = await renderWith(<QuestionnaireBanner appointment={{ id: 'a-1', patientId: 'p-me', appointmentStatus: 'booked' }} />, {
+      answer: asked(false),
+      locale: 'si',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'ප්‍රශ්නවලට පිළිතුරු දෙන්න' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Fever' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ඉදිරිපත් කරන්න' }));
+    await waitFor(() => expect(calls.map((call) => call.operationName)).toContain('createQuestionnaireResponse'));
+    expect(calls[0]).toEqual({ operationName: 'appointmentQuestionnaire', variables: { appointmentId: 'a-1', language: 'si' } });
+    const submitted = calls.find((call) => call.operationName === 'createQuestionnaireResponse');
+    expect((submitted?.variables.input as { language: string }).language).toBe('si');
   });
 
   it('is not shown when answered, for a closed appointment, or with the flag off (no request then)', async () => {

@@ -12,6 +12,7 @@ import {
   type QuestionType,
 } from '@careline/domain/lab-reports';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
+import type { Locale } from '@careline/i18n/locales';
 import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { useToast } from '../../../components/toast.tsx';
@@ -24,6 +25,8 @@ const ANSWER_MAX_LENGTH = 2000;
 
 export type QuestionnaireModalProps = {
   questionnaire: QuestionnaireData;
+  /** The language the questions are shown in: the server saves the answers with these texts. */
+  language: Locale;
   /** The appointment the answers are for, and its patient. */
   appointment: { id: string; patientId: string };
   open: boolean;
@@ -51,7 +54,7 @@ function asQuestionnaire(data: QuestionnaireData): Questionnaire {
  * meta.display, text and checkBox questions, Submit disabled with no answers, then
  * createQuestionnaireResponse and the toast 'Questionnaire Successfully Submitted'.
  */
-export function QuestionnaireModal({ questionnaire: data, appointment, open, onClose, onSubmitted }: QuestionnaireModalProps) {
+export function QuestionnaireModal({ questionnaire: data, language, appointment, open, onClose, onSubmitted }: QuestionnaireModalProps) {
   const t = useTranslate();
   const tx = useTranslateText();
   const toast = useToast();
@@ -86,7 +89,7 @@ export function QuestionnaireModal({ questionnaire: data, appointment, open, onC
     setSubmitting(true);
     setError(null);
     const result = await createResponse({
-      input: { basedOn: payload.basedOn, subject: payload.subject, questionnaireId: questionnaire.id, items },
+      input: { basedOn: payload.basedOn, subject: payload.subject, questionnaireId: questionnaire.id, items, language },
     });
     setSubmitting(false);
     if (result.error) {
