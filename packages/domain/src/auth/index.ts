@@ -4,6 +4,7 @@ export {
   validateMobileNo,
   normaliseMobileNo,
   isLoggedIn,
+  digitsOnly,
   mobileNoTexts,
   MOBILE_NO_LENGTHS,
 } from './mobile-number.ts';
