@@ -88,6 +88,8 @@ describe('the sign-in form without JavaScript', () => {
     expect(response.body).toContain('value="12345"');
     expect(response.body).toContain('aria-invalid="true"');
     expect(setCookies(response)).toEqual([]);
+    // The answer's address is /login/send, no route of the app's: the app is not started on it.
+    expect(response.body).not.toContain('<script type="module"');
   });
 
   it("shows the rule's text in the request's language", async () => {

@@ -107,8 +107,11 @@ function codeStep(context: PageContext, view: Extract<SignInFormView, { step: 'c
  * The sign-in screen for a view, as the server writes it into #root.
  * @param view - the step, what was typed and the texts to show
  * @param context - the page's language, the tenant's hospital name and the clock
+ * @param withScripts - whether the app comes with it: only on GET /login, the app's own route; an
+ *   answer to a post (/login/send, /login/verify) or the code step (the app could not know its
+ *   challenge, which a script never reads) is the server's own page, which the app would not recognise
  */
-export function signInScreen(view: SignInFormView, context: PageContext): ServerScreen {
+export function signInScreen(view: SignInFormView, context: PageContext, withScripts: boolean): ServerScreen {
   const body =
     view.step === 'mobile'
       ? mobileStep(context, view)
@@ -123,13 +126,11 @@ export function signInScreen(view: SignInFormView, context: PageContext): Server
     `<p class="app-header__name">${escapeHtml(context.hospital)}</p></header>`;
   return {
     html:
-      `<div class="app-shell">${header}<main id="main" class="app-shell__main">` +
+      `<div class="app-shell" data-careline-server-screen="sign-in">${header}<main id="main" class="app-shell__main">` +
       `<div class="auth-screen"><h1 class="auth-heading">${t(context, 'auth.heading')}</h1>${body}</div></main></div>`,
     lang: context.locale,
     // As the app names its screens (apps/web lib/shell/use-screen-heading.ts screenTitle).
     title: `${renderMessage(context.locale, 'auth.heading')} – ${context.hospital}`,
-    // The number's step and the signed-in page are /login, which the app takes over; the code step is
-    // the server's own page (the app would not know its challenge, which a script never reads).
-    withScripts: view.step !== 'code',
+    withScripts,
   };
 }

@@ -223,17 +223,17 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
     return reply.send(page.html);
   };
 
-  // issue 33 §2: the sign-in screen, written by the server in the request's language.
+  // issue 33 §2: the sign-in screen, written by the server in the request's language. Shared: GET /login,
+  // the same for every request of a tenant and language, with the app's scripts; else an answer of the form.
   const signInPage = (request: FastifyRequest, view: SignInFormView, shared: boolean): PreparedIndex => {
     const tenant = deps.tenants.resolve(request.hostname);
     const locale = requestLanguage(request);
     const { branding } = tenant.publicConfig;
-    const screen = signInScreen(view, {
-      locale,
-      hospital: branding.hospitalName,
-      logoSrc: images.get(branding.logoUrl) ?? branding.logoUrl,
-      now: new Date(),
-    });
+    const screen = signInScreen(
+      view,
+      { locale, hospital: branding.hospitalName, logoSrc: images.get(branding.logoUrl) ?? branding.logoUrl, now: new Date() },
+      shared,
+    );
     return prepare(request, '/login', { key: shared ? `sign-in ${view.step} ${locale}` : null, screen });
   };
   const signInVary = 'Host, Accept-Encoding, Accept-Language, Cookie';
