@@ -50,6 +50,31 @@ describe('sign-in without JavaScript', () => {
     await expectNoAxeViolations(axePage, screenName);
   }
 
+  it('keeps what was typed into the form before the app ran, when the app takes over', async () => {
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    // The app's entry script arrives only once the patient has typed (a slow link).
+    let release: (() => void) | undefined;
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const mobile = page.getByPlaceholder('Type your mobile number here');
+    await mobile.fill('0771234567');
+    release?.();
+    // The app's own screen replaces the server's, with the number in it.
+    await page.locator('[data-careline-server-screen]').waitFor({ state: 'detached' });
+    expect(await mobile.inputValue()).toBe('0771234567');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe(
+      'Type your mobile number here',
+    );
+    await context.close();
+  });
+
   it('asks for the code, is told the rules and limits, signs in; the app takes the sign-in over', async () => {
     const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
     const page = await context.newPage();
