@@ -4,7 +4,8 @@
 //
 // First-screen JavaScript = the entry chunk + everything it imports statically + the chunk holding the
 // /login screen (apps/web/src/features/auth/components/login-screen.tsx) and its static imports.
-// Exits non-zero when /login is over the budget. Benches are not part of `npm test`: what keeps zod
+// Exits non-zero when /login is over the budget. Every route's own budget is checked by the build itself
+// (apps/web/build/route-budgets.ts, issue 33 §3); the table is printed here too. Benches are not part of `npm test`: what keeps zod
 // (the usual cause, issue 7) off the first screen in CI is apps/web/build/first-screen-imports.test.ts.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,6 @@ import { rootDir, webDir } from './web-build.mjs';
 
 const loginScreen = path.join(webDir, 'src/features/auth/components/login-screen.tsx');
 const floorDir = path.join(rootDir, 'bench/bundle-floor');
-const budgetKb = 150;
 
 /** Builds one app into a temp folder (manifest on, the app's own config untouched); returns its chunks. */
 async function buildApp(name, root, configFile) {
@@ -91,10 +91,15 @@ const real = await buildApp('apps/web', webDir, path.join(webDir, 'vite.config.t
 const floor = await buildApp('bench/bundle-floor', floorDir, path.join(floorDir, 'vite.config.ts'));
 const realScreen = firstScreen(real.chunks, loginScreen);
 const floorScreen = firstScreen(floor.chunks, null);
+// issue 33 §3: every route's size against its budget, as the build checked them (apps/web/build/route-budgets.ts).
+const routeSizesPath = path.join(real.outDir, 'route-sizes.json');
+const routes = fs.existsSync(routeSizesPath) ? JSON.parse(fs.readFileSync(routeSizesPath, 'utf8')) : {};
 for (const dir of [real.outDir, floor.outDir]) {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
+// /login's budget is the build's (apps/web/vite.config.ts routeBudgets), one number for both checks.
+const budgetKb = routes['/login']?.budgetKb ?? 150;
 const ratio = Math.round((realScreen.gzipBytes / floorScreen.gzipBytes) * 100) / 100;
 const withinBudget = realScreen.gzipBytes <= budgetKb * 1024;
 
@@ -110,7 +115,13 @@ console.log(
     (realScreen.loginIsLazy ? '' : ' (note: the login screen is not a lazy chunk; it sits in the entry)'),
 );
 
+console.log('\nJavaScript per route (entry + screen, gzip level 9) and its budget:');
+for (const [route, size] of Object.entries(routes)) {
+  console.log(`  ${route.padEnd(32)} ${String(size.gzipKb).padStart(7)} KB of ${size.budgetKb} KB`);
+}
+
 const result = {
+  routes,
   measuredAt: new Date().toISOString(),
   gzipLevel: 9,
   real: { ...realScreen, gzipKb: kb(realScreen.gzipBytes) },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { precompressAssets } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
+import { routeBudgets } from './build/route-budgets.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +76,33 @@ const config: UserConfig = {
       '/login': 'src/features/auth/components/login-screen.tsx',
       '/chat-home': 'src/features/chat/components/chat-home-screen.tsx',
       '/my-home': 'src/features/chat/components/chat-home-screen.tsx',
+    }),
+    // issue 33 §3: each route's JavaScript (entry + screen, gzip) within its budget, or the build fails
+    // naming the route and its size. Budgets: the size on 3 Dec 2026 (issue 33), rounded up, plus 2 KB.
+    routeBudgets({
+      '/login': { module: 'src/features/auth/components/login-screen.tsx', budgetKb: 153 },
+      '/chat-home': { module: 'src/app/chat-composition.tsx', budgetKb: 185 },
+      '/home-dashboard': { module: 'src/features/shell/components/home-dashboard-screen.tsx', budgetKb: 147 },
+      '/profiles': { module: 'src/features/profiles/components/profiles-screen.tsx', budgetKb: 155 },
+      '/profiles/registration': { module: 'src/features/profiles/components/profile-form-screen.tsx', budgetKb: 176 },
+      '/patient-feedback': { module: 'src/features/shell/components/feedback-screen.tsx', budgetKb: 153 },
+      '/doctor': { module: 'src/features/consultations/components/doctor-screen.tsx', budgetKb: 152 },
+      '/view/:type': { module: 'src/features/consultations/components/view-screen.tsx', budgetKb: 167 },
+      '/history/appointments': { module: 'src/features/consultations/components/history-screen.tsx', budgetKb: 160 },
+      '/profiles/my-payment-history': {
+        module: 'src/features/payment-history/components/payment-history-screen.tsx',
+        budgetKb: 159,
+      },
+      '/profiles/payment-methods': {
+        module: 'src/features/payment-history/components/payment-methods-screen.tsx',
+        budgetKb: 154,
+      },
+      '/paymentTermsAndConditions': { module: 'src/features/payment-history/components/payment-terms.tsx', budgetKb: 149 },
+      '/order/create/:category': { module: 'src/features/orders/create/order-create-screen.tsx', budgetKb: 188 },
+      '/order/view': { module: 'src/features/orders/view/order-view-screen.tsx', budgetKb: 176 },
+      '/history/orders': { module: 'src/features/orders/lists/order-list-screen.tsx', budgetKb: 162 },
+      '/history/examination': { module: 'src/features/lab-reports/components/lab-report-list.tsx', budgetKb: 154 },
+      '/resultsGraph': { module: 'src/features/lab-reports/components/results-graph-screen.tsx', budgetKb: 160 },
     }),
     precompressAssets(),
   ],

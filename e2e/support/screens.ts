@@ -43,7 +43,12 @@ async function currentScreen(
   identity: ScreenIdentity,
 ): Promise<{ key: string; count: number; heading: string; title: string }> {
   return page.evaluate((mode) => {
-    const headings = Array.from(document.querySelectorAll('h1'));
+    // A screen the server wrote (the sign-in form, issue 33 §2) on a page whose app will replace it is
+    // not the app's screen yet: wait for the app (sign-in-no-js.e2e.ts drives the server's own).
+    const awaitingApp =
+      document.querySelector('[data-careline-server-screen]') !== null &&
+      document.querySelector('script[type="module"][src]') !== null;
+    const headings = awaitingApp ? [] : Array.from(document.querySelectorAll('h1'));
     const heading = (headings[0]?.textContent ?? '').replace(/\s+/g, ' ').trim();
     const path = `${window.location.host}${window.location.pathname}`;
     return {

@@ -163,7 +163,8 @@ describe('the web app and its HTTP headers', () => {
     });
 
     it('compresses index.html and API responses above 1 KB, but not small ones', async () => {
-      const page = await get('/login', { 'accept-encoding': 'br' });
+      // /login carries the sign-in form instead of the splash (issue 33 §2, web-app.sign-in.int.test.ts).
+      const page = await get('/', { 'accept-encoding': 'br' });
       expect(page.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div class="splash"');
 
@@ -209,7 +210,7 @@ describe('the web app and its HTTP headers', () => {
 
   describe('index.html for the tenant of the request', () => {
     it("shows Lakeside's name, colour, icons and splash on first.localhost, never Careline's", async () => {
-      const response = await get('/login', { host: 'first.localhost' });
+      const response = await get('/chat-home', { host: 'first.localhost' });
       expect(response.statusCode).toBe(200);
       const html = response.body;
       expect(html).toContain('<title>Lakeside Medical Group</title>');

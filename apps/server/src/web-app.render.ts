@@ -15,6 +15,18 @@ export const splashMarker = '<!--careline:splash-->';
 /** The id of the JSON block holding the tenant's public settings (read by lib/tenant). */
 export const tenantConfigElementId = 'careline-tenant-config';
 
+/** A screen the server writes into #root in place of the splash; the app replaces it when it renders. */
+export type ServerScreen = {
+  /** The screen's HTML (escaped by its writer). */
+  html: string;
+  /** The language it is written in, for <html lang>. */
+  lang: string;
+  /** The document title (text), as the app names the screen: its heading, then the hospital. */
+  title: string;
+  /** False for a page the app does not own (no script, no module preload). */
+  withScripts: boolean;
+};
+
 export type RenderedIndex = {
   html: string;
   /** 'sha256-…' of each inline style, for the response's Content-Security-Policy. */
@@ -87,7 +99,8 @@ export function tenantStyle(config: TenantPublicConfig): string {
  * @param config - the tenant's public settings
  * @param options - title: the page title (the hospital's name by default); preload: the route's screen
  *   chunks and stylesheets, fetched with the page instead of after the entry script; stylesheets: the
- *   build's small stylesheets by URL; images: the build's small SVG images by URL, as data: URLs
+ *   build's small stylesheets by URL; images: the build's small SVG images by URL, as data: URLs;
+ *   screen: a screen the server wrote, in place of the splash (the plain sign-in form, issue 33 §2)
  */
 export function renderIndexHtml(
   template: string,
@@ -97,6 +110,7 @@ export function renderIndexHtml(
     preload?: { scripts: string[]; styles: string[] };
     stylesheets?: ReadonlyMap<string, string>;
     images?: ReadonlyMap<string, string>;
+    screen?: ServerScreen;
   } = {},
 ): RenderedIndex {
   const { branding } = config;
@@ -117,7 +131,7 @@ export function renderIndexHtml(
     styleHashes.push(hashOf(css));
     return `<style>${css}</style>`;
   };
-  const title = options.title ?? branding.hospitalName;
+  const title = options.screen?.title ?? options.title ?? branding.hospitalName;
   const head = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(`${branding.hospitalName}: your hospital in your pocket.`)}" />`,
@@ -162,10 +176,22 @@ export function renderIndexHtml(
   const rest = template
     .slice(end + headEndMarker.length)
     .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (link, href: string) => inline(href) ?? link);
-  const html =
+  const screen = options.screen;
+  let html =
     template.slice(0, start) +
     head +
-    rest.replace('</head>', () => `${preloads}</head>`).replace(splashMarker, () => splash);
+    rest.replace('</head>', () => `${preloads}</head>`).replace(splashMarker, () => screen?.html ?? splash);
+  if (screen) {
+    // The screen works without the app: the app's "needs JavaScript" note would say otherwise.
+    html = html
+      .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(screen.lang)}">`)
+      .replace(/<noscript>[\s\S]*?<\/noscript>\s*/g, '');
+    if (!screen.withScripts) {
+      html = html
+        .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
+        .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+    }
+  }
   return { html, styleHashes };
 }
 

@@ -7,7 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './app-deps.ts';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import { contentSecurityPolicy, cspHeaderValue, tenantOrigins } from './http/security-headers.ts';
-import { INLINE_LOGO_MAX_BYTES, INLINE_STYLESHEET_MAX_BYTES, renderIndexHtml } from './web-app.render.ts';
+import { INLINE_LOGO_MAX_BYTES, INLINE_STYLESHEET_MAX_BYTES, renderIndexHtml, type ServerScreen } from './web-app.render.ts';
+import { registerSignInFormRoutes, signInPageView, type SignInFormView } from './modules/auth/index.ts';
+import { requestLanguage, signInScreen } from './web-app.sign-in.ts';
 
 export const defaultWebDistDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -45,6 +47,8 @@ export type WebAppMount = {
   distDir: string;
   /** The page title for a tenant; the hospital's name when unset. */
   title?: (config: TenantPublicConfig) => string;
+  /** The patient app's /login as a plain form the server answers (issue 33 §2). */
+  signInForm?: boolean;
 };
 
 type StaticFile = { relativePath: string; immutable: boolean };
@@ -91,7 +95,9 @@ function readInlineImages(distDir: string, prefix: string, files: Map<string, St
   return images;
 }
 
-type PreparedIndex = { html: string; br: Buffer; gzip: Buffer; csp: string };
+// br and gzip: compressed once, for a page kept for every request of its tenant; a page of one request
+// is compressed on its way out by @fastify/compress (src/http/compression.ts).
+type PreparedIndex = { html: string; br?: Buffer; gzip?: Buffer; csp: string };
 
 /** Every file of a build, by URL path below the mount, except index.html and precompressed copies. */
 function listStaticFiles(distDir: string): Map<string, StaticFile> {
@@ -163,48 +169,81 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
   const production = deps.env.NODE_ENV === 'production';
   const origins = tenantOrigins(deps.tenants);
 
-  // Tenants are fixed at start, so each tenant's page (per preloaded route) is rendered and compressed once.
+  // Tenants are fixed at start, so each tenant's page (per preloaded route) is rendered and compressed once;
+  // a screen the server writes is kept too when its key says it is the same for every request.
   const pages = new Map<string, PreparedIndex>();
-  const pageFor = (request: FastifyRequest, urlPath: string): PreparedIndex => {
+  const prepare = (
+    request: FastifyRequest,
+    route: string | null,
+    screen: { key: string | null; screen: ServerScreen } | null,
+  ): PreparedIndex => {
     const tenant = deps.tenants.resolve(request.hostname);
-    const route = preloadRouteFor(urlPath);
-    const key = `${tenant.id} ${route ?? ''}`;
-    let page = pages.get(key);
+    const key = screen?.key === null ? null : `${tenant.id} ${route ?? ''} ${screen?.key ?? ''}`;
+    let page = key === null ? undefined : pages.get(key);
     if (!page) {
       const preload = route ? routePreloads.get(route) : undefined;
       const rendered = renderIndexHtml(template, tenant.publicConfig, {
         ...(mount.title ? { title: mount.title(tenant.publicConfig) } : {}),
         ...(preload ? { preload } : {}),
+        ...(screen ? { screen: screen.screen } : {}),
         stylesheets,
         images,
       });
       page = {
         html: rendered.html,
-        br: brotliCompressSync(rendered.html, {
-          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
-        }),
-        gzip: gzipSync(rendered.html, { level: 9 }),
+        ...(key === null
+          ? {}
+          : {
+              br: brotliCompressSync(rendered.html, {
+                params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+              }),
+              gzip: gzipSync(rendered.html, { level: 9 }),
+            }),
         csp: cspHeaderValue(
           contentSecurityPolicy({ production, ...origins, styleHashes: rendered.styleHashes }),
         ),
       };
-      pages.set(key, page);
+      if (key !== null) {
+        pages.set(key, page);
+      }
     }
     return page;
   };
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply, urlPath: string): FastifyReply => {
-    const page = pageFor(request, urlPath);
-    const encoding = acceptedEncoding(request);
+  const send = (request: FastifyRequest, reply: FastifyReply, page: PreparedIndex, vary: string): FastifyReply => {
+    const encoding = page.br && page.gzip ? acceptedEncoding(request) : null;
     reply
       .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Host, Accept-Encoding')
+      .header('Vary', vary)
       .header('Content-Security-Policy', page.csp)
       .type('text/html; charset=utf-8');
     if (encoding) {
       return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
     }
     return reply.send(page.html);
+  };
+
+  // issue 33 §2: the sign-in screen, written by the server in the request's language. Shared: GET /login,
+  // the same for every request of a tenant and language, with the app's scripts; else an answer of the form.
+  const signInPage = (request: FastifyRequest, view: SignInFormView, shared: boolean): PreparedIndex => {
+    const tenant = deps.tenants.resolve(request.hostname);
+    const locale = requestLanguage(request);
+    const { branding } = tenant.publicConfig;
+    const screen = signInScreen(
+      view,
+      { locale, hospital: branding.hospitalName, logoSrc: images.get(branding.logoUrl) ?? branding.logoUrl, now: new Date() },
+      shared,
+    );
+    return prepare(request, '/login', { key: shared ? `sign-in ${view.step} ${locale}` : null, screen });
+  };
+  const signInVary = 'Host, Accept-Encoding, Accept-Language, Cookie';
+
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply, urlPath: string): FastifyReply => {
+    if (mount.signInForm && urlPath === '/login') {
+      // The empty number form and the signed-in note are the same for every request of a tenant and language.
+      return send(request, reply, signInPage(request, signInPageView(request), true), signInVary);
+    }
+    return send(request, reply, prepare(request, preloadRouteFor(urlPath), null), 'Host, Accept-Encoding');
   };
 
   await app.register(
@@ -237,6 +276,15 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
       // The page and the files are compressed ahead of time; @fastify/compress leaves them alone.
       scope.get('/', { compress: false, logLevel: 'warn' }, handler);
       scope.get('/*', { compress: false, logLevel: 'warn' }, handler);
+      if (mount.signInForm) {
+        await registerSignInFormRoutes(
+          scope,
+          deps,
+          (request, reply, view, status) =>
+            send(request, reply.code(status), signInPage(request, view, false), signInVary),
+          requestLanguage,
+        );
+      }
     },
     { prefix },
   );
@@ -252,7 +300,7 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
 export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const distDir = deps.env.WEB_DIST_DIR ? path.resolve(deps.env.WEB_DIST_DIR) : defaultWebDistDir;
   const staffDistDir = deps.env.STAFF_DIST_DIR ? path.resolve(deps.env.STAFF_DIST_DIR) : defaultStaffDistDir;
-  await mountWebApp(app, deps, { prefix: '/', distDir });
+  await mountWebApp(app, deps, { prefix: '/', distDir, signInForm: true });
   await mountWebApp(app, deps, {
     prefix: '/staff',
     distDir: staffDistDir,

@@ -97,7 +97,8 @@ describe('tenant branding and the installable app', () => {
         images.push(new URL(request.url()).pathname);
       }
     });
-    await page.goto('/login');
+    // /chat-home: /login comes with its sign-in form instead of the splash (issue 33 §2, sign-in-no-js.e2e.ts).
+    await page.goto('/chat-home');
     const splash = await page.evaluate(() => ({
       title: document.title,
       name: document.querySelector('.splash__name')?.textContent ?? null,

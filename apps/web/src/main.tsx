@@ -7,6 +7,7 @@ import { createAppRoutes } from './app/routes.tsx';
 import { applyLanguage, initialLanguage } from './lib/i18n';
 import { captureInstallPrompt } from './lib/pwa/install-prompt.ts';
 import { registerServiceWorker } from './lib/pwa/register-service-worker.ts';
+import { captureServerSignInForm } from './lib/sign-in/server-sign-in.ts';
 import './app/app.css';
 import './components/components.css';
 import './features/shell/shell.css';
@@ -47,6 +48,8 @@ async function start(): Promise<void> {
   // render slice, where it made one long task.
   const router = createBrowserRouter(createAppRoutes());
   await nextTask();
+  // issue 33 §2: what the patient typed into the server's sign-in form before the app ran is kept.
+  captureServerSignInForm();
   const root = createRoot(container);
   // A transition: React renders the first screen in slices of a few milliseconds, yielding between
   // them, so a slow phone's main thread is never blocked for long (Lighthouse's Total Blocking Time).

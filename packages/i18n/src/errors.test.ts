@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activateLocale, createI18n, translate } from './core.ts';
 import { translateServerError, translateText } from './errors.ts';
-import { renderMessage } from './server.ts';
+import { renderEnglishText, renderMessage } from './server.ts';
 
 describe('translateServerError', () => {
   it('shows a known code in the active language, carrying the values of the English text', async () => {
@@ -58,6 +58,15 @@ describe('renderMessage', () => {
     expect(renderMessage(null, 'sms.verificationCode', values)).toBe(
       renderMessage('en', 'sms.verificationCode', values),
     );
+  });
+});
+
+describe('renderEnglishText', () => {
+  it("renders a rule's English text in the given language, other texts unchanged (issue 33 §2)", () => {
+    expect(renderEnglishText('si', 'Mobile No. should have 9 digits!')).toBe('ජංගම අංකයට ඉලක්කම් 9ක් තිබිය යුතුය!');
+    expect(renderEnglishText('ta', 'Invalid verification code')).toBe('தவறான சரிபார்ப்புக் குறியீடு');
+    expect(renderEnglishText('en', 'that is not the code I sent you')).toBe('that is not the code I sent you');
+    expect(renderEnglishText('si', 'Not a catalogue text')).toBe('Not a catalogue text');
   });
 });
 

@@ -4,6 +4,8 @@ import type { MessageId } from './catalogues/message-ids.ts';
 import type { MessageValues } from './core.ts';
 import { isLocale, locales, sourceLocale, type Locale } from './locales.ts';
 
+export type { MessageId } from './catalogues/message-ids.ts';
+
 // The server renders texts (SMS bodies) in any language at any time: every language of the shared
 // catalogue, read from its PO file and compiled once, when this module loads (at the server's start).
 const instances = new Map<Locale, I18n>(
@@ -29,4 +31,28 @@ export function renderMessage(
     throw new Error(`no catalogue for ${String(locale)}`);
   }
   return instance._(id, values);
+}
+
+// English text → id, for the texts without placeholders (a rule's text from packages/domain): the
+// catalogue's order decides between ids sharing a text, the last one holding it, as the apps' translateText.
+let englishIds: Map<string, MessageId> | null = null;
+
+/**
+ * A text some rule produced in English (a spec text from packages/domain) in a language, when the
+ * shared catalogue holds it as a text without placeholders; else the text unchanged. For the pages the
+ * server writes itself (the plain sign-in form, issue 33 §2).
+ * @param locale - the language; anything unknown gives English
+ * @param text - the English text
+ */
+export function renderEnglishText(locale: string | null | undefined, text: string): string {
+  if (!englishIds) {
+    englishIds = new Map();
+    for (const [id, message] of Object.entries(readCatalogue('catalogues', sourceLocale))) {
+      if (!/[{}]/.test(message)) {
+        englishIds.set(message, id as MessageId);
+      }
+    }
+  }
+  const id = englishIds.get(text);
+  return id === undefined ? text : renderMessage(locale, id);
 }

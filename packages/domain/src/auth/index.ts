@@ -5,6 +5,7 @@ export {
   normaliseMobileNo,
   printedMobileNo,
   isLoggedIn,
+  digitsOnly,
   mobileNoTexts,
   MOBILE_NO_LENGTHS,
 } from './mobile-number.ts';

@@ -21,6 +21,17 @@ describe('lockout texts (issue 6 §4.4)', () => {
     );
   });
 
+  it("tells the time in a given zone's time and days (a page the server writes, issue 33 §2)", () => {
+    // 18:29 UTC is 11:59 PM in Colombo (+5:30): the next UTC minute is already tomorrow there.
+    const serverNow = new Date('2030-01-06T18:00:00Z');
+    expect(localTimeInWords(new Date('2030-01-06T18:29:00Z'), serverNow, 'Asia/Colombo')).toBe('11:59 PM today');
+    expect(localTimeInWords(new Date('2030-01-06T18:31:00Z'), serverNow, 'Asia/Colombo')).toBe('12:01 AM tomorrow');
+    const text = errorString('ARO-E1103', { until: '2030-01-08T04:00:00.000Z' }).split(':').slice(1).join(':');
+    expect(localiseSignInText(text, serverNow, 'Asia/Colombo')).toBe(
+      'Too many wrong codes for this number. You can try again after 9:30 AM on 8 Jan',
+    );
+  });
+
   it('leaves other texts as they are', () => {
     expect(localiseSignInText('Invalid verification code', now)).toBe('Invalid verification code');
   });

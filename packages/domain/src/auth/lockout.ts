@@ -13,21 +13,23 @@ export const NUMBER_LOCKED_ERROR = 'ARO-E1103';
 const isoTime = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z/;
 
 /**
- * A moment in the local time of the runtime, as 'h:mm A' (spec doc 1 §9) and the day in words.
+ * A moment as 'h:mm A' (spec doc 1 §9) and the day in words, in a zone's time.
  * @param when - the moment
  * @param now - the current time
+ * @param timeZone - an IANA time zone; the runtime's own when left out (the app on the patient's phone)
  */
-export function localTimeInWords(when: Date, now: Date): string {
-  const time = formatInstant(when, 'appointmentTime') ?? '';
+export function localTimeInWords(when: Date, now: Date, timeZone?: string): string {
+  const zone = timeZone === undefined ? {} : { timeZone };
+  const time = formatInstant(when, 'appointmentTime', zone) ?? '';
   // Days counted by local calendar dates, not by 24-hour steps (daylight saving changes included).
-  const days = calendarDaysBetween(now, when);
+  const days = calendarDaysBetween(now, when, timeZone);
   if (days === 0) {
     return `${time} today`;
   }
   if (days === 1) {
     return `${time} tomorrow`;
   }
-  return `${time} on ${formatInstant(when, 'dayMonth') ?? ''}`;
+  return `${time} on ${formatInstant(when, 'dayMonth', zone) ?? ''}`;
 }
 
 /**
@@ -35,14 +37,15 @@ export function localTimeInWords(when: Date, now: Date): string {
  * A lock that lifts within the minute is told as the next minute, never as a time already past.
  * @param text - the text after the colon of a 'CODE:message' error
  * @param now - the current time
+ * @param timeZone - an IANA time zone (a page the server writes: the hospital's); the runtime's own when left out
  */
-export function localiseSignInText(text: string, now: Date): string {
+export function localiseSignInText(text: string, now: Date, timeZone?: string): string {
   return text.replace(isoTime, (iso) => {
     const when = new Date(iso);
     if (Number.isNaN(when.getTime())) {
       return iso;
     }
     const rounded = new Date(Math.ceil(when.getTime() / 60_000) * 60_000);
-    return localTimeInWords(rounded, now);
+    return localTimeInWords(rounded, now, timeZone);
   });
 }

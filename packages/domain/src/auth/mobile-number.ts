@@ -100,3 +100,13 @@ export function printedMobileNo(mobileNo: string | null | undefined): string {
 export function isLoggedIn(mobileNo: string | null | undefined): boolean {
   return typeof mobileNo === 'string' && mobileNo.trim() !== '';
 }
+
+/**
+ * Keeps only the digits of a typed value: the spec's number inputs (type number) take nothing else
+ * (spec doc 1 §5). The app filters as the user types; the server's plain sign-in form (issue 33 §2)
+ * filters what was posted the same way.
+ * @param value - the raw input value
+ */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}

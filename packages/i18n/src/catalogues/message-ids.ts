@@ -9,6 +9,7 @@ export type MessageId =
   | 'auth.mobileLabel'
   | 'auth.mobilePlaceholder'
   | 'auth.sendNow'
+  | 'auth.signedInWithoutScript'
   | 'auth.changeNumber'
   | 'auth.codeLabel'
   | 'auth.codePlaceholder'
@@ -661,6 +662,7 @@ export type MessageId =
 /** The ids whose place in en.po decides what translateText picks (message-ids-source.ts). */
 export const englishPrecedence: readonly MessageId[] = [
   'shell.homeLink',
+  'auth.signedInWithoutScript',
   'shell.bottomBar.account',
   'shell.error.tryAgain',
   'shell.close',

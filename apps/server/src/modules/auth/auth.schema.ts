@@ -1,33 +1,15 @@
 import type { SignInLinkTarget } from '@careline/domain/auth';
 import { builder } from '../../graphql/builder.ts';
-import type { GraphQLContext } from '../../graphql/context.ts';
 import { LanguageEnum } from '../../graphql/language.ts';
+import { authDepsOf } from './auth.deps.ts';
 import {
   completeAuthentication,
   initiateAuthentication,
   initiateLinkAuthentication,
   signOut,
-  type AuthDeps,
   type AuthResult,
   type LinkAuthentication,
 } from './auth.service.ts';
-
-/** The sign-in service's view of a request. */
-export function authDepsOf(ctx: GraphQLContext): AuthDeps {
-  return {
-    db: ctx.database.db,
-    tenant: ctx.tenant,
-    sms: ctx.providers.signInSms,
-    appSecret: ctx.providers.appSecret,
-    clientIp: ctx.clientIp,
-    correlationId: ctx.correlationId,
-    log: ctx.log,
-    limits: {
-      initiationsPerAddress: ctx.env.AUTH_INITIATIONS_PER_ADDRESS,
-      completionsPerAddress: ctx.env.AUTH_COMPLETIONS_PER_ADDRESS,
-    },
-  };
-}
 
 const AuthChallengeRef = builder.objectRef<{ id: string }>('AuthChallenge').implement({
   fields: (t) => ({ id: t.exposeID('id') }),

@@ -4,3 +4,11 @@ export { createAccessSession, hashToken, resolveAccessToken } from './auth.acces
 export { issueSignInLink } from './auth.links.ts';
 export { addressKey, setAccountLanguage } from './auth.service.ts';
 export type { Viewer } from './auth.viewer.ts';
+export {
+  readCookies,
+  registerSignInFormRoutes,
+  signInFormPaths,
+  signInPageView,
+  type SignInFormView,
+  type SignInPageSender,
+} from './auth.form.ts';

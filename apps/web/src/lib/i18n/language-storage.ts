@@ -2,6 +2,8 @@ import { isLocale, matchLocale, sourceLocale, type Locale } from '@careline/i18n
 
 // Not under the 'careline.' prefix that logout clears: the language outlives a sign-out.
 export const languageStorageKey = 'careline-language';
+/** The cookie with the same choice, for the pages the server writes before the app runs (issue 33 §2). */
+export const languageCookieName = 'careline-language';
 
 function storage(): Storage | null {
   try {
@@ -29,6 +31,13 @@ export function storeLanguage(
     store?.setItem(languageStorageKey, locale);
   } catch {
     // A full or blocked storage only costs the memory of the choice.
+  }
+  try {
+    if (typeof document !== 'undefined') {
+      document.cookie = `${languageCookieName}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    }
+  } catch {
+    // Cookies blocked: the server's pages follow the browser's language instead.
   }
 }
 

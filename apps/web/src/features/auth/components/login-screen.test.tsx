@@ -11,6 +11,7 @@ import { SessionProvider, type AccountView, type SessionValue } from '../../../l
 import { TenantProvider } from '../../../lib/tenant';
 import { authNoticeKey } from '../../../lib/graphql/auth-errors.ts';
 import { LoginScreen } from './login-screen.tsx';
+import { captureServerSignInForm } from '../../../lib/sign-in/server-sign-in.ts';
 import { TestLanguage } from '../../../lib/i18n/test-language.tsx';
 import { ShellLayout } from '../../../app/shell-layout.tsx';
 import { ChromeProvider } from '../../../lib/shell/chrome-context.tsx';
@@ -250,5 +251,44 @@ describe('/login (spec doc 1 §4 Sign-in, §5)', () => {
     const logos = Array.from(document.querySelectorAll('img')).filter((image) => image.getAttribute('src') === logoUrl);
     expect(logos).toHaveLength(1);
     expect(logos[0]?.closest('header')?.className).toBe('app-header');
+  });
+
+  // issue 33 §2: the server writes /login's number form before the app runs.
+  it("keeps what was typed into the server's form before the app ran, and its focus", async () => {
+    const serverForm = document.createElement('form');
+    serverForm.setAttribute('data-careline-sign-in', 'mobile');
+    serverForm.innerHTML = '<input name="mobile" type="tel" value="077">';
+    document.body.append(serverForm);
+    const typed = serverForm.querySelector('input') as HTMLInputElement;
+    typed.focus();
+    captureServerSignInForm();
+    // Still typing while the app starts.
+    typed.value = '0771234567';
+    typed.dispatchEvent(new Event('input'));
+    serverForm.remove();
+    const { calls } = renderLogin(() => ({ data: { initiateAuthentication: { id: 'c1' } } }));
+    expect(mobileInput().value).toBe('0771234567');
+    await waitFor(() => expect(document.activeElement).toBe(mobileInput()));
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    await codeInput();
+    expect(calls[0]?.variables).toMatchObject({ username: '94771234567' });
+  });
+
+  it("finishes a sign-in the server's plain form made, taking its token once, and goes on", async () => {
+    document.cookie = 'careline-signed-in=1; Path=/';
+    const taken: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      taken.push(`${init?.method ?? 'GET'} ${url}`);
+      return new Response(JSON.stringify({ accessToken: 'token-form' }), { headers: { 'content-type': 'application/json' } });
+    });
+    try {
+      const { signIn } = renderLogin(() => ({ data: null }));
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/profiles/registration'));
+      expect(signIn).toHaveBeenCalledWith('token-form');
+      expect(taken).toEqual(['POST /login/session']);
+    } finally {
+      vi.unstubAllGlobals();
+      document.cookie = 'careline-signed-in=; Path=/; Max-Age=0';
+    }
   });
 });

@@ -21,14 +21,26 @@ import {
 import { signInErrorText } from '../../../lib/sign-in/sign-in-errors.ts';
 import { useAuthNotice } from '../../../lib/sign-in/use-auth-notice.ts';
 import { useSecondsUntil } from '../../../lib/sign-in/use-seconds-until.ts';
+import {
+  forgetServerSignInForm,
+  hasServerSignIn,
+  serverSignInForm,
+  takeServerSignIn,
+} from '../../../lib/sign-in/server-sign-in.ts';
 import { REQUEST_TYPE_PARAM, afterSignInPath } from '../utils/after-sign-in-path.ts';
-import { codeError, initialLoginState, loginReducer, mobileError } from '../utils/login-state.ts';
+import { codeError, digitsOnly, initialLoginState, loginReducer, mobileError, type LoginState } from '../utils/login-state.ts';
 import './auth.css';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
 
+// issue 33 §2: the number typed into the server's form before the app ran is the screen's first value.
+function initialState(): LoginState {
+  const typed = serverSignInForm();
+  return typed ? { ...initialLoginState, mobileInput: digitsOnly(typed.mobileInput) } : initialLoginState;
+}
+
 /** The /login screen: mobile number, then the SMS code (spec doc 1 §2, §4 'Sign-in', §5). */
 export function LoginScreen() {
-  const [state, dispatch] = useReducer(loginReducer, initialLoginState);
+  const [state, dispatch] = useReducer(loginReducer, undefined, initialState);
   const [, initiate] = useMutation(
     initiateAuthenticationMutation,
   );
@@ -48,6 +60,26 @@ export function LoginScreen() {
   const secondsLeft = useSecondsUntil(state.resendAt);
   const authNotice = useAuthNotice(state.step === 'mobile');
   const codeInputRef = useRef<HTMLInputElement>(null);
+  const mobileInputRef = useRef<HTMLInputElement>(null);
+
+  // The server's form is gone now: its focus moves to the screen's own field.
+  useEffect(() => {
+    if (serverSignInForm()?.focused) {
+      mobileInputRef.current?.focus();
+    }
+    forgetServerSignInForm();
+  }, []);
+
+  // issue 33 §2: a sign-in the server's plain form finished before the app ran is finished here, as
+  // one made on this screen (the token waits in an HttpOnly cookie, taken once).
+  useEffect(() => {
+    if (!hasServerSignIn()) {
+      return;
+    }
+    void takeServerSignIn().then((token) => (token ? finishSignIn(token) : undefined));
+    // Once per page: the token can be taken only once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // The mobile form is replaced by the code form: move focus to the code input, not the page top.
   useEffect(() => {
@@ -115,7 +147,11 @@ export function LoginScreen() {
       dispatch({ type: 'codeRejected' });
       return;
     }
-    const account = await session.signIn(answer.accessToken);
+    await finishSignIn(answer.accessToken);
+  }
+
+  async function finishSignIn(accessToken: string) {
+    const account = await session.signIn(accessToken);
     if (!account) {
       dispatch({ type: 'requestFailed', text: fallbackErrorText });
       return;
@@ -150,6 +186,7 @@ export function LoginScreen() {
           </label>
           <input
             id="login-mobile"
+            ref={mobileInputRef}
             className="auth-input"
             type="tel"
             inputMode="numeric"

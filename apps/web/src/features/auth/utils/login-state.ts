@@ -5,6 +5,7 @@
 import {
   RESEND_COUNTDOWN_SECONDS,
   authTexts,
+  digitsOnly,
   validateMobileNo,
   validateVerificationCode,
 } from '@careline/domain/auth';
@@ -62,13 +63,7 @@ export const initialLoginState: LoginState = {
   resendAt: null,
 };
 
-/**
- * Keeps only the digits of a typed value: the spec's number inputs reject anything else (spec doc 1 §5).
- * @param value - the raw input value
- */
-export function digitsOnly(value: string): string {
-  return value.replace(/\D/g, '');
-}
+export { digitsOnly };
 
 /**
  * The next login state.
