@@ -20,3 +20,13 @@ export {
   type StaffSetRolesInput,
 } from './staff.ts';
 export { staffPolicies, type StaffAction } from './policies.ts';
+export {
+  AUDIT_ACTIONS,
+  type AuditAction,
+  isAuditAction,
+  PATIENT_MOBILE_ROLES,
+  seesPatientMobileNo,
+  mobileNoDisplay,
+  maskedMobileNo,
+  patientMobileNoFor,
+} from './audit-trail.ts';
