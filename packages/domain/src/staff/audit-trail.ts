@@ -2,6 +2,7 @@
  * The staff audit trail's rules (issue 30 §2.6): the actions the server records, and how a patient's
  * mobile number is shown to the member reading the trail.
  */
+import { hasControlCharacters } from '../text.ts';
 import { staffPolicies } from './policies.ts';
 import type { StaffRole } from './staff.ts';
 
@@ -168,4 +169,32 @@ export function patientMobileNoFor(mobileNo: string | null, roles: readonly Staf
     return null;
   }
   return seesPatientMobileNo(roles) ? mobileNoDisplay(mobileNo) : maskedMobileNo(mobileNo);
+}
+
+/** The shortest and longest patient search of the trail (a name part or some digits of a number). */
+export const AUDIT_PATIENT_SEARCH_MIN = 2;
+export const AUDIT_PATIENT_SEARCH_MAX = 100;
+
+/**
+ * A patient search as the trail takes it: trimmed, runs of spaces as one; '' for no search.
+ * @param text - the text as typed
+ */
+export function auditPatientSearch(text: string): string {
+  return text.trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * What is wrong with a patient search, or null: 'length' outside 2 to 100 characters, 'characters'
+ * with control characters. An empty search (any patient) is fine.
+ * @param text - the text as typed
+ */
+export function auditPatientSearchProblem(text: string): 'length' | 'characters' | null {
+  const search = auditPatientSearch(text);
+  if (search === '') {
+    return null;
+  }
+  if (search.length < AUDIT_PATIENT_SEARCH_MIN || search.length > AUDIT_PATIENT_SEARCH_MAX) {
+    return 'length';
+  }
+  return hasControlCharacters(search) ? 'characters' : null;
 }

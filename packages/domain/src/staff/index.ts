@@ -29,4 +29,8 @@ export {
   mobileNoDisplay,
   maskedMobileNo,
   patientMobileNoFor,
+  AUDIT_PATIENT_SEARCH_MIN,
+  AUDIT_PATIENT_SEARCH_MAX,
+  auditPatientSearch,
+  auditPatientSearchProblem,
 } from './audit-trail.ts';

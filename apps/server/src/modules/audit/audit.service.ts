@@ -3,7 +3,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { insertAuditEvent, listAuditEvents } from './audit.repo.ts';
 import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
 import {
-  hasControlCharacters,
+  AUDIT_PATIENT_SEARCH_MAX,
+  AUDIT_PATIENT_SEARCH_MIN,
+  auditPatientSearch,
+  auditPatientSearchProblem,
   isAuditAction,
   patientMobileNoFor,
   type StaffRole,
@@ -74,9 +77,6 @@ export type AuditEventView = {
 
 export const AUDIT_PAGE_MAX = 100;
 
-/** The shortest and longest patient search (a name part or some digits of a number). */
-export const AUDIT_PATIENT_SEARCH_MIN = 2;
-export const AUDIT_PATIENT_SEARCH_MAX = 100;
 
 function encodeCursor(event: { at: Date; id: string }): string {
   return Buffer.from(`${event.at.toISOString()}|${event.id}`, 'utf8').toString('base64url');
@@ -110,19 +110,24 @@ function idFilter(value: string | null | undefined, name: string): string | null
 
 /** The patient search as sent: absent, or 2 to 100 characters of text (a name part or digits). */
 function patientSearch(value: string | null | undefined): string | null {
-  const text = (value ?? '').trim().replace(/\s+/g, ' ');
-  if (text === '') {
-    return null;
-  }
-  if (text.length < AUDIT_PATIENT_SEARCH_MIN || text.length > AUDIT_PATIENT_SEARCH_MAX) {
+  const problem = auditPatientSearchProblem(value ?? '');
+  if (problem === 'length') {
     throw invalidFilter(
       `patient must be ${String(AUDIT_PATIENT_SEARCH_MIN)} to ${String(AUDIT_PATIENT_SEARCH_MAX)} characters`,
     );
   }
-  if (hasControlCharacters(text)) {
+  if (problem === 'characters') {
     throw invalidFilter('patient must be a name or a mobile number');
   }
-  return text;
+  return auditPatientSearch(value ?? '') || null;
+}
+
+/** A row's details as the reader may see them: a searched mobile number masked as the patient's is. */
+function detailsFor(details: Record<string, unknown>, roles: readonly StaffRole[]): Record<string, unknown> {
+  const mobileNo = details.mobileNo;
+  return typeof mobileNo === 'string'
+    ? { ...details, mobileNo: patientMobileNoFor(mobileNo, roles) }
+    : details;
 }
 
 /** The action filter as sent: absent, or one of the trail's actions. */
@@ -198,7 +203,7 @@ export async function browseAuditTrail(
       patientName: row.patientName,
       patientMobileNo: patientMobileNoFor(row.patientMobileNo, readerRoles),
       correlationId: row.correlationId,
-      details: row.details,
+      details: detailsFor(row.details, readerRoles),
     })),
     nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
   };

@@ -17,7 +17,7 @@ import { browseAuditTrail } from './audit.service.ts';
 
 const TRAIL = `query ($o: ID!, $f: AuditFilter) {
   auditTrail(organizationId: $o, filter: $f, first: 100) {
-    events { correlationId action actorName organizationId patientName patientMobileNo } } }`;
+    events { correlationId action actorName organizationId patientName patientMobileNo details } } }`;
 
 type Row = {
   correlationId: string;
@@ -26,6 +26,7 @@ type Row = {
   organizationId: string | null;
   patientName: string | null;
   patientMobileNo: string | null;
+  details: Record<string, unknown>;
 };
 
 let t: TestApp;
@@ -104,6 +105,7 @@ beforeAll(async () => {
     action: string,
     at: string,
     patient: { account: string; profile: string | null } | null,
+    details: Record<string, unknown> = {},
   ) => ({
     tenantId,
     actorKind: 'staff',
@@ -115,13 +117,13 @@ beforeAll(async () => {
     patientId: patient?.profile ?? null,
     correlationId,
     at: new Date(at),
-    details: {},
+    details,
   });
   await t.database.db.insert(auditEvents).values([
     staffRow('f-amara-lookup', receptionist.id, hospital, 'patient.lookup', '2026-11-20T04:00:00Z', {
       account: amara.account.id,
       profile: amara.patient.id,
-    }),
+    }, { mobileNo: amara.account.mobileNo, found: 1 }),
     staffRow('f-amara-chat', admin.id, hospital, 'chat.read', '2026-11-22T04:00:00Z', {
       account: amara.account.id,
       profile: null,
@@ -152,6 +154,7 @@ describe('the audit trail’s patients and filters', () => {
     expect(body.errors).toBeUndefined();
     const rows = body.data?.auditTrail.events ?? [];
     expect(rows.find((row) => row.correlationId === 'f-amara-lookup')).toMatchObject({
+      details: { mobileNo: '+94 77 123 4567', found: 1 },
       actorName: receptionist.displayName,
       patientName: 'Mr. Amara Silva',
       patientMobileNo: '+94 77 123 4567',
@@ -168,7 +171,11 @@ describe('the audit trail’s patients and filters', () => {
     const page = await browseAuditTrail({ db: t.database.db, tenantId }, hospital, { patientAccountId: amaraAccount }, []);
     const numbers = new Set(page.events.map((event) => event.patientMobileNo));
     expect(numbers).toEqual(new Set(['+94 77 *** **67']));
-    expect(JSON.stringify(page.events)).not.toContain(amaraMobile.slice(2));
+    // The number searched for, in the lookup's details, is masked the same way.
+    const lookup = page.events.find((event) => event.correlationId === 'f-amara-lookup');
+    expect(lookup?.details).toEqual({ mobileNo: '+94 77 *** **67', found: 1 });
+    expect(JSON.stringify(page.events)).not.toContain(amaraMobile.slice(-7));
+    expect(JSON.stringify(page.events)).not.toContain('123 4567');
   });
 
   it('filters by patient name or number, staff member, action and date range, together too', async () => {
