@@ -1,11 +1,14 @@
 import type { StaffRole } from '@careline/domain/staff';
 import { builder } from '../../graphql/builder.ts';
 import { staffOperation } from '../../graphql/staff-auth.ts';
-import type { StaffViewer } from '../staff/index.ts';
 import { browseAuditTrail, type AuditEventView } from './audit.service.ts';
 
 /** The reader's roles in the hospital (the scope has let them in as its admin). */
-function readerRoles(staff: StaffViewer | null, organizationId: string): StaffRole[] {
+function readerRoles(
+  // The member's memberships only (the staff module depends on this one, not the other way round).
+  staff: { memberships: readonly { organizationId: string; role: StaffRole }[] } | null,
+  organizationId: string,
+): StaffRole[] {
   return (staff?.memberships ?? [])
     .filter((membership) => membership.organizationId === organizationId)
     .map((membership) => membership.role);
