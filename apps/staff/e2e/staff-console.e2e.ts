@@ -161,12 +161,33 @@ describe('staff console', () => {
     // The admin's audit trail shows the receptionist's lookup.
     await admin.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit trail' }).click();
     await checkScreen(admin.page, 'Audit trail', 'staff-audit-trail');
+    // issue 30 §2.6: readable at 1280 × 800, the rows filtered on the server by action and patient.
+    const trailRows = admin.page.locator('tbody tr');
+    await trailRows.first().waitFor();
+    const unfiltered = await trailRows.count();
+    const fullName = `Mrs ${patientName} Perera`;
     await admin.page.getByLabel('Action').selectOption({ label: 'Patient lookup' });
+    await admin.page.getByLabel('Patient', { exact: true }).fill(`0${mobileNo.slice(2)}`);
     await admin.page.getByRole('button', { name: 'Apply filter' }).click();
     const lookupRow = admin.page.locator('tr[data-action="patient.lookup"]', { hasText: 'Nadeesha Journey' });
     await lookupRow.first().waitFor();
-    expect(await lookupRow.first().textContent()).toContain('Receptionist');
-    expect(await lookupRow.first().textContent()).toContain(mobileNo);
+    await expect
+      .poll(async () => (await trailRows.allInnerTexts()).every((row) => row.includes(fullName) && row.includes('Patient lookup')))
+      .toBe(true);
+    expect(await trailRows.count()).toBeLessThan(unfiltered);
+    // The patient by name and number (in full for an admin, who may look patients up by it), the
+    // hospital's time in the console's language, the action in words, and no id written out.
+    const lookupText = await lookupRow.first().innerText();
+    expect(lookupText).toContain('Receptionist');
+    expect(lookupText).toContain(fullName);
+    expect(lookupText).toContain(`+94 ${mobileNo.slice(2, 4)} ${mobileNo.slice(4, 7)} ${mobileNo.slice(7)}`);
+    expect(lookupText).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2}/);
+    expect(lookupText).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+    expect(lookupText).not.toMatch(/patient\.lookup|mobileNo|\d+\/\d+\/\d{4}/);
+    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    expect(await admin.page.locator('.table-scroll').evaluate((scroll) => scroll.scrollWidth <= scroll.clientWidth)).toBe(true);
+    const rowBox = await lookupRow.first().boundingBox();
+    expect(rowBox && rowBox.x + rowBox.width).toBeLessThanOrEqual(1280);
     await screenshot(admin.page, 'staff-audit-trail-lookup');
     await expectNoAxeViolations(admin.page, 'audit trail filtered');
 

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { CHAT_XSS_PAYLOADS } from '../../server/src/modules/chat/chat.xss-payloads.ts';
 import {
@@ -170,6 +170,35 @@ async function chooseColombo(page: Page): Promise<void> {
   await hospital.selectOption(colombo);
 }
 
+/**
+ * Whether an element is on screen at 1280 × 800 as a member would see it (issue 30 §2.6): its box
+ * within the viewport, and its centre not hidden by a scroll container clipping it (what is drawn
+ * there is the element itself).
+ */
+async function onScreen(page: Page, locator: Locator): Promise<{ inside: boolean; visible: boolean }> {
+  const box = await locator.boundingBox();
+  if (!box) {
+    throw new Error('the element has no box');
+  }
+  const visible = await locator.evaluate((element, point) => {
+    const drawn = document.elementFromPoint(point.x, point.y);
+    return drawn !== null && (element === drawn || element.contains(drawn));
+  }, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+  const inside =
+    box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
+  return { inside, visible };
+}
+
+/** The inbox at 1280 × 800: no scroll container clips its columns, and the page does not scroll sideways. */
+async function expectWholeInbox(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  const clipped = await page.locator('.chat-inbox .table-scroll').evaluateAll((scrolls) =>
+    scrolls.filter((scroll) => scroll.scrollWidth > scroll.clientWidth).length,
+  );
+  expect(clipped).toBe(0);
+}
+
 /** Types a message in the patient's composer and sends it. */
 async function patientWrites(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
@@ -272,6 +301,16 @@ describe('Chat With Hospital: the patient and the hospital staff (issue 12 §3, 
       const take = desk.getByRole('button', { name: `Take the chat with ${name}` });
       await take.waitFor();
       await desk.getByRole('link', { name: `Open the chat with ${name}` }).waitFor();
+      // issue 30 §2.6: at 1280 × 800 every column is on screen, Take and Unanswered included.
+      await expectWholeInbox(desk);
+      const waitingQueue = desk.getByRole('region', { name: /^Waiting \(\d+\)$/ });
+      for (const target of [
+        take,
+        waitingQueue.getByRole('columnheader', { name: 'Unanswered' }),
+        waitingQueue.getByRole('columnheader', { name: 'Started' }),
+      ]) {
+        expect(await onScreen(desk, target), String(target)).toEqual({ inside: true, visible: true });
+      }
       await checkScreen(desk, 'staff: Chats with patients (a chat waiting)');
       await screenshot(desk, 'chat-agent-staff-waiting');
 
@@ -288,6 +327,23 @@ describe('Chat With Hospital: the patient and the hospital staff (issue 12 §3, 
       await deskLog.getByText(question, { exact: true }).waitFor();
       await page.getByText('A member of the hospital staff is answering you.').waitFor();
       expect((await chatOnServer(patient, chat.id)).status).toBe('in_progress');
+
+      // With the chat open the reply box, Send and the patient panel are above the fold, beside the
+      // inbox, whose columns still all show; the messages scroll inside the conversation.
+      await desk
+        .getByRole('complementary', { name: 'About the patient' })
+        .getByRole('heading', { level: 3, name: 'Profiles of this account' })
+        .waitFor();
+      await desk.evaluate(() => window.scrollTo(0, 0));
+      await expectWholeInbox(desk);
+      for (const target of [
+        desk.getByLabel('Your reply'),
+        desk.getByRole('button', { name: 'Send', exact: true }),
+        desk.getByRole('heading', { level: 2, name: 'About the patient' }),
+        desk.getByRole('region', { name: /^In progress \(\d+\)$/ }).getByRole('columnheader', { name: 'Unanswered' }),
+      ]) {
+        expect(await onScreen(desk, target), String(target)).toEqual({ inside: true, visible: true });
+      }
 
       // The agent answers; the patient sees it live.
       const answer = 'Yes, of course. Which time would suit you better?';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hospitalClock, hospitalDayOf, hospitalDayRange, hospitalInstant, shiftDay } from './hospital-time.ts';
+import { hospitalClock, hospitalDateTime, hospitalDayOf, hospitalDayRange, hospitalInstant, shiftDay } from './hospital-time.ts';
 
 describe('hospital days and times (UTC+05:30)', () => {
   it('puts 20:00 UTC on the next Sri Lanka day', () => {
@@ -20,5 +20,16 @@ describe('hospital days and times (UTC+05:30)', () => {
     expect(hospitalClock(at ?? new Date(0))).toBe('17:30');
     expect(hospitalInstant('2026-11-24', '')).toBeNull();
     expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01');
+  });
+});
+
+describe('the audit trail’s times', () => {
+  it('are the hospital’s, in the user’s language, 24-hour with seconds, never the US layout', () => {
+    // 11:00 UTC is 16:30 in Colombo.
+    expect(hospitalDateTime('2026-11-24T11:00:00Z', 'en')).toBe('24 Nov 2026, 16:30:00');
+    expect(hospitalDateTime('2026-11-24T11:00:00Z', 'si')).toContain('16.30.00');
+    expect(hospitalDateTime('2026-11-24T11:00:00Z', 'ta')).toContain('16:30:00');
+    expect(hospitalDateTime('2026-11-24T20:00:00Z', 'en')).toBe('25 Nov 2026, 01:30:00');
+    expect(hospitalDateTime('not a time', 'en')).toBe('');
   });
 });

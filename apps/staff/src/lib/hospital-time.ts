@@ -54,3 +54,13 @@ export function hospitalInstant(day: string, clock: string): Date | null {
   const [hour, minute] = clock.split(':').map(Number);
   return instantOfWallClock({ year: year ?? 0, month: month ?? 1, day: date ?? 1, hour, minute }, DEFAULT_TIME_ZONE);
 }
+
+/**
+ * The hospital date and time of an instant in the user's language, with seconds, as the audit trail
+ * shows it: '24 Nov 2026, 16:30:00' in English.
+ * @param instant - the instant, or its ISO text
+ * @param locale - the active language (en, si, ta)
+ */
+export function hospitalDateTime(instant: Date | string, locale: string): string {
+  return formatInstant(instant, 'auditTime', { locale, timeZone: DEFAULT_TIME_ZONE }) ?? '';
+}

@@ -20,3 +20,17 @@ export {
   type StaffSetRolesInput,
 } from './staff.ts';
 export { staffPolicies, type StaffAction } from './policies.ts';
+export {
+  AUDIT_ACTIONS,
+  type AuditAction,
+  isAuditAction,
+  PATIENT_MOBILE_ROLES,
+  seesPatientMobileNo,
+  mobileNoDisplay,
+  maskedMobileNo,
+  patientMobileNoFor,
+  AUDIT_PATIENT_SEARCH_MIN,
+  AUDIT_PATIENT_SEARCH_MAX,
+  auditPatientSearch,
+  auditPatientSearchProblem,
+} from './audit-trail.ts';

@@ -162,9 +162,13 @@ describe('formatInstant: the locale layouts kept as the screens wrote them', () 
     );
   });
 
-  it('writes the audit log as Date.prototype.toLocaleString does, in the runtime’s zone and locale', () => {
-    const date = new Date(at);
-    expect(formatInstant(date, 'auditTime')).toBe(date.toLocaleString());
+  it.each([
+    ['en', '24 Nov 2026, 16:30:00'],
+    ['si', new Intl.DateTimeFormat('si-LK', { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23', timeZone: 'Asia/Colombo' }).format(new Date(at))],
+    ['ta', new Intl.DateTimeFormat('ta-LK', { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23', timeZone: 'Asia/Colombo' }).format(new Date(at))],
+  ])('writes the audit trail in %s as the language does, in the hospital’s zone, 24-hour: %s', (locale, text) => {
+    expect(formatInstant(at, 'auditTime', { locale, timeZone: 'Asia/Colombo' })).toBe(text);
+    expect(formatInstant(at, 'auditTime', { locale, timeZone: 'Asia/Colombo' })).not.toMatch(/\d+\/\d+\/\d{4}|AM|PM/);
   });
 });
 

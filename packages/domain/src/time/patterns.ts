@@ -107,11 +107,11 @@ export const DATE_PATTERNS = {
   shortDate: inLocales(BARE, SHORT_DATE),
   /** A video call's connect and disconnect events, 'Nov 24, 2026, 4:51:07 PM'. */
   callEvent: inLocales(BARE, { dateStyle: 'medium', timeStyle: 'medium' }),
-  /** The staff audit log: the runtime's locale and layout, as Date.prototype.toLocaleString writes it. */
-  auditTime: everyLocale({
-    names: undefined,
-    intl: { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' },
-  }),
+  /**
+   * The staff audit trail's times (issue 30 §2.6), in the language's own layout and a 24-hour clock
+   * with seconds, '24 Nov 2026, 16:51:07', never the browser's US layout.
+   */
+  auditTime: inLocales(LK_GB, { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23' }),
   /** A day as YYYY-MM-DD (spec doc 1 §3 date of birth; the staff console's days). */
   isoDate: everyLocale({ names: 'en-US', tokens: DATE_FORMATS.dateOfBirth }),
   /** A 24-hour clock time, '16:05' (the staff console). */

@@ -1,6 +1,18 @@
+import type { StaffRole } from '@careline/domain/staff';
 import { builder } from '../../graphql/builder.ts';
 import { staffOperation } from '../../graphql/staff-auth.ts';
 import { browseAuditTrail, type AuditEventView } from './audit.service.ts';
+
+/** The reader's roles in the hospital (the scope has let them in as its admin). */
+function readerRoles(
+  // The member's memberships only (the staff module depends on this one, not the other way round).
+  staff: { memberships: readonly { organizationId: string; role: StaffRole }[] } | null,
+  organizationId: string,
+): StaffRole[] {
+  return (staff?.memberships ?? [])
+    .filter((membership) => membership.organizationId === organizationId)
+    .map((membership) => membership.role);
+}
 
 const AuditEventRef = builder.objectRef<AuditEventView>('AuditEvent').implement({
   fields: (t) => ({
@@ -17,6 +29,15 @@ const AuditEventRef = builder.objectRef<AuditEventView>('AuditEvent').implement(
     action: t.exposeString('action'),
     patientAccountId: t.exposeID('patientAccountId', { nullable: true }),
     patientId: t.exposeID('patientId', { nullable: true }),
+    patientName: t.exposeString('patientName', {
+      nullable: true,
+      description: "The patient's name, when the row concerns a patient.",
+    }),
+    patientMobileNo: t.exposeString('patientMobileNo', {
+      nullable: true,
+      description:
+        "The patient's mobile number: in full ('+94 77 123 4567') for a reader whose roles in the hospital may look patients up by number, masked ('+94 77 *** **67') for any other.",
+    }),
     correlationId: t.exposeString('correlationId'),
     details: t.field({ type: 'JSON', resolve: (event) => event.details }),
   }),
@@ -33,11 +54,16 @@ const AuditPageRef = builder
 
 const AuditFilterRef = builder.inputType('AuditFilter', {
   fields: (t) => ({
-    action: t.string({ required: false }),
+    action: t.string({ required: false, description: 'One of the trail’s actions (AUDIT_ACTIONS).' }),
     staffUserId: t.id({ required: false, description: 'Rows of this staff member as the actor.' }),
     patientAccountId: t.id({
       required: false,
       description: 'Rows about this patient account: its own actions, and reads of its data.',
+    }),
+    patient: t.string({
+      required: false,
+      description:
+        "Rows about a patient found by 2 to 100 characters: part of the name, or digits of the mobile number (07…, 947… or +94 7…).",
     }),
     from: t.field({ type: 'DateTime', required: false }),
     to: t.field({ type: 'DateTime', required: false }),
@@ -66,11 +92,13 @@ builder.queryField('auditTrail', (t) =>
           patientAccountId: args.filter?.patientAccountId
             ? String(args.filter.patientAccountId)
             : null,
+          patient: args.filter?.patient ?? null,
           from: args.filter?.from ?? null,
           to: args.filter?.to ?? null,
           first: args.first ?? null,
           after: args.after ?? null,
         },
+        readerRoles(ctx.staff, String(args.organizationId)),
       ),
   }),
 );

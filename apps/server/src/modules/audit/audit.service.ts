@@ -2,6 +2,15 @@ import { AppError } from '@careline/domain/errors';
 import type { DbOrTx } from '../../db/client.ts';
 import { insertAuditEvent, listAuditEvents } from './audit.repo.ts';
 import { UUID_PATTERN as uuidPattern } from '@careline/domain/ids';
+import {
+  AUDIT_PATIENT_SEARCH_MAX,
+  AUDIT_PATIENT_SEARCH_MIN,
+  auditPatientSearch,
+  auditPatientSearchProblem,
+  isAuditAction,
+  patientMobileNoFor,
+  type StaffRole,
+} from '@careline/domain/staff';
 
 /** Who acted: a staff member under one role in one hospital, or a patient account. */
 export type AuditActor =
@@ -58,11 +67,16 @@ export type AuditEventView = {
   action: string;
   patientAccountId: string | null;
   patientId: string | null;
+  /** The patient's name ('Mrs Nadeesha Perera'), when the row concerns one. */
+  patientName: string | null;
+  /** The patient's mobile number as the reader may see it: '+94 77 123 4567' or '+94 77 *** **67'. */
+  patientMobileNo: string | null;
   correlationId: string;
   details: Record<string, unknown>;
 };
 
 export const AUDIT_PAGE_MAX = 100;
+
 
 function encodeCursor(event: { at: Date; id: string }): string {
   return Buffer.from(`${event.at.toISOString()}|${event.id}`, 'utf8').toString('base64url');
@@ -94,6 +108,39 @@ function idFilter(value: string | null | undefined, name: string): string | null
   return value;
 }
 
+/** The patient search as sent: absent, or 2 to 100 characters of text (a name part or digits). */
+function patientSearch(value: string | null | undefined): string | null {
+  const problem = auditPatientSearchProblem(value ?? '');
+  if (problem === 'length') {
+    throw invalidFilter(
+      `patient must be ${String(AUDIT_PATIENT_SEARCH_MIN)} to ${String(AUDIT_PATIENT_SEARCH_MAX)} characters`,
+    );
+  }
+  if (problem === 'characters') {
+    throw invalidFilter('patient must be a name or a mobile number');
+  }
+  return auditPatientSearch(value ?? '') || null;
+}
+
+/** A row's details as the reader may see them: a searched mobile number masked as the patient's is. */
+function detailsFor(details: Record<string, unknown>, roles: readonly StaffRole[]): Record<string, unknown> {
+  const mobileNo = details.mobileNo;
+  return typeof mobileNo === 'string'
+    ? { ...details, mobileNo: patientMobileNoFor(mobileNo, roles) }
+    : details;
+}
+
+/** The action filter as sent: absent, or one of the trail's actions. */
+function actionFilter(value: string | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') {
+    return null;
+  }
+  if (!isAuditAction(value)) {
+    throw invalidFilter('action is not an action of the audit trail');
+  }
+  return value;
+}
+
 /**
  * One page of the audit trail an admin browses from a hospital (issue 7 point 3), newest first: the
  * rows of that hospital, and the rows of the tenant as a whole (hospital null: patients' sign-ins,
@@ -102,8 +149,10 @@ function idFilter(value: string | null | undefined, name: string): string | null
  * itself not audited: it holds who looked at patients, not the patients' records.
  * @param deps - database and tenant
  * @param organizationId - the hospital (authorised by the caller's scope: an admin there)
- * @param filter - optional action, staff member (the actor), patient account, time range, page size
- *   and cursor
+ * @param filter - optional action, staff member (the actor), patient account or patient search (name
+ *   or number), time range, page size and cursor; a bad one is refused (ARO-E2002) before any read
+ * @param readerRoles - the reader's roles in the hospital: they decide whether patients' numbers are
+ *   shown in full or masked (seesPatientMobileNo)
  */
 export async function browseAuditTrail(
   deps: { db: DbOrTx; tenantId: string },
@@ -112,20 +161,26 @@ export async function browseAuditTrail(
     action?: string | null;
     staffUserId?: string | null;
     patientAccountId?: string | null;
+    patient?: string | null;
     from?: Date | null;
     to?: Date | null;
     first?: number | null;
     after?: string | null;
   },
+  readerRoles: readonly StaffRole[],
 ): Promise<{ events: AuditEventView[]; nextCursor: string | null }> {
   const limit = Math.min(Math.max(filter.first ?? 50, 1), AUDIT_PAGE_MAX);
+  if (filter.from && filter.to && filter.from.getTime() > filter.to.getTime()) {
+    throw invalidFilter('from must not be after to');
+  }
   const rows = await listAuditEvents(deps.db, {
     tenantId: deps.tenantId,
     organizationIds: [organizationId],
     tenantRows: true,
-    action: filter.action || null,
+    action: actionFilter(filter.action),
     staffUserId: idFilter(filter.staffUserId, 'staffUserId'),
     patientAccountId: idFilter(filter.patientAccountId, 'patientAccountId'),
+    patient: patientSearch(filter.patient),
     from: filter.from,
     to: filter.to,
     before: filter.after ? decodeCursor(filter.after) : null,
@@ -145,8 +200,10 @@ export async function browseAuditTrail(
       action: row.action,
       patientAccountId: row.patientAccountId,
       patientId: row.patientId,
+      patientName: row.patientName,
+      patientMobileNo: patientMobileNoFor(row.patientMobileNo, readerRoles),
       correlationId: row.correlationId,
-      details: row.details,
+      details: detailsFor(row.details, readerRoles),
     })),
     nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
   };

@@ -1,78 +1,10 @@
+import { AUDIT_ACTIONS, isAuditAction } from '@careline/domain/staff';
 import { useStaffTranslate } from '@careline/i18n/staff';
 import { useMemo } from 'react';
+import type { AuditDetailKey, AuditDetailWords } from './audit-details.ts';
 
-/**
- * The audited actions the filter offers (the server's audit rows), with their catalogue keys: a
- * hospital's staff actions, and the tenant-wide rows every admin of the tenant sees (staff sign-ins and
- * password changes, patients' sign-ins and account changes).
- */
-export const auditActions = [
-  'patient.lookup',
-  'document.read',
-  'staff.sign-in',
-  'staff.password-change',
-  'staff.create',
-  'staff.roles',
-  'staff.create-admin',
-  'auth.sign-in',
-  'auth.sign-out',
-  'profile.create',
-  'profile.update',
-  'account.language.set',
-  'account.payment-method.set-default',
-  'account.payment-method.delete',
-  'blob.upload',
-  'session.create',
-  'session.update',
-  'session.cancel',
-  'session.start',
-  'session.end',
-  'session.call-next',
-  'session.queue.read',
-  'appointment.book',
-  'appointment.arrived',
-  'appointment.noshow',
-  'appointment.fulfilled',
-  'order.list',
-  'order.read',
-  'order.read.live',
-  'order.setCharge',
-  'order.setEstimatedTime',
-  'order.scheduleSampleCollection',
-  'order.moveStatus',
-  'order.cancel',
-  'order.addNote',
-  'order.attachDocument',
-  'order.replace',
-  'payment.cash',
-  'video.call.connect',
-  'video.call.disconnect',
-  'video.patient.connect',
-  'video.patient.disconnect',
-  'video.communication.read',
-  'labReport.list',
-  'labReport.read',
-  'labReport.create',
-  'labReport.saveResults',
-  'labReport.verify',
-  'labReport.issue',
-  'labReport.outsource',
-  'labReport.correct',
-  'labReport.settings',
-  'chat.list',
-  'chat.read',
-  'chat.context',
-  'chat.take',
-  'chat.reply',
-  'chat.close',
-  'questionnaire.responses.list',
-  'questionnaire.response.read',
-  'questionnaire.responses.read',
-] as const;
-
-/** Whether a value is one of the audited actions the filter offers (so its catalogue key is typed). */
-const isAuditAction = (action: string): action is (typeof auditActions)[number] =>
-  (auditActions as readonly string[]).includes(action);
+/** The actions the filter offers: every action the server records (AUDIT_ACTIONS). */
+export const auditActions = AUDIT_ACTIONS;
 
 /** Texts of the audit trail view, in the active language. */
 export function useAuditMessages() {
@@ -87,11 +19,14 @@ export function useAuditMessages() {
       anyAction: t('staff.audit.anyAction'),
       staffMember: t('staff.audit.staffMember'),
       anyStaffMember: t('staff.audit.anyStaffMember'),
-      patientAccount: t('staff.audit.patientAccount'),
-      patientAccountHint: t('staff.audit.patientAccountHint'),
-      invalidPatientAccount: t('staff.audit.invalidPatientAccount'),
+      patientSearch: t('staff.audit.patientSearch'),
+      patientSearchHint: t('staff.audit.patientSearchHint'),
+      invalidPatientSearch: t('staff.audit.invalidPatientSearch'),
+      invalidDates: t('staff.audit.invalidDates'),
       onlyThisPatient: t('staff.audit.onlyThisPatient'),
-      onlyThisPatientOf: (id: string) => t('staff.audit.onlyThisPatientOf', { id }),
+      onlyThisPatientOf: (name: string) => t('staff.audit.onlyThisPatientOf', { name }),
+      onlyPatientActive: (name: string) => t('staff.audit.onlyPatientActive', { name }),
+      hospitalTime: t('staff.audit.hospitalTime'),
       from: t('staff.audit.from'),
       to: t('staff.audit.to'),
       apply: t('staff.audit.apply'),
@@ -111,8 +46,16 @@ export function useAuditMessages() {
       loading: t('staff.audit.loading'),
       patientKind: t('staff.audit.patientKind'),
       system: t('staff.audit.system'),
+      // An action the console does not know yet (a newer server) is still not shown as a raw key.
       actionLabel: (action: string): string =>
-        isAuditAction(action) ? t(`staff.audit.action.${action}`) : action,
+        isAuditAction(action) ? t(`staff.audit.action.${action}`) : t('staff.audit.otherAction'),
+      detailWords: {
+        label: (key: AuditDetailKey) => t(`staff.audit.detail.${key}`),
+        yes: t('staff.audit.yes'),
+        no: t('staff.audit.no'),
+        value: (key: AuditDetailKey, value: string) =>
+          key === 'purpose' && value === 'walkIn' ? t('staff.audit.detail.purpose.walkIn') : null,
+      } satisfies AuditDetailWords,
     }),
     [t],
   );

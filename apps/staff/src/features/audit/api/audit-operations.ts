@@ -5,7 +5,7 @@ import { graphql, type ResultOf, type VariablesOf } from '@careline/contract/gra
 export const auditTrailQuery = graphql(`
   query auditTrail($organizationId: ID!, $filter: AuditFilter, $first: Int, $after: String) {
     auditTrail(organizationId: $organizationId, filter: $filter, first: $first, after: $after) {
-      events { id at actorKind actorId actorName role organizationId action patientAccountId patientId correlationId details }
+      events { id at actorKind actorId actorName role organizationId action patientAccountId patientId patientName patientMobileNo correlationId details }
       nextCursor
     }
   }

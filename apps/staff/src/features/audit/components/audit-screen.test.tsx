@@ -6,7 +6,7 @@ import { print, type DocumentNode } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Provider, type Client } from 'urql';
 import type { Hospital } from '../../../lib/staff-session.tsx';
-import { auditFilterOf, emptyAuditDraft, isPatientAccountIdValid } from '../audit-filter.ts';
+import { auditDraftProblems, auditFilterOf, emptyAuditDraft } from '../audit-filter.ts';
 import { AuditScreen } from './audit-screen.tsx';
 
 const hospital: Hospital = { id: 'h-1', name: 'Colombo General', memberships: [] };
@@ -39,6 +39,8 @@ function fakeClient(calls: Call[]): Client {
                     action: 'auth.sign-in',
                     patientAccountId: patientId,
                     patientId: null,
+                    patientName: 'Mrs Amara Perera',
+                    patientMobileNo: '+94 77 123 4567',
                     correlationId: 'corr-1',
                     details: { method: 'sms' },
                   },
@@ -53,8 +55,10 @@ function fakeClient(calls: Call[]): Client {
                     action: 'patient.lookup',
                     patientAccountId: patientId,
                     patientId: null,
+                    patientName: 'Mrs Amara Perera',
+                    patientMobileNo: '+94 77 123 4567',
                     correlationId: 'corr-2',
-                    details: {},
+                    details: { mobileNo: '+94 77 123 4567', found: 1, patientIds: [patientId], purpose: 'walkIn' },
                   },
                 ],
               },
@@ -82,57 +86,98 @@ afterEach(() => {
 });
 
 describe('audit trail filters', () => {
-  it('turns the form into the API filter: empty fields filter nothing, ids as chosen', () => {
+  it('turns the form into the API filter: empty fields filter nothing, days are whole hospital days', () => {
     expect(auditFilterOf(emptyAuditDraft)).toEqual({
       action: null,
       staffUserId: null,
+      patient: null,
       patientAccountId: null,
       from: null,
       to: null,
     });
     expect(
-      auditFilterOf({ ...emptyAuditDraft, staffUserId: nurseId, patientAccountId: ` ${patientId} ` }),
-    ).toMatchObject({ staffUserId: nurseId, patientAccountId: patientId });
-    expect(isPatientAccountIdValid('')).toBe(true);
-    expect(isPatientAccountIdValid(patientId)).toBe(true);
-    expect(isPatientAccountIdValid('0771234567')).toBe(false);
+      auditFilterOf({ ...emptyAuditDraft, staffUserId: nurseId, patient: '  Amara   Perera ', from: '2026-11-24', to: '2026-11-25' }),
+    ).toEqual({
+      action: null,
+      staffUserId: nurseId,
+      patient: 'Amara Perera',
+      patientAccountId: null,
+      // Sri Lanka days (UTC+05:30), whatever the zone of the computer.
+      from: '2026-11-23T18:30:00.000Z',
+      to: '2026-11-25T18:29:59.999Z',
+    });
+    expect(auditDraftProblems(emptyAuditDraft)).toEqual({ patient: null, dates: false });
+    expect(auditDraftProblems({ ...emptyAuditDraft, patient: 'A' }).patient).toBe('length');
+    expect(auditDraftProblems({ ...emptyAuditDraft, patient: 'x'.repeat(101) }).patient).toBe('length');
+    expect(auditDraftProblems({ ...emptyAuditDraft, patient: 'Am\u0007' }).patient).toBe('characters');
+    expect(auditDraftProblems({ ...emptyAuditDraft, patient: '0771' }).patient).toBeNull();
+    expect(auditDraftProblems({ ...emptyAuditDraft, from: '2026-11-25', to: '2026-11-24' }).dates).toBe(true);
+    expect(auditDraftProblems({ ...emptyAuditDraft, from: '2026-11-24', to: '2026-11-24' }).dates).toBe(false);
   });
 
-  it('filters by staff member and patient account, and marks tenant-wide rows', async () => {
+  it('shows the patient by name and number, the action and details in words, the hospital’s time, and no id', async () => {
     const calls: Call[] = [];
     renderScreen(calls);
-    await screen.findByRole('option', { name: 'Nimali Nurse (nimali@hospital.test)' });
-    const rows = await screen.findAllByRole('row');
+    // Text queries: role queries over the filter's hundred options are slow in jsdom.
+    await screen.findByText('Nimali Nurse (nimali@hospital.test)');
+    await screen.findAllByText('Mrs Amara Perera');
+    const rows = [...document.querySelectorAll('tbody tr')];
     // A row without a hospital is the whole group's; a row of this hospital says so.
-    expect(within(rows[1] as HTMLElement).getByText('All hospitals')).toBeTruthy();
-    expect(within(rows[2] as HTMLElement).getByText('Colombo General')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('All hospitals')).toBeTruthy();
+    const lookup = rows[1] as HTMLElement;
+    expect(within(lookup).getByText('Colombo General')).toBeTruthy();
+    expect(within(lookup).getByText('Patient lookup')).toBeTruthy();
+    expect(within(lookup).getByText('Mrs Amara Perera')).toBeTruthy();
+    expect(within(lookup).getByText('+94 77 123 4567')).toBeTruthy();
+    expect(within(lookup).getByText('Mobile number: +94 77 123 4567')).toBeTruthy();
+    expect(within(lookup).getByText('Patients found: 1')).toBeTruthy();
+    expect(within(lookup).getByText('Purpose: Walk-in registration')).toBeTruthy();
+    // 09:31 UTC is 15:01 in Colombo.
+    expect(within(lookup).getByText('31 Jan 2026, 15:01:00')).toBeTruthy();
+    // The correlation id waits behind its summary; no other id is written out.
+    const shown = (lookup.textContent ?? '').replace('corr-2', '');
+    expect(shown).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/i);
+    expect(shown).not.toMatch(/patientIds|mobileNo|walkIn|patient\.lookup/);
+  });
+
+  it('filters by staff member, patient and days on the server, and refuses a bad form before asking', async () => {
+    const calls: Call[] = [];
+    renderScreen(calls);
+    await screen.findByText('Nimali Nurse (nimali@hospital.test)');
+    await screen.findAllByText('Mrs Amara Perera');
+    const trailCalls = () => calls.filter((call) => call.operation === 'auditTrail').length;
+
+    fireEvent.change(screen.getByLabelText('Patient', { selector: 'input' }), { target: { value: 'A' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-25' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-24' } });
+    const before = trailCalls();
+    fireEvent.click(screen.getByText('Apply filter'));
+    expect(await screen.findByText('Type 2 to 100 characters of the patient’s name or mobile number')).toBeTruthy();
+    expect(screen.getByText('The first day must not be after the last day')).toBeTruthy();
+    expect(trailCalls()).toBe(before);
 
     fireEvent.change(screen.getByLabelText('Staff member'), { target: { value: nurseId } });
-    fireEvent.change(screen.getByLabelText('Patient account'), { target: { value: patientId } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply filter' }));
+    fireEvent.change(screen.getByLabelText('Patient', { selector: 'input' }), { target: { value: '0771234567' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-25' } });
+    fireEvent.click(screen.getByText('Apply filter'));
     await waitFor(() => {
-      expect(lastTrailFilter(calls)).toMatchObject({ staffUserId: nurseId, patientAccountId: patientId });
+      expect(lastTrailFilter(calls)).toMatchObject({
+        staffUserId: nurseId,
+        patient: '0771234567',
+        from: '2026-11-24T18:30:00.000Z',
+        to: '2026-11-25T18:29:59.999Z',
+      });
     });
   });
 
-  it('refuses a patient account that is not an id, and filters by a row’s patient in one click', async () => {
+  it('filters by a row’s patient in one click, naming them', async () => {
     const calls: Call[] = [];
     renderScreen(calls);
-    await screen.findAllByRole('button', { name: `Only this patient: ${patientId}` });
-    const before = calls.length;
-    fireEvent.change(screen.getByLabelText('Patient account'), { target: { value: '0771234567' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply filter' }));
-    expect(
-      await screen.findByText('Enter a patient account id as shown in the Patient column'),
-    ).toBeTruthy();
-    expect(calls.filter((call) => call.operation === 'auditTrail')).toHaveLength(
-      calls.slice(0, before).filter((call) => call.operation === 'auditTrail').length,
-    );
-
-    fireEvent.click(screen.getAllByRole('button', { name: `Only this patient: ${patientId}` })[0] as HTMLElement);
+    const buttons = await screen.findAllByLabelText('Only this patient: Mrs Amara Perera');
+    fireEvent.click(buttons[0] as HTMLElement);
     await waitFor(() => {
-      expect(lastTrailFilter(calls)).toMatchObject({ patientAccountId: patientId });
+      expect(lastTrailFilter(calls)).toMatchObject({ patientAccountId: patientId, patient: null });
     });
-    expect(screen.getByLabelText<HTMLInputElement>('Patient account').value).toBe(patientId);
+    expect(screen.getByText('Only the rows of Mrs Amara Perera')).toBeTruthy();
   });
 });

@@ -1,10 +1,11 @@
 import { isStaffRole } from '@careline/domain/staff';
-import { formatInstant } from '@careline/domain/time';
+import { useLingui } from '@careline/i18n/react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useClient } from 'urql';
 import { Alert, Button, PageHeading, TextField } from '@careline/ui/components';
 import { useRoleLabels } from '../../../app/messages.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { hospitalDateTime } from '../../../lib/hospital-time.ts';
 import type { Hospital } from '../../../lib/staff-session.tsx';
 import {
   auditStaffMembersQuery,
@@ -13,30 +14,27 @@ import {
   type AuditFilter,
   type AuditStaffMember,
 } from '../api/audit-operations.ts';
+import { auditDetailsInWords } from '../audit-details.ts';
 import {
+  auditDraftProblems,
   auditFilterOf,
   emptyAuditDraft,
-  isPatientAccountIdValid,
   type AuditDraft,
+  type AuditDraftProblems,
 } from '../audit-filter.ts';
 import { auditActions, useAuditMessages } from '../messages.ts';
+import './audit.css';
 
 const pageSize = 25;
 
-function describeDetails(details: AuditEvent['details']): string {
-  if (!details) {
-    return '';
-  }
-  return Object.entries(details)
-    .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
-    .map(([key, value]) => `${key}: ${String(value)}`)
-    .join(', ');
-}
+const noProblems: AuditDraftProblems = { patient: null, dates: false };
 
 /**
  * The audit trail an admin sees from a hospital: its rows and the tenant-wide ones (sign-ins, account
- * changes). Filter by action, staff member, patient account and day, newest first, older pages by
- * cursor.
+ * changes), each with the staff member and the patient by name and number, the action and its details
+ * in words and the time in the hospital's zone in the user's language (issue 30 §2.6). Filtered on the
+ * server by patient (name or number), staff member, action and hospital days, newest first, older
+ * pages by cursor.
  * @param props - the hospital
  */
 export function AuditScreen({ hospital }: { hospital: Hospital }) {
@@ -44,8 +42,9 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
   const t = useAuditMessages();
   const roleLabels = useRoleLabels();
   const errorText = useErrorText();
+  const { i18n } = useLingui();
   const [draft, setDraft] = useState<AuditDraft>(emptyAuditDraft);
-  const [patientError, setPatientError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<AuditDraftProblems>(noProblems);
   const [filter, setFilter] = useState<AuditFilter | null>(null);
   const [staffMembers, setStaffMembers] = useState<AuditStaffMember[]>([]);
   const [events, setEvents] = useState<AuditEvent[]>([]);
@@ -95,11 +94,11 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
   }, [client, hospital.id]);
 
   const applyDraft = (next: AuditDraft) => {
-    if (!isPatientAccountIdValid(next.patientAccountId)) {
-      setPatientError(t.invalidPatientAccount);
+    const found = auditDraftProblems(next);
+    setProblems(found);
+    if (found.patient || found.dates) {
       return;
     }
-    setPatientError(null);
     setFilter(auditFilterOf(next));
   };
 
@@ -144,33 +143,43 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
           </select>
         </label>
         <TextField
-          label={t.patientAccount}
-          hint={t.patientAccountHint}
-          value={draft.patientAccountId}
-          error={patientError}
+          label={t.patientSearch}
+          hint={t.patientSearchHint}
+          value={draft.patient}
+          error={problems.patient ? t.invalidPatientSearch : null}
           spellCheck={false}
           autoComplete="off"
-          onChange={(patientAccountId) => setDraft({ ...draft, patientAccountId })}
+          onChange={(patient) => setDraft({ ...draft, patient })}
         />
         <TextField label={t.from} type="date" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
-        <TextField label={t.to} type="date" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
+        <TextField
+          label={t.to}
+          type="date"
+          value={draft.to}
+          error={problems.dates ? t.invalidDates : null}
+          onChange={(to) => setDraft({ ...draft, to })}
+        />
         <div className="button-row">
           <Button type="submit">{t.apply}</Button>
           <Button
             variant="text"
             onClick={() => {
               setDraft(emptyAuditDraft);
-              setPatientError(null);
+              setProblems(noProblems);
               setFilter(null);
             }}
           >
             {t.clear}
           </Button>
         </div>
+        {draft.patientAccountId ? (
+          <p className="audit-only-patient">{t.onlyPatientActive(draft.patientAccountName)}</p>
+        ) : null}
       </form>
       {error ? <Alert tone="error">{error}</Alert> : null}
+      <p className="audit-note">{t.hospitalTime}</p>
       <div className="table-scroll">
-        <table className="data-table" aria-busy={loading || undefined}>
+        <table className="data-table audit-table" aria-busy={loading || undefined}>
           <caption>{t.tableCaption(hospital.name)}</caption>
           <thead>
             <tr>
@@ -181,49 +190,66 @@ export function AuditScreen({ hospital }: { hospital: Hospital }) {
               <th scope="col">{t.what}</th>
               <th scope="col">{t.patient}</th>
               <th scope="col">{t.details}</th>
-              <th scope="col">{t.correlation}</th>
             </tr>
           </thead>
           <tbody>
-            {events.map((event) => (
-              <tr key={event.id} data-action={event.action}>
-                <td>
-                  <time dateTime={event.at}>{formatInstant(event.at, 'auditTime') ?? 'Invalid Date'}</time>
-                </td>
-                <td>{event.actorName ?? (event.actorKind === 'patient' ? t.patientKind : t.system)}</td>
-                <td>{event.role && isStaffRole(event.role) ? roleLabels[event.role] : (event.role ?? '')}</td>
-                <td>
-                  {event.organizationId === null
-                    ? t.tenantWide
-                    : event.organizationId === hospital.id
-                      ? hospital.name
-                      : event.organizationId}
-                </td>
-                <td>{t.actionLabel(event.action)}</td>
-                <td>
-                  {event.patientAccountId ? (
-                    <>
-                      <code>{event.patientAccountId}</code>{' '}
-                      <Button
-                        variant="text"
-                        aria-label={t.onlyThisPatientOf(event.patientAccountId)}
-                        onClick={() => {
-                          const next = { ...draft, patientAccountId: event.patientAccountId ?? '' };
-                          setDraft(next);
-                          applyDraft(next);
-                        }}
-                      >
-                        {t.onlyThisPatient}
-                      </Button>
-                    </>
-                  ) : null}
-                </td>
-                <td>{describeDetails(event.details)}</td>
-                <td>
-                  <code>{event.correlationId}</code>
-                </td>
-              </tr>
-            ))}
+            {events.map((event) => {
+              const patientName = event.patientName ?? t.patientKind;
+              const details = auditDetailsInWords(event.details, t.detailWords);
+              return (
+                <tr key={event.id} data-action={event.action}>
+                  <td className="audit-table__when">
+                    <time dateTime={event.at}>{hospitalDateTime(event.at, i18n.locale)}</time>
+                  </td>
+                  <td>{event.actorName ?? (event.actorKind === 'patient' ? patientName : t.system)}</td>
+                  <td>{event.role && isStaffRole(event.role) ? roleLabels[event.role] : ''}</td>
+                  <td>
+                    {event.organizationId === null ? t.tenantWide : hospital.name}
+                  </td>
+                  <td>{t.actionLabel(event.action)}</td>
+                  <td>
+                    {event.patientAccountId ? (
+                      <>
+                        <span className="audit-patient">{patientName}</span>
+                        {event.patientMobileNo ? (
+                          <span className="audit-patient__mobile">{event.patientMobileNo}</span>
+                        ) : null}
+                        <Button
+                          variant="text"
+                          aria-label={t.onlyThisPatientOf(patientName)}
+                          onClick={() => {
+                            const next = {
+                              ...draft,
+                              patient: '',
+                              patientAccountId: event.patientAccountId ?? '',
+                              patientAccountName: patientName,
+                            };
+                            setDraft(next);
+                            applyDraft(next);
+                          }}
+                        >
+                          {t.onlyThisPatient}
+                        </Button>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>
+                    {details.length > 0 ? (
+                      <ul className="audit-details">
+                        {details.map((line) => (
+                          <li key={line}>{line}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    {/* The correlation id matches the row to the server's logs: there when asked for. */}
+                    <details className="audit-reference">
+                      <summary>{t.correlation}</summary>
+                      <code>{event.correlationId}</code>
+                    </details>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

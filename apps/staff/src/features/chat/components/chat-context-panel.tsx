@@ -24,7 +24,8 @@ export function ChatContextPanel({
   const errorText = useErrorText();
   const headingId = useId();
   return (
-    <aside aria-labelledby={headingId} className="chat-context">
+    // Focusable: on a desktop the panel scrolls inside, and keyboard users scroll it too.
+    <aside aria-labelledby={headingId} className="chat-context" tabIndex={0}>
       <h2 id={headingId}>{t.contextHeading}</h2>
       {state.status === 'loading' ? (
         <div aria-busy="true">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useClient } from 'urql';
 import { Alert, Button, PageHeading } from '@careline/ui/components';
@@ -13,6 +13,7 @@ import {
   type ChatQueueState,
   type InboxRow,
 } from '../hooks/use-chat-inbox.ts';
+import { useFitToViewport } from '../hooks/use-fit-to-viewport.ts';
 import { useChatMessages, type ChatMessages } from '../messages.ts';
 import { ChatConversation } from './chat-conversation.tsx';
 import './chat.css';
@@ -84,6 +85,9 @@ export function ChatScreen({
     return () => window.clearInterval(timer);
   }, []);
 
+  const layout = useRef<HTMLDivElement>(null);
+  useFitToViewport(layout);
+
   const [taking, setTaking] = useState<string | null>(null);
   const [takeError, setTakeError] = useState<string | null>(null);
   const take = async (row: InboxRow) => {
@@ -109,17 +113,20 @@ export function ChatScreen({
       <PageHeading key={chatId ?? ''} documentTitle={t.documentTitle(t.heading)}>
         {t.heading}
       </PageHeading>
-      <p>{t.intro(hospital.name)}</p>
-      <p role="status" className={`chat-live chat-live--${liveState}`}>
-        {t.liveState(liveState)}
-      </p>
-      <div aria-live="polite" className="chat-announcement">
-        {inbox.announcement ? (
-          <span key={inbox.announcement.serial}>{announcementText(t, inbox.announcement)}</span>
-        ) : null}
+      <div className="chat-top">
+        <p className="chat-intro">{t.intro(hospital.name)}</p>
+        <p role="status" className={`chat-live chat-live--${liveState}`}>
+          {t.liveState(liveState)}
+        </p>
+        <div aria-live="polite" className="chat-announcement">
+          {inbox.announcement ? (
+            <span key={inbox.announcement.serial}>{announcementText(t, inbox.announcement)}</span>
+          ) : null}
+        </div>
       </div>
       {takeError ? <Alert tone="error">{takeError}</Alert> : null}
-      <div className="chat-layout">
+      {/* A list and conversation split that fits the window on a desktop: each side scrolls inside. */}
+      <div ref={layout} className="chat-layout">
         <div className="chat-inbox">
           {CHAT_QUEUES.map((queue) => (
             <InboxQueue
