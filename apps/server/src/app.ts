@@ -58,6 +58,7 @@ import { createPresence, type Presence } from './providers/presence/presence.ts'
 import { createJobQueue } from './modules/jobs/jobs.ts';
 import { createSmsOutbox, smsRetryOf, type SmsOutbox } from './modules/sms/index.ts';
 import { registerTemporaryAppointmentJobs } from './modules/consultations/temporary-appointments.service.ts';
+import { registerAppointmentNoticeJobs } from './modules/consultations/appointment-notices.service.ts';
 import type { AppDeps } from './app-deps.ts';
 
 const CORRELATION_HEADER = 'x-correlation-id';
@@ -237,6 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('smsOutbox', smsOutbox);
+  // The evening reminders and the doctor-late notices, swept every minute on one instance (issue 32 §1.1, §1.4).
+  registerAppointmentNoticeJobs(jobs, { db: database.db, tenants, smsOutbox, publish, log: app.log });
   const unwatchSmsOutbox = smsOutboxWaiting.add(() => smsOutbox.waiting());
   app.addHook('onClose', async () => {
     unwatchSmsOutbox();

@@ -1,2 +1,3 @@
 export * from './session-rules.ts';
 export * from './appointment-rules.ts';
+export * from './appointment-notices.ts';

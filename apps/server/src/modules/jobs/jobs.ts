@@ -26,6 +26,12 @@ export type JobPayloads = {
   'sms-dead-letter': { outboxId: string; jobId: string };
   /** Queues the SMS outbox rows whose job was lost, and prunes old rows, every minute on one instance. */
   'sms-outbox-sweep': Record<string, never>;
+  /**
+   * Writes the session notices that are due (issue 32 §1.1 evening reminders, §1.4 doctor late),
+   * every minute on one instance; each appointment's notice is claimed once, so a repeated or
+   * concurrent run sends nothing twice.
+   */
+  'appointment-notices-sweep': Record<string, never>;
 };
 
 export type JobName = keyof JobPayloads;
