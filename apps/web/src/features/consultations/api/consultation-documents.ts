@@ -38,6 +38,7 @@ export const appointmentQuery = graphql(`
       appointmentRescheduledFor
       feedbackRating
       feedbackComment
+      lateNoticeAt
       doctorId
       doctorName
       doctorRole
@@ -48,6 +49,8 @@ export const appointmentQuery = graphql(`
         status
         startTime
         endTime
+        sessionStartedTime
+        delayMinutes
         appointmentCount
         appointmentMaxAllowed
         participationMode
