@@ -150,6 +150,7 @@ export type StaffMessageId =
   | 'staff.audit.action.session.cancel'
   | 'staff.audit.action.session.start'
   | 'staff.audit.action.session.end'
+  | 'staff.audit.action.session.delay'
   | 'staff.audit.action.session.call-next'
   | 'staff.audit.action.session.queue.read'
   | 'staff.audit.action.appointment.book'

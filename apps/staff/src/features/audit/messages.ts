@@ -27,6 +27,7 @@ export const auditActions = [
   'session.cancel',
   'session.start',
   'session.end',
+  'session.delay',
   'session.call-next',
   'session.queue.read',
   'appointment.book',
