@@ -136,6 +136,17 @@ describe('the evening reminder (issue 32 §1.1)', () => {
     expect(tries).toHaveLength(1);
   });
 
+  it('reads the candidates page by page: every due one is reminded, once', async () => {
+    const early = await session(at(16, '08:00'));
+    const later = await session(at(16, '11:00'));
+    const visits = [await booked(early.id), await booked(early.id), await booked(later.id)];
+    expect(await sendDueReminders(deps, at(15, '18:10'), 1)).toBe(3);
+    expect(await sendDueReminders(deps, at(15, '18:20'), 1)).toBe(0);
+    for (const visit of visits) {
+      expect(await textsTo(visit.mobileNo)).toHaveLength(1);
+    }
+  });
+
   it('none before the reminder time, none in the quiet hours, none once the session began', async () => {
     const s = await session(at(12, '09:00'));
     const visit = await booked(s.id);

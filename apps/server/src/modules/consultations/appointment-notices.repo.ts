@@ -25,16 +25,17 @@ export type NoticeRecipient = {
 
 /**
  * Booked appointments not reminded yet whose session, still scheduled, starts within (now, until],
- * earliest first.
+ * earliest first (by start, then id), a page at a time.
  * @param db - database
- * @param range - now and the end of the window
+ * @param range - now, the end of the window, and the last candidate of the page before
  * @param limit - at most this many
  */
 export async function findReminderCandidates(
   db: DbOrTx,
-  range: { now: Date; until: Date },
+  range: { now: Date; until: Date; after?: { sessionStart: Date; appointmentId: string } },
   limit: number,
 ): Promise<ReminderCandidate[]> {
+  const after = range.after;
   return db
     .select({
       tenantId: appointments.tenantId,
@@ -51,9 +52,12 @@ export async function findReminderCandidates(
         lte(consultationSessions.startTime, range.until),
         eq(appointments.appointmentStatus, 'booked'),
         isNull(appointments.reminderSmsAt),
+        after
+          ? sql`(${consultationSessions.startTime}, ${appointments.id}) > (${after.sessionStart.toISOString()}::timestamptz, ${after.appointmentId}::uuid)`
+          : undefined,
       ),
     )
-    .orderBy(asc(consultationSessions.startTime), asc(appointments.tokenNo))
+    .orderBy(asc(consultationSessions.startTime), asc(appointments.id))
     .limit(limit);
 }
 

@@ -43,6 +43,8 @@ const REMINDER_HORIZON_MS = 36 * 60 * 60_000;
 // A session still not started this long after its start is left alone (forgotten, not late).
 const LATE_LOOKBACK_MS = 6 * 60 * 60_000;
 const REMINDER_BATCH = 500;
+// At most this many pages a sweep (10 000 appointments within the next 36 hours).
+const REMINDER_PAGES = 20;
 const LATE_BATCH = 100;
 
 /** What the notices' sweep needs: the database, each tenant's settings and hosts, the outbox. */
@@ -126,20 +128,28 @@ async function writeLateSms(
  * cancelled or rescheduled one (its new appointment has its own), never in the quiet hours.
  * @param deps - database, tenants, outbox
  * @param now - the current instant
+ * @param pageSize - candidates read at once (tests make it small)
  * @returns how many reminders were written
  */
-export async function sendDueReminders(deps: AppointmentNoticeDeps, now: Date): Promise<number> {
-  const candidates = await findReminderCandidates(
-    deps.db,
-    { now, until: new Date(now.getTime() + REMINDER_HORIZON_MS) },
-    REMINDER_BATCH,
-  );
+export async function sendDueReminders(deps: AppointmentNoticeDeps, now: Date, pageSize = REMINDER_BATCH): Promise<number> {
+  const until = new Date(now.getTime() + REMINDER_HORIZON_MS);
   const dueByTenant = new Map<string, string[]>();
-  for (const candidate of candidates) {
-    const tenant = deps.tenants.byId(candidate.tenantId);
-    if (tenant && isReminderDue(candidate, tenant.appointmentNotices, DEFAULT_TIME_ZONE, now)) {
-      dueByTenant.set(candidate.tenantId, [...(dueByTenant.get(candidate.tenantId) ?? []), candidate.appointmentId]);
+  // Page by page: appointments that get no reminder (booked on the session's day) stay candidates
+  // until their session starts, and must not hide the ones due behind them.
+  let after: { sessionStart: Date; appointmentId: string } | undefined;
+  for (let page = 0; page < REMINDER_PAGES; page++) {
+    const candidates = await findReminderCandidates(deps.db, { now, until, ...(after ? { after } : {}) }, pageSize);
+    for (const candidate of candidates) {
+      const tenant = deps.tenants.byId(candidate.tenantId);
+      if (tenant && isReminderDue(candidate, tenant.appointmentNotices, DEFAULT_TIME_ZONE, now)) {
+        dueByTenant.set(candidate.tenantId, [...(dueByTenant.get(candidate.tenantId) ?? []), candidate.appointmentId]);
+      }
     }
+    const last = candidates.at(-1);
+    if (!last || candidates.length < pageSize) {
+      break;
+    }
+    after = { sessionStart: last.sessionStart, appointmentId: last.appointmentId };
   }
   let written = 0;
   for (const [tenantId, appointmentIds] of dueByTenant) {
