@@ -58,6 +58,7 @@ import { createPresence, type Presence } from './providers/presence/presence.ts'
 import { createJobQueue, type JobQueue } from './modules/jobs/jobs.ts';
 import { createSmsOutbox, smsRetryOf, type SmsOutbox } from './modules/sms/index.ts';
 import { registerTemporaryAppointmentJobs } from './modules/consultations/temporary-appointments.service.ts';
+import { registerAppointmentNoticeJobs } from './modules/consultations/appointment-notices.service.ts';
 import type { AppDeps } from './app-deps.ts';
 
 const CORRELATION_HEADER = 'x-correlation-id';
@@ -248,6 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publish,
     log: app.log,
   });
+  // The evening reminders and the doctor-late notices, swept every minute on one instance (issue 32 §1.1, §1.4).
+  registerAppointmentNoticeJobs(jobs, { db: database.db, tenants, smsOutbox, publish, log: app.log });
   const unwatchSmsOutbox = smsOutboxWaiting.add(() => smsOutbox.waiting());
   app.addHook('onClose', async () => {
     unwatchSmsOutbox();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed, vi } from 'vitest';
 import { DEFAULT_TIME_ZONE, formatInstant } from '@careline/domain/time';
 import {
   appUrl,
@@ -9,6 +9,7 @@ import {
   launchBrowser,
   newPhonePage,
   randomMobileNo,
+  readOutbox,
   screenshot,
   serverGraphql,
 } from './support/index.ts';
@@ -19,6 +20,8 @@ import {
 // at about …' moves with each call (issue 32 §1.2): the time the server estimates, at the hospital's
 // clock. The patient's sign-in is not what this journey is about, so it signs in through the API and
 // reuses the token.
+// Before the start, the doctor marks a delay (issue 32 §1.4): the open appointment shows it live and
+// the patient gets one SMS for it.
 const host = 'localhost';
 const staffPassword = 'careline-demo-staff';
 const adminEmail = 'admin@careline.test';
@@ -28,7 +31,7 @@ const gql = <T>(query: string, variables: Record<string, unknown> = {}, token?: 
   serverGraphql<T>(query, variables, { token, host });
 
 /** A new patient signed in by SMS code through the API, with one profile (Me). */
-async function signedInPatient(): Promise<{ token: string; patientId: string }> {
+async function signedInPatient(): Promise<{ token: string; patientId: string; mobileNo: string }> {
   const mobileNo = randomMobileNo();
   const since = new Date();
   const started = await gql<{ initiateAuthentication: { id: string } }>(
@@ -46,7 +49,7 @@ async function signedInPatient(): Promise<{ token: string; patientId: string }> 
     {},
     token,
   );
-  return { token, patientId: created.createPatient.id };
+  return { token, patientId: created.createPatient.id, mobileNo };
 }
 
 /** A session of the Colombo doctor the demo's doctor account is linked to, starting in 2 hours. */
@@ -168,6 +171,29 @@ describe('consultations live: the staff console moves the patient’s screen', (
     await desk.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
     await desk.goto(`/staff/sessions/${sessionId}`);
     await desk.getByRole('heading', { name: 'Queue', level: 1 }).waitFor();
+
+    // The doctor is running late: marked in the console, shown on the patient's open appointment.
+    await desk.getByLabel('Delay in minutes (5 to 240)').fill('30');
+    await desk.getByRole('button', { name: 'Mark delay' }).click();
+    await desk.getByText('Delay of 30 minutes marked: the patients waiting are told.').waitFor();
+    await desk.getByText('Doctor delayed by 30 minutes').waitFor();
+    await expectNoAxeViolations(desk, 'queue with a delay marked');
+    await phone.page
+      .getByText('Dr. Nimal Perera is delayed by 30 minutes. Your token stays yours.')
+      .waitFor({ timeout: 30_000 });
+    await screenshot(phone.page, 'consultations-live-doctor-delayed');
+    await expectNoAxeViolations(phone.page, 'appointment with the doctor delayed');
+    // One SMS for the mark, with the link to the appointment (sent by the job queue after the change).
+    await vi.waitFor(
+      async () => {
+        const delayed = (await readOutbox(patient.mobileNo)).filter((message) => message.body.includes('delayed by 30 minutes'));
+        expect(delayed.map((message) => message.body)).toEqual([
+          expect.stringContaining(`/view/appointment?sessionId=${sessionId}&appointmentId=${createAppointment.id}`),
+        ]);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+
     await desk.getByRole('button', { name: 'Start session' }).click();
 
     // The patient's screen follows by itself.

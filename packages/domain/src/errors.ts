@@ -84,6 +84,8 @@ export const errorCatalogue = {
   'ARO-E4037': 'Start the session first',
   'ARO-E4038': 'This appointment is {status} and cannot be marked {target}',
   'ARO-E4039': 'The room name can have at most 100 characters',
+  // A doctor's delay marked in the console (issue 32 §1.4).
+  'ARO-E4044': 'Enter the delay in minutes: a whole number from {min} to {max}',
   // The reserve path and temporary appointments (issue 8 §3, spec doc 2 §4 Booking step 4).
   'ARO-E4045': 'Reserving is not available at this hospital',
   'ARO-E4046': 'This session has nothing to pay later, so it cannot be reserved',

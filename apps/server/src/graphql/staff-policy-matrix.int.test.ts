@@ -323,6 +323,11 @@ const SAMPLES: Record<string, Sample> = {
     query: 'mutation ($o: ID!, $s: ID!) { staffCallNext(organizationId: $o, sessionId: $s) { session { id } } }',
     variables: (o) => ({ o, s: take(sessionPools.started) }),
   },
+  // Issue 32 §1.4: the doctor's delay on a scheduled session.
+  staffMarkSessionDelay: {
+    query: 'mutation ($o: ID!, $s: ID!) { staffMarkSessionDelay(organizationId: $o, sessionId: $s, delayMinutes: 20) { id } }',
+    variables: (o) => ({ o, s: take(sessionPools.scheduled) }),
+  },
   staffEndSession: {
     query: 'mutation ($o: ID!, $s: ID!) { staffEndSession(organizationId: $o, sessionId: $s) { id } }',
     variables: (o) => ({ o, s: take(sessionPools.started) }),

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'session.cancel',
   'session.start',
   'session.end',
+  'session.delay',
   'session.call-next',
   'session.queue.read',
   'session.tokens.confirm',

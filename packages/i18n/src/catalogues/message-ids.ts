@@ -352,6 +352,7 @@ export type MessageId =
   | 'error.ARO-E4037'
   | 'error.ARO-E4038'
   | 'error.ARO-E4039'
+  | 'error.ARO-E4044'
   | 'error.ARO-E4045'
   | 'error.ARO-E4046'
   | 'error.ARO-E4047'
@@ -657,7 +658,10 @@ export type MessageId =
   | 'sms.session.refundedToCard'
   | 'sms.session.refundedToWallet'
   | 'sms.session.refundAtDesk'
-  | 'sms.session.refundToCardPending';
+  | 'sms.session.refundToCardPending'
+  | 'sms.appointment.reminder'
+  | 'sms.session.late'
+  | 'sms.session.delayed';
 
 /** The ids whose place in en.po decides what translateText picks (message-ids-source.ts). */
 export const englishPrecedence: readonly MessageId[] = [
@@ -712,6 +716,7 @@ export const englishPrecedence: readonly MessageId[] = [
   'error.ARO-E4034',
   'error.ARO-E4036',
   'error.ARO-E4038',
+  'error.ARO-E4044',
   'error.ARO-E5001',
   'error.ARO-E5005',
   'error.ARO-E5006',
@@ -818,4 +823,7 @@ export const englishPrecedence: readonly MessageId[] = [
   'sms.session.refundedToWallet',
   'sms.session.refundAtDesk',
   'sms.session.refundToCardPending',
+  'sms.appointment.reminder',
+  'sms.session.late',
+  'sms.session.delayed',
 ];

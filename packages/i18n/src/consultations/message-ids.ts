@@ -82,6 +82,8 @@ export type ConsultationsMessageId =
   | 'consultations.appointment.retryBooking'
   | 'consultations.appointment.paidCancelled'
   | 'consultations.appointment.doctorCancelled'
+  | 'consultations.appointment.doctorDelayed'
+  | 'consultations.appointment.doctorLate'
   | 'consultations.appointment.tokenNumber'
   | 'consultations.appointment.bookedFor'
   | 'consultations.appointment.location'

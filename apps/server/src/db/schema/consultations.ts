@@ -42,6 +42,10 @@ export const consultationSessions = pgTable(
      * (issue 31 §4.13). Null: bookings run as usual.
      */
     tokenCheckRestoreId: uuid('token_check_restore_id').references(() => databaseRestores.id),
+    /** The doctor's delay staff last marked, in minutes (issue 32 §1.4); null: none marked. */
+    delayMinutes: integer('delay_minutes'),
+    /** How many delays staff have marked: each mark tells the booked, not arrived patients once. */
+    delayMarks: integer('delay_marks').notNull().default(0),
     type: text('type').notNull().default('regular'),
     /** 'in_person' or 'remote_presence_video_call' (spec doc 2 §3). */
     participationMode: text('participation_mode').notNull().default('in_person'),
@@ -62,6 +66,10 @@ export const consultationSessions = pgTable(
     index('sessions_token_check_idx')
       .on(t.organizationId, t.startTime)
       .where(sql`${t.tokenCheckRestoreId} IS NOT NULL`),
+    // The notices' sweep (issue 32 §1.1, §1.4): sessions not started yet, by start, every minute.
+    index('sessions_scheduled_start_idx')
+      .on(t.startTime)
+      .where(sql`${t.status} = 'scheduled'`),
   ],
 );
 
@@ -98,6 +106,15 @@ export const appointments = pgTable(
     feedbackComment: text('feedback_comment'),
     /** When the feedback link SMS was written to the outbox (issue 29 §13: once per appointment, after fulfilment). */
     feedbackLinkSmsAt: timestamp('feedback_link_sms_at', { withTimezone: true }),
+    /** When the evening reminder SMS was written to the outbox (issue 32 §1.1: once per appointment). */
+    reminderSmsAt: timestamp('reminder_sms_at', { withTimezone: true }),
+    /**
+     * The last doctor-late notice the patient got (issue 32 §1.4): 0 the automatic one (not started
+     * on time), n the session's n-th delay mark; null none. Each mark is told once.
+     */
+    lateNoticeMark: integer('late_notice_mark'),
+    /** When that notice was given: the appointment shows it. */
+    lateNoticeAt: timestamp('late_notice_at', { withTimezone: true }),
     heartbeatLinkSeen: boolean('heartbeat_link_seen').notNull().default(false),
     heartbeatTimestamps: jsonb('heartbeat_timestamps').$type<Record<string, string>>(),
     appointmentArrivedTime: timestamp('appointment_arrived_time', { withTimezone: true }),

@@ -29,6 +29,8 @@ export type AppointmentView = {
   feedbackRating: number | null;
   feedbackComment: string | null;
   heartbeatLinkSeen: boolean;
+  /** When the patient was told the doctor is late (issue 32 §1.4): not started on time, or a delay marked. */
+  lateNoticeAt: Date | null;
   doctorId: string;
   doctorName: string;
   doctorRole: string;
@@ -192,6 +194,7 @@ function toView({ appointment: a, patient: p, session: s, practitioner, organiza
     feedbackRating: a.feedbackRating,
     feedbackComment: a.feedbackComment,
     heartbeatLinkSeen: a.heartbeatLinkSeen,
+    lateNoticeAt: a.lateNoticeAt,
     doctorId: practitioner.id,
     doctorName: practitioner.text,
     doctorRole: s.practitionerRoleDisplay,

@@ -111,6 +111,13 @@ export const AppointmentRef = builder.objectRef<AppointmentView>('Appointment').
     feedbackRating: t.exposeInt('feedbackRating', { nullable: true }),
     feedbackComment: t.exposeString('feedbackComment', { nullable: true }),
     heartbeatLinkSeen: t.exposeBoolean('heartbeatLinkSeen'),
+    lateNoticeAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description:
+        "When the patient was told the doctor is late (issue 32 §1.4): the session had not started on time, or staff marked a delay (the session's delayMinutes).",
+      resolve: (a) => a.lateNoticeAt,
+    }),
     doctorId: t.exposeID('doctorId'),
     doctorName: t.exposeString('doctorName'),
     doctorRole: t.exposeString('doctorRole'),

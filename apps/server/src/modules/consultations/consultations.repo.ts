@@ -18,6 +18,8 @@ export type ConsultationSessionRecord = {
   endTime: Date;
   sessionStartedTime: Date | null;
   sessionCompletedTime: Date | null;
+  /** The doctor's delay staff marked, in minutes (issue 32 §1.4); null: none. */
+  delayMinutes: number | null;
   appointmentMaxAllowed: number;
   type: string;
   participationMode: string;
@@ -67,6 +69,7 @@ export const sessionColumns = {
   endTime: consultationSessions.endTime,
   sessionStartedTime: consultationSessions.sessionStartedTime,
   sessionCompletedTime: consultationSessions.sessionCompletedTime,
+  delayMinutes: consultationSessions.delayMinutes,
   appointmentMaxAllowed: consultationSessions.appointmentMaxAllowed,
   type: consultationSessions.type,
   participationMode: consultationSessions.participationMode,

@@ -101,6 +101,10 @@ export const ConsultationSessionRef = builder.objectRef<ConsultationSessionRecor
     appointmentMaxAllowed: t.exposeInt('appointmentMaxAllowed', {
       description: '-1 means unlimited.',
     }),
+    delayMinutes: t.exposeInt('delayMinutes', {
+      nullable: true,
+      description: "The doctor's delay staff marked, in minutes (issue 32 §1.4); null when none was marked.",
+    }),
     type: t.exposeString('type'),
     participationMode: t.exposeString('participationMode', {
       description: "'in_person' or 'remote_presence_video_call'.",

@@ -27,6 +27,7 @@ const QUERY = `query ($id: ID) { queryAppointment(id: $id) { ${FIELDS} } }`;
 const BOOK = `mutation ($p: ID!, $s: ID!) { createAppointment(patientId: $p, sessionId: $s) { ${FIELDS} } }`;
 const SUBSCRIBE = `subscription ($p: [ID!]!, $s: ID!) { subscribeAppointment(patientId: $p, sessionId: $s) { ${FIELDS} } }`;
 const START = 'mutation ($o: ID!, $s: ID!) { staffStartSession(organizationId: $o, sessionId: $s) { id } }';
+const DELAY = 'mutation ($o: ID!, $s: ID!, $m: Int!) { staffMarkSessionDelay(organizationId: $o, sessionId: $s, delayMinutes: $m) { id } }';
 const CALL_NEXT = 'mutation ($o: ID!, $s: ID!) { staffCallNext(organizationId: $o, sessionId: $s) { session { id } } }';
 
 type Patient = { token: string; patientId: string };
@@ -134,6 +135,24 @@ afterAll(async () => {
 });
 
 describe('expectedCallAt (issue 32 §1.2)', () => {
+  it('moves by the delay staff mark before the session starts (issue 32 §1.4)', async () => {
+    const plannedStart = new Date(Math.ceil((Date.now() + 2 * 60 * MINUTE) / MINUTE) * MINUTE);
+    const session = await makeConsultationSession(
+      t.database.db,
+      tenantId,
+      { practitionerId: doctorId, organizationId: hospital },
+      { startTime: plannedStart },
+    );
+    await book(await patient(), session.id);
+    const me = await patient();
+    const mine = await book(me, session.id);
+    expect(mine.expectedCallAt).toBe(new Date(plannedStart.getTime() + 8 * MINUTE).toISOString());
+    const marked = await t.gql(DELAY, { o: hospital, s: session.id, m: 30 }, staffAuth);
+    expect(marked.errors).toBeUndefined();
+    const read = await t.gql<{ queryAppointment: Estimated[] }>(QUERY, { id: mine.id }, auth(me));
+    expect(read.data?.queryAppointment[0]?.expectedCallAt).toBe(new Date(plannedStart.getTime() + 38 * MINUTE).toISOString());
+  });
+
   it('moves live with each call: planned start, then the pace of the calls, then none once called', async () => {
     const plannedStart = new Date(Math.ceil((Date.now() + 2 * 60 * MINUTE) / MINUTE) * MINUTE);
     const session = await makeConsultationSession(

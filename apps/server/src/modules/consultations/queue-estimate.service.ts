@@ -88,6 +88,8 @@ export async function expectedCallAt(db: DbOrTx, tenantId: string, appointment: 
   ]);
   return estimateCallTime({
     plannedStart: session.startTime,
+    // A delay staff marked moves the planned start until the session starts (issue 32 §1.4).
+    delayMinutes: session.delayMinutes ?? 0,
     actualStart: session.status === 'started' ? (session.sessionStartedTime ?? session.startTime) : null,
     sessionOver: false,
     calls: rows.flatMap((row) => (row.calledAt ? [{ tokenNo: row.tokenNo, calledAt: row.calledAt }] : [])),

@@ -27,6 +27,8 @@ export type StaffSessionView = {
   endTime: Date;
   sessionStartedTime: Date | null;
   sessionCompletedTime: Date | null;
+  /** The doctor's delay staff marked, in minutes (issue 32 §1.4); null: none. */
+  delayMinutes: number | null;
   appointmentMaxAllowed: number;
   participationMode: string;
   issuedTokens: number;
@@ -72,6 +74,7 @@ const sessionColumns = {
   endTime: consultationSessions.endTime,
   sessionStartedTime: consultationSessions.sessionStartedTime,
   sessionCompletedTime: consultationSessions.sessionCompletedTime,
+  delayMinutes: consultationSessions.delayMinutes,
   appointmentMaxAllowed: consultationSessions.appointmentMaxAllowed,
   participationMode: consultationSessions.participationMode,
   issuedTokens: consultationSessions.issuedTokens,

@@ -4,6 +4,7 @@ import { staffHospitalRequest, staffOperation, type StaffAction } from '../../gr
 import { consultationSessionTopic } from './consultations.schema.ts';
 import { listStaffChargingSchemes, type StaffChargingSchemeView } from './staff-charging-schemes.service.ts';
 import { feedbackLinkOrigin } from './feedback-link.service.ts';
+import { markStaffSessionDelay } from './appointment-notices.service.ts';
 import { readLiveStaffSessionQueue } from './staff-queue-live.service.ts';
 import { confirmSessionTokens, listSessionsAwaitingTokenCheck } from './session-token-checks.service.ts';
 import {
@@ -113,6 +114,10 @@ const StaffSessionRef = builder.objectRef<StaffSessionView>('StaffSession').impl
     sessionStartedTime: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.sessionStartedTime }),
     sessionCompletedTime: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.sessionCompletedTime }),
     appointmentMaxAllowed: t.exposeInt('appointmentMaxAllowed', { description: '-1 means unlimited.' }),
+    delayMinutes: t.exposeInt('delayMinutes', {
+      nullable: true,
+      description: "The doctor's delay staff marked, in minutes (issue 32 §1.4); null when none was marked.",
+    }),
     participationMode: t.exposeString('participationMode'),
     issuedTokens: t.exposeInt('issuedTokens', { description: 'Tokens handed out, cancelled ones included.' }),
     liveAppointments: t.exposeInt('liveAppointments', { description: 'Appointments not cancelled.' }),
@@ -351,6 +356,23 @@ builder.mutationField('staffCallNext', (t) =>
     description: 'The patient in the room is done and the lowest booked token is called (Ongoing); returns the queue.',
     args: { organizationId: t.arg.id({ required: true }), sessionId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => callNextAppointment(deps(ctx, 'sessions.run', args.organizationId), String(args.sessionId)),
+  }),
+);
+
+builder.mutationField('staffMarkSessionDelay', (t) =>
+  t.field({
+    ...staffOperation('sessions.run'),
+    type: StaffSessionRef,
+    description:
+      "Marks the doctor delayed by N minutes (5 to 240, ARO-E4044) on a scheduled or started session (issue 32 §1.4): the " +
+      "session's delayMinutes; each booked patient not arrived gets one SMS for this mark and sees it on the appointment; audited.",
+    args: {
+      organizationId: t.arg.id({ required: true }),
+      sessionId: t.arg.id({ required: true }),
+      delayMinutes: t.arg.int({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      markStaffSessionDelay(deps(ctx, 'sessions.run', args.organizationId), String(args.sessionId), args.delayMinutes),
   }),
 );
 

@@ -33,6 +33,12 @@ export type JobPayloads = {
   'session-refund': { tenantId: string; refundRequestId: string };
   /** Queues the session refunds whose job was lost between the cancel's commit and its queueing, every minute. */
   'session-refunds-sweep': Record<string, never>;
+  /**
+   * Writes the session notices that are due (issue 32 §1.1 evening reminders, §1.4 doctor late),
+   * every minute on one instance; each appointment's notice is claimed once, so a repeated or
+   * concurrent run sends nothing twice.
+   */
+  'appointment-notices-sweep': Record<string, never>;
 };
 
 export type JobName = keyof JobPayloads;

@@ -1,4 +1,9 @@
 import fs from 'node:fs';
+import {
+  appointmentNoticeSettingsProblems,
+  DEFAULT_APPOINTMENT_NOTICE_SETTINGS,
+  type AppointmentNoticeSettings,
+} from '@careline/domain/consultations';
 import { baseTenantConfig, deepMerge } from '@careline/domain/tenant';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import { z } from 'zod';
@@ -168,6 +173,16 @@ const overrideSchema = z
       .optional(),
     smsSenderName: z.string().min(1).max(11).optional(),
     video: z.record(z.string(), z.unknown()).optional(),
+    appointmentNotices: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+
+// The session notices' settings once merged (issue 32 §1.1, §1.4); their rules are checked after.
+const appointmentNoticesSchema = z
+  .object({
+    reminderTime: z.string(),
+    quietHours: z.object({ start: z.string(), end: z.string() }).strict(),
+    lateAfterMinutes: z.number(),
   })
   .strict();
 
@@ -260,6 +275,16 @@ export function createTenantRegistry(env: Env, overrides?: unknown[]): TenantReg
     }
     const video = deepMerge<VideoSettings>(baseVideoSettings(), override.video);
     problems.push(...videoSettingsProblems(`${where}.video`, video));
+    const appointmentNotices = deepMerge<AppointmentNoticeSettings>(
+      structuredClone(DEFAULT_APPOINTMENT_NOTICE_SETTINGS),
+      override.appointmentNotices,
+    );
+    const noticesParsed = appointmentNoticesSchema.safeParse(appointmentNotices);
+    if (!noticesParsed.success) {
+      problems.push(describeIssues(`${where}.appointmentNotices`, noticesParsed.error));
+    } else {
+      problems.push(...appointmentNoticeSettingsProblems(appointmentNotices).map((problem) => `  ${where}.appointmentNotices.${problem}`));
+    }
     tenants.push({
       id: override.id,
       hosts: (override.hosts ?? []).map((host) => host.toLowerCase()),
@@ -268,6 +293,7 @@ export function createTenantRegistry(env: Env, overrides?: unknown[]): TenantReg
       hospitalGateways,
       smsSenderName: override.smsSenderName ?? merged.branding.shortName,
       video,
+      appointmentNotices,
     });
   });
   if (tenants.length === 0 && problems.length === 0) {

@@ -1,3 +1,4 @@
+import type { AppointmentNoticeSettings } from '@careline/domain/consultations';
 import type { DeepPartial, TenantPublicConfig } from '@careline/domain/tenant';
 import type { VideoSettings } from './tenants.video.ts';
 
@@ -44,6 +45,11 @@ export type ServerTenant = {
   smsSenderName: string;
   /** Video calls: provider, STUN/TURN servers and secrets (issue 13; modules/tenants/tenants.video.ts). */
   video: VideoSettings;
+  /**
+   * The session notices (issue 32 §1.1, §1.4): the evening reminder's time, the quiet hours (no
+   * reminder then) and the minutes after which a session not started tells its patients.
+   */
+  appointmentNotices: AppointmentNoticeSettings;
 };
 
 /** What a tenants file or the demo defines per tenant: overrides onto the base. */
@@ -57,6 +63,7 @@ export type TenantOverride = {
   hospitalGateways?: Record<string, DeepPartial<GatewaySettings>>;
   smsSenderName?: string;
   video?: DeepPartial<VideoSettings>;
+  appointmentNotices?: DeepPartial<AppointmentNoticeSettings>;
 };
 
 export type TenantRegistry = {

@@ -92,6 +92,12 @@ export function useQueueMessages() {
       book: t('staff.queue.book'),
       bookFor: (name: string) => t('staff.queue.bookFor', { name }),
       booked: (name: string, token: number) => t('staff.queue.booked', { name, token }),
+      delayHeading: t('staff.queue.delayHeading'),
+      delayMinutes: t('staff.queue.delayMinutes'),
+      delayHint: t('staff.queue.delayHint'),
+      markDelay: t('staff.queue.markDelay'),
+      delayed: (minutes: number) => t('staff.queue.delayed', { minutes }),
+      delayMarked: (minutes: number) => t('staff.queue.delayMarked', { minutes }),
     }),
     [t],
   );

@@ -8,7 +8,7 @@ export const staffSessionQueueQuery = graphql(`
       session {
         id practitionerName practitionerRoleDisplay locationName status startTime endTime
         appointmentMaxAllowed liveAppointments
-        participationMode
+        participationMode delayMinutes
       }
       appointments { id tokenNo patientId patientName appointmentStatus paymentStatus paymentRefundStatus appointmentOriginChannel appointmentArrivedTime }
     }
@@ -22,7 +22,7 @@ export const staffSessionQueueSubscription = graphql(`
       session {
         id practitionerName practitionerRoleDisplay locationName status startTime endTime
         appointmentMaxAllowed liveAppointments
-        participationMode
+        participationMode delayMinutes
       }
       appointments { id tokenNo patientId patientName appointmentStatus paymentStatus paymentRefundStatus appointmentOriginChannel appointmentArrivedTime }
     }
@@ -65,5 +65,12 @@ export const staffBookAppointmentMutation = graphql(`
     staffBookAppointment(organizationId: $organizationId, sessionId: $sessionId, patientId: $patientId, idempotencyKey: $idempotencyKey) {
       id tokenNo
     }
+  }
+`);
+
+/** issue 32 §1.4: the doctor delayed by N minutes (5 to 240); the waiting patients are told once. */
+export const staffMarkSessionDelayMutation = graphql(`
+  mutation staffMarkSessionDelay($organizationId: ID!, $sessionId: ID!, $delayMinutes: Int!) {
+    staffMarkSessionDelay(organizationId: $organizationId, sessionId: $sessionId, delayMinutes: $delayMinutes) { id delayMinutes }
   }
 `);

@@ -30,6 +30,7 @@ function queue(status: string, appointments: Row[]): SessionQueue {
       appointmentMaxAllowed: 20,
       liveAppointments: appointments.length,
       participationMode: 'in_person',
+      delayMinutes: null,
     },
     appointments: appointments.map(([tokenNo, patientName, appointmentStatus, paymentStatus = 'pending', paymentRefundStatus = null]) => ({
       id: `a${tokenNo}`,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useClient, useQuery, useSubscription } from 'urql';
-import { Alert, Button, PageHeading } from '@careline/ui/components';
+import { Alert, Button, PageHeading, TextField } from '@careline/ui/components';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { hospitalClock } from '../../../lib/hospital-time.ts';
 import { useLiveSocketState, type LiveSocketState } from '../../../lib/live-status.ts';
@@ -10,6 +10,7 @@ import {
   staffBookAppointmentMutation,
   staffCallNextMutation,
   staffEndSessionMutation,
+  staffMarkSessionDelayMutation,
   staffSessionQueueQuery,
   staffSessionQueueSubscription,
   staffSetAppointmentStatusMutation,
@@ -106,6 +107,7 @@ export function QueueScreen({
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [delay, setDelay] = useState('');
 
   useEffect(() => {
     if (liveState === 'live') {
@@ -161,6 +163,12 @@ export function QueueScreen({
           <p>
             {t.sessionOf(session.practitionerName, session.practitionerRoleDisplay, `${hospitalClock(String(session.startTime))}–${hospitalClock(String(session.endTime))}`)}
             {session.locationName ? ` · ${session.locationName}` : ''} · <strong>{t.sessionStatus(session.status)}</strong>
+            {session.delayMinutes !== null && session.delayMinutes !== undefined ? (
+              <>
+                {' · '}
+                <strong className="queue-delay">{t.delayed(session.delayMinutes)}</strong>
+              </>
+            ) : null}
           </p>
           <section aria-label={t.heading} className="queue-now">
             {ongoing.map((a) => (
@@ -202,6 +210,37 @@ export function QueueScreen({
                 </>
               ) : null}
             </div>
+          ) : null}
+          {may.run && open ? (
+            <form
+              className="queue-delay-form"
+              aria-labelledby="queue-delay-heading"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const minutes = Number(delay);
+                void run(
+                  'delay',
+                  () => client.mutation(staffMarkSessionDelayMutation, { ...vars, delayMinutes: Number.isFinite(minutes) ? Math.trunc(minutes) : 0 }).toPromise(),
+                  () => {
+                    setDelay('');
+                    return t.delayMarked(minutes);
+                  },
+                );
+              }}
+            >
+              <h2 id="queue-delay-heading">{t.delayHeading}</h2>
+              <TextField
+                label={t.delayMinutes}
+                hint={t.delayHint}
+                value={delay}
+                onChange={setDelay}
+                type="number"
+                inputMode="numeric"
+              />
+              <Button type="submit" variant="secondary" busy={busy === 'delay'}>
+                {t.markDelay}
+              </Button>
+            </form>
           ) : null}
           {callPanel ? callPanel({ session, appointments }) : null}
           {appointments.length === 0 ? (

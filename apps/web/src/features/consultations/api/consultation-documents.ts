@@ -45,6 +45,7 @@ export const appointmentQuery = graphql(`
       appointmentRescheduledFor
       feedbackRating
       feedbackComment
+      lateNoticeAt
       doctorId
       doctorName
       doctorRole
@@ -55,6 +56,8 @@ export const appointmentQuery = graphql(`
         status
         startTime
         endTime
+        sessionStartedTime
+        delayMinutes
         appointmentCount
         appointmentMaxAllowed
         participationMode

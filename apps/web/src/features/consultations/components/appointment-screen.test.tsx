@@ -34,6 +34,31 @@ function answering(appointments: unknown[], extra: (call: GraphQLCall) => unknow
 }
 
 describe('/view/appointment (spec doc 2 §2, §4)', () => {
+  it.each([
+    [30, 'Dr. Nimal Perera is delayed by 30 minutes. Your token stays yours.'],
+    [null, 'Dr. Nimal Perera has not started the session yet. Your token stays yours.'],
+  ])('shows the doctor-late notice once the patient was told (issue 32 §1.4; delay %s)', async (delayMinutes, text) => {
+    const session = { ...testSession({ id: 's-1' }), delayMinutes };
+    await renderHistory({
+      element: <AppointmentScreen />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([testAppointment({ id: 'a-1', session, lateNoticeAt: minutesFromNow(-5) })]),
+    });
+    expect((await screen.findByText(text)).getAttribute('role')).toBe('status');
+  });
+
+  it('shows no doctor-late notice when the patient was not told', async () => {
+    await renderHistory({
+      element: <AppointmentScreen />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([testAppointment({ id: 'a-1', session: { ...testSession({ id: 's-1' }), delayMinutes: 30 } })]),
+    });
+    await screen.findByText('Token number');
+    expect(screen.queryByText(/is delayed by/)).toBeNull();
+  });
+
   it('shows the token, who it is for, the status, the last 3 ongoing tokens, who is ahead and the wait', async () => {
     // 2 hours for 20 places: 6 minutes each; token 4 is the one paid, booked appointment ahead of 5.
     const session = testSession({ id: 's-1', startTime: minutesFromNow(30 * 60), endTime: minutesFromNow(32 * 60) });

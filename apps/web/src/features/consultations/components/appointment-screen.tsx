@@ -4,6 +4,7 @@ import { useMutation, useQuery, useSubscription } from 'urql';
 import {
   appointmentsAhead,
   cancelBlock,
+  doctorLateNotice,
   estimatedWaitMinutes,
   HEARTBEAT_INTERVAL_MS,
   isHighlightedCancellation,
@@ -253,6 +254,16 @@ export function AppointmentScreen({
 
   const tokens: QueueAppointment[] = shownTokens ?? tokensResult.data?.querySessionTokens ?? [];
   const banner = appointmentBanner(appointment);
+  // issue 32 §1.4: the doctor is late (not started on time) or staff marked a delay; live by the session's events.
+  const late = doctorLateNotice(
+    { appointmentStatus: appointment.appointmentStatus, lateNoticeAt: appointment.lateNoticeAt ? new Date(appointment.lateNoticeAt) : null },
+    {
+      status: appointment.session.status,
+      sessionStartedTime: appointment.session.sessionStartedTime ? new Date(appointment.session.sessionStartedTime) : null,
+      delayMinutes: appointment.session.delayMinutes ?? null,
+    },
+  );
+  const doctor = appointment.doctorName ?? appointment.session.practitioner.text;
   const refund = appointment.paymentRefundStatus ? refundStatusText(appointment.paymentRefundStatus) : null;
   const start = new Date(appointment.session.startTime);
   const cancelEnabled = tenant.features.appointmentCancel.enabled;
@@ -310,6 +321,16 @@ export function AppointmentScreen({
               {t('consultations.appointment.retryBooking')}
             </Button>
           ) : null}
+        </div>
+      ) : null}
+
+      {late ? (
+        <div className="consultations-banner consultations-banner--warning" data-testid="doctor-late">
+          <p role="status">
+            {late.kind === 'delayed'
+              ? t('consultations.appointment.doctorDelayed', { doctor, minutes: late.minutes })
+              : t('consultations.appointment.doctorLate', { doctor })}
+          </p>
         </div>
       ) : null}
 

@@ -33,8 +33,15 @@ export function testSession(overrides: Partial<SessionCardData> & { id: string }
 }
 
 /** An appointment as queryAppointment returns it, with overrides. */
-export function testAppointment(overrides: Partial<AppointmentData> & { id: string }): AppointmentData {
-  const session = overrides.session ?? testSession({ id: 's-1' });
+export function testAppointment(
+  overrides: Omit<Partial<AppointmentData>, 'session'> & {
+    id: string;
+    session?: SessionCardData & Partial<Pick<AppointmentData['session'], 'sessionStartedTime' | 'delayMinutes'>>;
+  },
+): AppointmentData {
+  const card = overrides.session ?? testSession({ id: 's-1' });
+  // The appointment reads the session's actual start and the delay staff marked too (issue 32 §1.4).
+  const session = { sessionStartedTime: null, delayMinutes: null, ...card };
   return {
     sessionId: session.id,
     patientId: 'p-mother',
@@ -53,6 +60,7 @@ export function testAppointment(overrides: Partial<AppointmentData> & { id: stri
     appointmentRescheduledFor: null,
     feedbackRating: null,
     feedbackComment: null,
+    lateNoticeAt: null,
     doctorId: session.practitioner.id,
     doctorName: session.practitioner.text,
     doctorRole: session.practitionerRole.display,
