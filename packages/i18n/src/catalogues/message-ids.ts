@@ -355,6 +355,7 @@ export type MessageId =
   | 'error.ARO-E4048'
   | 'error.ARO-E4049'
   | 'error.ARO-E4050'
+  | 'error.ARO-E4060'
   | 'error.ARO-E5001'
   | 'error.ARO-E5002'
   | 'error.ARO-E5003'
@@ -650,7 +651,10 @@ export type MessageId =
   | 'sms.labReport.ready'
   | 'sms.labReport.amended'
   | 'sms.chat.staffReplied'
-  | 'sms.appointment.feedbackLink';
+  | 'sms.appointment.feedbackLink'
+  | 'sms.appointment.leaveHomeNow'
+  | 'sms.appointment.leaveHomeEarlier'
+  | 'sms.appointment.leaveHomeLater';
 
 /** The ids whose place in en.po decides what translateText picks (message-ids-source.ts). */
 export const englishPrecedence: readonly MessageId[] = [
@@ -703,6 +707,7 @@ export const englishPrecedence: readonly MessageId[] = [
   'error.ARO-E4034',
   'error.ARO-E4036',
   'error.ARO-E4038',
+  'error.ARO-E4060',
   'error.ARO-E5001',
   'error.ARO-E5005',
   'error.ARO-E5006',
@@ -805,4 +810,7 @@ export const englishPrecedence: readonly MessageId[] = [
   'sms.labReport.amended',
   'sms.chat.staffReplied',
   'sms.appointment.feedbackLink',
+  'sms.appointment.leaveHomeNow',
+  'sms.appointment.leaveHomeEarlier',
+  'sms.appointment.leaveHomeLater',
 ];
