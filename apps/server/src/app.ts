@@ -57,6 +57,7 @@ import { createLiveClients } from './graphql/live-resync.ts';
 import { createPresence, type Presence } from './providers/presence/presence.ts';
 import { createJobQueue } from './modules/jobs/jobs.ts';
 import { createSmsOutbox, smsRetryOf, type SmsOutbox } from './modules/sms/index.ts';
+import { registerLeaveHomeJobs } from './modules/consultations/leave-home.service.ts';
 import { registerTemporaryAppointmentJobs } from './modules/consultations/temporary-appointments.service.ts';
 import type { AppDeps } from './app-deps.ts';
 
@@ -237,6 +238,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('smsOutbox', smsOutbox);
+  // 'Leave home now' (issue 32 §1.3): a quiet queue still comes due, so every minute on one instance.
+  registerLeaveHomeJobs(jobs, {
+    db: database.db,
+    smsOutbox,
+    publish,
+    log: app.log,
+    settingsOf: (tenantId) => (tenants.byId(tenantId) ?? tenants.defaultTenant).publicConfig.leaveHome,
+  });
   const unwatchSmsOutbox = smsOutboxWaiting.add(() => smsOutbox.waiting());
   app.addHook('onClose', async () => {
     unwatchSmsOutbox();

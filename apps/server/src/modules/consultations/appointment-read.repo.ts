@@ -29,6 +29,8 @@ export type AppointmentView = {
   feedbackRating: number | null;
   feedbackComment: string | null;
   heartbeatLinkSeen: boolean;
+  /** The journey to the hospital in minutes, for 'Leave home now' (issue 32 §1.3); null: none. */
+  journeyMinutes: number | null;
   doctorId: string;
   doctorName: string;
   doctorRole: string;
@@ -192,6 +194,7 @@ function toView({ appointment: a, patient: p, session: s, practitioner, organiza
     feedbackRating: a.feedbackRating,
     feedbackComment: a.feedbackComment,
     heartbeatLinkSeen: a.heartbeatLinkSeen,
+    journeyMinutes: a.journeyMinutes,
     doctorId: practitioner.id,
     doctorName: practitioner.text,
     doctorRole: s.practitionerRoleDisplay,

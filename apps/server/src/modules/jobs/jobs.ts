@@ -26,6 +26,8 @@ export type JobPayloads = {
   'sms-dead-letter': { outboxId: string; jobId: string };
   /** Queues the SMS outbox rows whose job was lost, and prunes old rows, every minute on one instance. */
   'sms-outbox-sweep': Record<string, never>;
+  /** Evaluates 'Leave home now' for every session with a journey time set, every minute on one instance (issue 32 §1.3). */
+  'leave-home-sweep': Record<string, never>;
 };
 
 export type JobName = keyof JobPayloads;

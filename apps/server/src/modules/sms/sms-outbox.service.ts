@@ -33,7 +33,7 @@ import {
 
 /** What caused an SMS (logs, the dead-letter metric's label). */
 export type SmsKind =
-  'session.cancelled' | 'order.notice' | 'labReport.issued' | 'chat.staffReplied' | 'appointment.feedbackLink';
+  'session.cancelled' | 'order.notice' | 'labReport.issued' | 'chat.staffReplied' | 'appointment.feedbackLink' | 'appointment.leaveHome';
 
 /** One SMS for the outbox; `to` is the normalised 94XXXXXXXXX form. */
 export type OutboxSms = { tenantId: string; to: string; body: string; kind: SmsKind };

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { LEAVE_HOME_SETTINGS_BOUNDS } from '@careline/domain/consultations';
 import { baseTenantConfig, deepMerge } from '@careline/domain/tenant';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import { z } from 'zod';
@@ -117,6 +118,16 @@ const publicConfigSchema = z
         name: z.string().min(1).max(60),
         pointsPer100: z.number().int().min(0).max(10_000),
         rate: z.number().positive().max(1_000_000),
+      })
+      .strict(),
+    leaveHome: z
+      .object({
+        leadMinutes: z.number().int().min(LEAVE_HOME_SETTINGS_BOUNDS.leadMinutes.min).max(LEAVE_HOME_SETTINGS_BOUNDS.leadMinutes.max),
+        marginMinutes: z
+          .number()
+          .int()
+          .min(LEAVE_HOME_SETTINGS_BOUNDS.marginMinutes.min)
+          .max(LEAVE_HOME_SETTINGS_BOUNDS.marginMinutes.max),
       })
       .strict(),
     map: z
