@@ -44,6 +44,8 @@ export function testAppointment(overrides: Partial<AppointmentData> & { id: stri
     start: session.startTime,
     end: session.endTime,
     expectedCallAt: null,
+    journeyMinutes: null,
+    leaveHome: null,
     appointmentStatus: 'booked',
     practitionerStatus: null,
     paymentStatus: 'pending',
