@@ -235,7 +235,6 @@ export async function latestLeaveHome(db: DbOrTx, appointmentId: string): Promis
 export type LeaveHomeSweepDeps = Omit<LeaveHomeDeps, 'settings'> & {
   settingsOf: (tenantId: string) => LeaveHomeSettings;
   publish: (topic: string, payload: unknown) => Promise<void>;
-  log: FastifyBaseLogger;
 };
 
 /**
