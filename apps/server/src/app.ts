@@ -57,6 +57,7 @@ import { createLiveClients } from './graphql/live-resync.ts';
 import { createPresence, type Presence } from './providers/presence/presence.ts';
 import { createJobQueue, type JobQueue } from './modules/jobs/jobs.ts';
 import { createSmsOutbox, smsRetryOf, type SmsOutbox } from './modules/sms/index.ts';
+import { registerLeaveHomeJobs } from './modules/consultations/leave-home.service.ts';
 import { registerTemporaryAppointmentJobs } from './modules/consultations/temporary-appointments.service.ts';
 import { registerAppointmentNoticeJobs } from './modules/consultations/appointment-notices.service.ts';
 import type { AppDeps } from './app-deps.ts';
@@ -251,6 +252,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The evening reminders and the doctor-late notices, swept every minute on one instance (issue 32 §1.1, §1.4).
   registerAppointmentNoticeJobs(jobs, { db: database.db, tenants, smsOutbox, publish, log: app.log });
+  // 'Leave home now' (issue 32 §1.3): a quiet queue still comes due, so every minute on one instance.
+  registerLeaveHomeJobs(jobs, {
+    db: database.db,
+    smsOutbox,
+    publish,
+    log: app.log,
+    settingsOf: (tenantId) => (tenants.byId(tenantId) ?? tenants.defaultTenant).publicConfig.leaveHome,
+  });
   const unwatchSmsOutbox = smsOutboxWaiting.add(() => smsOutbox.waiting());
   app.addHook('onClose', async () => {
     unwatchSmsOutbox();

@@ -19,7 +19,8 @@ import {
 // without a reload (spec doc 2 §4 Session status, Live updates, Numbered slot display), and 'Your turn
 // at about …' moves with each call (issue 32 §1.2): the time the server estimates, at the hospital's
 // clock. The patient's sign-in is not what this journey is about, so it signs in through the API and
-// reuses the token.
+// reuses the token. On the way the patient sets a journey time, and once the doctor starts early the
+// screen says 'Leave home now' and one such SMS goes out (issue 32 §1.3).
 // Before the start, the doctor marks a delay (issue 32 §1.4): the open appointment shows it live and
 // the patient gets one SMS for it.
 const host = 'localhost';
@@ -98,6 +99,11 @@ async function expectedTurnText(token: string, appointmentId: string): Promise<s
   return at === null ? null : `Your turn at about ${formatInstant(at, 'sessionTime', { locale: 'en', timeZone: DEFAULT_TIME_ZONE }) ?? ''}`;
 }
 
+/** The 'Leave home now' SMS the patient got (not its updates, which say the queue moved first). */
+async function leaveHomeSms(mobileNo: string): Promise<string[]> {
+  return (await readOutbox(mobileNo)).map((message) => message.body).filter((body) => /^[^:]+: Leave home now\./.test(body));
+}
+
 /** Waits until the screen shows the server's current estimate, and returns its text. */
 async function shownTurn(page: Page, token: string, appointmentId: string): Promise<string> {
   const text = await expectedTurnText(token, appointmentId);
@@ -156,7 +162,11 @@ describe('consultations live: the staff console moves the patient’s screen', (
     await phone.page.getByText('Starting At').first().waitFor();
     await phone.page.getByText('No token called yet').waitFor();
     const turnBeforeStart = await shownTurn(phone.page, patient.token, createAppointment.id);
-    await expectNoAxeViolations(phone.page, 'appointment with the expected turn');
+    // An hour and a half from home: over two hours before the turn, so nothing is due yet.
+    await phone.page.getByLabel('Journey to the hospital').selectOption('90');
+    await phone.page.getByText('Journey time saved').waitFor();
+    expect(await phone.page.getByText('Leave home now', { exact: true }).count()).toBe(0);
+    await expectNoAxeViolations(phone.page, 'appointment with the expected turn and the journey time');
     const loadsBefore = navigations;
 
     // The doctor, in the staff console, opens the session's queue and starts it.
@@ -198,6 +208,9 @@ describe('consultations live: the staff console moves the patient’s screen', (
 
     // The patient's screen follows by itself.
     await phone.page.getByText('Dr. Arrived', { exact: true }).first().waitFor({ timeout: 30_000 });
+    // Started two hours early: the turn is now within the journey, and the screen says so by itself.
+    await phone.page.getByText('Leave home now', { exact: true }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => leaveHomeSms(patient.mobileNo), { timeout: 30_000 }).toHaveLength(1);
     await desk.getByRole('button', { name: 'Call next' }).click();
     const ongoing = phone.page.locator('.queue__token');
     await ongoing.first().waitFor({ timeout: 30_000 });
@@ -218,6 +231,8 @@ describe('consultations live: the staff console moves the patient’s screen', (
     await phone.page.locator('.queue__turn').waitFor({ state: 'detached', timeout: 30_000 });
     expect(await expectedTurnText(patient.token, createAppointment.id)).toBeNull();
     expect(navigations).toBe(loadsBefore);
+    // However the calls moved the turn, one 'Leave home now' SMS.
+    expect(await leaveHomeSms(patient.mobileNo)).toHaveLength(1);
 
     expect(phoneErrors).toEqual([]);
     expect(deskErrors).toEqual([]);

@@ -93,6 +93,8 @@ export const errorCatalogue = {
   'ARO-E4048': 'The reserved number was released because it was not confirmed in time',
   'ARO-E4049': 'The reserved number is already confirmed for another person',
   'ARO-E4050': 'You already have a profile: reserve the number for it',
+  // 'Leave home now' (issue 32 §1.3): the journey time to the hospital.
+  'ARO-E4060': 'The journey time must be a whole number of minutes from {min} to {max}',
   // Payments: invoices, booking requests and the card gateway's answers (issue 9; spec doc 2 §4, §7).
   'ARO-E5001': 'This appointment is already paid',
   'ARO-E5002': 'Choose an appointment or a session to pay for',

@@ -70,6 +70,7 @@ const PATIENT_FIELDS: Record<string, string> = {
   setPreferredLanguage: 'mutation { setPreferredLanguage(language: si) }',
   createAppointment: `mutation { createAppointment(patientId: "${randomUUID()}", sessionId: "${randomUUID()}") { id } }`,
   patchAppointment: `mutation { patchAppointment(id: "${randomUUID()}", status: "cancelled") { id } }`,
+  setAppointmentJourneyTime: `mutation { setAppointmentJourneyTime(id: "${randomUUID()}", minutes: 30) { id } }`,
   queryAppointment: '{ queryAppointment(limit: 5) { id } }',
   myAppointmentInSession: `{ myAppointmentInSession(sessionId: "${randomUUID()}", patientId: "${randomUUID()}") { id } }`,
   querySessionTokens: `{ querySessionTokens(sessionId: "${randomUUID()}") { tokenNo } }`,

@@ -2,3 +2,4 @@ export * from './session-rules.ts';
 export * from './appointment-rules.ts';
 export * from './queue-estimate.ts';
 export * from './appointment-notices.ts';
+export * from './leave-home.ts';

@@ -1,3 +1,4 @@
+import { DEFAULT_LEAVE_HOME_SETTINGS } from '../consultations/leave-home.ts';
 import type { TenantPublicConfig } from './types.ts';
 
 /** The relationship choices (spec doc 1 §3). */
@@ -105,6 +106,7 @@ export const baseTenantConfig: TenantPublicConfig = {
   termsAndConditions: [],
   // 10 points per 100 charged, 10 points worth 1 unit of the currency: 1% back.
   loyalty: { enabled: true, name: 'Careline Rewards', pointsPer100: 10, rate: 10 },
+  leaveHome: { ...DEFAULT_LEAVE_HOME_SETTINGS },
   map: { latitude: 6.927079, longitude: 79.861244, zoom: 10, height: 450 },
   trackingId: '',
 };

@@ -1,3 +1,4 @@
+import type { LeaveHomeSettings } from '../consultations/leave-home.ts';
 import type { LoyaltySettings } from '../loyalty/loyalty-rules.ts';
 
 /** Feature flags of a tenant (spec doc 1 §6, doc 2 §1, doc 3 §1). */
@@ -106,6 +107,8 @@ export type TenantPublicConfig = {
   termsAndConditions: string[];
   /** Loyalty points earned on completed, paid visits (spec doc 2 §2, issue 8 §11). */
   loyalty: LoyaltySettings;
+  /** 'Leave home now' (issue 32 §1.3): minutes before the time to leave that the SMS goes, and how far an estimate moves for an update. */
+  leaveHome: LeaveHomeSettings;
   map: { latitude: number; longitude: number; zoom: number; height: number };
   trackingId: string;
 };

@@ -359,6 +359,7 @@ export type MessageId =
   | 'error.ARO-E4048'
   | 'error.ARO-E4049'
   | 'error.ARO-E4050'
+  | 'error.ARO-E4060'
   | 'error.ARO-E5001'
   | 'error.ARO-E5002'
   | 'error.ARO-E5003'
@@ -661,7 +662,10 @@ export type MessageId =
   | 'sms.session.refundToCardPending'
   | 'sms.appointment.reminder'
   | 'sms.session.late'
-  | 'sms.session.delayed';
+  | 'sms.session.delayed'
+  | 'sms.appointment.leaveHomeNow'
+  | 'sms.appointment.leaveHomeEarlier'
+  | 'sms.appointment.leaveHomeLater';
 
 /** The ids whose place in en.po decides what translateText picks (message-ids-source.ts). */
 export const englishPrecedence: readonly MessageId[] = [
@@ -717,6 +721,7 @@ export const englishPrecedence: readonly MessageId[] = [
   'error.ARO-E4036',
   'error.ARO-E4038',
   'error.ARO-E4044',
+  'error.ARO-E4060',
   'error.ARO-E5001',
   'error.ARO-E5005',
   'error.ARO-E5006',
@@ -826,4 +831,7 @@ export const englishPrecedence: readonly MessageId[] = [
   'sms.appointment.reminder',
   'sms.session.late',
   'sms.session.delayed',
+  'sms.appointment.leaveHomeNow',
+  'sms.appointment.leaveHomeEarlier',
+  'sms.appointment.leaveHomeLater',
 ];

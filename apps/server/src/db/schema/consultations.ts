@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tenantColumn, updatedAt } from './common.ts';
 import { chargingSchemes, organizations, practitioners } from './hospitals.ts';
 import { databaseRestores } from './operations.ts';
@@ -115,6 +115,8 @@ export const appointments = pgTable(
     lateNoticeMark: integer('late_notice_mark'),
     /** When that notice was given: the appointment shows it. */
     lateNoticeAt: timestamp('late_notice_at', { withTimezone: true }),
+    /** The patient's journey to the hospital in minutes, for 'Leave home now' (issue 32 §1.3); null: none. */
+    journeyMinutes: integer('journey_minutes'),
     heartbeatLinkSeen: boolean('heartbeat_link_seen').notNull().default(false),
     heartbeatTimestamps: jsonb('heartbeat_timestamps').$type<Record<string, string>>(),
     appointmentArrivedTime: timestamp('appointment_arrived_time', { withTimezone: true }),
@@ -139,5 +141,32 @@ export const appointments = pgTable(
     index('appointments_session_paid_idx')
       .on(t.sessionId)
       .where(sql`${t.paymentStatus} = 'paid'`),
+    check('appointments_journey_minutes_ck', sql`${t.journeyMinutes} IS NULL OR ${t.journeyMinutes} BETWEEN 5 AND 240`),
+  ],
+);
+
+/**
+ * The 'Leave home now' messages of an appointment (issue 32 §1.3), numbered 1..3: the row is written
+ * with its SMS in one transaction, and the unique number makes each message exactly once, whichever
+ * evaluation (a call, the sweep, another instance) gets there first.
+ */
+export const appointmentLeaveHomeMessages = pgTable(
+  'appointment_leave_home_messages',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id),
+    messageNo: integer('message_no').notNull(),
+    /** leaveNow, earlier, later. */
+    kind: text('kind').notNull(),
+    /** The estimate the message gave: the next one is measured from it. */
+    expectedCallAt: timestamp('expected_call_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('appointment_leave_home_messages_no_uq').on(t.appointmentId, t.messageNo),
+    check('appointment_leave_home_messages_no_ck', sql`${t.messageNo} BETWEEN 1 AND 3`),
   ],
 );

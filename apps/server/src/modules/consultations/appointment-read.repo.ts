@@ -31,6 +31,8 @@ export type AppointmentView = {
   heartbeatLinkSeen: boolean;
   /** When the patient was told the doctor is late (issue 32 §1.4): not started on time, or a delay marked. */
   lateNoticeAt: Date | null;
+  /** The journey to the hospital in minutes, for 'Leave home now' (issue 32 §1.3); null: none. */
+  journeyMinutes: number | null;
   doctorId: string;
   doctorName: string;
   doctorRole: string;
@@ -195,6 +197,7 @@ function toView({ appointment: a, patient: p, session: s, practitioner, organiza
     feedbackComment: a.feedbackComment,
     heartbeatLinkSeen: a.heartbeatLinkSeen,
     lateNoticeAt: a.lateNoticeAt,
+    journeyMinutes: a.journeyMinutes,
     doctorId: practitioner.id,
     doctorName: practitioner.text,
     doctorRole: s.practitionerRoleDisplay,

@@ -16,6 +16,7 @@ import { ownProfileIds } from '../profiles/index.ts';
 import { ConsultationSessionRef } from './consultations.schema.ts';
 import { searchConsultationSessions } from './consultations.service.ts';
 import { filterEvents } from '../../providers/pubsub/filter-events.ts';
+import { latestLeaveHome, setJourneyTimeLive, type LeaveHomeNotice } from './leave-home.service.ts';
 import { expectedCallAt } from './queue-estimate.service.ts';
 import { readSessionCancelRefund, type RefundRequestAnswer, type SessionCancelRefund } from './refunds.service.ts';
 import { consultationSessionTopic, tenantSessionsTopic } from './session-events.ts';
@@ -65,6 +66,17 @@ const SessionCancelRefundRef = builder.objectRef<SessionCancelRefund>('SessionCa
   }),
 });
 
+/** The latest 'Leave home now' message of an appointment (issue 32 §1.3). */
+const LeaveHomeNoticeRef = builder.objectRef<LeaveHomeNotice>('LeaveHomeNotice').implement({
+  description: "The latest 'Leave home now' SMS of an appointment (issue 32 §1.3): at most 3 per appointment.",
+  fields: (t) => ({
+    messageNo: t.exposeInt('messageNo', { description: '1 for the first, 2 and 3 for the updates.' }),
+    kind: t.exposeString('kind', { description: "leaveNow, or an update: earlier (the queue sped up) or later (it slowed beyond the tenant's margin)." }),
+    expectedCallAt: t.field({ type: 'DateTime', description: 'The expected call the message gave.', resolve: (n) => n.expectedCallAt }),
+    sentAt: t.field({ type: 'DateTime', resolve: (n) => n.sentAt }),
+  }),
+});
+
 /** An appointment as the patient app shows it (spec doc 2 §3 Appointment). */
 export const AppointmentRef = builder.objectRef<AppointmentView>('Appointment').implement({
   description: 'A numbered appointment in a consultation session (spec doc 2 §3 Appointment).',
@@ -93,6 +105,16 @@ export const AppointmentRef = builder.objectRef<AppointmentView>('Appointment').
         "11:40'): from the session's start, the pace of its calls and the doctor's recent sessions; read again on every " +
         'delivery of subscribeAppointment. Null once called, when not booked, and in a session that is over.',
       resolve: (a, _args, ctx) => expectedCallAt(ctx.database.db, ctx.tenant.id, a, new Date()),
+    }),
+    journeyMinutes: t.exposeInt('journeyMinutes', {
+      nullable: true,
+      description: "The patient's journey to the hospital in minutes, for 'Leave home now' (issue 32 §1.3); null: none.",
+    }),
+    leaveHome: t.field({
+      type: LeaveHomeNoticeRef,
+      nullable: true,
+      description: "The latest 'Leave home now' message sent for this appointment (issue 32 §1.3); read again on every delivery of subscribeAppointment.",
+      resolve: (a, _args, ctx) => latestLeaveHome(ctx.database.db, a.id),
     }),
     appointmentStatus: t.exposeString('appointmentStatus'),
     practitionerStatus: t.exposeString('practitionerStatus', { nullable: true }),
@@ -390,6 +412,27 @@ builder.mutationField('patchAppointment', (t) =>
         },
         cancelEnabled: ctx.tenant.publicConfig.features.appointmentCancel.enabled,
       }),
+  }),
+);
+
+builder.mutationField('setAppointmentJourneyTime', (t) =>
+  t.field({
+    ...patientOperation,
+    type: AppointmentRef,
+    description:
+      "Sets how long the journey to the hospital takes for a booked appointment of the account, for 'Leave home now' " +
+      '(issue 32 §1.3): whole minutes from 5 to 240, or null for none (ARO-E4060); ARO-E4006 when not booked, ARO-E2001 ' +
+      'for an appointment not of the account. A message due at once goes at once.',
+    args: {
+      id: t.arg.id({ required: true }),
+      minutes: t.arg.int({ description: 'Minutes; null or left out clears it.' }),
+    },
+    resolve: (_root, args, ctx) =>
+      setJourneyTimeLive(
+        { ...patientAppointmentDeps(ctx), smsOutbox: ctx.smsOutbox, settings: ctx.tenant.publicConfig.leaveHome },
+        String(args.id),
+        args.minutes ?? null,
+      ),
   }),
 );
 

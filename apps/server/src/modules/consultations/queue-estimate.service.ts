@@ -5,7 +5,6 @@ import {
 } from '@careline/domain/consultations';
 import type { DbOrTx } from '../../db/client.ts';
 import { coalescedRead } from '../../db/coalesce.ts';
-import type { AppointmentView } from './appointment-read.repo.ts';
 import { selectPastSessionCalls, selectSessionQueueCalls, type SessionQueueCallRow } from './queue-estimate.repo.ts';
 
 /** Sessions whose calls are still to come: an estimate is made for their booked tokens only. */
@@ -60,6 +59,14 @@ function pastPacesOf(
   return read;
 }
 
+/** What an estimate needs of an appointment and its session (an AppointmentView has it all). */
+export type EstimatedAppointment = {
+  appointmentStatus: string;
+  sessionId: string;
+  tokenNo: number;
+  session: { status: string; startTime: Date; delayMinutes: number | null; sessionStartedTime: Date | null; practitioner: { id: string } };
+};
+
 /**
  * When the patient's token is expected to be called (issue 32 §1.2 'Your turn at about 11:40'): from
  * the session's start, its calls so far and the doctor's recent sessions (packages/domain
@@ -71,7 +78,7 @@ function pastPacesOf(
  * @param appointment - the account's appointment, with its session
  * @param now - the clock
  */
-export async function expectedCallAt(db: DbOrTx, tenantId: string, appointment: AppointmentView, now: Date): Promise<Date | null> {
+export async function expectedCallAt(db: DbOrTx, tenantId: string, appointment: EstimatedAppointment, now: Date): Promise<Date | null> {
   const session = appointment.session;
   if (appointment.appointmentStatus !== 'booked' || !RUNNING_STATUSES.includes(session.status)) {
     return null;

@@ -34,6 +34,7 @@ function deps(ctx: GraphQLContext, action: StaffAction, organizationId: string |
     feedbackLink: { appSecret: ctx.providers.appSecret, origin: feedbackLinkOrigin(ctx.tenant.hosts) },
     log: ctx.log,
     loyalty: ctx.tenant.publicConfig.loyalty,
+    leaveHome: ctx.tenant.publicConfig.leaveHome,
   };
 }
 

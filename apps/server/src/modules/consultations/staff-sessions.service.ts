@@ -11,6 +11,8 @@ import { earnVisitPoints } from '../loyalty/index.ts';
 import { findTenantPatient } from '../profiles/index.ts';
 import type { LoyaltySettings } from '@careline/domain/loyalty';
 import { markSessionCancelRefunds } from './refunds.service.ts';
+import { DEFAULT_LEAVE_HOME_SETTINGS, type LeaveHomeSettings } from '@careline/domain/consultations';
+import { evaluateLeaveHomeAfterChange } from './leave-home.service.ts';
 import { publishSessionChanged } from './session-events.ts';
 import { pauseIfHospitalAwaitsCheck } from './session-token-checks.repo.ts';
 import {
@@ -58,6 +60,8 @@ export type StaffSessionDeps = {
   log?: FastifyBaseLogger;
   /** The tenant's loyalty settings: fulfilled, paid visits earn points (issue 8 §11); none without them. */
   loyalty?: LoyaltySettings;
+  /** The tenant's 'Leave home now' settings (issue 32 §1.3); the defaults without them. */
+  leaveHome?: LeaveHomeSettings;
 };
 
 /** A session's fields as the console sends them. */
@@ -123,6 +127,13 @@ async function afterVisitsFulfilled(
 }
 
 async function publishAfterCommit(deps: StaffSessionDeps, sessionId: string, changed: 'appointments' | 'session'): Promise<void> {
+  // Every change of the queue moves the estimates: the leave-home messages it makes due go now
+  // (issue 32 §1.3), before the publish, so the patient's screen reads them with the change.
+  await evaluateLeaveHomeAfterChange(
+    { db: deps.db, smsOutbox: deps.smsOutbox, settings: deps.leaveHome ?? DEFAULT_LEAVE_HOME_SETTINGS, log: deps.log ?? console },
+    deps.tenantId,
+    sessionId,
+  );
   try {
     await publishSessionChanged(deps.publish, deps.tenantId, sessionId, changed);
   } catch (error) {

@@ -39,6 +39,8 @@ export type JobPayloads = {
    * concurrent run sends nothing twice.
    */
   'appointment-notices-sweep': Record<string, never>;
+  /** Evaluates 'Leave home now' for every session with a journey time set, every minute on one instance (issue 32 §1.3). */
+  'leave-home-sweep': Record<string, never>;
 };
 
 export type JobName = keyof JobPayloads;

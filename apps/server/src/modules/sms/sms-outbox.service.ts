@@ -41,7 +41,8 @@ export type SmsKind =
   | 'appointment.reminder'
   | 'session.late'
   | 'session.delayed'
-  | 'session.refund';
+  | 'session.refund'
+  | 'appointment.leaveHome';
 
 /** One SMS for the outbox; `to` is the normalised 94XXXXXXXXX form. */
 export type OutboxSms = { tenantId: string; to: string; body: string; kind: SmsKind };

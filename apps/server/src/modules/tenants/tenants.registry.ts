@@ -3,6 +3,7 @@ import {
   appointmentNoticeSettingsProblems,
   DEFAULT_APPOINTMENT_NOTICE_SETTINGS,
   type AppointmentNoticeSettings,
+  LEAVE_HOME_SETTINGS_BOUNDS,
 } from '@careline/domain/consultations';
 import { baseTenantConfig, deepMerge } from '@careline/domain/tenant';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
@@ -122,6 +123,16 @@ const publicConfigSchema = z
         name: z.string().min(1).max(60),
         pointsPer100: z.number().int().min(0).max(10_000),
         rate: z.number().positive().max(1_000_000),
+      })
+      .strict(),
+    leaveHome: z
+      .object({
+        leadMinutes: z.number().int().min(LEAVE_HOME_SETTINGS_BOUNDS.leadMinutes.min).max(LEAVE_HOME_SETTINGS_BOUNDS.leadMinutes.max),
+        marginMinutes: z
+          .number()
+          .int()
+          .min(LEAVE_HOME_SETTINGS_BOUNDS.marginMinutes.min)
+          .max(LEAVE_HOME_SETTINGS_BOUNDS.marginMinutes.max),
       })
       .strict(),
     map: z

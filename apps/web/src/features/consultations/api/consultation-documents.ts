@@ -31,6 +31,12 @@ export const appointmentQuery = graphql(`
       start
       end
       expectedCallAt
+      journeyMinutes
+      leaveHome {
+        messageNo
+        kind
+        expectedCallAt
+      }
       appointmentStatus
       practitionerStatus
       paymentStatus
@@ -141,6 +147,21 @@ export const cancelAppointmentMutation = graphql(`
 `);
 
 /** spec doc 2 §9: the last-seen heartbeat, every 60 s while the appointment is open. */
+/** issue 32 §1.3: the journey to the hospital, for 'Leave home now' (minutes, or null for none). */
+export const journeyTimeMutation = graphql(`
+  mutation appointmentJourneyTime($id: ID!, $minutes: Int) {
+    setAppointmentJourneyTime(id: $id, minutes: $minutes) {
+      id
+      journeyMinutes
+      leaveHome {
+        messageNo
+        kind
+        expectedCallAt
+      }
+    }
+  }
+`);
+
 export const appointmentHeartbeatMutation = graphql(`
   mutation appointmentHeartbeat($id: ID!) {
     patchAppointment(id: $id, heartbeatLinkSeen: true, timeStampKey: "heartbeatLastSeen") {

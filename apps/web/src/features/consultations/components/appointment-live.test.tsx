@@ -138,4 +138,54 @@ describe('/view/appointment live, without a reload (spec doc 2 §4 Live updates,
     });
     await waitFor(() => expect(within(queue).queryByText(/Your turn at about/)).toBeNull());
   });
+
+  it('sets the journey time and shows "Leave home now" once the server sent it, live, then its update (issue 32 §1.3)', async () => {
+    let journeyMinutes: number | null = null;
+    let leaveHome: { __typename: string; messageNo: number; kind: string; expectedCallAt: string } | null = null;
+    const sent: unknown[] = [];
+    const { sinks } = await renderLive((operationName) => {
+      switch (operationName) {
+        case 'consultationAppointment':
+          return {
+            data: {
+              queryAppointment: [
+                { __typename: 'Appointment', ...testAppointment({ id: 'a-1', tokenNo: 6, journeyMinutes, leaveHome, session: testSession({ id: 's-1' }) }) },
+              ],
+            },
+          };
+        case 'appointmentJourneyTime':
+          journeyMinutes = 60;
+          sent.push(journeyMinutes);
+          return { data: { setAppointmentJourneyTime: { __typename: 'Appointment', id: 'a-1', journeyMinutes, leaveHome } } };
+        case 'consultationSessionTokens':
+          return { data: { querySessionTokens: [token(6, 'booked')] } };
+        default:
+          return { data: null };
+      }
+    });
+    const journey = await screen.findByLabelText<HTMLSelectElement>('Journey to the hospital');
+    expect(journey.value).toBe('');
+    expect(screen.queryByText('Leave home now')).toBeNull();
+    act(() => {
+      journey.value = '60';
+      journey.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await screen.findByText('Journey time saved');
+    expect(sent).toEqual([60]);
+    await waitFor(() => expect(screen.getByLabelText<HTMLSelectElement>('Journey to the hospital').value).toBe('60'));
+
+    // The server sent the SMS and announced the session's change: the screen shows it by itself, as a status.
+    leaveHome = { __typename: 'LeaveHomeNotice', messageNo: 1, kind: 'leaveNow', expectedCallAt: '2099-11-24T06:10:00.000Z' };
+    await waitFor(() => expect(sinks.has('consultationAppointmentChanged')).toBe(true));
+    act(() => {
+      sinks.get('consultationAppointmentChanged')?.next({ data: { subscribeAppointment: [{ id: 'a-1', appointmentStatus: 'booked', paymentStatus: 'paid' }] } });
+    });
+    expect((await screen.findByText('Leave home now')).getAttribute('role')).toBe('status');
+    // The queue slowed beyond the margin: the update, with its time at the hospital (Colombo, +05:30).
+    leaveHome = { __typename: 'LeaveHomeNotice', messageNo: 2, kind: 'later', expectedCallAt: '2099-11-24T06:40:00.000Z' };
+    act(() => {
+      sinks.get('consultationAppointmentChanged')?.next({ data: { subscribeAppointment: [{ id: 'a-1', appointmentStatus: 'booked', paymentStatus: 'paid' }] } });
+    });
+    await screen.findByText('The queue is moving slower: your turn at about 12:10 PM');
+  });
 });

@@ -35,6 +35,7 @@ import { appointmentStatusKey, cancelBlockText, refundStatusText, type TextRef }
 import { dayAndTime, timeOfDay } from '../utils/session-days.ts';
 import { CallHospitalLink } from './call-hospital-link.tsx';
 import { FeedbackForm } from './feedback-form.tsx';
+import { JourneyTime, LeaveHomeNotice } from './leave-home.tsx';
 import { RefundWizard } from './refund-wizard.tsx';
 import { ScreenFailed, ScreenLoading } from './screen-fetch-state.tsx';
 import { SessionCancelRefundPart } from './session-cancel-refund.tsx';
@@ -407,6 +408,12 @@ export function AppointmentScreen({
       ) : null}
 
       {active ? <QueueDisplay appointment={appointment} tokens={tokens} now={now} /> : null}
+      {appointment.appointmentStatus === 'booked' ? (
+        <>
+          <LeaveHomeNotice leaveHome={appointment.leaveHome} />
+          <JourneyTime appointment={appointment} onSaved={refetch} />
+        </>
+      ) : null}
 
       <div className="appointment-actions">
         {cancelEnabled && appointment.appointmentStatus !== 'cancelled' ? (

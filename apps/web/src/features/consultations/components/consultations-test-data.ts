@@ -51,6 +51,8 @@ export function testAppointment(
     start: session.startTime,
     end: session.endTime,
     expectedCallAt: null,
+    journeyMinutes: null,
+    leaveHome: null,
     appointmentStatus: 'booked',
     practitionerStatus: null,
     paymentStatus: 'pending',
