@@ -8,7 +8,8 @@ import { gql, signedInPatient, signedInPhone, type Patient } from './support/jou
 // Creation flow, §5): a phone orders medicine with two prescription photos for a family member; a
 // 4000×3000 photo is compressed in a worker to ≤ 1 MB and ≤ 1920 px; an upload cut by going offline
 // completes after reconnecting with one document; a renamed executable, a polyglot and an oversize
-// PDF are refused with a clear message, on the phone and by the server.
+// PDF are refused with a clear message, on the phone and by the server. Issue 30 §2.4: the same
+// phone requests an admission from the order list.
 
 type UploadFile = { name: string; mimeType: string; buffer: Buffer };
 
@@ -160,6 +161,23 @@ describe('order creation with uploads (issue 10; spec doc 3 §2, §4, §5)', () 
     // The draft is gone once sent: the screen starts empty again.
     await page.goto('/order/create/Medication');
     await page.getByText('No photo or document yet.').waitFor();
+
+    // Issue 30 §2.4: an admission is requested where the other orders start (encounterOrder on): no
+    // document, no address; it is a Finance order and its view reads 'Admission'.
+    await page.goto('/history/orders');
+    await page.getByRole('link', { name: 'Request an Admission' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Request admission' }).waitFor();
+    await chooseFirstHospital(page);
+    await page.getByRole('textbox', { name: 'Notes for the hospital' }).fill('Knee surgery, Dr Perera');
+    await checkScreen(page, 'order create: admission request');
+    const request = page.getByRole('button', { name: 'Send request' });
+    await expect.poll(() => request.isEnabled()).toBe(true);
+    await request.click();
+    await page.getByRole('dialog').getByRole('button').filter({ hasText: 'Kamala' }).click();
+    await page.waitForURL(/\/order\/view\?orderId=/);
+    await page.getByText('Admission', { exact: true }).first().waitFor();
+    const admission = await orderDocuments(patient, orderIdOf(page));
+    expect(admission).toMatchObject({ patientId: motherId, category: 'Finance', documentReferenceIds: [] });
     expect(errors).toEqual([]);
     await context.close();
   });

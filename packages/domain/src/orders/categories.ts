@@ -44,6 +44,22 @@ export function orderCreateCategory(segment: string): CreatableOrderCategory | n
     : null;
 }
 
+/**
+ * The categories of the creation screen: the three of spec doc 3 §2 and the admission request
+ * (Finance, labelled Admission, spec doc 3 §1), offered where the others are when encounterOrder is on.
+ */
+export const ORDER_FORM_CATEGORIES = [...CREATABLE_ORDER_CATEGORIES, 'Finance'] as const;
+/** A category the creation screen takes. */
+export type OrderFormCategory = (typeof ORDER_FORM_CATEGORIES)[number];
+
+/**
+ * The category of a creation route segment, admissions included ('Finance'), or null. Exact case only.
+ * @param segment - the route's {category} segment
+ */
+export function orderFormCategory(segment: string): OrderFormCategory | null {
+  return (ORDER_FORM_CATEGORIES as readonly string[]).includes(segment) ? (segment as OrderFormCategory) : null;
+}
+
 /** Order routes (spec doc 3 §2). */
 export const ORDER_ROUTES = {
   create: '/order/create/{category}',
@@ -58,10 +74,11 @@ export const ORDER_ROUTES = {
 } as const;
 
 /**
- * The creation route of a category: '/order/create/Medication' (spec doc 3 §2).
- * @param category - Medication, Examination or Procedure
+ * The creation route of a category: '/order/create/Medication' (spec doc 3 §2); an admission
+ * request is '/order/create/Finance'.
+ * @param category - Medication, Examination, Procedure or Finance
  */
-export function orderCreateRoute(category: CreatableOrderCategory): string {
+export function orderCreateRoute(category: OrderFormCategory): string {
   return ORDER_ROUTES.create.replace('{category}', category);
 }
 

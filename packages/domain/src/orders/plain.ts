@@ -21,6 +21,7 @@ export {
   orderViewRoute,
   type CreatableOrderCategory,
   type InitiatedFor,
+  type OrderFormCategory,
 } from './categories.ts';
 export { ORDER_TEXTS } from './texts.ts';
 

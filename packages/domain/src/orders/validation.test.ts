@@ -104,6 +104,13 @@ describe('order submit (spec doc 3 §5)', () => {
     expect(orderSubmitBlock({ ...ready, ...overrides })).toBe(code);
   });
 
+  it('an admission request (Finance) needs no document and no address, still a hospital', () => {
+    const admission = { ...ready, category: 'Finance' as const, documentCount: 0, address: { addressLineOne: '', addressLineTwo: '', addressLineThree: '', addressCity: '' } };
+    expect(orderSubmitBlock(admission)).toBeNull();
+    expect(orderSubmitBlock({ ...admission, organizationId: null })).toBe('ARO-E6022');
+    expect(orderSubmitBlock({ ...admission, uploading: true })).toBe('ARO-E6025');
+  });
+
   it('a missing profile opens the profile modal instead of disabling submit', () => {
     expect(orderSubmitBlock({ ...ready, patientId: null })).toBeNull();
     expect(needsProfileChoice({ patientId: null })).toBe(true);

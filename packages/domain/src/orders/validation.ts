@@ -13,6 +13,7 @@ import {
   INITIATED_FOR_VALUES,
   ORDER_CATEGORIES,
   type InitiatedFor,
+  type OrderCategory,
 } from './categories.ts';
 import { ORDER_CANCEL_REASONS, ORDER_PAYMENT_METHODS, ORDER_STATUSES } from './status.ts';
 import {
@@ -58,6 +59,8 @@ export function orderUploadRefusal(file: { size: number; type: string }): ErrorC
 
 /** What the creation screen holds before it is sent. */
 export type OrderDraft = {
+  /** Finance (an admission request) needs no document and no address (createOrderInput). */
+  category?: OrderCategory;
   uploading: boolean;
   documentCount: number;
   initiatedFor: InitiatedFor;
@@ -77,10 +80,11 @@ export function orderSubmitBlock(draft: OrderDraft): ErrorCode | null {
   if (draft.uploading) {
     return 'ARO-E6025';
   }
-  if (draft.documentCount === 0) {
+  const admission = draft.category === 'Finance';
+  if (draft.documentCount === 0 && !admission) {
     return 'ARO-E6023';
   }
-  if (draft.initiatedFor === 'homecare' && !hasAddress(draft.address)) {
+  if (draft.initiatedFor === 'homecare' && !admission && !hasAddress(draft.address)) {
     return 'ARO-E6018';
   }
   return draft.organizationId ? null : 'ARO-E6022';

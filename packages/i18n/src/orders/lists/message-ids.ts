@@ -19,6 +19,7 @@ export type OrdersListsMessageId =
   | 'orders.lists.requestNew.Medication'
   | 'orders.lists.requestNew.Examination'
   | 'orders.lists.requestNew.Procedure'
+  | 'orders.lists.requestNew.Finance'
   | 'orders.lists.header.Medication'
   | 'orders.lists.header.Examination'
   | 'orders.lists.header.Procedure'

@@ -3,7 +3,7 @@
  * Creation payload contents), and the small helpers around it.
  */
 import type { ClientPatient } from '@careline/domain/profiles';
-import type { CreatableOrderCategory, InitiatedFor, OrderAddress } from '@careline/domain/orders/plain';
+import type { InitiatedFor, OrderAddress, OrderFormCategory } from '@careline/domain/orders/plain';
 import { wallClockIso } from '@careline/domain/time';
 
 /** The address block of a profile (spec doc 3 §3 Patient profile: addressLineOne to Three, addressCity). */
@@ -34,13 +34,15 @@ export function sampleCollectionRequestedTime(date: string, timeZone: string): s
 
 /** What the screen holds when the patient sends it. */
 export type OrderChoices = {
-  category: CreatableOrderCategory;
+  category: OrderFormCategory;
   patient: Pick<ClientPatient, 'id' | 'givenName'>;
   organizationId: string;
   initiatedFor: InitiatedFor;
   address: OrderAddress;
   documentReferenceIds: string[];
   sampleDate: string | null;
+  /** An admission request's notes (additionalNote). */
+  note?: string;
 };
 
 /** The CreateServiceRequestInput of the call (spec doc 3 §3 Creation payload contents). */
@@ -56,23 +58,26 @@ export type CreateOrderPayload = {
   addressLineThree: string;
   addressCity: string;
   sampleCollectionRequestedTime?: string;
+  additionalNote?: string;
 };
 
 /**
  * The creation payload: a hospital visit sends no address; a lab test sends its sample collection
- * date when one was picked.
+ * date when one was picked; an admission request (Finance) is a hospital visit with its notes.
  * @param choices - the screen's choices
  * @param timeZone - the hospital's time zone, for the sample collection time
  */
 export function createOrderPayload(choices: OrderChoices, timeZone: string): CreateOrderPayload {
-  const address = choices.initiatedFor === 'homecare' ? choices.address : EMPTY_ADDRESS;
+  const admission = choices.category === 'Finance';
+  const initiatedFor: InitiatedFor = admission ? 'appointment' : choices.initiatedFor;
+  const address = initiatedFor === 'homecare' ? choices.address : EMPTY_ADDRESS;
   const payload: CreateOrderPayload = {
     patientId: choices.patient.id,
     patientGivenName: choices.patient.givenName,
     orderCategory: choices.category,
     organization: choices.organizationId,
     documentReferenceIds: choices.documentReferenceIds,
-    serviceRequestInitiatedFor: choices.initiatedFor,
+    serviceRequestInitiatedFor: initiatedFor,
     addressLineOne: address.addressLineOne.trim(),
     addressLineTwo: address.addressLineTwo.trim(),
     addressLineThree: address.addressLineThree.trim(),
@@ -80,6 +85,10 @@ export function createOrderPayload(choices: OrderChoices, timeZone: string): Cre
   };
   if (choices.category === 'Examination' && choices.sampleDate) {
     payload.sampleCollectionRequestedTime = sampleCollectionRequestedTime(choices.sampleDate, timeZone);
+  }
+  const note = choices.note?.trim() ?? '';
+  if (admission && note !== '') {
+    payload.additionalNote = note;
   }
   return payload;
 }

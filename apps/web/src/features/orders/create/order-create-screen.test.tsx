@@ -224,6 +224,53 @@ describe('/order/create/{category} (spec doc 3 §2 Order creation screen)', () =
     expect(typeof create?.variables.idempotencyKey).toBe('string');
   });
 
+  it('requests an admission (issue 30 §2.4): category Finance, no document or address needed, with notes', async () => {
+    const harness: Harness = { uploads: [], documents: [], online: true };
+    const { calls } = await renderCreate({
+      category: 'Finance',
+      services: services(harness),
+      answer: (call) =>
+        call.operationName === 'createOrder'
+          ? { data: { createServiceRequest: { __typename: 'ServiceRequest', id: 'order-adm', patientId: mother.id } } }
+          : undefined,
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Request admission' })).toBeTruthy();
+    // No homecare choice and no address block for an admission.
+    expect(screen.queryByLabelText('Book a visit to hospital')).toBeNull();
+    expect(screen.queryByLabelText('No, Address line 1')).toBeNull();
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Hospital' }), { target: { value: 'o-kandy' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Notes for the hospital' }), { target: { value: '  Knee surgery next week  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Choose the profile' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Kamala' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send request' }).hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order/view?orderId=order-adm'));
+    const create = calls.find((call) => call.operationName === 'createOrder');
+    expect(create?.variables).toMatchObject({
+      input: {
+        patientId: mother.id,
+        orderCategory: 'Finance',
+        organization: 'o-kandy',
+        documentReferenceIds: [],
+        serviceRequestInitiatedFor: 'appointment',
+        addressLineOne: '',
+        additionalNote: 'Knee surgery next week',
+      },
+    });
+  });
+
+  it('offers the admission request only when the tenant has encounterOrder on', async () => {
+    const harness: Harness = { uploads: [], documents: [], online: true };
+    const { calls } = await renderCreate({
+      category: 'Finance',
+      services: services(harness),
+      tenant: { ...baseTenantConfig, features: { ...baseTenantConfig.features, encounterOrder: { enabled: false, payment: false } } },
+    });
+    expect(screen.getByRole('alert').textContent).toBe('This hospital does not take this kind of order in the app.');
+    expect(screen.queryByRole('button', { name: 'Send request' })).toBeNull();
+    expect(calls.some((call) => call.operationName === 'createOrder')).toBe(false);
+  });
+
   it("opens 'Select the profile to order' on submit when no profile is chosen, then sends", async () => {
     const harness: Harness = { uploads: [], documents: [], online: true };
     const { calls } = await renderCreate({

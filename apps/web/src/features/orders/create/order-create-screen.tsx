@@ -5,17 +5,18 @@ import { errorCatalogue } from '@careline/domain/errors';
 import {
   DEFAULT_INITIATED_FOR,
   ORDER_MAX_DOCUMENTS,
+  ORDER_NOTE_MAX,
   ORDER_UPLOAD_ACCEPT,
   ORDER_UPLOAD_STATE,
   isOrderCategoryEnabled,
   needsProfileChoice,
-  orderCreateCategory,
+  orderFormCategory,
   orderSubmitBlock,
   orderViewRoute,
   sampleCollectionDateChoices,
   uploadLimitText,
-  type CreatableOrderCategory,
   type InitiatedFor,
+  type OrderFormCategory,
   type OrderAddress,
 } from '@careline/domain/orders';
 import { DEFAULT_TIME_ZONE } from '@careline/domain/loyalty';
@@ -53,13 +54,15 @@ type OrderCreateScreenProps = {
  * flow, §5): prescription photos or PDFs uploaded as they are picked (compressed on the phone, with
  * progress and retries), the hospital, the profile ('Select the profile to order'), home or hospital
  * with the homecare address block, a lab test's sample collection date, and Send request. Everything
- * picked is kept on the phone until the order is sent.
+ * picked is kept on the phone until the order is sent. /order/create/Finance is the admission request
+ * (issue 30 §2.4, offered when encounterOrder is on): documents if any, the hospital, the profile and
+ * notes; no address, no date.
  */
 export function OrderCreateScreen({ RelationshipPicker, services }: OrderCreateScreenProps) {
   const { category: segment = '' } = useParams();
   const tenant = useTenant();
   const t = useOrdersTranslate();
-  const category = orderCreateCategory(segment);
+  const category = orderFormCategory(segment);
   if (!category || !isOrderCategoryEnabled(tenant.features, category)) {
     return (
       <section className="screen order-create" aria-labelledby="order-create-title">
@@ -93,7 +96,7 @@ function OrderCreateForm({
   RelationshipPicker,
   services,
 }: {
-  category: CreatableOrderCategory;
+  category: OrderFormCategory;
   RelationshipPicker?: ComponentType<OrderRelationshipPickerProps>;
   services?: OrderCreateServices;
 }) {
@@ -126,6 +129,8 @@ function OrderCreateForm({
   const [submitAfterPick, setSubmitAfterPick] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [leftOut, setLeftOut] = useState(0);
+  const [note, setNote] = useState('');
+  const admission = category === 'Finance';
   const sent = useRef(false);
   const photoInput = useRef<HTMLInputElement>(null);
   const pdfInput = useRef<HTMLInputElement>(null);
@@ -184,6 +189,7 @@ function OrderCreateForm({
   const documentIds = uploadedDocumentIds(uploads.items);
   const uploadState = orderUploadState(uploads.items);
   const block = orderSubmitBlock({
+    category,
     uploading: uploadState === ORDER_UPLOAD_STATE.UPLOADING,
     documentCount: documentIds.length,
     initiatedFor: choices.initiatedFor,
@@ -232,6 +238,7 @@ function OrderCreateForm({
         address,
         documentReferenceIds: documentIds,
         sampleDate: choices.sampleDate,
+        note,
       },
       DEFAULT_TIME_ZONE,
     );
@@ -288,7 +295,7 @@ function OrderCreateForm({
         <h1 id="order-create-title" tabIndex={-1}>
           {t(`orders.create.title.${category}`)}
         </h1>
-        <p className="order-create__intro">{t('orders.create.intro')}</p>
+        <p className="order-create__intro">{admission ? t('orders.create.intro.Finance') : t('orders.create.intro')}</p>
       </header>
       {restored ? (
         <p className="order-create__notice" role="status">
@@ -405,6 +412,24 @@ function OrderCreateForm({
         </div>
       </section>
 
+      {admission ? (
+        <section className="order-create__card" aria-labelledby="order-create-note">
+          <h2 id="order-create-note">{t('orders.create.note.heading')}</h2>
+          <div className="field">
+            <label className="visually-hidden" htmlFor="order-create-note-input">
+              {t('orders.create.note.heading')}
+            </label>
+            <textarea
+              id="order-create-note-input"
+              className="field__input"
+              rows={4}
+              maxLength={ORDER_NOTE_MAX}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </div>
+        </section>
+      ) : (
       <fieldset className="order-create__card order-create__where">
         <legend>
           <h2>{t('orders.create.where.heading')}</h2>
@@ -422,8 +447,9 @@ function OrderCreateForm({
           </label>
         ))}
       </fieldset>
+      )}
 
-      {choices.initiatedFor === 'homecare' ? (
+      {choices.initiatedFor === 'homecare' && !admission ? (
         <fieldset className="order-create__card order-create__address">
           <legend>
             <h2>{addressHeading}</h2>

@@ -26,11 +26,12 @@ describe('ORDER_LIST_CATEGORIES (spec doc 3 §2)', () => {
 });
 
 describe('requestNewButtons (spec doc 3 §2 Order lists, §1 feature flags)', () => {
-  it('offers Medicine, Lab Test and Medical service on the order list, its own on the others', () => {
+  it('offers Medicine, Lab Test, Medical service and Admission on the order list, its own on the others', () => {
     expect(requestNewButtons('orders', baseTenantConfig.features)).toEqual([
       { category: 'Medication', to: '/order/create/Medication' },
       { category: 'Examination', to: '/order/create/Examination' },
       { category: 'Procedure', to: '/order/create/Procedure' },
+      { category: 'Finance', to: '/order/create/Finance' },
     ]);
     expect(requestNewButtons('labTests', baseTenantConfig.features)).toEqual([
       { category: 'Examination', to: '/order/create/Examination' },
@@ -45,6 +46,7 @@ describe('requestNewButtons (spec doc 3 §2 Order lists, §1 feature flags)', ()
       features: {
         medicationOrder: { enabled: false, payment: false },
         procedureOrder: { enabled: false, payment: false },
+        encounterOrder: { enabled: false, payment: false },
       },
     }).features;
     expect(requestNewButtons('orders', features).map((button) => button.category)).toEqual([

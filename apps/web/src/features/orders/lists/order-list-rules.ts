@@ -5,12 +5,12 @@
  * packages/domain's.
  */
 import {
-  CREATABLE_ORDER_CATEGORIES,
+  ORDER_FORM_CATEGORIES,
   isIgnoredLiveUpdate,
   isOrderCategoryEnabled,
   orderCreateRoute,
-  type CreatableOrderCategory,
   type OrderCategory,
+  type OrderFormCategory,
   type OrderListKind,
 } from '@careline/domain/orders';
 import { groupProfilesByRelationship, type ClientPatient } from '@careline/domain/profiles';
@@ -28,18 +28,22 @@ export const ORDER_LIST_CATEGORIES: Record<OrderListKind, readonly OrderCategory
   procedures: ['Procedure'],
 };
 
-/** The request-new buttons a list may show: all three on the order list, its own on the others. */
-const REQUEST_CATEGORIES: Record<OrderListKind, readonly CreatableOrderCategory[]> = {
-  orders: CREATABLE_ORDER_CATEGORIES,
+/**
+ * The request-new buttons a list may show: all three and the admission request on the order list
+ * (issue 30 §2.4), its own on the others.
+ */
+const REQUEST_CATEGORIES: Record<OrderListKind, readonly OrderFormCategory[]> = {
+  orders: ORDER_FORM_CATEGORIES,
   labTests: ['Examination'],
   procedures: ['Procedure'],
 };
 
 /** A request-new button: the category and its creation route. */
-export type RequestNewButton = { category: CreatableOrderCategory; to: string };
+export type RequestNewButton = { category: OrderFormCategory; to: string };
 
 /**
- * The buttons to request a new Medicine, Lab Test or Medical service (spec doc 3 §2), only for the
+ * The buttons to request a new Medicine, Lab Test or Medical service (spec doc 3 §2), and an
+ * admission on the order list (encounterOrder, spec doc 3 §1), only for the
  * categories the tenant's feature flags offer (spec doc 3 §1, §6), each opening /order/create/{category}.
  * @param kind - which list
  * @param features - the tenant's feature flags
