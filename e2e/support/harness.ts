@@ -140,7 +140,7 @@ export async function readOutbox(to?: string, options: { port?: number } = {}): 
 }
 
 /**
- * The 4-digit code in the newest SMS to a number, polling briefly until one arrives.
+ * The 4-digit code in the newest sign-in SMS to a number, polling briefly until one arrives.
  * @param mobileNo - the number the code was sent to
  * @param options - since: ignore messages sent before this time (to wait for a resent code); port:
  *   another server than the run's
@@ -151,8 +151,13 @@ export async function latestCode(mobileNo: string, options: { since?: Date; port
     const messages = (await readOutbox(mobileNo, { port: options.port })).filter(
       (message) => !options.since || new Date(message.sentAt).getTime() >= options.since.getTime(),
     );
-    const newest = messages.at(-1);
-    const code = newest?.body.match(/\b(\d{4})\b/)?.[1];
+    // The sign-in code's SMS carries no link. A visit's other SMS (reminder, doctor late, refund, feedback)
+    // do, and their links and dates hold 4-digit groups of their own; issue 32's sweeps send them here too.
+    const code = messages
+      .filter((message) => !message.body.includes('://'))
+      .map((message) => message.body.match(/\b(\d{4})\b/)?.[1])
+      .filter((found) => found !== undefined)
+      .at(-1);
     if (code) {
       return code;
     }
