@@ -255,7 +255,7 @@ describe('OrderListScreen request buttons (spec doc 3 §2: Medicine, Lab Test, M
           .map((link) => [link.textContent, link.getAttribute('href')])
       : [];
 
-  it('offers all three on the order list, each opening its creation screen', async () => {
+  it('offers all three and the admission request on the order list, each opening its creation screen', async () => {
     await renderOrderList({
       element: <OrderListScreen kind="orders" />,
       path: '/history/orders',
@@ -266,12 +266,13 @@ describe('OrderListScreen request buttons (spec doc 3 §2: Medicine, Lab Test, M
       ['Request a new Medicine', '/order/create/Medication'],
       ['Request a new Lab Test', '/order/create/Examination'],
       ['Request a new Medical service', '/order/create/Procedure'],
+      ['Request an Admission', '/order/create/Finance'],
     ]);
   });
 
   it('leaves out what the tenant does not offer, and each list offers its own', async () => {
     const tenant: TenantPublicConfig = deepMerge(baseTenantConfig, {
-      features: { examinationOrder: { enabled: false, payment: false } },
+      features: { examinationOrder: { enabled: false, payment: false }, encounterOrder: { enabled: false, payment: false } },
     });
     await renderOrderList({
       element: <OrderListScreen kind="orders" />,
