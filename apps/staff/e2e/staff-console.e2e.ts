@@ -206,6 +206,7 @@ describe('staff console', () => {
       'Patient lookup',
       'Orders',
       'Lab reports',
+      'Questionnaires',
       'Chats',
       'Payments',
       'Staff users',
