@@ -173,7 +173,9 @@ describe('/view/session pay now (spec doc 2 §4 Booking pay-now)', () => {
           : base(call),
     });
     fireEvent.click(await screen.findByRole('button', { name: /^Pay 3,000\.50 LKR with your saved card 411111/ }));
-    await screen.findByText('Payment success');
+    // The saved card's answer, the booking and the appointment's reading come one after another: on a loaded
+    // machine that is more than findByText's default second.
+    await screen.findByText('Payment success', undefined, { timeout: 10_000 });
     expect(book).toHaveBeenCalledTimes(1);
     expect(calls.find((call) => call.operationName === 'completeBooking')?.variables).toMatchObject({
       input: { id: 'inv-a', paymentGatewayType: 'cyberSource', paymentMethodId: 'pm-1' },
