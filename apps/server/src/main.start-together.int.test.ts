@@ -134,7 +134,11 @@ describe('instances started at the same instant on an empty PostgreSQL database 
         client.query<{ name: string }>(`SELECT name FROM pgboss.queue WHERE name NOT LIKE '\\_\\_pgboss%' ORDER BY name`),
       );
       expect(queues.rows.map((row) => row.name)).toEqual([
+        'appointment-notices-sweep',
         'idempotency-keys-prune',
+        'leave-home-sweep',
+        'session-refund',
+        'session-refunds-sweep',
         'sms-dead-letter',
         'sms-deliver',
         'sms-outbox-sweep',
@@ -142,7 +146,14 @@ describe('instances started at the same instant on an empty PostgreSQL database 
         'temporary-appointments-sweep',
       ]);
       const schedules = await admin(url.toString(), (client) => client.query<{ name: string }>('SELECT name FROM pgboss.schedule ORDER BY name'));
-      expect(schedules.rows.map((row) => row.name)).toEqual(['idempotency-keys-prune', 'sms-outbox-sweep', 'temporary-appointments-sweep']);
+      expect(schedules.rows.map((row) => row.name)).toEqual([
+        'appointment-notices-sweep',
+        'idempotency-keys-prune',
+        'leave-home-sweep',
+        'session-refunds-sweep',
+        'sms-outbox-sweep',
+        'temporary-appointments-sweep',
+      ]);
 
       for (const instance of instances) {
         instance.child.kill('SIGTERM');
