@@ -82,9 +82,10 @@ describe('/doctor by doctor, with the photo staff upload (issue 29 §4.14)', () 
     expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await served.body()).length).toBeLessThan(photo.length);
 
-    // The next session to book, with its fee; the others behind the disclosure.
+    // The next session to book first; the others behind the disclosure. Which session is next depends on
+    // what the journeys beside this one made for the demo doctor (their sessions have no charging scheme,
+    // so no fee): the fee is checked on the seeded sessions once the disclosure is open.
     expect(await card.getByRole('link').count()).toBe(1);
-    expect(await card.getByRole('link').textContent()).toMatch(/Fee [\d,]+\.\d{2} [A-Z]{3}/);
     await card.getByRole('heading', { level: 3, name: /^Next available · / }).waitFor();
     // The disclosure button, whose name changes with its state.
     const more = card.locator('button[aria-expanded]');
@@ -100,6 +101,8 @@ describe('/doctor by doctor, with the photo staff upload (issue 29 §4.14)', () 
     expect(await more.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => card.locator('.session-card').count()).toBe(hidden + 1);
     expect(await more.textContent()).toBe('Hide the other sessions');
+    // The seeded sessions have the demo charging scheme: their cards show the fee.
+    expect((await card.getByRole('link').allTextContents()).some((text) => /Fee [\d,]+\.\d{2} [A-Z]{3}/.test(text))).toBe(true);
     await expectNoAxeViolations(page, '/doctor with the doctor’s sessions shown');
     await screenshot(page, 'doctor-cards-expanded');
     // Keyboard: the disclosure closes again with Enter.

@@ -85,6 +85,8 @@ describe('order lists', () => {
       'Request a new Medicine',
       'Request a new Lab Test',
       'Request a new Medical service',
+      // issue 30 §2.4: the demo tenant offers admissions.
+      'Request an Admission',
     ]);
     const historyBar = page.getByRole('navigation', { name: 'History' });
     expect(await historyBar.getByRole('link', { name: 'My Appointments' }).count()).toBe(1);
