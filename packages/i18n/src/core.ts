@@ -19,7 +19,9 @@ const loaders: Record<Locale, () => Promise<Messages>> = {
 
 /** A Lingui instance with English loaded and active: texts render before any other language arrives. */
 export function createI18n(): I18n {
-  return setupI18n({ locale: sourceLocale, messages: { [sourceLocale]: english } });
+  // A copy: Lingui merges every later load of a language into the object it first got, and the
+  // imported catalogue is shared (translateText indexes it as the source catalogue alone).
+  return setupI18n({ locale: sourceLocale, messages: { [sourceLocale]: { ...english } } });
 }
 
 // The languages whose catalogue each instance holds (Lingui's own getter shows the active one only).
@@ -34,7 +36,7 @@ export async function activateLocale(i18n: I18n, locale: Locale): Promise<void> 
   const loaded = loadedLocales.get(i18n) ?? new Set<Locale>([sourceLocale]);
   loadedLocales.set(i18n, loaded);
   if (!loaded.has(locale)) {
-    i18n.load(locale, await loaders[locale]());
+    i18n.load(locale, { ...(await loaders[locale]()) });
     loaded.add(locale);
   }
   i18n.activate(locale);

@@ -124,3 +124,28 @@ describe('useTranslate of a lazily loaded catalogue', () => {
     });
   });
 });
+
+describe('loads leave the shared catalogues as imported', () => {
+  it("a screen group's English merged into one instance reaches neither the source catalogue nor another instance", async () => {
+    const { messages: sourceEnglish } = await import('./catalogues/en.po');
+    const { translateText } = await import('./errors.ts');
+    const { activateLocale } = await import('./core.ts');
+    const before = Object.keys(sourceEnglish).length;
+    const ordersLike = lazyCatalogue<TestId>({
+      en: () => Promise.resolve({ 'test.greeting': ['All Orders'] }),
+      si: () => Promise.resolve({ 'test.greeting': ['ඇණවුම්'] }),
+      ta: () => Promise.resolve({ 'test.greeting': ['ஆர்டர்கள்'] }),
+    });
+    const first = createI18n();
+    await ordersLike.load(first, 'en');
+    expect(first._('test.greeting')).toBe('All Orders');
+    // Lingui merges later loads into the object an instance got first: that must not be the import.
+    expect(Object.keys(sourceEnglish).length).toBe(before);
+    expect(sourceEnglish['test.greeting']).toBeUndefined();
+    const second = createI18n();
+    expect(second._('test.greeting')).toBe('test.greeting');
+    // A shared text keeps its shared key in a language whose screen group is not loaded.
+    await activateLocale(second, 'ta');
+    expect(translateText(second, 'All Orders')).not.toBe('test.greeting');
+  });
+});

@@ -43,8 +43,9 @@ export function lazyCatalogue<Id extends string>(loaders: Record<Locale, () => P
     }
     const pending: TrackedLoad = loaders[locale]().then(
       (messages) => {
-        // Lingui's load merges into the language's messages and tells every consumer to re-render.
-        i18n.load(locale, messages);
+        // Lingui's load merges into the language's messages and tells every consumer to re-render. A copy:
+        // were it the instance's first texts of the language, later loads would be merged into this module's.
+        i18n.load(locale, { ...messages });
         const done = loaded.get(i18n) ?? new Set<Locale>();
         done.add(locale);
         loaded.set(i18n, done);

@@ -7,7 +7,7 @@ import {
   refundReasons,
   refundTexts,
 } from '@careline/domain/consultations';
-import { createI18n } from '@careline/i18n/core';
+import { activateLocale, createI18n } from '@careline/i18n/core';
 import { loadConsultationsMessages, type ConsultationsMessageId } from '@careline/i18n/consultations';
 import {
   appointmentStatusKey,
@@ -53,6 +53,7 @@ describe('spec texts in the consultations catalogue', () => {
     );
     for (const locale of ['en', 'si', 'ta'] as const) {
       const local = createI18n();
+      await activateLocale(local, locale);
       await loadConsultationsMessages(local, locale);
       for (const key of ['consultations.appointment.cancelBlocked', 'refund.blocked'] as const) {
         const text = local._(key, { reason: 'REASON' });
