@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
@@ -12,6 +14,41 @@ import { defineConfig } from 'vitest/config';
  */
 const e2eSerial = ['apps/web/e2e/video-call.e2e.ts', 'apps/web/e2e/nginx-failover.e2e.ts'];
 
+const root = dirname(fileURLToPath(import.meta.url));
+const unitInclude = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts', 'apps/staff/src/**/*.test.{ts,tsx}'];
+const unitExclude = ['**/*.int.test.ts', '**/node_modules/**'];
+
+/**
+ * The unit files that replace a module with vi.mock: with the unit project's shared module cache, a module
+ * another file imported first would stay unmocked, so these run in a project that isolates each file.
+ * Read from the files, so a new vi.mock needs no list kept by hand.
+ */
+function unitFilesWithModuleMocks(): string[] {
+  const folders = [
+    ...readdirSync(join(root, 'packages')).map((name) => `packages/${name}/src`),
+    'apps/server/src',
+    'apps/web/src',
+    'apps/web/build',
+    'apps/staff/src',
+  ];
+  const found: string[] = [];
+  const walk = (folder: string): void => {
+    for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+      const file = `${folder}/${entry.name}`;
+      if (entry.isDirectory() && entry.name !== 'node_modules') {
+        walk(file);
+      } else if (/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.int.test.ts')) {
+        if (/\bvi\.mock\(/.test(readFileSync(join(root, file), 'utf8'))) {
+          found.push(file);
+        }
+      }
+    }
+  };
+  folders.filter((folder) => existsSync(join(root, folder))).forEach(walk);
+  return found;
+}
+const mockingUnitFiles = unitFilesWithModuleMocks();
+
 // The catalogues' PO files, compiled on import as in the apps' builds (packages/i18n/lingui.config.ts).
 const linguiConfig = fileURLToPath(new URL('./packages/i18n/lingui.config.ts', import.meta.url));
 
@@ -25,10 +62,24 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts', 'apps/staff/src/**/*.test.{ts,tsx}'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          include: unitInclude,
+          exclude: [...unitExclude, ...mockingUnitFiles],
           environment: 'node',
           // jsdom's <dialog> lacks showModal(): the tests' stand-in (the apps use the browser's).
+          setupFiles: ['packages/ui/src/testing/dialog-polyfill.ts'],
+          // A worker keeps its loaded modules from file to file (React, Lingui, the catalogues, jsdom's
+          // environment is still made per file): a third of the time of isolating every file. Tests
+          // must leave shared modules as they found them (see core.ts: Lingui merges into what it got).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The files that mock a module (vi.mock), each in its own module cache.
+          name: 'unit-mocking',
+          include: mockingUnitFiles,
+          environment: 'node',
           setupFiles: ['packages/ui/src/testing/dialog-polyfill.ts'],
         },
       },

@@ -205,7 +205,8 @@ if (wanted('typecheck') && wanted('lint') && os.availableParallelism() > 1) {
   }
 }
 if (wanted('unit')) {
-  stages.push(vitestStage('unit', 'unit', 'unit', process.env));
+  // unit and unit-mocking (the files that vi.mock a module, isolated) in one run and report.
+  stages.push(vitestStage('unit', 'unit', 'unit*', process.env));
 }
 if (wanted('int')) {
   stages.push(vitestStage('int', 'integration on PGlite (in memory)', 'int', environmentWithout(['DATABASE_URL'])));

@@ -676,7 +676,8 @@ describe('registration inline in the chat (issue 12 §2)', () => {
     );
     // No jump to /profiles/registration: the form itself is in the chat, focus in its first field.
     expect(screen.queryByRole('button', { name: 'Add New Profile' })).toBeNull();
-    const save = screen.getByRole('button', { name: 'Save' });
+    // The form's chunk may still be on its way on a loaded machine (vi.waitFor moves the fake clock too).
+    const save = await vi.waitFor(() => screen.getByRole('button', { name: 'Save' }), { timeout: 10_000 });
     expect(document.activeElement).toBe(screen.getByLabelText('Prefix'));
     // issue 29 §12: as on the form page, no relationship is chosen for the patient: Save waits, the prompt shows.
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Me' }).checked).toBe(false);
