@@ -921,6 +921,8 @@ export type StaffMessageId =
   | 'staff.audit.action.document.patch'
   | 'staff.audit.action.practitioner.photo'
   | 'staff.audit.action.session.tokens.confirm'
+  | 'staff.audit.action.display.create'
+  | 'staff.audit.action.display.revoke'
   | 'staff.audit.action.appointment.reserve'
   | 'staff.audit.action.appointment.reschedule'
   | 'staff.audit.action.appointment.cancel'
