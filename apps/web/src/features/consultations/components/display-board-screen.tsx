@@ -144,9 +144,11 @@ function BoardContent({ state, locale, hasSecret }: { state: BoardState; locale:
               </div>
               <div className="display-board__now">
                 <h3>{t('consultations.board.nowSeeing')}</h3>
+                {/* Only the number is live: the texts around it change language every few seconds. */}
                 <p className="display-board__token" aria-live="polite" data-testid="now-seeing">
-                  {session.nowSeeing ?? t('consultations.board.nobodyYet')}
+                  {session.nowSeeing ?? ''}
                 </p>
+                {session.nowSeeing === null ? <p className="display-board__token--none">{t('consultations.board.nobodyYet')}</p> : null}
               </div>
               <div className="display-board__next">
                 <h3>{t('consultations.board.next')}</h3>
