@@ -1,6 +1,6 @@
 import type { Client, ClientOptions, Sink } from 'graphql-ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOARD_RETRY_MAX_MS, boardRetryWaitMs, connectBoard } from './board-connection.ts';
+import { BOARD_REFRESH_MS, BOARD_RETRY_MAX_MS, boardRetryWaitMs, connectBoard } from './board-connection.ts';
 
 type Result = { data?: unknown; errors?: { message: string }[] };
 
@@ -89,5 +89,27 @@ describe('the board connection', () => {
     vi.advanceTimersByTime(BOARD_RETRY_MAX_MS);
     expect(made.sinks).toHaveLength(2);
     expect(made.disposed).toBe(true);
+  });
+
+  it('reads the board afresh every minute, ignoring the replaced subscription', () => {
+    vi.useFakeTimers();
+    const { made, create } = fakeClient();
+    const boards: string[] = [];
+    const stop = connectBoard({
+      url: 'ws://localhost/graphql',
+      hospitalId: 'h',
+      secret: 's',
+      createWsClient: create,
+      on: { board: (b) => boards.push(b.updatedAt), online: () => {}, refused: () => {} },
+    });
+    vi.advanceTimersByTime(BOARD_REFRESH_MS);
+    expect(made.sinks).toHaveLength(2);
+    made.sinks[0]?.complete();
+    made.sinks[0]?.next({ data: { subscribeDisplayBoard: { ...board, updatedAt: 'old' } } });
+    made.sinks[1]?.next({ data: { subscribeDisplayBoard: { ...board, updatedAt: 'new' } } });
+    vi.advanceTimersByTime(BOARD_RETRY_MAX_MS);
+    expect(made.sinks).toHaveLength(2);
+    expect(boards).toEqual(['new']);
+    stop();
   });
 });

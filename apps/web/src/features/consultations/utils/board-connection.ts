@@ -11,6 +11,11 @@ import { displayBoardSubscription, type DisplayBoardView } from '../api/display-
 
 /** The longest wait between two connection attempts. */
 export const BOARD_RETRY_MAX_MS = 30_000;
+/**
+ * How often the board is read afresh with no change in between: the expected times move with the
+ * clock (never before now), and a quiet queue sends no events.
+ */
+export const BOARD_REFRESH_MS = 60_000;
 /** How often the board pings the server. */
 const PING_EVERY_MS = 10_000;
 /** A pong later than this after its ping: the connection is gone. */
@@ -93,8 +98,11 @@ export function connectBoard(options: {
       },
     },
   });
+  // Each subscription's number: the callbacks of one replaced by a refresh are ignored.
+  let generation = 0;
   const stop = () => {
     stopped = true;
+    clearInterval(refresh);
     clearPong();
     if (again) {
       clearTimeout(again);
@@ -102,11 +110,17 @@ export function connectBoard(options: {
     unsubscribe();
     void client.dispose();
   };
-  const subscribe = (): (() => void) =>
-    client.subscribe<{ subscribeDisplayBoard: DisplayBoardView }>(
+  const subscribe = (): (() => void) => {
+    generation += 1;
+    const mine = generation;
+    const current = () => mine === generation && !stopped;
+    return client.subscribe<{ subscribeDisplayBoard: DisplayBoardView }>(
       { query: displayBoardSubscription, variables: { hospitalId: options.hospitalId, secret: options.secret } },
       {
         next: (result) => {
+          if (!current()) {
+            return;
+          }
           const refused = refusal(result.errors);
           if (refused) {
             stop();
@@ -119,6 +133,9 @@ export function connectBoard(options: {
           }
         },
         error: (error) => {
+          if (!current()) {
+            return;
+          }
           const refused = Array.isArray(error) ? refusal(error as ErrorList) : null;
           if (refused) {
             stop();
@@ -129,9 +146,14 @@ export function connectBoard(options: {
           resubscribe();
         },
         // The server ends the board only when the display is revoked, and the refusal came first.
-        complete: resubscribe,
+        complete: () => {
+          if (current()) {
+            resubscribe();
+          }
+        },
       },
     );
+  };
   const resubscribe = () => {
     if (!stopped) {
       again = setTimeout(() => {
@@ -144,5 +166,12 @@ export function connectBoard(options: {
     }
   };
   let unsubscribe = subscribe();
+  const refresh = setInterval(() => {
+    if (!stopped && again === null) {
+      const previous = unsubscribe;
+      unsubscribe = subscribe();
+      previous();
+    }
+  }, BOARD_REFRESH_MS);
   return stop;
 }
