@@ -88,6 +88,7 @@ const config: UserConfig = {
       '/patient-feedback': { module: 'src/features/shell/components/feedback-screen.tsx', budgetKb: 153 },
       '/doctor': { module: 'src/features/consultations/components/doctor-screen.tsx', budgetKb: 152 },
       '/view/:type': { module: 'src/features/consultations/components/view-screen.tsx', budgetKb: 167 },
+      '/display/:hospitalId': { module: 'src/features/consultations/components/display-board-screen.tsx', budgetKb: 160 },
       '/history/appointments': { module: 'src/features/consultations/components/history-screen.tsx', budgetKb: 160 },
       '/profiles/my-payment-history': {
         module: 'src/features/payment-history/components/payment-history-screen.tsx',

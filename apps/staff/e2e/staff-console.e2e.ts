@@ -211,6 +211,7 @@ describe('staff console', () => {
       'Payments',
       'Staff users',
       'Doctors',
+      'Displays',
       'Audit trail',
       'Change password',
     ]);

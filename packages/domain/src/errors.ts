@@ -95,6 +95,10 @@ export const errorCatalogue = {
   'ARO-E4050': 'You already have a profile: reserve the number for it',
   // 'Leave home now' (issue 32 §1.3): the journey time to the hospital.
   'ARO-E4060': 'The journey time must be a whole number of minutes from {min} to {max}',
+  // The waiting-room board's displays (issue 32 §3.6).
+  'ARO-E4061': 'Name the display: 1 to {max} characters, such as Ground floor TV',
+  'ARO-E4062': 'This display is not allowed to show the board. Ask the hospital for a new display link',
+  'ARO-E4063': 'This hospital already has {max} displays. Revoke one it no longer uses first',
   // Payments: invoices, booking requests and the card gateway's answers (issue 9; spec doc 2 §4, §7).
   'ARO-E5001': 'This appointment is already paid',
   'ARO-E5002': 'Choose an appointment or a session to pay for',

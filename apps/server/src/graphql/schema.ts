@@ -13,6 +13,7 @@ import '../modules/accounts/accounts.schema.ts';
 import '../modules/staff/staff.schema.ts';
 import '../modules/audit/audit.schema.ts';
 import '../modules/consultations/staff-sessions.schema.ts';
+import '../modules/consultations/display-board.schema.ts';
 import '../modules/consultations/upcoming-appointments.schema.ts';
 import '../modules/loyalty/loyalty.schema.ts';
 import '../modules/orders/orders.schema.ts';

@@ -22,6 +22,7 @@ import {
   bookingRequests,
   chargingSchemes,
   databaseRestores,
+  displayTokens,
   gatewayEvents,
   questionnaireResponses,
   refundRequests,
@@ -52,6 +53,9 @@ const PUBLIC_FIELDS = new Set([
   'completeAuthentication',
   'initiateLinkAuthentication',
   'staffSignIn',
+  // The waiting-room board (issue 32 §3.6): authenticated by a display token's secret, not a sign-in.
+  'displayBoard',
+  'subscribeDisplayBoard',
   // Ends the session of whatever token is sent; reaches no data.
   'logout',
 ]);
@@ -206,6 +210,8 @@ const labReportPools: Record<'draft' | 'entered' | 'verified' | 'issued' | 'outs
   outsource: [],
 };
 const labSample = { code: '', subTestId: '', readId: '' };
+// A display of hospital A for the revocation (made in the first beforeAll).
+const displaySample = { id: '' };
 const takeLabReport = (pool: keyof typeof labReportPools): string => labReportPools[pool].pop() ?? randomUUID();
 // Lab results CSV import (issue 11): a registered report per role, each imported once.
 const labImportPool: string[] = [];
@@ -460,6 +466,19 @@ const SAMPLES: Record<string, Sample> = {
     query: 'query ($o: ID!) { staffPractitioners(organizationId: $o) { id photoUrl } }',
     variables: (o) => ({ o }),
   },
+  // Waiting-room displays (issue 32 §3.6): revoking again succeeds, so the one display serves every allowed role.
+  staffDisplayTokens: {
+    query: 'query ($o: ID!) { staffDisplayTokens(organizationId: $o) { id lastSeenAt } }',
+    variables: (o) => ({ o }),
+  },
+  staffCreateDisplayToken: {
+    query: 'mutation ($o: ID!) { staffCreateDisplayToken(organizationId: $o, name: "Matrix TV") { display { id } } }',
+    variables: (o) => ({ o }),
+  },
+  staffRevokeDisplayToken: {
+    query: 'mutation ($o: ID!, $id: ID!) { staffRevokeDisplayToken(organizationId: $o, displayTokenId: $id) { id } }',
+    variables: (o) => ({ o, id: displaySample.id }),
+  },
   staffLabReportSettings: {
     query: 'query ($o: ID!) { staffLabReportSettings(organizationId: $o) { requireSecondVerifier } }',
     variables: (o) => ({ o }),
@@ -621,6 +640,11 @@ beforeAll(async () => {
   const db = t.database.db;
   hospitalA = (await makeOrganization(db, tenantId)).id;
   hospitalB = (await makeOrganization(db, tenantId)).id;
+  const [display] = await db
+    .insert(displayTokens)
+    .values({ tenantId, organizationId: hospitalA, name: 'Matrix TV', secretHash: randomUUID(), createdBy: randomUUID() })
+    .returning({ id: displayTokens.id });
+  displaySample.id = display?.id ?? '';
   const doctor = await makePractitioner(db, tenantId, hospitalA);
   for (const role of STAFF_ROLES) {
     const user = await makeStaffUser(db, tenantId, [

@@ -47,6 +47,9 @@ const PractitionersScreen = lazy(() =>
     default: module.PractitionersScreen,
   })),
 );
+const DisplaysScreen = lazy(() =>
+  import('../features/displays/components/displays-screen.tsx').then((module) => ({ default: module.DisplaysScreen })),
+);
 const AuditScreen = lazy(() =>
   import('../features/audit/components/audit-screen.tsx').then((module) => ({ default: module.AuditScreen })),
 );
@@ -190,6 +193,12 @@ const router = createBrowserRouter(
                   action="practitioners.list"
                   screen={(hospital) => <PractitionersScreen key={hospital.id} hospital={hospital} />}
                 />
+              ),
+            },
+            {
+              path: 'displays',
+              element: (
+                <InHospital action="displays.manage" screen={(hospital) => <DisplaysScreen key={hospital.id} hospital={hospital} />} />
               ),
             },
             {

@@ -17,6 +17,7 @@ export function useShellMessages() {
       staffUsers: t('staff.shell.staffUsers'),
       auditTrail: t('staff.shell.auditTrail'),
       doctors: t('staff.practitioners.nav'),
+      displays: t('staff.displays.nav'),
       payments: t('staff.payments.nav'),
       orders: t('staff.orders.nav'),
       labReports: t('staff.labReports.nav'),

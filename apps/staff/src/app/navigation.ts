@@ -1,7 +1,7 @@
 /** One entry of the console's navigation; `action` is the server policy it needs (none: everyone). */
 export type NavigationItem = {
   path: string;
-  label: 'home' | 'sessions' | 'patientLookup' | 'staffUsers' | 'auditTrail' | 'changePassword' | 'payments' | 'orders' | 'labReports' | 'questionnaires' | 'chats' | 'doctors';
+  label: 'home' | 'sessions' | 'patientLookup' | 'staffUsers' | 'auditTrail' | 'changePassword' | 'payments' | 'orders' | 'labReports' | 'questionnaires' | 'chats' | 'doctors' | 'displays';
   action: string | null;
 };
 
@@ -16,6 +16,7 @@ export const navigation: readonly NavigationItem[] = [
   { path: '/payments', label: 'payments', action: 'payments.list' },
   { path: '/staff-users', label: 'staffUsers', action: 'staff.users.list' },
   { path: '/doctors', label: 'doctors', action: 'practitioners.list' },
+  { path: '/displays', label: 'displays', action: 'displays.manage' },
   { path: '/audit', label: 'auditTrail', action: 'audit.browse' },
   { path: '/password', label: 'changePassword', action: null },
 ];

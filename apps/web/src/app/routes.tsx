@@ -51,6 +51,11 @@ export const lazyScreens: AppScreens = {
   ),
 };
 
+// issue 32 §3.6 /display/:hospitalId: the waiting-room board, its own chunk (a TV, no sign-in, no shell).
+const DisplayBoardScreen = lazy(() =>
+  import('../features/consultations/components/display-board-screen.tsx').then((module) => ({ default: module.DisplayBoardScreen })),
+);
+
 // spec doc 2 §2 /history/appointments: its own chunk, with the consultation texts it loads.
 const HistoryScreen = lazy(() =>
   import('../features/consultations/components/history-screen.tsx').then((module) => ({ default: module.HistoryScreen })),
@@ -328,6 +333,15 @@ export function createAppRoutes(screens: AppScreens = lazyScreens): RouteObject[
   const { LoginScreen, ChatHomeScreen, ProfilesScreen, ProfileFormScreen, HomeDashboardScreen, FeedbackScreen } =
     screens;
   return [
+    {
+      path: '/display/:hospitalId',
+      element: (
+        <Suspense fallback={<LoadingScreen />}>
+          <DisplayBoardScreen />
+        </Suspense>
+      ),
+      errorElement: <GenericErrorScreen />,
+    },
     {
       path: '/',
       element: (

@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   'session.call-next',
   'session.queue.read',
   'session.tokens.confirm',
+  'display.create',
+  'display.revoke',
   'appointment.reserve',
   'appointment.book',
   'appointment.reschedule',

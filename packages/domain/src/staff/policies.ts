@@ -143,6 +143,14 @@ export const practitionersPolicy = {
   'practitioners.photo': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
+/**
+ * Who may keep a hospital's waiting-room displays (issue 32 §3.6): its admins create the display
+ * tokens a TV opens the board with, see them and revoke them. Every creation and revocation is audited.
+ */
+export const displaysPolicy = {
+  'displays.manage': ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
 /** Every staff operation's policy: the roles that may run it in a hospital where they hold the role. */
 export const staffPolicies = {
   ...staffPolicy,
@@ -156,6 +164,7 @@ export const staffPolicies = {
   ...staffVideoPolicy,
   ...questionnairesPolicy,
   ...practitionersPolicy,
+  ...displaysPolicy,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** A staff operation's policy key. */

@@ -360,6 +360,9 @@ export type MessageId =
   | 'error.ARO-E4049'
   | 'error.ARO-E4050'
   | 'error.ARO-E4060'
+  | 'error.ARO-E4061'
+  | 'error.ARO-E4062'
+  | 'error.ARO-E4063'
   | 'error.ARO-E5001'
   | 'error.ARO-E5002'
   | 'error.ARO-E5003'
@@ -722,6 +725,8 @@ export const englishPrecedence: readonly MessageId[] = [
   'error.ARO-E4038',
   'error.ARO-E4044',
   'error.ARO-E4060',
+  'error.ARO-E4061',
+  'error.ARO-E4063',
   'error.ARO-E5001',
   'error.ARO-E5005',
   'error.ARO-E5006',

@@ -170,3 +170,34 @@ export const appointmentLeaveHomeMessages = pgTable(
     check('appointment_leave_home_messages_no_ck', sql`${t.messageNo} BETWEEN 1 AND 3`),
   ],
 );
+
+/**
+ * A waiting-room display of a hospital (issue 32 §3.6): the TV that opens the board with this
+ * token's secret. Only the secret's SHA-256 is kept; staff see it once, when they create it.
+ * A revoked display is refused at once, its open boards closed.
+ */
+export const displayTokens = pgTable(
+  'display_tokens',
+  {
+    id: idColumn(),
+    tenantId: tenantColumn(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** What staff call it: 'Ground floor TV'. */
+    name: text('name').notNull(),
+    /** SHA-256 of the secret, hex. */
+    secretHash: text('secret_hash').notNull(),
+    /** The staff member who created it (staff_users.id). */
+    createdBy: uuid('created_by').notNull(),
+    createdAt: createdAt(),
+    /** When a board last read with it (at most once a minute); null: never opened. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by'),
+  },
+  (t) => [
+    uniqueIndex('display_tokens_secret_uq').on(t.secretHash),
+    index('display_tokens_hospital_idx').on(t.tenantId, t.organizationId, t.createdAt),
+  ],
+);

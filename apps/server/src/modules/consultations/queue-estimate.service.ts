@@ -106,3 +106,29 @@ export async function expectedCallAt(db: DbOrTx, tenantId: string, appointment: 
     now,
   }).expectedCallAt;
 }
+
+/**
+ * What the estimates of a session's tokens are made from, read as expectedCallAt reads them (one
+ * coalesced read of the session's calls, the doctor's past paces kept per session and start): the
+ * waiting-room board estimates every next token of a session from it (issue 32 §3.6).
+ * @param db - database or transaction
+ * @param tenantId - the tenant
+ * @param session - the session, its doctor, planned start and actual start
+ */
+export async function sessionEstimateInputs(
+  db: DbOrTx,
+  tenantId: string,
+  session: { id: string; practitionerId: string; startTime: Date; sessionStartedTime: Date | null },
+): Promise<{ rows: SessionQueueCallRow[]; pastMinutesPerPatient: number[] }> {
+  const [rows, pastMinutesPerPatient] = await Promise.all([
+    sessionCallsOf(db, { tenantId, sessionId: session.id }),
+    pastPacesOf(db, {
+      tenantId,
+      practitionerId: session.practitionerId,
+      sessionId: session.id,
+      before: session.startTime,
+      startedAt: session.sessionStartedTime,
+    }),
+  ]);
+  return { rows, pastMinutesPerPatient };
+}

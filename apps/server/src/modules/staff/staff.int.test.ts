@@ -429,6 +429,7 @@ describe('what a membership allows (the console shows only that)', () => {
       'audit.browse',
       'chat.read',
       'chat.work',
+      'displays.manage',
       'labReports.images',
       'labReports.read',
       'labReports.settings',

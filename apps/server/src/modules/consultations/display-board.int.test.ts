@@ -1,0 +1,247 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import {
+  FACTORY_STAFF_PASSWORD,
+  makeConsultationSession,
+  makeOrganization,
+  makePatientAccount,
+  makePractitioner,
+  makeStaffUser,
+} from '../../../test/factories.ts';
+import { auditEvents, displayTokens } from '../../db/schema/index.ts';
+import { bookAppointment } from './appointments.service.ts';
+
+// The waiting-room board (issue 32 §3.6): admins create, list and revoke display tokens of their own
+// hospital; a board reads with the secret only (no patient data), live, and a revoked token is
+// refused at once, its open boards ended.
+
+type Board = {
+  hospitalName: string;
+  sessions: { practitionerName: string; room: string | null; status: string; nowSeeing: number | null; next: { tokenNo: number; expectedAt: string | null }[] }[];
+};
+type Created = { display: { id: string; name: string }; secret: string; boardUrl: string };
+
+const BOARD_FIELDS = 'hospitalName updatedAt sessions { practitionerName specialty room status startTime expectedStart delayMinutes nowSeeing next { tokenNo expectedAt } }';
+const BOARD = `query ($h: ID!, $s: String!) { displayBoard(hospitalId: $h, secret: $s) { ${BOARD_FIELDS} } }`;
+const SUBSCRIBE = `subscription ($h: ID!, $s: String!) { subscribeDisplayBoard(hospitalId: $h, secret: $s) { ${BOARD_FIELDS} } }`;
+const CREATE =
+  'mutation ($o: ID!, $n: String!) { staffCreateDisplayToken(organizationId: $o, name: $n) { display { id name createdAt lastSeenAt revokedAt } secret boardUrl } }';
+const LIST = 'query ($o: ID!) { staffDisplayTokens(organizationId: $o) { id name lastSeenAt revokedAt } }';
+const REVOKE = 'mutation ($o: ID!, $id: ID!) { staffRevokeDisplayToken(organizationId: $o, displayTokenId: $id) { id revokedAt } }';
+const CALL_NEXT = 'mutation ($o: ID!, $s: ID!) { staffCallNext(organizationId: $o, sessionId: $s) { session { id } } }';
+
+let t: TestApp;
+let url: string;
+let tenantId: string;
+let hospital: string;
+let otherHospital: string;
+let doctorId: string;
+let admin: string;
+let otherAdmin: string;
+let receptionist: string;
+const patientNames: string[] = [];
+const patientMobiles: string[] = [];
+const patientIds: string[] = [];
+
+async function tokenFor(email: string): Promise<string> {
+  const body = await t.gql<{ staffSignIn: { token: string } }>(
+    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
+    { e: email, p: FACTORY_STAFF_PASSWORD },
+  );
+  const token = body.data?.staffSignIn.token;
+  if (!token) {
+    throw new Error(JSON.stringify(body.errors));
+  }
+  return token;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const codeOf = (body: { errors?: readonly { message: string }[] }): string | undefined => body.errors?.[0]?.message.split(':')[0];
+
+async function createDisplay(token: string, organizationId: string, name = 'Ground floor TV') {
+  return t.gql<{ staffCreateDisplayToken: Created }>(CREATE, { o: organizationId, n: name }, bearer(token));
+}
+
+async function bookedPatient(sessionId: string, givenName: string): Promise<void> {
+  const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital, givenName });
+  patientNames.push(givenName);
+  patientMobiles.push(account.mobileNo);
+  patientIds.push(patient.id, account.id);
+  await bookAppointment(t.database.db, {
+    tenantId,
+    accountId: account.id,
+    patientId: patient.id,
+    sessionId,
+    originChannel: 'patient_app',
+    idempotencyKey: null,
+    correlationId: randomUUID(),
+    actor: { kind: 'patient', accountId: account.id },
+  });
+}
+
+function wsClient(): Client {
+  return createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
+}
+
+/** A subscription's results as they come, and a way to wait for the next one. */
+function watch(client: Client, variables: Record<string, unknown>) {
+  const received: { data?: { subscribeDisplayBoard: Board } | null; errors?: readonly { message: string }[] }[] = [];
+  let ended: 'complete' | 'error' | null = null;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  const stop = client.subscribe(
+    { query: SUBSCRIBE, variables },
+    {
+      next: (value) => {
+        received.push(value as (typeof received)[number]);
+        wake?.();
+      },
+      error: (error: unknown) => {
+        failure = error;
+        ended = 'error';
+        wake?.();
+      },
+      complete: () => {
+        ended = 'complete';
+        wake?.();
+      },
+    },
+  );
+  const until = async (done: () => boolean): Promise<void> => {
+    while (!done()) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  };
+  return { received, ended: () => ended, failure: () => failure, until, stop };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = t.tenants.defaultTenant.id;
+  const db = t.database.db;
+  hospital = (await makeOrganization(db, tenantId)).id;
+  otherHospital = (await makeOrganization(db, tenantId)).id;
+  doctorId = (await makePractitioner(db, tenantId, hospital)).id;
+  admin = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'admin' }])).email);
+  otherAdmin = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: otherHospital, role: 'admin' }])).email);
+  receptionist = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'receptionist' }])).email);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/graphql`;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('display tokens in the console', () => {
+  it('an admin creates one (the secret once, kept hashed), lists it and revokes it; both audited', async () => {
+    const created = await createDisplay(admin, hospital, '  Ground floor TV ');
+    expect(created.errors).toBeUndefined();
+    const display = created.data?.staffCreateDisplayToken;
+    expect(display?.display.name).toBe('Ground floor TV');
+    expect(display?.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(display?.boardUrl).toMatch(new RegExp(`/display/${hospital}#${display?.secret ?? 'none'}$`));
+    const [row] = await t.database.db.select().from(displayTokens).where(eq(displayTokens.id, display?.display.id ?? ''));
+    expect(row?.secretHash).toBe(createHash('sha256').update(display?.secret ?? '').digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(display?.secret ?? 'none');
+
+    const listed = await t.gql<{ staffDisplayTokens: { id: string; revokedAt: string | null }[] }>(LIST, { o: hospital }, bearer(admin));
+    expect(listed.data?.staffDisplayTokens.map((d) => d.id)).toContain(display?.display.id);
+    expect(JSON.stringify(listed.data)).not.toContain(display?.secret ?? 'none');
+
+    const revoked = await t.gql<{ staffRevokeDisplayToken: { revokedAt: string | null } }>(REVOKE, { o: hospital, id: display?.display.id }, bearer(admin));
+    expect(revoked.data?.staffRevokeDisplayToken.revokedAt).not.toBeNull();
+    // Revoking again changes nothing and is not audited twice.
+    await t.gql(REVOKE, { o: hospital, id: display?.display.id }, bearer(admin));
+    const audited = await t.database.db
+      .select({ action: auditEvents.action, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, hospital), eq(auditEvents.tenantId, tenantId)));
+    const mine = audited.filter((a) => (a.details as { displayTokenId?: string }).displayTokenId === display?.display.id);
+    expect(mine.map((a) => a.action).sort()).toEqual(['display.create', 'display.revoke']);
+    expect(JSON.stringify(mine)).not.toContain(display?.secret ?? 'none');
+  });
+
+  it("refuses another hospital's admin, other roles and bad names, and changes nothing", async () => {
+    const before = (await t.database.db.select().from(displayTokens).where(eq(displayTokens.organizationId, hospital))).length;
+    expect(codeOf(await createDisplay(otherAdmin, hospital))).toBe('ARO-E2001');
+    expect(codeOf(await createDisplay(receptionist, hospital))).toBe('ARO-E1210');
+    expect(codeOf(await createDisplay(admin, hospital, '   '))).toBe('ARO-E4061');
+    expect(codeOf(await createDisplay(admin, hospital, 'x'.repeat(61)))).toBe('ARO-E4061');
+    expect(codeOf(await t.gql(LIST, { o: hospital }, bearer(otherAdmin)))).toBe('ARO-E2001');
+    const after = (await t.database.db.select().from(displayTokens).where(eq(displayTokens.organizationId, hospital))).length;
+    expect(after).toBe(before);
+
+    const mine = (await createDisplay(admin, hospital)).data?.staffCreateDisplayToken;
+    // Another hospital's admin cannot revoke it, even naming their own hospital.
+    expect(codeOf(await t.gql(REVOKE, { o: hospital, id: mine?.display.id }, bearer(otherAdmin)))).toBe('ARO-E2001');
+    expect(codeOf(await t.gql(REVOKE, { o: otherHospital, id: mine?.display.id }, bearer(otherAdmin)))).toBe('ARO-E2001');
+    const board = await t.gql(BOARD, { h: hospital, s: mine?.secret });
+    expect(board.errors).toBeUndefined();
+  });
+});
+
+describe('the board', () => {
+  it("shows today's sessions with the token being seen and the next ones, no patient data, live; a revoked display is refused and its board ended", async () => {
+    const session = await makeConsultationSession(
+      t.database.db,
+      tenantId,
+      { practitionerId: doctorId, organizationId: hospital },
+      { status: 'started', startTime: new Date(), sessionStartedTime: new Date(), locationName: 'Room 4' },
+    );
+    for (const name of ['Amaradasa', 'Bimalika', 'Chathurangi']) {
+      await bookedPatient(session.id, name);
+    }
+    const display = (await createDisplay(admin, hospital)).data?.staffCreateDisplayToken;
+    const variables = { h: hospital, s: display?.secret };
+
+    const first = await t.gql<{ displayBoard: Board }>(BOARD, variables);
+    expect(first.errors).toBeUndefined();
+    const shown = first.data?.displayBoard.sessions.find((s) => s.room === 'Room 4');
+    expect(shown?.nowSeeing).toBeNull();
+    expect(shown?.next.map((n) => n.tokenNo)).toEqual([1, 2, 3]);
+    expect(shown?.next.every((n) => n.expectedAt !== null)).toBe(true);
+    // Another hospital's board, a wrong secret and an unknown hospital are one refusal.
+    expect(codeOf(await t.gql(BOARD, { h: otherHospital, s: display?.secret }))).toBe('ARO-E4062');
+    expect(codeOf(await t.gql(BOARD, { h: hospital, s: 'not-the-secret' }))).toBe('ARO-E4062');
+    expect(codeOf(await t.gql(BOARD, { h: 'not-a-hospital', s: display?.secret }))).toBe('ARO-E4062');
+    const [seen] = await t.database.db.select().from(displayTokens).where(eq(displayTokens.id, display?.display.id ?? ''));
+    expect(seen?.lastSeenAt).not.toBeNull();
+
+    const client = wsClient();
+    try {
+      const live = watch(client, variables);
+      await live.until(() => live.received.length >= 1);
+      expect(await t.gql(CALL_NEXT, { o: hospital, s: session.id }, bearer(receptionist))).not.toHaveProperty('errors');
+      await live.until(() => live.received.some((r) => r.data?.subscribeDisplayBoard.sessions.some((s) => s.nowSeeing === 1)));
+      const after = live.received.at(-1)?.data?.subscribeDisplayBoard.sessions.find((s) => s.room === 'Room 4');
+      expect(after?.next.map((n) => n.tokenNo)).toEqual([2, 3]);
+
+      // No patient data anywhere on the board: names, numbers, ids.
+      const payload = JSON.stringify([first.data, live.received]);
+      for (const text of [...patientNames, ...patientMobiles, ...patientIds]) {
+        expect(payload).not.toContain(text);
+      }
+
+      await t.gql(REVOKE, { o: hospital, id: display?.display.id }, bearer(admin));
+      await live.until(() => live.ended() !== null);
+      expect(live.received.at(-1)?.errors?.[0]?.message).toMatch(/^ARO-E4062:/);
+      expect(live.ended()).toBe('complete');
+      expect(codeOf(await t.gql(BOARD, variables))).toBe('ARO-E4062');
+      // A new subscription with the revoked secret is refused at once.
+      const again = watch(client, variables);
+      await again.until(() => again.ended() !== null);
+      expect(again.received).toEqual([]);
+      expect(JSON.stringify(again.failure())).toContain('ARO-E4062:');
+    } finally {
+      await client.dispose();
+    }
+  });
+});

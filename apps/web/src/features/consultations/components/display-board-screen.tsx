@@ -1,0 +1,190 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { boardLanguageAt, BOARD_LANGUAGE_MS } from '@careline/domain/consultations';
+import { formatInstant } from '@careline/domain/time';
+import { defaultSocketUrl } from '@careline/ui/graphql';
+import { activateLocale, createI18n, type I18n } from '@careline/i18n/core';
+import { loadConsultationsMessages, useConsultationsTranslate } from '@careline/i18n/consultations';
+import { locales, type Locale } from '@careline/i18n/locales';
+import { I18nProvider } from '@careline/i18n/react';
+import type { DisplayBoardView } from '../api/display-board.ts';
+import { connectBoard } from '../utils/board-connection.ts';
+import { HOSPITAL_TIME_ZONE } from '../utils/session-days.ts';
+import './display-board.css';
+
+/*
+ * The waiting-room board (issue 32 §3.6): /display/<hospital>#<secret>, opened on a TV's browser.
+ * The secret stays in the address's fragment (never sent in a request line) and goes to the server in
+ * the subscription's variables. Full screen, large type, in the tenant's languages in turn; it keeps
+ * itself connected and says when it is offline, with the time of its last update.
+ */
+
+type BoardState = {
+  board: DisplayBoardView | null;
+  online: boolean;
+  /** When the last board arrived (the device's clock: it is this screen's own news). */
+  lastUpdate: Date | null;
+  refused: string | null;
+};
+
+/** The board's own Lingui instance with every language's texts, turned to the next one every BOARD_LANGUAGE_MS. */
+function useBoardLanguages(): { i18n: I18n; locale: Locale } | null {
+  const i18n = useMemo(() => createI18n(), []);
+  const [ready, setReady] = useState(false);
+  const [locale, setLocale] = useState<Locale>(locales[0]);
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      for (const language of locales) {
+        await activateLocale(i18n, language);
+        await loadConsultationsMessages(i18n, language);
+      }
+      i18n.activate(locales[0]);
+      if (live) {
+        setReady(true);
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [i18n]);
+  useEffect(() => {
+    if (!ready) {
+      return;
+    }
+    const opened = Date.now();
+    const timer = setInterval(() => {
+      const next = boardLanguageAt(locales, Date.now() - opened, BOARD_LANGUAGE_MS) ?? locales[0];
+      i18n.activate(next);
+      setLocale(next);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [i18n, ready]);
+  return ready ? { i18n, locale } : null;
+}
+
+/** The secret from the address's fragment ('#<secret>'), or ''. */
+function secretFromFragment(): string {
+  return decodeURIComponent(window.location.hash.replace(/^#/, ''));
+}
+
+function useBoardConnection(hospitalId: string, secret: string): BoardState {
+  const [state, setState] = useState<BoardState>({ board: null, online: false, lastUpdate: null, refused: null });
+  useEffect(() => {
+    if (!secret) {
+      return;
+    }
+    return connectBoard({
+      url: defaultSocketUrl(),
+      hospitalId,
+      secret,
+      on: {
+        board: (board) => setState((s) => ({ ...s, board, online: true, lastUpdate: new Date() })),
+        online: (online) => setState((s) => ({ ...s, online })),
+        refused: (message) => setState((s) => ({ ...s, refused: message, online: false })),
+      },
+    });
+  }, [hospitalId, secret]);
+  return state;
+}
+
+function BoardContent({ state, locale, hasSecret }: { state: BoardState; locale: Locale; hasSecret: boolean }) {
+  const t = useConsultationsTranslate();
+  const time = (iso: string | Date | null): string =>
+    iso ? (formatInstant(iso instanceof Date ? iso.toISOString() : iso, 'sessionTime', { locale, timeZone: HOSPITAL_TIME_ZONE }) ?? '') : '';
+  const board = state.board;
+  const heading = board && hasSecret && !state.refused ? t('consultations.board.heading', { hospital: board.hospitalName }) : t('consultations.board.documentTitle');
+  // The title is the heading, in the language shown now.
+  useEffect(() => {
+    document.title = heading;
+  }, [heading]);
+
+  if (!hasSecret || state.refused) {
+    return (
+      <main className="display-board display-board--message" lang={locale}>
+        <h1>{heading}</h1>
+        <p role="alert">{state.refused ? t('error.ARO-E4062') : t('consultations.board.noSecret')}</p>
+      </main>
+    );
+  }
+  return (
+    <main className="display-board" lang={locale}>
+      <header className="display-board__header">
+        <h1>{heading}</h1>
+        <p className={state.online ? 'display-board__status' : 'display-board__status display-board__status--offline'} role="status">
+          {state.online
+            ? state.lastUpdate
+              ? t('consultations.board.updated', { time: time(state.lastUpdate) })
+              : ''
+            : state.lastUpdate
+              ? t('consultations.board.offline', { time: time(state.lastUpdate) })
+              : t('consultations.board.offlineNever')}
+        </p>
+      </header>
+      {!board ? (
+        <p className="display-board__empty">{t('consultations.board.loading')}</p>
+      ) : board.sessions.length === 0 ? (
+        <p className="display-board__empty">{t('consultations.board.noSessions')}</p>
+      ) : (
+        <ul className="display-board__sessions">
+          {board.sessions.map((session) => (
+            <li className="display-board__session" key={`${session.startTime}-${session.practitionerName}-${session.room ?? ''}`}>
+              <div className="display-board__doctor">
+                <h2>{session.practitionerName}</h2>
+                <p>{session.specialty}</p>
+                {session.room ? <p className="display-board__room">{t('consultations.board.room', { room: session.room })}</p> : null}
+                <p>
+                  {session.status === 'started'
+                    ? t('consultations.board.started')
+                    : t('consultations.board.startsAt', { time: time(session.expectedStart) })}
+                </p>
+                {session.delayMinutes && session.status !== 'started' ? (
+                  <p className="display-board__delay">{t('consultations.board.delayed', { minutes: session.delayMinutes })}</p>
+                ) : null}
+              </div>
+              <div className="display-board__now">
+                <h3>{t('consultations.board.nowSeeing')}</h3>
+                {/* Only the number is live: the texts around it change language every few seconds. */}
+                <p className="display-board__token" aria-live="polite" data-testid="now-seeing">
+                  {session.nowSeeing ?? ''}
+                </p>
+                {session.nowSeeing === null ? <p className="display-board__token--none">{t('consultations.board.nobodyYet')}</p> : null}
+              </div>
+              <div className="display-board__next">
+                <h3>{t('consultations.board.next')}</h3>
+                {session.next.length === 0 ? (
+                  <p>{t('consultations.board.noneWaiting')}</p>
+                ) : (
+                  <ol>
+                    {session.next.map((next) => (
+                      <li key={next.tokenNo} aria-label={t('consultations.board.nextToken', { token: next.tokenNo, time: time(next.expectedAt) })}>
+                        <span className="display-board__next-token">{next.tokenNo}</span>
+                        <span className="display-board__next-time">{time(next.expectedAt)}</span>
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+/** The waiting-room board of /display/:hospitalId: no sign-in, the display's secret in the fragment. */
+export function DisplayBoardScreen() {
+  const { hospitalId = '' } = useParams();
+  const [secret] = useState(secretFromFragment);
+  const state = useBoardConnection(hospitalId, secret);
+  const languages = useBoardLanguages();
+  if (!languages) {
+    return null;
+  }
+  return (
+    <I18nProvider i18n={languages.i18n}>
+      <BoardContent state={state} locale={languages.locale} hasSecret={secret !== ''} />
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The waiting-room board (issue 32 §3.6): what a hospital's waiting-room screen shows of a session's
+ * queue (the token being seen, the next ones and when they are expected), the display's name, and
+ * the tenant's languages the board shows in turn. No patient data enters these rules: tokens only.
+ */
+import { hasControlCharacters } from '../text.ts';
+import { estimateCallTime, type EstimateToken, type SessionCall } from './queue-estimate.ts';
+
+/** How many of the next tokens the board shows per session. */
+export const BOARD_NEXT_TOKENS = 5;
+
+/** How long the board shows each of the tenant's languages before the next one. */
+export const BOARD_LANGUAGE_MS = 10_000;
+
+/** A display's name ("Ground floor TV"): 1 to this many characters. */
+export const DISPLAY_NAME_MAX = 60;
+
+/** How many live display tokens (not revoked) a hospital may have. */
+export const DISPLAY_TOKENS_MAX = 50;
+
+/** A token of the board's queue: booked, called (arrived) and the rest, with when it was called. */
+export type BoardQueueToken = EstimateToken & { calledAt: Date | null };
+
+/** What the board shows of one session's queue. */
+export type BoardQueue = {
+  /** The token with the doctor now: the one called last that is still Ongoing; null when none is. */
+  nowSeeing: number | null;
+  /** The next booked tokens, lowest first, each with when it is expected to be called. */
+  next: { tokenNo: number; expectedAt: Date | null }[];
+};
+
+/**
+ * The board's view of a session's queue: the token being seen and the next BOARD_NEXT_TOKENS booked
+ * tokens with their expected call times (estimateCallTime, the same estimate as the patient's
+ * appointment shows).
+ * @param input - the session's start, delay, whether it is over, the doctor's past paces, its tokens and the clock
+ */
+export function boardQueue(input: {
+  plannedStart: Date;
+  actualStart: Date | null;
+  delayMinutes: number;
+  sessionOver: boolean;
+  pastMinutesPerPatient: readonly number[];
+  tokens: readonly BoardQueueToken[];
+  now: Date;
+  count?: number;
+}): BoardQueue {
+  const calls: SessionCall[] = input.tokens.flatMap((token) => (token.calledAt ? [{ tokenNo: token.tokenNo, calledAt: token.calledAt }] : []));
+  const ongoing = input.tokens
+    .filter((token) => token.appointmentStatus === 'arrived')
+    .sort((a, b) => (b.calledAt?.getTime() ?? 0) - (a.calledAt?.getTime() ?? 0) || b.tokenNo - a.tokenNo);
+  const booked = input.tokens
+    .filter((token) => token.appointmentStatus === 'booked')
+    .sort((a, b) => a.tokenNo - b.tokenNo)
+    .slice(0, input.count ?? BOARD_NEXT_TOKENS);
+  return {
+    nowSeeing: ongoing[0]?.tokenNo ?? null,
+    next: booked.map((token) => ({
+      tokenNo: token.tokenNo,
+      expectedAt: estimateCallTime({
+        plannedStart: input.plannedStart,
+        actualStart: input.actualStart,
+        delayMinutes: input.delayMinutes,
+        sessionOver: input.sessionOver,
+        calls,
+        pastMinutesPerPatient: input.pastMinutesPerPatient,
+        queue: input.tokens,
+        tokenNo: token.tokenNo,
+        now: input.now,
+      }).expectedCallAt,
+    })),
+  };
+}
+
+/**
+ * A display's name as kept (trimmed), or null when it is empty, too long or holds control characters.
+ * @param name - the name staff typed
+ */
+export function displayName(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed.length === 0 || trimmed.length > DISPLAY_NAME_MAX || hasControlCharacters(trimmed)) {
+    return null;
+  }
+  return trimmed;
+}
+
+/**
+ * The language the board shows at a moment: the tenant's languages in turn, each for periodMs,
+ * counted from when the board opened.
+ * @param languages - the tenant's languages, in order (en, si, ta)
+ * @param elapsedMs - time since the board opened
+ * @param periodMs - how long each language stays
+ */
+export function boardLanguageAt<L extends string>(languages: readonly L[], elapsedMs: number, periodMs = BOARD_LANGUAGE_MS): L | null {
+  if (languages.length === 0) {
+    return null;
+  }
+  const turn = Math.floor(Math.max(0, elapsedMs) / periodMs) % languages.length;
+  return languages[turn] ?? null;
+}
