@@ -6,6 +6,8 @@ import { LoadingScreen } from '../components/loading-screen.tsx';
 import { AccessDeniedScreen } from '../features/shell/components/access-denied-screen.tsx';
 import { useSession } from '../lib/session/session-provider.tsx';
 import { useTenant } from '../lib/tenant/tenant-provider.tsx';
+import { ownerOf } from '../lib/offline/device-store.ts';
+import { savedVisitPass, visitPassTarget } from '../lib/offline/visit-pass.ts';
 import { carriesAccessToken, chatHomeRedirect, loginRedirect, rootTarget, shellAccess } from './route-rules.ts';
 import { ShellLayout } from './shell-layout.tsx';
 import type { PaymentHistoryRecord } from '../features/payment-history/utils/payment-records.ts';
@@ -295,7 +297,10 @@ function LoginRoute({ Screen }: { Screen: ComponentType }) {
   // Only a user who arrives signed in is redirected here; one who signs in on this screen is sent on
   // by the screen (zero profiles → /profiles/registration, consultation → /doctor; spec doc 1 §2).
   const [arrivedWithToken] = useState(() => session.accessToken !== null);
-  const target = loginRedirect(arrivedWithToken && session.loggedIn, search);
+  // issue 32 §4.7: the account came from the device (no connection): the visit pass, if one is kept.
+  const offline = session.loggedIn && session.accountState === REQUEST_STATE.FAILED;
+  const offlinePass = offline ? visitPassTarget(savedVisitPass(), ownerOf(session.accessToken), new Date()) : null;
+  const target = loginRedirect(arrivedWithToken && session.loggedIn, search, offlinePass);
   if (target) {
     return <Navigate to={target} replace />;
   }
