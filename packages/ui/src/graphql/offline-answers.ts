@@ -1,12 +1,12 @@
 import {
   getOperationName,
   makeResult,
+  mapExchange,
   stringifyVariables,
   type CombinedError,
   type Exchange,
   type OperationResult,
 } from '@urql/core';
-import { fromPromise, fromValue, mergeMap, pipe } from 'wonka';
 
 /** A query's last good answer, kept on the device for an offline read (issue 32 §4.7). */
 export type SavedAnswer = {
@@ -77,36 +77,32 @@ export type OfflineAnswersOptions = {
  */
 export function offlineAnswersExchange(options: OfflineAnswersOptions): Exchange {
   const now = options.now ?? (() => new Date());
-  return ({ forward }) =>
-    (operations$) =>
-      pipe(
-        forward(operations$),
-        mergeMap((result: OperationResult) => {
-          const { operation } = result;
-          const name = operation.kind === 'query' ? getOperationName(operation.query) : undefined;
-          const owner = options.owner();
-          const store = options.store();
-          if (!name || !options.kept.has(name) || owner === null || store === null) {
-            return fromValue(result);
-          }
-          const key = answerKey(owner, name, operation.variables);
-          if (result.data !== undefined && result.data !== null && !result.error) {
-            // Best effort: a full or blocked store only loses the offline read.
-            store.put({ key, owner, data: result.data, savedAt: now().toISOString() }).catch(() => undefined);
-            return fromValue(result);
-          }
-          if (!isNoConnection(result.error)) {
-            return fromValue(result);
-          }
-          return fromPromise(
-            store.get(key).then(
-              (saved) =>
-                saved && saved.owner === owner
-                  ? makeResult(operation, { data: saved.data as Record<string, unknown>, extensions: { [OFFLINE_SAVED_AT]: saved.savedAt } })
-                  : result,
-              () => result,
-            ),
-          );
-        }),
+  // mapExchange (already the client's) waits for a returned promise: no stream operators of our own.
+  return mapExchange({
+    onResult: (result: OperationResult) => {
+      const { operation } = result;
+      const name = operation.kind === 'query' ? getOperationName(operation.query) : undefined;
+      const owner = options.owner();
+      const store = options.store();
+      if (!name || !options.kept.has(name) || owner === null || store === null) {
+        return result;
+      }
+      const key = answerKey(owner, name, operation.variables);
+      if (result.data !== undefined && result.data !== null && !result.error) {
+        // Best effort: a full or blocked store only loses the offline read.
+        store.put({ key, owner, data: result.data, savedAt: now().toISOString() }).catch(() => undefined);
+        return result;
+      }
+      if (!isNoConnection(result.error)) {
+        return result;
+      }
+      return store.get(key).then(
+        (saved) =>
+          saved && saved.owner === owner
+            ? makeResult(operation, { data: saved.data as Record<string, unknown>, extensions: { [OFFLINE_SAVED_AT]: saved.savedAt } })
+            : result,
+        () => result,
       );
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import {
   offlineAnswersExchange,
   setUpGraphQLClient,
+  type AnswerStore,
   type GraphQLClient,
   type GraphQLClientSetup,
   type LiveSocketOptions,
@@ -8,7 +9,7 @@ import {
 import { getAccessToken } from '../session/session-storage.ts';
 import { reportNetworkEvent } from '../network/network-status.ts';
 import { performAuthAction, type AuthErrorAction } from './auth-errors.ts';
-import { deviceAnswerStore, ownerOf } from '../offline/device-store.ts';
+import { ownerOf } from '../offline/owner.ts';
 
 /**
  * The queries whose last good answer is kept on the device per account, for a visit pass that works
@@ -27,7 +28,15 @@ export const OFFLINE_KEPT_QUERIES: ReadonlySet<string> = new Set([
   'labResultsGraph',
 ]);
 
-const answerStore = deviceAnswerStore();
+// The IndexedDB code loads on the first kept answer, not with the app's entry.
+const deviceStore = () => import('../offline/device-store.ts').then((module) => module.deviceAnswerStore());
+const answerStore: AnswerStore | null =
+  typeof indexedDB === 'undefined'
+    ? null
+    : {
+        get: async (key) => (await deviceStore())?.get(key),
+        put: async (answer) => (await deviceStore())?.put(answer),
+      };
 
 export { requestHeaders, socketUrlWithToken, type GraphQLClient } from '@careline/ui/graphql';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownerOf } from './device-store.ts';
+import { ownerOf } from './owner.ts';
 import { nextVisitPass, visitPassTarget, type VisitPass } from './visit-pass.ts';
 
 const now = new Date('2026-12-03T08:00:00.000Z');

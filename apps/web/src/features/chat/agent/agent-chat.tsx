@@ -8,7 +8,8 @@ import {
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
 import { isNoConnection } from '@careline/ui/graphql';
 import { errorCodes, errorText } from '../../../lib/graphql';
-import { deviceOutboxStore, ownerOf } from '../../../lib/offline/device-store.ts';
+import { deviceOutboxStore } from '../../../lib/offline/device-store.ts';
+import { ownerOf } from '../../../lib/offline/owner.ts';
 import { flushOutbox, itemsOf, newOutboxId, type OutboxItem } from '../../../lib/offline/outbox.ts';
 import { useNetworkIssue } from '../../../lib/network/network-status.ts';
 import { useSession } from '../../../lib/session';

@@ -19,7 +19,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { errorText } from '../../../lib/graphql';
 import { useTenant } from '../../../lib/tenant';
-import { ownerOf } from '../../../lib/offline/device-store.ts';
+import { ownerOf } from '../../../lib/offline/owner.ts';
 import { LastUpdated } from '../../../lib/offline/last-updated.tsx';
 import { offlineSavedAt } from '@careline/ui/graphql';
 import { nextVisitPass, savedVisitPass, saveVisitPass } from '../../../lib/offline/visit-pass.ts';
