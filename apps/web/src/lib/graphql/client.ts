@@ -1,7 +1,6 @@
 import {
   offlineAnswersExchange,
   setUpGraphQLClient,
-  type AnswerStore,
   type GraphQLClient,
   type GraphQLClientSetup,
   type LiveSocketOptions,
@@ -9,6 +8,7 @@ import {
 import { getAccessToken } from '../session/session-storage.ts';
 import { reportNetworkEvent } from '../network/network-status.ts';
 import { performAuthAction, type AuthErrorAction } from './auth-errors.ts';
+import { deviceAnswerStore } from '../offline/device-store.ts';
 import { ownerOf } from '../offline/owner.ts';
 
 /**
@@ -28,15 +28,7 @@ export const OFFLINE_KEPT_QUERIES: ReadonlySet<string> = new Set([
   'labResultsGraph',
 ]);
 
-// The IndexedDB code loads on the first kept answer, not with the app's entry.
-const deviceStore = () => import('../offline/device-store.ts').then((module) => module.deviceAnswerStore());
-const answerStore: AnswerStore | null =
-  typeof indexedDB === 'undefined'
-    ? null
-    : {
-        get: async (key) => (await deviceStore())?.get(key),
-        put: async (answer) => (await deviceStore())?.put(answer),
-      };
+const answerStore = deviceAnswerStore();
 
 export { requestHeaders, socketUrlWithToken, type GraphQLClient } from '@careline/ui/graphql';
 
