@@ -84,7 +84,7 @@ const config: UserConfig = {
       '/login': { module: 'src/features/auth/components/login-screen.tsx', budgetKb: 153 },
       '/chat-home': { module: 'src/app/chat-composition.tsx', budgetKb: 185 },
       '/home-dashboard': { module: 'src/features/shell/components/home-dashboard-screen.tsx', budgetKb: 147 },
-      '/profiles': { module: 'src/features/profiles/components/profiles-screen.tsx', budgetKb: 155 },
+      '/profiles': { module: 'src/features/profiles/components/profiles-screen.tsx', budgetKb: 157 },
       '/profiles/registration': { module: 'src/features/profiles/components/profile-form-screen.tsx', budgetKb: 176 },
       '/patient-feedback': { module: 'src/features/shell/components/feedback-screen.tsx', budgetKb: 153 },
       '/doctor': { module: 'src/features/consultations/components/doctor-screen.tsx', budgetKb: 152 },

@@ -15,7 +15,8 @@ import {
 
 // Issue 32 §4.7, the journey of its "Done when" (Chromium's offline emulation): a signed-in patient
 // with a booked appointment opens it once online; with no connection a reload and a fresh start of the
-// app show the token (the visit pass), with "Last updated", not the sign-in form; a chat message
+// app show the token (the visit pass), with "Last updated", not the sign-in form, and the profile
+// reads as it was; a chat message
 // written offline shows as "Waiting to send" and, once the connection is back, reaches the server
 // exactly once.
 
@@ -74,9 +75,14 @@ describe('the visit pass works offline (issue 32 §4.7)', () => {
     expect(await shownToken(page)).toBe(String(booked.tokenNo));
     await page.getByText(/^Last updated/).waitFor();
     expect(await page.getByPlaceholder('Type your mobile number here').count()).toBe(0);
+    // The profile too, with when it was last updated.
+    await page.goto('/profiles');
+    await page.getByRole('heading', { level: 1, name: 'You have a profile' }).waitFor();
+    await page.getByText(`+${patient.mobileNo}`).waitFor();
+    await page.getByText(/^Last updated/).waitFor();
 
-    // Online again, on the chat; then the connection drops while writing.
-    await context.setOffline(false);
+    // Online again (the page reloads itself, spec doc 1 §4), on the chat; then the connection drops while writing.
+    await Promise.all([page.waitForEvent('load'), context.setOffline(false)]);
     await page.goto('/chat-home/agent-chat');
     await chatLog.getByText('Is the doctor on time today?').waitFor();
     await context.setOffline(true);
