@@ -39,6 +39,12 @@ describe('root behaviour (spec doc 1 §2)', () => {
 
   it('a user who is not logged in stays at /login', () => {
     expect(loginRedirect(false, '')).toBeNull();
+    expect(loginRedirect(false, '', '/view/appointment?appointmentId=a1')).toBeNull();
+  });
+
+  it('opened with no connection, a logged-in user goes to the kept visit pass (issue 32 §4.7)', () => {
+    expect(loginRedirect(true, '', '/view/appointment?appointmentId=a1')).toBe('/view/appointment?appointmentId=a1');
+    expect(loginRedirect(true, '', null)).toBe('/home-dashboard');
   });
 });
 

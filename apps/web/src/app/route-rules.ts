@@ -45,15 +45,17 @@ export function carriesAccessToken(search: string): boolean {
 
 /**
  * Where a user at /login goes instead, if anywhere: a logged-in user goes to /home-dashboard, unless
- * the address carries an access token (spec doc 1 §2).
+ * the address carries an access token (spec doc 1 §2); opened with no connection, to the visit pass
+ * when one is kept (issue 32 §4.7: the token, not the sign-in form).
  * @param loggedIn - whether a mobile number is present (spec doc 1 §5)
  * @param search - the address's query string
+ * @param offlinePass - the kept visit pass's address when the app started with no connection, else null
  */
-export function loginRedirect(loggedIn: boolean, search: string): string | null {
+export function loginRedirect(loggedIn: boolean, search: string, offlinePass: string | null = null): string | null {
   if (!loggedIn || carriesAccessToken(search)) {
     return null;
   }
-  return HOME_DASHBOARD_ROUTE;
+  return offlinePass ?? HOME_DASHBOARD_ROUTE;
 }
 
 export type ShellAccess = 'allow' | 'wait' | 'login';

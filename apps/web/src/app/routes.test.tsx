@@ -10,6 +10,8 @@ import { TenantProvider } from '../lib/tenant/tenant-provider.tsx';
 import type { AccountView } from '../lib/session/account-view.ts';
 import { createAppRoutes, type AppScreens } from './routes.tsx';
 import { TestLanguage } from '../lib/i18n/test-language.tsx';
+import { ownerOf } from '../lib/offline/owner.ts';
+import { saveVisitPass } from '../lib/offline/visit-pass.ts';
 
 const stub = (text: string) =>
   function StubScreen() {
@@ -38,12 +40,19 @@ const account: AccountView = {
   loyaltyAccounts: [],
 };
 
-type Who = 'guest' | 'signed-in' | 'loading';
+// 'offline': the account read from the device because the server could not be reached (issue 6 §4.3).
+type Who = 'guest' | 'signed-in' | 'loading' | 'offline';
 
 function sessionFor(who: Who): SessionValue {
-  const signedIn = who === 'signed-in';
+  const signedIn = who === 'signed-in' || who === 'offline';
   const accountState: RequestState =
-    who === 'loading' ? REQUEST_STATE.PENDING : signedIn ? REQUEST_STATE.DONE : REQUEST_STATE.IDLE;
+    who === 'loading'
+      ? REQUEST_STATE.PENDING
+      : who === 'offline'
+        ? REQUEST_STATE.FAILED
+        : signedIn
+          ? REQUEST_STATE.DONE
+          : REQUEST_STATE.IDLE;
   return {
     accessToken: who === 'guest' ? null : 'token-1',
     account: signedIn ? account : null,
@@ -77,7 +86,10 @@ beforeAll(() => {
   // jsdom does not scroll; the router's scroll restoration calls it on every navigation.
   window.scrollTo = () => undefined;
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
 
 describe('routes (spec doc 1 §2)', () => {
   it('the root goes to /chat-home in the chat flow', async () => {
@@ -150,5 +162,28 @@ describe('routes (spec doc 1 §2)', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+  });
+});
+
+// issue 32 §4.7: opened on a bus with no signal, the app shows the kept visit pass, not sign-in.
+describe('an offline start with a kept visit pass', () => {
+  // A session far ahead: the pass is always still valid, whatever the day the test runs.
+  const keepPass = (owner: string | null) =>
+    saveVisitPass({ owner: owner ?? '', appointmentId: 'a1', startTime: '2099-01-01T04:00:00.000Z' });
+
+  it.each(['chat', 'flat'] as const)('the root in the %s flow goes to the pass', async (flow) => {
+    keepPass(ownerOf('token-1'));
+    const router = renderAt('/', flow, 'offline');
+    await expect.poll(() => `${router.state.location.pathname}${router.state.location.search}`).toBe('/view/appointment?appointmentId=a1');
+  });
+
+  it.each([
+    { name: 'online, the root goes on as before', who: 'signed-in' as const, owner: ownerOf('token-1'), expected: '/chat-home' },
+    { name: "offline with another session's pass, the root goes on as before", who: 'offline' as const, owner: ownerOf('token-0'), expected: '/chat-home' },
+  ])('$name', async ({ who, owner, expected }) => {
+    keepPass(owner);
+    const router = renderAt('/', 'chat', who);
+    expect(await screen.findByText('chat home screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(expected);
   });
 });

@@ -4,8 +4,10 @@ import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { GenericErrorScreen } from '../components/error-screens.tsx';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { AccessDeniedScreen } from '../features/shell/components/access-denied-screen.tsx';
-import { useSession } from '../lib/session/session-provider.tsx';
+import { useSession, type SessionValue } from '../lib/session/session-provider.tsx';
 import { useTenant } from '../lib/tenant/tenant-provider.tsx';
+import { ownerOf } from '../lib/offline/owner.ts';
+import { savedVisitPass, visitPassTarget } from '../lib/offline/visit-pass.ts';
 import { carriesAccessToken, chatHomeRedirect, loginRedirect, rootTarget, shellAccess } from './route-rules.ts';
 import { ShellLayout } from './shell-layout.tsx';
 import type { PaymentHistoryRecord } from '../features/payment-history/utils/payment-records.ts';
@@ -274,10 +276,34 @@ function PaymentTermsHashRoute() {
   );
 }
 
-/** / goes to /chat-home in the chat flow, else /login (spec doc 1 §2); the query string goes along. */
+/**
+ * The kept visit pass's address when the signed-in account came from the device for lack of a
+ * connection (issue 32 §4.7), else null.
+ * @param session - the session
+ */
+function offlineVisitPass(session: SessionValue): string | null {
+  const offline = session.loggedIn && session.accountState === REQUEST_STATE.FAILED;
+  return offline ? visitPassTarget(savedVisitPass(), ownerOf(session.accessToken), new Date()) : null;
+}
+
+/**
+ * / goes to /chat-home in the chat flow, else /login (spec doc 1 §2); the query string goes along.
+ * Opened signed in with no connection, it goes to the kept visit pass (issue 32 §4.7).
+ */
 function RootRedirect() {
   const { uxFlow } = useTenant();
+  const session = useSession();
   const { search, hash } = useLocation();
+  const [arrivedWithToken] = useState(() => session.accessToken !== null);
+  if (arrivedWithToken && !carriesAccessToken(search) && hash === '') {
+    if (session.accountState === REQUEST_STATE.PENDING) {
+      return <LoadingScreen />;
+    }
+    const pass = offlineVisitPass(session);
+    if (pass) {
+      return <Navigate to={pass} replace />;
+    }
+  }
   // The hash goes along too, so /#/paymentTermsAndConditions still shows the terms.
   return <Navigate to={`${rootTarget(uxFlow)}${search}${hash}`} replace />;
 }
@@ -300,7 +326,9 @@ function LoginRoute({ Screen }: { Screen: ComponentType }) {
   // Only a user who arrives signed in is redirected here; one who signs in on this screen is sent on
   // by the screen (zero profiles → /profiles/registration, consultation → /doctor; spec doc 1 §2).
   const [arrivedWithToken] = useState(() => session.accessToken !== null);
-  const target = loginRedirect(arrivedWithToken && session.loggedIn, search);
+  // issue 32 §4.7: the account came from the device (no connection): the visit pass, if one is kept.
+  const offlinePass = offlineVisitPass(session);
+  const target = loginRedirect(arrivedWithToken && session.loggedIn, search, offlinePass);
   if (target) {
     return <Navigate to={target} replace />;
   }

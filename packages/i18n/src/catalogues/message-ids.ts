@@ -32,6 +32,7 @@ export type MessageId =
   | 'shell.bottomBar.account'
   | 'shell.network.offline'
   | 'shell.network.offlineRecheck'
+  | 'shell.offline.lastUpdated'
   | 'shell.network.slow'
   | 'shell.network.slowDetail'
   | 'shell.network.refreshNow'
@@ -80,6 +81,7 @@ export type MessageId =
   | 'chat.agent.log'
   | 'chat.agent.loading'
   | 'chat.agent.loadFailed'
+  | 'chat.agent.waitingToSend'
   | 'chat.agent.tryAgain'
   | 'chat.agent.status.preparation'
   | 'chat.agent.status.suspended'
@@ -675,6 +677,7 @@ export const englishPrecedence: readonly MessageId[] = [
   'shell.homeLink',
   'auth.signedInWithoutScript',
   'shell.bottomBar.account',
+  'shell.offline.lastUpdated',
   'shell.error.tryAgain',
   'shell.close',
   'shell.loading',

@@ -35,6 +35,8 @@ export type GraphQLClientSetup = {
   createWsClient?: LiveSocketOptions['createWsClient'];
   /** For tests: a stand-in for fetch. */
   fetch?: typeof fetch;
+  /** Exchanges run just before the network (the patient app's offline answers, issue 32 §4.7). */
+  exchanges?: Exchange[];
 };
 
 export type GraphQLClient = { client: Client; liveSocket: LiveSocket };
@@ -186,6 +188,7 @@ export function setUpGraphQLClient(setup: GraphQLClientSetup): GraphQLClient {
           }
         },
       }),
+      ...(setup.exchanges ?? []),
       fetchExchange,
       subscriptionExchange({
         forwardSubscription: (request) => ({

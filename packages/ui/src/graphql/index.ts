@@ -9,6 +9,16 @@ export {
   type OperationKind,
   type SocketEvent,
 } from './client.ts';
+export {
+  offlineAnswersExchange,
+  offlineSavedAt,
+  answerKey,
+  isNoConnection,
+  OFFLINE_SAVED_AT,
+  type AnswerStore,
+  type SavedAnswer,
+  type OfflineAnswersOptions,
+} from './offline-answers.ts';
 export { GraphQLClientProvider, useGraphQLClient } from './graphql-provider.tsx';
 export { errorText, errorCodes, errorMessages } from './errors.ts';
 export { authActionFor, type PickedAuthError } from './auth-action.ts';

@@ -90,6 +90,23 @@ describe('prepareChat, sendChat, queryChat', () => {
     expect(one.data?.queryChat[0]?.note).toHaveLength(3);
   });
 
+  it('a note sent again with its idempotency key (the offline outbox, issue 32 §4.7) is stored once; another note under the key is refused', async () => {
+    const alice = await makePatient(t);
+    const chat = await prepare(alice, [text('Hello')]);
+    const SEND_ONCE = `mutation ($id: ID!, $m: String!, $k: String) { sendChat(id: $id, message: $m, idempotencyKey: $k) { id note { message } } }`;
+    const key = `outbox-${randomUUID()}`;
+    const m = text('Written on the bus');
+    const first = await as<{ sendChat: { note: { message: string | null }[] } }>(t, alice, SEND_ONCE, { id: chat.id, m, k: key });
+    const again = await as<{ sendChat: { note: { message: string | null }[] } }>(t, alice, SEND_ONCE, { id: chat.id, m, k: key });
+    expect(first.errors).toBeUndefined();
+    expect(again.errors).toBeUndefined();
+    expect(again.data?.sendChat.note.map((n) => n.message)).toEqual(['Hello', 'Written on the bus']);
+    const stored = await t.database.db.select().from(chatNotes).where(eq(chatNotes.chatSessionId, chat.id));
+    expect(stored).toHaveLength(2);
+    expect(code(await as(t, alice, SEND_ONCE, { id: chat.id, m: text('Something else'), k: key }))).toBe('ARO-E2004');
+    expect(await t.database.db.select().from(chatNotes).where(eq(chatNotes.chatSessionId, chat.id))).toHaveLength(2);
+  });
+
   it('the hospital comes from the hospitalId argument or the notes; a missing one is refused', async () => {
     const alice = await makePatient(t);
     const fromNote = await as<{ prepareChat: Chat }>(t, alice, PREPARE, {

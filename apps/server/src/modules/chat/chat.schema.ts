@@ -98,9 +98,18 @@ builder.mutationField('sendChat', (t) =>
       id: t.arg.id({ required: true }),
       message: t.arg.string({ required: true, description: 'A base64 JSON payload.' }),
       authorRef: t.arg.string({ description: "'Patient/{the chat's profile}'." }),
+      idempotencyKey: t.arg.string({
+        description:
+          'One key per note, reused on every resend (the offline outbox, issue 32 §4.7): a resend stores nothing more and answers the chat.',
+      }),
     },
     resolve: (_root, args, ctx) =>
-      sendChat(deps(ctx), { id: String(args.id), message: args.message, authorRef: args.authorRef ?? null }),
+      sendChat(deps(ctx), {
+        id: String(args.id),
+        message: args.message,
+        authorRef: args.authorRef ?? null,
+        idempotencyKey: args.idempotencyKey ?? null,
+      }),
   }),
 );
 

@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { runOnce } from '../idempotency/index.ts';
 import { findOwnBlob, insertDocumentReference } from '../orders/index.ts';
 import { findPatient, organizationExists } from '../profiles/index.ts';
 import { isAgentOnline, patientSeen, publishChatChanged, typingDue } from './chat.live.ts';
@@ -386,21 +387,25 @@ export async function prepareChat(
 }
 
 /**
- * Adds the patient's note to their open chat (spec doc 1 §7 sendChat: id, message, authorRef).
+ * Adds the patient's note to their open chat (spec doc 1 §7 sendChat: id, message, authorRef). With an
+ * idempotency key (a note sent from the offline outbox, issue 32 §4.7) a resend after a lost answer
+ * stores nothing more and gets the chat as it is now.
  * @param deps - database, tenant, account, publish
- * @param input - the chat, the base64 JSON payload, the author ('Patient/{the chat's profile}')
+ * @param input - the chat, the base64 JSON payload, the author ('Patient/{the chat's profile}'), the key
  * @param now - the clock
  */
 export async function sendChat(
   deps: ChatDeps,
-  input: { id: string; message: string; authorRef: string | null },
+  input: { id: string; message: string; authorRef: string | null; idempotencyKey?: string | null },
   now: Date = new Date(),
 ): Promise<ChatView> {
   const payload = decodeChatPayload(input.message);
   if (!UUID.test(input.id)) {
     throw notFound();
   }
-  const chat = await deps.db.transaction(async (tx) => {
+  const scope = { tenantId: deps.tenantId, accountId: deps.accountId, key: input.idempotencyKey ?? null };
+  const request = { id: input.id, message: input.message, authorRef: input.authorRef };
+  const chatId = await runOnce(deps.db, scope, 'sendChat', request, async (tx) => {
     const row = await findAccountChat(tx, owner(deps), input.id, true);
     if (!row) {
       throw notFound();
@@ -414,8 +419,12 @@ export async function sendChat(
     }
     checkAuthor(payload, author);
     await storeNotes(tx, row, author, [payload], (blobId) => findOwnBlob(tx, owner(deps), blobId), now);
-    return row;
+    return row.id;
   });
+  const chat = await findAccountChat(deps.db, owner(deps), chatId);
+  if (!chat) {
+    throw notFound();
+  }
   await patientSeen(deps.presence, deps.tenantId, deps.accountId, now);
   await publishChatChanged({ publish: deps.publish, log: deps.log }, chat);
   return ownChatView(deps.db, deps, chat.id);

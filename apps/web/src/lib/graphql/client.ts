@@ -1,4 +1,5 @@
 import {
+  offlineAnswersExchange,
   setUpGraphQLClient,
   type GraphQLClient,
   type GraphQLClientSetup,
@@ -7,6 +8,27 @@ import {
 import { getAccessToken } from '../session/session-storage.ts';
 import { reportNetworkEvent } from '../network/network-status.ts';
 import { performAuthAction, type AuthErrorAction } from './auth-errors.ts';
+import { deviceAnswerStore } from '../offline/device-store.ts';
+import { ownerOf } from '../offline/owner.ts';
+
+/**
+ * The queries whose last good answer is kept on the device per account, for a visit pass that works
+ * with no connection (issue 32 §4.7): the appointment with its queue and payment proof, the upcoming
+ * appointments, the lab reports' list and view. Nothing else is kept (the profile is kept by the session,
+ * issue 6 §4.3).
+ */
+export const OFFLINE_KEPT_QUERIES: ReadonlySet<string> = new Set([
+  'consultationAppointment',
+  'consultationSessionTokens',
+  'appointmentPayments',
+  'historyAppointments',
+  'orderListPage',
+  'orderListHospitals',
+  'labReportList',
+  'labResultsGraph',
+]);
+
+const answerStore = deviceAnswerStore();
 
 export { requestHeaders, socketUrlWithToken, type GraphQLClient } from '@careline/ui/graphql';
 
@@ -29,6 +51,13 @@ export const patientClientSetup: GraphQLClientSetup = {
   onAuthError: (action, notice) => performAuthAction(action, window.location, notice),
   // A socket error sets the WS_ERROR bar; a fresh connection clears the slow bar as data would.
   onSocketEvent: reportNetworkEvent,
+  exchanges: [
+    offlineAnswersExchange({
+      kept: OFFLINE_KEPT_QUERIES,
+      owner: () => ownerOf(getAccessToken()),
+      store: () => answerStore,
+    }),
+  ],
 };
 
 /**

@@ -4,7 +4,7 @@ import { REQUEST_STATE, type RequestState } from '@careline/domain/shell';
 import { useGraphQLClient } from '../graphql/graphql-provider.tsx';
 import { logoutMutation, queryOneProfileQuery } from './account-query.ts';
 import { toAccountView, type AccountView } from './account-view.ts';
-import { clearStoredSession, getAccessToken, saveAccount, savedAccount, setAccessToken } from './session-storage.ts';
+import { clearStoredSession, getAccessToken, saveAccount, savedAccount, savedAccountAt, setAccessToken } from './session-storage.ts';
 
 const { IDLE: idle, PENDING: pending, DONE: done, FAILED: failed } = REQUEST_STATE;
 
@@ -14,6 +14,8 @@ export type SessionValue = {
   accountState: RequestState;
   mobileNo: string | null;
   userProfileId: string | null;
+  /** When the account shown was kept on the device, if it was read from there for lack of a connection (issue 32 §4.7). */
+  accountSavedAt?: string | null;
   /** spec doc 1 §5: logged in when a mobile number is present. */
   loggedIn: boolean;
   /** Stores the token and loads the account (spec doc 1 §4 Sign-in step 3). */
@@ -39,6 +41,7 @@ function LiveSession({ children, location }: Omit<SessionProviderProps, 'value'>
   const [accessToken, setToken] = useState<string | null>(getAccessToken);
   const [account, setAccount] = useState<AccountView | null>(null);
   const [accountState, setAccountState] = useState<RequestState>(() => (getAccessToken() ? pending : idle));
+  const [accountSavedAt, setAccountSavedAt] = useState<string | null>(null);
   // Only the newest load may set the account (sign-in and refresh can overlap).
   const loadCounter = useRef(0);
 
@@ -61,6 +64,7 @@ function LiveSession({ children, location }: Omit<SessionProviderProps, 'value'>
       // the token; the online event reloads the page (spec doc 1 §4) and loads it afresh.
       const saved = savedAccount(token);
       setAccount(saved ? toAccountView(saved) : null);
+      setAccountSavedAt(saved ? savedAccountAt(token) : null);
       setAccountState(failed);
       return saved ? toAccountView(saved) : null;
     }
@@ -69,6 +73,7 @@ function LiveSession({ children, location }: Omit<SessionProviderProps, 'value'>
       return null;
     }
     saveAccount(token, profile);
+    setAccountSavedAt(null);
     const view = toAccountView(profile);
     setAccount(view);
     setAccountState(done);
@@ -111,6 +116,7 @@ function LiveSession({ children, location }: Omit<SessionProviderProps, 'value'>
       accessToken,
       account,
       accountState,
+      accountSavedAt,
       mobileNo,
       userProfileId: account?.id ?? null,
       loggedIn: isLoggedIn(mobileNo),
@@ -118,7 +124,7 @@ function LiveSession({ children, location }: Omit<SessionProviderProps, 'value'>
       refreshAccount: loadAccount,
       logout,
     };
-  }, [accessToken, account, accountState, signIn, loadAccount, logout]);
+  }, [accessToken, account, accountState, accountSavedAt, signIn, loadAccount, logout]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -85,9 +85,9 @@ const savedAccountKey = `${storedSessionPrefix}account`;
  * @param token - the access token it was loaded with
  * @param profile - queryOneProfile's answer
  */
-export function saveAccount(token: string, profile: ServerUserProfile): void {
+export function saveAccount(token: string, profile: ServerUserProfile, savedAt: Date = new Date()): void {
   try {
-    storage()?.setItem(savedAccountKey, JSON.stringify({ token, profile }));
+    storage()?.setItem(savedAccountKey, JSON.stringify({ token, profile, savedAt: savedAt.toISOString() }));
   } catch {
     // Storage full or blocked: an offline start then shows the login screen.
   }
@@ -105,6 +105,21 @@ export function savedAccount(token: string): ServerUserProfile | null {
     }
     const saved = JSON.parse(raw) as { token?: unknown; profile?: ServerUserProfile };
     return saved.token === token && saved.profile ? saved.profile : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * When the account kept for this token was answered by the server (ISO), for "Last updated" on an
+ * offline start (issue 32 §4.7); null when none is kept.
+ * @param token - the current access token
+ */
+export function savedAccountAt(token: string): string | null {
+  try {
+    const raw = storage()?.getItem(savedAccountKey);
+    const saved = raw ? (JSON.parse(raw) as { token?: unknown; savedAt?: unknown }) : null;
+    return saved?.token === token && typeof saved.savedAt === 'string' ? saved.savedAt : null;
   } catch {
     return null;
   }

@@ -59,11 +59,14 @@ export const prepareChatMutation = graphql(
   [agentChatFragment],
 );
 
-/** Adds the patient's note to the open chat (spec doc 1 §7 sendChat: id, message, authorRef). */
+/**
+ * Adds the patient's note to the open chat (spec doc 1 §7 sendChat: id, message, authorRef); a note from
+ * the offline outbox carries its idempotency key (issue 32 §4.7).
+ */
 export const sendChatMutation = graphql(
   `
-    mutation agentChatSend($id: ID!, $message: String!, $authorRef: String) {
-      sendChat(id: $id, message: $message, authorRef: $authorRef) {
+    mutation agentChatSend($id: ID!, $message: String!, $authorRef: String, $idempotencyKey: String) {
+      sendChat(id: $id, message: $message, authorRef: $authorRef, idempotencyKey: $idempotencyKey) {
         ...AgentChatFields
       }
     }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useClient, useMutation, useQuery, useSubscription, type CombinedError } from 'urql';
 import {
   STAFF_CHAT_RATING,
@@ -6,7 +6,11 @@ import {
   type StaffChatRating,
 } from '@careline/domain/chat-flow';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
+import { isNoConnection } from '@careline/ui/graphql';
 import { errorCodes, errorText } from '../../../lib/graphql';
+import { deviceOutboxStore } from '../../../lib/offline/device-store.ts';
+import { ownerOf } from '../../../lib/offline/owner.ts';
+import { flushOutbox, itemsOf, newOutboxId, type OutboxItem } from '../../../lib/offline/outbox.ts';
 import { useNetworkIssue } from '../../../lib/network/network-status.ts';
 import { useSession } from '../../../lib/session';
 import { useKeepInView } from '../hooks/use-keep-in-view.ts';
@@ -52,6 +56,9 @@ export type AgentChatProps = {
   uploadImage?: (file: Blob, token: string | null) => Promise<ChatUploadOutcome>;
 };
 
+/** A note written with no connection, waiting in the outbox (issue 32 §4.7). */
+export type ChatOutboxItem = OutboxItem & { kind: 'chat'; chatId: string; message: string; authorRef: string | null; text: string };
+
 // The server's answers that mean the screen's chat is not the account's current one any more.
 const STALE_CHAT_CODES = ['ARO-E8002', 'ARO-E8003', 'ARO-E2001'];
 
@@ -93,6 +100,62 @@ export function AgentChat({ onBackToMenu, uploadImage = uploadChatImage }: Agent
   const receive = useCallback((next: AgentChatData) => {
     setChat((current) => newerChat(current, next));
   }, []);
+
+  // issue 32 §4.7: notes written offline wait in the outbox and go, once each, when the connection is back.
+  const outbox = useMemo(() => deviceOutboxStore<ChatOutboxItem>(), []);
+  const owner = ownerOf(session.accessToken);
+  const [waiting, setWaiting] = useState<ChatOutboxItem[]>([]);
+  const showWaiting = useCallback(async () => {
+    if (outbox) {
+      setWaiting(itemsOf(await outbox.all(), owner));
+    }
+  }, [outbox, owner]);
+  const flush = useCallback(async () => {
+    if (!outbox || !window.navigator.onLine) {
+      return;
+    }
+    await flushOutbox(outbox, owner, async (item) => {
+      const result = await client
+        .mutation(sendChatMutation, {
+          id: item.chatId,
+          message: item.message,
+          authorRef: item.authorRef,
+          idempotencyKey: item.id,
+        })
+        .toPromise();
+      if (result.data) {
+        receive(result.data.sendChat);
+        return 'sent';
+      }
+      if (isNoConnection(result.error)) {
+        return 'offline';
+      }
+      setProblem(result.error ? errorText(result.error) : null);
+      return 'refused';
+    }).catch(() => undefined);
+    await showWaiting();
+  }, [outbox, owner, client, receive, showWaiting]);
+  useEffect(() => {
+    void showWaiting().then(flush);
+    const onOnline = () => void flush();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [showWaiting, flush]);
+
+  /** Keeps a note for later: true when the outbox took it. */
+  async function keepForLater(chatId: string, message: string, authorRef: string | null, text: string): Promise<boolean> {
+    if (!outbox || owner === null) {
+      return false;
+    }
+    const item: ChatOutboxItem = { kind: 'chat', id: newOutboxId(), owner, createdAt: new Date().toISOString(), chatId, message, authorRef, text };
+    try {
+      await outbox.put(item);
+    } catch {
+      return false;
+    }
+    await showWaiting();
+    return true;
+  }
   const refetch = useCallback(
     () => refetchLatest({ requestPolicy: 'network-only' }),
     [refetchLatest],
@@ -192,17 +255,22 @@ export function AgentChat({ onBackToMenu, uploadImage = uploadChatImage }: Agent
   /** Sends one note: to the open chat, or as the first note of a new one. */
   async function sendNote(note: { message?: string; imageBlobId?: string }): Promise<boolean> {
     if (chat && open) {
-      const result = await sendChat({
-        id: chat.id,
-        message: encodePatientNote({
-          patientId: chat.patientId ?? chosenPatientId,
-          ...note,
-          now: new Date(),
-        }),
-        authorRef: chat.patientId ? patientRef(chat.patientId) : null,
+      const message = encodePatientNote({
+        patientId: chat.patientId ?? chosenPatientId,
+        ...note,
+        now: new Date(),
       });
+      const authorRef = chat.patientId ? patientRef(chat.patientId) : null;
+      // issue 32 §4.7: with no connection a text note waits in the outbox (an image needs the upload first).
+      if (!window.navigator.onLine && note.message !== undefined) {
+        return keepForLater(chat.id, message, authorRef, note.message);
+      }
+      const result = await sendChat({ id: chat.id, message, authorRef });
       if (result.data) {
         receive(result.data.sendChat);
+        return true;
+      }
+      if (note.message !== undefined && isNoConnection(result.error) && (await keepForLater(chat.id, message, authorRef, note.message))) {
         return true;
       }
       failed(result.error);
@@ -349,6 +417,7 @@ export function AgentChat({ onBackToMenu, uploadImage = uploadChatImage }: Agent
     composerRef,
     [
       items.length,
+      waiting.length,
       status,
       staffTyping,
       busy,
@@ -372,6 +441,14 @@ export function AgentChat({ onBackToMenu, uploadImage = uploadChatImage }: Agent
         {items.map((item) => (
           <AgentChatItem key={item.id} item={item} />
         ))}
+        {waiting
+          .filter((item) => item.chatId === chat?.id)
+          .map((item) => (
+            <p key={item.id} className="chat-message chat-message-patient agent-chat-waiting" data-testid="chat-waiting">
+              <span className="agent-chat-waiting-text">{item.text}</span>
+              <span className="agent-chat-waiting-label"> {t('chat.agent.waitingToSend')}</span>
+            </p>
+          ))}
         {busy === 'image' ? (
           <p className="chat-message chat-message-patient">{t('chat.agent.uploadingImage')}</p>
         ) : null}

@@ -19,6 +19,11 @@ import { Modal } from '../../../components/modal.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { errorText } from '../../../lib/graphql';
 import { useTenant } from '../../../lib/tenant';
+import { ownerOf } from '../../../lib/offline/owner.ts';
+import { LastUpdated } from '../../../lib/offline/last-updated.tsx';
+import { offlineSavedAt } from '@careline/ui/graphql';
+import { nextVisitPass, savedVisitPass, saveVisitPass } from '../../../lib/offline/visit-pass.ts';
+import { getAccessToken } from '../../../lib/session/session-storage.ts';
 import {
   appointmentChangedSubscription,
   appointmentHeartbeatMutation,
@@ -225,6 +230,26 @@ export function AppointmentScreen({
     return event;
   });
 
+  // issue 32 §4.7: an upcoming appointment read online becomes the visit pass an offline start opens.
+  const freshAppointment = offlineSavedAt(result.extensions) === null ? appointment : null;
+  const passSeen = freshAppointment
+    ? {
+        appointmentId: freshAppointment.id,
+        startTime: freshAppointment.session.startTime,
+        active: freshAppointment.appointmentStatus === 'booked' || freshAppointment.appointmentStatus === 'arrived',
+      }
+    : null;
+  const passKey = passSeen ? `${passSeen.appointmentId}|${passSeen.startTime}|${String(passSeen.active)}` : null;
+  useEffect(() => {
+    const owner = ownerOf(getAccessToken());
+    if (!passSeen || owner === null) {
+      return;
+    }
+    saveVisitPass(nextVisitPass(savedVisitPass(), { owner, ...passSeen }, new Date()));
+    // passKey names passSeen's content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [passKey]);
+
   // spec doc 2 §9: the last-seen heartbeat every 60 s while the appointment is open.
   const heartbeatId = appointment?.id ?? null;
   useEffect(() => {
@@ -334,6 +359,8 @@ export function AppointmentScreen({
           </p>
         </div>
       ) : null}
+
+      <LastUpdated extensions={result.extensions} />
 
       <SessionCard
         session={appointment.session}

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { offlineSavedAt } from '@careline/ui/graphql';
 import { useQuery } from 'urql';
 import { formatReportDateTime, reportAccess, reportDate, resultsGraphRoute } from '@careline/domain/lab-reports';
 import { useLabReportsTranslate } from '@careline/i18n/lab-reports';
+import { LastUpdated } from '../../../lib/offline/last-updated.tsx';
 import { useSession } from '../../../lib/session';
 import { labReportListQuery } from '../api/lab-report-documents.ts';
 import { LAB_REPORT_TIME_ZONE, toReports } from '../utils/graph-model.ts';
@@ -67,6 +69,12 @@ function PatientReports({
   useEffect(() => onCount(patientId, reports.length), [onCount, patientId, reports.length]);
   return (
     <>
+      {/* issue 32 §4.7: read from the device for lack of a connection. */}
+      {reports.length > 0 && offlineSavedAt(result.extensions) ? (
+        <li className="lab-list__updated">
+          <LastUpdated extensions={result.extensions} />
+        </li>
+      ) : null}
       {reports.map((report) => {
         const coding = report.code.coding[0];
         const test = coding?.display ?? '';

@@ -22,6 +22,7 @@ import { REQUEST_STATE } from '@careline/domain/shell';
 import { useLabReportsTranslate } from '@careline/i18n/lab-reports';
 import { useLingui } from '@careline/i18n/react';
 import { Button } from '../../../components/button.tsx';
+import { LastUpdated } from '../../../lib/offline/last-updated.tsx';
 import { useSession } from '../../../lib/session';
 import { downloadLabReport } from '../api/download-lab-report.ts';
 import {
@@ -273,6 +274,7 @@ function ResultsGraph({ patientId, code, downloadReport }: ResultsGraphProps) {
   return (
     <section className="lab-results" aria-labelledby={titleId}>
       {header}
+      <LastUpdated extensions={result.extensions} />
       <section className="lab-card" aria-labelledby={`${titleId}-downloads`}>
         <h2 id={`${titleId}-downloads`} className="lab-card__title">
           {t('labReports.ui.downloads')}

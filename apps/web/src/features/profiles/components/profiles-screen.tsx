@@ -3,6 +3,8 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { groupProfilesByRelationship, profileTexts, unclassifiedPatients } from '@careline/domain/profiles';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { REQUEST_STATE } from '@careline/domain/shell';
+import { OFFLINE_SAVED_AT } from '@careline/ui/graphql';
+import { LastUpdated } from '../../../lib/offline/last-updated.tsx';
 import { useSession } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import { downloadFhirRecords } from '../api/download-records.ts';
@@ -82,6 +84,8 @@ export function ProfilesScreen({ downloadRecords = downloadFhirRecords }: Profil
         <p className="profiles-mobile">+{account.mobileNo}</p>
         <h1>{count.title}</h1>
         {count.subtitle ? <p className="profiles-subtitle">{count.subtitle}</p> : null}
+        {/* issue 32 §4.7: the account read from the device for lack of a connection. */}
+        <LastUpdated extensions={session.accountSavedAt ? { [OFFLINE_SAVED_AT]: session.accountSavedAt } : undefined} />
       </header>
 
       <nav className="profiles-menu" aria-label={t('profiles.accountNav')}>
