@@ -143,15 +143,20 @@ export function securityHeaders(options: { production: boolean; tenants: TenantR
  * request, which cut the server's throughput to a third on a trivial query (npm run bench:graphql);
  * the headers are the same for every response, so they are computed once.
  * @param app - the Fastify app
- * @param options - production, and the tenant registry for the outside origins the CSP allows
+ * @param options - production, the tenant registry for the outside origins the CSP allows, and the
+ *   header that echoes the request's correlation id (set in the same hook)
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { production: boolean; tenants: TenantRegistry },
+  options: { production: boolean; tenants: TenantRegistry; correlationHeader?: string },
 ): Promise<void> {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+  const correlationHeader = options.correlationHeader;
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (correlationHeader) {
+      reply.header(correlationHeader, request.id);
+    }
     done();
   });
 }

@@ -40,7 +40,8 @@ export function countGraphQLErrors(codes: readonly string[], request: FastifyReq
  * @param graphqlPath - where GraphQL answers
  */
 export function registerRequestMetrics(app: FastifyInstance, graphqlPath = '/graphql'): void {
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  // A synchronous hook: an async one costs a promise on every response (issue 33 §5).
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     httpRequests.inc({ route, method: request.method, status: String(reply.statusCode) });
@@ -51,6 +52,7 @@ export function registerRequestMetrics(app: FastifyInstance, graphqlPath = '/gra
       graphqlOperations.inc({ operation, outcome });
       graphqlDuration.observe({ operation }, seconds);
     }
+    done();
   });
 }
 
