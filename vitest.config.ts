@@ -15,7 +15,7 @@ import { defineConfig } from 'vitest/config';
 const e2eSerial = ['apps/web/e2e/video-call.e2e.ts', 'apps/web/e2e/nginx-failover.e2e.ts'];
 
 const root = dirname(fileURLToPath(import.meta.url));
-const unitInclude = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts', 'apps/staff/src/**/*.test.{ts,tsx}'];
+const unitInclude = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts', 'bench/**/*.test.ts', 'apps/staff/src/**/*.test.{ts,tsx}'];
 const unitExclude = ['**/*.int.test.ts', '**/node_modules/**'];
 
 /**
@@ -29,6 +29,7 @@ function unitFilesWithModuleMocks(): string[] {
     'apps/server/src',
     'apps/web/src',
     'apps/web/build',
+    'bench',
     'apps/staff/src',
   ];
   const found: string[] = [];

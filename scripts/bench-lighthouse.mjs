@@ -10,17 +10,14 @@
 // BENCH_LHR_DIR=folder keeps every run's full Lighthouse report there.
 // The real and the floor app take turns, run by run, so that a machine whose load changes during the
 // bench weighs on both alike.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { build } from 'vite';
-import { precompressDir } from '../apps/web/build/precompress.ts';
-import { rootDir, webDir } from './web-build.mjs';
+import { buildFloor, buildWeb, startServer } from './bench-apps.mjs';
+import { rootDir } from './web-build.mjs';
 
 const pages = (process.env.BENCH_PAGES ?? '/login,/chat-home')
   .split(',')
@@ -44,104 +41,7 @@ const cpuSlowdown = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CP
 if (cpuSlowdown !== null && !(cpuSlowdown >= 1)) {
   throw new Error('BENCH_CPU_SLOWDOWN must be a number of at least 1');
 }
-const floorDir = path.join(rootDir, 'bench/bundle-floor');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'careline-lighthouse-'));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function buildWeb() {
-  const started = Date.now();
-  await build({ root: webDir, configFile: path.join(webDir, 'vite.config.ts'), logLevel: 'warn' });
-  console.log(`built apps/web in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return path.join(webDir, 'dist');
-}
-
-// The floor app gets what the server and the build give the real app: the tenant head and splash
-// markers in its page, and precompressed copies of its files.
-async function buildFloor() {
-  const outDir = path.join(scratch, 'floor-dist');
-  await build({
-    root: floorDir,
-    configFile: path.join(floorDir, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-  const indexFile = path.join(outDir, 'index.html');
-  const page = fs
-    .readFileSync(indexFile, 'utf8')
-    .replace(/<title>[^<]*<\/title>/, '<!--careline:head--><!--/careline:head-->')
-    .replace('<div id="root"></div>', '<div id="root"><!--careline:splash--></div>');
-  fs.writeFileSync(indexFile, page);
-  precompressDir(outDir);
-  console.log('built bench/bundle-floor');
-  return outDir;
-}
-
-// Each server runs on its own embedded PGlite, whatever the caller's shell points at.
-function withoutDatabaseAndRedis(env) {
-  const { DATABASE_URL: _database, REDIS_URL: _redis, ...rest } = env;
-  return rest;
-}
-
-/** Starts the real server on a free port with its own data folder; resolves once /healthz answers. */
-async function startServer(name, webDistDir) {
-  const port = await freePort();
-  const dataDir = path.join(scratch, `${name}-data`);
-  fs.mkdirSync(dataDir, { recursive: true });
-  const logFile = path.join(scratch, `${name}-server.log`);
-  const log = fs.openSync(logFile, 'a');
-  const child = spawn(path.join(rootDir, 'node_modules/.bin/tsx'), [path.join(rootDir, 'apps/server/src/main.ts')], {
-    cwd: rootDir,
-    stdio: ['ignore', log, log],
-    env: {
-      ...withoutDatabaseAndRedis(process.env),
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDistDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`${name} server exited (${child.exitCode}); see ${logFile}`);
-    }
-    try {
-      const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (answer.ok) {
-        return { url: `http://localhost:${port}`, stop: () => stopServer(child) };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`${name} server did not answer /healthz within 120 s; see ${logFile}`);
-}
-
-function stopServer(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) {
-      resolve();
-      return;
-    }
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -227,9 +127,9 @@ let chrome = null;
 let failed = false;
 try {
   const webDist = await buildWeb();
-  const floorDist = await buildFloor();
-  servers.push({ name: 'real', ...(await startServer('real', webDist)) });
-  servers.push({ name: 'floor', ...(await startServer('floor', floorDist)) });
+  const floorDist = await buildFloor(scratch);
+  servers.push({ name: 'real', ...(await startServer('real', webDist, scratch)) });
+  servers.push({ name: 'floor', ...(await startServer('floor', floorDist, scratch)) });
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
 
   const runsOf = {};
