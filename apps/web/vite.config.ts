@@ -79,30 +79,32 @@ const config: UserConfig = {
     }),
     // issue 33 §3: each route's JavaScript (entry + screen, gzip) within its budget, or the build fails
     // naming the route and its size. Budgets: the size on 3 Dec 2026 (issue 33), rounded up, plus 2 KB;
-    // the visit pass's offline screens (issue 32 §4.7: the kept answers, "Last updated") 2 KB more.
+    // the visit pass's offline screens (issue 32 §4.7: the kept answers, "Last updated") 2 KB more;
+    // with the board's route beside them in the entry, six routes 1 KB more (home-dashboard, feedback,
+    // doctor, payment history, payment methods, order history).
     routeBudgets({
       '/login': { module: 'src/features/auth/components/login-screen.tsx', budgetKb: 153 },
       '/chat-home': { module: 'src/app/chat-composition.tsx', budgetKb: 185 },
-      '/home-dashboard': { module: 'src/features/shell/components/home-dashboard-screen.tsx', budgetKb: 147 },
+      '/home-dashboard': { module: 'src/features/shell/components/home-dashboard-screen.tsx', budgetKb: 148 },
       '/profiles': { module: 'src/features/profiles/components/profiles-screen.tsx', budgetKb: 157 },
       '/profiles/registration': { module: 'src/features/profiles/components/profile-form-screen.tsx', budgetKb: 176 },
-      '/patient-feedback': { module: 'src/features/shell/components/feedback-screen.tsx', budgetKb: 153 },
-      '/doctor': { module: 'src/features/consultations/components/doctor-screen.tsx', budgetKb: 152 },
+      '/patient-feedback': { module: 'src/features/shell/components/feedback-screen.tsx', budgetKb: 154 },
+      '/doctor': { module: 'src/features/consultations/components/doctor-screen.tsx', budgetKb: 153 },
       '/view/:type': { module: 'src/features/consultations/components/view-screen.tsx', budgetKb: 169 },
       '/display/:hospitalId': { module: 'src/features/consultations/components/display-board-screen.tsx', budgetKb: 160 },
       '/history/appointments': { module: 'src/features/consultations/components/history-screen.tsx', budgetKb: 160 },
       '/profiles/my-payment-history': {
         module: 'src/features/payment-history/components/payment-history-screen.tsx',
-        budgetKb: 159,
+        budgetKb: 160,
       },
       '/profiles/payment-methods': {
         module: 'src/features/payment-history/components/payment-methods-screen.tsx',
-        budgetKb: 154,
+        budgetKb: 155,
       },
       '/paymentTermsAndConditions': { module: 'src/features/payment-history/components/payment-terms.tsx', budgetKb: 149 },
       '/order/create/:category': { module: 'src/features/orders/create/order-create-screen.tsx', budgetKb: 188 },
       '/order/view': { module: 'src/features/orders/view/order-view-screen.tsx', budgetKb: 176 },
-      '/history/orders': { module: 'src/features/orders/lists/order-list-screen.tsx', budgetKb: 162 },
+      '/history/orders': { module: 'src/features/orders/lists/order-list-screen.tsx', budgetKb: 163 },
       '/history/examination': { module: 'src/features/lab-reports/components/lab-report-list.tsx', budgetKb: 156 },
       '/resultsGraph': { module: 'src/features/lab-reports/components/results-graph-screen.tsx', budgetKb: 162 },
     }),
