@@ -12,7 +12,13 @@ import { defineConfig } from 'vitest/config';
  * the CPU busy, so a second journey beside it would slow both into their timeouts; the nginx journey
  * starts two servers and a load balancer of its own beside the run's server.
  */
-const e2eSerial = ['apps/web/e2e/video-call.e2e.ts', 'apps/web/e2e/nginx-failover.e2e.ts'];
+const e2eSerial = [
+  'apps/web/e2e/video-call.e2e.ts',
+  'apps/web/e2e/nginx-failover.e2e.ts',
+  // issue 32 §4.7: beside another journey its offline reload once missed the kept token in 30 s (it
+  // passes alone); alone until that is understood.
+  'apps/web/e2e/offline-visit-pass.e2e.ts',
+];
 
 const root = dirname(fileURLToPath(import.meta.url));
 const unitInclude = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts', 'bench/**/*.test.ts', 'apps/staff/src/**/*.test.{ts,tsx}'];
