@@ -42,7 +42,7 @@ const phone = {
 
 // In-page conditions (serialised into the page; `visible` is the probe's). Written against the app's
 // markup as the browser journeys read it, and against the server's HTML of the same screens.
-/* eslint-disable no-undef -- these run in the page */
+/* global document, MutationObserver, requestAnimationFrame, addEventListener -- the page's, where these run */
 const ALL_ROUTES = [
   {
     route: '/login',
@@ -147,7 +147,6 @@ function probe(isUsable) {
     state.loadAt = performance.now();
   });
 }
-/* eslint-enable no-undef */
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

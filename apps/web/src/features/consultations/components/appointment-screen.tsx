@@ -232,23 +232,16 @@ export function AppointmentScreen({
 
   // issue 32 §4.7: an upcoming appointment read online becomes the visit pass an offline start opens.
   const freshAppointment = offlineSavedAt(result.extensions) === null ? appointment : null;
-  const passSeen = freshAppointment
-    ? {
-        appointmentId: freshAppointment.id,
-        startTime: freshAppointment.session.startTime,
-        active: freshAppointment.appointmentStatus === 'booked' || freshAppointment.appointmentStatus === 'arrived',
-      }
-    : null;
-  const passKey = passSeen ? `${passSeen.appointmentId}|${passSeen.startTime}|${String(passSeen.active)}` : null;
+  const passId = freshAppointment?.id ?? null;
+  const passStart = freshAppointment?.session.startTime ?? null;
+  const passActive = freshAppointment?.appointmentStatus === 'booked' || freshAppointment?.appointmentStatus === 'arrived';
   useEffect(() => {
     const owner = ownerOf(getAccessToken());
-    if (!passSeen || owner === null) {
+    if (passId === null || passStart === null || owner === null) {
       return;
     }
-    saveVisitPass(nextVisitPass(savedVisitPass(), { owner, ...passSeen }, new Date()));
-    // passKey names passSeen's content.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [passKey]);
+    saveVisitPass(nextVisitPass(savedVisitPass(), { owner, appointmentId: passId, startTime: passStart, active: passActive }, new Date()));
+  }, [passId, passStart, passActive]);
 
   // spec doc 2 §9: the last-seen heartbeat every 60 s while the appointment is open.
   const heartbeatId = appointment?.id ?? null;
