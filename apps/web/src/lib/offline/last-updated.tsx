@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, formatInstant } from '@careline/domain/time';
 import { offlineSavedAt } from '@careline/ui/graphql';
 import { useLingui, useTranslate } from '@careline/i18n/react';
 
@@ -7,7 +8,7 @@ type LastUpdatedProps = {
 };
 
 /**
- * "Last updated 10:42" when the screen shows what was kept on the device for lack of a connection
+ * "Last updated 10:42 AM" when the screen shows what was kept on the device for lack of a connection
  * (issue 32 §4.7); nothing while the answer is fresh.
  */
 export function LastUpdated({ extensions }: LastUpdatedProps) {
@@ -17,7 +18,8 @@ export function LastUpdated({ extensions }: LastUpdatedProps) {
   if (!savedAt) {
     return null;
   }
-  const time = new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit' }).format(savedAt);
+  // Through the one time module, on the hospital's clock and in the user's language, as the times beside it.
+  const time = formatInstant(savedAt, 'sessionTime', { locale: i18n.locale, timeZone: DEFAULT_TIME_ZONE }) ?? '';
   return (
     <p className="last-updated" role="status" data-testid="last-updated">
       <time dateTime={savedAt.toISOString()}>{t('shell.offline.lastUpdated', { time })}</time>
