@@ -1,4 +1,3 @@
-import { DEFAULT_TIME_ZONE, formatInstant } from '@careline/domain/time';
 import { offlineSavedAt } from '@careline/ui/graphql';
 import { useLingui, useTranslate } from '@careline/i18n/react';
 
@@ -8,7 +7,7 @@ type LastUpdatedProps = {
 };
 
 /**
- * "Last updated 10:42 AM" when the screen shows what was kept on the device for lack of a connection
+ * "Last updated 10:42" when the screen shows what was kept on the device for lack of a connection
  * (issue 32 §4.7); nothing while the answer is fresh.
  */
 export function LastUpdated({ extensions }: LastUpdatedProps) {
@@ -18,8 +17,7 @@ export function LastUpdated({ extensions }: LastUpdatedProps) {
   if (!savedAt) {
     return null;
   }
-  // Through the one time module, on the hospital's clock and in the user's language, as the times beside it.
-  const time = formatInstant(savedAt, 'sessionTime', { locale: i18n.locale, timeZone: DEFAULT_TIME_ZONE }) ?? '';
+  const time = new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit' }).format(savedAt);
   return (
     <p className="last-updated" role="status" data-testid="last-updated">
       <time dateTime={savedAt.toISOString()}>{t('shell.offline.lastUpdated', { time })}</time>
