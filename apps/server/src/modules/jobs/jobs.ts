@@ -136,6 +136,9 @@ export function pgBossDb(database: Database): PgBoss.Db {
   throw new Error('jobs: the database client is neither PGlite nor a node-postgres pool');
 }
 
+/** How long stop() waits for running jobs (then pg-boss fails them, to be retried). */
+const STOP_TIMEOUT_MS = 10_000;
+
 /**
  * The server's job queue on its database.
  * @param database - the open database
@@ -152,6 +155,21 @@ export function createJobQueue(
   let boss: PgBoss | null = null;
   let starting: Promise<void> | null = null;
   let stopped = false;
+  // pg-boss's queries and this queue's handler runs still going. pg-boss's graceful stop waits for
+  // the jobs its workers hold, not for a fetch in flight: the job that fetch brings would run, and be
+  // completed or failed, after stop() said it was done and the database closed (CI, 2026-12-03).
+  let busy = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    busy += 1;
+    try {
+      return await work();
+    } finally {
+      busy -= 1;
+    }
+  };
+  const countedDb = (db: PgBoss.Db): PgBoss.Db => ({
+    executeSql: async (text, values) => counted(async () => db.executeSql(text, values)),
+  });
 
   const start = (): Promise<void> => {
     if (stopped) {
@@ -160,7 +178,7 @@ export function createJobQueue(
     // A start that failed is forgotten, so the next send tries again instead of failing for good.
     starting ??= (async () => {
       const instance = new PgBoss({
-        db: pgBossDb(database),
+        db: countedDb(pgBossDb(database)),
         schema: 'pgboss',
         // The clock and cron monitors run only when something is scheduled.
         schedule: schedules.size > 0,
@@ -204,7 +222,7 @@ export function createJobQueue(
       const workerId = await instance.work<JobPayloads[typeof name]>(
         name,
         { pollingIntervalSeconds: options.pollIntervalMs / 1000, batchSize: workOptions.batchSize ?? 1 },
-        async (jobs) => {
+        async (jobs) => counted(async () => {
           const failed = await Promise.all(
             jobs.map(async (job) => {
               try {
@@ -228,7 +246,7 @@ export function createJobQueue(
               );
             }
           }
-        },
+        }),
       );
       workers.set(name, workerId);
     }
@@ -282,7 +300,13 @@ export function createJobQueue(
       }
       // A start in flight finishes first, so nothing keeps polling after the database closes.
       await starting.catch(() => {});
-      await boss?.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      await boss?.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
+      // Each check comes after a timer, so a fetch that just answered has handed its jobs on (in
+      // microtasks) and they count as busy; the completion pg-boss sends after them counts too.
+      const until = Date.now() + STOP_TIMEOUT_MS;
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      } while (busy > 0 && Date.now() < until);
       boss = null;
       workers.clear();
     },
