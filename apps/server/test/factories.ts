@@ -1,24 +1,37 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { StaffRole } from '@careline/domain/staff';
-import type { DbOrTx } from '../src/db/client.ts';
+import type { Db, DbOrTx } from '../src/db/client.ts';
 import {
   accounts,
   appointments,
+  bookingRequests,
+  chargingSchemes,
   chatSessions,
   consultationSessions,
   diagnosticReportCodes,
   diagnosticReportSubCodes,
   diagnosticReports,
   documentReferences,
+  invoices,
   organizations,
   patients,
+  payments,
   practitionerRoles,
   practitioners,
   questionnaires,
   staffMemberships,
   staffUsers,
 } from '../src/db/schema/index.ts';
+import {
+  bookAppointment,
+  type BookAppointmentInput,
+  type BookedAppointment,
+} from '../src/modules/consultations/appointments.service.ts';
 import { hashStaffPassword } from '../src/modules/staff/staff.passwords.ts';
+import { cyberSource } from '../src/providers/payment-gateways/cybersource.ts';
+import { issueSandboxToken } from '../src/providers/payment-gateways/sandbox/sandbox-token.ts';
+import type { TestApp } from './test-app.ts';
 
 /*
  * Row factories: each test makes the rows it needs, with unique names, so tests never depend on the
@@ -133,15 +146,19 @@ const nextMobileNo = (): string => `9475${String(mobileSequence++ % 10_000_000).
  * A patient account with one profile (Me).
  * @param db - database
  * @param tenantId - the tenant
- * @param fields - the mobile number (94…) and the profile's hospital
+ * @param fields - the mobile number (94…), the account's language (none unless told), the profile's
+ *   hospital and given name
  */
 export async function makePatientAccount(
   db: DbOrTx,
   tenantId: string,
-  fields: { mobileNo?: string; hospitalId?: string | null; givenName?: string } = {},
+  fields: { mobileNo?: string; preferredLanguage?: string | null; hospitalId?: string | null; givenName?: string } = {},
 ): Promise<{ account: typeof accounts.$inferSelect; patient: typeof patients.$inferSelect }> {
   const mobileNo = fields.mobileNo ?? nextMobileNo();
-  const [account] = await db.insert(accounts).values({ tenantId, mobileNo }).returning();
+  const [account] = await db
+    .insert(accounts)
+    .values({ tenantId, mobileNo, preferredLanguage: fields.preferredLanguage ?? null })
+    .returning();
   if (!account) {
     throw new Error('account insert returned no row');
   }
@@ -214,6 +231,246 @@ export async function makeStaffUser(
 }
 
 /**
+ * The authorization header that carries an access token (a staff user's or a patient's).
+ * @param token - the access token
+ */
+export const authHeader = (token: string): { authorization: string } => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Signs a factory-made staff user in as the console does (staffSignIn with FACTORY_STAFF_PASSWORD);
+ * throws with the errors when no token comes back.
+ * @param t - the test app (or another app's gql)
+ * @param email - the staff user's email
+ */
+export async function signInStaff(t: Pick<TestApp, 'gql'>, email: string): Promise<string> {
+  const body = await t.gql<{ staffSignIn: { token: string } }>(
+    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
+    { e: email, p: FACTORY_STAFF_PASSWORD },
+  );
+  const token = body.data?.staffSignIn.token;
+  if (!token) {
+    throw new Error(JSON.stringify(body.errors));
+  }
+  return token;
+}
+
+/**
+ * A staff user with roles in hospitals (makeStaffUser), signed in through staffSignIn: the user, its
+ * token and the authorization header.
+ * @param t - the test app
+ * @param tenantId - the tenant
+ * @param memberships - roles per hospital
+ * @param fields - overrides (e.g. displayName)
+ */
+export async function makeSignedInStaff(
+  t: Pick<TestApp, 'gql' | 'database'>,
+  tenantId: string,
+  memberships: { organizationId: string; role: StaffRole; practitionerId?: string | null }[],
+  fields: Partial<typeof staffUsers.$inferInsert> = {},
+): Promise<{ user: typeof staffUsers.$inferSelect; token: string; auth: { authorization: string } }> {
+  const user = await makeStaffUser(t.database.db, tenantId, memberships, fields);
+  const token = await signInStaff(t, user.email);
+  return { user, token, auth: authHeader(token) };
+}
+
+/**
+ * A new patient account (its profile at the hospital when given) booked into a session from the app,
+ * as the patient books (bookAppointment, so the session's counters and the audit move too): the
+ * account, the profile, the booking's input and the booked appointment.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param sessionId - the session
+ * @param fields - the patient account's fields (hospitalId, givenName, preferredLanguage…)
+ */
+export async function makeBookedPatient(
+  db: Db,
+  tenantId: string,
+  sessionId: string,
+  fields: Parameters<typeof makePatientAccount>[2] = {},
+): Promise<{
+  account: typeof accounts.$inferSelect;
+  patient: typeof patients.$inferSelect;
+  booking: BookAppointmentInput;
+  appointment: BookedAppointment;
+}> {
+  const { account, patient } = await makePatientAccount(db, tenantId, fields);
+  const booking: BookAppointmentInput = {
+    tenantId,
+    accountId: account.id,
+    patientId: patient.id,
+    sessionId,
+    originChannel: 'patient_app',
+    idempotencyKey: null,
+    correlationId: randomUUID(),
+    actor: { kind: 'patient', accountId: account.id },
+  };
+  const appointment = await bookAppointment(db, booking);
+  return { account, patient, booking, appointment };
+}
+
+/**
+ * An appointment (token 1) of a profile in a new session of its own, written as it stands (no
+ * booking rules run, the session's counters as told).
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param refs - the session's practitioner and hospital
+ * @param owner - the patient account and profile
+ * @param fields - session overrides (chargingSchemeId, issuedTokens, status…) and appointment overrides
+ */
+export async function makeSessionAppointment(
+  db: DbOrTx,
+  tenantId: string,
+  refs: { practitionerId: string; organizationId: string },
+  owner: { accountId: string; patientId: string },
+  fields: {
+    session?: Partial<typeof consultationSessions.$inferInsert>;
+    appointment?: Partial<typeof appointments.$inferInsert>;
+  } = {},
+): Promise<{ session: typeof consultationSessions.$inferSelect; appointment: typeof appointments.$inferSelect }> {
+  const session = await makeConsultationSession(db, tenantId, refs, fields.session);
+  const [appointment] = await db
+    .insert(appointments)
+    .values({
+      tenantId,
+      sessionId: session.id,
+      accountId: owner.accountId,
+      patientId: owner.patientId,
+      tokenNo: 1,
+      ...fields.appointment,
+    })
+    .returning();
+  if (!appointment) {
+    throw new Error('appointment insert returned no row');
+  }
+  return { session, appointment };
+}
+
+/**
+ * A 'Consultation' charging scheme of a hospital in LKR: doctor fee 2500 and hospital fee 499.99
+ * unless told.
+ * @param db - database
+ * @param tenantId - the tenant
+ * @param organizationId - the hospital
+ * @param fields - overrides (items, name…)
+ */
+export async function makeChargingScheme(
+  db: DbOrTx,
+  tenantId: string,
+  organizationId: string,
+  fields: Partial<typeof chargingSchemes.$inferInsert> = {},
+): Promise<typeof chargingSchemes.$inferSelect> {
+  const [row] = await db
+    .insert(chargingSchemes)
+    .values({
+      tenantId,
+      organizationId,
+      name: 'Consultation',
+      currency: 'LKR',
+      items: [
+        { category: 'doctor_fee', description: 'Doctor fee', amount: 2500 },
+        { category: 'hospital_fee', description: 'Hospital fee', amount: 499.99 },
+      ],
+      ...fields,
+    })
+    .returning();
+  if (!row) {
+    throw new Error('charging scheme insert returned no row');
+  }
+  return row;
+}
+
+/**
+ * A card payment of an appointment at a hospital of the default tenant, captured by the sandbox
+ * gateway (CyberSource): its invoice (doctor fee 2500, hospital fee 450, tax 50), a completed booking
+ * request and an accepted payment; the appointment is marked paid.
+ * @param t - the test app
+ * @param visit - the appointment, its session, account and profile
+ * @param organizationId - the hospital
+ * @param amount - the amount captured ('3000.00' unless told)
+ */
+export async function makeCardPayment(
+  t: Pick<TestApp, 'database' | 'tenants' | 'providers'>,
+  visit: { accountId: string; patientId: string; appointmentId: string; sessionId: string },
+  organizationId: string,
+  amount = '3000.00',
+): Promise<{ invoiceId: string; bookingId: string; paymentId: string; transactionId: string }> {
+  const db = t.database.db;
+  const tenantId = t.tenants.defaultTenant.id;
+  const settings = t.tenants.defaultTenant.gateways.cyberSource;
+  const token = issueSandboxToken(t.providers.appSecret, {
+    merchantId: settings.merchantId,
+    maskedNumber: '411111XXXXXX1111',
+    cardType: '001',
+    expiry: '12-2030',
+  });
+  const answer = await cyberSource.chargeToken(t.providers.gatewayHttp, settings, {
+    referenceNumber: `REF${randomUUID()}`,
+    amount,
+    currency: 'LKR',
+    paymentToken: token,
+  });
+  if (answer.decision !== 'ACCEPT') {
+    throw new Error(`the sandbox did not accept the card: ${JSON.stringify(answer)}`);
+  }
+  const requestReference = `Appointment/${visit.appointmentId}`;
+  const owner = { tenantId, accountId: visit.accountId, patientId: visit.patientId, organizationId, requestReference };
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      ...owner,
+      appointmentId: visit.appointmentId,
+      sessionId: visit.sessionId,
+      items: [
+        { description: 'Doctor fee', amount: 2500, category: 'doctor_fee' },
+        { description: 'Hospital fee', amount: 450, category: 'hospital_fee' },
+        { description: 'Tax', amount: 50, category: 'hospital_fee_tax' },
+      ],
+      values: [Number(amount)],
+      totalAmount: Number(amount),
+      currency: 'LKR',
+      reasonCode: 'revenue_collected',
+    })
+    .returning();
+  if (!invoice) {
+    throw new Error('invoice insert returned no row');
+  }
+  const [booking] = await db
+    .insert(bookingRequests)
+    .values({
+      ...owner,
+      invoiceId: invoice.id,
+      paymentGatewayType: 'cyberSource',
+      status: 'completed',
+      amount: Number(amount),
+      currency: 'LKR',
+      externalReference: randomUUID(),
+    })
+    .returning();
+  if (!booking) {
+    throw new Error('booking request insert returned no row');
+  }
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      ...owner,
+      bookingRequestId: booking.id,
+      invoiceId: invoice.id,
+      paymentGatewayType: 'cyberSource',
+      status: 'ACCEPT',
+      amount: Number(amount),
+      currency: 'LKR',
+      transactionReference: answer.transactionId,
+      response: {},
+    })
+    .returning();
+  if (!payment) {
+    throw new Error('payment insert returned no row');
+  }
+  await db.update(appointments).set({ paymentStatus: 'paid' }).where(eq(appointments.id, visit.appointmentId));
+  return { invoiceId: invoice.id, bookingId: booking.id, paymentId: payment.id, transactionId: answer.transactionId };
+}
+
+/**
  * A document of an account, at a hospital, referencing a blob.
  * @param db - database
  * @param tenantId - the tenant
@@ -250,30 +507,17 @@ export async function makeVideoAppointment(
   owner: { accountId: string; patientId: string },
   fields: Partial<typeof appointments.$inferInsert> = {},
 ): Promise<typeof appointments.$inferSelect> {
-  const session = await makeConsultationSession(db, tenantId, refs, {
-    participationMode: 'remote_presence_video_call',
-    status: 'started',
-    sessionStartedTime: new Date(),
-    issuedTokens: 1,
-    liveAppointments: 1,
+  const { appointment } = await makeSessionAppointment(db, tenantId, refs, owner, {
+    session: {
+      participationMode: 'remote_presence_video_call',
+      status: 'started',
+      sessionStartedTime: new Date(),
+      issuedTokens: 1,
+      liveAppointments: 1,
+    },
+    appointment: { appointmentStatus: 'arrived', appointmentArrivedTime: new Date(), ...fields },
   });
-  const [row] = await db
-    .insert(appointments)
-    .values({
-      tenantId,
-      sessionId: session.id,
-      accountId: owner.accountId,
-      patientId: owner.patientId,
-      tokenNo: 1,
-      appointmentStatus: 'arrived',
-      appointmentArrivedTime: new Date(),
-      ...fields,
-    })
-    .returning();
-  if (!row) {
-    throw new Error('appointment insert returned no row');
-  }
-  return row;
+  return appointment;
 }
 
 /**

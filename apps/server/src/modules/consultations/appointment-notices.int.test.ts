@@ -1,21 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { addDays, DEFAULT_TIME_ZONE, formatInstant, wallClockIso, zonedDay } from '@careline/domain/time';
 import { renderMessage } from '@careline/i18n/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
-  FACTORY_STAFF_PASSWORD,
+  makeBookedPatient,
   makeConsultationSession,
   makeOrganization,
-  makePatientAccount,
   makePractitioner,
-  makeStaffUser,
+  makeSignedInStaff,
 } from '../../../test/factories.ts';
-import { accounts, appointments, auditEvents, consultationSessions, organizations, smsMessages, smsOutbox } from '../../db/schema/index.ts';
+import { appointments, auditEvents, consultationSessions, smsMessages, smsOutbox } from '../../db/schema/index.ts';
 import { smsOutboxSettled } from '../sms/sms.testing.ts';
 import { sendDueReminders, sendLateSessionNotices, type AppointmentNoticeDeps } from './appointment-notices.service.ts';
-import { bookAppointment, cancelAppointment, rescheduleAppointment } from './appointments.service.ts';
+import { cancelAppointment, rescheduleAppointment } from './appointments.service.ts';
 
 // Issue 32 §1.1 (the evening reminder) and §1.4 (doctor late): through the SMS outbox and the job
 // queue, exactly once per appointment (and per delay mark) under repeated and concurrent sweeps, in
@@ -28,7 +26,7 @@ let hospital: string;
 let hospitalName: string;
 let doctorId: string;
 let doctorName: string;
-let nurseToken: string;
+let nurseAuth: { authorization: string };
 
 const MIN = 60_000;
 const MARK_DELAY =
@@ -40,22 +38,8 @@ function at(days: number, time: string): Date {
 }
 
 async function booked(sessionId: string, language: string | null = null) {
-  const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
-  if (language !== null) {
-    await t.database.db.update(accounts).set({ preferredLanguage: language }).where(eq(accounts.id, account.id));
-  }
-  const input = {
-    tenantId,
-    accountId: account.id,
-    patientId: patient.id,
-    sessionId,
-    originChannel: 'patient_app' as const,
-    idempotencyKey: null,
-    correlationId: randomUUID(),
-    actor: { kind: 'patient' as const, accountId: account.id },
-  };
-  const appointment = await bookAppointment(t.database.db, input);
-  return { ...input, mobileNo: account.mobileNo, appointmentId: appointment.id, tokenNo: appointment.tokenNo };
+  const { account, booking, appointment } = await makeBookedPatient(t.database.db, tenantId, sessionId, { hospitalId: hospital, preferredLanguage: language });
+  return { ...booking, mobileNo: account.mobileNo, appointmentId: appointment.id, tokenNo: appointment.tokenNo };
 }
 
 async function textsTo(mobileNo: string) {
@@ -72,18 +56,13 @@ beforeAll(async () => {
   t = await createTestApp();
   tenantId = t.tenants.defaultTenant.id;
   const db = t.database.db;
-  hospital = (await makeOrganization(db, tenantId)).id;
-  const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, hospital));
-  hospitalName = row?.name ?? '';
+  const organization = await makeOrganization(db, tenantId);
+  hospital = organization.id;
+  hospitalName = organization.name;
   const doctor = await makePractitioner(db, tenantId, hospital);
   doctorId = doctor.id;
   doctorName = doctor.text;
-  const nurse = await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'nurse' }]);
-  const signedIn = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: nurse.email, p: FACTORY_STAFF_PASSWORD },
-  );
-  nurseToken = signedIn.data?.staffSignIn.token ?? '';
+  nurseAuth = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'nurse' }])).auth;
   deps = { db, tenants: t.tenants, smsOutbox: t.smsOutbox, publish: async () => {}, log: t.app.log };
 });
 
@@ -212,7 +191,7 @@ describe('doctor late (issue 32 §1.4)', () => {
     expect(row?.lateNoticeMark).toBe(0);
 
     // Staff then mark a delay: a new mark, told once more.
-    const marked = await t.gql(MARK_DELAY, { o: hospital, s: s.id, m: 20 }, { authorization: `Bearer ${nurseToken}` });
+    const marked = await t.gql(MARK_DELAY, { o: hospital, s: s.id, m: 20 }, nurseAuth);
     expect(marked.errors).toBeUndefined();
     expect((await textsTo(waiting.mobileNo)).map((text) => text.kind)).toEqual(['session.late', 'session.delayed']);
   });
@@ -227,7 +206,7 @@ describe('doctor late (issue 32 §1.4)', () => {
     const marked = await t.gql<{ staffMarkSessionDelay: { id: string; delayMinutes: number } }>(
       MARK_DELAY,
       { o: hospital, s: s.id, m: 30 },
-      { authorization: `Bearer ${nurseToken}` },
+      nurseAuth,
     );
     expect(marked.errors).toBeUndefined();
     expect(marked.data?.staffMarkSessionDelay.delayMinutes).toBe(30);
@@ -253,7 +232,7 @@ describe('doctor late (issue 32 §1.4)', () => {
     expect(await textsTo(waiting.mobileNo)).toHaveLength(1);
 
     // A second mark is told once more, and only once.
-    await t.gql(MARK_DELAY, { o: hospital, s: s.id, m: 45 }, { authorization: `Bearer ${nurseToken}` });
+    await t.gql(MARK_DELAY, { o: hospital, s: s.id, m: 45 }, nurseAuth);
     await sendLateSessionNotices(deps, new Date(start.getTime() + 30 * MIN));
     expect((await textsTo(waiting.mobileNo)).map((text) => text.kind)).toEqual(['session.delayed', 'session.delayed']);
   });
@@ -261,7 +240,7 @@ describe('doctor late (issue 32 §1.4)', () => {
   it.each([4, 241, 0])('refuses a delay of %i minutes with ARO-E4044 and changes nothing', async (minutes) => {
     const s = await session(new Date(Date.now() + 5 * 60 * MIN));
     const waiting = await booked(s.id);
-    const answer = await t.gql(MARK_DELAY, { o: hospital, s: s.id, m: minutes }, { authorization: `Bearer ${nurseToken}` });
+    const answer = await t.gql(MARK_DELAY, { o: hospital, s: s.id, m: minutes }, nurseAuth);
     expect(answer.errors?.[0]?.message).toBe('ARO-E4044:Enter the delay in minutes: a whole number from 5 to 240');
     const [row] = await t.database.db.select().from(consultationSessions).where(eq(consultationSessions.id, s.id));
     expect([row?.delayMinutes, row?.delayMarks]).toEqual([null, 0]);
@@ -271,11 +250,11 @@ describe('doctor late (issue 32 §1.4)', () => {
   it('refuses a session of another hospital as missing, and a cancelled one', async () => {
     const elsewhere = await makeOrganization(t.database.db, tenantId);
     const other = await makeConsultationSession(t.database.db, tenantId, { practitionerId: doctorId, organizationId: elsewhere.id });
-    const answer = await t.gql(MARK_DELAY, { o: hospital, s: other.id, m: 30 }, { authorization: `Bearer ${nurseToken}` });
+    const answer = await t.gql(MARK_DELAY, { o: hospital, s: other.id, m: 30 }, nurseAuth);
     expect(answer.errors?.[0]?.message).toMatch(/^ARO-E2001:/);
     const cancelled = await session(new Date(Date.now() + 5 * 60 * MIN));
     await t.database.db.update(consultationSessions).set({ status: 'practitioner_canceled' }).where(eq(consultationSessions.id, cancelled.id));
-    const refused = await t.gql(MARK_DELAY, { o: hospital, s: cancelled.id, m: 30 }, { authorization: `Bearer ${nurseToken}` });
+    const refused = await t.gql(MARK_DELAY, { o: hospital, s: cancelled.id, m: 30 }, nurseAuth);
     expect(refused.errors?.[0]?.message).toBe('ARO-E4036:This session is already cancelled and cannot be changed');
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { createClient, type Client } from 'graphql-ws';
@@ -6,15 +6,14 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
-  FACTORY_STAFF_PASSWORD,
+  authHeader,
+  makeBookedPatient,
   makeConsultationSession,
   makeOrganization,
-  makePatientAccount,
   makePractitioner,
-  makeStaffUser,
+  makeSignedInStaff,
 } from '../../../test/factories.ts';
 import { auditEvents, displayTokens } from '../../db/schema/index.ts';
-import { bookAppointment } from './appointments.service.ts';
 
 // The waiting-room board (issue 32 §3.6): admins create, list and revoke display tokens of their own
 // hospital; a board reads with the secret only (no patient data), live, and a revoked token is
@@ -48,40 +47,17 @@ const patientNames: string[] = [];
 const patientMobiles: string[] = [];
 const patientIds: string[] = [];
 
-async function tokenFor(email: string): Promise<string> {
-  const body = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: email, p: FACTORY_STAFF_PASSWORD },
-  );
-  const token = body.data?.staffSignIn.token;
-  if (!token) {
-    throw new Error(JSON.stringify(body.errors));
-  }
-  return token;
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const codeOf = (body: { errors?: readonly { message: string }[] }): string | undefined => body.errors?.[0]?.message.split(':')[0];
 
 async function createDisplay(token: string, organizationId: string, name = 'Ground floor TV') {
-  return t.gql<{ staffCreateDisplayToken: Created }>(CREATE, { o: organizationId, n: name }, bearer(token));
+  return t.gql<{ staffCreateDisplayToken: Created }>(CREATE, { o: organizationId, n: name }, authHeader(token));
 }
 
 async function bookedPatient(sessionId: string, givenName: string): Promise<void> {
-  const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital, givenName });
+  const { account, patient } = await makeBookedPatient(t.database.db, tenantId, sessionId, { hospitalId: hospital, givenName });
   patientNames.push(givenName);
   patientMobiles.push(account.mobileNo);
   patientIds.push(patient.id, account.id);
-  await bookAppointment(t.database.db, {
-    tenantId,
-    accountId: account.id,
-    patientId: patient.id,
-    sessionId,
-    originChannel: 'patient_app',
-    idempotencyKey: null,
-    correlationId: randomUUID(),
-    actor: { kind: 'patient', accountId: account.id },
-  });
 }
 
 function wsClient(): Client {
@@ -129,9 +105,9 @@ beforeAll(async () => {
   hospital = (await makeOrganization(db, tenantId)).id;
   otherHospital = (await makeOrganization(db, tenantId)).id;
   doctorId = (await makePractitioner(db, tenantId, hospital)).id;
-  admin = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'admin' }])).email);
-  otherAdmin = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: otherHospital, role: 'admin' }])).email);
-  receptionist = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'receptionist' }])).email);
+  admin = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'admin' }])).token;
+  otherAdmin = (await makeSignedInStaff(t, tenantId, [{ organizationId: otherHospital, role: 'admin' }])).token;
+  receptionist = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'receptionist' }])).token;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/graphql`;
 });
@@ -152,14 +128,14 @@ describe('display tokens in the console', () => {
     expect(row?.secretHash).toBe(createHash('sha256').update(display?.secret ?? '').digest('hex'));
     expect(JSON.stringify(row)).not.toContain(display?.secret ?? 'none');
 
-    const listed = await t.gql<{ staffDisplayTokens: { id: string; revokedAt: string | null }[] }>(LIST, { o: hospital }, bearer(admin));
+    const listed = await t.gql<{ staffDisplayTokens: { id: string; revokedAt: string | null }[] }>(LIST, { o: hospital }, authHeader(admin));
     expect(listed.data?.staffDisplayTokens.map((d) => d.id)).toContain(display?.display.id);
     expect(JSON.stringify(listed.data)).not.toContain(display?.secret ?? 'none');
 
-    const revoked = await t.gql<{ staffRevokeDisplayToken: { revokedAt: string | null } }>(REVOKE, { o: hospital, id: display?.display.id }, bearer(admin));
+    const revoked = await t.gql<{ staffRevokeDisplayToken: { revokedAt: string | null } }>(REVOKE, { o: hospital, id: display?.display.id }, authHeader(admin));
     expect(revoked.data?.staffRevokeDisplayToken.revokedAt).not.toBeNull();
     // Revoking again changes nothing and is not audited twice.
-    await t.gql(REVOKE, { o: hospital, id: display?.display.id }, bearer(admin));
+    await t.gql(REVOKE, { o: hospital, id: display?.display.id }, authHeader(admin));
     const audited = await t.database.db
       .select({ action: auditEvents.action, details: auditEvents.details })
       .from(auditEvents)
@@ -175,14 +151,14 @@ describe('display tokens in the console', () => {
     expect(codeOf(await createDisplay(receptionist, hospital))).toBe('ARO-E1210');
     expect(codeOf(await createDisplay(admin, hospital, '   '))).toBe('ARO-E4061');
     expect(codeOf(await createDisplay(admin, hospital, 'x'.repeat(61)))).toBe('ARO-E4061');
-    expect(codeOf(await t.gql(LIST, { o: hospital }, bearer(otherAdmin)))).toBe('ARO-E2001');
+    expect(codeOf(await t.gql(LIST, { o: hospital }, authHeader(otherAdmin)))).toBe('ARO-E2001');
     const after = (await t.database.db.select().from(displayTokens).where(eq(displayTokens.organizationId, hospital))).length;
     expect(after).toBe(before);
 
     const mine = (await createDisplay(admin, hospital)).data?.staffCreateDisplayToken;
     // Another hospital's admin cannot revoke it, even naming their own hospital.
-    expect(codeOf(await t.gql(REVOKE, { o: hospital, id: mine?.display.id }, bearer(otherAdmin)))).toBe('ARO-E2001');
-    expect(codeOf(await t.gql(REVOKE, { o: otherHospital, id: mine?.display.id }, bearer(otherAdmin)))).toBe('ARO-E2001');
+    expect(codeOf(await t.gql(REVOKE, { o: hospital, id: mine?.display.id }, authHeader(otherAdmin)))).toBe('ARO-E2001');
+    expect(codeOf(await t.gql(REVOKE, { o: otherHospital, id: mine?.display.id }, authHeader(otherAdmin)))).toBe('ARO-E2001');
     const board = await t.gql(BOARD, { h: hospital, s: mine?.secret });
     expect(board.errors).toBeUndefined();
   });
@@ -219,7 +195,7 @@ describe('the board', () => {
     try {
       const live = watch(client, variables);
       await live.until(() => live.received.length >= 1);
-      expect(await t.gql(CALL_NEXT, { o: hospital, s: session.id }, bearer(receptionist))).not.toHaveProperty('errors');
+      expect(await t.gql(CALL_NEXT, { o: hospital, s: session.id }, authHeader(receptionist))).not.toHaveProperty('errors');
       await live.until(() => live.received.some((r) => r.data?.subscribeDisplayBoard.sessions.some((s) => s.nowSeeing === 1)));
       const after = live.received.at(-1)?.data?.subscribeDisplayBoard.sessions.find((s) => s.room === 'Room 4');
       expect(after?.next.map((n) => n.tokenNo)).toEqual([2, 3]);
@@ -230,7 +206,7 @@ describe('the board', () => {
         expect(payload).not.toContain(text);
       }
 
-      await t.gql(REVOKE, { o: hospital, id: display?.display.id }, bearer(admin));
+      await t.gql(REVOKE, { o: hospital, id: display?.display.id }, authHeader(admin));
       await live.until(() => live.ended() !== null);
       expect(live.received.at(-1)?.errors?.[0]?.message).toMatch(/^ARO-E4062:/);
       expect(live.ended()).toBe('complete');

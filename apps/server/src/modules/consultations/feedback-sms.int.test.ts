@@ -1,19 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { renderMessage } from '@careline/i18n/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
-  FACTORY_STAFF_PASSWORD,
+  authHeader,
+  makeBookedPatient,
   makeConsultationSession,
   makeOrganization,
-  makePatientAccount,
   makePractitioner,
-  makeStaffUser,
+  makeSignedInStaff,
 } from '../../../test/factories.ts';
-import { accounts, appointments, organizations, smsMessages, smsOutbox } from '../../db/schema/index.ts';
+import { appointments, smsMessages, smsOutbox } from '../../db/schema/index.ts';
 import { smsOutboxSettled } from '../sms/sms.testing.ts';
-import { bookAppointment } from './appointments.service.ts';
 import { feedbackLinkPath, verifyFeedbackLink } from './feedback-link.service.ts';
 
 // Issue 29 §13: the feedback link goes out by SMS once a visit is fulfilled (staff mark it Done,
@@ -33,24 +31,11 @@ const CALL_NEXT = 'mutation ($o: ID!, $s: ID!) { staffCallNext(organizationId: $
 const END = 'mutation ($o: ID!, $s: ID!) { staffEndSession(organizationId: $o, sessionId: $s) { id } }';
 
 async function as(query: string, variables: Record<string, unknown>) {
-  return t.gql(query, variables, { authorization: `Bearer ${nurseToken}` });
+  return t.gql(query, variables, authHeader(nurseToken));
 }
 
 async function booked(sessionId: string, language: string | null = null) {
-  const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
-  if (language !== null) {
-    await t.database.db.update(accounts).set({ preferredLanguage: language }).where(eq(accounts.id, account.id));
-  }
-  const appointment = await bookAppointment(t.database.db, {
-    tenantId,
-    accountId: account.id,
-    patientId: patient.id,
-    sessionId,
-    originChannel: 'patient_app',
-    idempotencyKey: null,
-    correlationId: randomUUID(),
-    actor: { kind: 'patient', accountId: account.id },
-  });
+  const { account, appointment } = await makeBookedPatient(t.database.db, tenantId, sessionId, { hospitalId: hospital, preferredLanguage: language });
   return { mobileNo: account.mobileNo, appointmentId: appointment.id };
 }
 
@@ -71,16 +56,11 @@ beforeAll(async () => {
   t = await createTestApp();
   tenantId = t.tenants.defaultTenant.id;
   const db = t.database.db;
-  hospital = (await makeOrganization(db, tenantId)).id;
-  const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, hospital));
-  hospitalName = row?.name ?? '';
+  const organization = await makeOrganization(db, tenantId);
+  hospital = organization.id;
+  hospitalName = organization.name;
   doctorId = (await makePractitioner(db, tenantId, hospital)).id;
-  const nurse = await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'nurse' }]);
-  const signedIn = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: nurse.email, p: FACTORY_STAFF_PASSWORD },
-  );
-  nurseToken = signedIn.data?.staffSignIn.token ?? '';
+  nurseToken = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'nurse' }])).token;
 });
 
 afterAll(async () => {

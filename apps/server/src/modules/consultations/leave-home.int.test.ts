@@ -1,21 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_LEAVE_HOME_SETTINGS } from '@careline/domain/consultations';
 import { DEFAULT_TIME_ZONE, formatInstant } from '@careline/domain/time';
 import { renderMessage } from '@careline/i18n/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  FACTORY_STAFF_PASSWORD,
+  authHeader,
+  makeBookedPatient,
   makeConsultationSession,
   makeOrganization,
-  makePatientAccount,
   makePractitioner,
-  makeStaffUser,
+  makeSignedInStaff,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { accounts, appointmentLeaveHomeMessages, appointments, consultationSessions, organizations, practitioners, smsOutbox } from '../../db/schema/index.ts';
+import { appointmentLeaveHomeMessages, appointments, consultationSessions, practitioners, smsOutbox } from '../../db/schema/index.ts';
 import { createAccessSession } from '../auth/index.ts';
-import { bookAppointment } from './appointments.service.ts';
 import { evaluateLeaveHome, sweepLeaveHome, type LeaveHomeDeps } from './leave-home.service.ts';
 
 // Issue 32 §1.3: the patient sets a journey time; when the expected call minus the journey comes near,
@@ -48,22 +46,9 @@ async function session(startInMinutes: number) {
 }
 
 async function booked(sessionId: string, language: string | null = null) {
-  const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
-  if (language !== null) {
-    await t.database.db.update(accounts).set({ preferredLanguage: language }).where(eq(accounts.id, account.id));
-  }
-  const appointment = await bookAppointment(t.database.db, {
-    tenantId,
-    accountId: account.id,
-    patientId: patient.id,
-    sessionId,
-    originChannel: 'patient_app',
-    idempotencyKey: null,
-    correlationId: randomUUID(),
-    actor: { kind: 'patient', accountId: account.id },
-  });
+  const { account, appointment } = await makeBookedPatient(t.database.db, tenantId, sessionId, { hospitalId: hospital, preferredLanguage: language });
   const token = (await createAccessSession(t.database.db, tenantId, account.id)).token;
-  return { id: appointment.id, tokenNo: appointment.tokenNo, mobileNo: account.mobileNo, auth: { authorization: `Bearer ${token}` } };
+  return { id: appointment.id, tokenNo: appointment.tokenNo, mobileNo: account.mobileNo, auth: authHeader(token) };
 }
 
 async function leaveHomeSms(mobileNo: string) {
@@ -91,15 +76,10 @@ beforeAll(async () => {
   t = await createTestApp();
   tenantId = t.tenants.defaultTenant.id;
   const db = t.database.db;
-  hospital = (await makeOrganization(db, tenantId)).id;
-  const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, hospital));
-  hospitalName = row?.name ?? '';
-  const nurse = await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'nurse' }]);
-  const signedIn = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: nurse.email, p: FACTORY_STAFF_PASSWORD },
-  );
-  nurseAuth = { authorization: `Bearer ${signedIn.data?.staffSignIn.token ?? ''}` };
+  const organization = await makeOrganization(db, tenantId);
+  hospital = organization.id;
+  hospitalName = organization.name;
+  nurseAuth = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'nurse' }])).auth;
 });
 
 afterAll(async () => {

@@ -3,17 +3,18 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
-  FACTORY_STAFF_PASSWORD,
+  authHeader,
+  makeBookedPatient,
+  makeChargingScheme,
   makeConsultationSession,
   makeOrganization,
   makePatientAccount,
   makePractitioner,
-  makeStaffUser,
+  makeSignedInStaff,
 } from '../../../test/factories.ts';
-import { appointments, auditEvents, chargingSchemes, consultationSessions, smsMessages } from '../../db/schema/index.ts';
+import { appointments, auditEvents, consultationSessions, smsMessages } from '../../db/schema/index.ts';
 import { smsOutboxSettled } from '../sms/sms.testing.ts';
 import type { StaffViewer } from '../staff/index.ts';
-import { bookAppointment } from './appointments.service.ts';
 import { consultationSessionTopic } from './consultations.schema.ts';
 import { cancelStaffSession, sessionCancelledSmsText } from './staff-sessions.service.ts';
 
@@ -29,20 +30,8 @@ let nurse: { id: string; token: string };
 
 const code = (body: { errors?: { message: string }[] }): string | null => body.errors?.[0]?.message.split(':')[0] ?? null;
 
-async function tokenFor(email: string): Promise<string> {
-  const body = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: email, p: FACTORY_STAFF_PASSWORD },
-  );
-  const token = body.data?.staffSignIn.token;
-  if (!token) {
-    throw new Error(JSON.stringify(body.errors));
-  }
-  return token;
-}
-
 async function as<T = Record<string, unknown>>(token: string, query: string, variables: Record<string, unknown> = {}) {
-  return t.gql<T>(query, variables, { authorization: `Bearer ${token}` });
+  return t.gql<T>(query, variables, authHeader(token));
 }
 
 async function newSession(fields: Partial<typeof consultationSessions.$inferInsert> = {}) {
@@ -51,18 +40,8 @@ async function newSession(fields: Partial<typeof consultationSessions.$inferInse
 
 /** A patient registered at the hospital, booked into a session from the app. */
 async function bookedPatient(sessionId: string) {
-  const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
-  const booked = await bookAppointment(t.database.db, {
-    tenantId,
-    accountId: account.id,
-    patientId: patient.id,
-    sessionId,
-    originChannel: 'patient_app',
-    idempotencyKey: null,
-    correlationId: randomUUID(),
-    actor: { kind: 'patient', accountId: account.id },
-  });
-  return { account, patient, appointmentId: booked.id, tokenNo: booked.tokenNo };
+  const { account, patient, appointment } = await makeBookedPatient(t.database.db, tenantId, sessionId, { hospitalId: hospital });
+  return { account, patient, appointmentId: appointment.id, tokenNo: appointment.tokenNo };
 }
 
 const SESSION_FIELDS = 'id status practitionerName practitionerRoleCode practitionerRoleDisplay locationName appointmentMaxAllowed participationMode chargingSchemeId liveAppointments issuedTokens sessionStartedTime sessionCompletedTime';
@@ -94,10 +73,10 @@ beforeAll(async () => {
       ],
     })
   ).id;
-  const r = await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'receptionist' }]);
-  receptionist = { id: r.id, token: await tokenFor(r.email) };
-  const n = await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'nurse' }]);
-  nurse = { id: n.id, token: await tokenFor(n.email) };
+  const r = await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'receptionist' }]);
+  receptionist = { id: r.user.id, token: r.token };
+  const n = await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'nurse' }]);
+  nurse = { id: n.user.id, token: n.token };
 });
 
 afterAll(async () => {
@@ -143,17 +122,11 @@ describe('staffCreateSession / staffUpdateSession', () => {
   });
 
   it('takes the charging scheme of the hospital and refuses another hospital’s', async () => {
-    const [mine] = await t.database.db
-      .insert(chargingSchemes)
-      .values({ tenantId, organizationId: hospital, name: 'OPD', items: [], currency: 'LKR' })
-      .returning();
-    const [theirs] = await t.database.db
-      .insert(chargingSchemes)
-      .values({ tenantId, organizationId: otherHospital, name: 'OPD', items: [], currency: 'LKR' })
-      .returning();
-    const ok = await as<{ staffCreateSession: { chargingSchemeId: string } }>(receptionist.token, CREATE, { o: hospital, i: input({ chargingSchemeId: mine?.id }) });
-    expect(ok.data?.staffCreateSession.chargingSchemeId).toBe(mine?.id);
-    expect(code(await as(receptionist.token, CREATE, { o: hospital, i: input({ chargingSchemeId: theirs?.id }) }))).toBe('ARO-E4035');
+    const mine = await makeChargingScheme(t.database.db, tenantId, hospital, { name: 'OPD', items: [] });
+    const theirs = await makeChargingScheme(t.database.db, tenantId, otherHospital, { name: 'OPD', items: [] });
+    const ok = await as<{ staffCreateSession: { chargingSchemeId: string } }>(receptionist.token, CREATE, { o: hospital, i: input({ chargingSchemeId: mine.id }) });
+    expect(ok.data?.staffCreateSession.chargingSchemeId).toBe(mine.id);
+    expect(code(await as(receptionist.token, CREATE, { o: hospital, i: input({ chargingSchemeId: theirs.id }) }))).toBe('ARO-E4035');
   });
 
   it.each([
@@ -274,17 +247,7 @@ describe('desk booking and marks', () => {
 
   it('answers an appointment of another hospital as missing and leaves it alone', async () => {
     const theirs = await makeConsultationSession(t.database.db, tenantId, { practitionerId: doctorId, organizationId: otherHospital });
-    const { account, patient } = await makePatientAccount(t.database.db, tenantId);
-    const booked = await bookAppointment(t.database.db, {
-      tenantId,
-      accountId: account.id,
-      patientId: patient.id,
-      sessionId: theirs.id,
-      originChannel: 'patient_app',
-      idempotencyKey: null,
-      correlationId: randomUUID(),
-      actor: { kind: 'patient', accountId: account.id },
-    });
+    const { appointment: booked } = await makeBookedPatient(t.database.db, tenantId, theirs.id);
     expect(code(await as(receptionist.token, MARK, { o: hospital, a: booked.id, st: 'noshow' }))).toBe('ARO-E2001');
     const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, booked.id));
     expect(row?.appointmentStatus).toBe('booked');

@@ -7,17 +7,19 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
-  FACTORY_STAFF_PASSWORD,
+  authHeader,
+  makeBookedPatient,
   makeConsultationSession,
   makeOrganization,
   makePatientAccount,
   makePractitioner,
+  makeSignedInStaff,
   makeStaffUser,
+  signInStaff,
 } from '../../../test/factories.ts';
 import { buildApp } from '../../app.ts';
 import { auditEvents, staffMemberships } from '../../db/schema/index.ts';
 import { signIn as patientSignIn } from '../auth/auth.testing.ts';
-import { bookAppointment } from './appointments.service.ts';
 import { consultationSessionTopic } from './consultations.schema.ts';
 
 // The staff console's live queue (issue 8, staff console): staffSubscribeSessionQueue over graphql-ws
@@ -39,18 +41,6 @@ let doctorId: string;
 let nurse: { id: string; token: string };
 let otherNurse: string;
 
-async function tokenFor(email: string): Promise<string> {
-  const body = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: email, p: FACTORY_STAFF_PASSWORD },
-  );
-  const token = body.data?.staffSignIn.token;
-  if (!token) {
-    throw new Error(JSON.stringify(body.errors));
-  }
-  return token;
-}
-
 /** A client that sends the token the way the console does: in the address and in connectionParams. */
 function wsClient(token: string | null, how: 'query' | 'connectionParams' = 'query'): Client {
   return createClient({
@@ -63,17 +53,7 @@ function wsClient(token: string | null, how: 'query' | 'connectionParams' = 'que
 }
 
 async function bookedPatient(sessionId: string, givenName: string): Promise<void> {
-  const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital, givenName });
-  await bookAppointment(t.database.db, {
-    tenantId,
-    accountId: account.id,
-    patientId: patient.id,
-    sessionId,
-    originChannel: 'patient_app',
-    idempotencyKey: null,
-    correlationId: randomUUID(),
-    actor: { kind: 'patient', accountId: account.id },
-  });
+  await makeBookedPatient(t.database.db, tenantId, sessionId, { hospitalId: hospital, givenName });
 }
 
 /** The first result of a subscription, or the error it was refused with. */
@@ -96,9 +76,9 @@ beforeAll(async () => {
   hospital = (await makeOrganization(db, tenantId)).id;
   otherHospital = (await makeOrganization(db, tenantId)).id;
   doctorId = (await makePractitioner(db, tenantId, hospital)).id;
-  const nurseUser = await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'nurse' }]);
-  nurse = { id: nurseUser.id, token: await tokenFor(nurseUser.email) };
-  otherNurse = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: otherHospital, role: 'nurse' }])).email);
+  const nurseUser = await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'nurse' }]);
+  nurse = { id: nurseUser.user.id, token: nurseUser.token };
+  otherNurse = (await makeSignedInStaff(t, tenantId, [{ organizationId: otherHospital, role: 'nurse' }])).token;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/graphql`;
 });
@@ -136,7 +116,7 @@ describe('staffSubscribeSessionQueue', () => {
           ]);
         }
         // The first result comes after the subscription listens: the call is heard.
-        const called = await t.gql(CALL_NEXT, { o: hospital, s: session.id }, { authorization: `Bearer ${nurse.token}` });
+        const called = await t.gql(CALL_NEXT, { o: hospital, s: session.id }, authHeader(nurse.token));
         expect(called.errors).toBeUndefined();
         const after = ((await events.next()).value as Event).data?.staffSubscribeSessionQueue;
         await events.return?.(undefined);
@@ -179,7 +159,7 @@ describe('staffSubscribeSessionQueue', () => {
         expect(JSON.stringify(refusal)).toContain('ARO-E2001');
         expect(JSON.stringify(refusal)).not.toContain('Chamari');
         // Nothing more comes: the call below is not delivered to a refused subscription.
-        const called = await t.gql(CALL_NEXT, { o: hospital, s: session.id }, { authorization: `Bearer ${nurse.token}` });
+        const called = await t.gql(CALL_NEXT, { o: hospital, s: session.id }, authHeader(nurse.token));
         expect(called.errors).toBeUndefined();
         await expect(events.next()).resolves.toEqual({ done: true, value: undefined });
       }
@@ -198,13 +178,13 @@ describe('staffSubscribeSessionQueue', () => {
     );
     await bookedPatient(session.id, 'Dilini');
     const leaving = await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'nurse' }]);
-    const client = wsClient(await tokenFor(leaving.email));
+    const client = wsClient(await signInStaff(t, leaving.email));
     try {
       const events = client.iterate({ query: SUBSCRIBE, variables: { o: hospital, s: session.id } });
       const first = (await events.next()).value as Event;
       expect(first.data?.staffSubscribeSessionQueue.appointments.map((a) => a.tokenNo)).toEqual([1]);
       await db.delete(staffMemberships).where(eq(staffMemberships.staffUserId, leaving.id));
-      const called = await t.gql(CALL_NEXT, { o: hospital, s: session.id }, { authorization: `Bearer ${nurse.token}` });
+      const called = await t.gql(CALL_NEXT, { o: hospital, s: session.id }, authHeader(nurse.token));
       expect(called.errors).toBeUndefined();
       const after = (await events.next()).value as Event;
       await events.return?.(undefined);
@@ -263,23 +243,8 @@ describe('staffSubscribeSessionQueue across instances through Redis (REDIS_URL)'
     const org = (await makeOrganization(db, tenant)).id;
     const doctor = (await makePractitioner(db, tenant, org)).id;
     const session = await makeConsultationSession(db, tenant, { practitionerId: doctor, organizationId: org }, { status: 'started', sessionStartedTime: new Date() });
-    const { account, patient } = await makePatientAccount(db, tenant, { hospitalId: org, givenName: 'Erandi' });
-    await bookAppointment(db, {
-      tenantId: tenant,
-      accountId: account.id,
-      patientId: patient.id,
-      sessionId: session.id,
-      originChannel: 'patient_app',
-      idempotencyKey: null,
-      correlationId: randomUUID(),
-      actor: { kind: 'patient', accountId: account.id },
-    });
-    const user = await makeStaffUser(db, tenant, [{ organizationId: org, role: 'nurse' }]);
-    const signedIn = await a.gql<{ staffSignIn: { token: string } }>(
-      'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-      { e: user.email, p: FACTORY_STAFF_PASSWORD },
-    );
-    const token = signedIn.data?.staffSignIn.token ?? '';
+    await makeBookedPatient(db, tenant, session.id, { hospitalId: org, givenName: 'Erandi' });
+    const { token } = await makeSignedInStaff(a, tenant, [{ organizationId: org, role: 'nurse' }]);
     const port = (a.app.server.address() as AddressInfo).port;
     const client = createClient({
       url: `ws://127.0.0.1:${port}/graphql?access_token=${encodeURIComponent(token)}`,

@@ -4,22 +4,14 @@ import { baseTenantConfig } from '@careline/domain/tenant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
-  FACTORY_STAFF_PASSWORD,
-  makeConsultationSession,
+  makeChargingScheme,
   makeOrganization,
   makePatientAccount,
   makePractitioner,
-  makeStaffUser,
+  makeSessionAppointment,
+  makeSignedInStaff,
 } from '../../../test/factories.ts';
-import {
-  accounts,
-  appointments,
-  auditEvents,
-  chargingSchemes,
-  invoices,
-  loyaltyAccounts,
-  loyaltyTransactions,
-} from '../../db/schema/index.ts';
+import { accounts, auditEvents, invoices, loyaltyAccounts, loyaltyTransactions } from '../../db/schema/index.ts';
 import { signIn } from '../auth/auth.testing.ts';
 import { earnVisitPoints, type EarnVisitInput } from './loyalty.service.ts';
 
@@ -30,7 +22,7 @@ let tenantId: string;
 let hospital: string;
 let doctorId: string;
 let schemeId: string;
-let receptionistToken: string;
+let receptionistAuth: { authorization: string };
 
 type Visit = { accountId: string; patientId: string; appointmentId: string; sessionId: string };
 
@@ -51,29 +43,15 @@ async function makeVisit(options: {
     const made = await makePatientAccount(db, tenantId, { hospitalId: hospital });
     owner = { accountId: made.account.id, patientId: made.patient.id };
   }
-  const session = await makeConsultationSession(
-    db,
-    tenantId,
-    { practitionerId: doctorId, organizationId: hospital },
-    {
+  const { session, appointment } = await makeSessionAppointment(db, tenantId, { practitionerId: doctorId, organizationId: hospital }, owner, {
+    session: {
       chargingSchemeId: options.chargingSchemeId === undefined ? schemeId : options.chargingSchemeId,
       ...(options.startTime ? { startTime: options.startTime } : {}),
       ...(options.sessionStatus ? { status: options.sessionStatus } : {}),
     },
-  );
-  const [row] = await db
-    .insert(appointments)
-    .values({
-      tenantId,
-      sessionId: session.id,
-      accountId: owner.accountId,
-      patientId: owner.patientId,
-      tokenNo: 1,
-      appointmentStatus: options.appointmentStatus ?? 'fulfilled',
-      paymentStatus: options.paymentStatus ?? 'paid',
-    })
-    .returning({ id: appointments.id });
-  return { ...owner, appointmentId: row?.id ?? '', sessionId: session.id };
+    appointment: { appointmentStatus: options.appointmentStatus ?? 'fulfilled', paymentStatus: options.paymentStatus ?? 'paid' },
+  });
+  return { ...owner, appointmentId: appointment.id, sessionId: session.id };
 }
 
 function earnInput(visit: Visit, extra: Partial<EarnVisitInput> = {}): EarnVisitInput {
@@ -108,26 +86,8 @@ beforeAll(async () => {
   const db = t.database.db;
   hospital = (await makeOrganization(db, tenantId)).id;
   doctorId = (await makePractitioner(db, tenantId, hospital)).id;
-  const [scheme] = await db
-    .insert(chargingSchemes)
-    .values({
-      tenantId,
-      organizationId: hospital,
-      name: 'Consultation',
-      currency: 'LKR',
-      items: [
-        { category: 'doctor_fee', description: 'Doctor fee', amount: 2500 },
-        { category: 'hospital_fee', description: 'Hospital fee', amount: 499.99 },
-      ],
-    })
-    .returning({ id: chargingSchemes.id });
-  schemeId = scheme?.id ?? '';
-  const staff = await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'receptionist' }]);
-  const signedIn = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: staff.email, p: FACTORY_STAFF_PASSWORD },
-  );
-  receptionistToken = signedIn.data?.staffSignIn.token ?? '';
+  schemeId = (await makeChargingScheme(db, tenantId, hospital)).id;
+  receptionistAuth = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'receptionist' }])).auth;
 });
 
 afterAll(async () => {
@@ -226,7 +186,7 @@ describe('staff fulfilment earns points', () => {
     t.gql<{ staffSetAppointmentStatus: { appointmentStatus: string } }>(
       MARK,
       { o: hospital, a: appointmentId, st: status },
-      { authorization: `Bearer ${receptionistToken}` },
+      receptionistAuth,
     );
 
   it('marking a paid visit fulfilled earns its points, staff as the actor; marking again adds nothing', async () => {
@@ -245,7 +205,7 @@ describe('staff fulfilment earns points', () => {
     const body = await t.gql(
       'mutation ($o: ID!, $s: ID!) { staffEndSession(organizationId: $o, sessionId: $s) { id status } }',
       { o: hospital, s: visit.sessionId },
-      { authorization: `Bearer ${receptionistToken}` },
+      receptionistAuth,
     );
     expect(body.errors).toBeUndefined();
     expect((await accountsOf(visit.patientId))[0]?.activePoints).toBe(299);

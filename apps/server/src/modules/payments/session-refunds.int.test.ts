@@ -1,29 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
-  FACTORY_STAFF_PASSWORD,
+  authHeader,
+  makeCardPayment,
+  makeChargingScheme,
   makeConsultationSession,
   makeOrganization,
   makePatientAccount,
   makePractitioner,
-  makeStaffUser,
+  makeSignedInStaff,
 } from '../../../test/factories.ts';
-import {
-  accounts,
-  appointments,
-  auditEvents,
-  bookingRequests,
-  chargingSchemes,
-  invoices,
-  paymentRefunds,
-  payments,
-  refundRequests,
-  smsMessages,
-} from '../../db/schema/index.ts';
-import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
-import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
+import { appointments, auditEvents, paymentRefunds, refundRequests, smsMessages } from '../../db/schema/index.ts';
 import { smsOutboxSettled } from '../sms/sms.testing.ts';
 import { eventually } from './payments-test-fixture.ts';
 import { runSessionRefund, type SessionRefundDeps } from './session-refunds.service.ts';
@@ -50,20 +38,8 @@ const refundCalls: { url: string; status: number }[] = [];
 
 const code = (body: { errors?: { message: string }[] }): string | null => body.errors?.[0]?.message.split(':')[0] ?? null;
 
-async function tokenFor(email: string): Promise<string> {
-  const body = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: email, p: FACTORY_STAFF_PASSWORD },
-  );
-  const token = body.data?.staffSignIn.token;
-  if (!token) {
-    throw new Error(JSON.stringify(body.errors));
-  }
-  return token;
-}
-
 async function as<T = Record<string, unknown>>(token: string, query: string, variables: Record<string, unknown> = {}) {
-  return t.gql<T>(query, variables, { authorization: `Bearer ${token}` });
+  return t.gql<T>(query, variables, authHeader(token));
 }
 
 const CANCEL = 'mutation ($o: ID!, $s: ID!) { staffCancelSession(organizationId: $o, sessionId: $s) { id status } }';
@@ -81,10 +57,7 @@ async function newSession() {
 
 /** A booked appointment of the session for a new patient (token numbers in order). */
 async function visit(sessionId: string, tokenNo: number, language: string | null = null) {
-  const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
-  if (language) {
-    await t.database.db.update(accounts).set({ preferredLanguage: language }).where(eq(accounts.id, account.id));
-  }
+  const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital, preferredLanguage: language });
   const [row] = await t.database.db
     .insert(appointments)
     .values({ tenantId, sessionId, accountId: account.id, patientId: patient.id, tokenNo })
@@ -93,69 +66,6 @@ async function visit(sessionId: string, tokenNo: number, language: string | null
 }
 
 type Visit = Awaited<ReturnType<typeof visit>>;
-
-/** A card payment of 3000.00 captured by the sandbox: doctor fee 2500, hospital fee 450 and its tax 50. */
-async function cardPaid(v: Visit) {
-  const db = t.database.db;
-  const settings = t.tenants.defaultTenant.gateways.cyberSource;
-  const token = issueSandboxToken(t.providers.appSecret, { merchantId: settings.merchantId, maskedNumber: '411111XXXXXX1111', cardType: '001', expiry: '12-2030' });
-  const answer = await cyberSource.chargeToken(t.providers.gatewayHttp, settings, { referenceNumber: `REF${randomUUID()}`, amount: '3000.00', currency: 'LKR', paymentToken: token });
-  expect(answer.decision).toBe('ACCEPT');
-  const reference = `Appointment/${v.appointmentId}`;
-  const [invoice] = await db
-    .insert(invoices)
-    .values({
-      tenantId,
-      accountId: v.accountId,
-      patientId: v.patientId,
-      organizationId: hospital,
-      requestReference: reference,
-      appointmentId: v.appointmentId,
-      sessionId: v.sessionId,
-      items: [
-        { description: 'Doctor fee', amount: 2500, category: 'doctor_fee' },
-        { description: 'Hospital fee', amount: 450, category: 'hospital_fee' },
-        { description: 'Tax', amount: 50, category: 'hospital_fee_tax' },
-      ],
-      values: [3000],
-      totalAmount: 3000,
-      currency: 'LKR',
-      reasonCode: 'revenue_collected',
-    })
-    .returning();
-  const [booking] = await db
-    .insert(bookingRequests)
-    .values({
-      tenantId,
-      accountId: v.accountId,
-      patientId: v.patientId,
-      invoiceId: invoice?.id,
-      organizationId: hospital,
-      requestReference: reference,
-      paymentGatewayType: 'cyberSource',
-      status: 'completed',
-      amount: 3000,
-      currency: 'LKR',
-      externalReference: randomUUID(),
-    })
-    .returning();
-  await db.insert(payments).values({
-    tenantId,
-    accountId: v.accountId,
-    patientId: v.patientId,
-    bookingRequestId: booking?.id ?? '',
-    invoiceId: invoice?.id,
-    organizationId: hospital,
-    requestReference: reference,
-    paymentGatewayType: 'cyberSource',
-    status: 'ACCEPT',
-    amount: 3000,
-    currency: 'LKR',
-    transactionReference: answer.transactionId,
-    response: {},
-  });
-  await db.update(appointments).set({ paymentStatus: 'paid' }).where(eq(appointments.id, v.appointmentId));
-}
 
 /** Cash taken at the desk by the cashier: the scheme's 2500 doctor fee and 499.99 hospital fee. */
 async function cashPaid(v: Visit) {
@@ -200,23 +110,10 @@ beforeAll(async () => {
   hospital = (await makeOrganization(db, tenantId)).id;
   const otherHospital = (await makeOrganization(db, tenantId)).id;
   doctorId = (await makePractitioner(db, tenantId, hospital)).id;
-  const [scheme] = await db
-    .insert(chargingSchemes)
-    .values({
-      tenantId,
-      organizationId: hospital,
-      name: 'Consultation',
-      currency: 'LKR',
-      items: [
-        { category: 'doctor_fee', description: 'Doctor fee', amount: 2500 },
-        { category: 'hospital_fee', description: 'Hospital fee', amount: 499.99 },
-      ],
-    })
-    .returning({ id: chargingSchemes.id });
-  schemeId = scheme?.id ?? '';
-  receptionist = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'receptionist' }])).email);
-  otherReceptionist = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: otherHospital, role: 'receptionist' }])).email);
-  cashier = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'cashier' }])).email);
+  schemeId = (await makeChargingScheme(db, tenantId, hospital)).id;
+  receptionist = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'receptionist' }])).token;
+  otherReceptionist = (await makeSignedInStaff(t, tenantId, [{ organizationId: otherHospital, role: 'receptionist' }])).token;
+  cashier = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'cashier' }])).token;
   // Every refund sent to the gateway is counted, with the sandbox's answer.
   const real = t.providers.gatewayHttp;
   t.providers.gatewayHttp = Object.assign(
@@ -241,7 +138,7 @@ describe('a session the hospital cancels refunds its paid appointments (issue 32
     const card = await visit(session.id, 1);
     const cash = await visit(session.id, 2, 'si');
     const unpaid = await visit(session.id, 3);
-    await cardPaid(card);
+    await makeCardPayment(t, card, hospital);
     await cashPaid(cash);
     const before = refundCalls.length;
 
@@ -309,7 +206,7 @@ describe('a session the hospital cancels refunds its paid appointments (issue 32
   it('refunds once when two cancels race', async () => {
     const session = await newSession();
     const card = await visit(session.id, 1);
-    await cardPaid(card);
+    await makeCardPayment(t, card, hospital);
     const before = refundCalls.length;
     const answers = await Promise.all([as(receptionist, CANCEL, { o: hospital, s: session.id }), as(receptionist, CANCEL, { o: hospital, s: session.id })]);
     expect(answers.map((a) => a.errors)).toEqual([undefined, undefined]);
@@ -322,7 +219,7 @@ describe('a session the hospital cancels refunds its paid appointments (issue 32
   it('tells the patient once when the gateway gives no clear answer, and never sends that refund again', async () => {
     const session = await newSession();
     const card = await visit(session.id, 1);
-    await cardPaid(card);
+    await makeCardPayment(t, card, hospital);
     const real = t.providers.gatewayHttp;
     t.providers.gatewayHttp = Object.assign(
       async (url: string, init: Parameters<typeof real>[1]) => (url.endsWith('/refunds') ? { status: 502, body: 'Bad Gateway' } : real(url, init)),
@@ -350,7 +247,7 @@ describe('a session the hospital cancels refunds its paid appointments (issue 32
   it("refuses another hospital's staff, and nothing changes", async () => {
     const session = await newSession();
     const card = await visit(session.id, 1);
-    await cardPaid(card);
+    await makeCardPayment(t, card, hospital);
     expect(code(await as(otherReceptionist, CANCEL, { o: hospital, s: session.id }))).not.toBeNull();
     expect(code(await as(otherReceptionist, CANCEL, { o: (await makeOrganization(t.database.db, tenantId)).id, s: session.id }))).not.toBeNull();
     const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, card.appointmentId));

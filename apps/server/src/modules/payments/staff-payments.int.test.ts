@@ -3,18 +3,19 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
-  FACTORY_STAFF_PASSWORD,
-  makeConsultationSession,
+  authHeader,
+  makeCardPayment,
+  makeChargingScheme,
   makeOrganization,
   makePatientAccount,
   makePractitioner,
-  makeStaffUser,
+  makeSessionAppointment,
+  makeSignedInStaff,
 } from '../../../test/factories.ts';
 import {
   appointments,
   auditEvents,
   bookingRequests,
-  chargingSchemes,
   gatewayEvents,
   invoices,
   loyaltyAccounts,
@@ -23,8 +24,6 @@ import {
   payments,
   refundRequests,
 } from '../../db/schema/index.ts';
-import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
-import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
 import { hospitalDayRange } from './staff-payments.context.ts';
 
 /*
@@ -47,36 +46,19 @@ let receptionist: string;
 
 const code = (body: { errors?: { message: string }[] }): string | null => body.errors?.[0]?.message.split(':')[0] ?? null;
 
-async function tokenFor(email: string): Promise<string> {
-  const body = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: email, p: FACTORY_STAFF_PASSWORD },
-  );
-  const token = body.data?.staffSignIn.token;
-  if (!token) {
-    throw new Error(JSON.stringify(body.errors));
-  }
-  return token;
-}
-
 async function as<T = Record<string, unknown>>(token: string, query: string, variables: Record<string, unknown> = {}) {
-  return t.gql<T>(query, variables, { authorization: `Bearer ${token}` });
+  return t.gql<T>(query, variables, authHeader(token));
 }
 
 /** A booked appointment of a session of the hospital starting in an hour, for a new patient. */
 async function makeVisit(fields: { appointmentStatus?: string; paymentStatus?: string } = {}) {
   const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
-  const session = await makeConsultationSession(
-    t.database.db,
-    tenantId,
-    { practitionerId: doctorId, organizationId: hospital },
-    { chargingSchemeId: schemeId, issuedTokens: 1, liveAppointments: 1 },
-  );
-  const [row] = await t.database.db
-    .insert(appointments)
-    .values({ tenantId, sessionId: session.id, accountId: account.id, patientId: patient.id, tokenNo: 1, ...fields })
-    .returning({ id: appointments.id });
-  return { accountId: account.id, patientId: patient.id, sessionId: session.id, appointmentId: row?.id ?? '' };
+  const owner = { accountId: account.id, patientId: patient.id };
+  const { session, appointment } = await makeSessionAppointment(t.database.db, tenantId, { practitionerId: doctorId, organizationId: hospital }, owner, {
+    session: { chargingSchemeId: schemeId, issuedTokens: 1, liveAppointments: 1 },
+    appointment: fields,
+  });
+  return { ...owner, sessionId: session.id, appointmentId: appointment.id };
 }
 
 type Visit = Awaited<ReturnType<typeof makeVisit>>;
@@ -92,80 +74,7 @@ type Receipt = { receiptNumber: string; total: string; items: { description: str
 type RefundView = { id: string; status: string; refundableAmount: string | null; refundStatus: string | null; refundedAmount: string | null; refundError: string | null; remarks: string | null };
 
 /** A card payment of the visit captured by the sandbox gateway: invoice, booking request, payment. */
-async function cardPaid(visit: Visit, amount = '3000.00') {
-  const db = t.database.db;
-  const settings = t.tenants.defaultTenant.gateways.cyberSource;
-  const token = issueSandboxToken(t.providers.appSecret, {
-    merchantId: settings.merchantId,
-    maskedNumber: '411111XXXXXX1111',
-    cardType: '001',
-    expiry: '12-2030',
-  });
-  const answer = await cyberSource.chargeToken(t.providers.gatewayHttp, settings, {
-    referenceNumber: `REF${Date.now()}`,
-    amount,
-    currency: 'LKR',
-    paymentToken: token,
-  });
-  expect(answer.decision).toBe('ACCEPT');
-  const [invoice] = await db
-    .insert(invoices)
-    .values({
-      tenantId,
-      accountId: visit.accountId,
-      patientId: visit.patientId,
-      organizationId: hospital,
-      requestReference: `Appointment/${visit.appointmentId}`,
-      appointmentId: visit.appointmentId,
-      sessionId: visit.sessionId,
-      items: [
-        { description: 'Doctor fee', amount: 2500, category: 'doctor_fee' },
-        { description: 'Hospital fee', amount: 450, category: 'hospital_fee' },
-        { description: 'Tax', amount: 50, category: 'hospital_fee_tax' },
-      ],
-      values: [Number(amount)],
-      totalAmount: Number(amount),
-      currency: 'LKR',
-      reasonCode: 'revenue_collected',
-    })
-    .returning();
-  const [booking] = await db
-    .insert(bookingRequests)
-    .values({
-      tenantId,
-      accountId: visit.accountId,
-      patientId: visit.patientId,
-      invoiceId: invoice?.id,
-      organizationId: hospital,
-      requestReference: `Appointment/${visit.appointmentId}`,
-      paymentGatewayType: 'cyberSource',
-      status: 'completed',
-      amount: Number(amount),
-      currency: 'LKR',
-      externalReference: randomUUID(),
-    })
-    .returning();
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      tenantId,
-      accountId: visit.accountId,
-      patientId: visit.patientId,
-      bookingRequestId: booking?.id ?? '',
-      invoiceId: invoice?.id,
-      organizationId: hospital,
-      requestReference: `Appointment/${visit.appointmentId}`,
-      paymentGatewayType: 'cyberSource',
-      status: 'ACCEPT',
-      amount: Number(amount),
-      currency: 'LKR',
-      transactionReference: answer.transactionId,
-      response: {},
-    })
-    .returning();
-  await db.update(appointments).set({ paymentStatus: 'paid' }).where(eq(appointments.id, visit.appointmentId));
-  return { paymentId: payment?.id ?? '', bookingId: booking?.id ?? '', transactionId: answer.transactionId };
-}
+const cardPaid = (visit: Visit, amount?: string) => makeCardPayment(t, visit, hospital, amount);
 
 async function requestRefund(visit: Visit, excludedCategories: string[] = []) {
   const [row] = await t.database.db
@@ -232,25 +141,19 @@ beforeAll(async () => {
   hospital = (await makeOrganization(db, tenantId)).id;
   otherHospital = (await makeOrganization(db, tenantId)).id;
   doctorId = (await makePractitioner(db, tenantId, hospital)).id;
-  const [scheme] = await db
-    .insert(chargingSchemes)
-    .values({
-      tenantId,
-      organizationId: hospital,
-      name: 'Consultation',
-      currency: 'LKR',
+  schemeId = (
+    await makeChargingScheme(db, tenantId, hospital, {
       items: [
         { category: 'doctor_fee', description: 'Doctor fee', amount: 2500 },
         { category: 'hospital_fee', description: 'Hospital fee', amount: 499.99 },
         { category: 'seasonal_discount_fee', description: 'Seasonal discount', amount: -0.2 },
       ],
     })
-    .returning({ id: chargingSchemes.id });
-  schemeId = scheme?.id ?? '';
-  cashier = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'cashier' }], { displayName: 'Kamala Cashier' })).email);
-  nurse = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'nurse' }])).email);
-  otherCashier = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: otherHospital, role: 'cashier' }])).email);
-  receptionist = await tokenFor((await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'receptionist' }])).email);
+  ).id;
+  cashier = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'cashier' }], { displayName: 'Kamala Cashier' })).token;
+  nurse = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'nurse' }])).token;
+  otherCashier = (await makeSignedInStaff(t, tenantId, [{ organizationId: otherHospital, role: 'cashier' }])).token;
+  receptionist = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'receptionist' }])).token;
 });
 
 afterAll(async () => {

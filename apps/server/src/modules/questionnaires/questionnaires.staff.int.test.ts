@@ -3,16 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '@careline/domain/staff';
 import {
-  makeConsultationSession,
+  authHeader,
   makeOrganization,
   makePatientAccount,
   makePractitioner,
   makeQuestionnaire,
+  makeSessionAppointment,
   makeStaffUser,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { PRE_VISIT_QUESTIONNAIRE } from '../../db/seed/demo-data.ts';
-import { accounts, appointments, auditEvents, questionnaireResponses } from '../../db/schema/index.ts';
+import { auditEvents, questionnaireResponses } from '../../db/schema/index.ts';
 import { createAccessSession } from '../auth/index.ts';
 import { createStaffAccessSession } from '../staff/index.ts';
 
@@ -56,7 +57,6 @@ let otherDoctorId: string;
 let questionnaireId: string;
 const staff = new Map<StaffRole | 'elsewhere', string>();
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const message = (body: { errors?: { message: string }[] }): string | null => body.errors?.[0]?.message ?? null;
 
 async function staffToken(organizationId: string, role: StaffRole): Promise<string> {
@@ -67,18 +67,15 @@ async function staffToken(organizationId: string, role: StaffRole): Promise<stri
 /** A patient account (in a language, when given) with a booked appointment at a hospital. */
 async function patientWithAppointment(organizationId: string, givenName: string, language: string | null = null) {
   const db = t.database.db;
-  const { account, patient } = await makePatientAccount(db, TENANT, { givenName });
-  if (language) {
-    await db.update(accounts).set({ preferredLanguage: language }).where(eq(accounts.id, account.id));
-  }
+  const { account, patient } = await makePatientAccount(db, TENANT, { givenName, preferredLanguage: language });
+  const owner = { accountId: account.id, patientId: patient.id };
   const practitionerId = organizationId === hospital ? doctorId : otherDoctorId;
-  const session = await makeConsultationSession(db, TENANT, { practitionerId, organizationId }, { issuedTokens: 1, liveAppointments: 1 });
-  const [appointment] = await db
-    .insert(appointments)
-    .values({ tenantId: TENANT, sessionId: session.id, accountId: account.id, patientId: patient.id, tokenNo: 1, appointmentStatus: 'booked' })
-    .returning();
+  const { appointment } = await makeSessionAppointment(db, TENANT, { practitionerId, organizationId }, owner, {
+    session: { issuedTokens: 1, liveAppointments: 1 },
+    appointment: { appointmentStatus: 'booked' },
+  });
   const { token } = await createAccessSession(db, TENANT, account.id);
-  return { accountId: account.id, patientId: patient.id, appointmentId: appointment?.id ?? '', token };
+  return { ...owner, appointmentId: appointment.id, token };
 }
 
 type Patient = Awaited<ReturnType<typeof patientWithAppointment>>;
@@ -87,7 +84,7 @@ async function answer(p: Patient, items: unknown[], language?: string): Promise<
   const body = await t.gql<{ createQuestionnaireResponse: Row }>(
     SUBMIT,
     { i: { basedOn: `Appointment/${p.appointmentId}`, subject: `Patient/${p.patientId}`, questionnaireId, items, language } },
-    bearer(p.token),
+    authHeader(p.token),
   );
   expect(body.errors).toBeUndefined();
   return body.data?.createQuestionnaireResponse as Row;
@@ -118,7 +115,7 @@ afterAll(async () => {
 describe('the pre-visit questionnaire in the patient’s language', () => {
   it('reads in the account’s language, or the one asked for; an option’s value is its English text', async () => {
     const sinhala = await patientWithAppointment(hospital, 'Sunil', 'si');
-    const body = await t.gql<Read>(READ, { a: sinhala.appointmentId }, bearer(sinhala.token));
+    const body = await t.gql<Read>(READ, { a: sinhala.appointmentId }, authHeader(sinhala.token));
     expect(body.errors).toBeUndefined();
     const questionnaire = body.data?.appointmentQuestionnaire.questionnaire;
     expect(questionnaire?.meta.display).toBe('ඔබගේ පැමිණීමට පෙර');
@@ -132,12 +129,12 @@ describe('the pre-visit questionnaire in the patient’s language', () => {
     expect(questionnaire?.questions[2]?.question).toBe('ඔබට දැන් මෙම රෝග ලක්ෂණ කිසිවක් තිබේද?');
     expect(questionnaire?.questions[2]?.options[0]).toEqual({ value: 'Fever', display: 'උණ' });
 
-    const tamil = await t.gql<Read>(READ, { a: sinhala.appointmentId, l: 'ta' }, bearer(sinhala.token));
+    const tamil = await t.gql<Read>(READ, { a: sinhala.appointmentId, l: 'ta' }, authHeader(sinhala.token));
     expect(tamil.data?.appointmentQuestionnaire.questionnaire.meta.display).toBe('உங்கள் வருகைக்கு முன்');
     expect(tamil.data?.appointmentQuestionnaire.questionnaire.questions[3]?.options[1]).toEqual({ value: 'High blood pressure', display: 'உயர் இரத்த அழுத்தம்' });
 
     const english = await patientWithAppointment(hospital, 'Ann');
-    const plain = await t.gql<Read>(READ, { a: english.appointmentId }, bearer(english.token));
+    const plain = await t.gql<Read>(READ, { a: english.appointmentId }, authHeader(english.token));
     expect(plain.data?.appointmentQuestionnaire.questionnaire.meta.display).toBe('Before your visit');
     expect(plain.data?.appointmentQuestionnaire.questionnaire.questions[0]?.question).toBe(
       'Are you allergic to any medicines, foods or anything else? Please name them.',
@@ -158,7 +155,7 @@ describe('the pre-visit questionnaire in the patient’s language', () => {
     const bad = await t.gql(
       SUBMIT,
       { i: { basedOn: `Appointment/${p.appointmentId}`, subject: `Patient/${p.patientId}`, questionnaireId, items: [{ questionNumber: '4', values: ['ඇදුම'] }] } },
-      bearer(p.token),
+      authHeader(p.token),
     );
     expect(message(bad)).toBe('ARO-E7052:Choose the answers from the options of the question');
   });
@@ -173,7 +170,7 @@ describe('staff read the responses of their hospital’s patients', () => {
     const away = await patientWithAppointment(otherHospital, 'Elsewhere');
     const awaySaved = await answer(away, [{ questionNumber: '5', answer: 'A rash' }]);
 
-    const nurse = bearer(staff.get('nurse') ?? '');
+    const nurse = authHeader(staff.get('nurse') ?? '');
     const body = await t.gql<Page>(LIST, { o: hospital }, nurse);
     expect(body.errors).toBeUndefined();
     const nodes = body.data?.staffQuestionnaireResponses.nodes ?? [];
@@ -201,7 +198,7 @@ describe('staff read the responses of their hospital’s patients', () => {
     expect(rest.data?.staffQuestionnaireResponses.hasMore).toBe(false);
 
     // The other hospital's staff see theirs only.
-    const elsewhere = await t.gql<Page>(LIST, { o: otherHospital }, bearer(staff.get('elsewhere') ?? ''));
+    const elsewhere = await t.gql<Page>(LIST, { o: otherHospital }, authHeader(staff.get('elsewhere') ?? ''));
     expect(elsewhere.data?.staffQuestionnaireResponses.nodes.map((row) => row.id)).toEqual([awaySaved.id]);
   });
 
@@ -211,7 +208,7 @@ describe('staff read the responses of their hospital’s patients', () => {
       { questionNumber: '1', answer: 'Sulpha drugs' },
       { questionNumber: '3', values: ['Headache'] },
     ]);
-    const body = await t.gql<{ staffQuestionnaireResponse: Row }>(ONE, { o: hospital, id: saved.id }, bearer(staff.get('doctor') ?? ''));
+    const body = await t.gql<{ staffQuestionnaireResponse: Row }>(ONE, { o: hospital, id: saved.id }, authHeader(staff.get('doctor') ?? ''));
     expect(body.errors).toBeUndefined();
     expect(body.data?.staffQuestionnaireResponse).toMatchObject({
       id: saved.id,
@@ -230,7 +227,7 @@ describe('staff read the responses of their hospital’s patients', () => {
   it('never reaches another hospital’s response, whatever the id; bad input changes nothing', async () => {
     const away = await patientWithAppointment(otherHospital, 'Faraway');
     const saved = await answer(away, [{ questionNumber: '5', answer: 'Knee pain' }]);
-    const nurse = bearer(staff.get('nurse') ?? '');
+    const nurse = authHeader(staff.get('nurse') ?? '');
     const before = (await t.database.db.select().from(auditEvents)).length;
     // Our hospital with their response's id: not found, like a missing one.
     expect(message(await t.gql(ONE, { o: hospital, id: saved.id }, nurse))).toBe(NOT_FOUND);
@@ -244,8 +241,8 @@ describe('staff read the responses of their hospital’s patients', () => {
     expect(message(await t.gql(LIST, { o: hospital, first: 0 }, nurse))).toBe('ARO-E2002:first: 1 to 50');
     expect(message(await t.gql(LIST, { o: hospital, first: 51 }, nurse))).toBe('ARO-E2002:first: 1 to 50');
     // Roles that do not read responses, and patients.
-    expect(message(await t.gql(ONE, { o: hospital, id: saved.id }, bearer(staff.get('labTechnician') ?? '')))?.split(':')[0]).toBe('ARO-E1210');
-    expect(message(await t.gql(LIST, { o: otherHospital }, bearer(away.token)))?.split(':')[0]).toBe('ARO-E1023');
+    expect(message(await t.gql(ONE, { o: hospital, id: saved.id }, authHeader(staff.get('labTechnician') ?? '')))?.split(':')[0]).toBe('ARO-E1210');
+    expect(message(await t.gql(LIST, { o: otherHospital }, authHeader(away.token)))?.split(':')[0]).toBe('ARO-E1023');
     expect((await t.database.db.select().from(auditEvents)).length).toBe(before);
     // The response stays where it was.
     const [row] = await t.database.db.select().from(questionnaireResponses).where(eq(questionnaireResponses.id, saved.id));

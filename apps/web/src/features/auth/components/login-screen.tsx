@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, type FormEvent } from 'react';
+import { useCallback, useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
 import {
@@ -70,16 +70,40 @@ export function LoginScreen() {
     forgetServerSignInForm();
   }, []);
 
+  const finishSignIn = useCallback(
+    async (accessToken: string) => {
+      const account = await session.signIn(accessToken);
+      if (!account) {
+        dispatch({ type: 'requestFailed', text: fallbackErrorText });
+        return;
+      }
+      await navigate(
+        afterSignInPath({
+          patientCount: account.patientList.length,
+          requestType: searchParams.get(REQUEST_TYPE_PARAM),
+          uxFlow: tenant.uxFlow,
+        }),
+        { replace: true },
+      );
+    },
+    [session, navigate, searchParams, tenant.uxFlow],
+  );
+
   // issue 33 §2: a sign-in the server's plain form finished before the app ran is finished here, as
-  // one made on this screen (the token waits in an HttpOnly cookie, taken once).
+  // one made on this screen (the token waits in an HttpOnly cookie, taken once). Looked for on the
+  // first run only: finishSignIn changes with the session and the address, and the flag cookie stays
+  // until the server's answer clears it, so a later run would finish the same sign-in again.
+  const serverSignInLookedFor = useRef(false);
   useEffect(() => {
+    if (serverSignInLookedFor.current) {
+      return;
+    }
+    serverSignInLookedFor.current = true;
     if (!hasServerSignIn()) {
       return;
     }
     void takeServerSignIn().then((token) => (token ? finishSignIn(token) : undefined));
-    // Once per page: the token can be taken only once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [finishSignIn]);
 
   // The mobile form is replaced by the code form: move focus to the code input, not the page top.
   useEffect(() => {
@@ -148,22 +172,6 @@ export function LoginScreen() {
       return;
     }
     await finishSignIn(answer.accessToken);
-  }
-
-  async function finishSignIn(accessToken: string) {
-    const account = await session.signIn(accessToken);
-    if (!account) {
-      dispatch({ type: 'requestFailed', text: fallbackErrorText });
-      return;
-    }
-    await navigate(
-      afterSignInPath({
-        patientCount: account.patientList.length,
-        requestType: searchParams.get(REQUEST_TYPE_PARAM),
-        uxFlow: tenant.uxFlow,
-      }),
-      { replace: true },
-    );
   }
 
   const mobileMessage = mobileError(state);
