@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { collectPageErrors, latestCode, launchBrowser, randomMobileNo, screenshot, serverGraphql } from './support/index.ts';
+import { collectPageErrors, expectNoAxeViolations, latestCode, launchBrowser, randomMobileNo, screenshot, serverGraphql } from './support/index.ts';
 import { watchScreens } from './support/screen-checks.ts';
 import { freePort, startServerInstance, stopServerInstance, waitUntilReady, type ServerInstance } from './support/server-instance.ts';
 
@@ -13,6 +13,8 @@ import { freePort, startServerInstance, stopServerInstance, waitUntilReady, type
 // TV-sized page opens /display/<hospital>#<secret>, staff start the session and call a token and the
 // board shows it live; then the server restarts: the board says it is offline with the time of its
 // last update, reconnects by itself and shows the current state (a call made while it was down).
+// Staff then end the session: it stays on the board, marked ended. Last the TV is a 720-line one,
+// where the demo's Colombo day does not fit: the board pages, each page fitting the screen.
 // The run's server cannot be restarted under the other journeys, so this one starts its own
 // (the built server on its own embedded database, as nginx-failover.e2e.ts does with two).
 
@@ -58,7 +60,7 @@ describe('the waiting-room board', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('shows the call live, says when it is offline during a restart, and recovers with the current state', async () => {
+  it('shows the call live, says when it is offline during a restart, recovers with the current state, shows an ended session, and pages', async () => {
     const { staffSignIn } = await gql<{ staffSignIn: { token: string } }>(
       'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
       { e: demoAdmin.email, p: demoAdmin.password },
@@ -120,7 +122,7 @@ describe('the waiting-room board', () => {
       );
       patientNames.push(given);
     }
-    const staffCall = (mutation: 'staffStartSession' | 'staffCallNext') =>
+    const staffCall = (mutation: 'staffStartSession' | 'staffCallNext' | 'staffEndSession') =>
       gql(`mutation ($o: ID!, $s: ID!) { ${mutation}(organizationId: $o, sessionId: $s) { __typename } }`, { o: colombo.id, s: sessionId }, staff);
 
     // The admin's display token; the TV opens its address (the secret in the fragment).
@@ -131,7 +133,8 @@ describe('the waiting-room board', () => {
     );
     const board = new URL(staffCreateDisplayToken.boardUrl);
     expect(board.pathname).toBe(`/display/${colombo.id}`);
-    context = await (browser as Browser).newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' });
+    // A screen tall enough for the whole of the demo's day at first, so this session is on the one page.
+    context = await (browser as Browser).newContext({ viewport: { width: 1280, height: 720 * 8 }, locale: 'en-US' });
     const page: Page = await context.newPage();
     await watchScreens(context, page);
     const errors = collectPageErrors(page);
@@ -169,8 +172,42 @@ describe('the waiting-room board', () => {
     await page.getByText(/^Updated at /).waitFor();
     expect(await room.getByRole('listitem').count()).toBe(1);
 
+
+    // Ended: the session stays, saying so, with nobody seen and no tokens.
+    await staffCall('staffEndSession');
+    await room.getByText(/^Session ended at \d{1,2}:\d{2}/).waitFor({ timeout: 30_000 });
+    expect(await room.getByTestId('now-seeing').count()).toBe(0);
+    expect(await room.getByRole('listitem').count()).toBe(0);
+    await expectNoAxeViolations(page, 'the board with an ended session');
+
+    // A 720-line TV: more sessions than fit, so pages, each within the screen, the next one in turn
+    // after the page has been shown in en, si and ta.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const pageNote = page.locator('.display-board__page');
+    // Whichever page it is on, in English (each language comes within 30 s).
+    await pageNote.filter({ hasText: /^Page \d+ of \d+$/ }).waitFor({ timeout: 45_000 });
+    const [, shownPage, pageCount] = (/^Page (\d+) of (\d+)$/.exec((await pageNote.textContent()) ?? '') ?? []).map(Number);
+    const pages = pageCount ?? 0;
+    expect(pages).toBeGreaterThan(1);
+    const fits = () =>
+      page.evaluate(() => {
+        const rows = Array.from(document.querySelectorAll('.display-board__session'));
+        return rows.length > 0 && rows.every((row) => row.getBoundingClientRect().bottom <= window.innerHeight);
+      });
+    expect(await fits()).toBe(true);
+    const shownSessions = async () => (await page.locator('.display-board__session').allTextContents()).join('|');
+    const before = await shownSessions();
+    await screenshot(page, 'waiting-room-board-page');
+    // The next page comes after this one's three languages (3 × 10 s), in English again.
+    const nextPage = ((shownPage ?? 1) % pages) + 1;
+    await pageNote.filter({ hasText: `Page ${String(nextPage)} of ${String(pages)}` }).waitFor({ timeout: 45_000 });
+    expect(await shownSessions()).not.toBe(before);
+    expect(await fits()).toBe(true);
+    await expectNoAxeViolations(page, 'the board, its next page');
+    await screenshot(page, 'waiting-room-board-next-page');
+
     const logs = [1, 2].map((run) => fs.readFileSync(logFile(run), 'utf8')).join('\n');
     expect(logs).not.toContain(secret);
     expect(errors.filter((error) => !/WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/.test(error))).toEqual([]);
-  });
+  }, 300_000);
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { BOARD_NEXT_TOKENS, boardLanguageAt, boardQueue, displayName, DISPLAY_NAME_MAX, type BoardQueueToken } from './waiting-room-board.ts';
+import {
+  BOARD_NEXT_TOKENS,
+  boardDay,
+  boardLanguageAt,
+  boardPages,
+  boardQueue,
+  boardShowsEnded,
+  boardTurn,
+  displayName,
+  DISPLAY_NAME_MAX,
+  type BoardQueueToken,
+} from './waiting-room-board.ts';
 
 const colombo = (time: string): Date => new Date(`2026-11-24T${time}:00+05:30`);
 const token = (tokenNo: number, appointmentStatus: string, calledAt: string | null = null): BoardQueueToken => ({
@@ -115,5 +126,68 @@ describe('the languages in turn', () => {
   it('shows one language for good and none without languages', () => {
     expect(boardLanguageAt(['si'], 123_456)).toBe('si');
     expect(boardLanguageAt([], 0)).toBeNull();
+  });
+});
+
+describe('the pages in turn', () => {
+  it('cuts the sessions into pages of what fits, the last one shorter; no sessions is one empty page', () => {
+    expect(boardPages([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(boardPages([1, 2, 3], 3)).toEqual([[1, 2, 3]]);
+    expect(boardPages([1, 2], 0)).toEqual([[1], [2]]);
+    expect(boardPages([], 4)).toEqual([[]]);
+  });
+
+  // Turns of BOARD_LANGUAGE_MS: each page in en, si, ta, then the next page.
+  it.each([
+    [0, 2, { language: 0, page: 0 }],
+    [1, 2, { language: 1, page: 0 }],
+    [2, 2, { language: 2, page: 0 }],
+    [3, 2, { language: 0, page: 1 }],
+    [5, 2, { language: 2, page: 1 }],
+    [6, 2, { language: 0, page: 0 }],
+    [4, 1, { language: 1, page: 0 }],
+    [7, 3, { language: 1, page: 2 }],
+    [-1, 2, { language: 0, page: 0 }],
+  ])('turn %i of 3 languages and %i pages: %j', (turn, pages, expected) => {
+    expect(boardTurn(turn, 3, pages)).toEqual(expected);
+  });
+
+  it('shows every page in every language, whatever the page count (3 pages and 3 languages too)', () => {
+    for (const pages of [1, 2, 3, 4, 6]) {
+      const seen = new Set<string>();
+      for (let turn = 0; turn < 3 * pages; turn += 1) {
+        const { language, page } = boardTurn(turn, 3, pages);
+        seen.add(`${String(page)}:${String(language)}`);
+      }
+      expect(seen.size).toBe(3 * pages);
+    }
+  });
+
+  it('a page count that shrinks between two turns still lands on a page that exists', () => {
+    expect(boardTurn(9, 3, 4)).toEqual({ language: 0, page: 3 });
+    expect(boardTurn(9, 3, 2)).toEqual({ language: 0, page: 1 });
+  });
+});
+
+describe('the end of the day', () => {
+  const ended = colombo('17:00');
+  it.each([
+    [null, '17:10', false],
+    [ended, '17:00', true],
+    [ended, '17:29', true],
+    [ended, '17:30', false],
+    [ended, '16:59', false],
+  ])('ended at %s, at %s: still shown as ended %s', (endedAt, now, expected) => {
+    expect(boardShowsEnded(endedAt, colombo(now))).toBe(expected);
+  });
+
+  it.each([
+    [[], 'none'],
+    [['completed'], 'ended'],
+    [['completed', 'completed'], 'ended'],
+    [['completed', 'started'], 'running'],
+    [['scheduled'], 'running'],
+  ])('sessions %j: the day is %s', (statuses, expected) => {
+    expect(boardDay(statuses)).toBe(expected);
   });
 });

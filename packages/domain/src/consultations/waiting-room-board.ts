@@ -98,3 +98,61 @@ export function boardLanguageAt<L extends string>(languages: readonly L[], elaps
   const turn = Math.floor(Math.max(0, elapsedMs) / periodMs) % languages.length;
   return languages[turn] ?? null;
 }
+
+/** How long a session that ended stays on the board, marked ended, before it leaves (issue 32 §3.6). */
+export const BOARD_ENDED_SHOWN_MS = 30 * 60_000;
+
+/**
+ * Whether a session that ended still shows on the board, as ended: for BOARD_ENDED_SHOWN_MS after
+ * it ended, so it does not vanish from under the eyes of those still reading it.
+ * @param endedAt - when the session ended (its completion), null when it has not
+ * @param now - the clock
+ */
+export function boardShowsEnded(endedAt: Date | null, now: Date): boolean {
+  return endedAt !== null && endedAt.getTime() <= now.getTime() && now.getTime() - endedAt.getTime() < BOARD_ENDED_SHOWN_MS;
+}
+
+/** What the board says of the day: no session on it, all of them ended, or some still to run or running. */
+export type BoardDay = 'none' | 'ended' | 'running';
+
+/**
+ * The day on the board from its sessions' statuses: 'ended' when every session it shows has ended
+ * ('completed'), 'none' when it shows none.
+ * @param statuses - the statuses of the sessions on the board
+ */
+export function boardDay(statuses: readonly string[]): BoardDay {
+  if (statuses.length === 0) {
+    return 'none';
+  }
+  return statuses.every((status) => status === 'completed') ? 'ended' : 'running';
+}
+
+/**
+ * The board's sessions cut into pages of perPage (at least one page, maybe empty).
+ * @param items - the sessions, in the board's order
+ * @param perPage - how many fit the screen (at least 1)
+ */
+export function boardPages<T>(items: readonly T[], perPage: number): T[][] {
+  const size = Math.max(1, Math.floor(perPage));
+  const pages: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    pages.push(items.slice(start, start + size));
+  }
+  return pages.length > 0 ? pages : [[]];
+}
+
+/**
+ * What the board shows at its turn number `turn` (one turn every BOARD_LANGUAGE_MS since it opened):
+ * each page in all of the tenant's languages in turn, then the next page, so every session is read
+ * in every language. Indices are of the languages and of the pages; a page count that changed
+ * between two turns is taken as it is now.
+ * @param turn - turns since the board opened (floor(elapsed / BOARD_LANGUAGE_MS))
+ * @param languageCount - the tenant's languages (at least 1)
+ * @param pageCount - the board's pages now (at least 1)
+ */
+export function boardTurn(turn: number, languageCount: number, pageCount: number): { language: number; page: number } {
+  const languages = Math.max(1, languageCount);
+  const pages = Math.max(1, pageCount);
+  const step = Math.max(0, Math.floor(turn));
+  return { language: step % languages, page: Math.floor(step / languages) % pages };
+}

@@ -232,4 +232,7 @@ export type ConsultationsMessageId =
   | 'consultations.board.offline'
   | 'consultations.board.offlineNever'
   | 'consultations.board.loading'
-  | 'consultations.board.noSecret';
+  | 'consultations.board.noSecret'
+  | 'consultations.board.ended'
+  | 'consultations.board.endedForToday'
+  | 'consultations.board.page';

@@ -14,6 +14,7 @@ import {
   makeSignedInStaff,
 } from '../../../test/factories.ts';
 import { auditEvents, displayTokens } from '../../db/schema/index.ts';
+import { readDisplayBoard } from './display-board.service.ts';
 
 // The waiting-room board (issue 32 §3.6): admins create, list and revoke display tokens of their own
 // hospital; a board reads with the secret only (no patient data), live, and a revoked token is
@@ -21,17 +22,26 @@ import { auditEvents, displayTokens } from '../../db/schema/index.ts';
 
 type Board = {
   hospitalName: string;
-  sessions: { practitionerName: string; room: string | null; status: string; nowSeeing: number | null; next: { tokenNo: number; expectedAt: string | null }[] }[];
+  sessions: {
+    practitionerName: string;
+    room: string | null;
+    status: string;
+    endedAt: string | null;
+    nowSeeing: number | null;
+    next: { tokenNo: number; expectedAt: string | null }[];
+  }[];
 };
 type Created = { display: { id: string; name: string }; secret: string; boardUrl: string };
 
-const BOARD_FIELDS = 'hospitalName updatedAt sessions { practitionerName specialty room status startTime expectedStart delayMinutes nowSeeing next { tokenNo expectedAt } }';
+const BOARD_FIELDS =
+  'hospitalName updatedAt sessions { practitionerName specialty room status startTime expectedStart delayMinutes endedAt nowSeeing next { tokenNo expectedAt } }';
 const BOARD = `query ($h: ID!, $s: String!) { displayBoard(hospitalId: $h, secret: $s) { ${BOARD_FIELDS} } }`;
 const SUBSCRIBE = `subscription ($h: ID!, $s: String!) { subscribeDisplayBoard(hospitalId: $h, secret: $s) { ${BOARD_FIELDS} } }`;
 const CREATE =
   'mutation ($o: ID!, $n: String!) { staffCreateDisplayToken(organizationId: $o, name: $n) { display { id name createdAt lastSeenAt revokedAt } secret boardUrl } }';
 const LIST = 'query ($o: ID!) { staffDisplayTokens(organizationId: $o) { id name lastSeenAt revokedAt } }';
 const REVOKE = 'mutation ($o: ID!, $id: ID!) { staffRevokeDisplayToken(organizationId: $o, displayTokenId: $id) { id revokedAt } }';
+const END_SESSION = 'mutation ($o: ID!, $s: ID!) { staffEndSession(organizationId: $o, sessionId: $s) { id } }';
 const CALL_NEXT = 'mutation ($o: ID!, $s: ID!) { staffCallNext(organizationId: $o, sessionId: $s) { session { id } } }';
 
 let t: TestApp;
@@ -216,6 +226,76 @@ describe('the board', () => {
       await again.until(() => again.ended() !== null);
       expect(again.received).toEqual([]);
       expect(JSON.stringify(again.failure())).toContain('ARO-E4062:');
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('a session that ended shows as ended, after those still to run, for 30 minutes; then it leaves the board', async () => {
+    const db = t.database.db;
+    const ward = (await makeOrganization(db, tenantId)).id;
+    const refs = { practitionerId: (await makePractitioner(db, tenantId, ward)).id, organizationId: ward };
+    const colombo = (time: string): Date => new Date(`2026-11-24T${time}:00+05:30`);
+    await makeConsultationSession(db, tenantId, refs, {
+      status: 'completed',
+      startTime: colombo('08:00'),
+      sessionStartedTime: colombo('08:05'),
+      sessionCompletedTime: colombo('11:40'),
+      locationName: 'Room Ended Lately',
+    });
+    await makeConsultationSession(db, tenantId, refs, {
+      status: 'completed',
+      startTime: colombo('07:00'),
+      sessionStartedTime: colombo('07:00'),
+      sessionCompletedTime: colombo('11:00'),
+      locationName: 'Room Ended Long Ago',
+    });
+    await makeConsultationSession(db, tenantId, refs, {
+      status: 'started',
+      startTime: colombo('10:00'),
+      sessionStartedTime: colombo('10:00'),
+      locationName: 'Room Running',
+    });
+    await makeConsultationSession(db, tenantId, refs, { status: 'scheduled', startTime: colombo('14:00'), locationName: 'Room Later' });
+
+    const atNoon = await readDisplayBoard(db, tenantId, ward, colombo('12:00'));
+    expect(atNoon.sessions.map((s) => [s.room, s.status])).toEqual([
+      ['Room Running', 'started'],
+      ['Room Later', 'scheduled'],
+      ['Room Ended Lately', 'completed'],
+    ]);
+    const ended = atNoon.sessions[2];
+    expect(ended?.endedAt?.toISOString()).toBe(colombo('11:40').toISOString());
+    expect(ended?.nowSeeing).toBeNull();
+    expect(ended?.next).toEqual([]);
+    expect(atNoon.sessions[0]?.endedAt).toBeNull();
+    // 30 minutes after it ended it is gone.
+    const later = await readDisplayBoard(db, tenantId, ward, colombo('12:10'));
+    expect(later.sessions.map((s) => s.room)).toEqual(['Room Running', 'Room Later']);
+  });
+
+  it('the live board shows a session ended by staff as ended at once', async () => {
+    const ward = (await makeOrganization(t.database.db, tenantId)).id;
+    const wardDoctor = (await makePractitioner(t.database.db, tenantId, ward)).id;
+    const wardAdmin = (await makeSignedInStaff(t, tenantId, [{ organizationId: ward, role: 'admin' }])).token;
+    const session = await makeConsultationSession(
+      t.database.db,
+      tenantId,
+      { practitionerId: wardDoctor, organizationId: ward },
+      { status: 'started', startTime: new Date(), sessionStartedTime: new Date(), locationName: 'Room 9' },
+    );
+    const display = (await createDisplay(wardAdmin, ward)).data?.staffCreateDisplayToken;
+    const client = wsClient();
+    try {
+      const live = watch(client, { h: ward, s: display?.secret });
+      await live.until(() => live.received.length >= 1);
+      expect(live.received[0]?.data?.subscribeDisplayBoard.sessions.map((s) => [s.room, s.status, s.endedAt])).toEqual([['Room 9', 'started', null]]);
+      expect(await t.gql(END_SESSION, { o: ward, s: session.id }, authHeader(wardAdmin))).not.toHaveProperty('errors');
+      await live.until(() => live.received.some((r) => r.data?.subscribeDisplayBoard.sessions.some((s) => s.status === 'completed')));
+      const shown = live.received.at(-1)?.data?.subscribeDisplayBoard.sessions;
+      expect(shown?.map((s) => [s.room, s.status, s.next])).toEqual([['Room 9', 'completed', []]]);
+      expect(shown?.[0]?.endedAt).not.toBeNull();
+      live.stop();
     } finally {
       await client.dispose();
     }

@@ -153,19 +153,21 @@ export type BoardSessionRow = {
   startTime: Date;
   endTime: Date;
   sessionStartedTime: Date | null;
+  sessionCompletedTime: Date | null;
   delayMinutes: number | null;
 };
 
 /**
- * A hospital's sessions that start within [from, to) and are not over (scheduled or started), earliest first.
+ * A hospital's sessions that start within [from, to) and are not over (scheduled or started), and
+ * those that ended (completed) since `endedSince`, earliest first.
  * @param db - database
  * @param scope - tenant and hospital
- * @param range - from (inclusive) and to (exclusive)
+ * @param range - from (inclusive) and to (exclusive), and the oldest end still shown
  */
 export async function listBoardSessions(
   db: DbOrTx,
   scope: { tenantId: string; organizationId: string },
-  range: { from: Date; to: Date },
+  range: { from: Date; to: Date; endedSince: Date },
 ): Promise<BoardSessionRow[]> {
   return db
     .select({
@@ -178,6 +180,7 @@ export async function listBoardSessions(
       startTime: consultationSessions.startTime,
       endTime: consultationSessions.endTime,
       sessionStartedTime: consultationSessions.sessionStartedTime,
+      sessionCompletedTime: consultationSessions.sessionCompletedTime,
       delayMinutes: consultationSessions.delayMinutes,
     })
     .from(consultationSessions)
@@ -188,7 +191,10 @@ export async function listBoardSessions(
         eq(consultationSessions.organizationId, scope.organizationId),
         gte(consultationSessions.startTime, range.from),
         lt(consultationSessions.startTime, range.to),
-        inArray(consultationSessions.status, ['scheduled', 'started']),
+        or(
+          inArray(consultationSessions.status, ['scheduled', 'started']),
+          and(eq(consultationSessions.status, 'completed'), gte(consultationSessions.sessionCompletedTime, range.endedSince)),
+        ),
       ),
     )
     .orderBy(asc(consultationSessions.startTime), asc(consultationSessions.id))

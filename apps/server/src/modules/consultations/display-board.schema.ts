@@ -61,17 +61,18 @@ const BoardSessionRef = builder.objectRef<BoardSession>('DisplayBoardSession').i
     practitionerName: t.exposeString('practitionerName'),
     specialty: t.exposeString('specialty'),
     room: t.exposeString('room', { nullable: true }),
-    status: t.exposeString('status', { description: 'scheduled or started.' }),
+    status: t.exposeString('status', { description: 'scheduled, started, or completed (ended: shown for 30 minutes after it ended, marked so).' }),
     startTime: t.field({ type: 'DateTime', resolve: (s) => s.startTime }),
     expectedStart: t.field({ type: 'DateTime', description: 'The start moved by a marked delay; the actual start once started.', resolve: (s) => s.expectedStart }),
     delayMinutes: t.exposeInt('delayMinutes', { nullable: true }),
+    endedAt: t.field({ type: 'DateTime', nullable: true, description: 'When it ended; null while it has not.', resolve: (s) => s.endedAt }),
     nowSeeing: t.exposeInt('nowSeeing', { nullable: true, description: 'The token with the doctor now.' }),
     next: t.field({ type: [BoardTokenRef], description: 'The next booked tokens, lowest first.', resolve: (s) => s.next }),
   }),
 });
 
 const DisplayBoardRef = builder.objectRef<DisplayBoard>('DisplayBoard').implement({
-  description: "A hospital's waiting-room board: today's sessions that are not over.",
+  description: "A hospital's waiting-room board: today's sessions that are not over, then those that ended in the last 30 minutes.",
   fields: (t) => ({
     hospitalName: t.exposeString('hospitalName'),
     updatedAt: t.field({ type: 'DateTime', resolve: (b) => b.updatedAt }),

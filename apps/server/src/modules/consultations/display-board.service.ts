@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@careline/domain/errors';
 import { UUID_PATTERN } from '@careline/domain/ids';
-import { boardQueue, displayName, DISPLAY_NAME_MAX, DISPLAY_TOKENS_MAX } from '@careline/domain/consultations';
+import { BOARD_ENDED_SHOWN_MS, boardQueue, boardShowsEnded, displayName, DISPLAY_NAME_MAX, DISPLAY_TOKENS_MAX } from '@careline/domain/consultations';
 import { dayRange, DEFAULT_TIME_ZONE, zonedDay } from '@careline/domain/time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -55,16 +55,19 @@ export type BoardSession = {
   practitionerName: string;
   specialty: string;
   room: string | null;
+  /** scheduled, started, or completed (ended, shown BOARD_ENDED_SHOWN_MS after it ended). */
   status: string;
   startTime: Date;
   /** The planned start moved by the delay staff marked; the actual start once started. */
   expectedStart: Date;
   delayMinutes: number | null;
+  /** When it ended; null while it has not. */
+  endedAt: Date | null;
   nowSeeing: number | null;
   next: { tokenNo: number; expectedAt: Date | null }[];
 };
 
-/** The hospital's board: its name, today's sessions not over, and when it was read. */
+/** The hospital's board: its name, today's sessions not over then those that ended lately, and when it was read. */
 export type DisplayBoard = { hospitalName: string; updatedAt: Date; sessions: BoardSession[] };
 
 /**
@@ -210,7 +213,8 @@ export async function checkDisplay(db: Db, tenantId: string, organizationId: str
 /**
  * The hospital's board now: today's sessions (in the hospital's time zone) that are not over, each
  * with its doctor, room, the token being seen and the next tokens with their expected times (the
- * estimate the patient's appointment shows). The caller has checked the display.
+ * estimate the patient's appointment shows); after them those that ended within BOARD_ENDED_SHOWN_MS,
+ * marked ended (they leave the board then, not at the moment they end). The caller has checked the display.
  * @param db - database
  * @param tenantId - the tenant
  * @param organizationId - the hospital
@@ -218,12 +222,30 @@ export async function checkDisplay(db: Db, tenantId: string, organizationId: str
  */
 export async function readDisplayBoard(db: DbOrTx, tenantId: string, organizationId: string, now: Date = new Date()): Promise<DisplayBoard> {
   const scope = { tenantId, organizationId };
+  const endedSince = new Date(now.getTime() - BOARD_ENDED_SHOWN_MS);
   const [hospitalName, sessions] = await Promise.all([
     boardHospitalName(db, scope),
-    listBoardSessions(db, scope, dayRange(zonedDay(now, DEFAULT_TIME_ZONE), DEFAULT_TIME_ZONE)),
+    listBoardSessions(db, scope, { ...dayRange(zonedDay(now, DEFAULT_TIME_ZONE), DEFAULT_TIME_ZONE), endedSince }),
   ]);
   const boards = await Promise.all(
     sessions.map(async (session): Promise<BoardSession> => {
+      const view = {
+        practitionerName: session.practitionerName,
+        specialty: session.specialty,
+        room: session.room,
+        status: session.status,
+        startTime: session.startTime,
+        delayMinutes: session.delayMinutes,
+      };
+      if (session.status === 'completed') {
+        return {
+          ...view,
+          expectedStart: session.sessionStartedTime ?? session.startTime,
+          endedAt: session.sessionCompletedTime,
+          nowSeeing: null,
+          next: [],
+        };
+      }
       const started = session.status === 'started';
       const actualStart = started ? (session.sessionStartedTime ?? session.startTime) : null;
       const { rows, pastMinutesPerPatient } = await sessionEstimateInputs(db, tenantId, session);
@@ -237,19 +259,20 @@ export async function readDisplayBoard(db: DbOrTx, tenantId: string, organizatio
         now,
       });
       return {
-        practitionerName: session.practitionerName,
-        specialty: session.specialty,
-        room: session.room,
-        status: session.status,
-        startTime: session.startTime,
+        ...view,
         expectedStart: actualStart ?? new Date(session.startTime.getTime() + (session.delayMinutes ?? 0) * 60_000),
-        delayMinutes: session.delayMinutes,
+        endedAt: null,
         nowSeeing: queue.nowSeeing,
         next: queue.next,
       };
     }),
   );
-  return { hospitalName: hospitalName ?? '', updatedAt: now, sessions: boards };
+  // The sessions still to be seen first (the board's first page), those ended after them.
+  const shown = [
+    ...boards.filter((board) => board.endedAt === null),
+    ...boards.filter((board) => board.endedAt !== null && boardShowsEnded(board.endedAt, now)),
+  ];
+  return { hospitalName: hospitalName ?? '', updatedAt: now, sessions: shown };
 }
 
 /**

@@ -17,6 +17,7 @@ export const displayBoardSubscription = `
         startTime
         expectedStart
         delayMinutes
+        endedAt
         nowSeeing
         next {
           tokenNo

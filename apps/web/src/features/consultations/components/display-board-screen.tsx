@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useParams } from 'react-router';
-import { boardLanguageAt, BOARD_LANGUAGE_MS } from '@careline/domain/consultations';
+import { boardDay, BOARD_LANGUAGE_MS, boardPages, boardTurn } from '@careline/domain/consultations';
 import { formatInstant } from '@careline/domain/time';
 import { defaultSocketUrl } from '@careline/ui/graphql';
 import { activateLocale, createI18n, type I18n } from '@careline/i18n/core';
@@ -9,6 +9,7 @@ import { locales, type Locale } from '@careline/i18n/locales';
 import { I18nProvider } from '@careline/i18n/react';
 import type { DisplayBoardView } from '../api/display-board.ts';
 import { connectBoard } from '../utils/board-connection.ts';
+import { sessionsPerPage, type BoardListSpace } from '../utils/board-paging.ts';
 import { HOSPITAL_TIME_ZONE } from '../utils/session-days.ts';
 import './display-board.css';
 
@@ -16,7 +17,8 @@ import './display-board.css';
  * The waiting-room board (issue 32 §3.6): /display/<hospital>#<secret>, opened on a TV's browser.
  * The secret stays in the address's fragment (never sent in a request line) and goes to the server in
  * the subscription's variables. Full screen, large type, in the tenant's languages in turn; it keeps
- * itself connected and says when it is offline, with the time of its last update.
+ * itself connected and says when it is offline, with the time of its last update. More sessions than
+ * the screen holds are paged: each page in every language in turn, then the next (boardTurn).
  */
 
 type BoardState = {
@@ -27,11 +29,14 @@ type BoardState = {
   refused: string | null;
 };
 
-/** The board's own Lingui instance with every language's texts, turned to the next one every BOARD_LANGUAGE_MS. */
-function useBoardLanguages(): { i18n: I18n; locale: Locale } | null {
+/**
+ * The board's own Lingui instance with every language's texts, and its turn: one every
+ * BOARD_LANGUAGE_MS since the board opened, each turn the next language (boardTurn).
+ */
+function useBoardLanguages(): { i18n: I18n; locale: Locale; turn: number } | null {
   const i18n = useMemo(() => createI18n(), []);
   const [ready, setReady] = useState(false);
-  const [locale, setLocale] = useState<Locale>(locales[0]);
+  const [turn, setTurn] = useState(0);
   useEffect(() => {
     let live = true;
     void (async () => {
@@ -54,13 +59,49 @@ function useBoardLanguages(): { i18n: I18n; locale: Locale } | null {
     }
     const opened = Date.now();
     const timer = setInterval(() => {
-      const next = boardLanguageAt(locales, Date.now() - opened, BOARD_LANGUAGE_MS) ?? locales[0];
-      i18n.activate(next);
-      setLocale(next);
+      const next = Math.floor(Math.max(0, Date.now() - opened) / BOARD_LANGUAGE_MS);
+      i18n.activate(locales[boardTurn(next, locales.length, 1).language] ?? locales[0]);
+      setTurn(next);
     }, 1000);
     return () => clearInterval(timer);
   }, [i18n, ready]);
-  return ready ? { i18n, locale } : null;
+  const locale = locales[boardTurn(turn, locales.length, 1).language] ?? locales[0];
+  return ready ? { i18n, locale, turn } : null;
+}
+
+const UNMEASURED: BoardListSpace = { availablePx: 0, rowPx: 0, gapPx: 0 };
+
+/**
+ * How many sessions fit a page, measured after each render: the list's height and its tallest row,
+ * the least height and the tallest row seen since the screen last changed size, so the pages settle
+ * instead of changing with each page's rows or each language's texts.
+ * @param list - the sessions' list
+ * @param shown - what the list shows now (the turn, the board's read): measured again when it changes
+ */
+function useSessionsPerPage(list: RefObject<HTMLUListElement | null>, shown: string): number {
+  const [space, setSpace] = useState<BoardListSpace>(UNMEASURED);
+  useEffect(() => {
+    const resized = () => setSpace(UNMEASURED);
+    window.addEventListener('resize', resized);
+    return () => window.removeEventListener('resize', resized);
+  }, []);
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) {
+      return;
+    }
+    const rows = Array.from(element.children, (child) => (child as HTMLElement).offsetHeight);
+    const height = element.clientHeight;
+    const measured = {
+      availablePx: space.availablePx > 0 && height > 0 ? Math.min(space.availablePx, height) : height,
+      rowPx: Math.max(space.rowPx, ...rows),
+      gapPx: Number.parseFloat(getComputedStyle(element).rowGap) || 0,
+    };
+    if (measured.availablePx !== space.availablePx || measured.rowPx !== space.rowPx || measured.gapPx !== space.gapPx) {
+      setSpace(measured);
+    }
+  }, [list, space, shown]);
+  return sessionsPerPage(space);
 }
 
 /** The secret from the address's fragment ('#<secret>'), or ''. */
@@ -88,8 +129,10 @@ function useBoardConnection(hospitalId: string, secret: string): BoardState {
   return state;
 }
 
-function BoardContent({ state, locale, hasSecret }: { state: BoardState; locale: Locale; hasSecret: boolean }) {
+function BoardContent({ state, locale, turn, hasSecret }: { state: BoardState; locale: Locale; turn: number; hasSecret: boolean }) {
   const t = useConsultationsTranslate();
+  const list = useRef<HTMLUListElement>(null);
+  const perPage = useSessionsPerPage(list, `${String(turn)} ${state.board?.updatedAt ?? ''}`);
   const time = (iso: string | Date | null): string =>
     iso ? (formatInstant(iso instanceof Date ? iso.toISOString() : iso, 'sessionTime', { locale, timeZone: HOSPITAL_TIME_ZONE }) ?? '') : '';
   const board = state.board;
@@ -107,10 +150,15 @@ function BoardContent({ state, locale, hasSecret }: { state: BoardState; locale:
       </main>
     );
   }
+  const sessions = board?.sessions ?? [];
+  const pages = boardPages(sessions, perPage);
+  const { page } = boardTurn(turn, locales.length, pages.length);
+  const day = boardDay(sessions.map((session) => session.status));
   return (
     <main className="display-board" lang={locale}>
       <header className="display-board__header">
         <h1>{heading}</h1>
+        {pages.length > 1 ? <p className="display-board__page">{t('consultations.board.page', { page: page + 1, pages: pages.length })}</p> : null}
         <p className={state.online ? 'display-board__status' : 'display-board__status display-board__status--offline'} role="status">
           {state.online
             ? state.lastUpdate
@@ -123,51 +171,79 @@ function BoardContent({ state, locale, hasSecret }: { state: BoardState; locale:
       </header>
       {!board ? (
         <p className="display-board__empty">{t('consultations.board.loading')}</p>
-      ) : board.sessions.length === 0 ? (
+      ) : day === 'none' ? (
         <p className="display-board__empty">{t('consultations.board.noSessions')}</p>
       ) : (
-        <ul className="display-board__sessions">
-          {board.sessions.map((session) => (
-            <li className="display-board__session" key={`${session.startTime}-${session.practitionerName}-${session.room ?? ''}`}>
-              <div className="display-board__doctor">
-                <h2>{session.practitionerName}</h2>
-                <p>{session.specialty}</p>
-                {session.room ? <p className="display-board__room">{t('consultations.board.room', { room: session.room })}</p> : null}
-                <p>
-                  {session.status === 'started'
-                    ? t('consultations.board.started')
-                    : t('consultations.board.startsAt', { time: time(session.expectedStart) })}
-                </p>
-                {session.delayMinutes && session.status !== 'started' ? (
-                  <p className="display-board__delay">{t('consultations.board.delayed', { minutes: session.delayMinutes })}</p>
-                ) : null}
-              </div>
-              <div className="display-board__now">
-                <h3>{t('consultations.board.nowSeeing')}</h3>
-                {/* Only the number is live: the texts around it change language every few seconds. */}
-                <p className="display-board__token" aria-live="polite" data-testid="now-seeing">
-                  {session.nowSeeing ?? ''}
-                </p>
-                {session.nowSeeing === null ? <p className="display-board__token--none">{t('consultations.board.nobodyYet')}</p> : null}
-              </div>
-              <div className="display-board__next">
-                <h3>{t('consultations.board.next')}</h3>
-                {session.next.length === 0 ? (
-                  <p>{t('consultations.board.noneWaiting')}</p>
-                ) : (
-                  <ol>
-                    {session.next.map((next) => (
-                      <li key={next.tokenNo} aria-label={t('consultations.board.nextToken', { token: next.tokenNo, time: time(next.expectedAt) })}>
-                        <span className="display-board__next-token">{next.tokenNo}</span>
-                        <span className="display-board__next-time">{time(next.expectedAt)}</span>
-                      </li>
-                    ))}
-                  </ol>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          {day === 'ended' ? <p className="display-board__empty">{t('consultations.board.endedForToday')}</p> : null}
+          <ul className="display-board__sessions" ref={list}>
+            {(pages[page] ?? []).map((session) =>
+              session.status === 'completed' ? (
+                <li className="display-board__session display-board__session--ended" key={`${session.startTime}-${session.practitionerName}-${session.room ?? ''}`}>
+                  <div className="display-board__doctor">
+                    <h2>{session.practitionerName}</h2>
+                    <p>
+                      {session.specialty}
+                      {session.room ? (
+                        <>
+                          {' · '}
+                          <span className="display-board__room">{t('consultations.board.room', { room: session.room })}</span>
+                        </>
+                      ) : null}
+                    </p>
+                  </div>
+                  <p className="display-board__ended">{t('consultations.board.ended', { time: time(session.endedAt) })}</p>
+                </li>
+              ) : (
+                <li className="display-board__session" key={`${session.startTime}-${session.practitionerName}-${session.room ?? ''}`}>
+                  <div className="display-board__doctor">
+                    <h2>{session.practitionerName}</h2>
+                    <p>
+                      {session.specialty}
+                      {session.room ? (
+                        <>
+                          {' · '}
+                          <span className="display-board__room">{t('consultations.board.room', { room: session.room })}</span>
+                        </>
+                      ) : null}
+                    </p>
+                    <p>
+                      {session.status === 'started'
+                        ? t('consultations.board.started')
+                        : t('consultations.board.startsAt', { time: time(session.expectedStart) })}
+                    </p>
+                    {session.delayMinutes && session.status !== 'started' ? (
+                      <p className="display-board__delay">{t('consultations.board.delayed', { minutes: session.delayMinutes })}</p>
+                    ) : null}
+                  </div>
+                  <div className="display-board__now">
+                    <h3>{t('consultations.board.nowSeeing')}</h3>
+                    {/* Only the number is live: the texts around it change language every few seconds. */}
+                    <p className="display-board__token" aria-live="polite" data-testid="now-seeing">
+                      {session.nowSeeing ?? ''}
+                    </p>
+                    {session.nowSeeing === null ? <p className="display-board__token--none">{t('consultations.board.nobodyYet')}</p> : null}
+                  </div>
+                  <div className="display-board__next">
+                    <h3>{t('consultations.board.next')}</h3>
+                    {session.next.length === 0 ? (
+                      <p>{t('consultations.board.noneWaiting')}</p>
+                    ) : (
+                      <ol>
+                        {session.next.map((next) => (
+                          <li key={next.tokenNo} aria-label={t('consultations.board.nextToken', { token: next.tokenNo, time: time(next.expectedAt) })}>
+                            <span className="display-board__next-token">{next.tokenNo}</span>
+                            <span className="display-board__next-time">{time(next.expectedAt)}</span>
+                          </li>
+                        ))}
+                      </ol>
+                    )}
+                  </div>
+                </li>
+              ),
+            )}
+          </ul>
+        </>
       )}
     </main>
   );
@@ -184,7 +260,7 @@ export function DisplayBoardScreen() {
   }
   return (
     <I18nProvider i18n={languages.i18n}>
-      <BoardContent state={state} locale={languages.locale} hasSecret={secret !== ''} />
+      <BoardContent state={state} locale={languages.locale} turn={languages.turn} hasSecret={secret !== ''} />
     </I18nProvider>
   );
 }
