@@ -60,7 +60,7 @@ describe('/view/appointment (spec doc 2 §2, §4)', () => {
   });
 
   it('shows the token, who it is for, the status, the last 3 ongoing tokens, who is ahead and the wait', async () => {
-    // 2 hours for 20 places: 6 minutes each; token 4 is the one paid, booked appointment ahead of 5.
+    // 2 hours for 20 places: 6 minutes each; token 4 is the one booked appointment ahead of 5.
     const session = testSession({ id: 's-1', startTime: minutesFromNow(30 * 60), endTime: minutesFromNow(32 * 60) });
     const { calls } = await renderHistory({
       element: <AppointmentScreen />,
@@ -80,6 +80,20 @@ describe('/view/appointment (spec doc 2 §2, §4)', () => {
     expect(within(queue).getByText('Estimated wait: about 6 min')).toBeTruthy();
     // The heartbeat is sent at once while the appointment is open (then every 60 s).
     await waitFor(() => expect(calls.some((call) => call.operationName === 'appointmentHeartbeat')).toBe(true));
+  });
+
+  it("counts a booked token still to pay as ahead, as 'Your turn at about' does (issue 32 §1.2)", async () => {
+    // Token 5 is booked and its payment pending (the console calls it all the same): 4 and 5 are ahead of 6.
+    const session = testSession({ id: 's-1', startTime: minutesFromNow(30 * 60), endTime: minutesFromNow(32 * 60) });
+    await renderHistory({
+      element: <AppointmentScreen />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([testAppointment({ id: 'a-1', session, tokenNo: 6, paymentStatus: 'paid' })]),
+    });
+    const queue = await screen.findByRole('region', { name: 'Now with the doctor' });
+    expect(await within(queue).findByText('2 patients ahead of you')).toBeTruthy();
+    expect(within(queue).getByText('Estimated wait: about 12 min')).toBeTruthy();
   });
 
   it('refuses a cancel within 24 hours with the exact reason', async () => {
