@@ -201,6 +201,34 @@ describe('a session the hospital cancelled (issue 32 §2.5)', () => {
   });
 
   it.each([
+    ['paid and refunded', { paymentStatus: 'paid', paymentRefundStatus: 'refunded', sessionCancelRefund: { status: 'refunded', wayBack: 'card', amount: '2500.00', currency: 'LKR' } }],
+    ['not paid', { paymentStatus: 'pending' }],
+  ] as const)('offers no cancel, reschedule, refund, queue or pay now when %s (its refund comes by itself)', async (_case, fields) => {
+    // More than 24 hours away: a cancel would be open but for the hospital's cancel.
+    const session = testSession({ id: 's-1', status: 'practitioner_canceled', startTime: minutesFromNow(3 * 24 * 60), endTime: minutesFromNow(3 * 24 * 60 + 120) });
+    const paymentSlot = (appointment: { paymentStatus: string }) => <p>payment part: {appointment.paymentStatus}</p>;
+    await renderHistory({
+      element: <AppointmentScreen paymentSlot={paymentSlot} />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([testAppointment({ id: 'a-1', session, practitionerStatus: 'declined', ...fields })]),
+    });
+    expect((await screen.findByText('Dr. Nimal Perera has cancelled session')).getAttribute('role')).toBe('status');
+    const book = screen.getByRole('link', { name: 'Book another session of this doctor' });
+    expect(book.getAttribute('href')).toBe(`/doctor?selectedPractitioner=${session.practitioner.id}`);
+    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
+    expect(screen.queryByText(/You cannot cancel this appointment/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Reschedule' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request a refund' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Now with the doctor' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry Booking' })).toBeNull();
+    // A paid one keeps its proof of payment; an unpaid one is offered nothing to pay.
+    expect(screen.queryByText(/^payment part/)?.textContent ?? null).toBe(fields.paymentStatus === 'paid' ? 'payment part: paid' : null);
+    // The hospital's number stays, to ask about it.
+    expect(screen.getByRole('link', { name: /Call/ })).toBeTruthy();
+  });
+
+  it.each([
     [{ status: 'requested', wayBack: null }, 'Being worked out', 'Being worked out'],
     [{ status: 'approved', wayBack: 'card' }, 'To your card', 'On its way'],
     [{ status: 'approved', wayBack: 'desk' }, "At the hospital's cash desk", 'Ready to collect'],
