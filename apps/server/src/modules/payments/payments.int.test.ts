@@ -191,6 +191,18 @@ describe('prepareInvoice (issue 9 §1)', () => {
     expect(old?.reasonCode).toBe('superseded');
   });
 
+  it('refuses to invoice or pay an appointment whose session the hospital cancelled (issue 32 §2.5)', async () => {
+    const patient = await makePatient();
+    const visit = await makeAppointment(patient);
+    const open = (await prepare(patient, { appointmentId: visit.appointmentId })).data?.prepareInvoice;
+    await t.database.db.update(consultationSessions).set({ status: 'practitioner_canceled' }).where(eq(consultationSessions.id, visit.sessionId));
+    await t.database.db.update(appointments).set({ practitionerStatus: 'declined' }).where(eq(appointments.id, visit.appointmentId));
+    // Its patients are refunded, not charged: a payment now would be one the cancel never refunds.
+    expect((await prepare(patient, { appointmentId: visit.appointmentId })).errors?.[0]?.message).toMatch(/^ARO-E5010:/);
+    expect((await initiate(patient, { id: open?.id })).errors?.[0]?.message).toMatch(/^ARO-E5010:/);
+    expect(await t.database.db.select().from(bookingRequests).where(eq(bookingRequests.invoiceId, open?.id ?? ''))).toEqual([]);
+  });
+
   it('refuses a paid appointment with a clear error', async () => {
     const patient = await makePatient();
     const visit = await makeAppointment(patient, { paymentStatus: 'paid' });
