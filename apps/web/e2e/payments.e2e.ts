@@ -174,6 +174,35 @@ describe('payments', () => {
     await context.close();
   }, 300_000);
 
+  it('shows a session without a charging scheme as nothing to pay, not an invoice error, on the session and the appointment', async () => {
+    // spec doc 2 §5: a zero total shows 'Can not pay Rs 00.00' and no pay button; an error only when the
+    // invoice could not be calculated. A session the hospital set no fees for has no fee lines at all.
+    const sessionId = await createSession(staff, 2, 'Room Pay Free', { charged: false });
+    const patient = await signedInPatient('Sunethra');
+    const { context, page } = await signedInPhone(browser, patient, 'pay-free-failure');
+    const errors = collectPageErrors(page);
+    await page.goto(appUrl(`/view/session?sessionId=${sessionId}`, host));
+    const picker = page.getByRole('dialog');
+    await picker.waitFor();
+    await picker.getByRole('button', { name: new RegExp(patient.displayName) }).click();
+    const payNow = page.getByRole('region', { name: 'Pay now' });
+    await payNow.getByText('Can not pay Rs 00.00').waitFor();
+    expect(await payNow.getByText('Error while calculating invoice, please refresh').count()).toBe(0);
+    expect(await payNow.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'session screen of a free session');
+
+    const booked = await book(patient, sessionId);
+    await page.goto(appUrl(appointmentPath(sessionId, booked.id), host));
+    await shownToken(page);
+    await page.getByText('Can not pay Rs 00.00').waitFor();
+    expect(await page.getByText('Error while calculating invoice, please refresh').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'appointment of a free session');
+    await screenshot(page, 'pay-free-appointment');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
   it('shows the failure for the DECLINE card and keeps the booking payable', async () => {
     const { patient, sessionId, appointmentId } = await bookedPatient(staff, 'Dilan', 'Room Pay B');
     const { context, page } = await signedInPhone(browser, patient, 'pay-decline-failure');

@@ -6,6 +6,7 @@ import {
   appointmentState,
   book,
   createSession,
+  gql,
   payByCardThroughApi,
   signedInPatient,
   signedInPhone,
@@ -120,6 +121,28 @@ describe('refund and the queue', () => {
     await expectNoAxeViolations(phone.page, 'appointment with the session refund');
     await screenshot(phone.page, 'session-refund-appointment');
     expect(await appointmentState(patient, booked.id)).toMatchObject({ paymentStatus: 'paid', paymentRefundStatus: 'refunded' });
+    // Its refund came by itself: nothing to cancel, move or claim is offered (3 days away, a cancel would be open otherwise).
+    await phone.page.getByText('Dr. Nimal Perera has cancelled session').waitFor();
+    for (const action of [
+      phone.page.getByRole('button', { name: 'Cancel appointment' }),
+      phone.page.getByRole('link', { name: 'Reschedule' }),
+      phone.page.getByRole('button', { name: 'Request a refund' }),
+    ]) {
+      expect(await action.count()).toBe(0);
+    }
+    // And the server refuses them, called anyway, with the reason; the appointment stays as it is.
+    await expect(gql('mutation ($id: ID!) { patchAppointment(id: $id, status: "cancelled") { id } }', { id: booked.id }, patient.token)).rejects.toThrow(
+      'ARO-E4070:The hospital cancelled this session: a paid appointment is refunded without a request. Book another session of this doctor',
+    );
+    const other = await createSession(staff, 4, 'Room Session Refund Other');
+    await expect(
+      gql(
+        'mutation ($p: ID!, $s: ID!, $from: ID) { createAppointment(patientId: $p, sessionId: $s, appointmentRescheduledFor: $from) { id } }',
+        { p: patient.patientId, s: other, from: booked.id },
+        patient.token,
+      ),
+    ).rejects.toThrow('ARO-E4070:');
+    expect(await appointmentState(patient, booked.id)).toMatchObject({ appointmentStatus: 'booked', paymentStatus: 'paid', paymentRefundStatus: 'refunded' });
 
     // One SMS besides the sign-in code: the amount, the way back and the appointment's link (sent by its job).
     const notices = async () => (await readOutbox(patient.mobileNo)).filter((m) => !m.body.includes('verification code'));

@@ -99,6 +99,9 @@ export const errorCatalogue = {
   'ARO-E4061': 'Name the display: 1 to {max} characters, such as Ground floor TV',
   'ARO-E4062': 'This display is not allowed to show the board. Ask the hospital for a new display link',
   'ARO-E4063': 'This hospital already has {max} displays. Revoke one it no longer uses first',
+  // issue 32 §2.5: a session the hospital cancelled refunds its paid appointments by itself, and offers another session.
+  // One answer to a cancel, reschedule or refund request of such an appointment.
+  'ARO-E4070': 'The hospital cancelled this session: a paid appointment is refunded without a request. Book another session of this doctor',
   // Payments: invoices, booking requests and the card gateway's answers (issue 9; spec doc 2 §4, §7).
   'ARO-E5001': 'This appointment is already paid',
   'ARO-E5002': 'Choose an appointment or a session to pay for',

@@ -66,8 +66,11 @@ export async function colomboDoctor(): Promise<{ organizationId: string; practit
   return { organizationId: colombo.id, practitionerId: doctor.id };
 }
 
-/** A session of that doctor made through the staff API (as a receptionist would), `daysAway` days from now. */
-export async function createSession(staff: string, daysAway: number, room: string): Promise<string> {
+/**
+ * A session of that doctor made through the staff API (as a receptionist would), `daysAway` days from now,
+ * charged by the doctor's scheme at the hospital, or by none (`charged: false`: a free session).
+ */
+export async function createSession(staff: string, daysAway: number, room: string, options: { charged?: boolean } = {}): Promise<string> {
   const { organizationId, practitionerId } = await colomboDoctor();
   // The doctor's fees at that hospital: the session's invoice comes from its charging scheme (issue 9 §1).
   const { staffChargingSchemes } = await gql<{ staffChargingSchemes: { id: string; practitionerId: string | null }[] }>(
@@ -89,7 +92,7 @@ export async function createSession(staff: string, daysAway: number, room: strin
         endTime: new Date(start.getTime() + 2 * 60 * 60 * 1000).toISOString(),
         appointmentMaxAllowed: 10,
         participationMode: 'in_person',
-        chargingSchemeId: scheme?.id ?? null,
+        chargingSchemeId: options.charged === false ? null : (scheme?.id ?? null),
       },
     },
     staff,

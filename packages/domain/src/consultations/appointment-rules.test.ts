@@ -19,6 +19,7 @@ import {
   refundTexts,
   refundWayBack,
   SESSION_CANCEL_REFUND_REASON,
+  sessionCancelledByHospital,
   type RefundCandidate,
 } from './appointment-rules.ts';
 
@@ -159,6 +160,20 @@ describe('reserve path (spec doc 2 §4 Booking step 4)', () => {
     [{ ...open, paidAppointments: 1 }, false],
   ])('%o → %s', (input, allowed) => {
     expect(canReserve(input)).toBe(allowed);
+  });
+});
+
+describe('a session the hospital cancelled (issue 32 §2.5)', () => {
+  it.each([
+    [null, 'practitioner_canceled', true],
+    ['declined', 'practitioner_canceled', true],
+    // The cancel declines the appointment in the same transaction; either says so.
+    ['declined', 'scheduled', true],
+    [null, 'scheduled', false],
+    [null, 'started', false],
+    [null, 'completed', false],
+  ] as const)('practitionerStatus %s, session %s → %s', (practitionerStatus, status, cancelled) => {
+    expect(sessionCancelledByHospital({ practitionerStatus }, { status })).toBe(cancelled);
   });
 });
 

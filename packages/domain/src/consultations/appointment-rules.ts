@@ -41,6 +41,18 @@ export const appointmentTexts = {
   feedbackThanks: 'Thank you for your feedback',
 } as const;
 
+/**
+ * True when the hospital cancelled the appointment's session (issue 32 §2.5): the session is
+ * practitioner_canceled, or its cancel declined the appointment (practitionerStatus 'declined', spec
+ * doc 2 §4). Its paid appointments are refunded without a request and the patient is offered another
+ * session of the doctor, so cancel, reschedule and a refund request are neither offered nor taken.
+ * @param appointment - the appointment's practitioner status
+ * @param session - its session's status
+ */
+export function sessionCancelledByHospital(appointment: { practitionerStatus: string | null }, session: { status: string }): boolean {
+  return session.status === 'practitioner_canceled' || appointment.practitionerStatus === 'declined';
+}
+
 /** The cancel cut-off: no cancel within 24 hours of the session start (spec doc 2 §4 Cancel, §9). */
 export const CANCEL_CUTOFF_MS = 24 * 60 * 60 * 1000;
 

@@ -3,6 +3,7 @@
  * the pace of its calls so far and the doctor's usual minutes per patient in past sessions.
  */
 import { DEFAULT_MINUTES_PER_PATIENT } from '../constants.ts';
+import { appointmentsAhead } from './session-rules.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -118,12 +119,13 @@ export function blendedMinutesPerPatient(calledAt: readonly Date[], pastMinutesP
 /**
  * The tokens still to be called before a token: booked ones with a lower number. Called (arrived,
  * fulfilled), no-show, cancelled and erroneous ones do not count; paid or not, as the console calls
- * the lowest booked token whatever its payment.
+ * the lowest booked token whatever its payment. The same count as the appointment's 'N patients
+ * ahead' (session-rules.ts appointmentsAhead), so the two never disagree.
  * @param queue - the session's tokens
  * @param tokenNo - the token in question
  */
 export function tokensAheadToCall(queue: readonly EstimateToken[], tokenNo: number): number {
-  return queue.filter((token) => token.tokenNo < tokenNo && token.appointmentStatus === 'booked').length;
+  return appointmentsAhead(queue, tokenNo);
 }
 
 /**

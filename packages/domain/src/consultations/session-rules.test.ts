@@ -11,6 +11,7 @@ import {
   sessionPickBlock,
   type QueueAppointment,
 } from './session-rules.ts';
+import { tokensAheadToCall } from './queue-estimate.ts';
 
 const now = new Date('2026-11-23T08:00:00Z');
 const inMinutes = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
@@ -99,10 +100,17 @@ describe('numbered slot display (spec doc 2 §4)', () => {
     expect(lastOngoingTokens([])).toEqual([]);
   });
 
-  it('estimated wait = paid booked appointments ahead × slot length', () => {
-    expect(appointmentsAhead(queue, 9)).toBe(2);
-    expect(estimatedWaitMinutes(appointmentsAhead(queue, 9), minutesPerAppointment(session))).toBe(12);
+  it('estimated wait = booked appointments ahead, paid or not (the console calls them all), × slot length', () => {
+    // Token 6 is booked and still to pay (a reserved number, paid at the hospital): it is seen before 9.
+    expect(appointmentsAhead(queue, 9)).toBe(3);
+    expect(estimatedWaitMinutes(appointmentsAhead(queue, 9), minutesPerAppointment(session))).toBe(18);
     expect(appointmentsAhead(queue, 1)).toBe(0);
     expect(estimatedWaitMinutes(3, null)).toBeNull();
+  });
+
+  it("'N patients ahead' counts as 'Your turn at about' does (issue 32 §1.2)", () => {
+    for (const tokenNo of [1, 5, 6, 7, 9, 10]) {
+      expect(appointmentsAhead(queue, tokenNo)).toBe(tokensAheadToCall(queue, tokenNo));
+    }
   });
 });

@@ -131,22 +131,22 @@ export function lastOngoingTokens(appointments: QueueAppointment[]): number[] {
 }
 
 /**
- * Appointments ahead of a token that still wait to be seen: paid and booked, with a lower token
- * (spec doc 2 §4: 'number of paid booked appointments ahead').
+ * Appointments ahead of a token that still wait to be seen: booked, with a lower token, paid or not.
+ * Called (arrived, fulfilled), no-show, cancelled and erroneous ones do not count. The spec's wait
+ * counts 'paid booked appointments ahead' (spec doc 2 §4 Numbered slot display), but the console calls
+ * the lowest booked token whatever its payment (a reserved number is paid at the hospital), and 'Your
+ * turn at about' counts the same (issue 32 §1.2: queue-estimate.ts tokensAheadToCall is this count).
  * @param appointments - the session's appointments
  * @param tokenNo - the patient's own token
  */
-export function appointmentsAhead(appointments: QueueAppointment[], tokenNo: number): number {
-  return appointments.filter(
-    (appointment) =>
-      appointment.tokenNo < tokenNo && appointment.appointmentStatus === 'booked' && appointment.paymentStatus === 'paid',
-  ).length;
+export function appointmentsAhead(appointments: readonly { tokenNo: number; appointmentStatus: string }[], tokenNo: number): number {
+  return appointments.filter((appointment) => appointment.tokenNo < tokenNo && appointment.appointmentStatus === 'booked').length;
 }
 
 /**
  * The estimated wait in minutes: appointments ahead × minutes per appointment (spec doc 2 §4).
  * Null when the session has no slot length.
- * @param ahead - paid, booked appointments ahead
+ * @param ahead - booked appointments ahead, from appointmentsAhead
  * @param slotMinutes - minutes per appointment, from minutesPerAppointment
  */
 export function estimatedWaitMinutes(ahead: number, slotMinutes: number | null): number | null {

@@ -365,6 +365,7 @@ export type MessageId =
   | 'error.ARO-E4061'
   | 'error.ARO-E4062'
   | 'error.ARO-E4063'
+  | 'error.ARO-E4070'
   | 'error.ARO-E5001'
   | 'error.ARO-E5002'
   | 'error.ARO-E5003'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-db.ts';
 import { makeConsultationSession, makeOrganization, makePatientAccount, makePractitioner } from '../../../test/factories.ts';
@@ -273,6 +273,36 @@ describe('cancel (spec doc 2 §4 Cancel)', () => {
         actor: { kind: 'patient', accountId: profile.accountId },
       }),
     ).rejects.toThrow('ARO-E4004:You cannot cancel this appointment because the appointment is already Cancelled');
+  });
+
+  // issue 32 §2.5: the session's cancel declines the appointment while the patient's cancel runs. On
+  // PostgreSQL the patient's cancel has read it still booked and waits for its row; once the session's
+  // cancel commits it is refused with the reason, and the declined appointment keeps its place (and refund).
+  it.runIf(Boolean(process.env.DATABASE_URL))("a cancel that loses the race to the session's cancel is refused (PostgreSQL)", async () => {
+    const session = await newSession();
+    const profile = profiles[9] as Profile;
+    const booked = await bookAppointment(database.db, request(profile, session.id));
+    const patient: { cancel?: Promise<string> } = {};
+    await database.db.transaction(async (tx) => {
+      await tx.update(consultationSessions).set({ status: 'practitioner_canceled' }).where(eq(consultationSessions.id, session.id));
+      await tx.update(appointments).set({ practitionerStatus: 'declined' }).where(eq(appointments.id, booked.id));
+      patient.cancel = cancel(profile, booked.id);
+      // Until the patient's cancel waits on the appointment's row lock this transaction holds.
+      for (;;) {
+        const waiting: unknown = await database.db.execute(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (((waiting as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0) {
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    });
+    expect(await patient.cancel).toBe('ARO-E4070');
+    const [row] = await sessionRows(session.id);
+    expect(row).toMatchObject({ appointmentStatus: 'booked', practitionerStatus: 'declined' });
+    const [after] = await database.db.select().from(consultationSessions).where(eq(consultationSessions.id, session.id));
+    expect(after?.liveAppointments).toBe(1);
   });
 
   it('another account’s appointment answers not found and stays booked', async () => {

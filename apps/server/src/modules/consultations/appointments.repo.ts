@@ -153,6 +153,7 @@ export async function findOwnedAppointment(db: DbOrTx, owner: { tenantId: string
     .select({
       appointment: appointments,
       sessionStart: consultationSessions.startTime,
+      sessionStatus: consultationSessions.status,
       organizationId: consultationSessions.organizationId,
     })
     .from(appointments)
@@ -168,8 +169,9 @@ export async function findOwnedAppointment(db: DbOrTx, owner: { tenantId: string
 }
 
 /**
- * Sets a booked appointment to cancelled; false when it was not booked any more (a concurrent
- * change won), so a place is given back once only.
+ * Sets a booked appointment to cancelled; false when it was not booked any more, or the hospital's
+ * cancel of its session declined it meanwhile (a concurrent change won), so a place is given back
+ * once only and a declined appointment keeps its refund.
  * @param tx - the change's transaction
  * @param appointmentId - the appointment
  */
@@ -177,7 +179,13 @@ export async function markCancelled(tx: DbOrTx, appointmentId: string): Promise<
   const rows = await tx
     .update(appointments)
     .set({ appointmentStatus: 'cancelled', updatedAt: sql`now()` })
-    .where(and(eq(appointments.id, appointmentId), eq(appointments.appointmentStatus, 'booked')))
+    .where(
+      and(
+        eq(appointments.id, appointmentId),
+        eq(appointments.appointmentStatus, 'booked'),
+        sql`${appointments.practitionerStatus} IS DISTINCT FROM 'declined'`,
+      ),
+    )
     .returning({ id: appointments.id });
   return rows.length === 1;
 }
@@ -566,8 +574,9 @@ export function movePaymentParts(oldId: string): [string, SQL][] {
 
 /**
  * Marks a booked, not yet rescheduled appointment as moved away (cancelled, reschedule status
- * 'rescheduled') and gives its session's place back, in one statement; false when it was not booked
- * or already rescheduled (a concurrent change won), and then nothing changed.
+ * 'rescheduled') and gives its session's place back, in one statement; false when it was not booked,
+ * already rescheduled or declined by the hospital's cancel of its session (a concurrent change won),
+ * and then nothing changed.
  * @param tx - the reschedule's transaction
  * @param appointmentId - the old appointment
  */
@@ -577,6 +586,7 @@ export async function markRescheduledAndRelease(tx: DbOrTx, appointmentId: strin
       WITH o AS (
         UPDATE appointments SET appointment_status = 'cancelled', appointment_reschedule_status = 'rescheduled', updated_at = now()
          WHERE id = ${appointmentId}::uuid AND appointment_status = 'booked' AND appointment_reschedule_status IS NULL
+           AND practitioner_status IS DISTINCT FROM 'declined'
         RETURNING session_id),
       r AS (
         UPDATE consultation_sessions SET live_appointments = greatest(live_appointments - 1, 0), updated_at = now()

@@ -348,8 +348,8 @@ builder.mutationField('createAppointment', (t) =>
       'Books the next token of a session for one of the account’s profiles, paying at the hospital (spec doc 2 §4 Booking). ' +
       'ARO-E4001 full, ARO-E4002 no longer bookable, ARO-E4003 the profile already holds a place in it. With ' +
       'appointmentRescheduledFor, moves that appointment of the account here instead (spec doc 2 §4 Reschedule): same ' +
-      'profile (ARO-E4019), another session (ARO-E4008), only a booked one (ARO-E4006) not rescheduled before (ARO-E4007); ' +
-      'its payment moves with it.',
+      'profile (ARO-E4019), another session (ARO-E4008), only a booked one (ARO-E4006) not rescheduled before (ARO-E4007), ' +
+      'not of a session the hospital cancelled (ARO-E4070: its payment is refunded); its payment moves with it.',
     args: {
       patientId: t.arg.id({ required: true }),
       sessionId: t.arg.id({ required: true }),
@@ -388,7 +388,8 @@ builder.mutationField('patchAppointment', (t) =>
     description:
       'Changes an appointment of the account (spec doc 2 §7 patchAppointment). status "cancelled" (alone) cancels a ' +
       'booked appointment more than 24 hours before its session (spec doc 2 §4 Cancel): ARO-E4004 not booked any more, ' +
-      'ARO-E4005 within 24 hours; needs the appointmentCancel feature (ARO-E1210 when off). feedbackRating (1-10) and ' +
+      'ARO-E4005 within 24 hours, ARO-E4070 when the hospital cancelled the session; needs the appointmentCancel ' +
+      'feature (ARO-E1210 when off). feedbackRating (1-10) and ' +
       'feedbackComment (≤ 1000 characters) after fulfilment, within 30 days of the start (ARO-E4009..ARO-E4012); ' +
       'heartbeatLinkSeen; timeStampKey (heartbeatLastSeen, heartbeatLastPatientDocumentUploaded, ' +
       'heartbeatLastPrescriptionSeen) sets that timestamp to now. At least one change, else ARO-E2002.',
@@ -452,7 +453,8 @@ builder.mutationField('createRefund', (t) =>
     type: RefundRequestRef,
     description:
       'Asks for a refund of a paid appointment of the account (spec doc 2 §4 Refund); its refund status becomes requested. ' +
-      "Blocked with 'You cannot request a refund because, ...' (ARO-E4013..ARO-E4016); reasons from the wizard's list " +
+      "Blocked with 'You cannot request a refund because, ...' (ARO-E4013..ARO-E4016; ARO-E4070 when the hospital " +
+      "cancelled the session, whose paid appointments are refunded without a request); reasons from the wizard's list " +
       '(ARO-E4017); one request per appointment; needs the appointmentRefund feature (ARO-E1210 when off).',
     args: {
       appointmentId: t.arg.id({ required: true }),

@@ -7,6 +7,7 @@ import {
   heartbeatTimestampKeys,
   isSessionFull,
   isValidRating,
+  sessionCancelledByHospital,
 } from '@careline/domain/consultations';
 import { AppError } from '@careline/domain/errors';
 import type { Db, Tx } from '../../db/client.ts';
@@ -184,8 +185,8 @@ async function fullOrClosed(db: Db | Tx, tenantId: string, sessionId: string): P
 
 /**
  * The patient cancels an appointment of one of their profiles (spec doc 2 §4 Cancel): only a booked
- * one, and only while its session starts more than 24 hours from now; its place is given back, its
- * token number stays used. The tenant's appointmentCancel flag is the caller's to check.
+ * one, and only while its session starts more than 24 hours from now, never one whose session the
+ * hospital cancelled (ARO-E4070, issue 32 §2.5); its place is given back, its token number stays used. The tenant's appointmentCancel flag is the caller's to check.
  * @param db - database
  * @param input - tenant, account, appointment, the clock, correlation id and the actor
  */
@@ -202,6 +203,10 @@ export async function cancelAppointment(
     if (!found) {
       throw new AppError('ARO-E2001');
     }
+    // issue 32 §2.5: the hospital cancelled the session; its refund comes by itself.
+    if (sessionCancelledByHospital(found.appointment, { status: found.sessionStatus })) {
+      throw new AppError('ARO-E4070');
+    }
     const block = cancelBlock(found.appointment, found.sessionStart, input.now);
     if (block?.reason === 'notBooked') {
       throw new AppError('ARO-E4004', { status: appointmentStatusLabel(block.status) });
@@ -210,8 +215,11 @@ export async function cancelAppointment(
       throw new AppError('ARO-E4005');
     }
     if (!(await markCancelled(tx, found.appointment.id))) {
-      // Cancelled or moved on by a concurrent change since it was read.
+      // Cancelled, moved on or declined by the session's cancel, by a concurrent change since it was read.
       const now = await findOwnedAppointment(tx, owner, input.appointmentId);
+      if (now && sessionCancelledByHospital(now.appointment, { status: now.sessionStatus })) {
+        throw new AppError('ARO-E4070');
+      }
       throw new AppError('ARO-E4004', { status: appointmentStatusLabel(now?.appointment.appointmentStatus ?? 'cancelled') });
     }
     await releasePlace(tx, found.appointment.sessionId);
@@ -233,7 +241,8 @@ export type RescheduledAppointment = BookedAppointment & { previousSessionId: st
 
 /**
  * Moves a booked appointment of the account to another session (spec doc 2 §4 Reschedule), in one
- * transaction: the old one must be the account's, booked and not rescheduled before; the new one is
+ * transaction: the old one must be the account's, booked and not rescheduled before, its session not
+ * cancelled by the hospital (ARO-E4070: its payment is refunded, issue 32 §2.5); the new one is
  * booked by the same rules as any booking (capacity, one live place per profile, never-reused
  * tokens) for the same profile, takes the old payment status and its invoices and payments (no
  * second payment), and records where it came from; the old one is cancelled with reschedule status
@@ -270,6 +279,10 @@ export async function rescheduleAppointment(
       if (old.patientId !== input.patientId) {
         throw new AppError('ARO-E4019');
       }
+      // issue 32 §2.5: the cancelled session's payment is refunded, so it cannot move to another session too.
+      if (sessionCancelledByHospital(old, { status: found.sessionStatus })) {
+        throw new AppError('ARO-E4070');
+      }
       if (old.appointmentRescheduleStatus === 'rescheduled') {
         throw new AppError('ARO-E4007');
       }
@@ -288,6 +301,9 @@ export async function rescheduleAppointment(
           const now = await findOwnedAppointment(tx, owner, old.id);
           if (now?.appointment.appointmentRescheduleStatus === 'rescheduled') {
             throw new AppError('ARO-E4007');
+          }
+          if (now && sessionCancelledByHospital(now.appointment, { status: now.sessionStatus })) {
+            throw new AppError('ARO-E4070');
           }
           throw new AppError('ARO-E4006', { status: appointmentStatusLabel(now?.appointment.appointmentStatus ?? 'cancelled') });
         }

@@ -115,7 +115,7 @@ export type SessionFee = { amount: string; currency: string };
 /**
  * A session's fee as its invoice would total it (issue 29 §4.14: the fee on the card): the scheme's
  * lines added in minor units, in the scheme's currency, else the tenant's. Null without a scheme or
- * with lines an invoice would refuse (prepareInvoice answers ARO-E5003 / ARO-E5004 then).
+ * with lines an invoice would refuse (prepareInvoice answers a free invoice, no lines and 0, or ARO-E5004 then).
  * @param db - database
  * @param tenant - the tenant's id and currency
  * @param session - the session, with its scheme when the search read it

@@ -322,6 +322,39 @@ describe('createRefund (spec doc 2 §4 Refund)', () => {
   });
 });
 
+describe('an appointment whose session the hospital cancelled (issue 32 §2.5)', () => {
+  const CANCEL = 'mutation ($id: ID!) { patchAppointment(id: $id, status: "cancelled") { id appointmentStatus } }';
+  const REFUSED =
+    'ARO-E4070:The hospital cancelled this session: a paid appointment is refunded without a request. Book another session of this doctor';
+
+  it('refuses cancel, reschedule and a refund request with the reason, and changes nothing', async () => {
+    const s = await session({ startTime: new Date(Date.now() + 72 * HOUR) });
+    const other = await session();
+    const paid = await book(alice, s.id);
+    const unpaid = await book(bob, s.id);
+    // As staffCancelSession leaves them: the session cancelled, its booked appointments declined, the
+    // paid one marked for the refund its job makes.
+    await t.database.db.update(consultationSessions).set({ status: 'practitioner_canceled' }).where(eq(consultationSessions.id, s.id));
+    await setAppointment(paid.id, { practitionerStatus: 'declined', paymentStatus: 'paid', paymentRefundStatus: 'requested' });
+    await setAppointment(unpaid.id, { practitionerStatus: 'declined' });
+    const before = [await row(paid.id), await row(unpaid.id)];
+
+    for (const [who, a] of [[alice, paid], [bob, unpaid]] as const) {
+      const cancel = await t.gql(CANCEL, { id: a.id }, auth(who));
+      expect(cancel.errors?.[0]?.message).toBe(REFUSED);
+      const move = await t.gql(BOOK, { patientId: who.patientId, sessionId: other.id, from: a.id }, auth(who));
+      expect(move.errors?.[0]?.message).toBe(REFUSED);
+      const refund = await t.gql(REFUND, { a: a.id, p: who.patientId, o: refs.organizationId, c: 'Doctor related', s: 'cancelled' }, auth(who));
+      expect(refund.errors?.[0]?.message).toBe(REFUSED);
+    }
+    expect([await row(paid.id), await row(unpaid.id)]).toEqual(before);
+    const taken = await t.database.db.select().from(appointments).where(eq(appointments.sessionId, other.id));
+    expect(taken).toEqual([]);
+    const requests = await t.database.db.select().from(refundRequests).where(eq(refundRequests.appointmentId, unpaid.id));
+    expect(requests).toEqual([]);
+  });
+});
+
 describe('feedback by link: GET and POST /feedback, no sign-in (spec doc 2 §7)', () => {
   it('reads and stores feedback with a signed link, and refuses a forged or another appointment’s link', async () => {
     const s = await session({ startTime: new Date(Date.now() - DAY) });

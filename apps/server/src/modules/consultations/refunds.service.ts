@@ -4,6 +4,7 @@ import {
   isRefundReason,
   refundBlock,
   SESSION_CANCEL_REFUND_REASON,
+  sessionCancelledByHospital,
 } from '@careline/domain/consultations';
 import { AppError } from '@careline/domain/errors';
 import type { Db, Tx } from '../../db/client.ts';
@@ -59,7 +60,8 @@ function refundBlockError(block: NonNullable<ReturnType<typeof refundBlock>>, re
 /**
  * Records a patient's refund request for a paid appointment of their profile (spec doc 2 §4 Refund),
  * in one transaction: the appointment, profile and hospital must match one of the account's
- * appointments (else ARO-E2001, as for a missing one); blocked per refundBlock; the reason must be
+ * appointments (else ARO-E2001, as for a missing one); refused when the hospital cancelled its session
+ * (ARO-E4070: that refund comes by itself, issue 32 §2.5); blocked per refundBlock; the reason must be
  * one of the wizard's; the excluded charge categories are recorded; the appointment's refund status
  * becomes 'requested'. One request per appointment: a second, even a concurrent one, is refused.
  * The tenant's appointmentRefund flag is the caller's to check.
@@ -81,6 +83,10 @@ export async function requestRefund(db: Db, input: RefundRequestInput): Promise<
       throw new AppError('ARO-E2001');
     }
     const appointment = found.appointment;
+    // issue 32 §2.5: the hospital's cancel refunds the session's paid appointments without a request.
+    if (sessionCancelledByHospital(appointment, { status: found.sessionStatus })) {
+      throw new AppError('ARO-E4070');
+    }
     const block = refundBlock(appointment);
     if (block) {
       throw refundBlockError(block, appointment.paymentRefundStatus);

@@ -1,3 +1,4 @@
+import { sessionCancelledByHospital } from '@careline/domain/consultations';
 import { AppError } from '@careline/domain/errors';
 import { toMinor } from '@careline/domain/payments';
 import type { Tx } from '../../db/client.ts';
@@ -152,7 +153,12 @@ export async function payableInvoice(db: Tx, caller: PaymentsCaller, invoiceId: 
     if (appointment.paymentStatus === 'paid') {
       throw new AppError('ARO-E5001');
     }
-    if (appointment.appointmentStatus === 'cancelled' || appointment.appointmentStatus === 'entered_in_error') {
+    // issue 32 §2.5: the hospital cancelled its session; its patients are refunded, never charged after.
+    if (
+      appointment.appointmentStatus === 'cancelled' ||
+      appointment.appointmentStatus === 'entered_in_error' ||
+      sessionCancelledByHospital(appointment, appointment)
+    ) {
       throw new AppError('ARO-E5010');
     }
   }

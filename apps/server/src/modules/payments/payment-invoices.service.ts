@@ -1,3 +1,4 @@
+import { sessionCancelledByHospital } from '@careline/domain/consultations';
 import { AppError } from '@careline/domain/errors';
 import { buildInvoiceLines, minorToDecimal, toMinor } from '@careline/domain/payments';
 import type { Db } from '../../db/client.ts';
@@ -11,6 +12,7 @@ import {
   findSessionCharge,
   insertOpenInvoice,
   listActiveChargingSchemes,
+  supersedeOpenInvoice,
   type ChargingSchemeRow,
   type InvoiceRow,
   type SessionCharge,
@@ -102,13 +104,17 @@ export function invoiceView(row: InvoiceRow): InvoiceView {
   };
 }
 
-/** The scheme an invoice uses: the session's; one asked for must be that one and active. */
+/**
+ * The scheme an invoice uses: the session's; one asked for must be that one and active. Null for a
+ * session without one: the hospital charges nothing for it (its fee is none, issue 29 §4.14), so its
+ * invoice has no lines and totals 0 ('Can not pay Rs 00.00', spec doc 2 §5), not an error.
+ */
 async function schemeFor(
   db: Db,
   tenantId: string,
   session: SessionCharge,
   chargingSchemeId: string | null,
-): Promise<ChargingSchemeRow> {
+): Promise<ChargingSchemeRow | null> {
   // An appointment or session is priced by its session's own scheme: a patient cannot pick a
   // cheaper one of the hospital (issue 9 §1).
   if (chargingSchemeId !== null && chargingSchemeId !== session.chargingSchemeId) {
@@ -116,7 +122,7 @@ async function schemeFor(
   }
   const schemeId = session.chargingSchemeId;
   if (!schemeId) {
-    throw new AppError('ARO-E5003');
+    return null;
   }
   if (!UUID.test(schemeId)) {
     throw notFound();
@@ -132,8 +138,19 @@ async function schemeFor(
 }
 
 /**
+ * True for an open invoice of an appointment or session made while its session had no charging
+ * scheme (nothing to pay), now that the hospital has set one: it is prepared again, priced.
+ * @param open - the open invoice
+ * @param chargingSchemeId - the session's scheme now
+ */
+export function pricedSince(open: InvoiceRow, chargingSchemeId: string | null): boolean {
+  return open.serviceRequestId === null && open.chargingSchemeId === null && chargingSchemeId !== null;
+}
+
+/**
  * The invoice of an appointment of the account, or of a session for one of its profiles or a
- * temporary booking, from the session's charging scheme (spec doc 2 §7 prepareInvoice, issue 9 §1);
+ * temporary booking, from the session's charging scheme (spec doc 2 §7 prepareInvoice, issue 9 §1), with
+ * no lines and a zero total for a session without one;
  * or of an order of the account, from its charging amount (spec doc 3 §7 Prepare invoice:
  * order-payments.service.ts).
  * Amounts are added in minor units; the currency is the scheme's, else the tenant's. The open
@@ -170,7 +187,12 @@ export async function prepareInvoice(caller: PaymentsCaller, input: PrepareInvoi
     if (appointment.paymentStatus === 'paid') {
       throw new AppError('ARO-E5001');
     }
-    if (appointment.appointmentStatus === 'cancelled' || appointment.appointmentStatus === 'entered_in_error') {
+    // issue 32 §2.5: the hospital cancelled its session; its patients are refunded, never charged after.
+    if (
+      appointment.appointmentStatus === 'cancelled' ||
+      appointment.appointmentStatus === 'entered_in_error' ||
+      sessionCancelledByHospital(appointment, appointment)
+    ) {
       throw new AppError('ARO-E5010');
     }
     requestReference = `Appointment/${appointment.id}`;
@@ -198,13 +220,17 @@ export async function prepareInvoice(caller: PaymentsCaller, input: PrepareInvoi
     throw new AppError('ARO-E5002');
   }
   const open = await findOpenInvoice(db, owner(caller), requestReference);
-  if (open) {
+  if (open && !pricedSince(open, session.chargingSchemeId)) {
     return invoiceView(open);
   }
   const scheme = await schemeFor(db, tenant.id, session, input.chargingSchemeId);
+  if (open) {
+    // Nothing was payable on it (a zero total starts no payment: ARO-E5008), so it simply gives way.
+    await db.transaction((tx) => supersedeOpenInvoice(tx, open.id));
+  }
   let lines: ReturnType<typeof buildInvoiceLines>;
   try {
-    lines = buildInvoiceLines(scheme.items);
+    lines = buildInvoiceLines(scheme?.items ?? []);
   } catch (error) {
     if (error instanceof RangeError) {
       throw new AppError('ARO-E5004');
@@ -224,11 +250,11 @@ export async function prepareInvoice(caller: PaymentsCaller, input: PrepareInvoi
     requestReference,
     appointmentId,
     sessionId: session.sessionId,
-    chargingSchemeId: scheme.id,
+    chargingSchemeId: scheme?.id ?? null,
     items,
     values: [major(lines.totalMinor)],
     totalAmount: major(lines.totalMinor),
-    currency: scheme.currency || tenant.publicConfig.currency,
+    currency: scheme?.currency || tenant.publicConfig.currency,
     reasonCode: 'prepayment_collected',
     serviceClass: input.serviceClass,
     instrumentType: input.instrumentType ?? 'credit_card',

@@ -9,6 +9,7 @@ import {
   appointments,
   bookingRequests,
   chargingSchemes,
+  consultationSessions,
   gatewayEvents,
   invoices,
   paymentMethods,
@@ -163,6 +164,43 @@ describe('prepareInvoice (issue 9 §1)', () => {
     expect(neither.errors?.[0]?.message).toMatch(/^ARO-E5002:/);
     const nothing = await prepare(patient, {});
     expect(nothing.errors?.[0]?.message).toMatch(/^ARO-E5002:/);
+  });
+
+  it('invoices a session without a charging scheme at 0 with no lines, and prices it once the hospital sets one', async () => {
+    const patient = await makePatient();
+    const visit = await makeAppointment(patient);
+    await t.database.db.update(consultationSessions).set({ chargingSchemeId: null }).where(eq(consultationSessions.id, visit.sessionId));
+    // No fee lines: nothing to pay ('Can not pay Rs 00.00', spec doc 2 §5), not an error.
+    const free = await prepare(patient, { appointmentId: visit.appointmentId });
+    expect(free.errors).toBeUndefined();
+    // No scheme, no scheme currency: the tenant's.
+    const currency = t.tenants.defaultTenant.publicConfig.currency;
+    expect(free.data?.prepareInvoice).toMatchObject({ items: [], total: '0.00', values: ['0.00'], currency, reasonCode: 'prepayment_collected' });
+    const forSession = await prepare(patient, { sessionId: visit.sessionId, patientId: patient.patientId });
+    expect(forSession.data?.prepareInvoice).toMatchObject({ items: [], total: '0.00', requestReference: `Session/${visit.sessionId}` });
+    expect((await prepare(patient, { appointmentId: visit.appointmentId })).data?.prepareInvoice.id).toBe(free.data?.prepareInvoice.id);
+    // Nothing to pay online on it.
+    expect((await initiate(patient, { id: free.data?.prepareInvoice.id })).errors?.[0]?.message).toMatch(/^ARO-E5008:/);
+
+    // The hospital sets the scheme afterwards: the free invoice gives way to the priced one.
+    await t.database.db.update(consultationSessions).set({ chargingSchemeId: schemeId }).where(eq(consultationSessions.id, visit.sessionId));
+    const priced = await prepare(patient, { appointmentId: visit.appointmentId });
+    expect(priced.data?.prepareInvoice).toMatchObject({ total: '2999.89', reasonCode: 'prepayment_collected' });
+    expect(priced.data?.prepareInvoice.id).not.toBe(free.data?.prepareInvoice.id);
+    const [old] = await t.database.db.select().from(invoices).where(eq(invoices.id, free.data?.prepareInvoice.id ?? ''));
+    expect(old?.reasonCode).toBe('superseded');
+  });
+
+  it('refuses to invoice or pay an appointment whose session the hospital cancelled (issue 32 §2.5)', async () => {
+    const patient = await makePatient();
+    const visit = await makeAppointment(patient);
+    const open = (await prepare(patient, { appointmentId: visit.appointmentId })).data?.prepareInvoice;
+    await t.database.db.update(consultationSessions).set({ status: 'practitioner_canceled' }).where(eq(consultationSessions.id, visit.sessionId));
+    await t.database.db.update(appointments).set({ practitionerStatus: 'declined' }).where(eq(appointments.id, visit.appointmentId));
+    // Its patients are refunded, not charged: a payment now would be one the cancel never refunds.
+    expect((await prepare(patient, { appointmentId: visit.appointmentId })).errors?.[0]?.message).toMatch(/^ARO-E5010:/);
+    expect((await initiate(patient, { id: open?.id })).errors?.[0]?.message).toMatch(/^ARO-E5010:/);
+    expect(await t.database.db.select().from(bookingRequests).where(eq(bookingRequests.invoiceId, open?.id ?? ''))).toEqual([]);
   });
 
   it('refuses a paid appointment with a clear error', async () => {

@@ -42,6 +42,7 @@ export async function findOwnedAppointmentCharge(db: DbOrTx, owner: Owner, appoi
       id: appointments.id,
       patientId: appointments.patientId,
       appointmentStatus: appointments.appointmentStatus,
+      practitionerStatus: appointments.practitionerStatus,
       paymentStatus: appointments.paymentStatus,
       sessionId: consultationSessions.id,
       organizationId: consultationSessions.organizationId,

@@ -6,7 +6,8 @@ import { recordAudit } from '../audit/index.ts';
 import { runOnce } from '../idempotency/index.ts';
 import { earnVisitPoints } from '../loyalty/index.ts';
 import { hospitalScope, requireId, staffActor } from '../staff/index.ts';
-import { findChargingScheme, findOpenInvoice, insertOpenInvoice, markInvoicePaid, upsertPayment } from './payments.repo.ts';
+import { pricedSince } from './payment-invoices.service.ts';
+import { findChargingScheme, findOpenInvoice, insertOpenInvoice, markInvoicePaid, supersedeOpenInvoice, upsertPayment } from './payments.repo.ts';
 import { insertBookingRequest } from './booking-requests.repo.ts';
 import {
   findCashPayment,
@@ -91,13 +92,17 @@ export async function staffCashDesk(deps: StaffPaymentsDeps, date: string): Prom
   }));
 }
 
-/** The appointment's open invoice (the patient's, reused) or a new one from the session's scheme. */
+/** The appointment's open invoice (the patient's, reused unless priced since) or a new one from the session's scheme. */
 async function openInvoiceFor(tx: Tx, deps: StaffPaymentsDeps, appointment: NonNullable<Awaited<ReturnType<typeof findDeskAppointment>>>) {
   const owner = { tenantId: deps.tenantId, accountId: appointment.accountId };
   const requestReference = `Appointment/${appointment.id}`;
   const open = await findOpenInvoice(tx, owner, requestReference);
-  if (open) {
+  if (open && !pricedSince(open, appointment.chargingSchemeId)) {
     return open;
+  }
+  if (open) {
+    // The patient's free invoice of before the hospital set the session's scheme: nothing was payable on it.
+    await supersedeOpenInvoice(tx, open.id);
   }
   if (!appointment.chargingSchemeId) {
     throw new AppError('ARO-E5003');

@@ -189,6 +189,31 @@ describe('cash at the desk (issue 9 §9)', () => {
     expect(audit).toHaveLength(1);
   });
 
+  it("takes the session's price, not the patient's free invoice of before the hospital set its scheme", async () => {
+    const visit = await makeVisit();
+    // As prepareInvoice answers for a session without a charging scheme: no lines, nothing to pay.
+    await t.database.db.insert(invoices).values({
+      tenantId,
+      accountId: visit.accountId,
+      patientId: visit.patientId,
+      organizationId: hospital,
+      requestReference: `Appointment/${visit.appointmentId}`,
+      appointmentId: visit.appointmentId,
+      sessionId: visit.sessionId,
+      chargingSchemeId: null,
+      items: [],
+      values: [0],
+      totalAmount: 0,
+      currency: 'LKR',
+      reasonCode: 'prepayment_collected',
+    });
+    const taken = await as<{ staffTakeCashPayment: Receipt }>(cashier, TAKE_CASH, { o: hospital, a: visit.appointmentId, k: `cash-${visit.appointmentId}` });
+    expect(taken.errors).toBeUndefined();
+    expect(taken.data?.staffTakeCashPayment).toMatchObject({ total: '2999.79', currency: 'LKR' });
+    const rows = await t.database.db.select().from(invoices).where(eq(invoices.appointmentId, visit.appointmentId));
+    expect(rows.map((r) => [r.reasonCode, r.totalAmount]).sort()).toEqual([['revenue_collected', 2999.79], ['superseded', 0]]);
+  });
+
   it('answers a retry with the same key with the first receipt', async () => {
     const visit = await makeVisit();
     const key = `cash-${visit.appointmentId}`;

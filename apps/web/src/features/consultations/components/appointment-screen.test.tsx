@@ -60,7 +60,7 @@ describe('/view/appointment (spec doc 2 §2, §4)', () => {
   });
 
   it('shows the token, who it is for, the status, the last 3 ongoing tokens, who is ahead and the wait', async () => {
-    // 2 hours for 20 places: 6 minutes each; token 4 is the one paid, booked appointment ahead of 5.
+    // 2 hours for 20 places: 6 minutes each; token 4 is the one booked appointment ahead of 5.
     const session = testSession({ id: 's-1', startTime: minutesFromNow(30 * 60), endTime: minutesFromNow(32 * 60) });
     const { calls } = await renderHistory({
       element: <AppointmentScreen />,
@@ -80,6 +80,20 @@ describe('/view/appointment (spec doc 2 §2, §4)', () => {
     expect(within(queue).getByText('Estimated wait: about 6 min')).toBeTruthy();
     // The heartbeat is sent at once while the appointment is open (then every 60 s).
     await waitFor(() => expect(calls.some((call) => call.operationName === 'appointmentHeartbeat')).toBe(true));
+  });
+
+  it("counts a booked token still to pay as ahead, as 'Your turn at about' does (issue 32 §1.2)", async () => {
+    // Token 5 is booked and its payment pending (the console calls it all the same): 4 and 5 are ahead of 6.
+    const session = testSession({ id: 's-1', startTime: minutesFromNow(30 * 60), endTime: minutesFromNow(32 * 60) });
+    await renderHistory({
+      element: <AppointmentScreen />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([testAppointment({ id: 'a-1', session, tokenNo: 6, paymentStatus: 'paid' })]),
+    });
+    const queue = await screen.findByRole('region', { name: 'Now with the doctor' });
+    expect(await within(queue).findByText('2 patients ahead of you')).toBeTruthy();
+    expect(within(queue).getByText('Estimated wait: about 12 min')).toBeTruthy();
   });
 
   it('refuses a cancel within 24 hours with the exact reason', async () => {
@@ -184,6 +198,34 @@ describe('a session the hospital cancelled (issue 32 §2.5)', () => {
     expect(within(part).getByText('Status').nextElementSibling?.textContent).toBe('Refunded');
     const book = within(part).getByRole('link', { name: 'Book another session of this doctor' });
     expect(book.getAttribute('href')).toBe(`/doctor?selectedPractitioner=${session.practitioner.id}`);
+  });
+
+  it.each([
+    ['paid and refunded', { paymentStatus: 'paid', paymentRefundStatus: 'refunded', sessionCancelRefund: { status: 'refunded', wayBack: 'card', amount: '2500.00', currency: 'LKR' } }],
+    ['not paid', { paymentStatus: 'pending' }],
+  ] as const)('offers no cancel, reschedule, refund, queue or pay now when %s (its refund comes by itself)', async (_case, fields) => {
+    // More than 24 hours away: a cancel would be open but for the hospital's cancel.
+    const session = testSession({ id: 's-1', status: 'practitioner_canceled', startTime: minutesFromNow(3 * 24 * 60), endTime: minutesFromNow(3 * 24 * 60 + 120) });
+    const paymentSlot = (appointment: { paymentStatus: string }) => <p>payment part: {appointment.paymentStatus}</p>;
+    await renderHistory({
+      element: <AppointmentScreen paymentSlot={paymentSlot} />,
+      path,
+      routePath: '/view/appointment',
+      answer: answering([testAppointment({ id: 'a-1', session, practitionerStatus: 'declined', ...fields })]),
+    });
+    expect((await screen.findByText('Dr. Nimal Perera has cancelled session')).getAttribute('role')).toBe('status');
+    const book = screen.getByRole('link', { name: 'Book another session of this doctor' });
+    expect(book.getAttribute('href')).toBe(`/doctor?selectedPractitioner=${session.practitioner.id}`);
+    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
+    expect(screen.queryByText(/You cannot cancel this appointment/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Reschedule' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request a refund' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Now with the doctor' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry Booking' })).toBeNull();
+    // A paid one keeps its proof of payment; an unpaid one is offered nothing to pay.
+    expect(screen.queryByText(/^payment part/)?.textContent ?? null).toBe(fields.paymentStatus === 'paid' ? 'payment part: paid' : null);
+    // The hospital's number stays, to ask about it.
+    expect(screen.getByRole('link', { name: /Call/ })).toBeTruthy();
   });
 
   it.each([

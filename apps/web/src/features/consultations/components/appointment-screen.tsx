@@ -10,6 +10,7 @@ import {
   isHighlightedCancellation,
   lastOngoingTokens,
   minutesPerAppointment,
+  sessionCancelledByHospital,
   type QueueAppointment,
 } from '@careline/domain/consultations';
 import { useLingui, useTranslate, useTranslateText } from '@careline/i18n/react';
@@ -234,7 +235,10 @@ export function AppointmentScreen({
   const freshAppointment = offlineSavedAt(result.extensions) === null ? appointment : null;
   const passId = freshAppointment?.id ?? null;
   const passStart = freshAppointment?.session.startTime ?? null;
-  const passActive = freshAppointment?.appointmentStatus === 'booked' || freshAppointment?.appointmentStatus === 'arrived';
+  // A session the hospital cancelled has no visit to pass into (issue 32 §2.5).
+  const passActive =
+    (freshAppointment?.appointmentStatus === 'booked' || freshAppointment?.appointmentStatus === 'arrived') &&
+    !sessionCancelledByHospital(freshAppointment, freshAppointment.session);
   useEffect(() => {
     const owner = ownerOf(getAccessToken());
     if (passId === null || passStart === null || owner === null) {
@@ -288,13 +292,18 @@ export function AppointmentScreen({
   const cancelEnabled = tenant.features.appointmentCancel.enabled;
   const block = cancelBlock(appointment, start, now);
   const blockText = block ? cancelBlockText(block) : null;
-  const active = appointment.appointmentStatus === 'booked' || appointment.appointmentStatus === 'arrived';
+  // Issue 32 §2.5: the hospital cancelled the session. Its paid appointments are refunded by themselves
+  // and another session of the doctor is offered instead, so there is nothing to cancel, move, claim,
+  // queue for or pay (the server refuses these too: ARO-E4070).
+  const hospitalCancelled = sessionCancelledByHospital(appointment, appointment.session);
+  const active = (appointment.appointmentStatus === 'booked' || appointment.appointmentStatus === 'arrived') && !hospitalCancelled;
   const rescheduled = appointment.appointmentRescheduleStatus === 'rescheduled';
-  const canReschedule = appointment.appointmentStatus === 'booked' && !rescheduled;
+  const canReschedule = appointment.appointmentStatus === 'booked' && !rescheduled && !hospitalCancelled;
   // spec doc 2 §4: 'Payment pending' (with 'Retry Booking'): a booked appointment still to pay, not a
   // reschedule (its payment moves along), goes back to paying it, in the payment part below.
   const retryBooking =
     paymentSlot !== undefined &&
+    !hospitalCancelled &&
     appointment.appointmentStatus === 'booked' &&
     appointment.paymentStatus === 'pending' &&
     !rescheduled &&
@@ -413,22 +422,23 @@ export function AppointmentScreen({
       </dl>
 
       {/* Issue 32 §2.5: the hospital cancelled the session: its refund, and another session of the doctor. */}
-      {appointment.sessionCancelRefund || appointment.session.status === 'practitioner_canceled' ? (
+      {appointment.sessionCancelRefund || hospitalCancelled ? (
         <SessionCancelRefundPart
           refund={appointment.sessionCancelRefund ?? null}
           doctorId={appointment.doctorId ?? appointment.session.practitioner.id}
         />
       ) : null}
 
-      {/* Slot: the payment method choice and invoice (spec doc 2 §2 Appointment and session detail). */}
-      {paymentSlot ? (
+      {/* Slot: the payment method choice and invoice (spec doc 2 §2 Appointment and session detail); of a
+          session the hospital cancelled, only a paid one's proof of payment. */}
+      {paymentSlot && (!hospitalCancelled || appointment.paymentStatus === 'paid') ? (
         <div ref={paymentRef} tabIndex={-1} className="appointment-payment">
           {paymentSlot(appointment, refetch)}
         </div>
       ) : null}
 
       {active ? <QueueDisplay appointment={appointment} tokens={tokens} now={now} /> : null}
-      {appointment.appointmentStatus === 'booked' ? (
+      {appointment.appointmentStatus === 'booked' && !hospitalCancelled ? (
         <>
           <LeaveHomeNotice leaveHome={appointment.leaveHome} />
           <JourneyTime appointment={appointment} onSaved={refetch} />
@@ -436,7 +446,7 @@ export function AppointmentScreen({
       ) : null}
 
       <div className="appointment-actions">
-        {cancelEnabled && appointment.appointmentStatus !== 'cancelled' ? (
+        {cancelEnabled && appointment.appointmentStatus !== 'cancelled' && !hospitalCancelled ? (
           blockText ? (
             <p className="consultations-banner consultations-banner--warning" role="note">
               {t('consultations.appointment.cancelBlocked', {
@@ -461,7 +471,7 @@ export function AppointmentScreen({
           </Link>
         ) : null}
         {/* spec doc 2 §4 Refund: offered when appointmentRefund is on; the wizard says why it is blocked. */}
-        {tenant.features.appointmentRefund.enabled ? (
+        {tenant.features.appointmentRefund.enabled && !hospitalCancelled ? (
           <Button variant="secondary" block onClick={() => setRefundOpen(true)}>
             {t('refund.title')}
           </Button>
