@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -84,6 +85,13 @@ describe('/doctor written by the server', () => {
     expect(page.body).toContain('<title>Find a doctor – Careline Hospitals</title>'.replace('Careline Hospitals', t.tenants.resolve('localhost').publicConfig.branding.hospitalName));
     expect(String(page.headers.vary)).toContain('Accept-Language');
     expect(String(page.headers['cache-control'])).toBe('no-cache');
+    // No style attribute (the CSP has none); the screen's rules come hashed.
+    expect(page.body).not.toMatch(/<(?!html)[^>]* style="/);
+    const screenStyle = /<style>(\.server-style-[^<]*)<\/style>/.exec(page.body)?.[1] ?? '';
+    expect(screenStyle).not.toBe('');
+    expect(String(page.headers['content-security-policy'])).toContain(
+      `'sha256-${createHash('sha256').update(screenStyle).digest('base64')}'`,
+    );
   });
 
   it("carries the answers to the app's own queries, as GraphQL gives them", async () => {

@@ -70,12 +70,16 @@ describe("the server's /doctor (issue 33 §1)", () => {
       sessions: [session({ id: 's1', doctor: '</script><script>alert(1)</script>' })],
       answers: [{ operationName: 'consultationOrganizations', variables: {}, data: { x: '</script><script>alert(2)</script>' } }],
     };
-    const { html, title } = doctorScreen(data, context);
+    const { html, title, style } = doctorScreen(data, context);
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<img src=x');
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(title).toBe('Find a doctor – Careline');
     expect(html).toContain('2,500.00 LKR');
     expect(html).toContain('3 of 20 booked');
+    // The page's CSP allows no style attribute: sizes and colours are the screen's own rules.
+    expect(html).not.toContain('style=');
+    expect(style).toMatch(/\.server-style-\d+\{width:56px;height:56px;background:#[0-9a-f]{6}\}/);
+    expect(style).toContain('{width:15%}');
   });
 });

@@ -281,22 +281,40 @@ const tc = (context: DoctorPageContext, id: ConsultationsMessageId, values?: Rec
 const timeOfDay = (iso: string, locale: Locale): string =>
   formatInstant(iso, 'sessionTime', { locale, timeZone: DEFAULT_TIME_ZONE }) ?? '';
 
-function avatar(name: string, photoUrl: string | null | undefined): string {
-  const style = 'width:56px;height:56px';
+/**
+ * The page allows no style attribute (its CSP): what the app sets as one (a bar's width, an avatar's
+ * size and colour) is a rule of the screen's own stylesheet, by a class of its own.
+ */
+type ScreenStyles = { rule: (css: string) => string; text: () => string };
+
+function screenStyles(): ScreenStyles {
+  const rules: string[] = [];
+  return {
+    rule: (css) => {
+      const name = `server-style-${rules.length}`;
+      rules.push(`.${name}{${css}}`);
+      return name;
+    },
+    text: () => rules.join(''),
+  };
+}
+
+function avatar(styles: ScreenStyles, name: string, photoUrl: string | null | undefined): string {
+  const size = 'width:56px;height:56px';
   if (photoUrl) {
     return (
-      `<img class="session-card__avatar session-card__avatar--photo" src="${escapeHtml(photoUrl)}" width="56" height="56"` +
-      ` style="${style}" loading="lazy" decoding="async" alt="" />`
+      `<img class="session-card__avatar session-card__avatar--photo ${styles.rule(size)}" src="${escapeHtml(photoUrl)}"` +
+      ' width="56" height="56" loading="lazy" decoding="async" alt="" />'
     );
   }
   return (
-    `<span class="session-card__avatar" style="${style};background:${avatarTint(name)}" aria-hidden="true">` +
+    `<span class="session-card__avatar ${styles.rule(`${size};background:${avatarTint(name)}`)}" aria-hidden="true">` +
     `${escapeHtml(initialsOf(name))}</span>`
   );
 }
 
 /** A session inside a doctor's card (SESSION_VIEW_SEARCH_RESULT, withinDoctor). */
-function sessionCard(context: DoctorPageContext, session: ScreenSession, rescheduling: string | null): string {
+function sessionCard(context: DoctorPageContext, styles: ScreenStyles, session: ScreenSession, rescheduling: string | null): string {
   const { locale } = context;
   const label = sessionCardLabel({ status: session.status, startTime: new Date(session.startTime) }, context.now);
   const block = sessionPickBlock({
@@ -331,7 +349,7 @@ function sessionCard(context: DoctorPageContext, session: ScreenSession, resched
     `<div class="session-card__fill"><span>${fill}</span>` +
     (unlimited
       ? ''
-      : `<span class="session-card__bar" aria-hidden="true"><span class="session-card__bar-value" style="width:${percent}%"></span></span>`) +
+      : `<span class="session-card__bar" aria-hidden="true"><span class="session-card__bar-value ${styles.rule(`width:${percent}%`)}"></span></span>`) +
     '</div>' +
     (block === null ? '' : `<p class="session-card__blocked">${tc(context, blockIds[block])}</p>`);
   const className = `session-card session-card--session-view-search-result${block ? ' session-card--blocked' : ''}`;
@@ -345,7 +363,13 @@ function sessionCard(context: DoctorPageContext, session: ScreenSession, resched
   return `<article class="${className}">${body}</article>`;
 }
 
-function doctorCard(context: DoctorPageContext, card: DoctorCard, index: number, rescheduling: string | null): string {
+function doctorCard(
+  context: DoctorPageContext,
+  styles: ScreenStyles,
+  card: DoctorCard,
+  index: number,
+  rescheduling: string | null,
+): string {
   const doctor = card.next.practitioner;
   const nameId = `server-doctor-${index}`;
   const nextDay = escapeHtml(formatDay(zonedDay(new Date(card.next.startTime), DEFAULT_TIME_ZONE), 'sessionDay', context.locale) ?? '');
@@ -357,15 +381,15 @@ function doctorCard(context: DoctorPageContext, card: DoctorCard, index: number,
       : '';
   return (
     `<li><article class="doctor-card" aria-labelledby="${nameId}">` +
-    `<div class="doctor-card__head">${avatar(doctor.text, doctor.photoUrl)}<div class="session-card__who">` +
+    `<div class="doctor-card__head">${avatar(styles, doctor.text, doctor.photoUrl)}<div class="session-card__who">` +
     `<h2 id="${nameId}" class="doctor-card__name">${escapeHtml(doctor.text)}</h2>` +
     `<span class="session-card__role">${escapeHtml(card.next.practitionerRole.display)}</span></div></div>` +
     `<h3 class="session-day__heading">${card.nextPickable ? `${tc(context, 'consultations.doctor.nextAvailable')} · ${nextDay}` : nextDay}</h3>` +
-    `${sessionCard(context, card.next, rescheduling)}${more}</article></li>`
+    `${sessionCard(context, styles, card.next, rescheduling)}${more}</article></li>`
   );
 }
 
-function results(context: DoctorPageContext, data: DoctorScreenData): string {
+function results(context: DoctorPageContext, styles: ScreenStyles, data: DoctorScreenData): string {
   if (data.sessions === null) {
     return `<p class="consultations-hint">${tc(context, 'consultations.doctor.startHint')}</p>`;
   }
@@ -380,7 +404,7 @@ function results(context: DoctorPageContext, data: DoctorScreenData): string {
   return (
     '<div class="session-results">' +
     `<p class="session-results__count" role="status">${tc(context, 'consultations.doctor.sessionsFound', { count: data.sessions.length })}</p>` +
-    `<ul class="doctor-cards">${cards.map((card, index) => doctorCard(context, card, index, data.filters.appointmentRescheduledFor)).join('')}</ul>` +
+    `<ul class="doctor-cards">${cards.map((card, index) => doctorCard(context, styles, card, index, data.filters.appointmentRescheduledFor)).join('')}</ul>` +
     '</div>'
   );
 }
@@ -451,6 +475,7 @@ export function doctorScreen(data: DoctorScreenData, context: DoctorPageContext)
     )
     .join('');
   const title = tc(context, 'consultations.doctor.title');
+  const styles = screenStyles();
   const screen =
     '<section class="screen doctor-screen" aria-labelledby="server-doctor-title">' +
     `<h1 id="server-doctor-title">${title}</h1>` +
@@ -468,7 +493,7 @@ export function doctorScreen(data: DoctorScreenData, context: DoctorPageContext)
     `<option value=""${filters.organization === null ? ' selected' : ''}>${tc(context, 'consultations.doctor.allHospitals')}</option>` +
     `${hospitalOptions}</select></div>` +
     chips(context, data) +
-    results(context, data) +
+    results(context, styles, data) +
     '</section>';
   return {
     html:
@@ -479,5 +504,6 @@ export function doctorScreen(data: DoctorScreenData, context: DoctorPageContext)
     // As the app names its screens (apps/web lib/shell/use-screen-heading.ts screenTitle).
     title: `${renderConsultationsMessage(context.locale, 'consultations.doctor.title')} – ${context.hospital}`,
     withScripts: true,
+    style: styles.text(),
   };
 }
