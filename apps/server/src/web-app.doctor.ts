@@ -497,7 +497,7 @@ export function doctorScreen(data: DoctorScreenData, context: DoctorPageContext)
     '</section>';
   return {
     html:
-      `<div class="app-shell" data-careline-server-screen="doctor" data-careline-takeover="settled">${shellHeader(context)}` +
+      `<div class="app-shell" data-careline-server-screen="doctor" data-careline-takeover="/doctor">${shellHeader(context)}` +
       `<main class="app-shell__main">${screen}</main></div>` +
       `<script id="careline-server-answers" type="application/json">${jsonForScriptElement(data.answers)}</script>`,
     lang: context.locale,

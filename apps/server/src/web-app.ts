@@ -230,10 +230,11 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
     page: PreparedIndex,
     vary: string,
     compressed?: { encoding: 'br' | 'gzip'; body: Buffer },
+    cacheControl = 'no-cache',
   ): FastifyReply => {
     const encoding = compressed?.encoding ?? (page.br && page.gzip ? acceptedEncoding(request) : null);
     reply
-      .header('Cache-Control', 'no-cache')
+      .header('Cache-Control', cacheControl)
       .header('Vary', vary)
       .header('Content-Security-Policy', page.csp)
       .type('text/html; charset=utf-8');
@@ -260,16 +261,16 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
 
   // A page of one request (its answers are of now): compressed here, in the one encoding the client takes,
   // at a quality that costs little CPU (these routes are compress: false, for the pages kept compressed).
+  // no-store: no cache keeps it, nor the app's service worker as its shell (public/sw.js).
   const sendFresh = (request: FastifyRequest, reply: FastifyReply, page: PreparedIndex, vary: string): FastifyReply => {
     const encoding = acceptedEncoding(request);
-    if (encoding === null) {
-      return send(request, reply, page, vary);
-    }
     const body =
       encoding === 'br'
         ? brotliCompressSync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-        : gzipSync(page.html, { level: 6 });
-    return send(request, reply, page, vary, { encoding, body });
+        : encoding === 'gzip'
+          ? gzipSync(page.html, { level: 6 })
+          : null;
+    return send(request, reply, page, vary, encoding && body ? { encoding, body } : undefined, 'no-store');
   };
 
   // issue 33 §1: /doctor written by the server from the app's own queries, in the request's language.

@@ -9,7 +9,7 @@ const answers = [
 
 function serverPage(): void {
   document.body.innerHTML =
-    '<div id="root"><div class="app-shell" data-careline-server-screen="doctor" data-careline-takeover="settled">' +
+    '<div id="root"><div class="app-shell" data-careline-server-screen="doctor" data-careline-takeover="/doctor">' +
     '<main><h1>Find a doctor</h1><input data-careline-server-input="search" type="search" role="combobox" /></main></div>' +
     `<script id="careline-server-answers" type="application/json">${JSON.stringify(answers)}</script></div>`;
 }
@@ -25,6 +25,7 @@ describe('holdServerScreen', () => {
   });
 
   it('keeps the server screen while the app renders out of sight, then swaps them with what was typed', async () => {
+    window.history.replaceState(null, '', '/doctor?organization=o1');
     window.fetch = browserFetch;
     serverPage();
     holdServerScreen();
@@ -65,6 +66,15 @@ describe('holdServerScreen', () => {
     expect(document.activeElement).toBe(appInput);
     // Later queries go to the network.
     expect(Reflect.get(window, 'fetch')).toBe(browserFetch);
+  });
+
+  it("leaves another address's server screen (a page kept from another visit) to the app at once", () => {
+    window.history.replaceState(null, '', '/view/appointment');
+    serverPage();
+    holdServerScreen();
+    expect(document.querySelector('[data-careline-server-screen]')).toBeNull();
+    expect(document.getElementById('careline-server-answers')).toBeNull();
+    expect(document.getElementById('root')?.hidden).toBe(false);
   });
 
   it('leaves a page without a server screen to the app', () => {

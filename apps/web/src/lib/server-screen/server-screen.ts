@@ -86,15 +86,21 @@ function carryInput(from: HTMLInputElement | null, to: HTMLInputElement | null, 
 }
 
 /**
- * Keeps a server-written screen (one marked data-careline-takeover) on screen while the app renders
- * into the hidden container, and swaps them once the app's screen is settled. Call before the app's
- * first render.
+ * Keeps a server-written screen (one marked data-careline-takeover with its address) on screen while
+ * the app renders into the hidden container, and swaps them once the app's screen is settled. Call
+ * before the app's first render.
  * @param root - the document
  */
 export function holdServerScreen(root: Document = document): void {
   const container = root.getElementById('root');
   const screen = container?.querySelector<HTMLElement>(':scope > [data-careline-takeover]');
   if (!container || !screen) {
+    return;
+  }
+  // The screen of another address (a page kept from another visit): the app's alone, as after a splash.
+  if (screen.dataset.carelineTakeover !== root.location?.pathname.replace(/\/+$/, '')) {
+    screen.remove();
+    root.getElementById(serverAnswersElementId)?.remove();
     return;
   }
   const answers = readAnswers(root);
