@@ -318,6 +318,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.websocketServer.on('connection', subscriptionLimits.closeUninitialised);
 
+  // A GraphQL request's context; the pages the server writes (web-app.ts) run the app's queries with it.
+  const graphqlContext = (request: FastifyRequest): GraphQLContext => ({
+    env,
+    database,
+    tenant: tenants.resolve(request.hostname),
+    ...(requestAuth.get(request) ?? anonymous),
+    correlationId: request.id,
+    clientIp: clientIp(request),
+    log: request.log,
+    providers,
+    publish,
+    endLiveSession,
+    jobs,
+    smsOutbox,
+    presence,
+    requestOrigin: `${request.protocol}://${request.host}`,
+  });
   await app.register(mercurius, {
     schema: buildSchema(),
     path: '/graphql',
@@ -369,22 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }
       },
     },
-    context: (request): GraphQLContext => ({
-      env,
-      database,
-      tenant: tenants.resolve(request.hostname),
-      ...(requestAuth.get(request) ?? anonymous),
-      correlationId: request.id,
-      clientIp: clientIp(request),
-      log: request.log,
-      providers,
-      publish,
-      endLiveSession,
-      jobs,
-      smsOutbox,
-      presence,
-      requestOrigin: `${request.protocol}://${request.host}`,
-    }),
+    context: (request): GraphQLContext => graphqlContext(request),
     subscription: {
       emitter,
       keepAlive: 30_000,
@@ -514,7 +516,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     await registerDevRoutes(app, deps);
   }
-  await registerWebApp(app, deps);
+  await registerWebApp(app, deps, async (request, source, variables) => {
+    // issue 33 §1: an app's query for a page the server writes, as the page's own request would ask it.
+    const result = await app.graphql(source, graphqlContext(request), variables);
+    if (result.errors?.length) {
+      throw new Error(`page query failed: ${result.errors.map((error) => error.message).join('; ')}`);
+    }
+    return result.data;
+  });
   return app;
 }
 

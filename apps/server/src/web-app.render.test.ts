@@ -29,6 +29,15 @@ describe('renderIndexHtml', () => {
     expect(linked.html).toContain(`<img class="splash__logo" src="${baseTenantConfig.branding.logoUrl}"`);
   });
 
+  it("puts a written screen's own style in the head, with its CSP hash", () => {
+    const screen = { html: '<main></main>', lang: 'en', title: 'T', withScripts: true, style: '.server-style-0{width:15%}' };
+    const { html, styleHashes } = renderIndexHtml(template, baseTenantConfig, { screen });
+    expect(html).toContain('<style>.server-style-0{width:15%}</style>');
+    expect(styleHashes).toContain(`sha256-${createHash('sha256').update(screen.style).digest('base64')}`);
+    const breaking = renderIndexHtml(template, baseTenantConfig, { screen: { ...screen, style: 'a{}</style><script>x</script>' } });
+    expect(breaking.html).not.toContain('</style><script>');
+  });
+
   it('refuses a template without its markers', () => {
     expect(() => renderIndexHtml('<html></html>', baseTenantConfig)).toThrow(/markers/);
   });

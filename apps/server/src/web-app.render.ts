@@ -25,6 +25,11 @@ export type ServerScreen = {
   title: string;
   /** False for a page the app does not own (no script, no module preload). */
   withScripts: boolean;
+  /**
+   * The screen's own style rules (sizes and colours of its data, e.g. a bar's width), in the head with
+   * their CSP hash: the page's policy allows no style attribute.
+   */
+  style?: string;
 };
 
 export type RenderedIndex = {
@@ -115,7 +120,8 @@ export function renderIndexHtml(
 ): RenderedIndex {
   const { branding } = config;
   const style = tenantStyle(config);
-  const styleHashes = [hashOf(style)];
+  const screenStyle = options.screen?.style?.replace(/<\/style/gi, '');
+  const styleHashes = [hashOf(style), ...(screenStyle ? [hashOf(screenStyle)] : [])];
   const inline = (href: string): string | null => {
     const css = options.stylesheets?.get(href);
     // Not inlined: a relative url(), @import or image-set() would resolve against the page instead of
@@ -141,6 +147,7 @@ export function renderIndexHtml(
     `<link rel="icon" href="${escapeHtml(branding.iconUrl)}" type="${iconType(branding.iconUrl)}" />`,
     `<link rel="apple-touch-icon" href="${escapeHtml(branding.appIcons.png192)}" />`,
     `<style>${style}</style>`,
+    ...(screenStyle ? [`<style>${screenStyle}</style>`] : []),
     `<script id="${tenantConfigElementId}" type="application/json">${jsonForScriptElement(config)}</script>`,
   ].join('\n    ');
   // The logo comes with the page when it is small: the splash, the largest thing a slow phone paints

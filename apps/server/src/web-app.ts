@@ -10,6 +10,7 @@ import { contentSecurityPolicy, cspHeaderValue, tenantOrigins } from './http/sec
 import { INLINE_LOGO_MAX_BYTES, INLINE_STYLESHEET_MAX_BYTES, renderIndexHtml, type ServerScreen } from './web-app.render.ts';
 import { registerSignInFormRoutes, signInPageView, type SignInFormView } from './modules/auth/index.ts';
 import { requestLanguage, signInScreen } from './web-app.sign-in.ts';
+import { doctorScreen, doctorScreenData, doctorScreenDocuments } from './web-app.doctor.ts';
 
 export const defaultWebDistDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -49,7 +50,15 @@ export type WebAppMount = {
   title?: (config: TenantPublicConfig) => string;
   /** The patient app's /login as a plain form the server answers (issue 33 §2). */
   signInForm?: boolean;
+  /**
+   * Runs one of the app's queries as the request would (its tenant, no account): with it the patient
+   * app's /doctor is written by the server from the answers, which go with the page (issue 33 §1).
+   */
+  runQuery?: RunQuery;
 };
+
+/** Runs a GraphQL query for a page request; resolves to its data, rejects when it has errors. */
+export type RunQuery = (request: FastifyRequest, source: string, variables: Record<string, unknown>) => Promise<unknown>;
 
 type StaticFile = { relativePath: string; immutable: boolean };
 
@@ -175,13 +184,18 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
   const prepare = (
     request: FastifyRequest,
     route: string | null,
-    screen: { key: string | null; screen: ServerScreen } | null,
+    screen: { key: string | null; screen: ServerScreen; scripts?: string[] } | null,
   ): PreparedIndex => {
     const tenant = deps.tenants.resolve(request.hostname);
     const key = screen?.key === null ? null : `${tenant.id} ${route ?? ''} ${screen?.key ?? ''}`;
     let page = key === null ? undefined : pages.get(key);
     if (!page) {
-      const preload = route ? routePreloads.get(route) : undefined;
+      const routePreload = route ? routePreloads.get(route) : undefined;
+      // The screen's own extra chunks (a server-written screen's takeover code) load with it.
+      const preload =
+        routePreload && screen?.scripts
+          ? { ...routePreload, scripts: [...routePreload.scripts, ...screen.scripts] }
+          : routePreload;
       const rendered = renderIndexHtml(template, tenant.publicConfig, {
         ...(mount.title ? { title: mount.title(tenant.publicConfig) } : {}),
         ...(preload ? { preload } : {}),
@@ -210,15 +224,22 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
     return page;
   };
 
-  const send = (request: FastifyRequest, reply: FastifyReply, page: PreparedIndex, vary: string): FastifyReply => {
-    const encoding = page.br && page.gzip ? acceptedEncoding(request) : null;
+  const send = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: PreparedIndex,
+    vary: string,
+    compressed?: { encoding: 'br' | 'gzip'; body: Buffer },
+    cacheControl = 'no-cache',
+  ): FastifyReply => {
+    const encoding = compressed?.encoding ?? (page.br && page.gzip ? acceptedEncoding(request) : null);
     reply
-      .header('Cache-Control', 'no-cache')
+      .header('Cache-Control', cacheControl)
       .header('Vary', vary)
       .header('Content-Security-Policy', page.csp)
       .type('text/html; charset=utf-8');
     if (encoding) {
-      return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+      return reply.header('Content-Encoding', encoding).send(compressed?.body ?? (encoding === 'br' ? page.br : page.gzip));
     }
     return reply.send(page.html);
   };
@@ -238,10 +259,65 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
   };
   const signInVary = 'Host, Accept-Encoding, Accept-Language, Cookie';
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply, urlPath: string): FastifyReply => {
+  // A page of one request (its answers are of now): compressed here, in the one encoding the client takes,
+  // at a quality that costs little CPU (these routes are compress: false, for the pages kept compressed).
+  // no-store: no cache keeps it, nor the app's service worker as its shell (public/sw.js).
+  const sendFresh = (request: FastifyRequest, reply: FastifyReply, page: PreparedIndex, vary: string): FastifyReply => {
+    const encoding = acceptedEncoding(request);
+    const body =
+      encoding === 'br'
+        ? brotliCompressSync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : encoding === 'gzip'
+          ? gzipSync(page.html, { level: 6 })
+          : null;
+    return send(request, reply, page, vary, encoding && body ? { encoding, body } : undefined, 'no-store');
+  };
+
+  // issue 33 §1: /doctor written by the server from the app's own queries, in the request's language.
+  const runQuery = mount.runQuery;
+  // The chunks the app fetches for it at once (apps/web main.tsx, doctor-screen.tsx), by their names.
+  const chunkNamed = (name: string): string[] => {
+    const pattern = new RegExp(`^/assets/${name}-[\\w-]+\\.js$`);
+    return [...files.keys()].filter((urlPath) => pattern.test(urlPath)).map((urlPath) => `${prefix}${urlPath}`);
+  };
+  const takeoverScripts = chunkNamed('server-screen');
+  const resultsScripts = chunkNamed('session-results');
+  const doctorPage = async (request: FastifyRequest): Promise<PreparedIndex | null> => {
+    if (!runQuery) {
+      return null;
+    }
+    const tenant = deps.tenants.resolve(request.hostname);
+    const { branding } = tenant.publicConfig;
+    const params = new URLSearchParams(request.url.split('?')[1] ?? '');
+    try {
+      const data = await doctorScreenData(params, (operation, variables) =>
+        runQuery(request, doctorScreenDocuments[operation], variables),
+      );
+      const screen = doctorScreen(data, {
+        locale: requestLanguage(request),
+        hospital: branding.hospitalName,
+        logoSrc: images.get(branding.logoUrl) ?? branding.logoUrl,
+        now: new Date(),
+      });
+      const scripts = data.sessions === null ? takeoverScripts : [...takeoverScripts, ...resultsScripts];
+      return prepare(request, '/doctor', { key: null, screen, scripts });
+    } catch (error) {
+      // The app writes the screen itself then: a failed query costs the page nothing but its head start.
+      request.log.warn({ err: error }, 'server-written /doctor failed; the app renders it');
+      return null;
+    }
+  };
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, urlPath: string): Promise<FastifyReply> => {
     if (mount.signInForm && urlPath === '/login') {
       // The empty number form and the signed-in note are the same for every request of a tenant and language.
       return send(request, reply, signInPage(request, signInPageView(request), true), signInVary);
+    }
+    if (urlPath === '/doctor' && request.method === 'GET') {
+      const page = await doctorPage(request);
+      if (page) {
+        return sendFresh(request, reply, page, 'Host, Accept-Encoding, Accept-Language, Cookie');
+      }
     }
     return send(request, reply, prepare(request, preloadRouteFor(urlPath), null), 'Host, Accept-Encoding');
   };
@@ -296,11 +372,12 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
  * the patient app, built or not.
  * @param app - the Fastify app
  * @param deps - config (WEB_DIST_DIR, STAFF_DIST_DIR) and tenants
+ * @param runQuery - runs the app's queries for the pages the server writes (/doctor, issue 33 §1)
  */
-export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, deps: AppDeps, runQuery?: RunQuery): Promise<void> {
   const distDir = deps.env.WEB_DIST_DIR ? path.resolve(deps.env.WEB_DIST_DIR) : defaultWebDistDir;
   const staffDistDir = deps.env.STAFF_DIST_DIR ? path.resolve(deps.env.STAFF_DIST_DIR) : defaultStaffDistDir;
-  await mountWebApp(app, deps, { prefix: '/', distDir, signInForm: true });
+  await mountWebApp(app, deps, { prefix: '/', distDir, signInForm: true, ...(runQuery ? { runQuery } : {}) });
   await mountWebApp(app, deps, {
     prefix: '/staff',
     distDir: staffDistDir,

@@ -54,8 +54,14 @@ export function routePreloads(routes: Record<string, string>): Plugin {
         }
         const files = [...withImports(holder.fileName)].filter((file) => !loadedByEntry.has(file));
         const styles = files.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]);
+        // A chunk of stylesheets alone is in the bundle here, but Vite drops it after this hook (its CSS is
+        // in `styles`): preloading it would ask for a file that is not there (issue 33 §1, /doctor).
+        const pureCss = (file: string) => {
+          const ids = chunks.get(file)?.moduleIds ?? [];
+          return ids.length > 0 && ids.every((id) => /\.css(\?|$)/.test(id));
+        };
         preloads[route] = {
-          scripts: files.map((file) => `/${file}`),
+          scripts: files.filter((file) => !pureCss(file)).map((file) => `/${file}`),
           styles: [...new Set(styles)].map((file) => `/${file}`),
         };
       }

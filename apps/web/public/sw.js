@@ -40,8 +40,13 @@ self.addEventListener('activate', (event) => {
 async function networkFirstNavigation(request) {
   try {
     const response = await fetch(request);
-    // Only the app's own page is the shell; a file opened directly must not replace it.
-    if (response.ok && (response.headers.get('content-type') ?? '').includes('text/html')) {
+    // Only the app's own page is the shell; a file opened directly must not replace it, nor a page the
+    // server wrote with the answers of one request (no-store: /doctor's cards, issue 33 §1).
+    if (
+      response.ok &&
+      (response.headers.get('content-type') ?? '').includes('text/html') &&
+      !(response.headers.get('cache-control') ?? '').includes('no-store')
+    ) {
       const cache = await caches.open(CACHE_NAME);
       await cache.put(SHELL_URL, response.clone());
     }

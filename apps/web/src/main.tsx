@@ -30,6 +30,13 @@ function nextTask(): Promise<void> {
 // English is in the first bundle and renders at once; a remembered Sinhala or Tamil choice first
 // fetches its catalogue (a small chunk), so no English flashes before it.
 async function start(): Promise<void> {
+  // Its code only comes with a page whose screen the server wrote, fetched beside the language's.
+  const holding = document.querySelector('#root > [data-careline-takeover]')
+    ? import('./lib/server-screen/server-screen.ts')
+        .then((module) => module.holdServerScreen())
+        // Without it the app replaces the server's screen on its first render, as on /login.
+        .catch(() => undefined)
+    : null;
   await nextTask();
   const container = document.getElementById('root');
   if (!container) {
@@ -50,6 +57,8 @@ async function start(): Promise<void> {
   await nextTask();
   // issue 33 §2: what the patient typed into the server's sign-in form before the app ran is kept.
   captureServerSignInForm();
+  // issue 33 §1: a screen the server wrote (/doctor) stays until the app's own is ready to replace it.
+  await holding;
   const root = createRoot(container);
   // A transition: React renders the first screen in slices of a few milliseconds, yielding between
   // them, so a slow phone's main thread is never blocked for long (Lighthouse's Total Blocking Time).

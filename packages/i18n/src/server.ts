@@ -1,6 +1,7 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileCatalogue, readCatalogue } from './catalogue-files.ts';
 import type { MessageId } from './catalogues/message-ids.ts';
+import type { ConsultationsMessageId } from './consultations/message-ids.ts';
 import type { MessageValues } from './core.ts';
 import { isLocale, locales, sourceLocale, type Locale } from './locales.ts';
 
@@ -55,4 +56,31 @@ export function renderEnglishText(locale: string | null | undefined, text: strin
   }
   const id = englishIds.get(text);
   return id === undefined ? text : renderMessage(locale, id);
+}
+
+// The consultations' catalogue, for the /doctor screen the server writes (issue 33 §1): compiled per
+// language when first asked for, so a server that never writes it never reads it.
+const consultationsInstances = new Map<Locale, I18n>();
+
+/**
+ * The text of a consultations message in a language, for the screens the server writes (/doctor).
+ * @param locale - the language; anything unknown gives English
+ * @param id - the consultations catalogue's key
+ * @param values - values for the message's {placeholders} and plurals
+ */
+export function renderConsultationsMessage(
+  locale: string | null | undefined,
+  id: ConsultationsMessageId,
+  values?: MessageValues,
+): string {
+  const language = isLocale(locale) ? locale : sourceLocale;
+  let instance = consultationsInstances.get(language);
+  if (!instance) {
+    instance = setupI18n({
+      locale: language,
+      messages: { [language]: compileCatalogue(readCatalogue('consultations', language)) },
+    });
+    consultationsInstances.set(language, instance);
+  }
+  return instance._(id, values);
 }
