@@ -13,7 +13,8 @@ import { freePort, startServerInstance, stopServerInstance, waitUntilReady, type
 // TV-sized page opens /display/<hospital>#<secret>, staff start the session and call a token and the
 // board shows it live; then the server restarts: the board says it is offline with the time of its
 // last update, reconnects by itself and shows the current state (a call made while it was down).
-// Staff then end the session: it stays on the board, marked ended. Last the TV is a 720-line one,
+// Before staff start it, its start passed: it says it has not started. Staff then end the session: it
+// stays on the board, marked ended; another one cancelled stays, marked so. Last the TV is a 720-line one,
 // where the demo's Colombo day does not fit: the board pages, each page fitting the screen.
 // The run's server cannot be restarted under the other journeys, so this one starts its own
 // (the built server on its own embedded database, as nginx-failover.e2e.ts does with two).
@@ -60,7 +61,7 @@ describe('the waiting-room board', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('shows the call live, says when it is offline during a restart, recovers with the current state, shows an ended session, and pages', async () => {
+  it('says a session late, shows the call live, says when it is offline during a restart, recovers with the current state, shows an ended and a cancelled session, and pages', async () => {
     const { staffSignIn } = await gql<{ staffSignIn: { token: string } }>(
       'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
       { e: demoAdmin.email, p: demoAdmin.password },
@@ -146,6 +147,9 @@ describe('the waiting-room board', () => {
     const nowSeeing = room.getByTestId('now-seeing');
     await room.waitFor();
     expect(await room.getByRole('listitem').count()).toBe(3);
+    // Its start (this minute) has passed and staff have not started it: it says so, giving no time of its own.
+    await room.getByText(/^Not started yet \(was to start at \d{1,2}:\d{2}/).waitFor({ timeout: 30_000 });
+    await expectNoAxeViolations(page, 'the board with a session not started');
     // The secret went in the subscription, never in an address the server logged.
     const secret = board.hash.slice(1);
 
@@ -178,7 +182,28 @@ describe('the waiting-room board', () => {
     await room.getByText(/^Session ended at \d{1,2}:\d{2}/).waitFor({ timeout: 30_000 });
     expect(await room.getByTestId('now-seeing').count()).toBe(0);
     expect(await room.getByRole('listitem').count()).toBe(0);
-    await expectNoAxeViolations(page, 'the board with an ended session');
+
+    // Cancelled during the day: it stays on the board, saying so, without tokens.
+    const { staffCreateSession: toCancel } = await gql<{ staffCreateSession: { id: string } }>(
+      'mutation ($o: ID!, $input: StaffSessionInput!) { staffCreateSession(organizationId: $o, input: $input) { id } }',
+      {
+        o: colombo.id,
+        input: {
+          practitionerId: doctor.id,
+          locationName: 'Room Cancelled',
+          startTime: start.toISOString(),
+          endTime: new Date(start.getTime() + 2 * 60 * 60 * 1000).toISOString(),
+          appointmentMaxAllowed: 10,
+          participationMode: 'in_person',
+        },
+      },
+      staff,
+    );
+    await gql('mutation ($o: ID!, $s: ID!) { staffCancelSession(organizationId: $o, sessionId: $s) { id } }', { o: colombo.id, s: toCancel.id }, staff);
+    const cancelledRoom = page.getByRole('listitem').filter({ hasText: 'Room Cancelled' }).first();
+    await cancelledRoom.getByText(/^Session at \d{1,2}:\d{2}\s?[AP]M cancelled$/).waitFor({ timeout: 30_000 });
+    expect(await cancelledRoom.getByTestId('now-seeing').count()).toBe(0);
+    await expectNoAxeViolations(page, 'the board with an ended and a cancelled session');
 
     // A 720-line TV: more sessions than fit, so pages, each within the screen, the next one in turn
     // after the page has been shown in en, si and ta.

@@ -5,6 +5,8 @@ import {
   boardLanguageAt,
   boardPages,
   boardQueue,
+  boardSessionState,
+  boardShowsCancelled,
   boardShowsEnded,
   boardTurn,
   displayName,
@@ -187,7 +189,48 @@ describe('the end of the day', () => {
     [['completed', 'completed'], 'ended'],
     [['completed', 'started'], 'running'],
     [['scheduled'], 'running'],
+    [['practitioner_canceled'], 'over'],
+    [['completed', 'practitioner_canceled'], 'over'],
+    [['practitioner_canceled', 'scheduled'], 'running'],
+    [['practitioner_canceled', 'started'], 'running'],
   ])('sessions %j: the day is %s', (statuses, expected) => {
     expect(boardDay(statuses)).toBe(expected);
+  });
+});
+
+describe('a session cancelled during the day', () => {
+  // Planned 14:00 to 16:00.
+  const plannedEnd = colombo('16:00');
+  it.each([
+    ['10:00', '10:00', true],
+    ['10:00', '15:59', true],
+    ['10:00', '16:00', false],
+    // Cancelled near (or past) its planned end: still read for 30 minutes after the cancel.
+    ['15:50', '16:19', true],
+    ['15:50', '16:20', false],
+    ['16:30', '16:45', true],
+    ['16:30', '17:00', false],
+  ])('cancelled at %s, at %s: still shown as cancelled %s', (cancelledAt, now, expected) => {
+    expect(boardShowsCancelled(plannedEnd, colombo(cancelledAt), colombo(now))).toBe(expected);
+  });
+});
+
+describe('how a session reads on the board', () => {
+  // Planned 16:00; expectedStart is the planned start moved by the delay staff marked.
+  it.each([
+    { status: 'scheduled', expectedStart: '16:00', now: '15:59', expected: 'startsAt' },
+    { status: 'scheduled', expectedStart: '16:00', now: '16:00', expected: 'late' },
+    { status: 'scheduled', expectedStart: '16:00', now: '18:30', expected: 'late' },
+    // 'Doctor delayed by 20 minutes': it starts at 16:20, late only past that.
+    { status: 'scheduled', expectedStart: '16:20', now: '16:10', expected: 'startsAt' },
+    { status: 'scheduled', expectedStart: '16:20', now: '16:20', expected: 'late' },
+    { status: 'started', expectedStart: '16:05', now: '15:00', expected: 'running' },
+    { status: 'started', expectedStart: '16:05', now: '17:00', expected: 'running' },
+    { status: 'completed', expectedStart: '16:05', now: '19:00', expected: 'ended' },
+    { status: 'practitioner_canceled', expectedStart: '16:00', now: '15:00', expected: 'cancelled' },
+    { status: 'practitioner_canceled', expectedStart: '16:00', now: '16:30', expected: 'cancelled' },
+    { status: 'provider_aborted', expectedStart: '16:00', now: '16:30', expected: 'cancelled' },
+  ])('$status, expected at $expectedStart, at $now: $expected', ({ status, expectedStart, now, expected }) => {
+    expect(boardSessionState({ status, expectedStart: colombo(expectedStart) }, colombo(now))).toBe(expected);
   });
 });

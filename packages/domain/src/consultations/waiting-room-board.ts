@@ -112,19 +112,63 @@ export function boardShowsEnded(endedAt: Date | null, now: Date): boolean {
   return endedAt !== null && endedAt.getTime() <= now.getTime() && now.getTime() - endedAt.getTime() < BOARD_ENDED_SHOWN_MS;
 }
 
-/** What the board says of the day: no session on it, all of them ended, or some still to run or running. */
-export type BoardDay = 'none' | 'ended' | 'running';
+/** How a session on the board reads: to start at its time, late (its start passed, not started), running, ended or cancelled. */
+export type BoardSessionState = 'startsAt' | 'late' | 'running' | 'ended' | 'cancelled';
+
+/** The statuses of a cancelled session (spec doc 2 §4): practitioner_canceled, and provider_aborted that reads the same. */
+const CANCELLED_STATUSES: readonly string[] = ['practitioner_canceled', 'provider_aborted'];
+
+/**
+ * How a session on the board reads now: 'late' once its expected start (the planned one moved by the
+ * delay staff marked) has passed while it has not started, as the session card's 'Awaiting Dr' (spec
+ * doc 2 §4): the board then says it has not started, never a time of its own making.
+ * @param session - its status and expected start (the planned start plus the marked delay)
+ * @param now - the clock
+ */
+export function boardSessionState(session: { status: string; expectedStart: Date }, now: Date): BoardSessionState {
+  if (session.status === 'started') {
+    return 'running';
+  }
+  if (session.status === 'completed') {
+    return 'ended';
+  }
+  if (CANCELLED_STATUSES.includes(session.status)) {
+    return 'cancelled';
+  }
+  return now.getTime() >= session.expectedStart.getTime() ? 'late' : 'startsAt';
+}
+
+/**
+ * Whether a cancelled session still shows on the board, as cancelled (issue 32 §3.6): for the rest of
+ * its planned time, and at least BOARD_ENDED_SHOWN_MS after it was cancelled (one cancelled while it
+ * ran past its planned end does not vanish at once either).
+ * @param plannedEnd - the session's planned end
+ * @param cancelledAt - when it was cancelled
+ * @param now - the clock
+ */
+export function boardShowsCancelled(plannedEnd: Date, cancelledAt: Date, now: Date): boolean {
+  return now.getTime() < Math.max(plannedEnd.getTime(), cancelledAt.getTime() + BOARD_ENDED_SHOWN_MS);
+}
+
+/**
+ * What the board says of the day: no session on it, all of them ended, none left to run but some
+ * cancelled ('over': no more sessions today), or some still to run or running.
+ */
+export type BoardDay = 'none' | 'ended' | 'over' | 'running';
 
 /**
  * The day on the board from its sessions' statuses: 'ended' when every session it shows has ended
- * ('completed'), 'none' when it shows none.
+ * ('completed'), 'over' when none is left to run and some were cancelled, 'none' when it shows none.
  * @param statuses - the statuses of the sessions on the board
  */
 export function boardDay(statuses: readonly string[]): BoardDay {
   if (statuses.length === 0) {
     return 'none';
   }
-  return statuses.every((status) => status === 'completed') ? 'ended' : 'running';
+  if (statuses.every((status) => status === 'completed')) {
+    return 'ended';
+  }
+  return statuses.every((status) => status === 'completed' || CANCELLED_STATUSES.includes(status)) ? 'over' : 'running';
 }
 
 /**

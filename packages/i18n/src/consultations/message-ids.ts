@@ -235,4 +235,7 @@ export type ConsultationsMessageId =
   | 'consultations.board.noSecret'
   | 'consultations.board.ended'
   | 'consultations.board.endedForToday'
-  | 'consultations.board.page';
+  | 'consultations.board.page'
+  | 'consultations.board.cancelled'
+  | 'consultations.board.notStarted'
+  | 'consultations.board.nextTokenNoTime';

@@ -13,7 +13,7 @@ import {
   makePractitioner,
   makeSignedInStaff,
 } from '../../../test/factories.ts';
-import { auditEvents, displayTokens } from '../../db/schema/index.ts';
+import { auditEvents, consultationSessions, displayTokens } from '../../db/schema/index.ts';
 import { readDisplayBoard } from './display-board.service.ts';
 
 // The waiting-room board (issue 32 §3.6): admins create, list and revoke display tokens of their own
@@ -42,6 +42,7 @@ const CREATE =
 const LIST = 'query ($o: ID!) { staffDisplayTokens(organizationId: $o) { id name lastSeenAt revokedAt } }';
 const REVOKE = 'mutation ($o: ID!, $id: ID!) { staffRevokeDisplayToken(organizationId: $o, displayTokenId: $id) { id revokedAt } }';
 const END_SESSION = 'mutation ($o: ID!, $s: ID!) { staffEndSession(organizationId: $o, sessionId: $s) { id } }';
+const CANCEL_SESSION = 'mutation ($o: ID!, $s: ID!) { staffCancelSession(organizationId: $o, sessionId: $s) { id } }';
 const CALL_NEXT = 'mutation ($o: ID!, $s: ID!) { staffCallNext(organizationId: $o, sessionId: $s) { session { id } } }';
 
 let t: TestApp;
@@ -272,6 +273,107 @@ describe('the board', () => {
     // 30 minutes after it ended it is gone.
     const later = await readDisplayBoard(db, tenantId, ward, colombo('12:10'));
     expect(later.sessions.map((s) => s.room)).toEqual(['Room Running', 'Room Later']);
+  });
+
+  it('a cancelled session shows as cancelled, without tokens, after those still to run, for the rest of its planned time; a late one stays, with its delay', async () => {
+    const db = t.database.db;
+    const ward = (await makeOrganization(db, tenantId)).id;
+    const refs = { practitionerId: (await makePractitioner(db, tenantId, ward)).id, organizationId: ward };
+    const colombo = (time: string): Date => new Date(`2026-11-24T${time}:00+05:30`);
+    const cancelledEarly = await makeConsultationSession(db, tenantId, refs, {
+      startTime: colombo('14:00'),
+      endTime: colombo('16:00'),
+      locationName: 'Room Cancelled Early',
+    });
+    // Booked before the cancel (at 09:00): the board shows none of its tokens.
+    await bookedPatient(cancelledEarly.id, 'Dinusha');
+    await db
+      .update(consultationSessions)
+      .set({ status: 'practitioner_canceled', updatedAt: colombo('09:00') })
+      .where(eq(consultationSessions.id, cancelledEarly.id));
+    // Ran past its planned end (12:00) and was cancelled then: read for 30 minutes after the cancel.
+    await makeConsultationSession(db, tenantId, refs, {
+      status: 'practitioner_canceled',
+      startTime: colombo('10:00'),
+      endTime: colombo('12:00'),
+      sessionStartedTime: colombo('10:00'),
+      updatedAt: colombo('12:20'),
+      locationName: 'Room Cancelled Late',
+    });
+    await makeConsultationSession(db, tenantId, refs, {
+      status: 'provider_aborted',
+      startTime: colombo('13:00'),
+      endTime: colombo('15:00'),
+      locationName: 'Room Aborted',
+    });
+    await makeConsultationSession(db, tenantId, refs, {
+      status: 'started',
+      startTime: colombo('10:00'),
+      sessionStartedTime: colombo('10:00'),
+      locationName: 'Room Running',
+    });
+    const late = await makeConsultationSession(db, tenantId, refs, { status: 'scheduled', startTime: colombo('11:00'), locationName: 'Room Late' });
+    await bookedPatient(late.id, 'Ekanayake');
+    await makeConsultationSession(db, tenantId, refs, {
+      status: 'scheduled',
+      startTime: colombo('11:30'),
+      delayMinutes: 45,
+      locationName: 'Room Delayed',
+    });
+    await makeConsultationSession(db, tenantId, refs, {
+      status: 'completed',
+      startTime: colombo('08:00'),
+      sessionStartedTime: colombo('08:00'),
+      sessionCompletedTime: colombo('12:10'),
+      locationName: 'Room Ended',
+    });
+
+    const rows = (board: Awaited<ReturnType<typeof readDisplayBoard>>) =>
+      board.sessions.map((s) => [s.room, s.status, s.expectedStart.toISOString(), s.delayMinutes, s.nowSeeing, s.next.map((n) => n.tokenNo)]);
+    const atHalfPast = await readDisplayBoard(db, tenantId, ward, colombo('12:30'));
+    expect(rows(atHalfPast)).toEqual([
+      ['Room Running', 'started', colombo('10:00').toISOString(), null, null, []],
+      // Its planned start passed and it has not started: still on the board, at its planned start.
+      ['Room Late', 'scheduled', colombo('11:00').toISOString(), null, null, [1]],
+      // 'Doctor delayed by 45 minutes': the expected start moved to 12:15.
+      ['Room Delayed', 'scheduled', colombo('12:15').toISOString(), 45, null, []],
+      ['Room Cancelled Late', 'practitioner_canceled', colombo('10:00').toISOString(), null, null, []],
+      ['Room Cancelled Early', 'practitioner_canceled', colombo('14:00').toISOString(), null, null, []],
+      ['Room Ended', 'completed', colombo('08:00').toISOString(), null, null, []],
+    ]);
+    expect(atHalfPast.sessions.find((s) => s.room === 'Room Cancelled Early')?.endedAt).toBeNull();
+
+    // 30 minutes after its cancel the late-cancelled one is gone; the other stays until its planned end.
+    const later = await readDisplayBoard(db, tenantId, ward, colombo('15:59'));
+    expect(later.sessions.map((s) => s.room)).toEqual(['Room Running', 'Room Late', 'Room Delayed', 'Room Cancelled Early']);
+    const atEnd = await readDisplayBoard(db, tenantId, ward, colombo('16:00'));
+    expect(atEnd.sessions.map((s) => s.room)).toEqual(['Room Running', 'Room Late', 'Room Delayed']);
+  });
+
+  it('the live board shows a session cancelled by staff as cancelled at once', async () => {
+    const ward = (await makeOrganization(t.database.db, tenantId)).id;
+    const wardDoctor = (await makePractitioner(t.database.db, tenantId, ward)).id;
+    const wardAdmin = (await makeSignedInStaff(t, tenantId, [{ organizationId: ward, role: 'admin' }])).token;
+    const session = await makeConsultationSession(
+      t.database.db,
+      tenantId,
+      { practitionerId: wardDoctor, organizationId: ward },
+      { status: 'scheduled', startTime: new Date(), locationName: 'Room 11' },
+    );
+    const display = (await createDisplay(wardAdmin, ward)).data?.staffCreateDisplayToken;
+    const client = wsClient();
+    try {
+      const live = watch(client, { h: ward, s: display?.secret });
+      await live.until(() => live.received.length >= 1);
+      expect(live.received[0]?.data?.subscribeDisplayBoard.sessions.map((s) => [s.room, s.status])).toEqual([['Room 11', 'scheduled']]);
+      expect(await t.gql(CANCEL_SESSION, { o: ward, s: session.id }, authHeader(wardAdmin))).not.toHaveProperty('errors');
+      await live.until(() => live.received.some((r) => r.data?.subscribeDisplayBoard.sessions.some((s) => s.status === 'practitioner_canceled')));
+      const shown = live.received.at(-1)?.data?.subscribeDisplayBoard.sessions;
+      expect(shown?.map((s) => [s.room, s.status, s.nowSeeing, s.next])).toEqual([['Room 11', 'practitioner_canceled', null, []]]);
+      live.stop();
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('the live board shows a session ended by staff as ended at once', async () => {

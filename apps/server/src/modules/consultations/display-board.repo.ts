@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { consultationSessions, displayTokens, organizations, practitioners } from '../../db/schema/index.ts';
 
@@ -155,19 +155,22 @@ export type BoardSessionRow = {
   sessionStartedTime: Date | null;
   sessionCompletedTime: Date | null;
   delayMinutes: number | null;
+  /** When the row last changed: for a cancelled session its cancel, or later (a place given back), never before. */
+  updatedAt: Date;
 };
 
 /**
- * A hospital's sessions that start within [from, to) and are not over (scheduled or started), and
- * those that ended (completed) since `endedSince`, earliest first.
+ * A hospital's sessions that start within [from, to) and are not over (scheduled or started), those
+ * that ended (completed) since `endedSince`, and those cancelled (practitioner_canceled) whose planned
+ * end is after `now` or that were cancelled since `endedSince`, earliest first.
  * @param db - database
  * @param scope - tenant and hospital
- * @param range - from (inclusive) and to (exclusive), and the oldest end still shown
+ * @param range - from (inclusive) and to (exclusive), the oldest end or cancel still shown, and the clock
  */
 export async function listBoardSessions(
   db: DbOrTx,
   scope: { tenantId: string; organizationId: string },
-  range: { from: Date; to: Date; endedSince: Date },
+  range: { from: Date; to: Date; endedSince: Date; now: Date },
 ): Promise<BoardSessionRow[]> {
   return db
     .select({
@@ -182,6 +185,7 @@ export async function listBoardSessions(
       sessionStartedTime: consultationSessions.sessionStartedTime,
       sessionCompletedTime: consultationSessions.sessionCompletedTime,
       delayMinutes: consultationSessions.delayMinutes,
+      updatedAt: consultationSessions.updatedAt,
     })
     .from(consultationSessions)
     .innerJoin(practitioners, eq(practitioners.id, consultationSessions.practitionerId))
@@ -194,6 +198,10 @@ export async function listBoardSessions(
         or(
           inArray(consultationSessions.status, ['scheduled', 'started']),
           and(eq(consultationSessions.status, 'completed'), gte(consultationSessions.sessionCompletedTime, range.endedSince)),
+          and(
+            eq(consultationSessions.status, 'practitioner_canceled'),
+            or(gt(consultationSessions.endTime, range.now), gte(consultationSessions.updatedAt, range.endedSince)),
+          ),
         ),
       ),
     )

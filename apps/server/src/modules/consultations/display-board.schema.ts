@@ -61,9 +61,13 @@ const BoardSessionRef = builder.objectRef<BoardSession>('DisplayBoardSession').i
     practitionerName: t.exposeString('practitionerName'),
     specialty: t.exposeString('specialty'),
     room: t.exposeString('room', { nullable: true }),
-    status: t.exposeString('status', { description: 'scheduled, started, or completed (ended: shown for 30 minutes after it ended, marked so).' }),
+    status: t.exposeString('status', {
+      description:
+        'scheduled, started, completed (ended: shown for 30 minutes after it ended, marked so) or practitioner_canceled ' +
+        '(cancelled: shown without tokens for the rest of its planned time, at least 30 minutes after the cancel).',
+    }),
     startTime: t.field({ type: 'DateTime', resolve: (s) => s.startTime }),
-    expectedStart: t.field({ type: 'DateTime', description: 'The start moved by a marked delay; the actual start once started.', resolve: (s) => s.expectedStart }),
+    expectedStart: t.field({ type: 'DateTime', description: 'The start moved by a marked delay; the actual start once started; the planned start once cancelled.', resolve: (s) => s.expectedStart }),
     delayMinutes: t.exposeInt('delayMinutes', { nullable: true }),
     endedAt: t.field({ type: 'DateTime', nullable: true, description: 'When it ended; null while it has not.', resolve: (s) => s.endedAt }),
     nowSeeing: t.exposeInt('nowSeeing', { nullable: true, description: 'The token with the doctor now.' }),
@@ -72,7 +76,7 @@ const BoardSessionRef = builder.objectRef<BoardSession>('DisplayBoardSession').i
 });
 
 const DisplayBoardRef = builder.objectRef<DisplayBoard>('DisplayBoard').implement({
-  description: "A hospital's waiting-room board: today's sessions that are not over, then those that ended in the last 30 minutes.",
+  description: "A hospital's waiting-room board: today's sessions that are not over, then those cancelled, then those that ended in the last 30 minutes.",
   fields: (t) => ({
     hospitalName: t.exposeString('hospitalName'),
     updatedAt: t.field({ type: 'DateTime', resolve: (b) => b.updatedAt }),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@careline/domain/errors';
 import { UUID_PATTERN } from '@careline/domain/ids';
-import { BOARD_ENDED_SHOWN_MS, boardQueue, boardShowsEnded, displayName, DISPLAY_NAME_MAX, DISPLAY_TOKENS_MAX } from '@careline/domain/consultations';
+import { BOARD_ENDED_SHOWN_MS, boardQueue, boardShowsCancelled, boardShowsEnded, displayName, DISPLAY_NAME_MAX, DISPLAY_TOKENS_MAX } from '@careline/domain/consultations';
 import { dayRange, DEFAULT_TIME_ZONE, zonedDay } from '@careline/domain/time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -55,10 +55,13 @@ export type BoardSession = {
   practitionerName: string;
   specialty: string;
   room: string | null;
-  /** scheduled, started, or completed (ended, shown BOARD_ENDED_SHOWN_MS after it ended). */
+  /**
+   * scheduled, started, completed (ended, shown BOARD_ENDED_SHOWN_MS after it ended) or
+   * practitioner_canceled (shown for the rest of its planned time, at least BOARD_ENDED_SHOWN_MS after the cancel).
+   */
   status: string;
   startTime: Date;
-  /** The planned start moved by the delay staff marked; the actual start once started. */
+  /** The planned start moved by the delay staff marked; the actual start once started; the planned start once cancelled. */
   expectedStart: Date;
   delayMinutes: number | null;
   /** When it ended; null while it has not. */
@@ -67,7 +70,7 @@ export type BoardSession = {
   next: { tokenNo: number; expectedAt: Date | null }[];
 };
 
-/** The hospital's board: its name, today's sessions not over then those that ended lately, and when it was read. */
+/** The hospital's board: its name, today's sessions not over, then those cancelled, then those that ended lately, and when it was read. */
 export type DisplayBoard = { hospitalName: string; updatedAt: Date; sessions: BoardSession[] };
 
 /**
@@ -213,8 +216,10 @@ export async function checkDisplay(db: Db, tenantId: string, organizationId: str
 /**
  * The hospital's board now: today's sessions (in the hospital's time zone) that are not over, each
  * with its doctor, room, the token being seen and the next tokens with their expected times (the
- * estimate the patient's appointment shows); after them those that ended within BOARD_ENDED_SHOWN_MS,
- * marked ended (they leave the board then, not at the moment they end). The caller has checked the display.
+ * estimate the patient's appointment shows); after them those cancelled, without tokens, for the rest
+ * of their planned time (boardShowsCancelled: those waiting in the room read it); last those that
+ * ended within BOARD_ENDED_SHOWN_MS, marked ended (they leave the board then, not at the moment they
+ * end). The caller has checked the display.
  * @param db - database
  * @param tenantId - the tenant
  * @param organizationId - the hospital
@@ -225,10 +230,12 @@ export async function readDisplayBoard(db: DbOrTx, tenantId: string, organizatio
   const endedSince = new Date(now.getTime() - BOARD_ENDED_SHOWN_MS);
   const [hospitalName, sessions] = await Promise.all([
     boardHospitalName(db, scope),
-    listBoardSessions(db, scope, { ...dayRange(zonedDay(now, DEFAULT_TIME_ZONE), DEFAULT_TIME_ZONE), endedSince }),
+    listBoardSessions(db, scope, { ...dayRange(zonedDay(now, DEFAULT_TIME_ZONE), DEFAULT_TIME_ZONE), endedSince, now }),
   ]);
+  const cancelled = (session: { status: string }): boolean => session.status === 'practitioner_canceled';
+  const listed = sessions.filter((session) => !cancelled(session) || boardShowsCancelled(session.endTime, session.updatedAt, now));
   const boards = await Promise.all(
-    sessions.map(async (session): Promise<BoardSession> => {
+    listed.map(async (session): Promise<BoardSession> => {
       const view = {
         practitionerName: session.practitionerName,
         specialty: session.specialty,
@@ -237,6 +244,9 @@ export async function readDisplayBoard(db: DbOrTx, tenantId: string, organizatio
         startTime: session.startTime,
         delayMinutes: session.delayMinutes,
       };
+      if (cancelled(session)) {
+        return { ...view, expectedStart: session.startTime, endedAt: null, nowSeeing: null, next: [] };
+      }
       if (session.status === 'completed') {
         return {
           ...view,
@@ -267,9 +277,10 @@ export async function readDisplayBoard(db: DbOrTx, tenantId: string, organizatio
       };
     }),
   );
-  // The sessions still to be seen first (the board's first page), those ended after them.
+  // The sessions still to be seen first (the board's first page), those cancelled after them, those ended last.
   const shown = [
-    ...boards.filter((board) => board.endedAt === null),
+    ...boards.filter((board) => board.endedAt === null && !cancelled(board)),
+    ...boards.filter(cancelled),
     ...boards.filter((board) => board.endedAt !== null && boardShowsEnded(board.endedAt, now)),
   ];
   return { hospitalName: hospitalName ?? '', updatedAt: now, sessions: shown };

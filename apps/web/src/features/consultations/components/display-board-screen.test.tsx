@@ -8,6 +8,7 @@ import { DisplayBoardScreen } from './display-board-screen.tsx';
 
 // Issue 32 §3.6: the board's end of the day. A session that ended stays, saying so; when every
 // session on the board has ended, the board says today's are over; with none, that there are no more.
+// A session cancelled stays, saying so, without tokens; one whose start passed says it has not started.
 
 const connection = vi.hoisted(() => ({ on: null as BoardConnectionEvents | null }));
 vi.mock('../utils/board-connection.ts', () => ({
@@ -33,7 +34,7 @@ const session = (fields: Partial<BoardSession>): BoardSession => ({
   ...fields,
 });
 
-async function showBoard(sessions: BoardSession[]): Promise<void> {
+async function showBoard(sessions: BoardSession[], updatedAt = '2026-11-24T12:00:00.000Z'): Promise<void> {
   window.location.hash = '#board-secret';
   render(
     <MemoryRouter initialEntries={['/display/hospital-1']}>
@@ -45,14 +46,17 @@ async function showBoard(sessions: BoardSession[]): Promise<void> {
   await screen.findByText('Loading the board…');
   act(() => {
     connection.on?.online(true);
-    connection.on?.board({ hospitalName: 'Careline Colombo', updatedAt: '2026-11-24T12:00:00.000Z', sessions });
+    connection.on?.board({ hospitalName: 'Careline Colombo', updatedAt, sessions });
   });
 }
 
 beforeEach(() => {
   connection.on = null;
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('the end of the day on the board', () => {
   it('a session that ended says so, with nobody seen and no tokens; the day is not over while another runs', async () => {
@@ -78,5 +82,88 @@ describe('the end of the day on the board', () => {
     await showBoard([]);
     expect(await screen.findByText('No more sessions today')).toBeTruthy();
     expect(screen.queryByText("All of today's sessions have ended")).toBeNull();
+  });
+});
+
+// The board's clock is the server's (its updatedAt, 12:00 UTC = 17:30 in Colombo), whatever the device says.
+describe('a session cancelled or not started on the board', () => {
+  const cancelled = (fields: Partial<BoardSession> = {}): BoardSession =>
+    session({
+      practitionerName: 'Dr. Kamala Silva',
+      room: 'Room 7',
+      status: 'practitioner_canceled',
+      startTime: '2026-11-24T13:30:00.000Z',
+      expectedStart: '2026-11-24T13:30:00.000Z',
+      nowSeeing: null,
+      next: [],
+      ...fields,
+    });
+
+  it('a cancelled session says so, at its planned start, with no tokens; the day is not over while another runs', async () => {
+    await showBoard([session({ room: 'Room 4' }), cancelled()]);
+    // 19:00 in Colombo.
+    expect(await screen.findByText('Session at 7:00 PM cancelled')).toBeTruthy();
+    expect(screen.getAllByTestId('now-seeing').map((token) => token.textContent)).toEqual(['3']);
+    expect(screen.queryByText('No more sessions today')).toBeNull();
+    expect(screen.queryByText("All of today's sessions have ended")).toBeNull();
+  });
+
+  it('says there are no more sessions when the rest are cancelled or ended, and not that all have ended', async () => {
+    await showBoard([cancelled(), session({ room: 'Room 9', status: 'completed', endedAt: '2026-11-24T11:50:00.000Z', nowSeeing: null, next: [] })]);
+    expect(await screen.findByText('No more sessions today')).toBeTruthy();
+    expect(screen.getByText('Session at 7:00 PM cancelled')).toBeTruthy();
+    expect(screen.getByText('Session ended at 5:20 PM')).toBeTruthy();
+    expect(screen.queryByText("All of today's sessions have ended")).toBeNull();
+    expect(screen.queryAllByTestId('now-seeing')).toEqual([]);
+  });
+
+  it.each([
+    {
+      name: 'before its start: when it starts, the tokens with their times',
+      fields: { startTime: '2026-11-24T12:30:00.000Z', expectedStart: '2026-11-24T12:30:00.000Z' },
+      says: ['Starts at 6:00 PM'],
+      token: 'Token 4, at about 5:10 PM',
+    },
+    {
+      name: 'past its start: not started yet, at its planned time; the tokens without times',
+      fields: { startTime: '2026-11-24T11:30:00.000Z', expectedStart: '2026-11-24T11:30:00.000Z' },
+      says: ['Not started yet (was to start at 5:00 PM)'],
+      token: 'Token 4',
+    },
+    {
+      name: "delayed by 45 minutes, before the delay's start: the expected start",
+      fields: { startTime: '2026-11-24T11:30:00.000Z', expectedStart: '2026-11-24T12:15:00.000Z', delayMinutes: 45 },
+      says: ['Starts at 5:45 PM', 'Doctor delayed by 45 minutes'],
+      token: 'Token 4, at about 5:10 PM',
+    },
+    {
+      name: "delayed by 45 minutes, past the delay's start: not started yet, with the delay",
+      fields: { startTime: '2026-11-24T11:00:00.000Z', expectedStart: '2026-11-24T11:45:00.000Z', delayMinutes: 45 },
+      says: ['Not started yet (was to start at 4:30 PM)', 'Doctor delayed by 45 minutes'],
+      token: 'Token 4',
+    },
+  ])('a scheduled session $name', async ({ fields, says, token }) => {
+    await showBoard([session({ status: 'scheduled', nowSeeing: null, next: [{ tokenNo: 4, expectedAt: '2026-11-24T11:40:00.000Z' }], ...fields })]);
+    for (const text of says) {
+      expect(await screen.findByText(text)).toBeTruthy();
+    }
+    expect(screen.getByRole('listitem', { name: token })).toBeTruthy();
+    expect(screen.queryByText(/^Starts at/) === null).toBe(says.every((text) => !text.startsWith('Starts at')));
+  });
+
+  it('turns a session to not started once its start passes, with no new board from the server', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2026-11-24T11:29:55.000Z'));
+    await showBoard(
+      [session({ status: 'scheduled', startTime: '2026-11-24T11:30:00.000Z', expectedStart: '2026-11-24T11:30:00.000Z', nowSeeing: null })],
+      '2026-11-24T11:29:55.000Z',
+    );
+    expect(await screen.findByText('Starts at 5:00 PM')).toBeTruthy();
+    // Three turns (si, ta, then en again): the start passed on the first.
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
+    expect(await screen.findByText('Not started yet (was to start at 5:00 PM)')).toBeTruthy();
+    expect(screen.queryByText('Starts at 5:00 PM')).toBeNull();
   });
 });

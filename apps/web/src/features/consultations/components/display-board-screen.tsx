@@ -1,6 +1,6 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useParams } from 'react-router';
-import { boardDay, BOARD_LANGUAGE_MS, boardPages, boardTurn } from '@careline/domain/consultations';
+import { boardDay, BOARD_LANGUAGE_MS, boardPages, boardSessionState, boardTurn } from '@careline/domain/consultations';
 import { formatInstant } from '@careline/domain/time';
 import { defaultSocketUrl } from '@careline/ui/graphql';
 import { activateLocale, createI18n, type I18n } from '@careline/i18n/core';
@@ -18,11 +18,15 @@ import './display-board.css';
  * The secret stays in the address's fragment (never sent in a request line) and goes to the server in
  * the subscription's variables. Full screen, large type, in the tenant's languages in turn; it keeps
  * itself connected and says when it is offline, with the time of its last update. More sessions than
- * the screen holds are paged: each page in every language in turn, then the next (boardTurn).
+ * the screen holds are paged: each page in every language in turn, then the next (boardTurn). A
+ * session whose start passed without it starting says so (boardSessionState 'late') by the server's
+ * clock, as the last board read it, moved on by this screen's clock: no event comes when a start passes.
  */
 
 type BoardState = {
   board: DisplayBoardView | null;
+  /** The server's clock less this device's when the last board arrived (its updatedAt): a TV's clock may be wrong. */
+  clockOffsetMs: number;
   online: boolean;
   /** When the last board arrived (the device's clock: it is this screen's own news). */
   lastUpdate: Date | null;
@@ -110,7 +114,7 @@ function secretFromFragment(): string {
 }
 
 function useBoardConnection(hospitalId: string, secret: string): BoardState {
-  const [state, setState] = useState<BoardState>({ board: null, online: false, lastUpdate: null, refused: null });
+  const [state, setState] = useState<BoardState>({ board: null, clockOffsetMs: 0, online: false, lastUpdate: null, refused: null });
   useEffect(() => {
     if (!secret) {
       return;
@@ -120,13 +124,39 @@ function useBoardConnection(hospitalId: string, secret: string): BoardState {
       hospitalId,
       secret,
       on: {
-        board: (board) => setState((s) => ({ ...s, board, online: true, lastUpdate: new Date() })),
+        board: (board) =>
+          setState((s) => {
+            const arrived = new Date();
+            return { ...s, board, clockOffsetMs: Date.parse(board.updatedAt) - arrived.getTime(), online: true, lastUpdate: arrived };
+          }),
         online: (online) => setState((s) => ({ ...s, online })),
         refused: (message) => setState((s) => ({ ...s, refused: message, online: false })),
       },
     });
   }, [hospitalId, secret]);
   return state;
+}
+
+type BoardSessionView = DisplayBoardView['sessions'][number];
+
+/** A session's doctor, specialty and room, and what is said under them. */
+function SessionDoctor({ session, children }: { session: BoardSessionView; children?: ReactNode }) {
+  const t = useConsultationsTranslate();
+  return (
+    <div className="display-board__doctor">
+      <h2>{session.practitionerName}</h2>
+      <p>
+        {session.specialty}
+        {session.room ? (
+          <>
+            {' · '}
+            <span className="display-board__room">{t('consultations.board.room', { room: session.room })}</span>
+          </>
+        ) : null}
+      </p>
+      {children}
+    </div>
+  );
 }
 
 function BoardContent({ state, locale, turn, hasSecret }: { state: BoardState; locale: Locale; turn: number; hasSecret: boolean }) {
@@ -154,6 +184,8 @@ function BoardContent({ state, locale, turn, hasSecret }: { state: BoardState; l
   const pages = boardPages(sessions, perPage);
   const { page } = boardTurn(turn, locales.length, pages.length);
   const day = boardDay(sessions.map((session) => session.status));
+  // The server's clock now: rendered again at least every turn (BOARD_LANGUAGE_MS), so a start that passes shows within one.
+  const now = new Date(Date.now() + state.clockOffsetMs);
   return (
     <main className="display-board" lang={locale}>
       <header className="display-board__header">
@@ -176,46 +208,37 @@ function BoardContent({ state, locale, turn, hasSecret }: { state: BoardState; l
       ) : (
         <>
           {day === 'ended' ? <p className="display-board__empty">{t('consultations.board.endedForToday')}</p> : null}
+          {day === 'over' ? <p className="display-board__empty">{t('consultations.board.noSessions')}</p> : null}
           <ul className="display-board__sessions" ref={list}>
-            {(pages[page] ?? []).map((session) =>
-              session.status === 'completed' ? (
-                <li className="display-board__session display-board__session--ended" key={`${session.startTime}-${session.practitionerName}-${session.room ?? ''}`}>
-                  <div className="display-board__doctor">
-                    <h2>{session.practitionerName}</h2>
-                    <p>
-                      {session.specialty}
-                      {session.room ? (
-                        <>
-                          {' · '}
-                          <span className="display-board__room">{t('consultations.board.room', { room: session.room })}</span>
-                        </>
-                      ) : null}
+            {(pages[page] ?? []).map((session) => {
+              const key = `${session.startTime}-${session.practitionerName}-${session.room ?? ''}`;
+              const reads = boardSessionState({ status: session.status, expectedStart: new Date(session.expectedStart) }, now);
+              if (reads === 'ended' || reads === 'cancelled') {
+                return (
+                  <li className={`display-board__session display-board__session--${reads}`} key={key}>
+                    <SessionDoctor session={session} />
+                    <p className="display-board__ended">
+                      {reads === 'ended' ? t('consultations.board.ended', { time: time(session.endedAt) }) : t('consultations.board.cancelled', { time: time(session.startTime) })}
                     </p>
-                  </div>
-                  <p className="display-board__ended">{t('consultations.board.ended', { time: time(session.endedAt) })}</p>
-                </li>
-              ) : (
-                <li className="display-board__session" key={`${session.startTime}-${session.practitionerName}-${session.room ?? ''}`}>
-                  <div className="display-board__doctor">
-                    <h2>{session.practitionerName}</h2>
-                    <p>
-                      {session.specialty}
-                      {session.room ? (
-                        <>
-                          {' · '}
-                          <span className="display-board__room">{t('consultations.board.room', { room: session.room })}</span>
-                        </>
-                      ) : null}
-                    </p>
-                    <p>
-                      {session.status === 'started'
+                  </li>
+                );
+              }
+              // Late, the estimates would count from a start that has not come: the tokens only, no times.
+              const late = reads === 'late';
+              return (
+                <li className={late ? 'display-board__session display-board__session--late' : 'display-board__session'} key={key}>
+                  <SessionDoctor session={session}>
+                    <p className={late ? 'display-board__late' : undefined}>
+                      {reads === 'running'
                         ? t('consultations.board.started')
-                        : t('consultations.board.startsAt', { time: time(session.expectedStart) })}
+                        : late
+                          ? t('consultations.board.notStarted', { time: time(session.startTime) })
+                          : t('consultations.board.startsAt', { time: time(session.expectedStart) })}
                     </p>
-                    {session.delayMinutes && session.status !== 'started' ? (
+                    {session.delayMinutes && reads !== 'running' ? (
                       <p className="display-board__delay">{t('consultations.board.delayed', { minutes: session.delayMinutes })}</p>
                     ) : null}
-                  </div>
+                  </SessionDoctor>
                   <div className="display-board__now">
                     <h3>{t('consultations.board.nowSeeing')}</h3>
                     {/* Only the number is live: the texts around it change language every few seconds. */}
@@ -231,17 +254,24 @@ function BoardContent({ state, locale, turn, hasSecret }: { state: BoardState; l
                     ) : (
                       <ol>
                         {session.next.map((next) => (
-                          <li key={next.tokenNo} aria-label={t('consultations.board.nextToken', { token: next.tokenNo, time: time(next.expectedAt) })}>
+                          <li
+                            key={next.tokenNo}
+                            aria-label={
+                              late
+                                ? t('consultations.board.nextTokenNoTime', { token: next.tokenNo })
+                                : t('consultations.board.nextToken', { token: next.tokenNo, time: time(next.expectedAt) })
+                            }
+                          >
                             <span className="display-board__next-token">{next.tokenNo}</span>
-                            <span className="display-board__next-time">{time(next.expectedAt)}</span>
+                            {late ? null : <span className="display-board__next-time">{time(next.expectedAt)}</span>}
                           </li>
                         ))}
                       </ol>
                     )}
                   </div>
                 </li>
-              ),
-            )}
+              );
+            })}
           </ul>
         </>
       )}
