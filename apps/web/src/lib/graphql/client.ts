@@ -35,9 +35,16 @@ export const OFFLINE_KEPT_QUERIES: ReadonlySet<string> = new Set([
 export const OFFLINE_KEPT_READS: ReadonlySet<string> = new Set(['prepareInvoice']);
 
 // The IndexedDB code loads with the first answer kept or read, not with the entry (the route budgets,
-// issue 33 §3); the answers are asynchronous anyway.
+// issue 33 §3); the answers are asynchronous anyway. A chunk that failed to load is asked for again.
 let deviceStore: Promise<AnswerStore | null> | undefined;
-const loadDeviceStore = () => (deviceStore ??= import('../offline/device-store.ts').then((module) => module.deviceAnswerStore()));
+const loadDeviceStore = () =>
+  (deviceStore ??= import('../offline/device-store.ts').then(
+    (module) => module.deviceAnswerStore(),
+    (error: unknown) => {
+      deviceStore = undefined;
+      throw error;
+    },
+  ));
 const answerStore: AnswerStore | null =
   typeof indexedDB === 'undefined'
     ? null

@@ -58,7 +58,6 @@ export type AgentChatProps = {
   uploadImage?: (file: Blob, token: string | null) => Promise<ChatUploadOutcome>;
 };
 
-
 // The server's answers that mean the screen's chat is not the account's current one any more.
 const STALE_CHAT_CODES = ['ARO-E8002', 'ARO-E8003', 'ARO-E2001'];
 
