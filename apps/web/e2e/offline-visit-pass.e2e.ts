@@ -1,16 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { latestCode } from '../../../e2e/support/harness.ts';
-import { checkScreen, collectPageErrors, launchBrowser, screenshot } from './support/index.ts';
+import { checkScreen, collectPageErrors, launchBrowser, newPhonePage, screenshot } from './support/index.ts';
 import {
   appointmentPath,
   book,
   colomboDoctor,
   createSession,
   gql,
+  journeyHost,
   shownToken,
   signedInPatient,
-  signedInPhone,
   staffToken,
 } from './support/journey-setup.ts';
 
@@ -97,7 +97,35 @@ describe('the visit pass works offline (issue 32 §4.7)', () => {
       { n: [note('Is the doctor on time today?')], p: patient.patientId, h: organizationId },
       patient.token,
     );
-    const { context, page } = await signedInPhone(browser, patient, 'offline-visit-pass-failure');
+    // Signed in as signedInPhone does, but the token goes in only when none is stored: the new sign-in's
+    // token below stays (a second init script would run in an order Playwright leaves undefined).
+    const { context, page } = await newPhonePage(browser, { host: journeyHost });
+    await context.addInitScript((token: string) => {
+      if (!window.localStorage.getItem('accessToken')) {
+        window.localStorage.setItem('accessToken', token);
+      }
+    }, patient.token);
+    // On failure: the addresses the page went through, and the online events it saw (each reloads it).
+    // Beside other journeys an offline navigation was seen to commit and then the page went back to the
+    // screen it was leaving, with no online event (vitest.config.ts e2eSerial).
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) {
+        visited.push(frame.url());
+      }
+    });
+    await context.addInitScript(() => {
+      window.addEventListener('online', () => console.warn(`online event on ${window.location.pathname}`));
+    });
+    page.on('console', (message) => {
+      if (message.text().startsWith('online event')) {
+        visited.push(`(${message.text()})`);
+      }
+    });
+    onTestFailed(async () => {
+      console.error(`offline-visit-pass failed on ${page.url()}, after ${visited.join(' → ')}`);
+      await screenshot(page, 'offline-visit-pass-failure');
+    });
     const errors = collectPageErrors(page);
 
     // Online: the appointment once, with its invoice (their answers are kept).
@@ -116,9 +144,7 @@ describe('the visit pass works offline (issue 32 §4.7)', () => {
     // The patient signs in again (a new token, the same account) and opens the chat once (its code is cached).
     const secondToken = await signInAgain(patient.mobileNo);
     expect(secondToken).not.toBe(patient.token);
-    await context.addInitScript((token: string) => {
-      window.localStorage.setItem('accessToken', token);
-    }, secondToken);
+    await page.evaluate((token: string) => window.localStorage.setItem('accessToken', token), secondToken);
     const chatLog = page.getByRole('log', { name: 'Chat with hospital staff' });
     await page.goto('/chat-home/agent-chat');
     await chatLog.getByText('Is the doctor on time today?').waitFor();
@@ -142,8 +168,9 @@ describe('the visit pass works offline (issue 32 §4.7)', () => {
     expect(await shownToken(page)).toBe(String(booked.tokenNo));
     await page.getByText(/^Last updated/).waitFor();
     expect(await page.getByPlaceholder('Type your mobile number here').count()).toBe(0);
-    // The profile cards too, with when they were last updated.
-    await page.goto('/profiles');
+    // The profile cards too, with when they were last updated: the patient taps Account.
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/profiles');
     await page.getByRole('heading', { level: 1, name: 'You have a profile' }).waitFor();
     await page.getByText(`+${patient.mobileNo}`).waitFor();
     await page.getByRole('heading', { level: 3, name: patient.displayName }).waitFor();
