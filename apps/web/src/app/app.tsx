@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { LoadingScreen } from '../components/loading-screen.tsx';
@@ -21,6 +22,15 @@ function TenantLoadFailed({ retry }: { retry: () => void }) {
   );
 }
 
+// issue 32 §4.7: the outbox's sender, loaded after the screen (a chunk the worker precaches); a chunk
+// that cannot load costs only the sending, never the app.
+const OutboxSender = lazy(() =>
+  import('./outbox-sender.tsx').then(
+    (module) => ({ default: module.OutboxSender }),
+    () => ({ default: () => null }),
+  ),
+);
+
 /** The app's router: createBrowserRouter over the route table (./start-app.tsx makes it). */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -32,6 +42,9 @@ export function App({ i18n, router }: { i18n: I18n; router: AppRouter }) {
         {/* The session's account and the tenant's settings load side by side. */}
         <SessionProvider>
           <AccountLanguageSync />
+          <Suspense fallback={null}>
+            <OutboxSender />
+          </Suspense>
           <TenantProvider
             loading={<LoadingScreen />}
             failed={(retry) => <TenantLoadFailed retry={retry} />}

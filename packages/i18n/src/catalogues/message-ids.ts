@@ -93,6 +93,7 @@ export type MessageId =
   | 'chat.agent.thanks'
   | 'chat.agent.uploadingImage'
   | 'chat.agent.uploadFailed'
+  | 'chat.agent.imageNeedsConnection'
   | 'chat.agent.loadingImage'
   | 'chat.agent.imageFailed'
   | 'chat.agent.openPdf'

@@ -42,6 +42,7 @@ function setup() {
     exchanges: [
       offlineAnswersExchange({
         kept: new Set(['visitPass']),
+        keptReads: new Set(['invoiceShown']),
         owner: () => state.owner,
         store: () => store,
         now: () => new Date('2026-12-03T10:42:00Z'),
@@ -64,7 +65,10 @@ function setup() {
       });
     },
   });
-  const ask = (name: string, id = 'a1') => client.query(`query ${name}($id: ID) { token }`, { id }).toPromise();
+  const ask = (name: string, id = 'a1', kind: 'query' | 'mutation' = 'query') =>
+    kind === 'query'
+      ? client.query(`query ${name}($id: ID) { token }`, { id }).toPromise()
+      : client.mutation(`mutation ${name}($id: ID) { token }`, { id }).toPromise();
   return { store, state, ask };
 }
 
@@ -76,6 +80,7 @@ describe('offline answers', () => {
     before: (s: ReturnType<typeof setup>) => Promise<unknown>;
     network: Network;
     query?: string;
+    kind?: 'query' | 'mutation';
     owner?: string | null;
     expected: { data: unknown; savedAt: string | null; error: boolean };
   }[] = [
@@ -105,6 +110,30 @@ describe('offline answers', () => {
       expected: { data: undefined, savedAt: null, error: true },
     },
     {
+      name: 'offline after a kept mutation (the invoice worked out): its last answer, with when it was saved',
+      before: async (s) => s.ask('invoiceShown', 'a1', 'mutation'),
+      network: 'offline',
+      query: 'invoiceShown',
+      kind: 'mutation',
+      expected: { data: { token: 1 }, savedAt: '2026-12-03T10:42:00.000Z', error: false },
+    },
+    {
+      name: 'offline, a mutation not kept: the network error, nothing replayed',
+      before: async (s) => s.ask('bookAppointment', 'a1', 'mutation'),
+      network: 'offline',
+      query: 'bookAppointment',
+      kind: 'mutation',
+      expected: { data: undefined, savedAt: null, error: true },
+    },
+    {
+      name: 'offline, a mutation named as a kept query: not kept',
+      before: async (s) => s.ask('visitPass', 'a1', 'mutation'),
+      network: 'offline',
+      query: 'visitPass',
+      kind: 'mutation',
+      expected: { data: undefined, savedAt: null, error: true },
+    },
+    {
       name: "offline, another account signed in: not the first account's answer",
       before: async (s) => s.ask('visitPass'),
       network: 'offline',
@@ -126,14 +155,14 @@ describe('offline answers', () => {
     },
   ];
 
-  it.each(cases)('$name', async ({ before, network, query, owner, expected }) => {
+  it.each(cases)('$name', async ({ before, network, query, kind, owner, expected }) => {
     const s = setup();
     await before(s);
     s.state.network = network;
     if (owner !== undefined) {
       s.state.owner = owner;
     }
-    const result = await s.ask(query ?? 'visitPass');
+    const result = await s.ask(query ?? 'visitPass', 'a1', kind);
     expect(result.data ?? undefined).toEqual(expected.data);
     expect(offlineSavedAt(result.extensions)?.toISOString() ?? null).toBe(expected.savedAt);
     expect(Boolean(result.error)).toBe(expected.error);

@@ -63,6 +63,12 @@ export function offlineSavedAt(extensions: Record<string, unknown> | undefined):
 export type OfflineAnswersOptions = {
   /** The names of the queries kept; every other operation passes untouched (nothing else is persisted). */
   kept: ReadonlySet<string>;
+  /**
+   * The names of mutations whose answer is what a screen shows (prepareInvoice works out the open
+   * invoice): their last answer is kept and shown offline as a query's. Offline nothing is sent or replayed
+   * to the server; a mutation whose answer reports a change (a booking, a payment) does not belong here.
+   */
+  keptReads?: ReadonlySet<string>;
   /** Whose answers: null when signed out (nothing is kept or read). */
   owner: () => string | null;
   /** The store, or null where there is none (no IndexedDB). */
@@ -81,10 +87,11 @@ export function offlineAnswersExchange(options: OfflineAnswersOptions): Exchange
   return mapExchange({
     onResult: (result: OperationResult) => {
       const { operation } = result;
-      const name = operation.kind === 'query' ? getOperationName(operation.query) : undefined;
+      const name = getOperationName(operation.query);
+      const keptNames = operation.kind === 'query' ? options.kept : operation.kind === 'mutation' ? options.keptReads : undefined;
       const owner = options.owner();
       const store = options.store();
-      if (!name || !options.kept.has(name) || owner === null || store === null) {
+      if (!name || !keptNames?.has(name) || owner === null || store === null) {
         return result;
       }
       const key = answerKey(owner, name, operation.variables);

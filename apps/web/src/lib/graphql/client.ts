@@ -1,6 +1,7 @@
 import {
   offlineAnswersExchange,
   setUpGraphQLClient,
+  type AnswerStore,
   type GraphQLClient,
   type GraphQLClientSetup,
   type LiveSocketOptions,
@@ -8,14 +9,13 @@ import {
 import { getAccessToken } from '../session/session-storage.ts';
 import { reportNetworkEvent } from '../network/network-status.ts';
 import { performAuthAction, type AuthErrorAction } from './auth-errors.ts';
-import { deviceAnswerStore } from '../offline/device-store.ts';
 import { ownerOf } from '../offline/owner.ts';
 
 /**
  * The queries whose last good answer is kept on the device per account, for a visit pass that works
  * with no connection (issue 32 §4.7): the appointment with its queue and payment proof, the upcoming
  * appointments, the lab reports' list and view. Nothing else is kept (the profile is kept by the session,
- * issue 6 §4.3).
+ * issue 6 §4.3). Kept per account (offline/owner.ts), so a new token of the same account still reads them.
  */
 export const OFFLINE_KEPT_QUERIES: ReadonlySet<string> = new Set([
   'consultationAppointment',
@@ -28,7 +28,30 @@ export const OFFLINE_KEPT_QUERIES: ReadonlySet<string> = new Set([
   'labResultsGraph',
 ]);
 
-const answerStore = deviceAnswerStore();
+/**
+ * The mutations whose answer only says what the screen shows, kept as the queries are: the appointment's
+ * invoice (prepareInvoice works out the open invoice), so the payment part reads offline too.
+ */
+export const OFFLINE_KEPT_READS: ReadonlySet<string> = new Set(['prepareInvoice']);
+
+// The IndexedDB code loads with the first answer kept or read, not with the entry (the route budgets,
+// issue 33 §3); the answers are asynchronous anyway. A chunk that failed to load is asked for again.
+let deviceStore: Promise<AnswerStore | null> | undefined;
+const loadDeviceStore = () =>
+  (deviceStore ??= import('../offline/device-store.ts').then(
+    (module) => module.deviceAnswerStore(),
+    (error: unknown) => {
+      deviceStore = undefined;
+      throw error;
+    },
+  ));
+const answerStore: AnswerStore | null =
+  typeof indexedDB === 'undefined'
+    ? null
+    : {
+        get: (key) => loadDeviceStore().then((store) => store?.get(key)),
+        put: (answer) => loadDeviceStore().then((store) => store?.put(answer)),
+      };
 
 export { requestHeaders, socketUrlWithToken, type GraphQLClient } from '@careline/ui/graphql';
 
@@ -54,6 +77,7 @@ export const patientClientSetup: GraphQLClientSetup = {
   exchanges: [
     offlineAnswersExchange({
       kept: OFFLINE_KEPT_QUERIES,
+      keptReads: OFFLINE_KEPT_READS,
       owner: () => ownerOf(getAccessToken()),
       store: () => answerStore,
     }),

@@ -62,15 +62,24 @@ export function deviceAnswerStore(): AnswerStore | null {
   if (typeof indexedDB === 'undefined') {
     return null;
   }
+  // The owner whose rivals were last cleared out: once per page and account is enough.
+  let clearedFor: string | null = null;
   return {
     get: (key) => inStore(ANSWERS, 'readonly', (store) => request(store.get(key) as IDBRequest<SavedAnswer | undefined>)),
-    put: (answer) =>
-      inStore(ANSWERS, 'readwrite', async (store) => {
-        // Another account's answers go as soon as this one's first answer is kept.
+    put: async (answer) => {
+      // The answer in a transaction of its own, one request: it commits at once, before a reload can
+      // abort it (a transaction still open when the page goes is lost).
+      await inStore(ANSWERS, 'readwrite', async (store) => void (await request(store.put(answer))));
+      if (clearedFor === answer.owner) {
+        return;
+      }
+      // Then another account's answers go, as soon as this one's first answer is kept.
+      await inStore(ANSWERS, 'readwrite', async (store) => {
         const all = await request(store.getAll() as IDBRequest<SavedAnswer[]>);
         all.filter((other) => other.owner !== answer.owner).forEach((other) => store.delete(other.key));
-        await request(store.put(answer));
-      }),
+      });
+      clearedFor = answer.owner;
+    },
   };
 }
 

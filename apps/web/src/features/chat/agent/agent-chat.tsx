@@ -10,7 +10,9 @@ import { isNoConnection } from '@careline/ui/graphql';
 import { errorCodes, errorText } from '../../../lib/graphql';
 import { deviceOutboxStore } from '../../../lib/offline/device-store.ts';
 import { ownerOf } from '../../../lib/offline/owner.ts';
-import { flushOutbox, itemsOf, newOutboxId, type OutboxItem } from '../../../lib/offline/outbox.ts';
+import { itemsOf, newOutboxId } from '../../../lib/offline/outbox.ts';
+import { onOutboxFlushed } from '../../../lib/offline/outbox-sender.ts';
+import type { ChatOutboxItem } from './chat-outbox.ts';
 import { useNetworkIssue } from '../../../lib/network/network-status.ts';
 import { useSession } from '../../../lib/session';
 import { useKeepInView } from '../hooks/use-keep-in-view.ts';
@@ -55,9 +57,6 @@ export type AgentChatProps = {
   /** For tests: the upload to the blob service. */
   uploadImage?: (file: Blob, token: string | null) => Promise<ChatUploadOutcome>;
 };
-
-/** A note written with no connection, waiting in the outbox (issue 32 §4.7). */
-export type ChatOutboxItem = OutboxItem & { kind: 'chat'; chatId: string; message: string; authorRef: string | null; text: string };
 
 // The server's answers that mean the screen's chat is not the account's current one any more.
 const STALE_CHAT_CODES = ['ARO-E8002', 'ARO-E8003', 'ARO-E2001'];
@@ -110,38 +109,6 @@ export function AgentChat({ onBackToMenu, uploadImage = uploadChatImage }: Agent
       setWaiting(itemsOf(await outbox.all(), owner));
     }
   }, [outbox, owner]);
-  const flush = useCallback(async () => {
-    if (!outbox || !window.navigator.onLine) {
-      return;
-    }
-    await flushOutbox(outbox, owner, async (item) => {
-      const result = await client
-        .mutation(sendChatMutation, {
-          id: item.chatId,
-          message: item.message,
-          authorRef: item.authorRef,
-          idempotencyKey: item.id,
-        })
-        .toPromise();
-      if (result.data) {
-        receive(result.data.sendChat);
-        return 'sent';
-      }
-      if (isNoConnection(result.error)) {
-        return 'offline';
-      }
-      setProblem(result.error ? errorText(result.error) : null);
-      return 'refused';
-    }).catch(() => undefined);
-    await showWaiting();
-  }, [outbox, owner, client, receive, showWaiting]);
-  useEffect(() => {
-    void showWaiting().then(flush);
-    const onOnline = () => void flush();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [showWaiting, flush]);
-
   /** Keeps a note for later: true when the outbox took it. */
   async function keepForLater(chatId: string, message: string, authorRef: string | null, text: string): Promise<boolean> {
     if (!outbox || owner === null) {
@@ -160,6 +127,21 @@ export function AgentChat({ onBackToMenu, uploadImage = uploadChatImage }: Agent
     () => refetchLatest({ requestPolicy: 'network-only' }),
     [refetchLatest],
   );
+  // The app's one sender (app/outbox-sender.tsx) sends the outbox wherever the patient is: here the
+  // waiting notes go from the list once sent, and the chat is read again to show them in it.
+  useEffect(() => {
+    void showWaiting();
+    return onOutboxFlushed(({ sent, problems }) => {
+      void showWaiting();
+      if (sent.length > 0) {
+        refetch();
+      }
+      const problem = [...problems.values()][0];
+      if (problem) {
+        setProblem(problem);
+      }
+    });
+  }, [showWaiting, refetch]);
 
   // The account's latest chat: an open one is resumed, a completed one not rated yet is offered for rating.
   const latestChat = latest.data?.queryChat[0] ?? null;
@@ -330,6 +312,11 @@ export function AgentChat({ onBackToMenu, uploadImage = uploadChatImage }: Agent
     }
     setProblem(null);
     setUploadFailed(false);
+    // issue 32 §4.7: only text waits in the outbox; a photo chosen offline is said not kept, not lost unseen.
+    if (!window.navigator.onLine) {
+      setProblem(t('chat.agent.imageNeedsConnection'));
+      return;
+    }
     const fileProblem = chatImageProblem(file);
     if (fileProblem !== null) {
       setProblem(t(fileProblem === 'notImage' ? 'error.ARO-E8010' : 'chat.agent.imageTooLarge'));
