@@ -33,6 +33,7 @@ import { startAuthPruning } from './modules/auth/auth.prune.ts';
 import { deleteExpiredIdempotencyKeys } from './modules/idempotency/idempotency.repo.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
+import { asksTenantConfigOnly, tenantConfigAnswer } from './modules/tenants/index.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerFeedbackLinkRoutes } from './modules/consultations/feedback-link.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
@@ -333,40 +334,58 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // The token is checked in the route's preHandler (below), once per HTTP request and only when one
     // was sent; a lookup that fails answers there. A Mercurius hook here would cost every request.
+    // A callback hook, not an async one: most requests carry no token and pay no promise (issue 33 §5).
     additionalRouteOptions: {
-      preHandler: async (request, reply) => {
+      preHandler: (request, reply, done) => {
         // NUL in a text variable would fail in PostgreSQL as a server fault: it is bad input (issue 6 §1).
         const sent = (request.method === 'GET' ? request.query : request.body) as {
           variables?: unknown;
         } | null;
         if (variablesHoldNul(sent?.variables)) {
-          return reply.code(400).send({
+          void reply.code(400).send({
             data: null,
             errors: [{ message: nulTextMessage, extensions: { code: 'ARO-E2002' } }],
           });
+          return;
         }
+        // `{ tenantConfig }` alone (every page load asks it) is answered from the tenant's serialised
+        // config; the headers, compression, metrics and request log are the same hooks' (issue 33 §5).
+        const answerOrGoOn = (): void => {
+          if (request.validationError === undefined && asksTenantConfigOnly(sent)) {
+            void reply
+              .type('application/json; charset=utf-8')
+              .send(tenantConfigAnswer(tenants.resolve(request.hostname).publicConfig));
+            return;
+          }
+          done();
+        };
         const token = bearerToken(request.headers.authorization);
         if (!token) {
+          answerOrGoOn();
           return;
         }
         const tenant = tenants.resolve(request.hostname);
-        try {
-          requestAuth.set(request, await viewerFor(tenant.id, token));
-        } catch (error) {
-          // A token that could not be checked (database down) is an unexpected error: logged, and
-          // answered with the generic text and the correlation id, never as "not signed in".
-          request.log.error({ err: sanitiseError(error) }, 'access token lookup failed');
-          const hospital = tenant.publicConfig.branding.hospitalName;
-          return reply.code(200).send({
-            data: null,
-            errors: [
-              {
-                message: errorString('ARO-E9999', { hospital }),
-                extensions: { code: 'ARO-E9999', correlationId: request.id },
-              },
-            ],
-          });
-        }
+        viewerFor(tenant.id, token).then(
+          (auth) => {
+            requestAuth.set(request, auth);
+            answerOrGoOn();
+          },
+          (error: unknown) => {
+            // A token that could not be checked (database down) is an unexpected error: logged, and
+            // answered with the generic text and the correlation id, never as "not signed in".
+            request.log.error({ err: sanitiseError(error) }, 'access token lookup failed');
+            const hospital = tenant.publicConfig.branding.hospitalName;
+            void reply.code(200).send({
+              data: null,
+              errors: [
+                {
+                  message: errorString('ARO-E9999', { hospital }),
+                  extensions: { code: 'ARO-E9999', correlationId: request.id },
+                },
+              ],
+            });
+          },
+        );
       },
     },
     context: (request): GraphQLContext => ({
