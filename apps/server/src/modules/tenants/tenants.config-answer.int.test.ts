@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { operationLabel } from '../../metrics/metrics.ts';
 import { createTenantRegistry } from './tenants.registry.ts';
 import { demoTenants } from './tenants.demo.ts';
 
@@ -63,8 +64,10 @@ describe('{ tenantConfig } answered from the serialised config (issue 33 §5)', 
     const after = await scrape();
     const delta = (name: string, labels: Record<string, string>): number => sample(after, name, labels) - sample(before, name, labels);
     expect(delta('careline_http_requests_total', { route: '/graphql', method: 'POST', status: '200' })).toBe(1);
-    expect(delta('careline_graphql_operations_total', { operation: 'tenantConfig', outcome: 'ok' })).toBe(1);
-    expect(delta('careline_graphql_operation_duration_seconds_count', { operation: 'tenantConfig' })).toBe(1);
+    // 'other' once the process has seen as many names as the label may hold (files share the process).
+    const operation = operationLabel('tenantConfig');
+    expect(delta('careline_graphql_operations_total', { operation, outcome: 'ok' })).toBe(1);
+    expect(delta('careline_graphql_operation_duration_seconds_count', { operation })).toBe(1);
     const logged = lines.map((line) => JSON.parse(line) as { msg?: string; correlationId?: string });
     expect(logged.filter((line) => line.correlationId === 'config-answer-1').map((line) => line.msg)).toEqual([
       'incoming request',
