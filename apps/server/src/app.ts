@@ -33,6 +33,7 @@ import { startAuthPruning } from './modules/auth/auth.prune.ts';
 import { deleteExpiredIdempotencyKeys } from './modules/idempotency/idempotency.repo.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerManifestRoutes } from './modules/tenants/manifest.routes.ts';
+import { asksTenantConfigOnly, tenantConfigAnswer } from './modules/tenants/index.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerFeedbackLinkRoutes } from './modules/consultations/feedback-link.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
@@ -47,6 +48,7 @@ import { registerMobileBillSandboxRoutes } from './providers/payment-gateways/sa
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerWebApp } from './web-app.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { requestLogger } from './http/request-logger.ts';
 import { redactUrl } from './http/redact-url.ts';
 import { activeTraceId } from './tracing/tracing-bridge.ts';
 import { registerCompression } from './http/compression.ts';
@@ -83,6 +85,30 @@ function clientIp(request: FastifyRequest): string {
 }
 
 /**
+ * `{ tenantConfig }` alone (every page load asks it) is answered from the tenant's serialised config,
+ * through the same header, compression, metrics and log hooks as any answer (issue 33 §5); any other
+ * request goes on to Mercurius. A function of its own: a closure made per request costs a name define
+ * under esbuild's keepNames (bench:graphql).
+ * @param tenants - the tenant registry
+ * @param request - the /graphql request, its token (if any) checked
+ * @param reply - its reply
+ * @param done - the preHandler's callback
+ */
+function answerTenantConfigOrGoOn(
+  tenants: AppDeps['tenants'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: () => void,
+): void {
+  const sent = request.method === 'GET' ? request.query : request.body;
+  if (request.validationError === undefined && asksTenantConfigOnly(sent)) {
+    void reply.type('application/json; charset=utf-8').send(tenantConfigAnswer(tenants.resolve(request.hostname).publicConfig));
+    return;
+  }
+  done();
+}
+
+/**
  * Builds the whole server (GraphQL, live updates, blobs, dev routes, web app) from config.
  * Tests build it too, with their own database.
  * @param deps - validated env, open database, tenant registry and providers
@@ -110,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
+    // A request's pino child is made at its first line written (issue 33 §5): most write none.
+    childLoggerFactory: requestLogger,
     // A client's own correlation id when well formed; else, with tracing on, the request's trace id, so a
     // log line or audit row leads straight to its trace (issue 31 §3.11); else a fresh UUID.
     genReqId: (req) => {
@@ -350,40 +378,47 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // The token is checked in the route's preHandler (below), once per HTTP request and only when one
     // was sent; a lookup that fails answers there. A Mercurius hook here would cost every request.
+    // A callback hook, not an async one: most requests carry no token and pay no promise (issue 33 §5).
     additionalRouteOptions: {
-      preHandler: async (request, reply) => {
+      preHandler: (request, reply, done) => {
         // NUL in a text variable would fail in PostgreSQL as a server fault: it is bad input (issue 6 §1).
         const sent = (request.method === 'GET' ? request.query : request.body) as {
           variables?: unknown;
         } | null;
         if (variablesHoldNul(sent?.variables)) {
-          return reply.code(400).send({
+          void reply.code(400).send({
             data: null,
             errors: [{ message: nulTextMessage, extensions: { code: 'ARO-E2002' } }],
           });
+          return;
         }
         const token = bearerToken(request.headers.authorization);
         if (!token) {
+          answerTenantConfigOrGoOn(tenants, request, reply, done);
           return;
         }
         const tenant = tenants.resolve(request.hostname);
-        try {
-          requestAuth.set(request, await viewerFor(tenant.id, token));
-        } catch (error) {
-          // A token that could not be checked (database down) is an unexpected error: logged, and
-          // answered with the generic text and the correlation id, never as "not signed in".
-          request.log.error({ err: sanitiseError(error) }, 'access token lookup failed');
-          const hospital = tenant.publicConfig.branding.hospitalName;
-          return reply.code(200).send({
-            data: null,
-            errors: [
-              {
-                message: errorString('ARO-E9999', { hospital }),
-                extensions: { code: 'ARO-E9999', correlationId: request.id },
-              },
-            ],
-          });
-        }
+        viewerFor(tenant.id, token).then(
+          (auth) => {
+            requestAuth.set(request, auth);
+            answerTenantConfigOrGoOn(tenants, request, reply, done);
+          },
+          (error: unknown) => {
+            // A token that could not be checked (database down) is an unexpected error: logged, and
+            // answered with the generic text and the correlation id, never as "not signed in".
+            request.log.error({ err: sanitiseError(error) }, 'access token lookup failed');
+            const hospital = tenant.publicConfig.branding.hospitalName;
+            void reply.code(200).send({
+              data: null,
+              errors: [
+                {
+                  message: errorString('ARO-E9999', { hospital }),
+                  extensions: { code: 'ARO-E9999', correlationId: request.id },
+                },
+              ],
+            });
+          },
+        );
       },
     },
     context: (request): GraphQLContext => graphqlContext(request),

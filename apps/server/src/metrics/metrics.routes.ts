@@ -7,11 +7,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
-  graphqlDuration,
+  countGraphQLOperation,
+  countHttpRequest,
   graphqlErrors,
-  graphqlOperations,
-  httpDuration,
-  httpRequests,
   metricsText,
   operationLabel,
   requestOperationName,
@@ -44,13 +42,11 @@ export function registerRequestMetrics(app: FastifyInstance, graphqlPath = '/gra
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
-    httpRequests.inc({ route, method: request.method, status: String(reply.statusCode) });
-    httpDuration.observe({ route, method: request.method }, seconds);
+    countHttpRequest(route, request.method, reply.statusCode, seconds);
     if (route === graphqlPath) {
       const operation = operationLabel(requestOperationName(request.method === 'GET' ? request.query : request.body));
       const outcome = answeredWithErrors.has(request) || reply.statusCode >= 400 ? 'error' : 'ok';
-      graphqlOperations.inc({ operation, outcome });
-      graphqlDuration.observe({ operation }, seconds);
+      countGraphQLOperation(operation, outcome, seconds);
     }
     done();
   });

@@ -16,11 +16,33 @@ client.collectDefaultMetrics({ register: metricsRegistry, prefix: 'careline_' })
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const QUERY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
+/**
+ * A series' increments since the last scrape, in a plain number: prom-client checks and hashes the
+ * labels on every inc, a cost on every request (issue 33 §5, bench:graphql); the counter's collect()
+ * hands the tallies over when scraped.
+ */
+type Tally = { labels: Record<string, string>; pending: number };
+
+function flushTallies(counter: { inc: (labels: Record<string, string>, value: number) => void }, tallies: Map<string, Tally>): void {
+  for (const tally of tallies.values()) {
+    if (tally.pending > 0) {
+      counter.inc(tally.labels, tally.pending);
+      tally.pending = 0;
+    }
+  }
+}
+
+const httpRequestTallies = new Map<string, Tally>();
+const graphqlOperationTallies = new Map<string, Tally>();
+
 export const httpRequests = new client.Counter({
   name: 'careline_http_requests_total',
   help: 'HTTP requests answered, by route pattern, method and status code.',
   labelNames: ['route', 'method', 'status'] as const,
   registers: [metricsRegistry],
+  collect() {
+    flushTallies(this, httpRequestTallies);
+  },
 });
 
 export const httpDuration = new client.Histogram({
@@ -36,6 +58,9 @@ export const graphqlOperations = new client.Counter({
   help: 'GraphQL operations over HTTP, by operation name and outcome (ok, error: the answer carried errors).',
   labelNames: ['operation', 'outcome'] as const,
   registers: [metricsRegistry],
+  collect() {
+    flushTallies(this, graphqlOperationTallies);
+  },
 });
 
 export const graphqlDuration = new client.Histogram({
@@ -45,6 +70,56 @@ export const graphqlDuration = new client.Histogram({
   buckets: LATENCY_BUCKETS,
   registers: [metricsRegistry],
 });
+
+// The duration histograms' label objects, made once per series (route and method, operation).
+const httpDurationLabels = new Map<string, { route: string; method: string }>();
+const graphqlDurationLabels = new Map<string, { operation: string }>();
+
+/**
+ * Counts and times one answered HTTP request (careline_http_requests_total and its duration).
+ * @param route - the route pattern, never the raw URL ('unmatched' when none)
+ * @param method - the request's method
+ * @param status - the response's status code
+ * @param seconds - from request to response
+ */
+export function countHttpRequest(route: string, method: string, status: number, seconds: number): void {
+  const series = `${route}\n${method}`;
+  const key = `${series}\n${status}`;
+  let tally = httpRequestTallies.get(key);
+  if (tally === undefined) {
+    tally = { labels: { route, method, status: String(status) }, pending: 0 };
+    httpRequestTallies.set(key, tally);
+  }
+  tally.pending += 1;
+  let labels = httpDurationLabels.get(series);
+  if (labels === undefined) {
+    labels = { route, method };
+    httpDurationLabels.set(series, labels);
+  }
+  httpDuration.observe(labels, seconds);
+}
+
+/**
+ * Counts and times one GraphQL operation over HTTP (careline_graphql_operations_total and its duration).
+ * @param operation - the operation's label (operationLabel: bounded)
+ * @param outcome - ok, or error when the answer carried errors
+ * @param seconds - from request to response
+ */
+export function countGraphQLOperation(operation: string, outcome: 'ok' | 'error', seconds: number): void {
+  const key = `${operation}\n${outcome}`;
+  let tally = graphqlOperationTallies.get(key);
+  if (tally === undefined) {
+    tally = { labels: { operation, outcome }, pending: 0 };
+    graphqlOperationTallies.set(key, tally);
+  }
+  tally.pending += 1;
+  let labels = graphqlDurationLabels.get(operation);
+  if (labels === undefined) {
+    labels = { operation };
+    graphqlDurationLabels.set(operation, labels);
+  }
+  graphqlDuration.observe(labels, seconds);
+}
 
 export const graphqlErrors = new client.Counter({
   name: 'careline_graphql_errors_total',

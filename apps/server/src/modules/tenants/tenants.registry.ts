@@ -197,6 +197,9 @@ const appointmentNoticesSchema = z
   })
   .strict();
 
+/** Distinct Host headers whose tenant the registry remembers (then it starts afresh). */
+const RESOLVED_HOSTS_MAX = 1000;
+
 /** Sandbox gateway settings used outside production: the form posts to our own sandbox. */
 function baseGateways(env: Env): GatewaySettings {
   return {
@@ -337,10 +340,22 @@ export function createTenantRegistry(env: Env, overrides?: unknown[]): TenantReg
   }
   const byHost = new Map(tenants.flatMap((tenant) => tenant.hosts.map((host) => [host, tenant])));
   const byId = new Map(tenants.map((tenant) => [tenant.id, tenant]));
+  // Hosts as sent, resolved once: a request resolves its tenant several times (context, checks).
+  // Bounded, since the Host header is the client's to choose.
+  const resolved = new Map<string, ServerTenant>();
   return {
     resolve: (host) => {
-      const name = (host ?? '').toLowerCase().replace(/:\d+$/, '');
-      return byHost.get(name) ?? defaultTenant;
+      const sent = host ?? '';
+      const known = resolved.get(sent);
+      if (known !== undefined) {
+        return known;
+      }
+      const tenant = byHost.get(sent.toLowerCase().replace(/:\d+$/, '')) ?? defaultTenant;
+      if (resolved.size >= RESOLVED_HOSTS_MAX) {
+        resolved.clear();
+      }
+      resolved.set(sent, tenant);
+      return tenant;
     },
     byId: (id) => byId.get(id),
     all: () => [...tenants],
