@@ -63,7 +63,8 @@ describe("the server's /doctor (issue 33 §1)", () => {
   });
 
   // Issue 28 (every rule once): the server's cards and the app's are written from the same functions of
-  // @careline/domain/consultations (doctor-cards.ts); neither side keeps a copy of its own.
+  // @careline/domain/consultations (doctor-filters.ts, doctor-cards.ts, session-cards.ts); neither side keeps a
+  // copy of its own.
   const rules: [rule: string, app: string][] = [
     ['readDoctorFilters', 'components/doctor-screen.tsx'],
     ['hasSearchFilter', 'components/doctor-screen.tsx'],

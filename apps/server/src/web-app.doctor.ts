@@ -154,7 +154,8 @@ export async function doctorScreenData(params: URLSearchParams, run: RunOperatio
 }
 
 // --- The cards, in the markup of apps/web features/consultations (doctor-card.tsx, session-card.tsx,
-// doctor-avatar.tsx), from the same rules (@careline/domain/consultations doctor-cards.ts).
+// doctor-avatar.tsx), from the same rules (@careline/domain/consultations doctor-filters.ts, doctor-cards.ts,
+// session-cards.ts).
 
 /** The page's language, the tenant's hospital name and logo (a URL, or a data: URL), and the clock. */
 export type DoctorPageContext = { locale: Locale; hospital: string; logoSrc: string; now: Date };
