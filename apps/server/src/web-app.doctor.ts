@@ -1,4 +1,25 @@
-import { sessionCardLabel, sessionPickBlock, UNLIMITED_APPOINTMENTS, type SessionCardLabel } from '@careline/domain/consultations';
+import {
+  // the address's filters
+  readDoctorFilters,
+  hasSearchFilter,
+  sessionSearchVariables,
+  type DoctorFilters,
+  // the cards
+  groupSessionsByDoctor,
+  type DoctorCard,
+  initialsOf,
+  avatarTint,
+  // a session card
+  sessionCardLabel,
+  sessionLabelText,
+  sessionLabelTones,
+  searchSessionBlock,
+  pickBlockText,
+  sessionFeeText,
+  sessionFillPercent,
+  UNLIMITED_APPOINTMENTS,
+  VIDEO_PARTICIPATION_MODE,
+} from '@careline/domain/consultations';
 import { DEFAULT_TIME_ZONE, formatDay, formatInstant, zonedDay } from '@careline/domain/time';
 import { localeNames, locales, type Locale } from '@careline/i18n/locales';
 import { renderConsultationsMessage, renderMessage } from '@careline/i18n/server';
@@ -83,57 +104,6 @@ export type ServerAnswer = { operationName: DoctorScreenOperation; variables: Re
 /** The id of the JSON block with the answers (read by apps/web lib/server-screen). */
 export const serverAnswersElementId = 'careline-server-answers';
 
-export type DoctorFilters = {
-  selectedPractitioner: string | null;
-  organization: string | null;
-  performerRole: string | null;
-  appointmentRescheduledFor: string | null;
-  type: 'video' | null;
-};
-
-const value = (params: URLSearchParams, name: string): string | null => {
-  const text = params.get(name)?.trim() ?? '';
-  return text === '' ? null : text;
-};
-
-/**
- * The filters of a /doctor address, as the app reads them (apps/web utils/doctor-filters.ts).
- * @param params - the address's query
- */
-export function readDoctorFilters(params: URLSearchParams): DoctorFilters {
-  return {
-    selectedPractitioner: value(params, 'selectedPractitioner'),
-    organization: value(params, 'organization'),
-    performerRole: value(params, 'performerRole'),
-    appointmentRescheduledFor: value(params, 'appointmentRescheduledFor'),
-    type: value(params, 'type') === 'video' ? 'video' : null,
-  };
-}
-
-/** Whether the app lists sessions for these filters (a doctor, a hospital or a specialty is set). */
-export function hasSearchFilter(filters: DoctorFilters): boolean {
-  return filters.selectedPractitioner !== null || filters.organization !== null || filters.performerRole !== null;
-}
-
-/**
- * querySession's variables, the very object the app sends (so that its answer is found by them).
- * @param filters - the address's filters
- */
-export function sessionSearchVariables(filters: DoctorFilters): Record<string, unknown> {
-  const actorReference: string[] = [];
-  if (filters.selectedPractitioner) {
-    actorReference.push(`Practitioner/${filters.selectedPractitioner}`);
-  }
-  if (filters.organization) {
-    actorReference.push(`Organization/${filters.organization}`);
-  }
-  return {
-    actorReference,
-    practitionerRoleCodingCode: filters.performerRole,
-    ...(filters.type === 'video' ? { extensionParticipationMode: 'remote_presence_video_call' } : {}),
-  };
-}
-
 export type ScreenSession = {
   id: string;
   status: string;
@@ -183,94 +153,9 @@ export async function doctorScreenData(params: URLSearchParams, run: RunOperatio
   return { filters, organizations, sessions, answers };
 }
 
-// --- The cards, as apps/web features/consultations shows them (doctor-cards.ts, doctor-card.tsx,
-// session-card.tsx, avatar.ts, session-fee.ts).
-
-type DoctorCard = { practitionerId: string; next: ScreenSession; rest: ScreenSession[]; nextPickable: boolean };
-
-const pickable = (session: ScreenSession): boolean =>
-  sessionPickBlock({
-    status: session.status,
-    appointmentMaxAllowed: session.appointmentMaxAllowed,
-    liveAppointments: session.appointmentCount,
-  }) === null;
-
-/** One card per doctor, the next session to book first; doctors with one to book first (doctor-cards.ts). */
-export function groupSessionsByDoctor(sessions: readonly ScreenSession[]): DoctorCard[] {
-  const sorted = [...sessions].sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
-  const byDoctor = new Map<string, ScreenSession[]>();
-  for (const session of sorted) {
-    const list = byDoctor.get(session.practitioner.id);
-    if (list) {
-      list.push(session);
-    } else {
-      byDoctor.set(session.practitioner.id, [session]);
-    }
-  }
-  const cards: DoctorCard[] = [];
-  for (const [practitionerId, list] of byDoctor) {
-    const index = Math.max(0, list.findIndex(pickable));
-    const next = list[index];
-    if (next) {
-      cards.push({ practitionerId, next, rest: list.filter((_, at) => at !== index), nextPickable: pickable(next) });
-    }
-  }
-  return cards.sort(
-    (a, b) => Number(b.nextPickable) - Number(a.nextPickable) || Date.parse(a.next.startTime) - Date.parse(b.next.startTime),
-  );
-}
-
-function initialsOf(name: string): string {
-  const words = name.split(/\s+/).filter((word) => word !== '' && !/^(dr|mr|mrs|ms|miss|prof)\.?$/i.test(word));
-  const first = words[0]?.[0] ?? '';
-  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
-  return `${first}${last}`.toUpperCase();
-}
-
-const avatarTints = ['#0b6e69', '#5e35b1', '#ad1457', '#1565c0', '#6d4c41', '#2e7d32', '#c62828', '#37474f'] as const;
-
-function avatarTint(name: string): string {
-  let hash = 0;
-  for (const char of name) {
-    hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  }
-  return avatarTints[hash % avatarTints.length] ?? avatarTints[0];
-}
-
-const WIRE_AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
-
-function sessionFeeText(fee: ScreenSession['fee']): string | null {
-  const match = fee ? WIRE_AMOUNT.exec(fee.amount.trim()) : null;
-  if (!fee || !match) {
-    return null;
-  }
-  const whole = (match[1] ?? '0').replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${whole}.${(match[2] ?? '').padEnd(2, '0')} ${fee.currency}`;
-}
-
-const labelTone: Record<SessionCardLabel['kind'], string> = {
-  startingAt: 'neutral',
-  startingIn: 'warning',
-  awaitingDoctor: 'warning',
-  doctorArrived: 'success',
-  doctorLeft: 'neutral',
-  doctorCanceled: 'danger',
-};
-
-const labelIds: Record<SessionCardLabel['kind'], ConsultationsMessageId> = {
-  startingAt: 'consultations.card.startingAt',
-  startingIn: 'consultations.card.startingIn',
-  awaitingDoctor: 'consultations.card.awaitingDoctor',
-  doctorArrived: 'consultations.card.doctorArrived',
-  doctorLeft: 'consultations.card.doctorLeft',
-  doctorCanceled: 'consultations.card.doctorCanceled',
-};
-
-const blockIds: Record<'full' | 'completed' | 'cancelled', ConsultationsMessageId> = {
-  full: 'consultations.card.blockedFull',
-  completed: 'consultations.card.blockedCompleted',
-  cancelled: 'consultations.card.blockedCancelled',
-};
+// --- The cards, in the markup of apps/web features/consultations (doctor-card.tsx, session-card.tsx,
+// doctor-avatar.tsx), from the same rules (@careline/domain/consultations doctor-filters.ts, doctor-cards.ts,
+// session-cards.ts).
 
 /** The page's language, the tenant's hospital name and logo (a URL, or a data: URL), and the clock. */
 export type DoctorPageContext = { locale: Locale; hospital: string; logoSrc: string; now: Date };
@@ -317,30 +202,23 @@ function avatar(styles: ScreenStyles, name: string, photoUrl: string | null | un
 function sessionCard(context: DoctorPageContext, styles: ScreenStyles, session: ScreenSession, rescheduling: string | null): string {
   const { locale } = context;
   const label = sessionCardLabel({ status: session.status, startTime: new Date(session.startTime) }, context.now);
-  const block = sessionPickBlock({
-    status: session.status,
-    appointmentMaxAllowed: session.appointmentMaxAllowed,
-    liveAppointments: session.appointmentCount,
-  });
+  const block = searchSessionBlock(session);
+  const blockText = pickBlockText(block);
   const unlimited = session.appointmentMaxAllowed === UNLIMITED_APPOINTMENTS;
   const fill = unlimited
     ? tc(context, 'consultations.card.fillUnlimited', { count: session.appointmentCount })
     : tc(context, 'consultations.card.fill', { count: session.appointmentCount, max: session.appointmentMaxAllowed });
   const time = escapeHtml(timeOfDay(session.startTime, locale));
-  const video = session.participationMode === 'remote_presence_video_call';
+  const video = session.participationMode === VIDEO_PARTICIPATION_MODE;
   const fee = sessionFeeText(session.fee);
-  const percent =
-    unlimited || session.appointmentMaxAllowed <= 0
-      ? 0
-      : Math.min(100, (session.appointmentCount / session.appointmentMaxAllowed) * 100);
+  const percent = sessionFillPercent(session);
+  const labelRef = sessionLabelText(label);
   const labelText =
-    label.kind === 'startingAt'
-      ? `${tc(context, labelIds.startingAt)} ${time}`
-      : tc(context, labelIds[label.kind], label.kind === 'startingIn' ? { minutes: label.minutes } : undefined);
+    label.kind === 'startingAt' ? `${tc(context, labelRef.id)} ${time}` : tc(context, labelRef.id, labelRef.values);
   const body =
     `<span class="session-card__hospital">${escapeHtml(session.organization.orgName)}</span>` +
     '<div class="session-card__meta">' +
-    `<span class="session-card__chip session-card__chip--${labelTone[label.kind]}">${labelText}</span>` +
+    `<span class="session-card__chip session-card__chip--${sessionLabelTones[label.kind]}">${labelText}</span>` +
     `<span class="session-card__time"><time datetime="${escapeHtml(session.startTime)}">${time}</time> – ` +
     `<time datetime="${escapeHtml(session.endTime)}">${escapeHtml(timeOfDay(session.endTime, locale))}</time></span>` +
     `<span class="session-card__mode">${tc(context, video ? 'consultations.card.video' : 'consultations.card.inPerson')}</span>` +
@@ -351,7 +229,7 @@ function sessionCard(context: DoctorPageContext, styles: ScreenStyles, session: 
       ? ''
       : `<span class="session-card__bar" aria-hidden="true"><span class="session-card__bar-value ${styles.rule(`width:${percent}%`)}"></span></span>`) +
     '</div>' +
-    (block === null ? '' : `<p class="session-card__blocked">${tc(context, blockIds[block])}</p>`);
+    (blockText === null ? '' : `<p class="session-card__blocked">${tc(context, blockText.id)}</p>`);
   const className = `session-card session-card--session-view-search-result${block ? ' session-card--blocked' : ''}`;
   if (block === null) {
     const params = new URLSearchParams({ sessionId: session.id });
@@ -366,7 +244,7 @@ function sessionCard(context: DoctorPageContext, styles: ScreenStyles, session: 
 function doctorCard(
   context: DoctorPageContext,
   styles: ScreenStyles,
-  card: DoctorCard,
+  card: DoctorCard<ScreenSession>,
   index: number,
   rescheduling: string | null,
 ): string {

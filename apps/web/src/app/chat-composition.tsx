@@ -2,7 +2,7 @@ import { lazy, useMemo } from 'react';
 import { useClient, type Client } from 'urql';
 import { graphql } from '../lib/graphql/lazy-graphql.ts';
 import { CHAT_STEPS } from '@careline/domain/chat-flow';
-import { sessionPickBlock } from '@careline/domain/consultations';
+import { sessionPickBlock, VIDEO_PARTICIPATION_MODE } from '@careline/domain/consultations';
 import { fallbackErrorText } from '@careline/domain/errors';
 import { errorCodes, errorText } from '../lib/graphql';
 import { useLingui } from '@careline/i18n/react';
@@ -22,7 +22,6 @@ import {
   searchSpecialtiesQuery,
   sessionsQuery,
 } from '../features/consultations/api/consultation-documents.ts';
-import { VIDEO_PARTICIPATION_MODE } from '../features/consultations/utils/doctor-filters.ts';
 import {
   readRecentDoctors,
   rememberRecentDoctor,

@@ -4,3 +4,6 @@ export * from './queue-estimate.ts';
 export * from './appointment-notices.ts';
 export * from './leave-home.ts';
 export * from './waiting-room-board.ts';
+export * from './doctor-filters.ts';
+export * from './session-cards.ts';
+export * from './doctor-cards.ts';

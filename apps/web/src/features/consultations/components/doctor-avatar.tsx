@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { avatarTint, initialsOf } from '../utils/avatar.ts';
+import { avatarTint, initialsOf } from '@careline/domain/consultations';
 
 /**
  * A doctor's avatar (DESIGN: the photo when one exists, otherwise initials on a colour from the

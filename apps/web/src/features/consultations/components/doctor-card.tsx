@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useLingui } from '@careline/i18n/react';
 import { useConsultationsTranslate } from '@careline/i18n/consultations';
 import type { SessionCardData } from '../api/doctor-documents.ts';
-import type { DoctorCard as DoctorCardModel } from '../utils/doctor-cards.ts';
+import type { DoctorCard as DoctorCardModel } from '@careline/domain/consultations';
 import { dayHeading, groupSessionsByDay, HOSPITAL_TIME_ZONE } from '../utils/session-days.ts';
 import { zonedDay } from '@careline/domain/time';
 import { DoctorAvatar } from './doctor-avatar.tsx';

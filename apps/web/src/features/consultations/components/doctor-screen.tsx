@@ -5,13 +5,8 @@ import { useConsultationsTranslate } from '@careline/i18n/consultations';
 import { useHideMainBottomBar } from '../../../lib/shell/chrome-context.tsx';
 import { sessionsQuery } from '../api/doctor-documents.ts';
 import { useDoctorOptions, useOrganizations, useSpecialtyOptions, type SearchOption } from '../hooks/use-search-options.ts';
-import {
-  doctorFiltersQuery,
-  hasSearchFilter,
-  readDoctorFilters,
-  sessionSearchVariables,
-  type DoctorFilters,
-} from '../utils/doctor-filters.ts';
+import { hasSearchFilter, readDoctorFilters, sessionSearchVariables, type DoctorFilters } from '@careline/domain/consultations';
+import { doctorFiltersQuery } from '../utils/doctor-filters.ts';
 import { readRecentDoctors, rememberRecentDoctor, type RecentDoctor } from '../utils/recent-doctors.ts';
 import { ResultsSkeleton } from './results-skeleton.tsx';
 import { SearchCombobox } from './search-combobox.tsx';

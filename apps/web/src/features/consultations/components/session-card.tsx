@@ -1,12 +1,21 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { sessionCardLabel, sessionPickBlock, UNLIMITED_APPOINTMENTS } from '@careline/domain/consultations';
+import {
+  pickBlockText,
+  searchSessionBlock,
+  sessionCardLabel,
+  sessionFeeText,
+  sessionFillPercent,
+  sessionLabelText,
+  sessionLabelTones,
+  UNLIMITED_APPOINTMENTS,
+  VIDEO_PARTICIPATION_MODE,
+} from '@careline/domain/consultations';
 import { useLingui } from '@careline/i18n/react';
 import { useConsultationsTranslate } from '@careline/i18n/consultations';
 import type { SessionCardData } from '../api/doctor-documents.ts';
-import { appointmentStatusKey, pickBlockText, sessionLabelText } from '../utils/session-card-texts.ts';
+import { appointmentStatusKey } from '../utils/session-card-texts.ts';
 import { timeOfDay } from '../utils/session-days.ts';
-import { sessionFeeText } from '../utils/session-fee.ts';
 import { DoctorAvatar } from './doctor-avatar.tsx';
 
 /** The places a session card is shown (spec doc 2 §2 Session cards). */
@@ -36,15 +45,6 @@ export type SessionCardProps = {
   withinDoctor?: boolean;
 };
 
-const labelTone: Record<ReturnType<typeof sessionCardLabel>['kind'], string> = {
-  startingAt: 'neutral',
-  startingIn: 'warning',
-  awaitingDoctor: 'warning',
-  doctorArrived: 'success',
-  doctorLeft: 'neutral',
-  doctorCanceled: 'danger',
-};
-
 /**
  * A consultation session: doctor, specialty, hospital, time, the live label and how full it is
  * (spec doc 2 §2, §4). Full, completed and cancelled sessions are not pickable; the reason is shown.
@@ -54,11 +54,7 @@ export function SessionCard({ session, variant, now, href, appointment, children
   const { i18n } = useLingui();
   const label = sessionCardLabel({ status: session.status, startTime: new Date(session.startTime) }, now);
   const labelText = sessionLabelText(label);
-  const block = sessionPickBlock({
-    status: session.status,
-    appointmentMaxAllowed: session.appointmentMaxAllowed,
-    liveAppointments: session.appointmentCount,
-  });
+  const block = searchSessionBlock(session);
   const blockText = pickBlockText(block);
   const unlimited = session.appointmentMaxAllowed === UNLIMITED_APPOINTMENTS;
   const fill = unlimited
@@ -67,10 +63,10 @@ export function SessionCard({ session, variant, now, href, appointment, children
   const compact = variant === 'SESSION_VIEW_COMPACT';
   const doctor = session.practitioner.text;
   const time = timeOfDay(session.startTime, i18n.locale);
-  const video = session.participationMode === 'remote_presence_video_call';
+  const video = session.participationMode === VIDEO_PARTICIPATION_MODE;
   const showsFill = variant !== 'MY_APPOINTMENT';
   const fee = sessionFeeText(session.fee);
-  const percent = unlimited || session.appointmentMaxAllowed <= 0 ? 0 : Math.min(100, (session.appointmentCount / session.appointmentMaxAllowed) * 100);
+  const percent = sessionFillPercent(session);
 
   const body = (
     <>
@@ -87,7 +83,7 @@ export function SessionCard({ session, variant, now, href, appointment, children
         </div>
       )}
       <div className="session-card__meta">
-        <span className={`session-card__chip session-card__chip--${labelTone[label.kind]}`}>
+        <span className={`session-card__chip session-card__chip--${sessionLabelTones[label.kind]}`}>
           {label.kind === 'startingAt' ? `${t(labelText.id)} ${time}` : t(labelText.id, labelText.values)}
         </span>
         <span className="session-card__time">

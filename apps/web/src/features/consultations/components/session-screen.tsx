@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { sessionPickBlock } from '@careline/domain/consultations';
+import { pickBlockText, sessionPickBlock } from '@careline/domain/consultations';
 import { errorString, parseErrorString } from '@careline/domain/errors';
 import type { ClientPatient } from '@careline/domain/profiles';
 import { useTranslateText } from '@careline/i18n/react';
@@ -19,7 +19,6 @@ import {
 import { useNow } from '../hooks/use-now.ts';
 import { useRelationshipPrompt } from '../hooks/use-relationship-prompt.ts';
 import { bookingKeyFor, newBookingKey, type BookingKey } from '../utils/booking-key.ts';
-import { pickBlockText } from '../utils/session-card-texts.ts';
 import { CallHospitalLink } from './call-hospital-link.tsx';
 import { ReserveBooking, TEMPORARY_APPOINTMENT_PARAM } from './reserve-booking.tsx';
 import { ScreenFailed, ScreenLoading } from './screen-fetch-state.tsx';

@@ -1,51 +1,8 @@
-import type {
-  appointmentStatusLabels,
-  CancelBlock,
-  SessionCardLabel,
-  SessionPickBlock,
-} from '@careline/domain/consultations';
+import type { appointmentStatusLabels, CancelBlock } from '@careline/domain/consultations';
 import type { ConsultationsMessageId } from '@careline/i18n/consultations';
 
 /** A catalogue key with its placeholder values. */
 export type TextRef = { id: ConsultationsMessageId; values?: Record<string, string | number> };
-
-/**
- * The catalogue text of a session card's label (spec doc 2 §4 Session status).
- * @param label - from sessionCardLabel
- */
-export function sessionLabelText(label: SessionCardLabel): TextRef {
-  switch (label.kind) {
-    case 'startingAt':
-      return { id: 'consultations.card.startingAt' };
-    case 'startingIn':
-      return { id: 'consultations.card.startingIn', values: { minutes: label.minutes } };
-    case 'awaitingDoctor':
-      return { id: 'consultations.card.awaitingDoctor' };
-    case 'doctorArrived':
-      return { id: 'consultations.card.doctorArrived' };
-    case 'doctorLeft':
-      return { id: 'consultations.card.doctorLeft' };
-    case 'doctorCanceled':
-      return { id: 'consultations.card.doctorCanceled' };
-  }
-}
-
-/**
- * Why a session cannot be picked, as a sentence read out beside the card (spec doc 2 §4).
- * @param block - from sessionPickBlock; null when it can be picked
- */
-export function pickBlockText(block: SessionPickBlock): TextRef | null {
-  switch (block) {
-    case 'full':
-      return { id: 'consultations.card.blockedFull' };
-    case 'completed':
-      return { id: 'consultations.card.blockedCompleted' };
-    case 'cancelled':
-      return { id: 'consultations.card.blockedCancelled' };
-    case null:
-      return null;
-  }
-}
 
 const statusKeys: Record<keyof typeof appointmentStatusLabels, ConsultationsMessageId> = {
   booked: 'consultations.status.booked',

@@ -1,13 +1,13 @@
-import { sessionPickBlock } from '@careline/domain/consultations';
+/**
+ * /doctor's one card per doctor (issue 29 §4.14), once for the app (apps/web features/consultations
+ * session-results.tsx) and the page the server writes (apps/server web-app.doctor.ts, issue 33 §1):
+ * both group the same sessions the same way (issue 28). A file of its own, so that the screens that
+ * show a session card and no doctor's card (/view) do not carry it.
+ */
+import { searchSessionBlock, type SearchSession } from './session-cards.ts';
 
 /** What grouping needs of a session. */
-export type GroupableSession = {
-  startTime: string;
-  status: string;
-  appointmentMaxAllowed: number;
-  appointmentCount: number;
-  practitioner: { id: string };
-};
+export type GroupableSession = SearchSession & { startTime: string; practitioner: { id: string } };
 
 /**
  * One doctor's sessions as a card (issue 29 §4.14): the next session that can be booked, and the
@@ -15,12 +15,7 @@ export type GroupableSession = {
  */
 export type DoctorCard<T> = { practitionerId: string; next: T; rest: T[]; nextPickable: boolean };
 
-const pickable = (session: GroupableSession): boolean =>
-  sessionPickBlock({
-    status: session.status,
-    appointmentMaxAllowed: session.appointmentMaxAllowed,
-    liveAppointments: session.appointmentCount,
-  }) === null;
+const pickable = (session: GroupableSession): boolean => searchSessionBlock(session) === null;
 
 /**
  * Groups sessions by doctor: each doctor's next session that can be booked first (full, completed
