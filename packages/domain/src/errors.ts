@@ -273,8 +273,8 @@ export const errorCatalogue = {
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
-/** The generic fallback text when nothing better is known (spec doc 1 §8). */
-export const fallbackErrorText = 'Something went wrong';
+// The wire form's reader and the fallback text live apart, so a bundle needing only them skips the catalogue.
+export { fallbackErrorText, parseErrorString } from './error-wire.ts';
 
 /**
  * Renders a catalogue entry as the wire form 'CODE:message'.
@@ -284,18 +284,6 @@ export const fallbackErrorText = 'Something went wrong';
 export function errorString(code: ErrorCode, vars: Record<string, string> = {}): string {
   const text = errorCatalogue[code].replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
   return `${code}:${text}`;
-}
-
-/**
- * Splits a server error into its code and the text to show (spec doc 1 §8).
- * @param raw - the error message as received, e.g. 'ARO-E1015:Invalid verification code'
- */
-export function parseErrorString(raw: string): { code: string | null; text: string } {
-  const match = /^([A-Z]+-[A-Z]?\d+):([\s\S]*)$/.exec(raw);
-  if (!match) {
-    return { code: null, text: raw };
-  }
-  return { code: match[1] ?? null, text: match[2] ?? '' };
 }
 
 /** An error whose message is a catalogue 'CODE:message' string, safe to show to a user. */

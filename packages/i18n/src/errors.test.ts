@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { errorCatalogue, errorString, type ErrorCode } from '@careline/domain/errors';
 import { activateLocale, createI18n, translate } from './core.ts';
-import { translateServerError, translateText } from './errors.ts';
+import { englishErrorString, translateServerError, translateText } from './errors.ts';
 import { renderEnglishText, renderMessage } from './server.ts';
 
 describe('translateServerError', () => {
@@ -132,5 +133,17 @@ describe('translateText and en.po’s order (the compiled catalogue’s keys are
     expect(translateText(i18n, 'This order is already paid')).toBe(
       translate(i18n, 'error.ARO-E6006'),
     );
+  });
+});
+
+describe('englishErrorString', () => {
+  it('writes every catalogue error as packages/domain errorString does, with and without values', () => {
+    for (const code of Object.keys(errorCatalogue) as ErrorCode[]) {
+      expect(englishErrorString(code)).toBe(errorString(code));
+      const names = [...errorCatalogue[code].matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+      const vars = Object.fromEntries(names.map((name, i) => [name, `value ${i} of ${name}`]));
+      expect(englishErrorString(code, vars)).toBe(errorString(code, vars));
+    }
+    expect(englishErrorString('ARO-E3001')).toBe(errorString('ARO-E3001'));
   });
 });

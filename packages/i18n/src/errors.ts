@@ -1,7 +1,7 @@
 /// <reference types="./po-modules.d.ts" />
 import type { I18n } from '@lingui/core';
 import { messages as english } from './catalogues/en.po';
-import { englishPrecedence } from './catalogues/message-ids.ts';
+import { englishPrecedence, type MessageId } from './catalogues/message-ids.ts';
 
 /** A compiled message: literal text, and [name, …] for a placeholder or plural. */
 type CompiledMessage = (string | [string, ...unknown[]])[];
@@ -84,6 +84,24 @@ export function translateServerError(
     Object.entries(values).map(([name, value]) => [name, mapValue ? mapValue(name, value) : value]),
   );
   return i18n._(id, mapped);
+}
+
+/** A server error code the shared catalogue holds a text for ('ARO-E3001' for the id error.ARO-E3001). */
+export type CatalogueErrorCode = MessageId extends infer Id ? (Id extends `error.${infer Code}` ? Code : never) : never;
+
+/**
+ * A catalogue error in its wire form 'CODE:message', English, as packages/domain's errorString writes it:
+ * the text comes from the shared English catalogue, which every screen has already loaded, so a screen
+ * that makes a local error does not ship the domain's copy of every error text as well (issue 33 §3).
+ * @param code - the catalogue code, e.g. 'ARO-E3001'
+ * @param vars - values for {placeholders}; a placeholder without one stays as '{name}'
+ */
+export function englishErrorString(code: CatalogueErrorCode, vars: Record<string, string> = {}): string {
+  const template = english[`error.${code}`] as CompiledMessage | undefined;
+  const text = (template ?? [])
+    .map((token) => (typeof token === 'string' ? token : (vars[token[0]] ?? `{${token[0]}}`)))
+    .join('');
+  return `${code}:${text}`;
 }
 
 // English text → key, for texts without placeholders; templates for the rest (built once).

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Client } from 'urql';
 import { orderViewRoute } from '@careline/domain/orders/plain';
-import { fallbackErrorText } from '@careline/domain/errors';
+import { fallbackErrorText } from '@careline/domain/error-wire';
 import { errorText } from '../lib/graphql';
 import type { ChatOrderUploads, ChatOrders, ChatUploadState } from '../features/chat/utils/chat-orders.ts';
 import { CHAT_MEMORY_MAX_AGE_MS } from '../features/chat/utils/chat-memory.ts';

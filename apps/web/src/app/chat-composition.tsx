@@ -3,7 +3,7 @@ import { useClient, type Client } from 'urql';
 import { graphql } from '../lib/graphql/lazy-graphql.ts';
 import { CHAT_STEPS } from '@careline/domain/chat-flow';
 import { sessionPickBlock, VIDEO_PARTICIPATION_MODE } from '@careline/domain/consultations';
-import { fallbackErrorText } from '@careline/domain/errors';
+import { fallbackErrorText } from '@careline/domain/error-wire';
 import { errorCodes, errorText } from '../lib/graphql';
 import { useLingui } from '@careline/i18n/react';
 import { useSession } from '../lib/session';

@@ -1,4 +1,4 @@
-import { parseErrorString } from '@careline/domain/errors';
+import { parseErrorString } from '@careline/domain/error-wire';
 import { authErrorAction, type AuthErrorAction } from '@careline/domain/shell';
 
 export type OperationKind = 'query' | 'mutation' | 'subscription' | 'teardown';

@@ -1,5 +1,5 @@
 import { CombinedError } from '@urql/core';
-import { fallbackErrorText, parseErrorString } from '@careline/domain/errors';
+import { fallbackErrorText, parseErrorString } from '@careline/domain/error-wire';
 import { networkTexts } from '@careline/domain/shell';
 
 /** The raw messages an error carries (GraphQL errors of a CombinedError, or the message). */

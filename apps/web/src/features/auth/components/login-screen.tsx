@@ -9,7 +9,7 @@ import {
   parseVerificationCode,
   validateVerificationCode,
 } from '@careline/domain/auth';
-import { fallbackErrorText } from '@careline/domain/errors';
+import { fallbackErrorText } from '@careline/domain/error-wire';
 import { errorCodes } from '../../../lib/graphql';
 import { useLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';

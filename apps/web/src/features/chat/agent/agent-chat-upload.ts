@@ -3,7 +3,7 @@
  * POST /put with the raw bytes, Content-Type and Authorization; the x-blobdata-id header holds the
  * id). Images over 1 MB are compressed to at most 1 MB and 1920 px first (spec doc 1 §7).
  */
-import { errorString } from '@careline/domain/errors';
+import { englishErrorString } from '@careline/i18n/errors';
 import { ORDER_IMAGE_COMPRESSION, ORDER_UPLOAD_MAX_BYTES } from '@careline/domain/orders';
 import { requestHeaders } from '../../../lib/graphql';
 
@@ -83,7 +83,7 @@ export async function uploadChatImage(
     } catch {
       // not JSON: the generic refusal below
     }
-    return { kind: 'refused', error: errorString('ARO-E2002') };
+    return { kind: 'refused', error: englishErrorString('ARO-E2002') };
   }
   return { kind: 'network' };
 }

@@ -15,7 +15,7 @@ import {
   validateVerificationCode,
 } from '@careline/domain/auth';
 import { chatServiceForPath } from '@careline/domain/chat-flow';
-import { fallbackErrorText } from '@careline/domain/errors';
+import { fallbackErrorText } from '@careline/domain/error-wire';
 import { REQUEST_STATE, greetingText } from '@careline/domain/shell';
 import { errorCodes } from '../../../lib/graphql';
 import { useLanguage } from '../../../lib/i18n';

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { pickBlockText, sessionPickBlock } from '@careline/domain/consultations';
-import { errorString, parseErrorString } from '@careline/domain/errors';
+import { parseErrorString } from '@careline/domain/error-wire';
+import { englishErrorString } from '@careline/i18n/errors';
 import type { ClientPatient } from '@careline/domain/profiles';
 import { useTranslateText } from '@careline/i18n/react';
 import { useConsultationsTranslate } from '@careline/i18n/consultations';
@@ -72,7 +73,7 @@ export type SessionScreenProps = {
 type BookingState = { kind: 'idle' } | { kind: 'booking' } | { kind: 'failed'; error: string };
 
 // The catalogue's own words for a profile that holds a place in the session already (ARO-E4003).
-const ALREADY_BOOKED_TEXT = parseErrorString(errorString('ARO-E4003')).text;
+const ALREADY_BOOKED_TEXT = parseErrorString(englishErrorString('ARO-E4003')).text;
 
 /** The address of an appointment's screen. */
 export function appointmentHref(sessionId: string, appointmentId: string): string {

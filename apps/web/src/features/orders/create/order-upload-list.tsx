@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { parseErrorString } from '@careline/domain/errors';
+import { parseErrorString } from '@careline/domain/error-wire';
 import { uploadLimitText } from '@careline/domain/orders/plain';
 import { useTranslateText } from '@careline/i18n/react';
 import { useOrdersTranslate } from '@careline/i18n/orders';

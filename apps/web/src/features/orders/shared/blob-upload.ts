@@ -3,7 +3,7 @@
  * Authorization; the answer's x-blobdata-id header holds the id). XMLHttpRequest, because fetch
  * reports no upload progress.
  */
-import { errorString } from '@careline/domain/errors';
+import { englishErrorString } from '@careline/i18n/errors';
 import { requestHeaders } from '../../../lib/graphql';
 
 /** The upload's answer: the blob id; a refusal of the file ('CODE:message'); or a network failure to retry. */
@@ -45,7 +45,7 @@ export function blobUploadOutcome(status: number, blobId: string | null, body: s
       return { kind: 'refused', error };
     }
     if (status !== 408 && status !== 429) {
-      return { kind: 'refused', error: errorString('ARO-E2002') };
+      return { kind: 'refused', error: englishErrorString('ARO-E2002') };
     }
   }
   return { kind: 'network' };

@@ -4,7 +4,7 @@
  * authority, but a renamed executable, a file that hides another one, or an oversize PDF is refused
  * here at once, with a clear message, instead of after a slow upload.
  */
-import { errorString } from '@careline/domain/errors';
+import { englishErrorString } from '@careline/i18n/errors';
 import {
   SNIFF_HEAD_BYTES,
   SNIFF_TAIL_BYTES,
@@ -35,19 +35,19 @@ export const HIDDEN_FILE = 'hidden-file';
  */
 export async function pickedFileRefusal(file: Blob, kind: UploadKind): Promise<string | null> {
   if (file.size === 0) {
-    return errorString('ARO-E3001');
+    return englishErrorString('ARO-E3001');
   }
   const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
   const tail = new Uint8Array(await file.slice(Math.max(0, file.size - TAIL_BYTES)).arrayBuffer());
   const sniffed = sniffType(head);
   if (!sniffed || (sniffed === 'application/pdf') !== (kind === 'pdf')) {
-    return errorString('ARO-E3002');
+    return englishErrorString('ARO-E3002');
   }
   if (isPolyglot(sniffed, head, tail)) {
     return HIDDEN_FILE;
   }
   if (kind === 'pdf' && file.size > ORDER_UPLOAD_MAX_BYTES) {
-    return errorString('ARO-E3003');
+    return englishErrorString('ARO-E3003');
   }
   return null;
 }

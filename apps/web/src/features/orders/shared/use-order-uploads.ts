@@ -7,7 +7,7 @@
  * retry on their own with exponential backoff, wait while the browser is offline and resume when it
  * is back online; after the automatic tries a file shows 'Upload failed' with Retry. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorString } from '@careline/domain/errors';
+import { englishErrorString } from '@careline/i18n/errors';
 import { ORDER_MAX_DOCUMENTS, ORDER_UPLOAD_MAX_BYTES, needsCompression } from '@careline/domain/orders/plain';
 import { hasControlCharacters } from '@careline/domain/text';
 import type { UploadBlob } from './blob-upload.ts';
@@ -115,7 +115,7 @@ export function useOrderUploads(options: {
       }
       patch(item.id, (current) =>
         prepared.size > ORDER_UPLOAD_MAX_BYTES
-          ? { ...current, status: 'refused', refusal: errorString('ARO-E3003'), progress: 0 }
+          ? { ...current, status: 'refused', refusal: englishErrorString('ARO-E3003'), progress: 0 }
           : {
               ...current,
               status: current.status === 'compressing' ? 'queued' : current.status,
@@ -278,7 +278,7 @@ export function useOrderUploads(options: {
       taken.map(async (file): Promise<StoredUpload> => {
         const { newId } = latest.current.deps;
         const kind = uploadKindOf(file.type);
-        const refusal = kind ? await pickedFileRefusal(file, kind) : errorString('ARO-E3002');
+        const refusal = kind ? await pickedFileRefusal(file, kind) : englishErrorString('ARO-E3002');
         const base: StoredUpload = {
           id: newId(),
           name: file.name,
@@ -304,7 +304,7 @@ export function useOrderUploads(options: {
           return { ...base, status: 'compressing', original: file };
         }
         if (file.size > ORDER_UPLOAD_MAX_BYTES) {
-          return { ...base, status: 'refused', refusal: errorString('ARO-E3003') };
+          return { ...base, status: 'refused', refusal: englishErrorString('ARO-E3003') };
         }
         return { ...base, prepared: file };
       }),

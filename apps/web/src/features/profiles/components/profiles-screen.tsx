@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { groupProfilesByRelationship, profileTexts, unclassifiedPatients } from '@careline/domain/profiles';
-import { fallbackErrorText } from '@careline/domain/errors';
+import { fallbackErrorText } from '@careline/domain/error-wire';
 import { REQUEST_STATE } from '@careline/domain/shell';
 import { OFFLINE_SAVED_AT } from '@careline/ui/graphql';
 import { LastUpdated } from '../../../lib/offline/last-updated.tsx';

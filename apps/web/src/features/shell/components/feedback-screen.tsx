@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { isValidRating, npsLabel, REVIEW_LINK_DELAY_MS, REVIEW_LINK_RATING } from '@careline/domain/consultations';
-import { fallbackErrorText, parseErrorString } from '@careline/domain/errors';
+import { fallbackErrorText, parseErrorString } from '@careline/domain/error-wire';
 import { networkTexts } from '@careline/domain/shell';
 import { useConsultationsTranslate, type ConsultationsMessageId } from '@careline/i18n/consultations';
 import { useLingui, useTranslate, useTranslateText } from '@careline/i18n/react';

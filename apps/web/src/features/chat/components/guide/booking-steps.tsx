@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CHAT_TEXTS, CHAT_WIDGET_TEXTS, chatSessionsShown, formatChatDate } from '@careline/domain/chat-flow';
-import { fallbackErrorText } from '@careline/domain/errors';
+import { fallbackErrorText } from '@careline/domain/error-wire';
 import { useTranslate, useTranslateText } from '@careline/i18n/react';
 import type { ChatBookingResult, ChatConsultations, ChatDoctor, ChatSession, ChatSpecialty } from '../../utils/chat-consultations.ts';
 import { appointmentCard } from '../../utils/chat-guide.ts';

@@ -6,7 +6,7 @@ import {
   isChatOrderService,
   type ChatStepId,
 } from '@careline/domain/chat-flow';
-import { fallbackErrorText } from '@careline/domain/errors';
+import { fallbackErrorText } from '@careline/domain/error-wire';
 import type { ChatOrganization } from '../../utils/chat-consultations.ts';
 import { emptyOrder } from '../../utils/chat-guide-data.ts';
 import { newIdempotencyKey, offeredHospitals } from '../../utils/chat-guide.ts';
