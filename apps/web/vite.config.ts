@@ -78,6 +78,8 @@ const config: UserConfig = {
       '/my-home': 'src/features/chat/components/chat-home-screen.tsx',
       // issue 33 §1: the server writes /doctor; its screen's code and stylesheet come with the page.
       '/doctor': 'src/features/consultations/components/doctor-screen.tsx',
+      // issue 33 §1: the server writes the signed-in account's /view/appointment too.
+      '/view/appointment': 'src/features/consultations/components/view-screen.tsx',
     }),
     // issue 33 §3: each route's JavaScript (entry + screen, gzip) within its budget, or the build fails
     // naming the route and its size. Budgets: the size on 3 Dec 2026 (issue 33), rounded up, plus 2 KB;
