@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ownerOf } from '../offline/owner.ts';
 import { appScreenSettled, holdServerScreen, pageAnswerKey } from './server-screen.ts';
 
 // issue 33 §1: a screen the server wrote stays until the app's is settled, then they swap in one go.
@@ -75,6 +76,30 @@ describe('holdServerScreen', () => {
     expect(document.querySelector('[data-careline-server-screen]')).toBeNull();
     expect(document.getElementById('careline-server-answers')).toBeNull();
     expect(document.getElementById('root')?.hidden).toBe(false);
+  });
+
+  it("holds an account's screen only for the token it was written for (issue 33 §1)", () => {
+    window.history.replaceState(null, '', '/view/appointment?appointmentId=a1');
+    const accountPage = (owner: string) => {
+      document.body.innerHTML =
+        `<div id="root"><div class="app-shell" data-careline-takeover="/view/appointment" data-careline-owner="${owner}">` +
+        '<main><h1>Your appointment</h1></main></div>' +
+        `<script id="careline-server-answers" type="application/json">${JSON.stringify(answers)}</script></div>`;
+    };
+    window.localStorage.setItem('accessToken', 'token-of-the-page-account');
+    accountPage(ownerOf('token-of-the-page-account') ?? '');
+    holdServerScreen();
+    expect(document.getElementById('root')?.hidden).toBe(true);
+    expect(document.querySelector('[data-careline-owner]')?.isConnected).toBe(true);
+
+    // Another token stored (another account since): neither the screen nor its answers are used.
+    window.localStorage.setItem('accessToken', 'another-accounts-token');
+    accountPage(ownerOf('token-of-the-page-account') ?? '');
+    holdServerScreen();
+    expect(document.querySelector('[data-careline-owner]')).toBeNull();
+    expect(document.getElementById('careline-server-answers')).toBeNull();
+    expect(document.getElementById('root')?.hidden).toBe(false);
+    window.localStorage.removeItem('accessToken');
   });
 
   it('leaves a page without a server screen to the app', () => {
