@@ -4,8 +4,15 @@ import { REQUEST_STATE, type RequestState } from '@careline/domain/shell';
 import { useGraphQLClient } from '../graphql/graphql-provider.tsx';
 import { logoutMutation, queryOneProfileQuery } from './account-query.ts';
 import { toAccountView, type AccountView } from './account-view.ts';
-import { askPageCookie, pageCookieSet } from './page-cookie.ts';
-import { clearStoredSession, getAccessToken, saveAccount, savedAccount, savedAccountAt, setAccessToken } from './session-storage.ts';
+import {
+  clearStoredSession,
+  getAccessToken,
+  saveAccount,
+  savedAccount,
+  savedAccountAt,
+  setAccessToken,
+} from './session-storage.ts';
+import { syncPageCookie } from './page-cookie.ts';
 
 const { IDLE: idle, PENDING: pending, DONE: done, FAILED: failed } = REQUEST_STATE;
 
@@ -75,9 +82,7 @@ function LiveSession({ children, location }: Omit<SessionProviderProps, 'value'>
     }
     saveAccount(token, profile);
     // issue 33 §1: a session signed in before the page cookie existed (or whose cookie ran out) asks once.
-    if (!pageCookieSet()) {
-      askPageCookie(token);
-    }
+    syncPageCookie(token, true);
     setAccountSavedAt(null);
     const view = toAccountView(profile);
     setAccount(view);
