@@ -23,6 +23,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { clsGoal, cumulativeLayoutShift, formatTable, median, physicalFloorMs, slowLink } from '../bench/slow-link/figures.ts';
 import { buildFloor, buildWeb, startServer } from './bench-apps.mjs';
+import { demoPatient } from './bench-demo-patient.mjs';
 import { rootDir } from './web-build.mjs';
 
 const runs = Math.max(1, Number.parseInt(process.env.BENCH_RUNS ?? '3', 10) || 3);
@@ -157,109 +158,6 @@ const networkConditions = {
   uploadThroughput: (link.upKbps * 1000) / 8,
 };
 
-// --- The demo patient and appointment, through the real server's API (as the browser journeys' set-up).
-
-async function graphql(server, query, variables = {}, token) {
-  const answer = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await answer.json();
-  if (!body.data || body.errors?.length) {
-    throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  }
-  return body.data;
-}
-
-async function signInCode(server, mobileNo) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const answer = await fetch(`${server.url}/dev/sms-outbox?to=${mobileNo}`);
-    const messages = await answer.json();
-    const code = messages
-      .filter((message) => !message.body.includes('://'))
-      .map((message) => message.body.match(/\b(\d{4})\b/)?.[1])
-      .filter(Boolean)
-      .at(-1);
-    if (code) {
-      return code;
-    }
-    await sleep(200);
-  }
-  throw new Error(`no sign-in code reached ${mobileNo}`);
-}
-
-/** A patient signed in by SMS code, with one profile, booked into a new session of Dr. Nimal Perera at Colombo. */
-async function demoPatient(server) {
-  const mobileNo = `9477${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-  const started = await graphql(server, 'mutation ($u: String!) { initiateAuthentication(username: $u) { id } }', { u: mobileNo });
-  const code = await signInCode(server, mobileNo);
-  const done = await graphql(
-    server,
-    'mutation ($id: ID!, $c: Int!) { completeAuthentication(id: $id, verificationCode: $c) { accessToken } }',
-    { id: started.initiateAuthentication.id, c: Number(code) },
-  );
-  const token = done.completeAuthentication.accessToken;
-  const created = await graphql(
-    server,
-    `mutation { createPatient(name: {prefix: "Mr", given: ["Kamal"], family: "Fernando"}, birthDate: "1979-02-03",
-      gender: "male", extension: [{ valueId: "relationship", value: "Me" }]) { id } }`,
-    {},
-    token,
-  );
-  const { staffSignIn } = await graphql(server, 'mutation { staffSignIn(email: "admin@careline.test", password: "careline-demo-staff") { token } }');
-  const staff = staffSignIn.token;
-  const { queryOrganization } = await graphql(server, '{ queryOrganization { id name } }');
-  const colombo = queryOrganization.find((organization) => organization.name.endsWith('Colombo'));
-  const { searchDoctors } = await graphql(server, '{ searchDoctors(text: "Nimal Perera") { id name { text } } }');
-  const doctor = searchDoctors.find((found) => found.name.text === 'Dr. Nimal Perera');
-  if (!colombo || !doctor) {
-    throw new Error('the demo seed has no Colombo branch or no Dr. Nimal Perera');
-  }
-  const { staffChargingSchemes } = await graphql(
-    server,
-    'query ($o: ID!) { staffChargingSchemes(organizationId: $o) { id practitionerId } }',
-    { o: colombo.id },
-    staff,
-  );
-  const scheme = staffChargingSchemes.find((row) => row.practitionerId === doctor.id) ?? staffChargingSchemes[0];
-  const start = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
-  start.setSeconds(0, 0);
-  const { staffCreateSession } = await graphql(
-    server,
-    'mutation ($o: ID!, $input: StaffSessionInput!) { staffCreateSession(organizationId: $o, input: $input) { id } }',
-    {
-      o: colombo.id,
-      input: {
-        practitionerId: doctor.id,
-        locationName: 'Room 7',
-        startTime: start.toISOString(),
-        endTime: new Date(start.getTime() + 2 * 60 * 60 * 1000).toISOString(),
-        appointmentMaxAllowed: 10,
-        participationMode: 'in_person',
-        chargingSchemeId: scheme?.id ?? null,
-      },
-    },
-    staff,
-  );
-  const { createAppointment } = await graphql(
-    server,
-    'mutation ($p: ID!, $s: ID!, $k: String) { createAppointment(patientId: $p, sessionId: $s, idempotencyKey: $k) { id tokenNo } }',
-    { p: created.createPatient.id, s: staffCreateSession.id, k: crypto.randomUUID() },
-    token,
-  );
-  return {
-    token,
-    paths: {
-      '/login': '/login',
-      '/chat-home': '/chat-home',
-      '/doctor': `/doctor?${new URLSearchParams({ organization: colombo.id }).toString()}`,
-      '/view/appointment': `/view/appointment?${new URLSearchParams({ sessionId: staffCreateSession.id, appointmentId: createAppointment.id }).toString()}`,
-    },
-  };
-}
-
 // --- The link on the page's service worker too: its fetches (the network-first navigation, the
 // precache) go past the page's emulation. The page's session attaches to the worker (the frame's
 // auto-attach covers the service workers of its scope), holding a new one at its start until it has
@@ -374,6 +272,18 @@ async function coldAndWarm(browser, url, options) {
       await context.addInitScript((token) => {
         globalThis.localStorage.setItem('accessToken', token);
       }, options.token);
+      // A phone the patient signed in on keeps the page cookie the app asked for then (issue 33 §1):
+      // the server writes the account's first screens by it. Cold is an empty cache, not a new sign-in.
+      const answer = await fetch(new URL('/session/page-cookie', url), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${options.token}` },
+      });
+      const cookies = answer.headers.getSetCookie().map((line) => {
+        const [pair = ''] = line.split(';');
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: new URL('/', url).toString(), httpOnly: !pair.startsWith('careline-page-session'), sameSite: 'Lax' };
+      });
+      await context.addCookies(cookies);
     }
     await context.addInitScript({ content: `(${probe.toString()})(${options.usable.toString()});` });
     const cold = await visit(context, url);

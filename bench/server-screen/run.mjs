@@ -4,7 +4,8 @@
 // a time over one kept-alive connection, after 30 of warm-up: GET /login (the kept, precompressed
 // sign-in page), GET /doctor (the hospitals only), GET /doctor?organization=<Colombo> (the cards of the
 // demo's Colombo branch, the slow-link bench's address), and beside them the two GraphQL queries the
-// app asks for that screen when the page does not bring their answers. Per request: the server
+// app asks for that screen when the page does not bring their answers; likewise GET /view/appointment of
+// a signed-in patient's own appointment (the page cookie, issue 33 §1), beside its two queries. Per request: the server
 // process's CPU time (careline_process_cpu_seconds_total on /metrics, with a token of its own, before and after), the median
 // and p95 time to the whole answer, and the bytes sent (br). Writes .bench/server-screen.json.
 import fs from 'node:fs';
@@ -13,6 +14,8 @@ import path from 'node:path';
 import { buildWeb, startServer } from '../../scripts/bench-apps.mjs';
 import { rootDir } from '../../scripts/web-build.mjs';
 import { doctorScreenDocuments } from '../../apps/server/src/web-app.doctor.ts';
+import { appointmentScreenDocuments } from '../../apps/server/src/web-app.appointment.ts';
+import { demoPatient } from '../../scripts/bench-demo-patient.mjs';
 
 const requests = Math.max(10, Number.parseInt(process.env.BENCH_REQUESTS ?? '300', 10) || 300);
 const warmUp = 30;
@@ -88,6 +91,37 @@ try {
   results.push(await measure(server, 'GET /doctor?organization=<Colombo> (cards)', page(doctorUrl)));
   results.push(await measure(server, 'POST /graphql consultationOrganizations', () => graphql(organizationsQuery)));
   results.push(await measure(server, 'POST /graphql consultationSessions (Colombo)', () => graphql(sessionsQuery, sessionsVariables)));
+  // issue 33 §1: the signed-in patient's own appointment, by the page cookie the app asks for.
+  const patient = await demoPatient(server);
+  const cookieAnswer = await fetch(`${server.url}/session/page-cookie`, { method: 'POST', headers: { authorization: `Bearer ${patient.token}` } });
+  const cookie = cookieAnswer.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const appointmentUrl = patient.paths['/view/appointment'];
+  const appointmentId = new URLSearchParams(appointmentUrl.split('?')[1]).get('appointmentId');
+  const signedInGraphql = (query, variables) =>
+    fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip', authorization: `Bearer ${patient.token}` },
+      body: JSON.stringify({ query, variables }),
+    });
+  const appointmentPage = () =>
+    fetch(`${server.url}${appointmentUrl}`, { headers: { 'accept-encoding': 'br, gzip', 'accept-language': 'en', cookie } });
+  const written = await (await appointmentPage()).text();
+  if (!written.includes('data-careline-server-screen="appointment"')) {
+    throw new Error('GET /view/appointment with the page cookie was not written by the server');
+  }
+  const { data: appointmentData } = await (await signedInGraphql(appointmentScreenDocuments.consultationAppointment, { id: appointmentId })).json();
+  const sessionId = appointmentData.queryAppointment[0].sessionId;
+  results.push(await measure(server, 'GET /view/appointment (page cookie)', appointmentPage));
+  results.push(
+    await measure(server, 'POST /graphql consultationAppointment', () =>
+      signedInGraphql(appointmentScreenDocuments.consultationAppointment, { id: appointmentId }),
+    ),
+  );
+  results.push(
+    await measure(server, 'POST /graphql consultationSessionTokens', () =>
+      signedInGraphql(appointmentScreenDocuments.consultationSessionTokens, { sessionId }),
+    ),
+  );
   fs.mkdirSync(path.join(rootDir, '.bench'), { recursive: true });
   fs.writeFileSync(
     path.join(rootDir, '.bench/server-screen.json'),

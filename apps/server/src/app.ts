@@ -551,9 +551,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     await registerDevRoutes(app, deps);
   }
-  await registerWebApp(app, deps, async (request, source, variables) => {
-    // issue 33 §1: an app's query for a page the server writes, as the page's own request would ask it.
-    const result = await app.graphql(source, graphqlContext(request), variables);
+  await registerWebApp(app, deps, async (request, source, variables, viewer) => {
+    // issue 33 §1: an app's query for a page the server writes, as the page's own request would ask it;
+    // signed in as the page cookie's account where the page is written for it (never from a cookie here).
+    const context = graphqlContext(request);
+    const result = await app.graphql(source, viewer ? { ...context, viewer, staff: null, rejectedToken: false } : context, variables);
     if (result.errors?.length) {
       throw new Error(`page query failed: ${result.errors.map((error) => error.message).join('; ')}`);
     }

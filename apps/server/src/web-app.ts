@@ -8,9 +8,18 @@ import type { AppDeps } from './app-deps.ts';
 import type { TenantPublicConfig } from '@careline/domain/tenant';
 import { contentSecurityPolicy, cspHeaderValue, tenantOrigins } from './http/security-headers.ts';
 import { INLINE_LOGO_MAX_BYTES, INLINE_STYLESHEET_MAX_BYTES, renderIndexHtml, type ServerScreen } from './web-app.render.ts';
-import { registerSignInFormRoutes, signInPageView, type SignInFormView } from './modules/auth/index.ts';
+import {
+  pageViewer,
+  registerPageCookieRoutes,
+  registerSignInFormRoutes,
+  signInPageView,
+  type SignInFormView,
+  type Viewer,
+} from './modules/auth/index.ts';
 import { requestLanguage, signInScreen } from './web-app.sign-in.ts';
 import { doctorScreen, doctorScreenData, doctorScreenDocuments } from './web-app.doctor.ts';
+import { accountOwner } from '@careline/domain/ids';
+import { appointmentScreen, appointmentScreenData, appointmentScreenDocuments } from './web-app.appointment.ts';
 
 export const defaultWebDistDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -57,8 +66,16 @@ export type WebAppMount = {
   runQuery?: RunQuery;
 };
 
-/** Runs a GraphQL query for a page request; resolves to its data, rejects when it has errors. */
-export type RunQuery = (request: FastifyRequest, source: string, variables: Record<string, unknown>) => Promise<unknown>;
+/**
+ * Runs a GraphQL query for a page request, as its tenant and, when given, as the page cookie's account;
+ * resolves to its data, rejects when it has errors.
+ */
+export type RunQuery = (
+  request: FastifyRequest,
+  source: string,
+  variables: Record<string, unknown>,
+  viewer?: Viewer,
+) => Promise<unknown>;
 
 type StaticFile = { relativePath: string; immutable: boolean };
 
@@ -308,6 +325,42 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
     }
   };
 
+  // issue 33 §1: /view/appointment written by the server for the page cookie's account, from the app's
+  // own queries run as that account (the ownership rule of queryAppointment); else the plain page.
+  const appointmentPage = async (request: FastifyRequest): Promise<PreparedIndex | null> => {
+    if (!runQuery) {
+      return null;
+    }
+    try {
+      const signedIn = await pageViewer(deps, request);
+      if (!signedIn) {
+        return null;
+      }
+      const params = new URLSearchParams(request.url.split('?')[1] ?? '');
+      const data = await appointmentScreenData(params, (operation, variables) =>
+        runQuery(request, appointmentScreenDocuments[operation], variables, signedIn.viewer),
+      );
+      if (!data) {
+        return null;
+      }
+      const { branding } = deps.tenants.resolve(request.hostname).publicConfig;
+      const screen = appointmentScreen(
+        data,
+        {
+          locale: requestLanguage(request),
+          hospital: branding.hospitalName,
+          logoSrc: images.get(branding.logoUrl) ?? branding.logoUrl,
+          now: new Date(),
+        },
+        accountOwner(signedIn.viewer.accountId),
+      );
+      return prepare(request, '/view/appointment', { key: null, screen, scripts: takeoverScripts });
+    } catch (error) {
+      request.log.warn({ err: error }, 'server-written /view/appointment failed; the app renders it');
+      return null;
+    }
+  };
+
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, urlPath: string): Promise<FastifyReply> => {
     if (mount.signInForm && urlPath === '/login') {
       // The empty number form and the signed-in note are the same for every request of a tenant and language.
@@ -315,6 +368,12 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
     }
     if (urlPath === '/doctor' && request.method === 'GET') {
       const page = await doctorPage(request);
+      if (page) {
+        return sendFresh(request, reply, page, 'Host, Accept-Encoding, Accept-Language, Cookie');
+      }
+    }
+    if (mount.signInForm && urlPath === '/view/appointment' && request.method === 'GET') {
+      const page = await appointmentPage(request);
       if (page) {
         return sendFresh(request, reply, page, 'Host, Accept-Encoding, Accept-Language, Cookie');
       }
@@ -360,6 +419,7 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
             send(request, reply.code(status), signInPage(request, view, false), signInVary),
           requestLanguage,
         );
+        await registerPageCookieRoutes(scope, deps);
       }
     },
     { prefix },

@@ -10,7 +10,8 @@ import { TenantProvider } from '../lib/tenant/tenant-provider.tsx';
 import type { AccountView } from '../lib/session/account-view.ts';
 import { createAppRoutes, type AppScreens } from './routes.tsx';
 import { TestLanguage } from '../lib/i18n/test-language.tsx';
-import { digestOf, ownerOf } from '../lib/offline/owner.ts';
+import { accountOwner } from '@careline/domain/ids';
+import { ownerOf } from '../lib/offline/owner.ts';
 import type { ServerUserProfile } from '../lib/session/account-query.ts';
 import { saveAccount } from '../lib/session/session-storage.ts';
 import { saveVisitPass } from '../lib/offline/visit-pass.ts';
@@ -185,7 +186,7 @@ describe('an offline start with a kept visit pass', () => {
 
   it.each([
     { name: 'online, the root goes on as before', who: 'signed-in' as const, owner: () => ownerOf('token-1'), expected: '/chat-home' },
-    { name: "offline with another account's pass, the root goes on as before", who: 'offline' as const, owner: () => digestOf('account:user-0'), expected: '/chat-home' },
+    { name: "offline with another account's pass, the root goes on as before", who: 'offline' as const, owner: () => accountOwner('user-0'), expected: '/chat-home' },
   ])('$name', async ({ who, owner, expected }) => {
     keepPass(owner());
     const router = renderAt('/', 'chat', who);

@@ -24,19 +24,24 @@ describe('relativeDayLabel', () => {
   });
 });
 
-// spec doc 1 §4: before 12 morning, 12 to 16 afternoon, from 16 evening.
+// spec doc 1 §4: before 12 morning, 12 to 16 afternoon, from 16 evening, on the hospital's clock
+// (Asia/Colombo, +05:30), whatever the device's (issue 33 §1: the server writes the greeting too).
 describe('greeting', () => {
   it.each([
-    [0, 0, 'morning', 'Good morning'],
-    [11, 59, 'morning', 'Good morning'],
-    [12, 0, 'afternoon', 'Good afternoon'],
-    [15, 59, 'afternoon', 'Good afternoon'],
-    [16, 0, 'evening', 'Good evening'],
-    [23, 59, 'evening', 'Good evening'],
-  ])('%i:%i → %s', (hour, minute, part, text) => {
-    const date = at(2024, 3, 1, hour, minute);
+    ['2024-02-29T18:30:00Z', 'morning', 'Good morning'],
+    ['2024-03-01T06:29:00Z', 'morning', 'Good morning'],
+    ['2024-03-01T06:30:00Z', 'afternoon', 'Good afternoon'],
+    ['2024-03-01T10:29:00Z', 'afternoon', 'Good afternoon'],
+    ['2024-03-01T10:30:00Z', 'evening', 'Good evening'],
+    ['2024-03-01T18:29:00Z', 'evening', 'Good evening'],
+  ])('%s → %s', (instant, part, text) => {
+    const date = new Date(instant);
     expect(greetingFor(date)).toBe(part);
     expect(greetingText(date)).toBe(text);
+  });
+
+  it("reads another hospital's zone when given", () => {
+    expect(greetingText(new Date('2024-03-01T06:30:00Z'), 'UTC')).toBe('Good morning');
   });
 });
 

@@ -2,7 +2,7 @@
  * Relative-day labels, greeting and NPS labels (spec doc 1 §4 'Other state codes').
  * Calendar rules read the local date and time of the Date given: in the browser, the patient's.
  */
-import { calendarDaysBetween } from '../time/index.ts';
+import { calendarDaysBetween, DEFAULT_TIME_ZONE, zonedParts } from '../time/index.ts';
 
 /**
  * Whole calendar days from now's date to the date (0 today, 1 tomorrow, -1 yesterday).
@@ -34,11 +34,13 @@ export function relativeDayLabel(date: Date, now: Date): 'Today' | 'Tomorrow' | 
 export type GreetingPart = 'morning' | 'afternoon' | 'evening';
 
 /**
- * The part of the day for the greeting: before 12 morning, 12 to 16 afternoon, from 16 evening (spec doc 1 §4).
+ * The part of the day for the greeting: before 12 morning, 12 to 16 afternoon, from 16 evening (spec doc 1 §4),
+ * on the hospital's clock, not the device's (the server writes the same greeting, issue 33 §1).
  * @param date - the current time
+ * @param timeZone - the hospital's zone
  */
-export function greetingFor(date: Date): GreetingPart {
-  const hour = date.getHours();
+export function greetingFor(date: Date, timeZone: string = DEFAULT_TIME_ZONE): GreetingPart {
+  const { hour } = zonedParts(date, timeZone);
   if (hour < 12) {
     return 'morning';
   }
@@ -46,11 +48,12 @@ export function greetingFor(date: Date): GreetingPart {
 }
 
 /**
- * The greeting text: 'Good morning', 'Good afternoon' or 'Good evening' (spec doc 1 §4).
+ * The greeting text: 'Good morning', 'Good afternoon' or 'Good evening' (spec doc 1 §4), by the hospital's clock.
  * @param date - the current time
+ * @param timeZone - the hospital's zone
  */
-export function greetingText(date: Date): string {
-  return `Good ${greetingFor(date)}`;
+export function greetingText(date: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return `Good ${greetingFor(date, timeZone)}`;
 }
 
 export type NpsLabel = { label: 'Not Good' | 'Satisfied' | 'Great'; colour: 'red' | 'orange' | 'green' };

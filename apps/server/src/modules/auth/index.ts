@@ -4,6 +4,7 @@ export { createAccessSession, hashToken, resolveAccessToken } from './auth.acces
 export { issueSignInLink } from './auth.links.ts';
 export { addressKey, setAccountLanguage } from './auth.service.ts';
 export type { Viewer } from './auth.viewer.ts';
+export { pageCookie, pageCookieFlag, pageCookiePaths, pageViewer, registerPageCookieRoutes } from './auth.page-cookie.ts';
 export {
   readCookies,
   registerSignInFormRoutes,

@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountOwner } from '@careline/domain/ids';
+import type { ServerUserProfile } from '../session/account-query.ts';
+import { saveAccount } from '../session/session-storage.ts';
 import { appScreenSettled, holdServerScreen, pageAnswerKey } from './server-screen.ts';
 
 // issue 33 §1: a screen the server wrote stays until the app's is settled, then they swap in one go.
@@ -75,6 +78,47 @@ describe('holdServerScreen', () => {
     expect(document.querySelector('[data-careline-server-screen]')).toBeNull();
     expect(document.getElementById('careline-server-answers')).toBeNull();
     expect(document.getElementById('root')?.hidden).toBe(false);
+  });
+
+  it("holds an account's screen only while the stored token is that account's (issue 33 §1)", () => {
+    window.history.replaceState(null, '', '/view/appointment?appointmentId=a1');
+    const accountPage = (owner: string) => {
+      document.body.innerHTML =
+        `<div id="root"><div class="app-shell" data-careline-takeover="/view/appointment" data-careline-owner="${owner}">` +
+        '<main><h1>Your appointment</h1></main></div>' +
+        `<script id="careline-server-answers" type="application/json">${JSON.stringify(answers)}</script></div>`;
+    };
+    const signedInAs = (token: string, accountId: string) => {
+      window.localStorage.setItem('accessToken', token);
+      saveAccount(token, { id: accountId } as ServerUserProfile);
+    };
+    // The server names the cookie's account as the app names the stored token's.
+    signedInAs('token-of-the-page-account', 'account-1');
+    accountPage(accountOwner('account-1'));
+    holdServerScreen();
+    expect(document.getElementById('root')?.hidden).toBe(true);
+    expect(document.querySelector('[data-careline-owner]')?.isConnected).toBe(true);
+
+    // A new token of the same account (signed in again): still that account's screen.
+    signedInAs('a-newer-token-of-the-page-account', 'account-1');
+    accountPage(accountOwner('account-1'));
+    holdServerScreen();
+    expect(document.querySelector('[data-careline-owner]')?.isConnected).toBe(true);
+
+    // Another account signed in since: neither the screen nor its answers are used.
+    signedInAs('another-accounts-token', 'account-2');
+    accountPage(accountOwner('account-1'));
+    holdServerScreen();
+    expect(document.querySelector('[data-careline-owner]')).toBeNull();
+    expect(document.getElementById('careline-server-answers')).toBeNull();
+    expect(document.getElementById('root')?.hidden).toBe(false);
+
+    // A token whose account the app has not loaded yet: not known to be the page's, so not used.
+    window.localStorage.setItem('accessToken', 'a-token-not-loaded-yet');
+    accountPage(accountOwner('account-1'));
+    holdServerScreen();
+    expect(document.querySelector('[data-careline-owner]')).toBeNull();
+    window.localStorage.clear();
   });
 
   it('leaves a page without a server screen to the app', () => {

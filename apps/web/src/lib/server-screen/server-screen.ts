@@ -1,4 +1,6 @@
 import { stringifyVariables } from '@urql/core';
+import { ownerOf } from '../offline/owner.ts';
+import { getAccessToken } from '../session/session-storage.ts';
 
 /*
  * A screen the server wrote before the app ran (issue 33 §1, apps/server/src/web-app.doctor.ts): it
@@ -97,8 +99,13 @@ export function holdServerScreen(root: Document = document): void {
   if (!container || !screen) {
     return;
   }
-  // The screen of another address (a page kept from another visit): the app's alone, as after a splash.
-  if (screen.dataset.carelineTakeover !== root.location?.pathname.replace(/\/+$/, '')) {
+  // The screen of another address (a page kept from another visit), or one written for another token
+  // than the one stored (an account's screen, issue 33 §1): the app's alone, as after a splash.
+  const owner = screen.dataset.carelineOwner;
+  if (
+    screen.dataset.carelineTakeover !== root.location?.pathname.replace(/\/+$/, '') ||
+    (owner !== undefined && owner !== ownerOf(getAccessToken()))
+  ) {
     screen.remove();
     root.getElementById(serverAnswersElementId)?.remove();
     return;

@@ -4,7 +4,15 @@ import { REQUEST_STATE, type RequestState } from '@careline/domain/shell';
 import { useGraphQLClient } from '../graphql/graphql-provider.tsx';
 import { logoutMutation, queryOneProfileQuery } from './account-query.ts';
 import { toAccountView, type AccountView } from './account-view.ts';
-import { clearStoredSession, getAccessToken, saveAccount, savedAccount, savedAccountAt, setAccessToken } from './session-storage.ts';
+import {
+  clearStoredSession,
+  getAccessToken,
+  saveAccount,
+  savedAccount,
+  savedAccountAt,
+  setAccessToken,
+} from './session-storage.ts';
+import { syncPageCookie } from './page-cookie.ts';
 
 const { IDLE: idle, PENDING: pending, DONE: done, FAILED: failed } = REQUEST_STATE;
 
@@ -73,6 +81,8 @@ function LiveSession({ children, location }: Omit<SessionProviderProps, 'value'>
       return null;
     }
     saveAccount(token, profile);
+    // issue 33 §1: a session signed in before the page cookie existed (or whose cookie ran out) asks once.
+    syncPageCookie(token, true);
     setAccountSavedAt(null);
     const view = toAccountView(profile);
     setAccount(view);

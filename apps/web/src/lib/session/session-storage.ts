@@ -1,4 +1,5 @@
 import type { ServerUserProfile } from './account-query.ts';
+import { syncPageCookie } from './page-cookie.ts';
 
 // spec doc 1 §7: the access token is kept in local storage.
 const accessTokenKey = 'accessToken';
@@ -24,10 +25,13 @@ export function getAccessToken(): string | null {
 /** Stores the access token (spec doc 1 §4: a 'succeeded' sign-in stores the token). */
 export function setAccessToken(token: string): void {
   storage()?.setItem(accessTokenKey, token);
+  // issue 33 §1: the server writes this account's first screens by its page cookie.
+  syncPageCookie(token);
 }
 
 /** Removes the access token and every other piece of stored login data. */
 export function clearStoredSession(): void {
+  syncPageCookie(null);
   const store = storage();
   if (!store) {
     return;
