@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appointmentScreen, appointmentScreenDocuments, type ScreenAppointment } from './web-app.appointment.ts';
-import { openPageToken, sealPageToken } from './modules/auth/auth.page-cookie.ts';
+import { openPageToken, sealPageToken } from './modules/auth/index.ts';
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 const clientDocuments = fs.readFileSync(

@@ -4,7 +4,15 @@ export { createAccessSession, hashToken, resolveAccessToken } from './auth.acces
 export { issueSignInLink } from './auth.links.ts';
 export { addressKey, setAccountLanguage } from './auth.service.ts';
 export type { Viewer } from './auth.viewer.ts';
-export { pageCookie, pageCookieFlag, pageCookiePaths, pageViewer, registerPageCookieRoutes } from './auth.page-cookie.ts';
+export {
+  openPageToken,
+  pageCookie,
+  pageCookieFlag,
+  pageCookiePaths,
+  pageViewer,
+  registerPageCookieRoutes,
+  sealPageToken,
+} from './auth.page-cookie.ts';
 export {
   readCookies,
   registerSignInFormRoutes,
