@@ -346,12 +346,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.websocketServer.on('connection', subscriptionLimits.closeUninitialised);
 
-  // A GraphQL request's context; the pages the server writes (web-app.ts) run the app's queries with it.
-  const graphqlContext = (request: FastifyRequest): GraphQLContext => ({
+  // A GraphQL request's context; the pages the server writes (web-app.ts) run the app's queries with it,
+  // and a live socket's context is this one with the token of its connection and the socket.
+  const graphqlContext = (request: FastifyRequest, auth: RequestAuth = requestAuth.get(request) ?? anonymous): GraphQLContext => ({
     env,
     database,
     tenant: tenants.resolve(request.hostname),
-    ...(requestAuth.get(request) ?? anonymous),
+    ...auth,
     correlationId: request.id,
     clientIp: clientIp(request),
     log: request.log,
@@ -430,23 +431,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const tenant = tenants.resolve(request.hostname);
         const query = request.query as Record<string, string | undefined>;
         const auth = await viewerFor(tenant.id, bearerToken(query.access_token));
-        return {
-          env,
-          database,
-          tenant,
-          ...auth,
-          correlationId: request.id,
-          clientIp: clientIp(request),
-          log: request.log,
-          providers,
-          publish,
-          endLiveSession,
-          jobs,
-          smsOutbox,
-          presence,
-          liveSocket: socket,
-          sharedLive,
-        };
+        return { ...graphqlContext(request, auth), liveSocket: socket, sharedLive };
       },
       // The token may also come in the connection-init payload (graphql-ws). The request is not
       // known here, so the tenant is checked in preSubscriptionExecution below.
