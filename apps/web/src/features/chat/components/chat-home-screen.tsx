@@ -14,7 +14,7 @@ import {
   validateMobileNo,
   validateVerificationCode,
 } from '@careline/domain/auth';
-import { chatServiceForPath } from '@careline/domain/chat-flow';
+import { agentChatOffered, agentChatPath, chatMenuButtons, chatServiceForPath } from '@careline/domain/chat-flow';
 import { fallbackErrorText } from '@careline/domain/error-wire';
 import { REQUEST_STATE, greetingText } from '@careline/domain/shell';
 import { errorCodes } from '../../../lib/graphql';
@@ -32,7 +32,6 @@ import { useChatPacing } from '../hooks/use-chat-pacing.ts';
 import { useKeepInView } from '../hooks/use-keep-in-view.ts';
 import { useSecondsUntil } from '../../../lib/sign-in/use-seconds-until.ts';
 import { chatReducer, initialChatState } from '../utils/chat-flow.ts';
-import { agentChatOffered, agentChatPath, chatMenuButtons } from '../utils/chat-menu.ts';
 import { linkDestination } from '../utils/link-destination.ts';
 import type { ChatConsultations } from '../utils/chat-consultations.ts';
 import { forgetChatMemory, readChatMemory, saveChatMemory } from '../utils/chat-memory.ts';
