@@ -98,7 +98,7 @@ describe("the server's chat welcome as the app says it (issue 33 §1)", () => {
   it('paces the lines and the buttons with CSS (typing at 300 ms), in the style the page hashes', () => {
     const screen = page([upcoming]);
     expect(screen.style).toContain('@keyframes server-chat-show');
-    expect(screen.style).toContain('animation:server-chat-show 0s 0.9s both');
+    expect(screen.style).toContain('animation:server-chat-show 0s 0.7s both');
     expect(screen.html).toContain('chat-typing');
     expect(screen.html).toContain('data-careline-takeover="/chat-home"');
     expect(screen.html).toContain('data-careline-owner="owner-1"');

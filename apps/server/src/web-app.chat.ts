@@ -184,8 +184,9 @@ export type ServerChatLine = { author: 'assistant' | 'event'; text: string; tone
 export const serverChatElementId = 'careline-server-chat';
 
 // spec doc 1 §9 in the server's page (seconds after the page shows): the typing dots at 300 ms, the
-// greeting about 1 s, the rest of the welcome close behind, the buttons after them.
-export const serverChatPacing = { typingS: 0.3, firstLineS: 0.9, nextLineS: 0.2, buttonsAfterS: 0.5 } as const;
+// greeting at 700 ms, the rest of the welcome close behind, the buttons 400 ms after them: the app's
+// 1 s per line and 1 s for the buttons would put a four-line welcome's buttons 5 s after the page shows.
+export const serverChatPacing = { typingS: 0.3, firstLineS: 0.7, nextLineS: 0.15, buttonsAfterS: 0.4 } as const;
 
 const openAppointment = CHAT_STEPS['upcoming-events'].next.find((choice) => choice.on === 'open-appointment');
 const appointmentRoute =
@@ -298,7 +299,7 @@ export function chatScreen(data: ChatScreenData, context: ChatPageContext, owner
   const lines = chatWelcomeLines(data, context);
   const { typingS, firstLineS, nextLineS, buttonsAfterS } = serverChatPacing;
   // Hidden until its time, in its place from the first paint: showing it moves nothing.
-  const shownAt = (seconds: number) => styles.rule(`animation:server-chat-show 0s ${seconds}s both`);
+  const shownAt = (seconds: number) => styles.rule(`animation:server-chat-show 0s ${Math.round(seconds * 1000) / 1000}s both`);
   const lastLineS = firstLineS + nextLineS * (lines.length - 1);
   const messages = lines.map((line, index) => lineHtml(context, line, shownAt(firstLineS + nextLineS * index))).join('');
   // The dots over the greeting's place (out of the flow), from 300 ms until the greeting shows.
