@@ -5,7 +5,8 @@
 // sign-in page), GET /doctor (the hospitals only), GET /doctor?organization=<Colombo> (the cards of the
 // demo's Colombo branch, the slow-link bench's address), and beside them the two GraphQL queries the
 // app asks for that screen when the page does not bring their answers; likewise GET /view/appointment of
-// a signed-in patient's own appointment (the page cookie, issue 33 §1), beside its two queries. Per request: the server
+// a signed-in patient's own appointment (the page cookie, issue 33 §1), beside its two queries, and GET
+// /chat-home's welcome for the same patient, beside the two queries the app asks for it. Per request: the server
 // process's CPU time (careline_process_cpu_seconds_total on /metrics, with a token of its own, before and after), the median
 // and p95 time to the whole answer, and the bytes sent (br). Writes .bench/server-screen.json.
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { buildWeb, startServer } from '../../scripts/bench-apps.mjs';
 import { rootDir } from '../../scripts/web-build.mjs';
 import { doctorScreenDocuments } from '../../apps/server/src/web-app.doctor.ts';
 import { appointmentScreenDocuments } from '../../apps/server/src/web-app.appointment.ts';
+import { chatScreenDocuments } from '../../apps/server/src/web-app.chat.ts';
 import { demoPatient } from '../../scripts/bench-demo-patient.mjs';
 
 const requests = Math.max(10, Number.parseInt(process.env.BENCH_REQUESTS ?? '300', 10) || 300);
@@ -120,6 +122,18 @@ try {
   results.push(
     await measure(server, 'POST /graphql consultationSessionTokens', () =>
       signedInGraphql(appointmentScreenDocuments.consultationSessionTokens, { sessionId }),
+    ),
+  );
+  // issue 33 §1: the same patient's /chat-home welcome (the profile and the upcoming appointments).
+  const chatPage = () => fetch(`${server.url}/chat-home`, { headers: { 'accept-encoding': 'br, gzip', 'accept-language': 'en', cookie } });
+  if (!(await (await chatPage()).text()).includes('data-careline-server-screen="chat"')) {
+    throw new Error('GET /chat-home with the page cookie was not written by the server');
+  }
+  results.push(await measure(server, 'GET /chat-home (page cookie)', chatPage));
+  results.push(await measure(server, 'POST /graphql queryOneProfile', () => signedInGraphql(chatScreenDocuments.queryOneProfile, {})));
+  results.push(
+    await measure(server, 'POST /graphql chatUpcomingAppointments', () =>
+      signedInGraphql(chatScreenDocuments.chatUpcomingAppointments, { limit: 10 }),
     ),
   );
   fs.mkdirSync(path.join(rootDir, '.bench'), { recursive: true });

@@ -20,6 +20,7 @@ import { requestLanguage, signInScreen } from './web-app.sign-in.ts';
 import { doctorScreen, doctorScreenData, doctorScreenDocuments } from './web-app.doctor.ts';
 import { accountOwner } from '@careline/domain/ids';
 import { appointmentScreen, appointmentScreenData, appointmentScreenDocuments } from './web-app.appointment.ts';
+import { chatScreen, chatScreenData, chatScreenDocuments } from './web-app.chat.ts';
 
 export const defaultWebDistDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -49,6 +50,12 @@ const serverPrefixes = [
 ];
 
 const immutableCache = 'public, max-age=31536000, immutable';
+
+/**
+ * The only pages whose GET reads the page cookie (modules/auth auth.page-cookie.ts, issue 33 §1): the
+ * screens the server writes for the signed-in account. Every other request leaves the cookie unread.
+ */
+export const pageCookieScreens = ['/view/appointment', '/chat-home'] as const;
 
 export type WebAppMount = {
   /** Where the app lives: '/' for the patient app, '/staff' for the staff console. */
@@ -361,6 +368,53 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
     }
   };
 
+  // issue 33 §1: /chat-home's welcome written by the server for the page cookie's account (its profile and
+  // upcoming appointments from the app's own queries run as that account); else the plain page, as the
+  // app then shows (signed out: the sign-in chat; no profile yet: the registration step).
+  const chatPage = async (request: FastifyRequest): Promise<PreparedIndex | null> => {
+    const params = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const { publicConfig } = deps.tenants.resolve(request.hostname);
+    // A sign-in link's address is the app's (spec doc 1 §4 Link sign-in); a dashboard tenant's home is not the chat.
+    if (!runQuery || params.has('access_token') || publicConfig.uxFlow === 'flat' || !publicConfig.features.chat.enabled) {
+      return null;
+    }
+    try {
+      const signedIn = await pageViewer(deps, request);
+      if (!signedIn) {
+        return null;
+      }
+      const data = await chatScreenData((operation, variables) =>
+        runQuery(request, chatScreenDocuments[operation], variables, signedIn.viewer),
+      );
+      if (!data) {
+        return null;
+      }
+      const { branding } = publicConfig;
+      const screen = chatScreen(
+        data,
+        {
+          locale: requestLanguage(request),
+          hospital: branding.hospitalName,
+          logoSrc: images.get(branding.logoUrl) ?? branding.logoUrl,
+          now: new Date(),
+          features: publicConfig.features,
+          appVersion: publicConfig.appVersion,
+        },
+        accountOwner(signedIn.viewer.accountId),
+      );
+      return prepare(request, '/chat-home', { key: null, screen, scripts: takeoverScripts });
+    } catch (error) {
+      request.log.warn({ err: error }, 'server-written /chat-home failed; the app renders it');
+      return null;
+    }
+  };
+  const pageCookiePages: Record<(typeof pageCookieScreens)[number], (request: FastifyRequest) => Promise<PreparedIndex | null>> = {
+    '/view/appointment': appointmentPage,
+    '/chat-home': chatPage,
+  };
+  const isPageCookieScreen = (urlPath: string): urlPath is (typeof pageCookieScreens)[number] =>
+    (pageCookieScreens as readonly string[]).includes(urlPath);
+
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, urlPath: string): Promise<FastifyReply> => {
     if (mount.signInForm && urlPath === '/login') {
       // The empty number form and the signed-in note are the same for every request of a tenant and language.
@@ -372,8 +426,8 @@ export async function mountWebApp(app: FastifyInstance, deps: AppDeps, mount: We
         return sendFresh(request, reply, page, 'Host, Accept-Encoding, Accept-Language, Cookie');
       }
     }
-    if (mount.signInForm && urlPath === '/view/appointment' && request.method === 'GET') {
-      const page = await appointmentPage(request);
+    if (mount.signInForm && isPageCookieScreen(urlPath) && request.method === 'GET') {
+      const page = await pageCookiePages[urlPath](request);
       if (page) {
         return sendFresh(request, reply, page, 'Host, Accept-Encoding, Accept-Language, Cookie');
       }

@@ -53,6 +53,8 @@
  * being the services with a recent hospital (suggest-recent-organization), how a delivery choice is
  * sent (homecare or appointment), when an order may be confirmed, and a home visit's requested time.
  *
+ * The service-type menu's buttons (./chat-menu.ts: chatMenuButtons, for the app and the server's /chat-home).
+ *
  * Also here: the chat with hospital staff as a state machine (./staff-chat.ts: preparation
  * 'connecting to hospital staff', in_progress, suspended 'all staff busy', completed,
  * entered_in_error when completed from preparation or suspended; rating 1 happy, 0 unhappy) and
@@ -71,3 +73,4 @@ export * from './staff-chat.ts';
 export * from './chat-date.ts';
 export * from './chat-orders.ts';
 export * from './conversation.ts';
+export * from './chat-menu.ts';

@@ -121,6 +121,39 @@ describe('holdServerScreen', () => {
     window.localStorage.clear();
   });
 
+  it("waits for what the server's screen names, and makes a press held before then on the app's button (issue 33 §1)", async () => {
+    window.history.replaceState(null, '', '/chat-home');
+    document.body.innerHTML =
+      '<div id="root"><div class="app-shell" data-careline-takeover="/chat-home" data-careline-settled=".chat-suggestions button">' +
+      '<main><h1>Chat</h1><section class="chat-suggestions"><form action="/doctor"><button type="submit" data-careline-carry="">Book a Doctor</button>' +
+      '</form></section></main></div></div>';
+    holdServerScreen();
+    const serverButton = document.querySelector<HTMLButtonElement>('[data-careline-carry]');
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    document.addEventListener('submit', submitted);
+    const replaced = vi.fn();
+    window.addEventListener('careline:server-screen-replaced', replaced);
+    serverButton?.click();
+    // Held: the form does not go.
+    expect(submitted).not.toHaveBeenCalled();
+    const root = document.getElementById('root') as HTMLElement;
+    const pressed = vi.fn();
+    // The app's chat, its greeting shown but its buttons not yet: not settled.
+    root.innerHTML = '<main><h1>Chat</h1><section class="chat-suggestions"></section></main>';
+    await tick();
+    expect(root.hidden).toBe(true);
+    const appButton = document.createElement('button');
+    appButton.textContent = 'Book a Doctor';
+    appButton.addEventListener('click', pressed);
+    root.querySelector('.chat-suggestions')?.append(appButton);
+    await tick();
+    expect(root.hidden).toBe(false);
+    expect(document.querySelector('[data-careline-takeover]')).toBeNull();
+    expect(pressed).toHaveBeenCalledTimes(1);
+    expect(replaced).toHaveBeenCalledTimes(1);
+    document.removeEventListener('submit', submitted);
+  });
+
   it('leaves a page without a server screen to the app', () => {
     document.body.innerHTML = '<div id="root"><div class="splash"></div></div>';
     holdServerScreen();
@@ -133,6 +166,9 @@ describe('holdServerScreen', () => {
     expect(appScreenSettled(box)).toBe(false);
     box.innerHTML = '<main><h1>Sign in</h1></main>';
     expect(appScreenSettled(box)).toBe(true);
+    expect(appScreenSettled(box, '.chat-suggestions button')).toBe(false);
+    box.innerHTML = '<main><h1>Chat</h1><span class="chat-spinner"></span><div class="chat-suggestions"><button></button></div></main>';
+    expect(appScreenSettled(box, '.chat-suggestions button')).toBe(false);
     expect(pageAnswerKey('q', { b: 1, a: 2 })).toBe(pageAnswerKey('q', { a: 2, b: 1 }));
   });
 });

@@ -1,6 +1,7 @@
 import { stringifyVariables } from '@urql/core';
 import { ownerOf } from '../offline/owner.ts';
 import { getAccessToken } from '../session/session-storage.ts';
+import { serverScreenReplacedEvent } from './takeover-event.ts';
 
 /*
  * A screen the server wrote before the app ran (issue 33 §1, apps/server/src/web-app.doctor.ts): it
@@ -63,13 +64,51 @@ function readAnswers(root: Document): Map<string, unknown> | null {
 }
 
 /**
- * Whether the app's screen in the container is settled: the shell's main has its heading and shows
- * nothing loading (a spinner, a busy region).
+ * Whether the app's screen in the container is settled: the shell's main has its heading, shows
+ * nothing loading (a spinner, a busy region) and, where the server's screen names one, what it showed
+ * last (the chat's buttons: data-careline-settled).
  * @param container - the app's root
+ * @param shows - a selector the app's main must match, or none
  */
-export function appScreenSettled(container: ParentNode): boolean {
+export function appScreenSettled(container: ParentNode, shows?: string): boolean {
   const main = container.querySelector('main');
-  return main !== null && main.querySelector('h1') !== null && main.querySelector('[aria-busy="true"], .spinner') === null;
+  return (
+    main !== null &&
+    main.querySelector('h1') !== null &&
+    main.querySelector('[aria-busy="true"], .spinner, .chat-spinner') === null &&
+    (shows === undefined || shows === '' || main.querySelector(shows) !== null)
+  );
+}
+
+/**
+ * Holds a press of a server button that stands for one of the app's (marked data-careline-carry): the
+ * takeover code is here, so the press waits for the app's button of the same text, which it is then
+ * made on (issue 33 §1: nothing the patient did before the app took over is lost). Without script the
+ * button does what its form says.
+ * @param screen - the server's screen
+ * @returns the text of the last button pressed, or null
+ */
+function holdPresses(screen: HTMLElement): () => string | null {
+  let pressed: string | null = null;
+  screen.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-careline-carry]') : null;
+    if (button) {
+      event.preventDefault();
+      pressed = button.textContent?.trim() ?? null;
+    }
+  });
+  return () => pressed;
+}
+
+/** Makes a held press on the app's button of the same text, or gives it the focus the server's had. */
+function carryPress(container: HTMLElement, text: string | null, focused: string | null): void {
+  const find = (wanted: string) =>
+    [...container.querySelectorAll<HTMLButtonElement>('main button')].find((button) => button.textContent?.trim() === wanted && !button.disabled);
+  if (text !== null) {
+    find(text)?.click();
+  } else if (focused !== null) {
+    find(focused)?.focus();
+  }
 }
 
 /** Gives what was typed into the server's field to the app's (as typing would), and the focus. */
@@ -121,16 +160,24 @@ export function holdServerScreen(root: Document = document): void {
   // Out of the app's container (React replaces what is inside it) and in its place on the page.
   container.before(screen);
   container.hidden = true;
+  const pressed = holdPresses(screen);
+  const shows = screen.dataset.carelineSettled;
   const observer = new MutationObserver(() => {
-    if (!appScreenSettled(container)) {
+    if (!appScreenSettled(container, shows)) {
       return;
     }
     observer.disconnect();
     const typed = screen.querySelector<HTMLInputElement>('input[data-careline-server-input]');
     const focused = typed !== null && root.activeElement === typed;
+    const focusedButton =
+      root.activeElement instanceof HTMLButtonElement && screen.contains(root.activeElement) && root.activeElement.dataset.carelineCarry !== undefined
+        ? (root.activeElement.textContent?.trim() ?? null)
+        : null;
     screen.remove();
     container.hidden = false;
     carryInput(typed, container.querySelector<HTMLInputElement>('main input[role="combobox"], main input[type="search"]'), focused);
+    view?.dispatchEvent(new Event(serverScreenReplacedEvent));
+    carryPress(container, pressed(), focusedButton);
     if (view && network && Reflect.get(view, 'fetch') === answering) {
       view.fetch = network;
     }

@@ -14,7 +14,7 @@ import {
   validateMobileNo,
   validateVerificationCode,
 } from '@careline/domain/auth';
-import { chatServiceForPath } from '@careline/domain/chat-flow';
+import { agentChatOffered, agentChatPath, chatMenuButtons, chatServiceForPath } from '@careline/domain/chat-flow';
 import { fallbackErrorText } from '@careline/domain/error-wire';
 import { REQUEST_STATE, greetingText } from '@careline/domain/shell';
 import { errorCodes } from '../../../lib/graphql';
@@ -32,8 +32,9 @@ import { useChatPacing } from '../hooks/use-chat-pacing.ts';
 import { useKeepInView } from '../hooks/use-keep-in-view.ts';
 import { useSecondsUntil } from '../../../lib/sign-in/use-seconds-until.ts';
 import { chatReducer, initialChatState } from '../utils/chat-flow.ts';
-import { agentChatOffered, agentChatPath, chatMenuButtons } from '../utils/chat-menu.ts';
 import { linkDestination } from '../utils/link-destination.ts';
+import { takeServerChat } from '../utils/server-chat.ts';
+import { serverScreenReplacedEvent } from '../../../lib/server-screen/takeover-event.ts';
 import type { ChatConsultations } from '../utils/chat-consultations.ts';
 import { forgetChatMemory, readChatMemory, saveChatMemory } from '../utils/chat-memory.ts';
 import type { ChatOrderUploads, ChatOrders } from '../utils/chat-orders.ts';
@@ -89,7 +90,7 @@ export function ChatHomeScreen({ consultations, orders, orderUploads, registrati
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
-  const pacing = useChatPacing(state.messages, state.stepSeq);
+  const pacing = useChatPacing(state.messages, state.stepSeq, state.shownSeq);
   const secondsLeft = useSecondsUntil(state.resendAt);
   const [mobileInput, setMobileInput] = useState('');
   const [mobileAttempted, setMobileAttempted] = useState(false);
@@ -161,16 +162,25 @@ export function ChatHomeScreen({ consultations, orders, orderUploads, registrati
     const hasPatients = (session.account?.patientList.length ?? 0) > 0;
     const accountId = session.userProfileId;
     const storage = localStorageOrNull();
+    // issue 33 §1: the welcome the server's page showed for this account, taken over as shown.
+    const serverWelcome = takeServerChat();
     if (guidedChat && session.loggedIn && hasPatients && accountId !== null && storage !== null) {
       // issue 12 §2: the conversation survives a reload; only this account's, and only a shape this
       // version reads. A /chat-home/{category} path goes on from the upcoming check with its service.
       const memory = readChatMemory(storage, accountId, Date.now());
       const pathService = chatServiceForPath(pathname);
       const resumeStep = pathService !== null || atAgentChat ? null : (memory?.flowStep ?? null);
+      // The server writes the welcome of a visit that goes on from the menu; a step in the middle of a
+      // flow is the device's to resume (its screen then replaces the server's).
+      const welcomeShown = serverWelcome !== null && pathService === null && !atAgentChat && (resumeStep === null || resumeStep === 'service-type-menu');
       if (memory !== null && memory.messages.length > 0 && guide.restore(memory.guide, resumeStep)) {
         if (orders && memory.messages.some((message) => message.link !== undefined)) {
           // An order's link in the conversation opens its screen without waiting for its texts.
           void orders.prepareOrderView().catch(() => undefined);
+        }
+        if (welcomeShown) {
+          dispatch({ type: 'shownByServer', kept: memory.messages, welcome: serverWelcome });
+          return;
         }
         // issue 29 §12: a visit that goes on from the menu is greeted and told its upcoming events again.
         dispatch({
@@ -183,6 +193,10 @@ export function ChatHomeScreen({ consultations, orders, orderUploads, registrati
         return;
       }
       forgetChatMemory(storage, accountId);
+      if (welcomeShown) {
+        dispatch({ type: 'shownByServer', kept: [], welcome: serverWelcome });
+        return;
+      }
     }
     dispatch({
       type: 'started',
@@ -339,7 +353,15 @@ export function ChatHomeScreen({ consultations, orders, orderUploads, registrati
   // the chat's one scroll owner).
   const actionsRef = useRef<HTMLElement>(null);
   const screenRef = useRef<HTMLDivElement>(null);
+  // issue 33 §1: the app's screen rendered out of sight behind the server's, so it scrolls once shown.
+  const [takenOver, setTakenOver] = useState(0);
+  useEffect(() => {
+    const replaced = () => setTakenOver((count) => count + 1);
+    window.addEventListener(serverScreenReplacedEvent, replaced);
+    return () => window.removeEventListener(serverScreenReplacedEvent, replaced);
+  }, []);
   const shownActions = [
+    takenOver,
     pacing.shownCount,
     pacing.typing,
     state.step,

@@ -20,8 +20,10 @@ export type ChatPacing = {
  * about 1 s after its messages.
  * @param messages - every message of the flow
  * @param stepSeq - changes whenever a step is entered
+ * @param shownSeq - the step entry the server's page already showed with its buttons (issue 33 §1):
+ *   its buttons show at once
  */
-export function useChatPacing(messages: ChatMessage[], stepSeq: number): ChatPacing {
+export function useChatPacing(messages: ChatMessage[], stepSeq: number, shownSeq: number | null = null): ChatPacing {
   const [shownCount, setShownCount] = useState(0);
   const [typing, setTyping] = useState(false);
   const [buttonsFor, setButtonsFor] = useState<number | null>(null);
@@ -56,5 +58,9 @@ export function useChatPacing(messages: ChatMessage[], stepSeq: number): ChatPac
     return () => window.clearTimeout(timer);
   }, [allShown, stepSeq]);
 
-  return { shownCount: Math.min(shownCount, messages.length), typing, buttonsReady: allShown && buttonsFor === stepSeq };
+  return {
+    shownCount: Math.min(shownCount, messages.length),
+    typing,
+    buttonsReady: allShown && (buttonsFor === stepSeq || shownSeq === stepSeq),
+  };
 }

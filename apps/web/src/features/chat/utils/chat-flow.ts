@@ -85,6 +85,11 @@ export type ChatState = {
   flowStep: ChatStepId | null;
   /** The current flow's number (ChatMessage.flow). */
   flow: number;
+  /**
+   * The step entry whose messages and actions the server's page already showed (issue 33 §1): its
+   * actions show at once, not paced again.
+   */
+  shownSeq: number | null;
 };
 
 export type ChatAction =
@@ -93,6 +98,11 @@ export type ChatAction =
   /** A conversation kept on the device for this account, read back after a reload (issue 12 §2). */
   /** greeting: said when the conversation goes on from the menu, a new visit (spec doc 1 §2: greeting, upcoming events, menu). */
   | { type: 'restored'; messages: ChatMessage[]; flowStep: ChatStepId | null; check?: boolean; greeting?: string }
+  /**
+   * The welcome the server's page showed (issue 33 §1: greeting, upcoming events, menu), taken over as
+   * already shown, after what the device kept of the conversation.
+   */
+  | { type: 'shownByServer'; kept: ChatMessage[]; welcome: ChatMessageDraft[] }
   | { type: 'linkStarted'; greeting: string }
   | { type: 'linkCodeSent'; challengeId: string; mobileNo: string; destination: string; now: number }
   | { type: 'linkWithoutCode'; destination: string }
@@ -146,6 +156,7 @@ export const initialChatState: ChatState = {
   linkDestination: null,
   flowStep: null,
   flow: 0,
+  shownSeq: null,
 };
 
 function say(
@@ -288,6 +299,14 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         ...enter({ ...initialChatState, messages, flow }, menu ? 'menu' : 'guided'),
         flowStep: menu ? null : action.flowStep,
       };
+    }
+    case 'shownByServer': {
+      const kept = action.kept.map((message, index) => ({ ...message, id: index + 1, restored: true }));
+      // A visit that greets again starts the next flow (issue 29 §12), as 'restored' with a greeting does.
+      const flow = kept.length === 0 ? 0 : kept.reduce((highest, message) => Math.max(highest, message.flow ?? 0), 0) + 1;
+      const welcome = action.welcome.map((draft, index) => ({ ...draft, id: kept.length + index + 1, flow, restored: true }));
+      const shown = enter({ ...initialChatState, messages: [...kept, ...welcome], flow }, 'menu');
+      return { ...shown, shownSeq: shown.stepSeq };
     }
     case 'menuReply':
       return enter(say(say({ ...state, flow: state.flow + 1 }, 'patient', action.choice), 'assistant', action.reply), 'menu');

@@ -2,9 +2,10 @@
  * The chat's service-type menu (spec doc 1 §2 Chat assistant): Book a Doctor, Video Channel, Home
  * Visit, Home Lab Test, Online Pharmacy and Chat With Hospital, each only if its feature is enabled;
  * 'What is my upcoming', 'Show my profile' and 'Show my online payment history' only when logged in.
- * A button navigates to a route or sends a canned reply.
+ * A button navigates to a route or sends a canned reply. The app's menu and the server-written
+ * /chat-home (issue 33 §1) both take it from here.
  */
-import type { FeatureFlags } from '@careline/domain/tenant';
+import type { FeatureFlags } from '../tenant/types.ts';
 
 export type ChatMenuButton =
   | { label: string; kind: 'route'; to: string }

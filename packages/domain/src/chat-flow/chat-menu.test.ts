@@ -1,4 +1,4 @@
-import { baseTenantConfig, deepMerge, type FeatureFlags } from '@careline/domain/tenant';
+import { baseTenantConfig, deepMerge, type FeatureFlags } from '../tenant/index.ts';
 import { describe, expect, it } from 'vitest';
 import { chatMenuButtons } from './chat-menu.ts';
 
