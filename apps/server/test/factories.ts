@@ -29,6 +29,7 @@ import {
   type BookedAppointment,
 } from '../src/modules/consultations/appointments.service.ts';
 import { hashStaffPassword } from '../src/modules/staff/staff.passwords.ts';
+import { gatewaysFor } from '../src/modules/tenants/index.ts';
 import { cyberSource } from '../src/providers/payment-gateways/cybersource.ts';
 import { issueSandboxToken } from '../src/providers/payment-gateways/sandbox/sandbox-token.ts';
 import type { TestApp } from './test-app.ts';
@@ -381,7 +382,7 @@ export async function makeChargingScheme(
 
 /**
  * A card payment of an appointment at a hospital of the default tenant, captured by the sandbox
- * gateway (CyberSource): its invoice (doctor fee 2500, hospital fee 450, tax 50), a completed booking
+ * gateway (CyberSource) with the hospital's merchant (its own, else the tenant's; issue 9 §2): its invoice (doctor fee 2500, hospital fee 450, tax 50), a completed booking
  * request and an accepted payment; the appointment is marked paid.
  * @param t - the test app
  * @param visit - the appointment, its session, account and profile
@@ -396,7 +397,7 @@ export async function makeCardPayment(
 ): Promise<{ invoiceId: string; bookingId: string; paymentId: string; transactionId: string }> {
   const db = t.database.db;
   const tenantId = t.tenants.defaultTenant.id;
-  const settings = t.tenants.defaultTenant.gateways.cyberSource;
+  const settings = gatewaysFor(t.tenants.defaultTenant, organizationId).cyberSource;
   const token = issueSandboxToken(t.providers.appSecret, {
     merchantId: settings.merchantId,
     maskedNumber: '411111XXXXXX1111',

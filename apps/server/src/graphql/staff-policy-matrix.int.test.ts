@@ -3,24 +3,25 @@ import { STAFF_ROLES, type StaffRole } from '@careline/domain/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  FACTORY_STAFF_PASSWORD,
+  authHeader,
+  makeChargingScheme,
   makeChatSession,
   makeConsultationSession,
   makeDiagnosticReportCode,
   makeLabReport,
-  makeQuestionnaire,
   makeOrganization,
   makePatientAccount,
   makePractitioner,
+  makeQuestionnaire,
   makeStaffUser,
   makeVideoAppointment,
+  signInStaff,
 } from '../../test/factories.ts';
 import { signIn as patientSignIn } from '../modules/auth/auth.testing.ts';
 import {
   appointments,
   blobs,
   bookingRequests,
-  chargingSchemes,
   databaseRestores,
   displayTokens,
   gatewayEvents,
@@ -620,18 +621,6 @@ const hasPatientScope = (field: RootField): boolean =>
 const errorCode = (body: { errors?: { message: string }[] }): string | null =>
   body.errors?.[0]?.message.split(':')[0] ?? null;
 
-async function staffToken(email: string): Promise<string> {
-  const body = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: email, p: FACTORY_STAFF_PASSWORD },
-  );
-  const token = body.data?.staffSignIn.token;
-  if (!token) {
-    throw new Error(JSON.stringify(body.errors));
-  }
-  return token;
-}
-
 const tokens = new Map<StaffRole, string>();
 
 beforeAll(async () => {
@@ -650,7 +639,7 @@ beforeAll(async () => {
     const user = await makeStaffUser(db, tenantId, [
       { organizationId: hospitalA, role, practitionerId: role === 'doctor' ? doctor.id : null },
     ]);
-    tokens.set(role, await staffToken(user.email));
+    tokens.set(role, await signInStaff(t, user.email));
   }
   targetStaffId = (
     await makeStaffUser(db, tenantId, [{ organizationId: hospitalA, role: 'nurse' }])
@@ -687,12 +676,12 @@ beforeAll(async () => {
     (i % 2 === 0 ? sessionPools.queued : sessionPools.bookedAppointments).push(i % 2 === 0 ? session.id : (row?.id ?? ''));
   }
   // Payments: unpaid appointments (cash), refund requests (reject) and gateway events (reconcile).
-  const [scheme] = await db
-    .insert(chargingSchemes)
-    .values({ tenantId, organizationId: hospitalA, name: 'Matrix', currency: 'LKR', items: [{ category: 'doctor_fee', description: 'Doctor fee', amount: 1000 }] })
-    .returning({ id: chargingSchemes.id });
+  const scheme = await makeChargingScheme(db, tenantId, hospitalA, {
+    name: 'Matrix',
+    items: [{ category: 'doctor_fee', description: 'Doctor fee', amount: 1000 }],
+  });
   for (let i = 0; i < 30; i++) {
-    const session = await makeConsultationSession(db, tenantId, refs, { chargingSchemeId: scheme?.id ?? null, issuedTokens: 2, liveAppointments: 2 });
+    const session = await makeConsultationSession(db, tenantId, refs, { chargingSchemeId: scheme.id, issuedTokens: 2, liveAppointments: 2 });
     const rows = await db
       .insert(appointments)
       .values([
@@ -742,7 +731,7 @@ beforeAll(async () => {
     Finance: 'encounterOrderStatus',
   };
   for (const role of STAFF_ROLES) {
-    const me = await t.gql<{ staffMe: { id: string } }>('{ staffMe { id } }', {}, { authorization: `Bearer ${tokens.get(role) ?? ''}` });
+    const me = await t.gql<{ staffMe: { id: string } }>('{ staffMe { id } }', {}, authHeader(tokens.get(role) ?? ''));
     const staffUserId = me.data?.staffMe.id ?? '';
     const cashCategory = categoryOf[role];
     if (cashCategory) {
@@ -838,7 +827,7 @@ beforeAll(async () => {
     const placed = await t.gql(
       'mutation ($o: ID!, $a: ID!) { staffVideoCall(organizationId: $o, appointmentId: $a) { roomSid } }',
       { o: hospitalA, a: appointmentId },
-      { authorization: `Bearer ${tokens.get('doctor') ?? ''}` },
+      authHeader(tokens.get('doctor') ?? ''),
     );
     if (placed.errors) {
       throw new Error(JSON.stringify(placed.errors));
@@ -1030,7 +1019,7 @@ describe('tokens of the other kind', () => {
 
   it('a staff token is refused by every patient-only operation', async () => {
     for (const [name, query] of Object.entries(PATIENT_FIELDS)) {
-      const body = await t.gql(query, {}, { authorization: `Bearer ${tokens.get('admin') ?? ''}` });
+      const body = await t.gql(query, {}, authHeader(tokens.get('admin') ?? ''));
       expect(errorCode(body), name).toBe('ARO-E1023');
     }
   });

@@ -48,8 +48,8 @@
  *
  * Also here: categories, codes and routes (./categories.ts), statuses and their labels
  * (./status.ts), trackers and the payment status display (./trackers.ts), the order view's and
- * lists' display rules (./display.ts), uploads, submit rules and the zod input schemas
- * (./validation.ts), and every text (ORDER_TEXTS, ./texts.ts).
+ * lists' display rules (./display.ts), uploads and submit rules (./validation.ts), the zod input
+ * schemas (./order-inputs.ts), and every text (ORDER_TEXTS, ./texts.ts).
  */
 export * from './categories.ts';
 export * from './status.ts';
@@ -62,3 +62,4 @@ export * from './display.ts';
 export * from './list-display.ts';
 export * from './payment-display.ts';
 export * from './validation.ts';
+export * from './order-inputs.ts';

@@ -48,18 +48,34 @@ const SAMPLE_SCHEDULE_FROM: readonly OrderStatus[] = [
 
 type Change = { order: Partial<OrderState>; prepareInvoice?: boolean; notice?: OrderNotice | null };
 
+/**
+ * A refusal as its catalogue code and the values of its placeholders, before its 'CODE:message' string
+ * is written: the rules a patient's screen asks (requestChangeBlock) answer this, so the screen does not
+ * ship the error catalogue to learn only whether an action is open (issue 33 §3).
+ */
+export type OrderRefusalReason = { code: ErrorCode; vars?: Record<string, string> };
+
 function refuse(code: ErrorCode, vars: Record<string, string> = {}): OrderRefusal {
   return { ok: false, code, error: errorString(code, vars) };
+}
+
+function reasonRefusal(reason: OrderRefusalReason): OrderRefusal {
+  return refuse(reason.code, reason.vars);
 }
 
 function moveRefusal(from: OrderStatus, to: OrderStatus): OrderRefusal {
   return refuse('ARO-E6003', { from: orderStatusLabel(from), to: orderStatusLabel(to) });
 }
 
-function terminalRefusal(order: OrderState): OrderRefusal | null {
+function terminalReason(order: OrderState): OrderRefusalReason | null {
   return isTerminalOrderStatus(order.status)
-    ? refuse('ARO-E6001', { status: orderStatusLabel(order.status) })
+    ? { code: 'ARO-E6001', vars: { status: orderStatusLabel(order.status) } }
     : null;
+}
+
+function terminalRefusal(order: OrderState): OrderRefusal | null {
+  const reason = terminalReason(order);
+  return reason ? reasonRefusal(reason) : null;
 }
 
 function isValidTime(value: string): boolean {
@@ -164,32 +180,33 @@ function trimAddress(address: OrderAddress): OrderAddress {
  * Why the request can no longer be changed (address or visit ↔ home), or null while it still can:
  * the order is open, not replaced, not an admission when switching, in new, confirming or preparing,
  * and, for a switch, not yet paid (a home request is charged as home service, class HH).
- * The order view shows 'Click to change' and the modals only while this is null.
+ * The order view shows 'Click to change' and the modals only while this is null; transitionOrder
+ * writes the refusal's 'CODE:message' from it.
  * @param order - the order
  * @param change - 'address' for 'Change homecare address', 'initiatedFor' for 'Are you sure want to Change request?'
  */
 export function requestChangeBlock(
   order: OrderState,
   change: 'address' | 'initiatedFor',
-): OrderRefusal | null {
+): OrderRefusalReason | null {
   if (order.replacedBy !== null) {
-    return refuse('ARO-E6004');
+    return { code: 'ARO-E6004' };
   }
-  const terminal = terminalRefusal(order);
+  const terminal = terminalReason(order);
   if (terminal) {
     return terminal;
   }
   if (change === 'address' && order.initiatedFor !== 'homecare') {
-    return refuse('ARO-E6015');
+    return { code: 'ARO-E6015' };
   }
   if (change === 'initiatedFor' && order.category === 'Finance') {
-    return refuse('ARO-E6019');
+    return { code: 'ARO-E6019' };
   }
   if (!REQUEST_CHANGEABLE_STATUSES.includes(order.status)) {
-    return refuse('ARO-E6016');
+    return { code: 'ARO-E6016' };
   }
   if (change === 'initiatedFor' && order.paymentStatus === 'paid') {
-    return refuse('ARO-E6006');
+    return { code: 'ARO-E6006' };
   }
   return null;
 }
@@ -394,7 +411,7 @@ function decide(order: OrderState, event: OrderEvent, actor: OrderActor): Change
     case 'changeAddress': {
       const block = requestChangeBlock(order, 'address');
       if (block) {
-        return block;
+        return reasonRefusal(block);
       }
       if (!hasAddress(event.address)) {
         return refuse('ARO-E6018');
@@ -407,7 +424,7 @@ function decide(order: OrderState, event: OrderEvent, actor: OrderActor): Change
     case 'changeInitiatedFor': {
       const block = requestChangeBlock(order, 'initiatedFor');
       if (block) {
-        return block;
+        return reasonRefusal(block);
       }
       if (event.to === order.initiatedFor) {
         return refuse('ARO-E6017');

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
   FACTORY_STAFF_PASSWORD,
+  authHeader,
   makeOrganization,
   makePatientAccount,
   makeStaffUser,
+  signInStaff,
 } from '../../../test/factories.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { buildSchema } from '../../graphql/schema.ts';
@@ -19,14 +21,6 @@ let adminToken: string;
 let adminId: string;
 let receptionistToken: string;
 let receptionistId: string;
-
-async function tokenFor(email: string): Promise<string> {
-  const body = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: email, p: FACTORY_STAFF_PASSWORD },
-  );
-  return body.data?.staffSignIn.token ?? '';
-}
 
 async function auditCount(): Promise<number> {
   const [row] = await t.database.db.select({ n: count() }).from(auditEvents);
@@ -45,8 +39,8 @@ beforeAll(async () => {
   ]);
   adminId = admin.id;
   receptionistId = receptionist.id;
-  adminToken = await tokenFor(admin.email);
-  receptionistToken = await tokenFor(receptionist.email);
+  adminToken = await signInStaff(t, admin.email);
+  receptionistToken = await signInStaff(t, receptionist.email);
 });
 
 afterAll(async () => {
@@ -139,14 +133,14 @@ describe('the audit trail', () => {
     const first = await t.gql(
       create,
       { o: hospital, i: input },
-      { authorization: `Bearer ${adminToken}` },
+      authHeader(adminToken),
     );
     expect(first.errors).toBeUndefined();
     const afterFirst = await auditCount();
     const second = await t.gql(
       create,
       { o: hospital, i: input },
-      { authorization: `Bearer ${adminToken}` },
+      authHeader(adminToken),
     );
     expect(second.errors?.[0]?.message).toBe(
       'ARO-E1203:A staff user with this email already exists',
@@ -232,7 +226,7 @@ describe('the audit trail', () => {
     }>(
       trail,
       { o: hospital, f: { action: 'patient.lookup' }, first: 1 },
-      { authorization: `Bearer ${adminToken}` },
+      authHeader(adminToken),
     );
     expect(lookups.errors).toBeUndefined();
     const page1 = lookups.data?.auditTrail;
@@ -242,7 +236,7 @@ describe('the audit trail', () => {
     const page2 = await t.gql<{ auditTrail: { events: { correlationId: string }[] } }>(
       trail,
       { o: hospital, f: { action: 'patient.lookup' }, first: 1, after: page1?.nextCursor },
-      { authorization: `Bearer ${adminToken}` },
+      authHeader(adminToken),
     );
     // Newest first: the second lookup, then the first.
     expect(page1?.events[0]).toMatchObject({ correlationId: 'corr-lookup-2' });
@@ -253,7 +247,7 @@ describe('the audit trail', () => {
     const refused = await t.gql(
       trail,
       { o: hospital },
-      { authorization: `Bearer ${receptionistToken}` },
+      authHeader(receptionistToken),
     );
     expect(refused.errors?.[0]?.message.split(':')[0]).toBe('ARO-E1210');
   });
@@ -331,7 +325,7 @@ describe('tenant-wide rows of the trail', () => {
     const otherAdmin = await makeStaffUser(t.database.db, tenantId, [
       { organizationId: otherHospital, role: 'admin' },
     ]);
-    const otherToken = await tokenFor(otherAdmin.email);
+    const otherToken = await signInStaff(t, otherAdmin.email);
     const fromThere = await trail(otherToken, otherHospital);
     expect(fromThere.errors).toBeUndefined();
     const there = fromThere.data?.auditTrail.events ?? [];
@@ -355,10 +349,10 @@ describe('tenant-wide rows of the trail', () => {
     const lookup = await t.gql(
       LOOKUP,
       { o: hospital, m: account.mobileNo },
-      { authorization: `Bearer ${receptionistToken}` },
+      authHeader(receptionistToken),
     );
     expect(lookup.errors).toBeUndefined();
-    expect((await t.gql('mutation { logout }', {}, { authorization: `Bearer ${patientToken}` })).errors).toBeUndefined();
+    expect((await t.gql('mutation { logout }', {}, authHeader(patientToken))).errors).toBeUndefined();
     const byPatient = await trail(adminToken, hospital, { patientAccountId: account.id });
     expect(byPatient.errors).toBeUndefined();
     const patientRows = byPatient.data?.auditTrail.events ?? [];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, auditEvents, blobs, patients, paymentMethods } from '../../db/schema/index.ts';
 import { issueSignInLink } from '../auth/index.ts';
@@ -53,7 +54,7 @@ describe('audit trail of patients', () => {
   const patient = async () => {
     const mobileNo = randomMobile();
     const token = await signIn(t, mobileNo);
-    return { headers: { authorization: `Bearer ${token}` }, accountId: await accountOf(mobileNo) };
+    return { headers: authHeader(token), accountId: await accountOf(mobileNo) };
   };
   /** Makes every insert into the audit trail fail until the returned function is called. */
   const breakAuditTrail = async (): Promise<() => Promise<void>> => {

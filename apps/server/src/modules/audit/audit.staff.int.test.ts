@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import {
-  FACTORY_STAFF_PASSWORD,
-  makeOrganization,
-  makeStaffUser,
-} from '../../../test/factories.ts';
+import { FACTORY_STAFF_PASSWORD, authHeader, makeOrganization, makeStaffUser } from '../../../test/factories.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { createAdminFromCommandLine } from '../staff/index.ts';
 
@@ -41,7 +37,7 @@ function request(token?: string): { id: string; headers: Record<string, string> 
     headers: {
       'x-correlation-id': id,
       'x-forwarded-for': `198.51.100.${seq}`,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(token ? authHeader(token) : {}),
     },
   };
 }

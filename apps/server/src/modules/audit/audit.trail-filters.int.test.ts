@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
-  FACTORY_STAFF_PASSWORD,
+  authHeader,
   makeOrganization,
   makePatientAccount,
   makeStaffUser,
+  signInStaff,
 } from '../../../test/factories.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { browseAuditTrail } from './audit.service.ts';
@@ -41,19 +42,11 @@ let amaraAccount: string;
 let amaraMobile: string;
 let kamalAccount: string;
 
-async function tokenFor(email: string): Promise<string> {
-  const body = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: email, p: FACTORY_STAFF_PASSWORD },
-  );
-  return body.data?.staffSignIn.token ?? '';
-}
-
 async function trail(filter: Record<string, unknown>, organizationId = hospital, token = adminToken) {
   return t.gql<{ auditTrail: { events: Row[] } }>(
     TRAIL,
     { o: organizationId, f: filter },
-    { authorization: `Bearer ${token}` },
+    authHeader(token),
   );
 }
 
@@ -83,7 +76,7 @@ beforeAll(async () => {
   colleagueThere = await makeStaffUser(t.database.db, tenantId, [
     { organizationId: otherHospital, role: 'admin' },
   ]);
-  adminToken = await tokenFor(adminUser.email);
+  adminToken = await signInStaff(t, adminUser.email);
 
   const amara = await makePatientAccount(t.database.db, tenantId, {
     hospitalId: hospital,

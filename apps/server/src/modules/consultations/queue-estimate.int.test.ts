@@ -6,12 +6,12 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateCallTime } from '@careline/domain/consultations';
 import {
-  FACTORY_STAFF_PASSWORD,
+  authHeader,
   makeConsultationSession,
   makeOrganization,
   makePatientAccount,
   makePractitioner,
-  makeStaffUser,
+  makeSignedInStaff,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { appointments, consultationSessions } from '../../db/schema/index.ts';
@@ -45,7 +45,7 @@ async function patient(): Promise<Patient> {
   return { token: (await createAccessSession(t.database.db, tenantId, account.id)).token, patientId: profile.id };
 }
 
-const auth = (who: Patient) => ({ authorization: `Bearer ${who.token}` });
+const auth = (who: Patient) => authHeader(who.token);
 
 async function book(who: Patient, sessionId: string): Promise<Estimated> {
   const booked = await t.gql<{ createAppointment: Estimated }>(BOOK, { p: who.patientId, s: sessionId }, auth(who));
@@ -113,12 +113,7 @@ beforeAll(async () => {
   const db = t.database.db;
   hospital = (await makeOrganization(db, tenantId)).id;
   doctorId = (await makePractitioner(db, tenantId, hospital)).id;
-  const nurse = await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'nurse' }]);
-  const signedIn = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: nurse.email, p: FACTORY_STAFF_PASSWORD },
-  );
-  staffAuth = { authorization: `Bearer ${signedIn.data?.staffSignIn.token ?? ''}` };
+  staffAuth = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'nurse' }])).auth;
   // The doctor's recorded sessions: median gaps 8, 5 (a tea break of 30) and 11.5, so a usual 8
   // minutes; a session with a single call and another doctor's slow clinic do not count.
   await recordedSession(doctorId, 3, [14, 22, 29, 41, 47, 55]);

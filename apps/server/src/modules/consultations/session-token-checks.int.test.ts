@@ -3,15 +3,16 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
-  FACTORY_STAFF_PASSWORD,
+  authHeader,
   makeConsultationSession,
   makeOrganization,
+  makeBookedPatient,
   makePatientAccount,
   makePractitioner,
-  makeStaffUser,
+  makeSignedInStaff,
 } from '../../../test/factories.ts';
 import { appointments, auditEvents, consultationSessions, databaseRestores } from '../../db/schema/index.ts';
-import { bookAppointment, rescheduleAppointment } from './appointments.service.ts';
+import { rescheduleAppointment } from './appointments.service.ts';
 import { takeNextToken } from './appointments.repo.ts';
 import { pauseBookingsAfterRestore } from './session-token-checks.service.ts';
 
@@ -28,39 +29,15 @@ let nurse: string;
 
 const code = (body: { errors?: { message: string }[] }): string | null => body.errors?.[0]?.message.split(':')[0] ?? null;
 
-async function tokenFor(email: string): Promise<string> {
-  const body = await t.gql<{ staffSignIn: { token: string } }>(
-    'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-    { e: email, p: FACTORY_STAFF_PASSWORD },
-  );
-  const token = body.data?.staffSignIn.token;
-  if (!token) {
-    throw new Error(JSON.stringify(body.errors));
-  }
-  return token;
-}
-
 const as = <T = Record<string, unknown>>(token: string, query: string, variables: Record<string, unknown> = {}) =>
-  t.gql<T>(query, variables, { authorization: `Bearer ${token}` });
+  t.gql<T>(query, variables, authHeader(token));
 
 const newSession = (fields: Partial<typeof consultationSessions.$inferInsert> = {}) =>
   makeConsultationSession(t.database.db, tenantId, { practitionerId: doctorId, organizationId: hospital }, fields);
 
-async function patient() {
-  return makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
-}
-
-function book(who: Awaited<ReturnType<typeof patient>>, sessionId: string) {
-  return bookAppointment(t.database.db, {
-    tenantId,
-    accountId: who.account.id,
-    patientId: who.patient.id,
-    sessionId,
-    originChannel: 'patient_app',
-    idempotencyKey: null,
-    correlationId: randomUUID(),
-    actor: { kind: 'patient', accountId: who.account.id },
-  });
+/** A new patient of the hospital booked into the session from the app (the booking rules run). */
+async function bookNew(sessionId: string) {
+  return (await makeBookedPatient(t.database.db, tenantId, sessionId, { hospitalId: hospital })).appointment;
 }
 
 async function errorCode(promise: Promise<unknown>): Promise<string> {
@@ -97,10 +74,8 @@ beforeAll(async () => {
   const db = t.database.db;
   hospital = (await makeOrganization(db, tenantId)).id;
   doctorId = (await makePractitioner(db, tenantId, hospital)).id;
-  const r = await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'receptionist' }]);
-  receptionist = await tokenFor(r.email);
-  const n = await makeStaffUser(db, tenantId, [{ organizationId: hospital, role: 'nurse' }]);
-  nurse = await tokenFor(n.email);
+  receptionist = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'receptionist' }])).token;
+  nurse = (await makeSignedInStaff(t, tenantId, [{ organizationId: hospital, role: 'nurse' }])).token;
 });
 
 afterAll(async () => {
@@ -113,7 +88,7 @@ describe('pauseBookingsAfterRestore', () => {
     const started = await newSession({ status: 'started' });
     const completed = await newSession({ status: 'completed' });
     const cancelled = await newSession({ status: 'practitioner_canceled' });
-    await book(await patient(), scheduled.id);
+    await bookNew(scheduled.id);
     const [newestAudit] = await t.database.db
       .select({ at: auditEvents.at })
       .from(auditEvents)
@@ -139,20 +114,19 @@ describe('pauseBookingsAfterRestore', () => {
 describe('a session paused after a restore', () => {
   it('gives no token to any way of booking, and its counters stay', async () => {
     const session = await newSession();
-    const first = await patient();
-    expect((await book(first, session.id)).tokenNo).toBe(1);
+    expect((await bookNew(session.id)).tokenNo).toBe(1);
     const elsewhere = await newSession();
-    const moving = await patient();
-    const toMove = await book(moving, elsewhere.id);
+    const moving = await makeBookedPatient(t.database.db, tenantId, elsewhere.id, { hospitalId: hospital });
+    const toMove = moving.appointment;
     await pauseBookingsAfterRestore(t.database.db, { source: 'backup.tar.gz' });
     // The session left is confirmed, so only the paused target stands in the reschedule's way.
     expect((await as(receptionist, CONFIRM, { o: hospital, c: [{ sessionId: elsewhere.id, highestTokenGiven: 1 }] })).errors).toBeUndefined();
 
-    expect(await errorCode(book(await patient(), session.id))).toBe('ARO-E4020');
+    expect(await errorCode(bookNew(session.id))).toBe('ARO-E4020');
     // Several at once go through the batched path (booking-batches.ts).
-    const rush = await Promise.all(Array.from({ length: 5 }, async () => errorCode(book(await patient(), session.id))));
+    const rush = await Promise.all(Array.from({ length: 5 }, async () => errorCode(bookNew(session.id))));
     expect(rush).toEqual(Array(5).fill('ARO-E4020'));
-    const desk = await patient();
+    const desk = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
     const deskBody = await as(receptionist, DESK, { o: hospital, s: session.id, p: desk.patient.id });
     expect(code(deskBody)).toBe('ARO-E4020');
     expect(
@@ -179,8 +153,8 @@ describe('a session paused after a restore', () => {
   it('after staff confirm the highest token given, bookings go on past it: a token given after the backup is never given again', async () => {
     // The backup held tokens 1 and 2; tokens 3 and 4 went to patients after it and are not in the data.
     const session = await newSession();
-    await book(await patient(), session.id);
-    await book(await patient(), session.id);
+    await bookNew(session.id);
+    await bookNew(session.id);
     await pauseBookingsAfterRestore(t.database.db, { source: 'backup.tar.gz' });
 
     const listed = await as<{ staffSessionsAwaitingTokenCheck: { id: string; issuedTokens: number; tokenCheck: { restoredAt: string } | null }[] }>(
@@ -196,7 +170,7 @@ describe('a session paused after a restore', () => {
     expect(code(await as(nurse, CONFIRM, { o: hospital, c: [{ sessionId: session.id, highestTokenGiven: 4 }] }))).toBe('ARO-E1210');
     const low = await as(receptionist, CONFIRM, { o: hospital, c: [{ sessionId: session.id, highestTokenGiven: 1 }] });
     expect(low.errors?.[0]?.message).toBe('ARO-E4021:Enter the highest token already given: a whole number from 2 to 10002');
-    expect(await errorCode(book(await patient(), session.id))).toBe('ARO-E4020');
+    expect(await errorCode(bookNew(session.id))).toBe('ARO-E4020');
 
     const confirmed = await as<{ staffConfirmSessionTokens: { issuedTokens: number; liveAppointments: number; tokenCheck: unknown }[] }>(
       receptionist,
@@ -206,8 +180,8 @@ describe('a session paused after a restore', () => {
     expect(confirmed.errors).toBeUndefined();
     // Tokens 3 and 4 keep their places: their patients may come.
     expect(confirmed.data?.staffConfirmSessionTokens).toEqual([{ id: session.id, issuedTokens: 4, liveAppointments: 4, tokenCheck: null }]);
-    expect((await book(await patient(), session.id)).tokenNo).toBe(5);
-    expect((await book(await patient(), session.id)).tokenNo).toBe(6);
+    expect((await bookNew(session.id)).tokenNo).toBe(5);
+    expect((await bookNew(session.id)).tokenNo).toBe(6);
     expect(await tokensOf(session.id)).toEqual([1, 2, 5, 6]);
 
     expect(code(await as(receptionist, CONFIRM, { o: hospital, c: [{ sessionId: session.id, highestTokenGiven: 9 }] }))).toBe('ARO-E4022');
@@ -240,10 +214,10 @@ describe('a session paused after a restore', () => {
     const session = created.data?.staffCreateSession;
     expect(session?.tokenCheck).not.toBeNull();
     const id = session?.id ?? '';
-    expect(await errorCode(book(await patient(), id))).toBe('ARO-E4020');
+    expect(await errorCode(bookNew(id))).toBe('ARO-E4020');
     // The paper list of the lost session went to token 3.
     expect((await as(receptionist, CONFIRM, { o: hospital, c: [{ sessionId: id, highestTokenGiven: 3 }] })).errors).toBeUndefined();
-    expect((await book(await patient(), id)).tokenNo).toBe(4);
+    expect((await bookNew(id)).tokenNo).toBe(4);
 
     // Once no session of the hospital awaits a check, a new session is an ordinary one.
     const others = await as<{ staffSessionsAwaitingTokenCheck: { id: string; issuedTokens: number }[] }>(receptionist, AWAITING, { o: hospital });
@@ -269,7 +243,7 @@ describe('a session paused after a restore', () => {
   it('confirms several sessions all or none', async () => {
     const a = await newSession();
     const b = await newSession();
-    await book(await patient(), b.id);
+    await bookNew(b.id);
     await pauseBookingsAfterRestore(t.database.db, { source: 'backup.tar.gz' });
     // b's number is below its data: nothing of the two changes.
     const refused = await as(receptionist, CONFIRM, {
@@ -292,8 +266,8 @@ describe('a session paused after a restore', () => {
       [a.id, 3],
       [b.id, 1],
     ]);
-    expect((await book(await patient(), a.id)).tokenNo).toBe(4);
-    expect((await book(await patient(), b.id)).tokenNo).toBe(2);
+    expect((await bookNew(a.id)).tokenNo).toBe(4);
+    expect((await bookNew(b.id)).tokenNo).toBe(2);
     // The same session twice, or none, is not a confirmation.
     expect(code(await as(receptionist, CONFIRM, { o: hospital, c: [] }))).toBe('ARO-E2002');
   });

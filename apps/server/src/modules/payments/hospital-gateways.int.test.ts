@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeConsultationSession, makePatientAccount, makeStaffUser, FACTORY_STAFF_PASSWORD } from '../../../test/factories.ts';
+import { makeCardPayment, makePatientAccount, makeSessionAppointment, makeSignedInStaff } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
   appointments,
@@ -14,7 +14,6 @@ import {
   payments,
   refundRequests,
 } from '../../db/schema/index.ts';
-import { cyberSource } from '../../providers/payment-gateways/cybersource.ts';
 import { genieWebhookSignature } from '../../providers/payment-gateways/genie.ts';
 import { mobileBillHeaders } from '../../providers/payment-gateways/mobile-bill.ts';
 import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
@@ -269,45 +268,26 @@ describe('gateway settings per hospital (issue 9 §2)', () => {
   it("refunds a card payment through the merchant of the payment's hospital", async () => {
     const db = t.database.db;
     const { account, patient } = await makePatientAccount(db, atA.tenantId, { hospitalId: HOSPITAL_A });
-    const session = await makeConsultationSession(db, atA.tenantId, { practitionerId: atA.doctorId, organizationId: HOSPITAL_A }, {
-      chargingSchemeId: atA.schemeId,
-      issuedTokens: 1,
-      liveAppointments: 1,
-    });
-    const [appointment] = await db
-      .insert(appointments)
-      .values({ tenantId: atA.tenantId, sessionId: session.id, accountId: account.id, patientId: patient.id, tokenNo: 1, paymentStatus: 'paid' })
-      .returning({ id: appointments.id });
-    const appointmentId = appointment?.id ?? '';
+    const { session, appointment } = await makeSessionAppointment(
+      db,
+      atA.tenantId,
+      { practitionerId: atA.doctorId, organizationId: HOSPITAL_A },
+      { accountId: account.id, patientId: patient.id },
+      { session: { chargingSchemeId: atA.schemeId, issuedTokens: 1, liveAppointments: 1 } },
+    );
+    const appointmentId = appointment.id;
     // Captured by hospital A's merchant in the sandbox: only A's merchant can refund it there.
-    const a = settingsOf(HOSPITAL_A).cyberSource;
-    const token = issueSandboxToken(t.providers.appSecret, { merchantId: a.merchantId, maskedNumber: '411111XXXXXX1111', cardType: '001', expiry: '12-2030' });
-    const charged = await cyberSource.chargeToken(t.providers.gatewayHttp, a, { referenceNumber: `REF${Date.now()}`, amount: '3000.00', currency: 'LKR', paymentToken: token });
-    expect(charged.decision).toBe('ACCEPT');
-    const reference = `Appointment/${appointmentId}`;
-    const [invoice] = await db
-      .insert(invoices)
-      .values({ tenantId: atA.tenantId, accountId: account.id, patientId: patient.id, organizationId: HOSPITAL_A, requestReference: reference, appointmentId, sessionId: session.id, items: [{ description: 'Doctor fee', amount: 3000, category: 'doctor_fee' }], values: [3000], totalAmount: 3000, currency: 'LKR', reasonCode: 'revenue_collected' })
-      .returning();
-    const [booking] = await db
-      .insert(bookingRequests)
-      .values({ tenantId: atA.tenantId, accountId: account.id, patientId: patient.id, invoiceId: invoice?.id, organizationId: HOSPITAL_A, requestReference: reference, paymentGatewayType: 'cyberSource', status: 'completed', amount: 3000, currency: 'LKR', externalReference: randomUUID() })
-      .returning();
-    await db.insert(payments).values({ tenantId: atA.tenantId, accountId: account.id, patientId: patient.id, bookingRequestId: booking?.id ?? '', invoiceId: invoice?.id, organizationId: HOSPITAL_A, requestReference: reference, paymentGatewayType: 'cyberSource', status: 'ACCEPT', amount: 3000, currency: 'LKR', transactionReference: charged.transactionId, response: {} });
+    await makeCardPayment(t, { accountId: account.id, patientId: patient.id, appointmentId, sessionId: session.id }, HOSPITAL_A);
     const [request] = await db
       .insert(refundRequests)
       .values({ tenantId: atA.tenantId, accountId: account.id, patientId: patient.id, appointmentId, organizationId: HOSPITAL_A, notes: ['Other', 'other'], requestedBy: 'patient', excludedCategories: [] })
       .returning();
     await db.update(appointments).set({ paymentRefundStatus: 'requested' }).where(eq(appointments.id, appointmentId));
-    const staff = await makeStaffUser(db, atA.tenantId, [{ organizationId: HOSPITAL_A, role: 'cashier' }]);
-    const signIn = await t.gql<{ staffSignIn: { token: string } }>(
-      'mutation ($e: String!, $p: String!) { staffSignIn(email: $e, password: $p) { token } }',
-      { e: staff.email, p: FACTORY_STAFF_PASSWORD },
-    );
+    const cashier = await makeSignedInStaff(t, atA.tenantId, [{ organizationId: HOSPITAL_A, role: 'cashier' }]);
     const decided = await t.gql<{ staffDecideRefund: { status: string; refundStatus: string | null; refundError: string | null } }>(
       'mutation ($o: ID!, $r: ID!) { staffDecideRefund(organizationId: $o, refundRequestId: $r, decision: REFUND_TO_CARD) { status refundStatus refundError } }',
       { o: HOSPITAL_A, r: request?.id },
-      { authorization: `Bearer ${signIn.data?.staffSignIn.token ?? ''}` },
+      cashier.auth,
     );
     expect(decided.errors).toBeUndefined();
     expect(decided.data?.staffDecideRefund).toMatchObject({ status: 'refunded', refundStatus: 'refunded', refundError: null });

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../../../test/test-app.ts';
-import { makeConsultationSession, makeOrganization, makePatientAccount, makePractitioner } from '../../../test/factories.ts';
+import {
+  authHeader,
+  makeChargingScheme,
+  makeOrganization,
+  makePatientAccount,
+  makePractitioner,
+  makeSessionAppointment,
+} from '../../../test/factories.ts';
 import { eq, inArray } from 'drizzle-orm';
-import { accounts, appointments, authEvents, chargingSchemes, paymentMethods } from '../../db/schema/index.ts';
+import { accounts, authEvents, paymentMethods, type chargingSchemes } from '../../db/schema/index.ts';
 import { issueSandboxToken } from '../../providers/payment-gateways/sandbox/sandbox-token.ts';
 import { TEST_CARDS, type TestCardOutcome } from '../../providers/payment-gateways/sandbox/test-cards.ts';
 import { signFields } from '../../providers/payment-gateways/signature.ts';
@@ -36,7 +43,7 @@ export async function makeSignedInPatient(t: TestApp, tenantId: string, hospital
 }
 
 /** The authorization header of a patient. */
-export const patientAuth = (patient: FixturePatient): Record<string, string> => ({ authorization: `Bearer ${patient.token}` });
+export const patientAuth = (patient: FixturePatient): Record<string, string> => authHeader(patient.token);
 
 /** The hidden inputs of a sandbox page: the answer it posts back to the merchant. */
 export function hiddenFields(html: string): Record<string, string> {
@@ -217,11 +224,8 @@ export async function makePaymentsSetting(
   const tenantId = t.tenants.defaultTenant.id;
   const hospitalId = (await makeOrganization(db, tenantId, organizationId ? { id: organizationId } : {})).id;
   const doctorId = (await makePractitioner(db, tenantId, hospitalId)).id;
-  const [scheme] = await db
-    .insert(chargingSchemes)
-    .values({ tenantId, organizationId: hospitalId, name: 'Consultation', currency: 'LKR', items })
-    .returning({ id: chargingSchemes.id });
-  return { tenantId, hospitalId, doctorId, schemeId: scheme?.id ?? '' };
+  const scheme = await makeChargingScheme(db, tenantId, hospitalId, { items });
+  return { tenantId, hospitalId, doctorId, schemeId: scheme.id };
 }
 
 /**
@@ -237,24 +241,14 @@ export async function makeFixtureAppointment(
   patient: FixturePatient,
   fields: { paymentStatus?: string; appointmentStatus?: string } = {},
 ): Promise<{ appointmentId: string; sessionId: string }> {
-  const session = await makeConsultationSession(
+  const { session, appointment } = await makeSessionAppointment(
     t.database.db,
     setting.tenantId,
     { practitionerId: setting.doctorId, organizationId: setting.hospitalId },
-    { chargingSchemeId: setting.schemeId, issuedTokens: 1, liveAppointments: 1 },
+    patient,
+    { session: { chargingSchemeId: setting.schemeId, issuedTokens: 1, liveAppointments: 1 }, appointment: fields },
   );
-  const [row] = await t.database.db
-    .insert(appointments)
-    .values({
-      tenantId: setting.tenantId,
-      sessionId: session.id,
-      accountId: patient.accountId,
-      patientId: patient.patientId,
-      tokenNo: 1,
-      ...fields,
-    })
-    .returning({ id: appointments.id });
-  return { appointmentId: row?.id ?? '', sessionId: session.id };
+  return { appointmentId: appointment.id, sessionId: session.id };
 }
 
 /**

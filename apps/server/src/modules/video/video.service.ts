@@ -16,6 +16,7 @@
  *   authorised as the member who placed the current call.
  */
 import { randomUUID } from 'node:crypto';
+import { VIDEO_PARTICIPATION_MODE } from '@careline/domain/consultations';
 import { AppError } from '@careline/domain/errors';
 import { callRing, type CallRing } from '@careline/domain/video-call';
 import { z } from 'zod';
@@ -40,9 +41,6 @@ import {
   type VideoCallHistoryRow,
   type VideoCommunicationRow,
 } from './video.repo.ts';
-
-/** The session mode of a video consultation (spec doc 2 §3). */
-const VIDEO_MODE = 'remote_presence_video_call';
 
 /** The largest session description and ICE candidate relayed (a simulcast offer is a few kB). */
 export const MAX_SDP_CHARS = 32_768;
@@ -171,7 +169,7 @@ async function staffAppointment(deps: StaffCallDeps, db: DbOrTx, appointmentId: 
   if (!appointment || appointment.organizationId !== deps.organizationId) {
     throw new AppError('ARO-E2001');
   }
-  if (appointment.participationMode !== VIDEO_MODE) {
+  if (appointment.participationMode !== VIDEO_PARTICIPATION_MODE) {
     throw new AppError('ARO-E8050');
   }
   return appointment;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ComponentType } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useClient, useMutation, useQuery } from 'urql';
-import { errorCatalogue } from '@careline/domain/errors';
+import { parseErrorString } from '@careline/domain/error-wire';
 import {
   DEFAULT_INITIATED_FOR,
   ORDER_MAX_DOCUMENTS,
@@ -21,6 +21,7 @@ import {
 } from '@careline/domain/orders';
 import { DEFAULT_TIME_ZONE } from '@careline/domain/loyalty';
 import type { ClientPatient } from '@careline/domain/profiles';
+import { englishErrorString } from '@careline/i18n/errors';
 import { useOrdersTranslate } from '@careline/i18n/orders';
 import { useLingui, useTranslateText } from '@careline/i18n/react';
 import { Button } from '../../../components/button.tsx';
@@ -283,7 +284,7 @@ function OrderCreateForm({
   const setAddressLine = (field: keyof OrderAddress) => (value: string) =>
     setChoices((previous) => ({ ...previous, addressEdited: true, address: { ...previous.address, [field]: value } }));
 
-  const blockText = block ? tx(errorCatalogue[block]) : null;
+  const blockText = block ? tx(parseErrorString(englishErrorString(block)).text) : null;
   const homeLabel =
     category === 'Examination' ? t('orders.create.text.requestHomeSampleCollection') : t('orders.create.text.requestToHome');
   const addressHeading =

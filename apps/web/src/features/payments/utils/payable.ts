@@ -1,3 +1,4 @@
+import { VIDEO_PARTICIPATION_MODE } from '@careline/domain/consultations';
 import type { FeatureFlags } from '@careline/domain/tenant';
 
 /** What the pay section needs to know of an appointment (the appointment screen passes it). */
@@ -11,9 +12,6 @@ export type PayableAppointment = {
   /** The session's participation mode: remote_presence_video_call for a video session (spec doc 2 §3). */
   participationMode: string | null;
 };
-
-/** The session's participation mode of a video consultation (spec doc 2 §3 Session). */
-export const VIDEO_PARTICIPATION_MODE = 'remote_presence_video_call';
 
 /**
  * True when the appointment is waiting to be paid online: booked, payment pending, and not a reschedule

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
+import { VIDEO_PARTICIPATION_MODE } from '@careline/domain/consultations';
 import { callAppointmentsQuery, callAppointmentsSubscription, type CallAppointmentData } from '../api/video-documents.ts';
-import { VIDEO_PARTICIPATION_MODE } from './video-call-controller.ts';
 
 /** How often the account's video appointments are read again (new bookings, a missed live update). */
 export const CALL_APPOINTMENTS_REFRESH_MS = 60_000;

@@ -5,6 +5,7 @@
  * in the machine; this file only carries its effects out and feeds the outcomes back as events.
  */
 import type { Client } from '@urql/core';
+import { VIDEO_PARTICIPATION_MODE } from '@careline/domain/consultations';
 import {
   INITIAL_VIDEO_CALL_STATE,
   isInCall,
@@ -27,9 +28,6 @@ import {
   type CallAppointmentData,
 } from '../api/video-documents.ts';
 import type { CallMedia, CallRoom, CallSignalling, CallStreams } from '../utils/call-media.ts';
-
-/** The participation mode of a video session (spec doc 2 §3 Session). */
-export const VIDEO_PARTICIPATION_MODE = 'remote_presence_video_call';
 
 export type VideoCallSnapshot = { state: VideoCallState; streams: CallStreams };
 
