@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { authHeader, makeOrganization, makePatientAccount, makePractitioner, makeSessionAppointment } from '../test/factories.ts';
+import { authHeader, makeChargingScheme, makeOrganization, makePatientAccount, makePractitioner, makeSessionAppointment } from '../test/factories.ts';
 import { accessSessions } from './db/schema/index.ts';
 import { createAccessSession } from './modules/auth/index.ts';
 import { accountOwner } from '@careline/domain/ids';
@@ -57,12 +57,14 @@ describe('/view/appointment written by the server for the page cookie (issue 33 
     const refs = { practitionerId: doctor.id, organizationId: organization.id };
     const start = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
     const mine = await makePatientAccount(db, tenantId, { givenName: `Kamala${process.pid}` });
+    // Priced by a charging scheme: its payment is owed (a free session's would say nothing of paying).
+    const scheme = await makeChargingScheme(db, tenantId, organization.id);
     const { session, appointment } = await makeSessionAppointment(
       db,
       tenantId,
       refs,
       { accountId: mine.account.id, patientId: mine.patient.id },
-      { session: { startTime: start }, appointment: { tokenNo: 7 } },
+      { session: { startTime: start, chargingSchemeId: scheme.id }, appointment: { tokenNo: 7 } },
     );
     const { token } = await createAccessSession(db, tenantId, mine.account.id);
     own = { token, accountId: mine.account.id, appointmentId: appointment.id, sessionId: session.id, patientName: mine.patient.givenName };

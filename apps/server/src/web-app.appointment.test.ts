@@ -53,6 +53,7 @@ describe("the server's appointment screen as the app shows it (issue 33 §1)", (
       appointmentCount: 5,
       appointmentMaxAllowed: 20,
       participationMode: 'in_person',
+      chargingSchemeId: 'scheme-1',
       practitioner: { id: 'p-1', text: 'Dr. Nimal Perera' },
       practitionerRole: { display: 'Cardiologist' },
       organization: { orgName: 'Colombo' },
@@ -86,6 +87,16 @@ describe("the server's appointment screen as the app shows it (issue 33 §1)", (
     expect(page).toContain(tone);
     expect(page).toContain(text);
     expect(page.includes('Retry Booking')).toBe(retry);
+  });
+
+  it('says nothing of paying for a free session (no charging scheme: it invoices 0, spec doc 2 §5), as the app does', () => {
+    const free = (fields: Partial<ScreenAppointment>) => html({ ...fields, session: { ...appointment().session, chargingSchemeId: null } });
+    for (const paymentStatus of ['pending', 'notpaid']) {
+      const page = free({ paymentStatus });
+      expect(page).not.toContain('consultations-banner');
+      expect(page).not.toContain('Payment pending');
+      expect(page).not.toContain('Retry Booking');
+    }
   });
 
   it('writes the texts in Sinhala and Tamil from the catalogue', () => {

@@ -11,6 +11,7 @@ import {
   sessionPickBlock,
   UNLIMITED_APPOINTMENTS,
 } from '@careline/domain/consultations';
+import { nothingToPay } from '@careline/domain/payments';
 import { bottomBarItems } from '@careline/domain/shell';
 import { DEFAULT_TIME_ZONE, formatInstant } from '@careline/domain/time';
 import type { Locale } from '@careline/i18n/locales';
@@ -84,6 +85,7 @@ export const appointmentScreenDocuments = {
         appointmentCount
         appointmentMaxAllowed
         participationMode
+        chargingSchemeId
         practitioner {
           id
           text
@@ -141,6 +143,7 @@ export type ScreenAppointment = {
     appointmentCount: number;
     appointmentMaxAllowed: number;
     participationMode?: string | null;
+    chargingSchemeId: string | null;
     practitioner: { id: string; text: string };
     practitionerRole: { display: string };
     organization: { orgName: string };
@@ -227,6 +230,10 @@ function banner(context: AppointmentPageContext, appointment: ScreenAppointment)
       paymentRefundStatus: appointment.paymentRefundStatus ?? null,
     });
     return shown(highlighted ? 'danger' : 'info', tc(context, 'consultations.appointment.cancelledByYou'));
+  }
+  // A free session's appointment invoices 0 ('Can not pay Rs 00.00', spec doc 2 §5): nothing to pay, so no payment banner.
+  if (nothingToPay(appointment, appointment.session)) {
+    return '';
   }
   if (appointment.paymentStatus === 'pending') {
     // spec doc 2 §4 'Retry Booking', where the app's screen offers it (it works once the app runs).

@@ -197,6 +197,10 @@ describe('payments', () => {
     await page.getByText('Can not pay Rs 00.00').waitFor();
     expect(await page.getByText('Error while calculating invoice, please refresh').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
+    // Nothing to pay, so the appointment does not tell the patient to pay (nothingToPay, as the cash desk).
+    expect(await page.getByText('Payment pending').count()).toBe(0);
+    expect(await page.getByText('Appointment not paid').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Retry Booking' }).count()).toBe(0);
     await expectNoAxeViolations(page, 'appointment of a free session');
     await screenshot(page, 'pay-free-appointment');
     expect(errors).toEqual([]);

@@ -8,6 +8,7 @@ import {
   boardSessionState,
   boardShowsCancelled,
   boardShowsEnded,
+  boardShowsNotStarted,
   boardTurn,
   displayName,
   DISPLAY_NAME_MAX,
@@ -185,16 +186,21 @@ describe('the end of the day', () => {
 
   it.each([
     [[], 'none'],
-    [['completed'], 'ended'],
-    [['completed', 'completed'], 'ended'],
-    [['completed', 'started'], 'running'],
-    [['scheduled'], 'running'],
-    [['practitioner_canceled'], 'over'],
-    [['completed', 'practitioner_canceled'], 'over'],
-    [['practitioner_canceled', 'scheduled'], 'running'],
-    [['practitioner_canceled', 'started'], 'running'],
-  ])('sessions %j: the day is %s', (statuses, expected) => {
-    expect(boardDay(statuses)).toBe(expected);
+    [['ended'], 'ended'],
+    [['ended', 'ended'], 'ended'],
+    [['ended', 'running'], 'running'],
+    [['startsAt'], 'running'],
+    [['late'], 'running'],
+    [['cancelled'], 'over'],
+    [['ended', 'cancelled'], 'over'],
+    [['cancelled', 'startsAt'], 'running'],
+    [['cancelled', 'running'], 'running'],
+    // A session that never started and whose end passed is not left to run either.
+    [['notHeld'], 'over'],
+    [['ended', 'notHeld'], 'over'],
+    [['notHeld', 'late'], 'running'],
+  ] as const)('sessions %j: the day is %s', (states, expected) => {
+    expect(boardDay(states)).toBe(expected);
   });
 });
 
@@ -216,21 +222,43 @@ describe('a session cancelled during the day', () => {
 });
 
 describe('how a session reads on the board', () => {
-  // Planned 16:00; expectedStart is the planned start moved by the delay staff marked.
+  // Planned 16:00 to 18:00; expectedStart and expectedEnd are the planned ones moved by the delay staff marked.
   it.each([
     { status: 'scheduled', expectedStart: '16:00', now: '15:59', expected: 'startsAt' },
     { status: 'scheduled', expectedStart: '16:00', now: '16:00', expected: 'late' },
-    { status: 'scheduled', expectedStart: '16:00', now: '18:30', expected: 'late' },
-    // 'Doctor delayed by 20 minutes': it starts at 16:20, late only past that.
-    { status: 'scheduled', expectedStart: '16:20', now: '16:10', expected: 'startsAt' },
-    { status: 'scheduled', expectedStart: '16:20', now: '16:20', expected: 'late' },
+    { status: 'scheduled', expectedStart: '16:00', now: '17:59', expected: 'late' },
+    // Its end passed and it never started: it was not held, no longer 'Not started yet' until midnight.
+    { status: 'scheduled', expectedStart: '16:00', now: '18:00', expected: 'notHeld' },
+    { status: 'scheduled', expectedStart: '16:00', now: '23:30', expected: 'notHeld' },
+    // 'Doctor delayed by 20 minutes': it starts at 16:20 and ends at 18:20, late only past the one, not held past the other.
+    { status: 'scheduled', expectedStart: '16:20', expectedEnd: '18:20', now: '16:10', expected: 'startsAt' },
+    { status: 'scheduled', expectedStart: '16:20', expectedEnd: '18:20', now: '16:20', expected: 'late' },
+    { status: 'scheduled', expectedStart: '16:20', expectedEnd: '18:20', now: '18:10', expected: 'late' },
+    { status: 'scheduled', expectedStart: '16:20', expectedEnd: '18:20', now: '18:20', expected: 'notHeld' },
     { status: 'started', expectedStart: '16:05', now: '15:00', expected: 'running' },
     { status: 'started', expectedStart: '16:05', now: '17:00', expected: 'running' },
+    // A doctor who starts past the planned end runs: the session is not 'not held'.
+    { status: 'started', expectedStart: '18:10', now: '18:30', expected: 'running' },
     { status: 'completed', expectedStart: '16:05', now: '19:00', expected: 'ended' },
     { status: 'practitioner_canceled', expectedStart: '16:00', now: '15:00', expected: 'cancelled' },
     { status: 'practitioner_canceled', expectedStart: '16:00', now: '16:30', expected: 'cancelled' },
+    { status: 'practitioner_canceled', expectedStart: '16:00', now: '18:30', expected: 'cancelled' },
     { status: 'provider_aborted', expectedStart: '16:00', now: '16:30', expected: 'cancelled' },
-  ])('$status, expected at $expectedStart, at $now: $expected', ({ status, expectedStart, now, expected }) => {
-    expect(boardSessionState({ status, expectedStart: colombo(expectedStart) }, colombo(now))).toBe(expected);
+  ])('$status, expected at $expectedStart, at $now: $expected', ({ status, expectedStart, expectedEnd = '18:00', now, expected }) => {
+    expect(boardSessionState({ status, expectedStart: colombo(expectedStart), expectedEnd: colombo(expectedEnd) }, colombo(now))).toBe(expected);
+  });
+});
+
+describe('a session that never started', () => {
+  // Expected to end at 18:00 (planned end plus any marked delay): shown 30 minutes past that, as ended ones are.
+  it.each([
+    ['16:00', true],
+    ['17:59', true],
+    ['18:00', true],
+    ['18:29', true],
+    ['18:30', false],
+    ['23:59', false],
+  ])('at %s: still on the board %s', (now, expected) => {
+    expect(boardShowsNotStarted(colombo('18:00'), colombo(now))).toBe(expected);
   });
 });

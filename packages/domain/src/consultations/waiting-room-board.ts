@@ -112,8 +112,11 @@ export function boardShowsEnded(endedAt: Date | null, now: Date): boolean {
   return endedAt !== null && endedAt.getTime() <= now.getTime() && now.getTime() - endedAt.getTime() < BOARD_ENDED_SHOWN_MS;
 }
 
-/** How a session on the board reads: to start at its time, late (its start passed, not started), running, ended or cancelled. */
-export type BoardSessionState = 'startsAt' | 'late' | 'running' | 'ended' | 'cancelled';
+/**
+ * How a session on the board reads: to start at its time, late (its start passed, not started), not
+ * held (its end passed too, never started), running, ended or cancelled.
+ */
+export type BoardSessionState = 'startsAt' | 'late' | 'notHeld' | 'running' | 'ended' | 'cancelled';
 
 /** The statuses of a cancelled session (spec doc 2 §4): practitioner_canceled, and provider_aborted that reads the same. */
 const CANCELLED_STATUSES: readonly string[] = ['practitioner_canceled', 'provider_aborted'];
@@ -121,11 +124,13 @@ const CANCELLED_STATUSES: readonly string[] = ['practitioner_canceled', 'provide
 /**
  * How a session on the board reads now: 'late' once its expected start (the planned one moved by the
  * delay staff marked) has passed while it has not started, as the session card's 'Awaiting Dr' (spec
- * doc 2 §4): the board then says it has not started, never a time of its own making.
- * @param session - its status and expected start (the planned start plus the marked delay)
+ * doc 2 §4): the board then says it has not started, never a time of its own making. Once its expected
+ * end (the planned end moved by the same delay) has passed too, it was 'notHeld': nobody waits for it
+ * to start any more.
+ * @param session - its status, expected start and expected end (the planned ones plus the marked delay)
  * @param now - the clock
  */
-export function boardSessionState(session: { status: string; expectedStart: Date }, now: Date): BoardSessionState {
+export function boardSessionState(session: { status: string; expectedStart: Date; expectedEnd: Date }, now: Date): BoardSessionState {
   if (session.status === 'started') {
     return 'running';
   }
@@ -135,7 +140,21 @@ export function boardSessionState(session: { status: string; expectedStart: Date
   if (CANCELLED_STATUSES.includes(session.status)) {
     return 'cancelled';
   }
+  if (now.getTime() >= session.expectedEnd.getTime()) {
+    return 'notHeld';
+  }
   return now.getTime() >= session.expectedStart.getTime() ? 'late' : 'startsAt';
+}
+
+/**
+ * Whether a session that never started still shows on the board: until BOARD_ENDED_SHOWN_MS after its
+ * expected end (the planned end moved by the marked delay), as not held once that end passed; then it
+ * leaves, as an ended one does, rather than saying 'Not started yet' until midnight.
+ * @param expectedEnd - the session's planned end plus the delay staff marked
+ * @param now - the clock
+ */
+export function boardShowsNotStarted(expectedEnd: Date, now: Date): boolean {
+  return now.getTime() - expectedEnd.getTime() < BOARD_ENDED_SHOWN_MS;
 }
 
 /**
@@ -152,23 +171,24 @@ export function boardShowsCancelled(plannedEnd: Date, cancelledAt: Date, now: Da
 
 /**
  * What the board says of the day: no session on it, all of them ended, none left to run but some
- * cancelled ('over': no more sessions today), or some still to run or running.
+ * cancelled or not held ('over': no more sessions today), or some still to run or running.
  */
 export type BoardDay = 'none' | 'ended' | 'over' | 'running';
 
 /**
- * The day on the board from its sessions' statuses: 'ended' when every session it shows has ended
- * ('completed'), 'over' when none is left to run and some were cancelled, 'none' when it shows none.
- * @param statuses - the statuses of the sessions on the board
+ * The day on the board from how its sessions read (boardSessionState): 'ended' when every session it
+ * shows has ended, 'over' when none is left to run and some were cancelled or not held, 'none' when it
+ * shows none.
+ * @param states - how the sessions on the board read now
  */
-export function boardDay(statuses: readonly string[]): BoardDay {
-  if (statuses.length === 0) {
+export function boardDay(states: readonly BoardSessionState[]): BoardDay {
+  if (states.length === 0) {
     return 'none';
   }
-  if (statuses.every((status) => status === 'completed')) {
+  if (states.every((state) => state === 'ended')) {
     return 'ended';
   }
-  return statuses.every((status) => status === 'completed' || CANCELLED_STATUSES.includes(status)) ? 'over' : 'running';
+  return states.every((state) => state === 'ended' || state === 'cancelled' || state === 'notHeld') ? 'over' : 'running';
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCTOR_REQUESTED_EXCLUDED_CATEGORIES } from '../consultations/appointment-rules.ts';
 import {
+  nothingToPay,
   buildInvoiceLines,
   CHARGE_CATEGORIES,
   namedFeeLine,
@@ -127,5 +128,21 @@ describe('named fee lines and payment methods (issue 29 §1.4)', () => {
     [null, null],
   ] as const)('gateway %s is the method %s', (gateway, name) => {
     expect(paymentMethodName(gateway)).toBe(name);
+  });
+});
+
+describe('nothingToPay (spec doc 2 §5: a zero total shows "Can not pay Rs 00.00")', () => {
+  it.each([
+    // A free session (no charging scheme): nothing to pay, whatever the unpaid status says.
+    ['pending', null, true],
+    ['notpaid', null, true],
+    // Priced by a scheme: the payment is owed.
+    ['pending', '7a4b3c2d-0000-4000-8000-000000000001', false],
+    ['notpaid', '7a4b3c2d-0000-4000-8000-000000000001', false],
+    // Paid stays paid, with or without a scheme now.
+    ['paid', null, false],
+    ['paid', '7a4b3c2d-0000-4000-8000-000000000001', false],
+  ])('payment %s, scheme %s: nothing to pay %s', (paymentStatus, chargingSchemeId, expected) => {
+    expect(nothingToPay({ paymentStatus }, { chargingSchemeId })).toBe(expected);
   });
 });

@@ -121,3 +121,16 @@ export function paymentMethodName(gatewayType: string | null | undefined): Payme
       return null;
   }
 }
+
+/**
+ * Whether an appointment has nothing to pay: it is not paid and its session has no charging scheme,
+ * so its invoice has no lines and totals 0 ('Can not pay Rs 00.00', spec doc 2 §5: pay buttons only
+ * for a total above 0). No payment can be made or taken for it, so the patient is not told to pay
+ * ('Payment pending', 'Retry Booking', 'Appointment not paid') and the cash desk collects nothing.
+ * A scheme set on the session later makes it payable again.
+ * @param appointment - the appointment's payment status
+ * @param session - its session's charging scheme, null for none
+ */
+export function nothingToPay(appointment: { paymentStatus: string }, session: { chargingSchemeId: string | null }): boolean {
+  return appointment.paymentStatus !== 'paid' && session.chargingSchemeId === null;
+}

@@ -237,5 +237,6 @@ export type ConsultationsMessageId =
   | 'consultations.board.endedForToday'
   | 'consultations.board.page'
   | 'consultations.board.cancelled'
+  | 'consultations.board.notHeld'
   | 'consultations.board.notStarted'
   | 'consultations.board.nextTokenNoTime';

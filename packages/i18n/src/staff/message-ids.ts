@@ -342,6 +342,7 @@ export type StaffMessageId =
   | 'staff.payments.cashEmpty'
   | 'staff.payments.cashCaption'
   | 'staff.payments.takeCash'
+  | 'staff.payments.nothingToPay'
   | 'staff.payments.takeCashOf'
   | 'staff.payments.confirmCashHeading'
   | 'staff.payments.confirmCashText'

@@ -34,7 +34,7 @@ type Board = {
 type Created = { display: { id: string; name: string }; secret: string; boardUrl: string };
 
 const BOARD_FIELDS =
-  'hospitalName updatedAt sessions { practitionerName specialty room status startTime expectedStart delayMinutes endedAt nowSeeing next { tokenNo expectedAt } }';
+  'hospitalName updatedAt sessions { practitionerName specialty room status startTime expectedStart expectedEnd delayMinutes endedAt nowSeeing next { tokenNo expectedAt } }';
 const BOARD = `query ($h: ID!, $s: String!) { displayBoard(hospitalId: $h, secret: $s) { ${BOARD_FIELDS} } }`;
 const SUBSCRIBE = `subscription ($h: ID!, $s: String!) { subscribeDisplayBoard(hospitalId: $h, secret: $s) { ${BOARD_FIELDS} } }`;
 const CREATE =
@@ -343,11 +343,26 @@ describe('the board', () => {
     ]);
     expect(atHalfPast.sessions.find((s) => s.room === 'Room Cancelled Early')?.endedAt).toBeNull();
 
+    // The late one's planned end (13:00) passed and it never started: not held, without tokens, after
+    // those still to run; the delayed one is still to run until its end moved by the delay (14:15).
+    const pastEnd = await readDisplayBoard(db, tenantId, ward, colombo('13:10'));
+    expect(pastEnd.sessions.map((s) => [s.room, s.status, s.expectedEnd.toISOString(), s.next.map((n) => n.tokenNo)])).toEqual([
+      ['Room Running', 'started', colombo('12:00').toISOString(), []],
+      ['Room Delayed', 'scheduled', colombo('14:15').toISOString(), []],
+      ['Room Late', 'scheduled', colombo('13:00').toISOString(), []],
+      ['Room Cancelled Early', 'practitioner_canceled', colombo('16:00').toISOString(), []],
+    ]);
+    // 30 minutes after its end it leaves, as an ended one does, not at midnight.
+    const afterLate = await readDisplayBoard(db, tenantId, ward, colombo('13:30'));
+    expect(afterLate.sessions.map((s) => s.room)).toEqual(['Room Running', 'Room Delayed', 'Room Cancelled Early']);
+    const afterDelayed = await readDisplayBoard(db, tenantId, ward, colombo('14:45'));
+    expect(afterDelayed.sessions.map((s) => s.room)).toEqual(['Room Running', 'Room Cancelled Early']);
+
     // 30 minutes after its cancel the late-cancelled one is gone; the other stays until its planned end.
     const later = await readDisplayBoard(db, tenantId, ward, colombo('15:59'));
-    expect(later.sessions.map((s) => s.room)).toEqual(['Room Running', 'Room Late', 'Room Delayed', 'Room Cancelled Early']);
+    expect(later.sessions.map((s) => s.room)).toEqual(['Room Running', 'Room Cancelled Early']);
     const atEnd = await readDisplayBoard(db, tenantId, ward, colombo('16:00'));
-    expect(atEnd.sessions.map((s) => s.room)).toEqual(['Room Running', 'Room Late', 'Room Delayed']);
+    expect(atEnd.sessions.map((s) => s.room)).toEqual(['Room Running']);
   });
 
   it('the live board shows a session cancelled by staff as cancelled at once', async () => {

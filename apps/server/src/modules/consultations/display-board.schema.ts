@@ -63,11 +63,17 @@ const BoardSessionRef = builder.objectRef<BoardSession>('DisplayBoardSession').i
     room: t.exposeString('room', { nullable: true }),
     status: t.exposeString('status', {
       description:
-        'scheduled, started, completed (ended: shown for 30 minutes after it ended, marked so) or practitioner_canceled ' +
+        'scheduled (not held once its expected end passed unstarted: shown without tokens for 30 minutes after it), ' +
+        'started, completed (ended: shown for 30 minutes after it ended, marked so) or practitioner_canceled ' +
         '(cancelled: shown without tokens for the rest of its planned time, at least 30 minutes after the cancel).',
     }),
     startTime: t.field({ type: 'DateTime', resolve: (s) => s.startTime }),
     expectedStart: t.field({ type: 'DateTime', description: 'The start moved by a marked delay; the actual start once started; the planned start once cancelled.', resolve: (s) => s.expectedStart }),
+    expectedEnd: t.field({
+      type: 'DateTime',
+      description: 'The planned end moved by a marked delay: a scheduled session not started by then was not held (shown so for 30 minutes, then gone).',
+      resolve: (s) => s.expectedEnd,
+    }),
     delayMinutes: t.exposeInt('delayMinutes', { nullable: true }),
     endedAt: t.field({ type: 'DateTime', nullable: true, description: 'When it ended; null while it has not.', resolve: (s) => s.endedAt }),
     nowSeeing: t.exposeInt('nowSeeing', { nullable: true, description: 'The token with the doctor now.' }),
@@ -76,7 +82,7 @@ const BoardSessionRef = builder.objectRef<BoardSession>('DisplayBoardSession').i
 });
 
 const DisplayBoardRef = builder.objectRef<DisplayBoard>('DisplayBoard').implement({
-  description: "A hospital's waiting-room board: today's sessions that are not over, then those cancelled, then those that ended in the last 30 minutes.",
+  description: "A hospital's waiting-room board: today's sessions that are not over, then those cancelled or not held, then those that ended in the last 30 minutes.",
   fields: (t) => ({
     hospitalName: t.exposeString('hospitalName'),
     updatedAt: t.field({ type: 'DateTime', resolve: (b) => b.updatedAt }),

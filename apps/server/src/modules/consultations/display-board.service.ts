@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@careline/domain/errors';
 import { UUID_PATTERN } from '@careline/domain/ids';
-import { BOARD_ENDED_SHOWN_MS, boardQueue, boardShowsCancelled, boardShowsEnded, displayName, DISPLAY_NAME_MAX, DISPLAY_TOKENS_MAX } from '@careline/domain/consultations';
+import { BOARD_ENDED_SHOWN_MS, boardQueue, boardShowsCancelled, boardShowsEnded, boardShowsNotStarted, displayName, DISPLAY_NAME_MAX, DISPLAY_TOKENS_MAX } from '@careline/domain/consultations';
 import { dayRange, DEFAULT_TIME_ZONE, zonedDay } from '@careline/domain/time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -63,6 +63,8 @@ export type BoardSession = {
   startTime: Date;
   /** The planned start moved by the delay staff marked; the actual start once started; the planned start once cancelled. */
   expectedStart: Date;
+  /** The planned end moved by the delay staff marked: a session not started by then was not held. */
+  expectedEnd: Date;
   delayMinutes: number | null;
   /** When it ended; null while it has not. */
   endedAt: Date | null;
@@ -217,7 +219,8 @@ export async function checkDisplay(db: Db, tenantId: string, organizationId: str
  * The hospital's board now: today's sessions (in the hospital's time zone) that are not over, each
  * with its doctor, room, the token being seen and the next tokens with their expected times (the
  * estimate the patient's appointment shows); after them those cancelled, without tokens, for the rest
- * of their planned time (boardShowsCancelled: those waiting in the room read it); last those that
+ * of their planned time (boardShowsCancelled: those waiting in the room read it), and those that never
+ * started, without tokens, for BOARD_ENDED_SHOWN_MS after their expected end (boardShowsNotStarted); last those that
  * ended within BOARD_ENDED_SHOWN_MS, marked ended (they leave the board then, not at the moment they
  * end). The caller has checked the display.
  * @param db - database
@@ -233,7 +236,14 @@ export async function readDisplayBoard(db: DbOrTx, tenantId: string, organizatio
     listBoardSessions(db, scope, { ...dayRange(zonedDay(now, DEFAULT_TIME_ZONE), DEFAULT_TIME_ZONE), endedSince, now }),
   ]);
   const cancelled = (session: { status: string }): boolean => session.status === 'practitioner_canceled';
-  const listed = sessions.filter((session) => !cancelled(session) || boardShowsCancelled(session.endTime, session.updatedAt, now));
+  const delayed = (at: Date, session: { delayMinutes: number | null }): Date => new Date(at.getTime() + (session.delayMinutes ?? 0) * 60_000);
+  // One that never started leaves BOARD_ENDED_SHOWN_MS after its expected end, shown as not held till then.
+  const notHeld = (session: { status: string; expectedEnd: Date }): boolean => session.status === 'scheduled' && now.getTime() >= session.expectedEnd.getTime();
+  const listed = sessions.filter((session) =>
+    cancelled(session)
+      ? boardShowsCancelled(session.endTime, session.updatedAt, now)
+      : session.status !== 'scheduled' || boardShowsNotStarted(delayed(session.endTime, session), now),
+  );
   const boards = await Promise.all(
     listed.map(async (session): Promise<BoardSession> => {
       const view = {
@@ -242,10 +252,14 @@ export async function readDisplayBoard(db: DbOrTx, tenantId: string, organizatio
         room: session.room,
         status: session.status,
         startTime: session.startTime,
+        expectedEnd: delayed(session.endTime, session),
         delayMinutes: session.delayMinutes,
       };
       if (cancelled(session)) {
         return { ...view, expectedStart: session.startTime, endedAt: null, nowSeeing: null, next: [] };
+      }
+      if (notHeld(view)) {
+        return { ...view, expectedStart: delayed(session.startTime, session), endedAt: null, nowSeeing: null, next: [] };
       }
       if (session.status === 'completed') {
         return {
@@ -270,17 +284,18 @@ export async function readDisplayBoard(db: DbOrTx, tenantId: string, organizatio
       });
       return {
         ...view,
-        expectedStart: actualStart ?? new Date(session.startTime.getTime() + (session.delayMinutes ?? 0) * 60_000),
+        expectedStart: actualStart ?? delayed(session.startTime, session),
         endedAt: null,
         nowSeeing: queue.nowSeeing,
         next: queue.next,
       };
     }),
   );
-  // The sessions still to be seen first (the board's first page), those cancelled after them, those ended last.
+  // The sessions still to be seen first (the board's first page), those cancelled or not held after them, those ended last.
+  const over = (board: BoardSession): boolean => cancelled(board) || notHeld(board);
   const shown = [
-    ...boards.filter((board) => board.endedAt === null && !cancelled(board)),
-    ...boards.filter(cancelled),
+    ...boards.filter((board) => board.endedAt === null && !over(board)),
+    ...boards.filter(over),
     ...boards.filter((board) => board.endedAt !== null && boardShowsEnded(board.endedAt, now)),
   ];
   return { hospitalName: hospitalName ?? '', updatedAt: now, sessions: shown };

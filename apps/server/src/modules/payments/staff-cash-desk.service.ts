@@ -1,5 +1,5 @@
 import { AppError } from '@careline/domain/errors';
-import { buildInvoiceLines } from '@careline/domain/payments';
+import { buildInvoiceLines, nothingToPay } from '@careline/domain/payments';
 import type { Tx } from '../../db/client.ts';
 import type { InvoiceItem } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -63,10 +63,13 @@ export type DeskAppointmentView = {
   patientName: string;
   appointmentStatus: string;
   paymentStatus: string;
+  /** Its session has no charging scheme: it invoices 0 (spec doc 2 §5), there is no cash to take. */
+  nothingToPay: boolean;
 };
 
 /**
- * The live, unpaid appointments of a hospital day's sessions, for the cash desk; audited.
+ * The live, unpaid appointments of a hospital day's sessions, for the cash desk, each saying whether
+ * there is anything to take for it (nothingToPay, the rule the patient's appointment follows); audited.
  * @param deps - database, tenant, staff member, hospital
  * @param date - the hospital day 'YYYY-MM-DD'
  */
@@ -89,6 +92,7 @@ export async function staffCashDesk(deps: StaffPaymentsDeps, date: string): Prom
     patientName: row.patientName,
     appointmentStatus: row.appointmentStatus,
     paymentStatus: row.paymentStatus,
+    nothingToPay: nothingToPay(row, row),
   }));
 }
 
@@ -152,7 +156,8 @@ async function openInvoiceFor(tx: Tx, deps: StaffPaymentsDeps, appointment: NonN
  * even concurrent, charges once), loyalty points for a fulfilled visit, and the audit row. With the
  * same idempotency key a retry answers the first receipt; a second take with another key is refused
  * with the first receipt's number (ARO-E5041); a refunded appointment (refund approved or made) is
- * refused (ARO-E5051).
+ * refused (ARO-E5051), and one of a session without a charging scheme, which has nothing to pay
+ * (nothingToPay; the desk lists it so), with ARO-E5008.
  * @param deps - database, tenant, staff member, hospital, publish, loyalty
  * @param appointmentId - the appointment
  * @param idempotencyKey - one key per submit, reused on retry
@@ -180,6 +185,10 @@ export async function staffTakeCashPayment(
       // issue 29 §1.6: the money went back (or goes back at the hospital): never collected again.
       if (REFUNDED.includes(found.paymentRefundStatus ?? '')) {
         throw new AppError('ARO-E5051');
+      }
+      // A free session's appointment invoices 0 (spec doc 2 §5): no cash is taken, no receipt made, nothing changes.
+      if (nothingToPay(found, found)) {
+        throw new AppError('ARO-E5008');
       }
       // The guard: only the call that moves it from pending goes on; its twin waits for the row lock.
       if (!(await markPendingAppointmentPaid(tx, deps.tenantId, appointmentId))) {

@@ -51,11 +51,11 @@ async function as<T = Record<string, unknown>>(token: string, query: string, var
 }
 
 /** A booked appointment of a session of the hospital starting in an hour, for a new patient. */
-async function makeVisit(fields: { appointmentStatus?: string; paymentStatus?: string } = {}) {
+async function makeVisit(fields: { appointmentStatus?: string; paymentStatus?: string } = {}, chargingSchemeId: string | null = schemeId) {
   const { account, patient } = await makePatientAccount(t.database.db, tenantId, { hospitalId: hospital });
   const owner = { accountId: account.id, patientId: patient.id };
   const { session, appointment } = await makeSessionAppointment(t.database.db, tenantId, { practitionerId: doctorId, organizationId: hospital }, owner, {
-    session: { chargingSchemeId: schemeId, issuedTokens: 1, liveAppointments: 1 },
+    session: { chargingSchemeId, issuedTokens: 1, liveAppointments: 1 },
     appointment: fields,
   });
   return { ...owner, sessionId: session.id, appointmentId: appointment.id };
@@ -212,6 +212,28 @@ describe('cash at the desk (issue 9 §9)', () => {
     expect(taken.data?.staffTakeCashPayment).toMatchObject({ total: '2999.79', currency: 'LKR' });
     const rows = await t.database.db.select().from(invoices).where(eq(invoices.appointmentId, visit.appointmentId));
     expect(rows.map((r) => [r.reasonCode, r.totalAmount]).sort()).toEqual([['revenue_collected', 2999.79], ['superseded', 0]]);
+  });
+
+  it("lists a free session's appointment as nothing to pay and takes no cash for it, as the patient's appointment asks none", async () => {
+    // No charging scheme: it invoices 0 ('Can not pay Rs 00.00', spec doc 2 §5).
+    const free = await makeVisit({}, null);
+    const priced = await makeVisit();
+    const today = new Date(Date.now() + 330 * 60_000 + 60 * 60_000).toISOString().slice(0, 10);
+    const desk = await as<{ staffCashDesk: { id: string; nothingToPay: boolean }[] }>(
+      cashier,
+      'query ($o: ID!, $d: String!) { staffCashDesk(organizationId: $o, date: $d) { id nothingToPay } }',
+      { o: hospital, d: today },
+    );
+    expect(desk.errors).toBeUndefined();
+    const listed = new Map(desk.data?.staffCashDesk.map((a) => [a.id, a.nothingToPay]));
+    expect(listed.get(free.appointmentId)).toBe(true);
+    expect(listed.get(priced.appointmentId)).toBe(false);
+    // Taken anyway (a stale screen, a hand-made request): refused, nothing changes.
+    expect(code(await as(cashier, TAKE_CASH, { o: hospital, a: free.appointmentId, k: `cash-${free.appointmentId}` }))).toBe('ARO-E5008');
+    const [row] = await t.database.db.select({ paymentStatus: appointments.paymentStatus }).from(appointments).where(eq(appointments.id, free.appointmentId));
+    expect(row?.paymentStatus).toBe('pending');
+    expect(await t.database.db.select().from(payments).where(eq(payments.requestReference, `Appointment/${free.appointmentId}`))).toEqual([]);
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.appointmentId, free.appointmentId))).toEqual([]);
   });
 
   it('answers a retry with the same key with the first receipt', async () => {

@@ -90,6 +90,9 @@ const DeskAppointmentRef = builder.objectRef<DeskAppointmentView>('StaffDeskAppo
     patientName: t.exposeString('patientName'),
     appointmentStatus: t.exposeString('appointmentStatus'),
     paymentStatus: t.exposeString('paymentStatus'),
+    nothingToPay: t.exposeBoolean('nothingToPay', {
+      description: 'Its session has no charging scheme: it invoices 0 (spec doc 2 §5), so there is no cash to take for it.',
+    }),
   }),
 });
 

@@ -55,6 +55,7 @@ export function usePaymentsMessages() {
       cashEmpty: t('staff.payments.cashEmpty'),
       cashCaption: t('staff.payments.cashCaption'),
       takeCash: t('staff.payments.takeCash'),
+      nothingToPay: t('staff.payments.nothingToPay'),
       takeCashOf: (token: number, name: string) => t('staff.payments.takeCashOf', { token, name }),
       confirmCashHeading: t('staff.payments.confirmCashHeading'),
       confirmCashText: (token: number, name: string) => t('staff.payments.confirmCashText', { token, name }),

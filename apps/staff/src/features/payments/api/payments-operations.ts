@@ -17,7 +17,7 @@ export type DayPayments = ResultOf<typeof staffPaymentsOfDayQuery>['staffPayment
 export const staffCashDeskQuery = graphql(`
   query staffCashDesk($organizationId: ID!, $date: String!) {
     staffCashDesk(organizationId: $organizationId, date: $date) {
-      id sessionId sessionStart doctorName tokenNo patientName appointmentStatus paymentStatus
+      id sessionId sessionStart doctorName tokenNo patientName appointmentStatus paymentStatus nothingToPay
     }
   }
 `);

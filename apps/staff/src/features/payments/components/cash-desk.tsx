@@ -10,7 +10,7 @@ import { ConfirmDialog, newIdempotencyKey } from './confirm-dialog.tsx';
 
 /**
  * The cash desk (issue 9 §9): pick a session of the day, then one of its unpaid appointments, 'Take
- * cash payment', confirm, and the printable receipt opens.
+ * cash payment', confirm, and the printable receipt opens. One of a free session says there is nothing to pay.
  * @param props - the hospital, the day, and what to do after a payment (refresh the day's list)
  */
 export function CashDesk({ hospital, day, onPaid }: { hospital: Hospital; day: string; onPaid: () => void }) {
@@ -104,15 +104,20 @@ export function CashDesk({ hospital, day, onPaid }: { hospital: Hospital; day: s
                   <td>{appointment.patientName}</td>
                   <td>{appointment.appointmentStatus}</td>
                   <td>
-                    <Button
-                      aria-label={t.takeCashOf(appointment.tokenNo, appointment.patientName)}
-                      onClick={() => {
-                        setActionError(null);
-                        setConfirming({ appointment, key: newIdempotencyKey() });
-                      }}
-                    >
-                      {t.takeCash}
-                    </Button>
+                    {/* A free session's appointment invoices 0 (spec doc 2 §5): nothing to take, as the patient is asked nothing. */}
+                    {appointment.nothingToPay ? (
+                      t.nothingToPay
+                    ) : (
+                      <Button
+                        aria-label={t.takeCashOf(appointment.tokenNo, appointment.patientName)}
+                        onClick={() => {
+                          setActionError(null);
+                          setConfirming({ appointment, key: newIdempotencyKey() });
+                        }}
+                      >
+                        {t.takeCash}
+                      </Button>
+                    )}
                   </td>
                 </tr>
               ))}

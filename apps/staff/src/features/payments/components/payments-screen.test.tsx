@@ -60,7 +60,7 @@ const dayPayments = {
 };
 
 const desk = [
-  { id: 'a1', sessionId: 's1', sessionStart: '2030-01-01T03:30:00.000Z', doctorName: 'Dr. Nimal Perera', tokenNo: 3, patientName: 'Ms Chamari Fernando', appointmentStatus: 'booked', paymentStatus: 'pending' },
+  { id: 'a1', sessionId: 's1', sessionStart: '2030-01-01T03:30:00.000Z', doctorName: 'Dr. Nimal Perera', tokenNo: 3, patientName: 'Ms Chamari Fernando', appointmentStatus: 'booked', paymentStatus: 'pending', nothingToPay: false },
 ];
 
 const receipt = {
@@ -121,6 +121,22 @@ describe('the payments screen', () => {
     expect(screen.getByText('No unpaid appointments in this session.')).toBeTruthy();
     expect(screen.getByText('No refund requests.')).toBeTruthy();
     expect(screen.getByText('Nothing to reconcile.')).toBeTruthy();
+  });
+
+  it("says a free session's appointment has nothing to pay, with no cash to take for it", async () => {
+    const free = { ...desk[0], id: 'a2', tokenNo: 4, patientName: 'Mr Sunil Silva', nothingToPay: true };
+    const fake = fakeClient({
+      staffPaymentsOfDay: { ...dayPayments, payments: [], totals: [] },
+      staffCashDesk: [...desk, free],
+      staffRefundRequests: [],
+      staffUnmatchedGatewayNotifications: [],
+    });
+    renderScreen(fake.client);
+    fireEvent.change(await screen.findByLabelText('Session'), { target: { value: 's1' } });
+    const row = screen.getByRole('row', { name: /Mr Sunil Silva/ });
+    expect(within(row).getByText('Nothing to pay: free session')).toBeTruthy();
+    expect(within(row).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Take cash payment for token 3, Ms Chamari Fernando' })).toBeTruthy();
   });
 
   it('takes a cash payment after a confirmation and opens the printable receipt', async () => {

@@ -67,6 +67,7 @@ export const appointmentQuery = graphql(`
         appointmentCount
         appointmentMaxAllowed
         participationMode
+        chargingSchemeId
         practitioner {
           id
           text

@@ -16,6 +16,7 @@ export const displayBoardSubscription = `
         status
         startTime
         expectedStart
+        expectedEnd
         delayMinutes
         endedAt
         nowSeeing

@@ -262,9 +262,16 @@ describe('the status banner (spec doc 2 §4 Appointment status)', () => {
     paymentRefundStatus: null,
     appointmentRescheduleStatus: null,
     doctorName: 'Dr. Nimal Perera',
+    session: { chargingSchemeId: 'scheme-1' },
   };
+  const free = { session: { chargingSchemeId: null } };
   it.each([
     [{}, null, null],
+    // A free session (no charging scheme) invoices 0 ('Can not pay Rs 00.00', spec doc 2 §5): nothing to pay, no payment banner.
+    [{ paymentStatus: 'pending', ...free }, null, null],
+    [{ paymentStatus: 'unpaid', ...free }, null, null],
+    [{ paymentStatus: 'paid', ...free }, null, null],
+    [{ appointmentStatus: 'cancelled', paymentStatus: 'pending', ...free }, 'consultations.appointment.cancelledByYou', 'info'],
     [{ paymentStatus: 'pending' }, 'consultations.appointment.paymentPending', 'warning'],
     [{ paymentStatus: 'unpaid' }, 'consultations.appointment.notPaid', 'warning'],
     [{ appointmentStatus: 'cancelled', paymentStatus: 'pending' }, 'consultations.appointment.cancelledByYou', 'info'],
@@ -352,6 +359,18 @@ describe("'Payment pending' with 'Retry Booking' (spec doc 2 §4 Appointment sta
       answer: answering([{ ...pending(), appointmentStatus: 'cancelled' }]),
     });
     await screen.findByText('Token number');
+    expect(screen.queryByRole('button', { name: 'Retry Booking' })).toBeNull();
+  });
+
+  it("tells no one to pay for a free session (no charging scheme: 'Can not pay Rs 00.00', spec doc 2 §5): no Payment pending, no Retry Booking", async () => {
+    const free = testAppointment({
+      id: 'a-1',
+      session: { ...testSession({ id: 's-1', startTime: minutesFromNow(30 * 60), endTime: minutesFromNow(32 * 60) }), chargingSchemeId: null },
+    });
+    await renderHistory({ element: <AppointmentScreen paymentSlot={paymentSlot} />, path, routePath: '/view/appointment', answer: answering([free]) });
+    await screen.findByText('Token number');
+    expect(screen.queryByText('Payment pending')).toBeNull();
+    expect(screen.queryByText('Appointment not paid')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry Booking' })).toBeNull();
   });
 });

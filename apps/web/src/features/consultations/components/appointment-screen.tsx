@@ -13,6 +13,7 @@ import {
   sessionCancelledByHospital,
   type QueueAppointment,
 } from '@careline/domain/consultations';
+import { nothingToPay } from '@careline/domain/payments';
 import { useLingui, useTranslate, useTranslateText } from '@careline/i18n/react';
 import { useConsultationsTranslate } from '@careline/i18n/consultations';
 import { Button } from '../../../components/button.tsx';
@@ -48,7 +49,10 @@ import { SessionCancelRefundPart } from './session-cancel-refund.tsx';
 import { SessionCard } from './session-card.tsx';
 import './consultations.css';
 
-/** The status banner of an appointment (spec doc 2 §4 Appointment status), or null. */
+/**
+ * The status banner of an appointment (spec doc 2 §4 Appointment status), or null. One of a free
+ * session (nothingToPay: it invoices 0, 'Can not pay Rs 00.00', spec doc 2 §5) says nothing of paying.
+ */
 export function appointmentBanner(appointment: {
   appointmentStatus: string;
   practitionerStatus: string | null;
@@ -56,6 +60,7 @@ export function appointmentBanner(appointment: {
   paymentRefundStatus: string | null;
   appointmentRescheduleStatus: string | null;
   doctorName: string | null;
+  session: { chargingSchemeId: string | null };
 }): { text: TextRef; tone: 'info' | 'warning' | 'danger' } | null {
   if (appointment.practitionerStatus === 'declined') {
     return {
@@ -71,6 +76,9 @@ export function appointmentBanner(appointment: {
       text: { id: 'consultations.appointment.cancelledByYou' },
       tone: isHighlightedCancellation(appointment) ? 'danger' : 'info',
     };
+  }
+  if (nothingToPay(appointment, appointment.session)) {
+    return null;
   }
   if (appointment.paymentStatus === 'pending') {
     return { text: { id: 'consultations.appointment.paymentPending' }, tone: 'warning' };

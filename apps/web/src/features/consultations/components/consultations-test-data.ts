@@ -36,12 +36,13 @@ export function testSession(overrides: Partial<SessionCardData> & { id: string }
 export function testAppointment(
   overrides: Omit<Partial<AppointmentData>, 'session'> & {
     id: string;
-    session?: SessionCardData & Partial<Pick<AppointmentData['session'], 'sessionStartedTime' | 'delayMinutes'>>;
+    session?: SessionCardData & Partial<Pick<AppointmentData['session'], 'sessionStartedTime' | 'delayMinutes' | 'chargingSchemeId'>>;
   },
 ): AppointmentData {
   const card = overrides.session ?? testSession({ id: 's-1' });
-  // The appointment reads the session's actual start and the delay staff marked too (issue 32 §1.4).
-  const session = { sessionStartedTime: null, delayMinutes: null, ...card };
+  // The appointment reads the session's actual start and the delay staff marked too (issue 32 §1.4),
+  // and its charging scheme (priced by default; null for a free session).
+  const session = { sessionStartedTime: null, delayMinutes: null, chargingSchemeId: 'scheme-1', ...card };
   return {
     sessionId: session.id,
     patientId: 'p-mother',

@@ -8,7 +8,8 @@ import { DisplayBoardScreen } from './display-board-screen.tsx';
 
 // Issue 32 §3.6: the board's end of the day. A session that ended stays, saying so; when every
 // session on the board has ended, the board says today's are over; with none, that there are no more.
-// A session cancelled stays, saying so, without tokens; one whose start passed says it has not started.
+// A session cancelled stays, saying so, without tokens; one whose start passed says it has not started,
+// and once its end passed too, that it was not held (not 'Not started yet' until midnight).
 
 const connection = vi.hoisted(() => ({ on: null as BoardConnectionEvents | null }));
 vi.mock('../utils/board-connection.ts', () => ({
@@ -27,6 +28,7 @@ const session = (fields: Partial<BoardSession>): BoardSession => ({
   status: 'started',
   startTime: '2026-11-24T10:30:00.000Z',
   expectedStart: '2026-11-24T10:30:00.000Z',
+  expectedEnd: '2026-11-24T12:30:00.000Z',
   delayMinutes: null,
   endedAt: null,
   nowSeeing: 3,
@@ -165,5 +167,31 @@ describe('a session cancelled or not started on the board', () => {
     });
     expect(await screen.findByText('Not started yet (was to start at 5:00 PM)')).toBeTruthy();
     expect(screen.queryByText('Starts at 5:00 PM')).toBeNull();
+  });
+
+  it('says a session that never started and whose end passed was not held, without tokens; with nothing left to run, no more sessions today', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2026-11-24T11:29:55.000Z'));
+    await showBoard(
+      [
+        session({
+          status: 'scheduled',
+          startTime: '2026-11-24T09:30:00.000Z',
+          expectedStart: '2026-11-24T09:30:00.000Z',
+          expectedEnd: '2026-11-24T11:30:00.000Z',
+          nowSeeing: null,
+        }),
+      ],
+      '2026-11-24T11:29:55.000Z',
+    );
+    expect(await screen.findByText('Not started yet (was to start at 3:00 PM)')).toBeTruthy();
+    // Its end passes on the next turn: no new board from the server is needed.
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
+    expect(await screen.findByText('Session at 3:00 PM was not held')).toBeTruthy();
+    expect(screen.queryByText(/^Not started yet/)).toBeNull();
+    expect(screen.queryAllByTestId('now-seeing')).toEqual([]);
+    expect(screen.getByText('No more sessions today')).toBeTruthy();
   });
 });

@@ -19,8 +19,8 @@ import './display-board.css';
  * the subscription's variables. Full screen, large type, in the tenant's languages in turn; it keeps
  * itself connected and says when it is offline, with the time of its last update. More sessions than
  * the screen holds are paged: each page in every language in turn, then the next (boardTurn). A
- * session whose start passed without it starting says so (boardSessionState 'late') by the server's
- * clock, as the last board read it, moved on by this screen's clock: no event comes when a start passes.
+ * session whose start passed without it starting says so (boardSessionState 'late'), and one whose
+ * end passed too says it was not held ('notHeld', until the server drops it) by the server's clock, as the last board read it, moved on by this screen's clock: no event comes when a start passes.
  */
 
 type BoardState = {
@@ -183,9 +183,11 @@ function BoardContent({ state, locale, turn, hasSecret }: { state: BoardState; l
   const sessions = board?.sessions ?? [];
   const pages = boardPages(sessions, perPage);
   const { page } = boardTurn(turn, locales.length, pages.length);
-  const day = boardDay(sessions.map((session) => session.status));
   // The server's clock now: rendered again at least every turn (BOARD_LANGUAGE_MS), so a start that passes shows within one.
   const now = new Date(Date.now() + state.clockOffsetMs);
+  const reads = (session: (typeof sessions)[number]) =>
+    boardSessionState({ status: session.status, expectedStart: new Date(session.expectedStart), expectedEnd: new Date(session.expectedEnd) }, now);
+  const day = boardDay(sessions.map(reads));
   return (
     <main className="display-board" lang={locale}>
       <header className="display-board__header">
@@ -212,30 +214,34 @@ function BoardContent({ state, locale, turn, hasSecret }: { state: BoardState; l
           <ul className="display-board__sessions" ref={list}>
             {(pages[page] ?? []).map((session) => {
               const key = `${session.startTime}-${session.practitionerName}-${session.room ?? ''}`;
-              const reads = boardSessionState({ status: session.status, expectedStart: new Date(session.expectedStart) }, now);
-              if (reads === 'ended' || reads === 'cancelled') {
+              const reading = reads(session);
+              if (reading === 'ended' || reading === 'cancelled' || reading === 'notHeld') {
                 return (
-                  <li className={`display-board__session display-board__session--${reads}`} key={key}>
+                  <li className={`display-board__session display-board__session--${reading === 'notHeld' ? 'cancelled' : reading}`} key={key}>
                     <SessionDoctor session={session} />
                     <p className="display-board__ended">
-                      {reads === 'ended' ? t('consultations.board.ended', { time: time(session.endedAt) }) : t('consultations.board.cancelled', { time: time(session.startTime) })}
+                      {reading === 'ended'
+                        ? t('consultations.board.ended', { time: time(session.endedAt) })
+                        : reading === 'cancelled'
+                          ? t('consultations.board.cancelled', { time: time(session.startTime) })
+                          : t('consultations.board.notHeld', { time: time(session.startTime) })}
                     </p>
                   </li>
                 );
               }
               // Late, the estimates would count from a start that has not come: the tokens only, no times.
-              const late = reads === 'late';
+              const late = reading === 'late';
               return (
                 <li className={late ? 'display-board__session display-board__session--late' : 'display-board__session'} key={key}>
                   <SessionDoctor session={session}>
                     <p className={late ? 'display-board__late' : undefined}>
-                      {reads === 'running'
+                      {reading === 'running'
                         ? t('consultations.board.started')
                         : late
                           ? t('consultations.board.notStarted', { time: time(session.startTime) })
                           : t('consultations.board.startsAt', { time: time(session.expectedStart) })}
                     </p>
-                    {session.delayMinutes && reads !== 'running' ? (
+                    {session.delayMinutes && reading !== 'running' ? (
                       <p className="display-board__delay">{t('consultations.board.delayed', { minutes: session.delayMinutes })}</p>
                     ) : null}
                   </SessionDoctor>
