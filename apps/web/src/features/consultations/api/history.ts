@@ -27,6 +27,10 @@ export const historyAppointmentsQuery = graphql(`
       doctorRole
       organizationId
       organizationName
+      session {
+        id
+        chargingSchemeId
+      }
     }
   }
 `);

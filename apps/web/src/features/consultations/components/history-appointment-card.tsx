@@ -19,6 +19,8 @@ export type HistoryCardAppointment = {
   /** pending, paid (spec doc 2 §4); the card marks it (issue 29 §1.3). */
   paymentStatus?: string;
   paymentRefundStatus?: string | null;
+  /** Its session's charging scheme: none means a free session, nothing to pay (nothingToPay). */
+  session?: { chargingSchemeId: string | null } | null;
 };
 
 export type HistoryCardAction = { label: string; onSelect: () => void };

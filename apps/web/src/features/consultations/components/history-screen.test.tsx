@@ -241,7 +241,7 @@ describe('history cards: the payment and the hospital’s dates (issue 29 §1.3)
   // 20:00 UTC on 23 Nov is 01:30 on Tuesday 24 Nov at the hospital (Asia/Colombo).
   const lateAtNight = '2026-11-23T20:00:00.000Z';
 
-  it('marks each card Paid, Payment pending or Appointment not paid; a refund reads as paid, a cancelled unpaid one says nothing', async () => {
+  it('marks each card Paid, Payment pending or Appointment not paid; a refund reads as paid, a cancelled unpaid one and a free one say nothing', async () => {
     await renderHistory({
       element: <HistoryScreen now={now} />,
       answer: answering([
@@ -250,6 +250,13 @@ describe('history cards: the payment and the hospital’s dates (issue 29 §1.3)
         historyAppointment({ id: 'a-unpaid', start: at(25, 11), paymentStatus: 'unpaid', doctorName: 'Dr. Unpaid' }),
         historyAppointment({ id: 'a-refunded', start: at(25, 12), paymentStatus: 'paid', paymentRefundStatus: 'refunded', doctorName: 'Dr. Refunded' }),
         historyAppointment({ id: 'a-gone', start: at(25, 13), paymentStatus: 'pending', appointmentStatus: 'cancelled', doctorName: 'Dr. Gone' }),
+        historyAppointment({
+          id: 'a-free',
+          start: at(25, 14),
+          paymentStatus: 'pending',
+          doctorName: 'Dr. Free',
+          session: { __typename: 'Session', id: 's-a-free', chargingSchemeId: null },
+        }),
       ]),
     });
     const card = async (doctor: string) => (await screen.findByText(doctor)).closest('a') as HTMLElement;
@@ -260,6 +267,10 @@ describe('history cards: the payment and the hospital’s dates (issue 29 §1.3)
     const gone = (await card('Dr. Gone')).textContent ?? '';
     expect(gone).not.toContain('Payment pending');
     expect(gone).not.toContain('Appointment not paid');
+    // A free session (no charging scheme) has nothing to pay: no chip asks for a payment (nothingToPay).
+    const free = (await card('Dr. Free')).textContent ?? '';
+    expect(free).not.toContain('Payment pending');
+    expect(free).not.toContain('Appointment not paid');
   });
 
   it('writes the day and time on the hospital’s clock, with Sinhala and Tamil day and month names', async () => {

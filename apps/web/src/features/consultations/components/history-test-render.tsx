@@ -125,6 +125,7 @@ export function historyAppointment(overrides: Partial<HistoryAppointmentFields> 
     doctorRole: 'Cardiologist',
     organizationId: 'org-1',
     organizationName: 'Lanka Hospitals',
+    session: { __typename: 'Session', id: `s-${overrides.id}`, chargingSchemeId: 'scheme-opd' },
     ...overrides,
   };
 }
@@ -150,4 +151,5 @@ export type HistoryAppointmentFields = {
   doctorRole: string | null;
   organizationId: string | null;
   organizationName: string | null;
+  session: { __typename: 'Session'; id: string; chargingSchemeId: string | null } | null;
 };

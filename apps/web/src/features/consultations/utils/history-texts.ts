@@ -8,6 +8,7 @@ import {
   type refundReasons,
   type RefundBlock,
 } from '@careline/domain/consultations';
+import { nothingToPay } from '@careline/domain/payments';
 import type { ConsultationsMessageId } from '@careline/i18n/consultations';
 import type { HistoryGroupKey } from './history-groups.ts';
 
@@ -49,18 +50,22 @@ export function appointmentStatusTone(status: string): 'info' | 'success' | 'dan
 /**
  * The payment chip of a history card (issue 29 §1.3; spec doc 2 §4 Appointment status: 'Appointment
  * not paid', 'Payment pending', refunded shown as paid), or null for a cancelled or rescheduled
- * appointment that was never paid (nothing is owed on it).
- * @param appointment - the appointment's statuses
+ * appointment that was never paid, or one of a free session (nothingToPay: nothing is owed on either).
+ * @param appointment - the appointment's statuses and its session's charging scheme
  */
 export function historyPaymentChip(appointment: {
   appointmentStatus: string;
   paymentStatus: string;
   paymentRefundStatus?: string | null;
+  session?: { chargingSchemeId: string | null } | null;
 }): { key: ConsultationsMessageId; tone: 'success' | 'warning' } | null {
   if (appointment.paymentStatus === 'paid' || appointment.paymentRefundStatus === 'refunded') {
     return { key: 'history.payment.paid', tone: 'success' };
   }
   if (appointment.appointmentStatus === 'cancelled' || appointment.appointmentStatus === 'entered_in_error') {
+    return null;
+  }
+  if (appointment.session && nothingToPay(appointment, appointment.session)) {
     return null;
   }
   return appointment.paymentStatus === 'pending'
