@@ -15,10 +15,6 @@ import { defineConfig } from 'vitest/config';
 const e2eSerial = [
   'apps/web/e2e/video-call.e2e.ts',
   'apps/web/e2e/nginx-failover.e2e.ts',
-  // issue 32 §4.7: beside another journey (3 of 18 runs on 4 Dec 2026) an offline page.goto commits and
-  // then the page loads the screen it was leaving again (its failure prints the addresses), with no
-  // online event and the kept answers already on the device; alone it passes. Alone until that is found.
-  'apps/web/e2e/offline-visit-pass.e2e.ts',
 ];
 
 const root = dirname(fileURLToPath(import.meta.url));

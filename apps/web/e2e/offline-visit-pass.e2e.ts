@@ -106,8 +106,9 @@ describe('the visit pass works offline (issue 32 §4.7)', () => {
       }
     }, patient.token);
     // On failure: the addresses the page went through, and the online events it saw (each reloads it).
-    // Beside other journeys an offline navigation was seen to commit and then the page went back to the
-    // screen it was leaving, with no online event (vitest.config.ts e2eSerial).
+    // Chromium sent the page an offline goto was leaving an online event, whose reload then ran after
+    // the goto and brought the left screen back, until the app stopped reloading a page being left
+    // (lib/network/network-status.ts).
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) {

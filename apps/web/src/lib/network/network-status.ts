@@ -49,15 +49,32 @@ type BrowserWindow = Pick<Window, 'addEventListener' | 'removeEventListener'> & 
 
 /**
  * Follows the browser's online/offline events: offline sets OFFLINE, online reloads the page
- * (spec doc 1 §4 "An online event reloads the page").
+ * (spec doc 1 §4 "An online event reloads the page"), but not a page the patient is leaving: Chromium
+ * holds a reload asked for by a page another address is replacing and runs it once that address has
+ * committed, so the screen just left came back over the one opened (issue 32 §4.7; with no connection
+ * Chromium was seen to send the page being left an online event, then an offline one). Nor on an
+ * online event while the browser still says offline: the connection is not back.
  * @param win - the window to listen on
  */
 export function watchBrowserConnectivity(win: BrowserWindow = window): () => void {
+  let leaving = false;
+  const onLeave = () => {
+    leaving = true;
+  };
+  // Shown again from the back-forward cache, or used again (a tel: link or a download left it in
+  // place): the page is the patient's screen once more.
+  const onBack = () => {
+    leaving = false;
+  };
   const onOffline = () => {
     reportNetworkEvent('offline');
   };
   const onOnline = () => {
-    if (reportNetworkEvent('online')) {
+    if (!win.navigator.onLine) {
+      return;
+    }
+    // The bar goes either way; the page that replaces one being left loads with the connection itself.
+    if (reportNetworkEvent('online') && !leaving) {
       win.location.reload();
     }
   };
@@ -66,8 +83,15 @@ export function watchBrowserConnectivity(win: BrowserWindow = window): () => voi
   }
   win.addEventListener('offline', onOffline);
   win.addEventListener('online', onOnline);
+  win.addEventListener('beforeunload', onLeave);
+  win.addEventListener('pagehide', onLeave);
+  const back = ['pageshow', 'pointerdown', 'keydown'] as const;
+  back.forEach((type) => win.addEventListener(type, onBack));
   return () => {
     win.removeEventListener('offline', onOffline);
     win.removeEventListener('online', onOnline);
+    win.removeEventListener('beforeunload', onLeave);
+    win.removeEventListener('pagehide', onLeave);
+    back.forEach((type) => win.removeEventListener(type, onBack));
   };
 }
