@@ -11,7 +11,8 @@ import type { ChatAppointmentCard, ChatMessageDraft } from './chat-flow.ts';
 export const serverChatElementId = 'careline-server-chat';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
-const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+const isTextOrNull = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string';
 
 function readCard(value: unknown): ChatAppointmentCard | null {
   if (typeof value !== 'object' || value === null) {
@@ -58,7 +59,7 @@ function readLine(value: unknown): ChatMessageDraft | null {
   }
   const appointments = line.appointments.map(readCard);
   return appointments.every((card) => card !== null)
-    ? { author: line.author, text: line.text, tone: 'normal', appointments: appointments as ChatAppointmentCard[] }
+    ? { author: line.author, text: line.text, tone: 'normal', appointments }
     : null;
 }
 
@@ -79,7 +80,7 @@ export function takeServerChat(root: Document = document): ChatMessageDraft[] | 
       return null;
     }
     const lines = parsed.map(readLine);
-    return lines.every((line) => line !== null) ? (lines as ChatMessageDraft[]) : null;
+    return lines.every((line) => line !== null) ? lines : null;
   } catch {
     return null;
   }
