@@ -91,6 +91,43 @@ describe('slow clients: header timeout (issue 6 §1)', () => {
     });
     expect(socket.destroyed).toBe(true);
   }, 30_000);
+
+  it('keeps a connection that sent its request open past the header timeout, for its next request', async () => {
+    const socket = await connect(port);
+    socket.once('error', () => undefined);
+    expect(await exchange(socket, healthRequest)).toMatch(/^HTTP\/1\.1 200/);
+    // Twice the header timeout (500 ms) idle, well within keep-alive (10 s).
+    await new Promise((wait) => setTimeout(wait, 1000));
+    expect(socket.destroyed).toBe(false);
+    expect(await exchange(socket, healthRequest)).toMatch(/^HTTP\/1\.1 200/);
+    socket.destroy();
+  }, 30_000);
+
+  it("leaves a connection's bytes to Node's native HTTP parser: no 'data' event reaches JavaScript", async () => {
+    // A 'data' listener (the silent-connection check once had one) takes the socket from the native
+    // parser for good, and each request is then read through JavaScript streams (issue 33 §5).
+    let dataEvents = 0;
+    const accepted = new Promise<net.Socket>((resolve) => {
+      t.app.server.once('connection', (serverSocket: net.Socket) => {
+        const emit = serverSocket.emit.bind(serverSocket);
+        serverSocket.emit = (event: string | symbol, ...args: unknown[]): boolean => {
+          if (event === 'data') {
+            dataEvents += 1;
+          }
+          return emit(event, ...args);
+        };
+        resolve(serverSocket);
+      });
+    });
+    const socket = await connect(port);
+    socket.once('error', () => undefined);
+    await accepted;
+    for (let i = 0; i < 3; i++) {
+      expect(await exchange(socket, healthRequest)).toMatch(/^HTTP\/1\.1 200/);
+    }
+    socket.destroy();
+    expect(dataEvents).toBe(0);
+  }, 30_000);
 });
 
 describe('slow clients: connections per address (issue 6 §1)', () => {

@@ -23,7 +23,7 @@ const QUERY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 
  */
 type Tally = { labels: Record<string, string>; pending: number };
 
-function flushTallies(counter: { inc: (labels: Record<string, string>, value: number) => void }, tallies: Map<string, Tally>): void {
+function flushTallies<K>(counter: { inc: (labels: Record<string, string>, value: number) => void }, tallies: Map<K, Tally>): void {
   for (const tally of tallies.values()) {
     if (tally.pending > 0) {
       counter.inc(tally.labels, tally.pending);
@@ -32,8 +32,121 @@ function flushTallies(counter: { inc: (labels: Record<string, string>, value: nu
   }
 }
 
-const httpRequestTallies = new Map<string, Tally>();
-const graphqlOperationTallies = new Map<string, Tally>();
+/**
+ * One series of a tallied histogram: counts per bucket (a value above the last bound is only in +Inf),
+ * sum and count, as prom-client's observe keeps them.
+ */
+export class HistogramSeries {
+  readonly labels: Record<string, string>;
+  readonly #bounds: readonly number[];
+  readonly counts: number[];
+  sum = 0;
+  count = 0;
+
+  constructor(labels: Record<string, string>, bounds: readonly number[]) {
+    this.labels = labels;
+    this.#bounds = bounds;
+    this.counts = bounds.map(() => 0);
+  }
+
+  /** Counts one value in the first bucket whose bound it does not exceed. */
+  observe(value: number): void {
+    const bounds = this.#bounds;
+    let bucket = 0;
+    while (bucket < bounds.length && value > (bounds[bucket] as number)) {
+      bucket += 1;
+    }
+    if (bucket < bounds.length) {
+      this.counts[bucket] = (this.counts[bucket] as number) + 1;
+    }
+    this.sum += value;
+    this.count += 1;
+  }
+
+  /** Back to no observations (the histogram's reset). */
+  zero(): void {
+    this.counts.fill(0);
+    this.sum = 0;
+    this.count = 0;
+  }
+}
+
+/**
+ * A prom-client histogram observed through plain numbers per series (HistogramSeries): prom-client's
+ * observe validates and hashes the labels and finds the bucket by its bound as a string on every call,
+ * a cost on every request (issue 33 §5, bench:graphql). At each scrape the series are handed to the
+ * histogram's own state, so the exposition is prom-client's.
+ * @param config - name, help, label names and buckets, as for client.Histogram
+ * @param registers - the registries it is shown in
+ */
+export function talliedHistogram(
+  config: { name: string; help: string; labelNames: readonly string[]; buckets: readonly number[] },
+  registers: client.Registry[],
+): { series: (labels: Record<string, string>) => HistogramSeries; histogram: client.Histogram } {
+  const all: HistogramSeries[] = [];
+  const histogram = new client.Histogram({
+    name: config.name,
+    help: config.help,
+    labelNames: [...config.labelNames],
+    buckets: [...config.buckets],
+    registers,
+    collect() {
+      // prom-client's own shape of a series (histogram.js createBaseValues), keyed by the series' order.
+      const state: Record<string, { labels: Record<string, string>; bucketValues: Record<number, number>; sum: number; count: number }> = {};
+      all.forEach((series, index) => {
+        const bucketValues: Record<number, number> = {};
+        config.buckets.forEach((bound, bucket) => {
+          bucketValues[bound] = series.counts[bucket] as number;
+        });
+        state[`tally:${index}`] = { labels: series.labels, bucketValues, sum: series.sum, count: series.count };
+      });
+      (this as unknown as { hashMap: typeof state }).hashMap = state;
+    },
+  });
+  const reset = histogram.reset.bind(histogram);
+  histogram.reset = () => {
+    for (const series of all) {
+      series.zero();
+    }
+    reset();
+  };
+  return {
+    series: (labels) => {
+      const series = new HistogramSeries(labels, config.buckets);
+      all.push(series);
+      return series;
+    },
+    histogram,
+  };
+}
+
+/** Values by two keys (a series' labels), each Map looked up with the request's own strings. */
+function nestedGet<T>(map: Map<string, Map<string, T>>, first: string, second: string, make: () => T): T {
+  let inner = map.get(first);
+  if (inner === undefined) {
+    inner = new Map();
+    map.set(first, inner);
+  }
+  let value = inner.get(second);
+  if (value === undefined) {
+    value = make();
+    inner.set(second, value);
+  }
+  return value;
+}
+
+// By route, then method: the duration series and the counter's tallies by status code.
+type HttpSeries = { duration: HistogramSeries; byStatus: Map<number, Tally> };
+const httpSeries = new Map<string, Map<string, HttpSeries>>();
+// By operation, then outcome.
+const graphqlOperationTallies = new Map<string, Map<string, Tally>>();
+const graphqlDurationSeries = new Map<string, HistogramSeries>();
+
+function flushNested<K>(counter: { inc: (labels: Record<string, string>, value: number) => void }, tallies: Iterable<Map<K, Tally>>): void {
+  for (const inner of tallies) {
+    flushTallies(counter, inner);
+  }
+}
 
 export const httpRequests = new client.Counter({
   name: 'careline_http_requests_total',
@@ -41,17 +154,23 @@ export const httpRequests = new client.Counter({
   labelNames: ['route', 'method', 'status'] as const,
   registers: [metricsRegistry],
   collect() {
-    flushTallies(this, httpRequestTallies);
+    for (const byMethod of httpSeries.values()) {
+      for (const series of byMethod.values()) {
+        flushTallies(this, series.byStatus);
+      }
+    }
   },
 });
 
-export const httpDuration = new client.Histogram({
-  name: 'careline_http_request_duration_seconds',
-  help: 'Time from request to response, by route pattern and method.',
-  labelNames: ['route', 'method'] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [metricsRegistry],
-});
+const httpDuration = talliedHistogram(
+  {
+    name: 'careline_http_request_duration_seconds',
+    help: 'Time from request to response, by route pattern and method.',
+    labelNames: ['route', 'method'],
+    buckets: LATENCY_BUCKETS,
+  },
+  [metricsRegistry],
+);
 
 export const graphqlOperations = new client.Counter({
   name: 'careline_graphql_operations_total',
@@ -59,21 +178,19 @@ export const graphqlOperations = new client.Counter({
   labelNames: ['operation', 'outcome'] as const,
   registers: [metricsRegistry],
   collect() {
-    flushTallies(this, graphqlOperationTallies);
+    flushNested(this, graphqlOperationTallies.values());
   },
 });
 
-export const graphqlDuration = new client.Histogram({
-  name: 'careline_graphql_operation_duration_seconds',
-  help: 'Time to answer a GraphQL operation over HTTP, by operation name.',
-  labelNames: ['operation'] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [metricsRegistry],
-});
-
-// The duration histograms' label objects, made once per series (route and method, operation).
-const httpDurationLabels = new Map<string, { route: string; method: string }>();
-const graphqlDurationLabels = new Map<string, { operation: string }>();
+const graphqlDuration = talliedHistogram(
+  {
+    name: 'careline_graphql_operation_duration_seconds',
+    help: 'Time to answer a GraphQL operation over HTTP, by operation name.',
+    labelNames: ['operation'],
+    buckets: LATENCY_BUCKETS,
+  },
+  [metricsRegistry],
+);
 
 /**
  * Counts and times one answered HTTP request (careline_http_requests_total and its duration).
@@ -83,20 +200,17 @@ const graphqlDurationLabels = new Map<string, { operation: string }>();
  * @param seconds - from request to response
  */
 export function countHttpRequest(route: string, method: string, status: number, seconds: number): void {
-  const series = `${route}\n${method}`;
-  const key = `${series}\n${status}`;
-  let tally = httpRequestTallies.get(key);
+  const series = nestedGet(httpSeries, route, method, () => ({
+    duration: httpDuration.series({ route, method }),
+    byStatus: new Map<number, Tally>(),
+  }));
+  let tally = series.byStatus.get(status);
   if (tally === undefined) {
     tally = { labels: { route, method, status: String(status) }, pending: 0 };
-    httpRequestTallies.set(key, tally);
+    series.byStatus.set(status, tally);
   }
   tally.pending += 1;
-  let labels = httpDurationLabels.get(series);
-  if (labels === undefined) {
-    labels = { route, method };
-    httpDurationLabels.set(series, labels);
-  }
-  httpDuration.observe(labels, seconds);
+  series.duration.observe(seconds);
 }
 
 /**
@@ -106,19 +220,14 @@ export function countHttpRequest(route: string, method: string, status: number, 
  * @param seconds - from request to response
  */
 export function countGraphQLOperation(operation: string, outcome: 'ok' | 'error', seconds: number): void {
-  const key = `${operation}\n${outcome}`;
-  let tally = graphqlOperationTallies.get(key);
-  if (tally === undefined) {
-    tally = { labels: { operation, outcome }, pending: 0 };
-    graphqlOperationTallies.set(key, tally);
-  }
+  const tally = nestedGet(graphqlOperationTallies, operation, outcome, () => ({ labels: { operation, outcome }, pending: 0 }));
   tally.pending += 1;
-  let labels = graphqlDurationLabels.get(operation);
-  if (labels === undefined) {
-    labels = { operation };
-    graphqlDurationLabels.set(operation, labels);
+  let duration = graphqlDurationSeries.get(operation);
+  if (duration === undefined) {
+    duration = graphqlDuration.series({ operation });
+    graphqlDurationSeries.set(operation, duration);
   }
-  graphqlDuration.observe(labels, seconds);
+  duration.observe(seconds);
 }
 
 export const graphqlErrors = new client.Counter({
