@@ -4,6 +4,7 @@ import {
   chatMenuButtons,
   emptyChatFlowContext,
   enterChat,
+  type ChatAppointmentCard,
   type ChatMenuButton,
 } from '@careline/domain/chat-flow';
 import { greetingText } from '@careline/domain/shell';
@@ -166,16 +167,8 @@ export type ChatPageContext = {
   appVersion: string;
 };
 
-/** An appointment under 'Here are your upcoming appointments.', as the app's stream has it (chat-flow.ts ChatAppointmentCard). */
-export type ServerChatCard = {
-  id: string;
-  href: string;
-  doctorName: string;
-  patientDisplayName: string | null;
-  organizationName: string | null;
-  when: string | null;
-  tokenNo: number | null;
-};
+/** An appointment under 'Here are your upcoming appointments.': the card the app's stream has (the domain's ChatAppointmentCard). */
+export type ServerChatCard = ChatAppointmentCard;
 
 /** A line the server showed, for the app to take over as already shown (apps/web features/chat utils/server-chat.ts). */
 export type ServerChatLine = { author: 'assistant' | 'event'; text: string; tone: 'normal'; appointments?: ServerChatCard[] };

@@ -58,3 +58,19 @@ export function chatConversationToKeep<T extends ChatLine>(lines: readonly T[], 
   });
   return max <= 0 ? [] : result.slice(-max);
 }
+
+/**
+ * An appointment the chat's stream shows under a line: the upcoming ones ('Here are your upcoming
+ * appointments.') or the one just booked (issue 12 §2). The web app's stream and the server-written
+ * /chat-home (issue 33 §1) write the same card.
+ */
+export type ChatAppointmentCard = {
+  id: string;
+  href: string;
+  doctorName: string;
+  patientDisplayName: string | null;
+  organizationName: string | null;
+  /** Already in the chat's date format 'Do MMM (ddd), hh:mm A'. */
+  when: string | null;
+  tokenNo: number | null;
+};

@@ -6,7 +6,7 @@
  * (init-link-follow) enters at the OTP step once the server has sent the code.
  */
 import { RESEND_COUNTDOWN_SECONDS, authTexts } from '@careline/domain/auth';
-import { CHAT_TEXTS, type ChatLineRole, type ChatStepId } from '@careline/domain/chat-flow';
+import { CHAT_TEXTS, type ChatAppointmentCard, type ChatLineRole, type ChatStepId } from '@careline/domain/chat-flow';
 
 /**
  * 'registered': the registration form inline in the chat made the profile, and the account is read
@@ -28,17 +28,8 @@ export type ChatStep =
 export type ChatPending = 'send' | 'verify' | 'resend' | 'link' | 'refresh' | null;
 export type ChatAuthor = 'assistant' | 'patient' | 'event';
 
-/** An appointment the stream shows: upcoming ones, or the one just booked (issue 12 §2). */
-export type ChatAppointmentCard = {
-  id: string;
-  href: string;
-  doctorName: string;
-  patientDisplayName: string | null;
-  organizationName: string | null;
-  /** Already in the chat's date format 'Do MMM (ddd), hh:mm A'. */
-  when: string | null;
-  tokenNo: number | null;
-};
+/** An appointment the stream shows (the domain's, the one the server-written /chat-home writes too). */
+export type { ChatAppointmentCard };
 
 /**
  * A file the patient uploaded, in the stream (spec doc 1 §2 message kinds: patient-uploaded images
